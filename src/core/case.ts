@@ -1,0 +1,86 @@
+import type { Message } from './message.ts'
+import type { ToolChoice, ToolDefinition } from './tool.ts'
+
+/**
+ * An argument matcher as written in a suite (see README "Argument matchers"): a literal, a list of acceptable
+ * values (`""` = may be omitted), `{regex, flags?}`, `{range}`, `{anyOf}`, `{absent}`, `{any}`, or a nested object.
+ * Interpreted by `suite/matchers.ts`.
+ */
+export type Matcher = unknown
+
+/** One expected call: a tool name and matchers for (some of) its arguments. */
+export type ExpectedCall = {
+  readonly name: string
+  /** Matchers keyed by argument name; omitted = any arguments. */
+  readonly args?: { readonly [key: string]: Matcher }
+}
+
+/** Assertions on the last assistant text. */
+export type FinalAnswerExpectation = {
+  readonly contains?: readonly string[]
+  readonly regex?: string
+  readonly flags?: string
+}
+
+/** How argument values are compared: toolgauge's matchers, or BFCL's checker rules (imported BFCL suites). */
+export type MatchingMode = 'default' | 'bfcl'
+
+/** What a case expects of the model. */
+export type Expectation = {
+  readonly calls: readonly ExpectedCall[]
+  readonly order: 'any' | 'strict'
+  /** All expected calls must come in one assistant turn. */
+  readonly parallel: boolean
+  /** The model must not call any tool. */
+  readonly noCall: boolean
+  readonly final?: FinalAnswerExpectation
+  readonly matching: MatchingMode
+  /** BFCL ground truth for `matching: bfcl` (category and possible answer, as `bfcl import` writes it). */
+  readonly bfcl?: { readonly category: string; readonly answer: unknown; readonly [key: string]: unknown }
+}
+
+/** A recorded stub entry: when the arguments match, answer with `result` (or fail with `error`). */
+export type RecordedStubEntry = {
+  readonly when?: { readonly [key: string]: Matcher }
+  readonly result?: unknown
+  readonly error?: string
+}
+
+/** How a tool call is executed during a run. */
+export type StubSpec =
+  | { readonly type: 'recorded'; readonly entries: readonly RecordedStubEntry[] }
+  | { readonly type: 'live'; readonly module: string; readonly export: string }
+
+/** One runnable case, fully resolved (paths absolute, tools loaded, defaults applied). */
+export type Case = {
+  /** Suite name. */
+  readonly suite: string
+  /** Absolute path of the suite file. */
+  readonly file: string
+  readonly id: string
+  /** The conversation before the first request. */
+  readonly messages: readonly Message[]
+  /** The tools exposed to the model in this case. */
+  readonly tools: readonly ToolDefinition[]
+  /** All tools the suite defines (hallucinated names are judged against the exposed set). */
+  readonly toolChoice: ToolChoice
+  readonly parallelToolCalls?: boolean
+  readonly maxTurns: number
+  readonly expect: Expectation
+  /** Stubs by tool name (suite-wide merged with the case's overrides). */
+  readonly stubs: { readonly [tool: string]: StubSpec }
+  /** Absolute path of a hooks module, if any. */
+  readonly hooks?: string
+  /** Suite-level budget on tool-definition tokens, when set. */
+  readonly maxToolTokens?: number
+  /** Per-tool budgets on tool-definition tokens, when set. */
+  readonly toolTokenBudgets?: { readonly [tool: string]: number }
+}
+
+/** A loaded suite. */
+export type Suite = {
+  readonly name: string
+  readonly file: string
+  readonly tools: readonly ToolDefinition[]
+  readonly cases: readonly Case[]
+}

@@ -1,0 +1,45 @@
+const inputErrorMarker = Symbol.for('toolgauge.InputError')
+const providerErrorMarker = Symbol.for('toolgauge.ProviderError')
+
+/**
+ * Bad input from the user (suite, tool schema, cassette, flag): printed without a stack trace, exit code 2.
+ * The message names the file, the line where the format has lines, the field, and what was expected.
+ */
+export class InputError extends Error {
+  readonly [inputErrorMarker] = true
+  constructor(
+    message: string,
+    readonly location?: { readonly file?: string; readonly line?: number; readonly field?: string },
+  ) {
+    super(formatLocation(location) + message)
+    this.name = 'InputError'
+  }
+
+  /** Realm-safe check (works across module copies). */
+  static isInstance(error: unknown): error is InputError {
+    return typeof error === 'object' && error !== null && inputErrorMarker in error
+  }
+}
+
+/** A provider failed after its retries: the case gets `provider_error`, the run exits 3. */
+export class ProviderError extends Error {
+  readonly [providerErrorMarker] = true
+  constructor(
+    message: string,
+    readonly details: { readonly status?: number; readonly retries?: number; readonly cause?: unknown } = {},
+  ) {
+    super(message)
+    this.name = 'ProviderError'
+  }
+
+  /** Realm-safe check (works across module copies). */
+  static isInstance(error: unknown): error is ProviderError {
+    return typeof error === 'object' && error !== null && providerErrorMarker in error
+  }
+}
+
+function formatLocation(location: InputError['location']): string {
+  if (!location?.file) return location?.field ? `${location.field}: ` : ''
+  const where = location.line !== undefined ? `${location.file}:${location.line}` : location.file
+  return location.field ? `${where}: ${location.field}: ` : `${where}: `
+}

@@ -1,0 +1,52 @@
+import type { RawToolCall } from './message.ts'
+
+/** Token usage of one request, normalized across providers (see docs/architecture.md). */
+export type Usage = {
+  /** All input tokens, cached ones included. */
+  readonly input: number
+  /** All output tokens, reasoning included. */
+  readonly output: number
+  /** Input tokens read from a prompt cache (part of `input`). */
+  readonly cacheRead: number
+  /** Input tokens written to a prompt cache (part of `input`). */
+  readonly cacheWrite: number
+  /** Reasoning tokens where the provider reports them (part of `output`). */
+  readonly reasoning?: number
+}
+
+/** The zero usage, for offline models. */
+export const emptyUsage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }
+
+/** Adds two usages field by field. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const reasoning = (a.reasoning ?? 0) + (b.reasoning ?? 0)
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+    ...(a.reasoning !== undefined || b.reasoning !== undefined ? { reasoning } : {}),
+  }
+}
+
+/** Why the model stopped, unified across providers, with the provider's own string kept. */
+export type FinishReason = {
+  readonly unified: 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other'
+  readonly raw?: string
+}
+
+/** One assistant turn as a provider returns it. */
+export type ModelTurn = {
+  /** Assistant text (empty when the turn only calls tools). */
+  readonly text: string
+  /** Tool calls in the order the model emitted them. */
+  readonly toolCalls: readonly RawToolCall[]
+  readonly finishReason: FinishReason
+  readonly usage: Usage
+  /** Wall time of the request, retries included. */
+  readonly latencyMs: number
+  /** Wire payloads, kept for the transcript (secrets redacted). */
+  readonly raw?: { readonly request?: unknown; readonly response?: unknown }
+  /** How many retries the request needed. */
+  readonly retries?: number
+}

@@ -1,0 +1,33 @@
+import type { Message } from './message.ts'
+import type { ModelTurn } from './model-turn.ts'
+import type { ToolChoice, ToolDefinition } from './tool.ts'
+
+/** Everything a provider needs for one request of the loop. */
+export type GenerateRequest = {
+  readonly messages: readonly Message[]
+  readonly tools: readonly ToolDefinition[]
+  readonly toolChoice: ToolChoice
+  /** false asks for at most one call per turn; undefined leaves the provider default. */
+  readonly parallelToolCalls?: boolean
+  /** Which case, repeat and turn this request belongs to: scripted models and cassette keys use it. */
+  readonly context: RequestContext
+}
+
+/** Identifies a request within a run. */
+export type RequestContext = {
+  readonly suite: string
+  readonly caseId: string
+  readonly repeat: number
+  /** 0-based index of the assistant turn being requested. */
+  readonly turn: number
+}
+
+/**
+ * A model behind one wire protocol. Adapters are thin: they map the request to the protocol and the answer back,
+ * never parse arguments or score. `doGenerate` throws `ProviderError` when the request finally fails.
+ */
+export type Provider = {
+  /** The model spec the user gave, e.g. `openai:gpt-4.1-mini`; used as the model label in reports. */
+  readonly id: string
+  doGenerate(request: GenerateRequest, signal?: AbortSignal): Promise<ModelTurn>
+}

@@ -1,0 +1,49 @@
+import type { CaseResult } from './result.ts'
+import type { Usage } from './model-turn.ts'
+
+/** Version of the report.json layout; bump on breaking changes. */
+export const reportSchemaVersion = 1
+
+/** Aggregates for one model (definitions in README "Report metrics"). */
+export type ModelSummary = {
+  readonly model: string
+  /** Case × repeat results counted. */
+  readonly cases: number
+  readonly passed: number
+  /** passed / cases. */
+  readonly accuracy: number
+  /** Expected calls matched by tool name / expected calls (1 when nothing was expected). */
+  readonly selectionAccuracy: number
+  /** Name-matched calls whose arguments matched / name-matched calls. */
+  readonly argumentAccuracy: number
+  /** Calls to tools not exposed / all calls. */
+  readonly hallucinatedToolRate: number
+  /** Calls with at least one argument key the schema does not define / all calls. */
+  readonly hallucinatedParamRate: number
+  /** Calls to known tools whose arguments broke the schema / calls to known tools. */
+  readonly schemaViolationRate: number
+  /** Passed parallel cases / parallel cases (null when the run had none). */
+  readonly parallelAccuracy: number | null
+  /** Passed no-call cases / no-call cases (null when the run had none). */
+  readonly irrelevanceAccuracy: number | null
+  readonly usage: Usage
+  readonly latencyMs: { readonly mean: number; readonly p50: number; readonly p95: number }
+  /** Extensions added by later stages (statistics, tokens): keyed by their documented names. */
+  readonly [extension: string]: unknown
+}
+
+/** The canonical artifact of a run. */
+export type Report = {
+  readonly schemaVersion: number
+  readonly run: {
+    readonly startedAt: string
+    readonly finishedAt: string
+    readonly toolgaugeVersion: string
+    readonly models: readonly string[]
+    readonly suites: readonly { readonly name: string; readonly file: string; readonly cases: number }[]
+    readonly [extension: string]: unknown
+  }
+  readonly results: readonly CaseResult[]
+  readonly summary: readonly ModelSummary[]
+  readonly [extension: string]: unknown
+}

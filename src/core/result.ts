@@ -1,0 +1,71 @@
+import type { Usage } from './model-turn.ts'
+import type { TranscriptTurn } from './transcript.ts'
+
+/** The failure taxonomy: stable strings users' CI may depend on (README "Failure kinds"). */
+export const failureKinds = [
+  'wrong_tool',
+  'hallucinated_tool',
+  'hallucinated_param',
+  'missing_required',
+  'schema_violation',
+  'malformed_arguments',
+  'wrong_argument_value',
+  'missing_call',
+  'unexpected_call',
+  'not_parallel',
+  'wrong_order',
+  'tool_choice_violation',
+  'final_answer_mismatch',
+  'max_turns_exceeded',
+  'provider_error',
+  'token_budget_exceeded',
+] as const
+
+/** One failure kind. */
+export type FailureKind = (typeof failureKinds)[number]
+
+/** One reason a case failed. */
+export type Failure = {
+  readonly kind: FailureKind
+  readonly message: string
+  /** Where: `turns[1].calls[0].arguments.city` style path into the result. */
+  readonly path?: string
+}
+
+/** Per-case counts the summary aggregates (rates are computed over these). */
+export type CaseMetrics = {
+  /** Calls the model made, all turns. */
+  readonly calls: number
+  readonly expectedCalls: number
+  /** Expected calls matched by name (selection). */
+  readonly selectedCalls: number
+  /** Matched calls whose arguments also matched. */
+  readonly correctArgumentCalls: number
+  readonly hallucinatedToolCalls: number
+  readonly hallucinatedParamCalls: number
+  readonly schemaViolationCalls: number
+  /** Whether the case tests parallel calls / irrelevance (then the verdict feeds that accuracy). */
+  readonly parallelCase: boolean
+  readonly irrelevanceCase: boolean
+}
+
+/** One case × model × repeat, as journaled and reported. */
+export type CaseResult = {
+  readonly suite: string
+  readonly case: string
+  readonly model: string
+  readonly repeat: number
+  readonly passed: boolean
+  readonly failures: readonly Failure[]
+  /** Every call the model made, flattened over turns (name, raw arguments, parsed arguments). */
+  readonly calls: readonly { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }[]
+  /** The transcript turns (text, calls with raw arguments, tool results). */
+  readonly turns: readonly TranscriptTurn[]
+  /** The initial messages (prompt). */
+  readonly messages: readonly unknown[]
+  /** The names of the expected calls, for confusion matrices. */
+  readonly expectedTools: readonly string[]
+  readonly metrics: CaseMetrics
+  readonly usage: Usage
+  readonly latencyMs: number
+}

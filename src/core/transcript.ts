@@ -1,0 +1,75 @@
+import type { Message, ToolCall } from './message.ts'
+import type { FinishReason, Usage } from './model-turn.ts'
+import type { ToolChoice } from './tool.ts'
+
+/** One validation problem of a call's arguments, as ajv reported it. */
+export type SchemaIssue = {
+  /** JSON pointer into the arguments, `''` for the root. */
+  readonly path: string
+  /** ajv keyword: type, enum, required, additionalProperties, format, … */
+  readonly keyword: string
+  readonly message: string
+  /** The key concerned, for `required` and `additionalProperties`. */
+  readonly property?: string
+}
+
+/** What the loop found about a call before executing it. */
+export type CallCheck = {
+  /** The name is one of the tools exposed in this case. */
+  readonly knownTool: boolean
+  /** The arguments parsed to a JSON object. */
+  readonly wellFormed: boolean
+  /** Schema problems (empty when valid or when the tool is unknown / arguments malformed). */
+  readonly schemaIssues: readonly SchemaIssue[]
+}
+
+/** A record of what a hook did to a call. */
+export type HookActivity =
+  | { readonly hook: 'beforeToolCall'; readonly action: 'replace-arguments'; readonly arguments: unknown }
+  | { readonly hook: 'beforeToolCall'; readonly action: 'result'; readonly result: unknown }
+  | { readonly hook: 'beforeToolCall'; readonly action: 'reject'; readonly message: string }
+  | { readonly hook: 'afterToolCall'; readonly action: 'replace-result'; readonly result: unknown }
+
+/** The execution of one tool call and the `role: tool` message it produced. */
+export type ToolExecution = {
+  readonly callId: string
+  readonly name: string
+  /** What produced the result. */
+  readonly source: 'recorded' | 'live' | 'hook' | 'rejected'
+  readonly result: unknown
+  /** The content sent back to the model. */
+  readonly content: string
+  readonly isError: boolean
+  readonly hooks: readonly HookActivity[]
+}
+
+/** A call in the transcript: the parsed call plus the loop's checks. */
+export type TranscriptCall = ToolCall & { readonly check: CallCheck }
+
+/** One request/answer round of the loop. */
+export type TranscriptTurn = {
+  readonly index: number
+  /** What was asked: tool choice of this request and the names of the tools sent. */
+  readonly request: { readonly toolChoice: ToolChoice; readonly parallelToolCalls?: boolean; readonly toolNames: readonly string[] }
+  readonly text: string
+  readonly calls: readonly TranscriptCall[]
+  readonly finishReason: FinishReason
+  readonly usage: Usage
+  readonly latencyMs: number
+  readonly retries: number
+  readonly toolResults: readonly ToolExecution[]
+  /** Wire payloads where the provider exposes them. */
+  readonly raw?: { readonly request?: unknown; readonly response?: unknown }
+}
+
+/** The single record of a case: scorers read only this. */
+export type Transcript = {
+  readonly initialMessages: readonly Message[]
+  readonly turns: readonly TranscriptTurn[]
+  /** Why the loop stopped. */
+  readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'aborted'
+  /** The provider failure, when `stop` is `provider-error`. */
+  readonly error?: string
+  readonly usage: Usage
+  readonly latencyMs: number
+}

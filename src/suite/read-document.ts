@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml'
+import { InputError } from '../core/errors.ts'
+
+/** A parsed YAML/JSON file that can say on which line a value stands, for error messages. */
+export type SourceDocument = {
+  readonly file: string
+  readonly value: unknown
+  /** 1-based line of the value at `path` (or of its nearest existing parent); undefined if unknown. */
+  lineOf(path: readonly (string | number)[]): number | undefined
+}
+
+/**
+ * Reads a YAML or JSON file (JSON is YAML 1.2, so one parser serves both and keeps positions).
+ * Syntax errors become an InputError with file and line.
+ */
+export function readDocument(file: string): SourceDocument {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file })
+  }
+  return parseDocumentText(file, text)
+}
+
+/** Parses YAML/JSON text already in memory; see readDocument. */
+export function parseDocumentText(file: string, text: string): SourceDocument {
+  const lineCounter = new LineCounter()
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const firstError = document.errors[0]
+  if (firstError) {
+    const line = firstError.linePos?.[0]?.line ?? lineCounter.linePos(firstError.pos[0]).line
+    throw new InputError(`invalid YAML/JSON: ${firstError.message.split('\n')[0]}`, { file, line })
+  }
+  const value: unknown = document.toJS({ maxAliasCount: 1000 })
+  return {
+    file,
+    value,
+    lineOf(path) {
+      let node: unknown = document.contents
+      let line: number | undefined = lineOfNode(node as Node | null, lineCounter)
+      for (const key of path) {
+        if (isMap(node)) {
+          const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(key))
+          if (!pair) break
+          node = pair.value
+          line = lineOfNode(pair.key as Node, lineCounter) ?? line
+        } else if (isSeq(node) && typeof key === 'number') {
+          node = node.items[key]
+          line = lineOfNode(node as Node | null, lineCounter) ?? line
+        } else break
+      }
+      return line
+    },
+  }
+}
+
+function lineOfNode(node: Node | null | undefined, counter: LineCounter): number | undefined {
+  const start = node?.range?.[0]
+  return start === undefined ? undefined : counter.linePos(start).line
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Loopback servers and child processes make some tests slower than the default 5 s on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+})
