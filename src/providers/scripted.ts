@@ -1,0 +1,2 @@
+import type { ProviderFactory } from './registry.ts'
+export const createProvider: ProviderFactory = async () => { throw new Error('scripted: work in progress') }
