@@ -1,0 +1,32 @@
+import { wilsonInterval, z95 } from './wilson.ts'
+
+/** Counts of a 2×2 paired pass/fail table (base × head). */
+export type PairedTable = {
+  readonly bothPassed: number
+  /** Passed in base, failed in head. */
+  readonly broken: number
+  /** Failed in base, passed in head. */
+  readonly fixed: number
+  readonly bothFailed: number
+}
+
+/**
+ * 95% interval for the paired difference head − base of two proportions: Newcombe's hybrid score method
+ * (Newcombe 1998, method 10). It combines the two Wilson intervals with the pairs' correlation, so it stays
+ * sensible with few discordant pairs, where the Wald interval collapses to zero width.
+ */
+export function pairedDifferenceInterval(table: PairedTable, z = z95): [number, number] {
+  const { bothPassed: a, broken: b, fixed: c, bothFailed: d } = table
+  const n = a + b + c + d
+  if (n === 0) return [-1, 1]
+  const base = (a + b) / n
+  const head = (a + c) / n
+  const [baseLow, baseHigh] = wilsonInterval(a + b, n, z)
+  const [headLow, headHigh] = wilsonInterval(a + c, n, z)
+  const marginals = (a + b) * (c + d) * (a + c) * (b + d)
+  const phi = marginals === 0 ? 0 : (a * d - b * c) / Math.sqrt(marginals)
+  const delta = head - base
+  const lower = delta - Math.sqrt(Math.max(0, (head - headLow) ** 2 - 2 * phi * (head - headLow) * (baseHigh - base) + (baseHigh - base) ** 2))
+  const upper = delta + Math.sqrt(Math.max(0, (headHigh - head) ** 2 - 2 * phi * (headHigh - head) * (base - baseLow) + (base - baseLow) ** 2))
+  return [Math.max(-1, lower), Math.min(1, upper)]
+}

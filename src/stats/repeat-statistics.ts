@@ -1,0 +1,46 @@
+import type { CaseResult } from '../core/result.ts'
+import { tallyCases, type CaseTally } from './case-tally.ts'
+import { passAtK, passHatK } from './pass-at-k.ts'
+import { wilsonInterval } from './wilson.ts'
+
+/** Repeat statistics of one model (added to its summary as `passAtK`, `passHatK`, `accuracyCi`). */
+export type RepeatStatistics = {
+  /** Mean over cases of the unbiased pass@k, keyed by k as a string ('1', '2', …). */
+  readonly passAtK: Record<string, number>
+  /** Mean over cases of the unbiased pass^k, keyed by k. */
+  readonly passHatK: Record<string, number>
+  /** 95% Wilson interval on the pass rate over all case × repeat results. */
+  readonly accuracyCi: [number, number]
+  /** Cases that both passed and failed across their repeats (0 < passed < runs). */
+  readonly flakiness: CaseTally[]
+}
+
+/**
+ * pass@k, pass^k, the accuracy interval and flaky cases for ONE model's results.
+ *
+ * k runs from 1 to the smallest run count of any case: for a larger k some case has fewer than k trials and
+ * the estimator is not defined, so those keys are omitted rather than reported as NaN (JSON would turn NaN
+ * into null). No results: empty objects and the vacuous interval [0, 1]. Every result counts, provider
+ * errors included, so pass^1 equals the summary's accuracy.
+ */
+export function repeatStatistics(results: readonly CaseResult[]): RepeatStatistics {
+  const tallies = tallyCases(results)
+  const passed = results.filter((r) => r.passed).length
+  const maxK = tallies.length === 0 ? 0 : Math.min(...tallies.map((t) => t.runs))
+  const passAt: Record<string, number> = {}
+  const passHat: Record<string, number> = {}
+  for (let k = 1; k <= maxK; k++) {
+    passAt[String(k)] = mean(tallies.map((t) => passAtK(t.runs, t.passed, k)))
+    passHat[String(k)] = mean(tallies.map((t) => passHatK(t.runs, t.passed, k)))
+  }
+  return {
+    passAtK: passAt,
+    passHatK: passHat,
+    accuracyCi: wilsonInterval(passed, results.length),
+    flakiness: tallies.filter((t) => t.passed > 0 && t.passed < t.runs),
+  }
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length
+}
