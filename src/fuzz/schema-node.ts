@@ -1,0 +1,132 @@
+import type { JsonSchema } from '../core/tool.ts'
+import { compileSchema } from '../schema/ajv.ts'
+import { isPlainObject } from './json.ts'
+
+/** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
+export type SchemaNode = JsonSchema | boolean
+
+/** The JSON types a schema may name. */
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array'
+
+const allTypes: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']
+
+/** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`, any `#/…` pointer) inside `root`; undefined when it cannot. */
+export function resolveRef(root: JsonSchema, ref: string): SchemaNode | undefined {
+  if (ref === '#') return root
+  if (!ref.startsWith('#/')) return undefined
+  let current: unknown = root
+  for (const raw of ref.slice(2).split('/')) {
+    const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<string, unknown>)[segment]
+  }
+  return typeof current === 'boolean' || isPlainObject(current) ? (current as SchemaNode) : undefined
+}
+
+/** The types a node allows: its `type` (string or list, plus `nullable`), else inferred from its keywords. */
+export function typesOf(node: JsonSchema): readonly JsonType[] {
+  const declared = node.type
+  const listed = (Array.isArray(declared) ? declared : typeof declared === 'string' ? [declared] : [])
+    .filter((type): type is JsonType => allTypes.includes(type as JsonType))
+  if (listed.length > 0) return node.nullable === true && !listed.includes('null') ? [...listed, 'null'] : listed
+  if ('properties' in node || 'required' in node || 'additionalProperties' in node || 'patternProperties' in node) return ['object']
+  if ('items' in node || 'prefixItems' in node || 'minItems' in node || 'maxItems' in node) return ['array']
+  if ('minLength' in node || 'maxLength' in node || 'pattern' in node || 'format' in node) return ['string']
+  if ('minimum' in node || 'maximum' in node || 'exclusiveMinimum' in node || 'exclusiveMaximum' in node || 'multipleOf' in node) {
+    return ['number']
+  }
+  return []
+}
+
+/** The JSON type of a value (integers report `integer`). */
+export function typeOfValue(value: unknown): JsonType | undefined {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'object') return typeof value as JsonType
+  return undefined
+}
+
+/** True when a value's type is one of `types` (an integer is also a number). */
+export function valueHasType(value: unknown, types: readonly JsonType[]): boolean {
+  const type = typeOfValue(value)
+  if (type === undefined) return false
+  return types.includes(type) || (type === 'integer' && types.includes('number'))
+}
+
+const intersectTypes = (a: unknown, b: unknown): unknown => {
+  if (a === undefined) return b
+  if (b === undefined) return a
+  const left = Array.isArray(a) ? a : [a]
+  const right = Array.isArray(b) ? b : [b]
+  const both = left.filter((type) => right.includes(type) || (type === 'integer' && right.includes('number')))
+  const extra = right.filter((type) => type === 'integer' && left.includes('number') && !both.includes('integer'))
+  const result = [...both, ...extra]
+  return result.length === 1 ? result[0] : result
+}
+
+/**
+ * Merges two schemas as `allOf` would for generation: properties merged (common ones nested under `allOf`),
+ * `required` united, bounds tightened, types intersected. Approximate by design: the caller filters by the oracle.
+ */
+export function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
+  const merged: Record<string, unknown> = { ...a }
+  for (const [key, value] of Object.entries(b)) {
+    const old = merged[key]
+    if (old === undefined) merged[key] = value
+    else if (key === 'type') merged.type = intersectTypes(old, value)
+    else if (key === 'required') merged.required = [...new Set([...(old as string[]), ...(value as string[])])]
+    else if (key === 'properties' && isPlainObject(old) && isPlainObject(value)) {
+      const properties: Record<string, unknown> = { ...old }
+      for (const [name, schema] of Object.entries(value)) {
+        properties[name] = name in properties ? { allOf: [properties[name], schema] } : schema
+      }
+      merged.properties = properties
+    } else if (['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'].includes(key)) {
+      merged[key] = typeof old === 'number' && typeof value === 'number' ? Math.max(old, value) : value
+    } else if (['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'].includes(key)) {
+      merged[key] = typeof old === 'number' && typeof value === 'number' ? Math.min(old, value) : value
+    } else if (key === 'enum' && Array.isArray(old) && Array.isArray(value)) {
+      merged.enum = old.filter((item) => value.some((other) => JSON.stringify(other) === JSON.stringify(item)))
+    } else if (key === 'allOf' && Array.isArray(old) && Array.isArray(value)) merged.allOf = [...old, ...value]
+    else merged[key] = value
+  }
+  return merged
+}
+
+/** A node with some keywords left out (for generating from the rest, then filtering by the whole node). */
+export function without(node: JsonSchema, ...keys: string[]): JsonSchema {
+  const copy: Record<string, unknown> = { ...node }
+  for (const key of keys) delete copy[key]
+  return copy
+}
+
+const nodeValidators = new WeakMap<object, (value: unknown) => boolean>()
+
+/**
+ * A strict validator for one subschema of `root`: the node compiled with the root's `$defs`/`definitions` so local
+ * `$ref`s resolve. Returns a predicate that accepts everything when the node cannot be compiled on its own.
+ */
+export function nodeOracle(root: JsonSchema, node: SchemaNode): (value: unknown) => boolean {
+  if (typeof node === 'boolean') return () => node
+  const cached = nodeValidators.get(node)
+  if (cached) return cached
+  let predicate: (value: unknown) => boolean
+  try {
+    const standalone =
+      node === root
+        ? root
+        : {
+            ...(typeof root.$schema === 'string' ? { $schema: root.$schema } : {}),
+            ...(root.$defs !== undefined ? { $defs: root.$defs } : {}),
+            ...(root.definitions !== undefined ? { definitions: root.definitions } : {}),
+            ...node,
+          }
+    const validate = compileSchema(standalone)
+    predicate = (value) => validate(value) === true
+  } catch {
+    predicate = () => true
+  }
+  nodeValidators.set(node, predicate)
+  return predicate
+}
