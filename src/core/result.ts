@@ -36,6 +36,8 @@ export type Failure = {
 export type CaseMetrics = {
   /** Calls the model made, all turns. */
   readonly calls: number
+  /** Calls whose name is one of the exposed tools. */
+  readonly knownToolCalls: number
   readonly expectedCalls: number
   /** Expected calls matched by name (selection). */
   readonly selectedCalls: number

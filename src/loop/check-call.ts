@@ -1,0 +1,30 @@
+import type { ToolCall } from '../core/message.ts'
+import type { ToolDefinition } from '../core/tool.ts'
+import type { CallCheck, SchemaIssue } from '../core/transcript.ts'
+import { validateAgainst } from '../schema/ajv.ts'
+
+/**
+ * Checks a parsed call against the tools exposed in the case: is the tool known, are the arguments a JSON
+ * object, and which schema rules they break (strict ajv: no coercion, no removal, formats on).
+ */
+export function checkCall(call: ToolCall, tools: readonly ToolDefinition[]): CallCheck {
+  const tool = tools.find((candidate) => candidate.name === call.name)
+  const wellFormed = call.parseError === undefined
+  if (!tool || !wellFormed) return { knownTool: tool !== undefined, wellFormed, schemaIssues: [] }
+  return { knownTool: true, wellFormed, schemaIssues: schemaIssues(tool, call.arguments) }
+}
+
+/** Strict schema validation of arguments, as a list of issues (empty when valid). */
+export function schemaIssues(tool: ToolDefinition, args: unknown): SchemaIssue[] {
+  return validateAgainst(tool.parameters, args).map((error) => {
+    const property = error.keyword === 'required'
+      ? String(error.params.missingProperty)
+      : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined
+    return {
+      path: error.instancePath,
+      keyword: error.keyword,
+      message: `${error.instancePath || '(arguments)'} ${error.message ?? 'is invalid'}`,
+      ...(property !== undefined ? { property } : {}),
+    }
+  })
+}

@@ -1,0 +1,91 @@
+import type { Case } from '../core/case.ts'
+import { ProviderError } from '../core/errors.ts'
+import type { Message } from '../core/message.ts'
+import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
+import type { Provider, RequestContext } from '../core/provider.ts'
+import type { ToolExecution, Transcript, TranscriptCall, TranscriptTurn } from '../core/transcript.ts'
+import { checkCall } from './check-call.ts'
+import { executeCall } from './execute-call.ts'
+import type { ToolHooks } from './hooks.ts'
+import { parseArguments } from './parse-arguments.ts'
+
+/** Options of one case run. */
+export type RunCaseOptions = {
+  readonly repeat: number
+  readonly hooks?: ToolHooks
+  readonly signal?: AbortSignal
+}
+
+/**
+ * The tool-calling loop for one case: request → assistant turn → parse, check and execute every call → one
+ * `role: tool` message per call → request again, until a turn has no calls or `maxTurns` is reached.
+ * `tool_choice` applies to the first request only (later ones use auto so a forced call can be answered).
+ * Never throws on what a model sends; a provider failure ends the transcript with `stop: 'provider-error'`.
+ */
+export async function runCase(testCase: Case, provider: Provider, options: RunCaseOptions): Promise<Transcript> {
+  const messages: Message[] = [...testCase.messages]
+  const turns: TranscriptTurn[] = []
+  let usage: Usage = emptyUsage
+  let latencyMs = 0
+  const finish = (stop: Transcript['stop'], error?: string): Transcript => ({
+    initialMessages: testCase.messages,
+    turns,
+    stop,
+    ...(error !== undefined ? { error } : {}),
+    usage,
+    latencyMs,
+  })
+
+  for (let index = 0; index < testCase.maxTurns; index++) {
+    if (options.signal?.aborted) return finish('aborted')
+    const context: RequestContext = { suite: testCase.suite, caseId: testCase.id, repeat: options.repeat, turn: index }
+    const toolChoice = index === 0 ? testCase.toolChoice : 'auto'
+    let modelTurn
+    try {
+      modelTurn = await provider.doGenerate({
+        messages,
+        tools: testCase.tools,
+        toolChoice,
+        ...(testCase.parallelToolCalls !== undefined ? { parallelToolCalls: testCase.parallelToolCalls } : {}),
+        context,
+      }, options.signal)
+    } catch (error) {
+      if (options.signal?.aborted) return finish('aborted')
+      if (ProviderError.isInstance(error)) return finish('provider-error', error.message)
+      throw error
+    }
+    usage = addUsage(usage, modelTurn.usage)
+    latencyMs += modelTurn.latencyMs
+
+    const calls: TranscriptCall[] = modelTurn.toolCalls.map((raw) => {
+      const parsed = parseArguments(raw)
+      return { ...parsed, check: checkCall(parsed, testCase.tools) }
+    })
+    messages.push({ role: 'assistant', content: modelTurn.text, toolCalls: modelTurn.toolCalls })
+    const toolResults: ToolExecution[] = []
+    // All calls of one turn are executed and answered before the next request, in the order the model sent them.
+    for (const call of calls) {
+      const { execution, message } = await executeCall(call, testCase, options.hooks ?? {}, context)
+      toolResults.push(execution)
+      messages.push(message)
+    }
+    turns.push({
+      index,
+      request: {
+        toolChoice,
+        ...(testCase.parallelToolCalls !== undefined ? { parallelToolCalls: testCase.parallelToolCalls } : {}),
+        toolNames: testCase.tools.map((tool) => tool.name),
+      },
+      text: modelTurn.text,
+      calls,
+      finishReason: modelTurn.finishReason,
+      usage: modelTurn.usage,
+      latencyMs: modelTurn.latencyMs,
+      retries: modelTurn.retries ?? 0,
+      toolResults,
+      ...(modelTurn.raw ? { raw: modelTurn.raw } : {}),
+    })
+    if (calls.length === 0) return finish('no-calls')
+  }
+  return finish('max-turns')
+}

@@ -1,0 +1,60 @@
+import type { Failure } from '../core/result.ts'
+import type { FlatCall } from './flat-calls.ts'
+import { undeclaredKeys } from './undeclared-keys.ts'
+
+/** What is wrong with one call on its own, before any expectation: the per-call failure kinds. */
+export type CallValidity = {
+  readonly failures: readonly Failure[]
+  readonly hallucinatedTool: boolean
+  readonly hallucinatedParams: readonly string[]
+  /** Malformed arguments or any schema rule broken (incl. missing required and undeclared keys). */
+  readonly schemaBroken: boolean
+}
+
+/**
+ * Judges a call against its tool: `hallucinated_tool` (name not exposed), `malformed_arguments` (not a JSON
+ * object), `hallucinated_param` (keys the schema does not define, on the raw arguments), `missing_required`,
+ * `schema_violation` (every other schema rule). Undeclared keys and missing required keys are not reported again
+ * as schema violations.
+ */
+export function callValidity(flat: FlatCall): CallValidity {
+  const { call, path } = flat
+  if (!flat.tool) {
+    return {
+      failures: [{ kind: 'hallucinated_tool', message: `called "${call.name}", which is not among the tools offered`, path: `${path}.name` }],
+      hallucinatedTool: true,
+      hallucinatedParams: [],
+      schemaBroken: false,
+    }
+  }
+  if (!call.check.wellFormed) {
+    return {
+      failures: [{ kind: 'malformed_arguments', message: `${call.name}: ${call.parseError ?? 'arguments are not a JSON object'}: ${truncate(call.rawArguments)}`, path: `${path}.rawArguments` }],
+      hallucinatedTool: false,
+      hallucinatedParams: [],
+      schemaBroken: true,
+    }
+  }
+  const failures: Failure[] = []
+  const hallucinatedParams = undeclaredKeys(flat.tool.parameters, call.arguments)
+  for (const key of hallucinatedParams) {
+    failures.push({ kind: 'hallucinated_param', message: `${call.name}: argument "${key}" is not defined by the tool's schema`, path: `${path}.arguments.${key}` })
+  }
+  for (const issue of call.check.schemaIssues) {
+    if (issue.keyword === 'additionalProperties') continue
+    if (issue.keyword === 'required') {
+      failures.push({ kind: 'missing_required', message: `${call.name}: required argument "${issue.property}" is missing`, path: `${path}.arguments${pointerSuffix(issue.path)}.${issue.property}` })
+    } else {
+      failures.push({ kind: 'schema_violation', message: `${call.name}: ${issue.message}`, path: `${path}.arguments${pointerSuffix(issue.path)}` })
+    }
+  }
+  return { failures, hallucinatedTool: false, hallucinatedParams, schemaBroken: call.check.schemaIssues.length > 0 || hallucinatedParams.length > 0 }
+}
+
+function pointerSuffix(pointer: string): string {
+  return pointer ? pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('') : ''
+}
+
+function truncate(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}

@@ -1,0 +1,55 @@
+import type { Case } from '../core/case.ts'
+import type { CaseMetrics, Failure } from '../core/result.ts'
+import type { Transcript } from '../core/transcript.ts'
+import { bfclFailures } from './bfcl-mode.ts'
+import { callValidity } from './call-validity.ts'
+import { flattenCalls } from './flat-calls.ts'
+import { matchCalls } from './match-calls.ts'
+import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
+
+/** The verdict on one transcript: failures (empty = passed) and the counts the summary aggregates. */
+export type CaseScore = {
+  readonly passed: boolean
+  readonly failures: readonly Failure[]
+  readonly metrics: CaseMetrics
+}
+
+/**
+ * Scores a transcript against its case. Scorers read only the transcript and the case: per-call validity,
+ * expected-vs-actual matching, parallelism, tool_choice, final answer and how the loop ended. With
+ * `matching: bfcl` the call verdict comes from BFCL's checker rules instead of toolgauge's matchers.
+ */
+export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
+  const calls = flattenCalls(transcript, testCase.tools)
+  const validity = calls.map(callValidity)
+  const matching = matchCalls(testCase.expect, calls, validity)
+  const loopEnd = loopEndFailures(testCase, transcript)
+  const failures: Failure[] = testCase.expect.matching === 'bfcl'
+    ? [...loopEnd.filter((failure) => failure.kind === 'provider_error'), ...(transcript.stop === 'provider-error' ? [] : bfclFailures(testCase, transcript))]
+    : [
+        ...loopEnd.filter((failure) => failure.kind === 'provider_error'),
+        ...validity.flatMap((entry) => entry.failures),
+        ...matching.failures,
+        ...parallelFailures(testCase, calls, matching.pairs),
+        ...toolChoiceFailures(testCase, transcript),
+        ...finalAnswerFailures(testCase, transcript),
+        ...loopEnd.filter((failure) => failure.kind !== 'provider_error'),
+      ]
+  const selected = matching.pairs.filter((column) => column !== -1).length
+  return {
+    passed: failures.length === 0,
+    failures,
+    metrics: {
+      calls: calls.length,
+      knownToolCalls: validity.filter((entry) => !entry.hallucinatedTool).length,
+      expectedCalls: testCase.expect.calls.length,
+      selectedCalls: selected,
+      correctArgumentCalls: matching.argumentsMatched.filter(Boolean).length,
+      hallucinatedToolCalls: validity.filter((entry) => entry.hallucinatedTool).length,
+      hallucinatedParamCalls: validity.filter((entry) => entry.hallucinatedParams.length > 0).length,
+      schemaViolationCalls: validity.filter((entry) => entry.schemaBroken).length,
+      parallelCase: testCase.expect.parallel,
+      irrelevanceCase: testCase.expect.noCall,
+    },
+  }
+}

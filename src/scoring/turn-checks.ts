@@ -1,0 +1,54 @@
+import type { Case } from '../core/case.ts'
+import type { Failure } from '../core/result.ts'
+import type { Transcript } from '../core/transcript.ts'
+import type { FlatCall } from './flat-calls.ts'
+
+/** `not_parallel`: with `parallel: true`, every expected call that was made must come in one assistant turn. */
+export function parallelFailures(testCase: Case, calls: readonly FlatCall[], pairs: readonly number[]): Failure[] {
+  if (!testCase.expect.parallel) return []
+  const turns = new Set(pairs.filter((column) => column !== -1).map((column) => calls[column]?.turn))
+  return turns.size > 1
+    ? [{ kind: 'not_parallel', message: `expected all ${testCase.expect.calls.length} calls in one assistant turn, they came in ${turns.size} turns` }]
+    : []
+}
+
+/** `tool_choice_violation`: the first turn broke the case's tool_choice (none → no call, required → a call, {name} → only that tool). */
+export function toolChoiceFailures(testCase: Case, transcript: Transcript): Failure[] {
+  const first = transcript.turns[0]
+  if (!first) return []
+  const choice = testCase.toolChoice
+  const names = first.calls.map((call) => call.name)
+  const violation = choice === 'none'
+    ? names.length > 0 && `tool_choice none, yet the model called ${names.join(', ')}`
+    : choice === 'required'
+      ? names.length === 0 && 'tool_choice required, yet the model answered without a call'
+      : typeof choice === 'object' && (names.length === 0 || names.some((name) => name !== choice.name))
+        && `tool_choice forced ${choice.name}, the model ${names.length === 0 ? 'made no call' : `called ${names.join(', ')}`}`
+  return violation ? [{ kind: 'tool_choice_violation', message: violation, path: 'turns[0]' }] : []
+}
+
+/** `final_answer_mismatch`: the last assistant text must contain every listed string and match the regex. */
+export function finalAnswerFailures(testCase: Case, transcript: Transcript): Failure[] {
+  const final = testCase.expect.final
+  if (!final) return []
+  const last = transcript.turns.at(-1)
+  const text = last?.text ?? ''
+  const path = last ? `turns[${last.index}].text` : undefined
+  const failures: Failure[] = []
+  for (const needle of final.contains ?? []) {
+    if (!text.includes(needle)) failures.push({ kind: 'final_answer_mismatch', message: `final answer does not contain "${needle}"`, ...(path ? { path } : {}) })
+  }
+  if (final.regex !== undefined && !new RegExp(final.regex, final.flags ?? '').test(text)) {
+    failures.push({ kind: 'final_answer_mismatch', message: `final answer does not match /${final.regex}/${final.flags ?? ''}`, ...(path ? { path } : {}) })
+  }
+  return failures
+}
+
+/** `max_turns_exceeded` and `provider_error`: how the loop ended. */
+export function loopEndFailures(testCase: Case, transcript: Transcript): Failure[] {
+  if (transcript.stop === 'max-turns') {
+    return [{ kind: 'max_turns_exceeded', message: `the model was still calling tools after max_turns (${testCase.maxTurns}) turns` }]
+  }
+  if (transcript.stop === 'provider-error') return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed' }]
+  return []
+}

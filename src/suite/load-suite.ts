@@ -1,0 +1,205 @@
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { Case, ExpectedCall, Expectation, MatchingMode, StubSpec, Suite } from '../core/case.ts'
+import { InputError } from '../core/errors.ts'
+import type { Message, RawToolCall } from '../core/message.ts'
+import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+import { importUserFunction } from './load-module.ts'
+import { matcherProblem } from './matchers.ts'
+import { readDocument, type SourceDocument } from './read-document.ts'
+import { toolsFromList } from './load-tools.ts'
+import { validateSuiteShape } from './validate-suite-shape.ts'
+
+/** Default for `max_turns`. */
+export const defaultMaxTurns = 8
+
+type Path = (string | number)[]
+type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, unknown>[] }
+
+/**
+ * Loads one suite file (YAML or JSON): validates it against suites/suite.schema.json, resolves tools, stubs
+ * and hooks relative to the file, checks references (tool names, matchers, duplicate ids, stub modules) and
+ * returns fully resolved cases. Every problem is an InputError naming the file, line and field.
+ */
+export async function loadSuite(file: string): Promise<Suite> {
+  const absolute = resolve(file)
+  const document = readDocument(absolute)
+  validateSuiteShape(document)
+  const raw = document.value as RawSuite
+  const base = dirname(absolute)
+  const at = (path: Path, message: string): InputError =>
+    new InputError(message, { file: absolute, line: document.lineOf(path), field: path.join('.') })
+
+  const tools = loadSuiteTools(raw.tools, document, base)
+  const toolNames = new Set(tools.map((tool) => tool.name))
+  const suiteStubs = await parseStubs(raw.stubs, ['stubs'], toolNames, base, at)
+  const hooks = typeof raw.hooks === 'string' ? resolve(base, raw.hooks) : undefined
+  if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
+  const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
+  const budget = parseBudget(raw.max_tool_tokens)
+
+  const seen = new Map<string, number>()
+  const cases: Case[] = []
+  for (const [index, rawCase] of raw.cases.entries()) {
+    const path: Path = ['cases', index]
+    const id = rawCase.id as string
+    if (seen.has(id)) throw at([...path, 'id'], `duplicate case id "${id}" (first used by cases.${seen.get(id)})`)
+    seen.set(id, index)
+    const exposed = exposedTools(rawCase.tools, tools, toolNames, [...path, 'tools'], at)
+    const exposedNames = new Set(exposed.map((tool) => tool.name))
+    const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolNames, base, at)
+    cases.push({
+      suite: raw.name,
+      file: absolute,
+      id,
+      messages: caseMessages(rawCase, path, at),
+      tools: exposed,
+      toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, [...path, 'tool_choice'], at),
+      ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
+      maxTurns: (rawCase.max_turns as number | undefined) ?? (raw.max_turns as number | undefined) ?? defaultMaxTurns,
+      expect: parseExpectation(rawCase.expect, suiteMatching, toolNames, [...path, 'expect'], at),
+      stubs: { ...suiteStubs, ...caseStubs },
+      ...(hooks ? { hooks } : {}),
+      ...budget,
+    })
+  }
+  return { name: raw.name, file: absolute, tools, cases }
+}
+
+function loadSuiteTools(value: unknown, document: SourceDocument, base: string): ToolDefinition[] {
+  if (value === undefined) return []
+  if (typeof value === 'string') {
+    const toolsFile = resolve(base, value)
+    if (!existsSync(toolsFile)) {
+      throw new InputError(`tools file not found: ${toolsFile}`, { file: document.file, line: document.lineOf(['tools']), field: 'tools' })
+    }
+    const toolsDocument = readDocument(toolsFile)
+    const list = toolsDocument.value
+    if (typeof list === 'object' && list !== null && !Array.isArray(list) && 'tools' in list) {
+      return toolsFromList((list as { tools: unknown }).tools, toolsDocument, ['tools'])
+    }
+    return toolsFromList(list, toolsDocument, [])
+  }
+  return toolsFromList(value, document, ['tools'])
+}
+
+function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): ToolDefinition[] {
+  if (value === undefined) return [...tools]
+  const wanted = value as string[]
+  wanted.forEach((name, index) => {
+    if (!names.has(name)) throw at([...path, index], `no tool named "${name}" in this suite (tools: ${[...names].join(', ') || 'none'})`)
+  })
+  return tools.filter((tool) => wanted.includes(tool.name))
+}
+
+function caseMessages(rawCase: Record<string, unknown>, path: Path, at: (p: Path, m: string) => InputError): Message[] {
+  const system: Message[] = typeof rawCase.system === 'string' ? [{ role: 'system', content: rawCase.system }] : []
+  if (typeof rawCase.prompt === 'string') return [...system, { role: 'user', content: rawCase.prompt }]
+  const messages = (rawCase.messages as Record<string, unknown>[]).map((message, index): Message => {
+    const where = [...path, 'messages', index]
+    const content = typeof message.content === 'string' ? message.content : ''
+    switch (message.role) {
+      case 'system':
+      case 'user':
+        return { role: message.role, content }
+      case 'assistant':
+        return { role: 'assistant', content, toolCalls: ((message.tool_calls as Record<string, unknown>[] | undefined) ?? []).map(toRawCall) }
+      default: {
+        if (typeof message.tool_call_id !== 'string') throw at([...where, 'tool_call_id'], 'a tool message needs tool_call_id')
+        return {
+          role: 'tool',
+          toolCallId: message.tool_call_id,
+          name: typeof message.name === 'string' ? message.name : '',
+          content,
+          ...(message.is_error === true ? { isError: true } : {}),
+        }
+      }
+    }
+  })
+  return [...system, ...messages]
+}
+
+function toRawCall(call: Record<string, unknown>): RawToolCall {
+  const args = call.arguments
+  return { id: call.id as string, name: call.name as string, rawArguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) }
+}
+
+function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): ToolChoice {
+  if (value === undefined) return 'auto'
+  if (typeof value === 'string') return value as ToolChoice
+  const name = (value as { name: string }).name
+  if (!exposed.has(name)) throw at([...path, 'name'], `tool_choice names "${name}", which is not among the tools exposed in this case`)
+  return { name }
+}
+
+function parseExpectation(value: unknown, suiteMatching: MatchingMode, toolNames: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): Expectation {
+  const raw = (value ?? {}) as Record<string, unknown>
+  const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
+    const where = [...path, 'calls', index]
+    const name = call.name as string
+    if (!toolNames.has(name)) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite`)
+    const args = call.args as Record<string, unknown> | undefined
+    if (args) {
+      const problem = matcherProblem(args)
+      if (problem) throw at([...where, 'args', ...problem.path], `bad argument matcher: expected ${problem.expected}`)
+    }
+    return args ? { name, args } : { name }
+  })
+  const noCall = raw.no_call === true
+  if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
+  const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string } | undefined
+  if (final?.regex !== undefined) {
+    try {
+      new RegExp(final.regex, final.flags ?? '')
+    } catch (error) {
+      throw at([...path, 'final', 'regex'], `expected a valid regular expression (${(error as Error).message})`)
+    }
+  }
+  return {
+    calls,
+    order: (raw.order as 'any' | 'strict' | undefined) ?? 'any',
+    parallel: raw.parallel === true,
+    noCall,
+    ...(final ? { final: { ...final, contains: typeof final.contains === 'string' ? [final.contains] : final.contains } } : {}),
+    matching: (raw.matching as MatchingMode | undefined) ?? suiteMatching,
+    ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
+  }
+}
+
+async function parseStubs(value: unknown, path: Path, toolNames: ReadonlySet<string>, base: string, at: (p: Path, m: string) => InputError): Promise<Record<string, StubSpec>> {
+  const stubs: Record<string, StubSpec> = {}
+  for (const [tool, spec] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    const where = [...path, tool]
+    if (!toolNames.has(tool)) throw at(where, `stub for "${tool}", which is not a tool of this suite`)
+    if (Array.isArray(spec)) {
+      spec.forEach((entry: Record<string, unknown>, index) => {
+        const problem = entry.when ? matcherProblem(entry.when) : undefined
+        if (problem) throw at([...where, index, 'when', ...problem.path], `bad argument matcher: expected ${problem.expected}`)
+      })
+      stubs[tool] = { type: 'recorded', entries: spec }
+    } else {
+      const live = spec as { module: string; export?: string }
+      const module = resolve(base, live.module)
+      const exportName = live.export ?? tool
+      try {
+        await importUserFunction(module, exportName, {})
+      } catch (error) {
+        throw at([...where, 'module'], (error as Error).message)
+      }
+      stubs[tool] = { type: 'live', module, export: exportName }
+    }
+  }
+  return stubs
+}
+
+function parseBudget(value: unknown): Pick<Case, 'maxToolTokens' | 'toolTokenBudgets'> {
+  if (typeof value === 'number') return { maxToolTokens: value }
+  if (typeof value === 'object' && value !== null) {
+    const budget = value as { total?: number; tools?: Record<string, number> }
+    return {
+      ...(budget.total !== undefined ? { maxToolTokens: budget.total } : {}),
+      ...(budget.tools ? { toolTokenBudgets: budget.tools } : {}),
+    }
+  }
+  return {}
+}

@@ -1,0 +1,170 @@
+import type { Matcher } from '../core/case.ts'
+
+/** Outcome of matching one value against a matcher. */
+export type MatchOutcome =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly path: string; readonly expected: string; readonly actual: unknown }
+
+/** The keys that turn an object into a matcher operator rather than a nested-object matcher. */
+const operatorKeys = ['regex', 'range', 'anyOf', 'absent', 'any'] as const
+const operatorExtras: Record<(typeof operatorKeys)[number], readonly string[]> = {
+  regex: ['flags'],
+  range: [],
+  anyOf: [],
+  absent: [],
+  any: [],
+}
+
+/** Marks an argument the model did not send (distinct from `undefined` inside JSON, which cannot occur). */
+export const absentValue: unique symbol = Symbol('absent')
+
+const ok: MatchOutcome = { ok: true }
+
+/**
+ * Matches a value against a matcher (README "Argument matchers"). `value` is `absentValue` when the key is missing.
+ * Literals compare deeply (numbers by numeric value); a list lists acceptable values with `""` meaning "may be
+ * omitted"; operators are `{regex, flags?}`, `{range:[min,max]}`, `{anyOf}`, `{absent:true}`, `{any:true}`;
+ * other objects match key by key (keys the matcher does not name are ignored here — the schema judges them).
+ */
+export function matchValue(matcher: Matcher, value: unknown, path = ''): MatchOutcome {
+  if (Array.isArray(matcher)) return matchList(matcher, value, path)
+  if (isPlainObject(matcher)) {
+    const operator = operatorKeys.find((key) => key in matcher)
+    if (operator) return matchOperator(operator, matcher, value, path)
+    return matchObject(matcher, value, path)
+  }
+  if (value === absentValue) return fail(path, describe(matcher), value)
+  return literalEquals(matcher, value) ? ok : fail(path, describe(matcher), value)
+}
+
+/** Matches an arguments object against `{ key: matcher }` (every named key must match; absent keys included). */
+export function matchArguments(matchers: { readonly [key: string]: Matcher }, args: unknown, path = ''): MatchOutcome {
+  return matchObject(matchers, args, path)
+}
+
+function matchList(alternatives: readonly Matcher[], value: unknown, path: string): MatchOutcome {
+  if (value === absentValue) {
+    return alternatives.some((alternative) => alternative === '' || acceptsAbsent(alternative))
+      ? ok
+      : fail(path, `one of ${describe(alternatives)}`, value)
+  }
+  return alternatives.some((alternative) => matchValue(alternative, value, path).ok)
+    ? ok
+    : fail(path, `one of ${describe(alternatives)}`, value)
+}
+
+function acceptsAbsent(matcher: Matcher): boolean {
+  return matchValue(matcher, absentValue).ok
+}
+
+function matchOperator(
+  operator: (typeof operatorKeys)[number],
+  matcher: Record<string, unknown>,
+  value: unknown,
+  path: string,
+): MatchOutcome {
+  switch (operator) {
+    case 'absent':
+      return value === absentValue ? ok : fail(path, 'no value (absent)', value)
+    case 'any':
+      return value !== absentValue ? ok : fail(path, 'any value', value)
+    case 'anyOf': {
+      const options = matcher.anyOf as readonly Matcher[]
+      return options.some((option) => matchValue(option, value, path).ok) ? ok : fail(path, `any of ${describe(options)}`, value)
+    }
+    case 'regex': {
+      const pattern = new RegExp(matcher.regex as string, (matcher.flags as string | undefined) ?? '')
+      return typeof value === 'string' && pattern.test(value) ? ok : fail(path, `a string matching /${pattern.source}/${pattern.flags}`, value)
+    }
+    case 'range': {
+      const [min, max] = matcher.range as [number, number]
+      return typeof value === 'number' && value >= min && value <= max ? ok : fail(path, `a number in [${min}, ${max}]`, value)
+    }
+  }
+}
+
+function matchObject(matchers: Record<string, unknown>, value: unknown, path: string): MatchOutcome {
+  if (!isPlainObject(value)) return fail(path, 'an object', value)
+  for (const [key, matcher] of Object.entries(matchers)) {
+    const child = Object.hasOwn(value, key) ? value[key] : absentValue
+    const outcome = matchValue(matcher, child, path ? `${path}.${key}` : key)
+    if (!outcome.ok) return outcome
+  }
+  return ok
+}
+
+/** Deep equality where numbers compare by value and object key order does not matter. */
+export function literalEquals(expected: unknown, actual: unknown): boolean {
+  if (typeof expected === 'number' && typeof actual === 'number') return expected === actual
+  if (expected === null || typeof expected !== 'object') return expected === actual
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => literalEquals(item, actual[i]))
+  }
+  if (!isPlainObject(actual)) return false
+  const keys = Object.keys(expected)
+  return keys.length === Object.keys(actual).length
+    && keys.every((key) => Object.hasOwn(actual, key) && literalEquals((expected as Record<string, unknown>)[key], actual[key]))
+}
+
+/**
+ * Checks that a matcher is well formed; returns the problem with its path relative to the matcher, or undefined.
+ * Used by the suite loader so a bad matcher stops the run before any model call.
+ */
+export function matcherProblem(matcher: Matcher, path: readonly (string | number)[] = []): { path: (string | number)[]; expected: string } | undefined {
+  if (Array.isArray(matcher)) {
+    for (const [index, item] of matcher.entries()) {
+      const problem = matcherProblem(item, [...path, index])
+      if (problem) return problem
+    }
+    return undefined
+  }
+  if (!isPlainObject(matcher)) return undefined
+  const operator = operatorKeys.find((key) => key in matcher)
+  if (!operator) {
+    for (const [key, child] of Object.entries(matcher)) {
+      const problem = matcherProblem(child, [...path, key])
+      if (problem) return problem
+    }
+    return undefined
+  }
+  const extra = Object.keys(matcher).find((key) => key !== operator && !operatorExtras[operator].includes(key))
+  if (extra) return { path: [...path, extra], expected: `no other key beside "${operator}" (allowed: ${[operator, ...operatorExtras[operator]].join(', ')})` }
+  const argument = matcher[operator]
+  switch (operator) {
+    case 'regex': {
+      if (typeof argument !== 'string') return { path: [...path, 'regex'], expected: 'a regular expression string' }
+      if (matcher.flags !== undefined && typeof matcher.flags !== 'string') return { path: [...path, 'flags'], expected: 'a string of RegExp flags' }
+      try {
+        new RegExp(argument, (matcher.flags as string | undefined) ?? '')
+      } catch (error) {
+        return { path: [...path, 'regex'], expected: `a valid regular expression (${(error as Error).message})` }
+      }
+      return undefined
+    }
+    case 'range':
+      return Array.isArray(argument) && argument.length === 2 && argument.every((n) => typeof n === 'number') && (argument[0] as number) <= (argument[1] as number)
+        ? undefined
+        : { path: [...path, 'range'], expected: '[min, max] with two numbers, min <= max' }
+    case 'anyOf':
+      if (!Array.isArray(argument) || argument.length === 0) return { path: [...path, 'anyOf'], expected: 'a non-empty list of matchers' }
+      return matcherProblem(argument, [...path, 'anyOf'])
+    case 'absent':
+    case 'any':
+      return argument === true ? undefined : { path: [...path, operator], expected: 'true' }
+  }
+}
+
+function fail(path: string, expected: string, actual: unknown): MatchOutcome {
+  return { ok: false, path, expected, actual }
+}
+
+/** A short human rendering of a matcher or value for failure messages. */
+export function describe(value: unknown): string {
+  if (value === absentValue) return '(absent)'
+  const text = JSON.stringify(value)
+  return text === undefined ? String(value) : text.length > 120 ? `${text.slice(0, 117)}...` : text
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,64 @@
+import type { ErrorObject } from 'ajv'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { InputError } from '../core/errors.ts'
+import type { JsonSchema } from '../core/tool.ts'
+import { validateAgainst } from '../schema/ajv.ts'
+import type { SourceDocument } from './read-document.ts'
+
+/** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
+export const suiteSchemaPath = fileURLToPath(new URL('../../suites/suite.schema.json', import.meta.url))
+let suiteSchema: JsonSchema | undefined
+
+/** Validates a parsed suite against suites/suite.schema.json; throws an InputError naming file, line and field. */
+export function validateSuiteShape(document: SourceDocument): void {
+  suiteSchema ??= JSON.parse(readFileSync(suiteSchemaPath, 'utf8')) as JsonSchema
+  const errors = validateAgainst(suiteSchema, document.value)
+  if (errors.length === 0) return
+  const error = mostSpecific(errors)
+  const path = pointerToPath(error.instancePath)
+  const fieldPath = error.keyword === 'additionalProperties'
+    ? [...path, String(error.params.additionalProperty)]
+    : error.keyword === 'required' ? [...path, String(error.params.missingProperty)] : path
+  throw new InputError(explain(error), {
+    file: document.file,
+    line: document.lineOf(fieldPath),
+    field: fieldPath.length > 0 ? fieldPath.join('.') : '(root)',
+  })
+}
+
+/** ajv reports every branch of a oneOf; the deepest, most concrete error is the one a user can act on. */
+function mostSpecific(errors: readonly ErrorObject[]): ErrorObject {
+  const rank = (error: ErrorObject) => {
+    const depth = error.instancePath.split('/').length * 10
+    const concrete = ['additionalProperties', 'required', 'enum', 'type', 'minimum', 'minItems', 'minLength'].includes(error.keyword) ? 5 : 0
+    return depth + concrete
+  }
+  return [...errors].sort((a, b) => rank(b) - rank(a))[0] as ErrorObject
+}
+
+function explain(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown field "${String(error.params.additionalProperty)}"`
+    case 'required':
+      return `missing required field "${String(error.params.missingProperty)}"`
+    case 'enum':
+      return `expected one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+    case 'type':
+      return `expected ${String(error.params.type)}`
+    case 'oneOf':
+      return 'expected exactly one of the allowed forms (see suites/suite.schema.json)'
+    default:
+      return `expected a value that ${error.message ?? 'matches the suite schema'}`
+  }
+}
+
+/** `/cases/0/expect` → ['cases', 0, 'expect']. */
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return []
+  return pointer.slice(1).split('/').map((part) => {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~')
+    return /^\d+$/.test(key) ? Number(key) : key
+  })
+}
