@@ -1,7 +1,12 @@
-import { InputError } from '../core/errors.ts'
+import { createChatCompletionsProvider } from './runtime/chat-completions-provider.ts'
 import type { ProviderFactory } from './registry.ts'
 
-/** Placeholder until the openai adapter lands. */
-export const createProvider: ProviderFactory = async (_model, spec) => {
-  throw new InputError(`model spec "${spec}" is not available yet`, { field: '--model' })
-}
+/** `openai:<model>`: Chat Completions on api.openai.com (or OPENAI_BASE_URL / --base-url), key from OPENAI_API_KEY. */
+export const createProvider: ProviderFactory = async (model, spec, options) =>
+  createChatCompletionsProvider(model, spec, options, {
+    apiKeyEnv: 'OPENAI_API_KEY',
+    baseUrlEnv: 'OPENAI_BASE_URL',
+    keyRequired: true,
+    baseUrlRequired: false,
+    maxTokensField: 'max_completion_tokens',
+  })

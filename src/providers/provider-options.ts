@@ -6,7 +6,7 @@ export type ProviderOptions = {
   readonly apiKeyEnv?: string
   /** Retries after the first attempt on retryable failures (default 4). */
   readonly retries?: number
-  /** Per-request timeout in milliseconds. */
+  /** Per-request timeout in milliseconds (per attempt; default 600 000, like the SDKs). */
   readonly timeoutMs?: number
   /** Record every HTTP exchange as cassettes into this folder. */
   readonly recordDir?: string
@@ -18,4 +18,16 @@ export type ProviderOptions = {
   readonly onRetry?: (info: { readonly attempt: number; readonly reason: string; readonly delayMs: number }) => void
   /** Folder the model spec's relative paths are resolved against (scripted files). */
   readonly cwd?: string
+  /** Output token cap per request (Anthropic requires one: default 4096 there; others use the server default). */
+  readonly maxTokens?: number
+  /** First backoff delay in milliseconds, doubled per retry (default 500; tests set a few ms). */
+  readonly retryBaseDelayMs?: number
+  /** Ceiling for one backoff delay, Retry-After included (default 60 000). */
+  readonly retryMaxDelayMs?: number
+  /** Most requests in flight at once for this provider (on top of the run's `--concurrency`). */
+  readonly maxConcurrency?: number
+  /** Most requests started per rolling minute for this provider. */
+  readonly requestsPerMinute?: number
+  /** The network under the HTTP layer (tests and embedders); default the global fetch. */
+  readonly fetch?: typeof globalThis.fetch
 }

@@ -1,0 +1,123 @@
+import { ProviderError } from '../core/errors.ts'
+import { redactText } from './redact.ts'
+import { isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
+
+/** A response whose body was read in full (so truncated bodies are caught here, where they can still be retried). */
+export type BufferedResponse = {
+  readonly status: number
+  readonly headers: Headers
+  readonly body: string
+  /** Retries it took. */
+  readonly retries: number
+}
+
+/** Everything the retry loop needs besides the request. */
+export type RetrySettings = {
+  readonly policy: RetryPolicy
+  /** Per-attempt timeout. */
+  readonly timeoutMs: number
+  readonly fetch: typeof globalThis.fetch
+  /** Values to strip from error messages. */
+  readonly secrets: readonly string[]
+  readonly onRetry?: (info: { readonly attempt: number; readonly reason: string; readonly delayMs: number }) => void
+  /** Replaceable for tests; must reject when the signal aborts. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+/**
+ * Sends a request, retrying 408/409/429/5xx, connection errors, timeouts and unparsable JSON bodies with backoff.
+ * Non-retryable statuses come back as responses (the SDK turns them into its typed errors). When the retries run
+ * out it throws `ProviderError` carrying the last failure's message. An abort from the caller is never retried.
+ */
+export async function fetchWithRetries(url: string, init: RequestInit, settings: RetrySettings): Promise<BufferedResponse> {
+  const callerSignal = init.signal ?? undefined
+  const sleep = settings.sleep ?? abortableSleep
+  let last: AttemptFailure | undefined
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await attemptOnce(url, init, settings, callerSignal)
+    if (outcome.type === 'response') return { ...outcome.response, retries: attempt }
+    last = outcome.failure
+    if (attempt >= settings.policy.retries) break
+    const delayMs = retryDelayMs(settings.policy, attempt + 1, last)
+    settings.onRetry?.({ attempt: attempt + 1, reason: redactText(last.message, settings.secrets), delayMs })
+    await sleep(delayMs, callerSignal)
+  }
+  const retries = settings.policy.retries
+  throw new ProviderError(`${redactText(last.message, settings.secrets)} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})`, {
+    retries,
+    ...('status' in last ? { status: last.status } : {}),
+  })
+}
+
+type AttemptOutcome =
+  | { readonly type: 'response'; readonly response: Omit<BufferedResponse, 'retries'> }
+  | { readonly type: 'failure'; readonly failure: AttemptFailure }
+
+async function attemptOnce(url: string, init: RequestInit, settings: RetrySettings, callerSignal: AbortSignal | undefined): Promise<AttemptOutcome> {
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs)
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal
+  try {
+    const response = await settings.fetch(url, { ...init, signal })
+    // Reading the whole body inside the attempt: a connection cut mid-body is a retryable failure, not an SDK crash.
+    const body = await response.text()
+    if (!response.ok && isRetryableStatus(response.status)) {
+      const retryAfterMs = parseRetryAfter(response.headers)
+      const message = `HTTP ${response.status}${errorSnippet(body)}`
+      return { type: 'failure', failure: { type: 'status', status: response.status, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } }
+    }
+    if (response.ok && !isParsable(body, response.headers)) {
+      return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} with an unparsable JSON body (${body.length} bytes)` } }
+    }
+    return { type: 'response', response: { status: response.status, headers: response.headers, body } }
+  } catch (error) {
+    if (callerSignal?.aborted) throw error
+    if (timeout.signal.aborted) return { type: 'failure', failure: { type: 'timeout', message: `request timed out after ${settings.timeoutMs} ms` } }
+    return { type: 'failure', failure: { type: 'connection', message: `connection failed: ${describeError(error)}` } }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Bodies that claim (or look like) JSON must parse; event streams and empty bodies are left alone. */
+function isParsable(body: string, headers: Headers): boolean {
+  const type = headers.get('content-type') ?? ''
+  if (type.includes('text/event-stream')) return true
+  if (!type.includes('json') && !/^\s*[[{]/.test(body)) return true
+  if (body.trim() === '') return false
+  try {
+    JSON.parse(body)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function errorSnippet(body: string): string {
+  const text = body.trim().replace(/\s+/g, ' ')
+  if (text === '') return ''
+  return `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause as { code?: string; message?: string } | undefined
+  const detail = cause?.code ?? cause?.message
+  return detail && !error.message.includes(detail) ? `${error.message} (${detail})` : error.message
+}
+
+/** setTimeout as a promise that rejects with the signal's reason when aborted. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

@@ -1,0 +1,110 @@
+import { InputError, ProviderError } from '../core/errors.ts'
+import { CassetteStore, cassetteKey, normalizeBody, type Cassette } from './cassette.ts'
+import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
+import { fetchWithRetries, type RetrySettings } from './fetch-with-retries.ts'
+import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
+import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
+
+/** Settings of the fetch handed to the SDK clients. */
+export type HttpClientSettings = {
+  readonly policy?: Partial<RetryPolicy>
+  /** Per-attempt timeout (default 10 minutes, like the SDKs). */
+  readonly timeoutMs?: number
+  readonly recordDir?: string
+  readonly replayDir?: string
+  /** Secret values to redact besides the credential headers the SDK sends. */
+  readonly secrets?: readonly string[]
+  readonly onRetry?: RetrySettings['onRetry']
+  /** The network below us (tests inject one; default global fetch). */
+  readonly fetch?: typeof globalThis.fetch
+}
+
+/** A custom `fetch` for the SDKs plus the registry linking each request to the adapter call that made it. */
+export type HttpClient = {
+  readonly fetch: typeof globalThis.fetch
+  readonly exchanges: ExchangeRegistry
+}
+
+// Headers worth keeping in a cassette: enough to understand it, nothing that varies per run (x-stainless-*).
+const requestHeadersKept = ['content-type', 'anthropic-version', 'anthropic-beta', 'openai-organization', 'openai-project']
+const responseHeadersKept = ['content-type', 'x-request-id', 'request-id', 'openai-processing-ms']
+// Statuses that must not carry a body in a Response.
+const nullBodyStatuses = new Set([101, 204, 205, 304])
+
+/**
+ * Builds the fetch every SDK client gets (with the SDK's own retries off): it strips the exchange header, then
+ * replays from cassettes (no network at all), or sends with retries/backoff/timeouts and records when asked.
+ */
+export function createHttpClient(settings: HttpClientSettings = {}): HttpClient {
+  const exchanges = new ExchangeRegistry()
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...settings.policy }
+  const replay = settings.replayDir ? new CassetteStore(settings.replayDir) : undefined
+  const record = settings.recordDir ? new CassetteStore(settings.recordDir) : undefined
+  const network = settings.fetch ?? globalThis.fetch
+
+  const httpFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const headers = new Headers(init.headers)
+    const exchange = exchanges.get(headers.get(exchangeHeader))
+    headers.delete(exchangeHeader)
+    const method = (init.method ?? 'GET').toUpperCase()
+    const path = new URL(url).pathname
+    const bodyText = typeof init.body === 'string' ? init.body : ''
+    const secrets = [...(settings.secrets ?? []), ...secretsFromHeaders(headers)]
+    const key = cassetteKey(method, path, bodyText, exchange?.context.repeat ?? 0)
+    try {
+      if (replay) return replayResponse(replay, key, exchange, method, path)
+      const response = await fetchWithRetries(url, { ...init, headers }, {
+        policy,
+        timeoutMs: settings.timeoutMs ?? 600_000,
+        fetch: network,
+        secrets,
+        ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
+      })
+      if (exchange) exchange.retries += response.retries
+      if (record) {
+        record.write(
+          redactDeep<Cassette>(
+            {
+              version: 1,
+              key,
+              context: { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' },
+              request: { method, path, headers: redactHeaders(headers, secrets, requestHeadersKept), body: normalizeBody(bodyText) },
+              response: { status: response.status, headers: redactHeaders(response.headers, secrets, responseHeadersKept), body: response.body },
+            },
+            secrets,
+          ),
+        )
+      }
+      return toResponse(response.status, response.headers, response.body)
+    } catch (error) {
+      if (exchange && (ProviderError.isInstance(error) || InputError.isInstance(error))) {
+        if (ProviderError.isInstance(error)) exchange.retries += error.details.retries ?? 0
+        exchange.failure = error
+      }
+      throw error instanceof Error ? new Error(redactText(error.message, secrets), { cause: error }) : error
+    }
+  }
+  return { fetch: httpFetch as typeof globalThis.fetch, exchanges }
+}
+
+function replayResponse(store: CassetteStore, key: string, exchange: Exchange | undefined, method: string, path: string): Response {
+  const cassette = store.read(key)
+  if (!cassette) {
+    const who = exchange
+      ? `case "${exchange.context.caseId}" of suite "${exchange.context.suite}" (repeat ${exchange.context.repeat}, turn ${exchange.context.turn}) with model ${exchange.model}`
+      : `${method} ${path}`
+    throw new InputError(
+      `no cassette for ${who}: expected ${store.file(key)}; the request differs from the recorded run (suite, tools or model changed?) — record again with --record`,
+      { field: '--replay' },
+    )
+  }
+  return toResponse(cassette.response.status, new Headers(cassette.response.headers), cassette.response.body)
+}
+
+function toResponse(status: number, source: Headers, body: string): Response {
+  const headers = new Headers(source)
+  // The body is already decoded text: length and encoding headers from the wire would now lie.
+  for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) headers.delete(name)
+  return new Response(nullBodyStatuses.has(status) ? null : body, { status, headers })
+}

@@ -1,0 +1,56 @@
+/** Header names whose values are credentials: never written to cassettes, transcripts or logs. */
+export const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'proxy-authorization']
+
+/** What a redacted value is replaced with. */
+export const redactedMarker = '[redacted]'
+
+/** Replaces every occurrence of each secret value in `text` (secrets shorter than 4 characters are ignored: too many false hits). */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let result = text
+  for (const secret of secrets) {
+    if (secret.length >= 4) result = result.split(secret).join(redactedMarker)
+  }
+  return result
+}
+
+/** Deep copy of a JSON-like value with secret values replaced in every string (keys included). */
+export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value
+  return walk(value, secrets) as T
+}
+
+function walk(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redactText(value, secrets)
+  if (Array.isArray(value)) return value.map((item) => walk(item, secrets))
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) copy[redactText(key, secrets)] = walk(item, secrets)
+    return copy
+  }
+  return value
+}
+
+/** Plain header record with credential headers masked and secret values removed from the others. */
+export function redactHeaders(headers: Headers, secrets: readonly string[], keep?: readonly string[]): Record<string, string> {
+  const result: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    const lower = name.toLowerCase()
+    if (secretHeaderNames.includes(lower)) result[lower] = redactedMarker
+    else if (!keep || keep.includes(lower)) result[lower] = redactText(value, secrets)
+  })
+  return result
+}
+
+/** Secret values worth redacting: configured ones plus the values of the credential headers of a request. */
+export function secretsFromHeaders(headers: Headers): string[] {
+  const found: string[] = []
+  for (const name of secretHeaderNames) {
+    const value = headers.get(name)
+    if (!value) continue
+    found.push(value)
+    // `Bearer sk-…`: the bare key may also show up elsewhere (error messages echo it).
+    const bare = value.replace(/^(bearer|basic)\s+/i, '')
+    if (bare !== value) found.push(bare)
+  }
+  return found
+}

@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto'
+
+/** JSON with object keys sorted at every level, so equal values always give equal text. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(sortKeys(value))
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys)
+  if (value !== null && typeof value === 'object') {
+    const sorted: Record<string, unknown> = {}
+    for (const key of Object.keys(value).sort()) {
+      const item = (value as Record<string, unknown>)[key]
+      if (item !== undefined) sorted[key] = sortKeys(item)
+    }
+    return sorted
+  }
+  return value
+}
+
+/** Hex sha256 of a string. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}

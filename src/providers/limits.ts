@@ -1,0 +1,60 @@
+import pLimit from 'p-limit'
+import type { Provider } from '../core/provider.ts'
+import { abortableSleep } from '../http/fetch-with-retries.ts'
+
+/** Per-provider throttles, on top of the run's overall `--concurrency`. */
+export type ProviderLimits = {
+  /** Most requests in flight at once. */
+  readonly maxConcurrency?: number
+  /** Most requests started in any rolling 60 s window. */
+  readonly requestsPerMinute?: number
+  /** Clock and sleep, replaceable in tests. */
+  readonly now?: () => number
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+/** Returns the provider unchanged when no limit is set, else a wrapper that queues requests to respect them. */
+export function withLimits(provider: Provider, limits: ProviderLimits): Provider {
+  const { maxConcurrency, requestsPerMinute } = limits
+  if (!maxConcurrency && !requestsPerMinute) return provider
+  const limit = maxConcurrency ? pLimit(maxConcurrency) : undefined
+  const window = requestsPerMinute ? createRateWindow(requestsPerMinute, limits.now ?? Date.now, limits.sleep ?? abortableSleep) : undefined
+  return {
+    id: provider.id,
+    doGenerate(request, signal) {
+      const run = async () => {
+        await window?.acquire(signal)
+        return provider.doGenerate(request, signal)
+      }
+      return limit ? limit(run) : run()
+    },
+  }
+}
+
+/** Sliding-window limiter: at most `perMinute` starts in any 60 s; callers wait for the oldest start to age out. */
+export function createRateWindow(
+  perMinute: number,
+  now: () => number,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+): { acquire(signal?: AbortSignal): Promise<void> } {
+  const starts: number[] = []
+  // A chain, so waiting callers are served in arrival order and never overbook a slot.
+  let queue: Promise<void> = Promise.resolve()
+  return {
+    acquire(signal) {
+      const turn = queue.then(async () => {
+        for (;;) {
+          const time = now()
+          while (starts.length > 0 && time - starts[0]! >= 60_000) starts.shift()
+          if (starts.length < perMinute) {
+            starts.push(time)
+            return
+          }
+          await sleep(starts[0]! + 60_000 - time, signal)
+        }
+      })
+      queue = turn.catch(() => undefined)
+      return turn
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import { InputError, ProviderError } from '../../core/errors.ts'
+import type { GenerateRequest } from '../../core/provider.ts'
+import { exchangeHeaders } from '../../http/exchange.ts'
+import type { HttpClient } from '../../http/http-client.ts'
+import { redactDeep, redactText } from '../../http/redact.ts'
+
+/** Per-request options every SDK method accepts. */
+export type SdkRequestOptions = { headers: Record<string, string>; signal?: AbortSignal }
+
+/** What one SDK call produced, with the HTTP layer's bookkeeping. */
+export type SdkCallResult<T> = { readonly value: T; readonly latencyMs: number; readonly retries: number }
+
+/** Everything `callSdk` needs besides the call itself. */
+export type SdkCallSettings = {
+  readonly http: HttpClient
+  /** Model spec, prefixed to error messages. */
+  readonly spec: string
+  readonly secrets: readonly string[]
+}
+
+/**
+ * Runs one SDK request linked to its exchange (so the fetch knows the case and repeat) and turns every failure
+ * into `ProviderError` with a redacted message: the HTTP layer's own error when it gave up (the SDK only wraps
+ * it), else the SDK's (a 400/401 the server answered). Cassette misses stay `InputError`; aborts pass through.
+ */
+export async function callSdk<T>(
+  settings: SdkCallSettings,
+  request: GenerateRequest,
+  signal: AbortSignal | undefined,
+  run: (options: SdkRequestOptions) => Promise<T>,
+): Promise<SdkCallResult<T>> {
+  const exchange = settings.http.exchanges.start(request.context, settings.spec)
+  const started = performance.now()
+  try {
+    const value = await run({ headers: exchangeHeaders(exchange), ...(signal ? { signal } : {}) })
+    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries }
+  } catch (error) {
+    if (signal?.aborted) throw error
+    const failure = exchange.failure
+    if (failure && InputError.isInstance(failure)) throw failure
+    if (failure && ProviderError.isInstance(failure)) {
+      throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...failure.details, retries: exchange.retries })
+    }
+    const status = (error as { status?: unknown }).status
+    const message = redactText(error instanceof Error ? error.message : String(error), settings.secrets)
+    throw new ProviderError(`${settings.spec}: ${message}`, {
+      retries: exchange.retries,
+      ...(typeof status === 'number' ? { status } : {}),
+    })
+  } finally {
+    settings.http.exchanges.end(exchange)
+  }
+}
+
+/** Raw payloads for the transcript, with secret values removed. */
+export function redactedRaw(request: unknown, response: unknown, secrets: readonly string[]): { request: unknown; response: unknown } {
+  return redactDeep({ request, response }, secrets)
+}

@@ -1,0 +1,121 @@
+import type {
+  ContentBlockParam,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  Tool,
+  ToolChoice as AnthropicToolChoice,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages'
+import type { Message } from '../../core/message.ts'
+import type { GenerateRequest } from '../../core/provider.ts'
+import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
+
+/** Protocol settings of a Messages request. */
+export type AnthropicRequestSettings = {
+  readonly model: string
+  /** Required by the API on every request. */
+  readonly maxTokens: number
+}
+
+/** The system prompt: Anthropic takes it apart from the messages. Several system messages are joined. */
+export function toAnthropicSystem(messages: readonly Message[]): string | undefined {
+  const parts = messages.filter((message) => message.role === 'system').map((message) => message.content)
+  return parts.length > 0 ? parts.join('\n\n') : undefined
+}
+
+/**
+ * toolgauge messages → Messages API turns. Tool answers become `tool_result` blocks placed first in ONE user
+ * message (the API requires every result of an assistant turn there, before any text); a user message right
+ * after them joins the same message, since roles must alternate.
+ */
+export function toAnthropicMessages(messages: readonly Message[]): MessageParam[] {
+  const result: { role: 'user' | 'assistant'; content: ContentBlockParam[] }[] = []
+  const append = (role: 'user' | 'assistant', blocks: ContentBlockParam[]): void => {
+    if (blocks.length === 0) return
+    const last = result.at(-1)
+    if (last && last.role === role) {
+      // tool_result blocks must lead a user message, ahead of any text already there.
+      const results = blocks.filter((block) => block.type === 'tool_result')
+      const others = blocks.filter((block) => block.type !== 'tool_result')
+      const leading = last.content.filter((block) => block.type === 'tool_result')
+      const trailing = last.content.filter((block) => block.type !== 'tool_result')
+      last.content = [...leading, ...results, ...trailing, ...others]
+    } else {
+      result.push({ role, content: blocks })
+    }
+  }
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        break
+      case 'user':
+        append('user', message.content !== '' ? [{ type: 'text', text: message.content }] : [])
+        break
+      case 'assistant':
+        append('assistant', [
+          // The API rejects empty text blocks.
+          ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
+          ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: toolInput(call.rawArguments) })),
+        ])
+        break
+      case 'tool': {
+        const block: ToolResultBlockParam = {
+          type: 'tool_result',
+          tool_use_id: message.toolCallId,
+          content: message.content,
+          ...(message.isError ? { is_error: true } : {}),
+        }
+        append('user', [block])
+        break
+      }
+    }
+  }
+  return result
+}
+
+// The history has to give `input` back as an object; arguments the model produced unparsable (only possible from
+// other providers' transcripts) go back empty rather than failing the request.
+function toolInput(rawArguments: string): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(rawArguments) as unknown
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Tool definitions as `{name, description, input_schema}`. */
+export function toAnthropicTools(tools: readonly ToolDefinition[]): Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    input_schema: tool.parameters as Tool['input_schema'],
+  }))
+}
+
+/**
+ * auto → {type:auto}, none → {type:none}, required → {type:any}, {name} → {type:tool, name}; parallel calls off is
+ * `disable_parallel_tool_use` inside the choice (meaningless, and not accepted, with `none`).
+ */
+export function toAnthropicToolChoice(choice: ToolChoice, parallelToolCalls: boolean | undefined): AnthropicToolChoice {
+  const disable = parallelToolCalls === false ? { disable_parallel_tool_use: true } : {}
+  if (choice === 'none') return { type: 'none' }
+  if (choice === 'auto') return { type: 'auto', ...disable }
+  if (choice === 'required') return { type: 'any', ...disable }
+  return { type: 'tool', name: choice.name, ...disable }
+}
+
+/** The full request body; `none` keeps the tool definitions, as on the other protocols. */
+export function buildAnthropicRequest(request: GenerateRequest, settings: AnthropicRequestSettings): MessageCreateParamsNonStreaming {
+  const system = toAnthropicSystem(request.messages)
+  const hasTools = request.tools.length > 0
+  return {
+    model: settings.model,
+    max_tokens: settings.maxTokens,
+    ...(system !== undefined ? { system } : {}),
+    messages: toAnthropicMessages(request.messages),
+    ...(hasTools
+      ? { tools: toAnthropicTools(request.tools), tool_choice: toAnthropicToolChoice(request.toolChoice, request.parallelToolCalls) }
+      : {}),
+  }
+}

@@ -1,0 +1,48 @@
+import type { Message as AnthropicMessage } from '@anthropic-ai/sdk/resources/messages'
+import type { FinishReason, Usage } from '../../core/model-turn.ts'
+import type { GenerateRequest } from '../../core/provider.ts'
+import type { MappedTurn } from './chat-completions-response.ts'
+import { finishReasonFromContent } from './finish-reason.ts'
+import { argumentsText, assignStableIds, type WireToolCall } from './tool-call-ids.ts'
+
+const stopReasons: Record<string, FinishReason['unified']> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  tool_use: 'tool-calls',
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  refusal: 'content-filter',
+  pause_turn: 'other',
+}
+
+/** Content blocks → turn: text blocks joined, `tool_use` blocks as calls whose arguments are the JSON of `input`. */
+export function fromAnthropicMessage(message: AnthropicMessage, request: GenerateRequest): MappedTurn {
+  let text = ''
+  const wireCalls: WireToolCall[] = []
+  for (const block of message.content ?? []) {
+    if (block.type === 'text') text += block.text
+    else if (block.type === 'tool_use') wireCalls.push({ id: block.id, name: block.name ?? '', rawArguments: argumentsText(block.input ?? {}) })
+  }
+  const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
+  const raw = message.stop_reason ?? undefined
+  return {
+    text,
+    toolCalls,
+    finishReason: finishReasonFromContent(raw ? (stopReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
+    usage: anthropicUsage(message.usage),
+  }
+}
+
+/** `input_tokens` excludes cached tokens: the total input is input + cache writes + cache reads. */
+export function anthropicUsage(usage: AnthropicMessage['usage'] | undefined): Usage {
+  const cacheRead = usage?.cache_read_input_tokens ?? 0
+  const cacheWrite = usage?.cache_creation_input_tokens ?? 0
+  const reasoning = usage?.output_tokens_details?.thinking_tokens
+  return {
+    input: (usage?.input_tokens ?? 0) + cacheRead + cacheWrite,
+    output: usage?.output_tokens ?? 0,
+    cacheRead,
+    cacheWrite,
+    ...(typeof reasoning === 'number' ? { reasoning } : {}),
+  }
+}

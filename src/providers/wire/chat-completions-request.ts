@@ -1,0 +1,80 @@
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolChoiceOption,
+} from 'openai/resources/chat/completions'
+import type { Message } from '../../core/message.ts'
+import type { GenerateRequest } from '../../core/provider.ts'
+import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
+
+/** Protocol settings of a Chat Completions request. */
+export type ChatRequestSettings = {
+  readonly model: string
+  /** Output token cap; omitted when undefined (server default). */
+  readonly maxTokens?: number
+  /** `max_completion_tokens` (OpenAI) or the older `max_tokens` most compatible servers still expect. */
+  readonly maxTokensField: 'max_completion_tokens' | 'max_tokens'
+}
+
+/** toolgauge messages → Chat Completions messages (results keep their `tool_call_id`). */
+export function toChatMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+  return messages.map((message): ChatCompletionMessageParam => {
+    switch (message.role) {
+      case 'system':
+        return { role: 'system', content: message.content }
+      case 'user':
+        return { role: 'user', content: message.content }
+      case 'assistant':
+        return {
+          role: 'assistant',
+          // null, not '', when the turn only calls tools: that is what the API itself returns and expects back.
+          content: message.content === '' && message.toolCalls.length > 0 ? null : message.content,
+          ...(message.toolCalls.length > 0
+            ? {
+                tool_calls: message.toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function' as const,
+                  function: { name: call.name, arguments: call.rawArguments },
+                })),
+              }
+            : {}),
+        }
+      case 'tool':
+        // Chat Completions has no error flag on tool results: the content carries the failure.
+        return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
+    }
+  })
+}
+
+/** Tool definitions in the `{type:'function', function:{…}}` form. */
+export function toChatTools(tools: readonly ToolDefinition[]): ChatCompletionTool[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      parameters: tool.parameters as Record<string, unknown>,
+    },
+  }))
+}
+
+/** auto/none/required pass through; a named tool becomes `{type:'function', function:{name}}`. */
+export function toChatToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } }
+}
+
+/**
+ * The full request body. `none` keeps the tools (their tokens still count, as on the real API); without tools,
+ * tool_choice and parallel_tool_calls are left out because the API rejects them alone.
+ */
+export function buildChatRequest(request: GenerateRequest, settings: ChatRequestSettings): ChatCompletionCreateParamsNonStreaming {
+  const hasTools = request.tools.length > 0
+  return {
+    model: settings.model,
+    messages: toChatMessages(request.messages),
+    ...(hasTools ? { tools: toChatTools(request.tools), tool_choice: toChatToolChoice(request.toolChoice) } : {}),
+    ...(hasTools && request.parallelToolCalls !== undefined ? { parallel_tool_calls: request.parallelToolCalls } : {}),
+    ...(settings.maxTokens !== undefined ? { [settings.maxTokensField]: settings.maxTokens } : {}),
+  }
+}
