@@ -1,0 +1,39 @@
+import { familyCounter, type FamilyCounter } from './family-counters.ts'
+import { modelFamily } from './model-family.ts'
+import { defaultMessages, type PerToolTokens, type ToolTokenCount, type ToolTokenRequest } from './types.ts'
+
+/**
+ * Counts the prompt tokens a request spends on tool definitions, offline, for the model's family (OpenAI chat
+ * render, gpt-oss harmony, Anthropic table + estimate, or the documented default for other specs).
+ * Encodings load once per process and text counts are memoized, so calling it once per case is cheap.
+ */
+export async function countToolTokens(request: ToolTokenRequest): Promise<ToolTokenCount> {
+  const family = modelFamily(request.model)
+  const counter = await familyCounter(family, request.messages ?? defaultMessages, request.toolChoice)
+  return tally(request, family.family, counter)
+}
+
+/** The difference method and the leave-one-out breakdown over one family counter. */
+export function tally(request: ToolTokenRequest, family: string, counter: FamilyCounter): ToolTokenCount {
+  const { tools } = request
+  const without = counter.withoutTools()
+  const promptTokens = tools.length > 0 ? counter.withTools(tools) : without
+  const toolTokens = promptTokens - without
+  const fixedOverhead = tools.length > 0 ? counter.withTools([]) - without : 0
+  const perTool: PerToolTokens[] = request.perTool === false ? [] : tools.map((tool, index) => ({
+    name: tool.name,
+    tokens: promptTokens - counter.withTools(tools.filter((_, other) => other !== index)),
+  }))
+  return {
+    model: request.model,
+    family,
+    promptTokens,
+    toolTokens,
+    perTool,
+    fixedOverhead,
+    encoding: counter.encoding,
+    method: counter.method,
+    confidence: tools.length > 0 ? counter.confidence(toolTokens) : 0,
+    provenance: counter.provenance,
+  }
+}

@@ -1,0 +1,67 @@
+/** The BPE encodings toolgauge counts with offline (gpt-tokenizer ships all of them). */
+export type EncodingName = 'o200k_base' | 'cl100k_base' | 'o200k_harmony'
+
+/** Counts the tokens of ordinary text (special-token literals count as text, as the APIs treat user text). */
+export type TextCounter = (text: string) => number
+
+type Encoder = { countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number }
+
+// One dynamic import per encoding: the rank tables are large (init ~60–120 ms), so load only what a model needs.
+const loaders: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<Encoder>> = {
+  o200k_base: async () => (await import('gpt-tokenizer/encoding/o200k_base')).default as Encoder,
+  cl100k_base: async () => (await import('gpt-tokenizer/encoding/cl100k_base')).default as Encoder,
+}
+
+const counters = new Map<EncodingName, Promise<TextCounter>>()
+
+/** Memo entries kept per encoding before the memo is cleared (tool segments repeat across cases and leave-one-out). */
+const memoLimit = 20_000
+
+/**
+ * Returns a memoized counter for `encoding`, loading the rank table once per process.
+ * o200k_harmony shares o200k_base's ranks for ordinary text, so it reuses that table; the harmony renderer counts
+ * its special tokens itself (gpt-tokenizer 4.0.0 only recognizes specials at position 0, see docs/tokens.md).
+ */
+export function textCounter(encoding: EncodingName): Promise<TextCounter> {
+  const base = encoding === 'o200k_harmony' ? 'o200k_base' : encoding
+  let counter = counters.get(base)
+  if (!counter) {
+    counter = loaders[base]().then(memoize)
+    counters.set(base, counter)
+  }
+  return counter
+}
+
+/**
+ * A newline directly followed by a letter is always a pre-tokenizer cut in cl100k and o200k (no piece pattern
+ * crosses it: letter runs may not start with \r or \n, newline runs stop at the letter), so BPE never merges
+ * across it and a text's count is the sum of its chunks' counts. Tool blocks are mostly lines starting with a
+ * letter, so re-counting a block with one tool left out re-tokenizes almost nothing.
+ */
+const chunkCut = /(?<=\n)(?=\p{L})/u
+
+function memoize(encoder: Encoder): TextCounter {
+  const ordinary = { disallowedSpecial: new Set<string>() }
+  const memo = new Map<string, number>()
+  const countChunk = (chunk: string): number => {
+    const known = memo.get(chunk)
+    if (known !== undefined) return known
+    const count = encoder.countTokens(chunk, ordinary)
+    if (memo.size >= memoLimit) memo.clear()
+    memo.set(chunk, count)
+    return count
+  }
+  return (text) => {
+    if (text === '') return 0
+    if (!text.includes('\n')) return countChunk(text)
+    let total = 0
+    for (const chunk of text.split(chunkCut)) total += countChunk(chunk)
+    return total
+  }
+}
+
+/** Uncached, unchunked count: the reference the chunked counter is tested against. */
+export async function directCount(encoding: EncodingName, text: string): Promise<number> {
+  const encoder = await loaders[encoding === 'o200k_harmony' ? 'o200k_base' : encoding]()
+  return encoder.countTokens(text, { disallowedSpecial: new Set() })
+}

@@ -1,0 +1,50 @@
+import type { Message } from '../core/message.ts'
+import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+
+/**
+ * How a figure was obtained: `exact-render` (the provider's prompt text reproduced and tokenized with its real
+ * tokenizer), `estimate` (a proxy: reverse-engineered or fitted, with a stated error), `measured` (reported by the
+ * provider's API for this request: a count endpoint or the usage difference of two calls).
+ */
+export type CountMethod = 'exact-render' | 'estimate' | 'measured'
+
+/** What to count: one request as the runner would send it. */
+export type ToolTokenRequest = {
+  /** A toolgauge model spec: `openai:gpt-4o`, `anthropic:claude-sonnet-4-5`, `openai-compatible:…`, `baseline`, … */
+  readonly model: string
+  readonly tools: readonly ToolDefinition[]
+  /** The conversation; default {@link defaultMessages} (one short user message). */
+  readonly messages?: readonly Message[]
+  readonly toolChoice?: ToolChoice
+  /** Compute the leave-one-out breakdown (default true; the runner can skip it when it only needs totals). */
+  readonly perTool?: boolean
+}
+
+/** One tool's marginal cost: the whole request's tokens minus the same request without this tool. */
+export type PerToolTokens = { readonly name: string; readonly tokens: number }
+
+/** Tokens a request spends on tool definitions, and how sure the figure is. */
+export type ToolTokenCount = {
+  /** The model spec counted for. */
+  readonly model: string
+  /** The counting family: openai-chat, harmony, anthropic, open-model or default (see docs/tokens.md). */
+  readonly family: string
+  /** The whole prompt: messages + tool definitions + tool_choice, as the provider counts it. */
+  readonly promptTokens: number
+  /** promptTokens minus the same request without tools and without tool_choice (the difference method). */
+  readonly toolTokens: number
+  /** Leave-one-out marginal cost per tool, in request order (empty when `perTool: false`). */
+  readonly perTool: readonly PerToolTokens[]
+  /** What the tool machinery costs with no tool in it (wrapper text, injected system prompt, tool_choice). */
+  readonly fixedOverhead: number
+  /** The tokenizer: o200k_base, cl100k_base, o200k_harmony, `proxy:o200k_base` (Anthropic), or a tokenizer file. */
+  readonly encoding: string
+  readonly method: CountMethod
+  /** Expected error bound of toolTokens and promptTokens, in tokens (0 = exact). */
+  readonly confidence: number
+  /** Where the rules and constants come from, in one line. */
+  readonly provenance: string
+}
+
+/** The conversation counted when none is given: one short user message, as in a single-turn case. */
+export const defaultMessages: readonly Message[] = [{ role: 'user', content: 'What can you do for me?' }]
