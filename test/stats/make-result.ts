@@ -1,7 +1,7 @@
-import type { CaseResult, Failure } from '../../src/core/result.ts'
+import type { CaseMetrics, CaseResult, Failure } from '../../src/core/result.ts'
 
-const metrics = {
-  calls: 1, expectedCalls: 1, selectedCalls: 1, correctArgumentCalls: 1,
+const metrics: CaseMetrics = {
+  calls: 1, knownToolCalls: 1, expectedCalls: 1, selectedCalls: 1, correctArgumentCalls: 1,
   hallucinatedToolCalls: 0, hallucinatedParamCalls: 0, schemaViolationCalls: 0,
   parallelCase: false, irrelevanceCase: false,
 }

@@ -1,0 +1,78 @@
+import type { ModelSummary } from '../../core/report.ts'
+import { accuracyInterval, percent, toolTokensPerRequest } from '../markdown.ts'
+import { escapeHtml } from './escape.ts'
+
+type Metric = { readonly label: string; readonly value: number | null; readonly lowerIsBetter?: boolean }
+
+/** Horizontal bars of one model's rates (accuracy with its 95% interval as a whisker), as inline SVG. */
+export function metricBars(summary: ModelSummary): string {
+  const metrics: Metric[] = [
+    { label: 'Accuracy', value: summary.accuracy },
+    { label: 'Selection', value: summary.selectionAccuracy },
+    { label: 'Arguments', value: summary.argumentAccuracy },
+    { label: 'Parallel', value: summary.parallelAccuracy },
+    { label: 'Irrelevance', value: summary.irrelevanceAccuracy },
+    { label: 'Halluc. tools', value: summary.hallucinatedToolRate, lowerIsBetter: true },
+    { label: 'Halluc. params', value: summary.hallucinatedParamRate, lowerIsBetter: true },
+    { label: 'Schema violations', value: summary.schemaViolationRate, lowerIsBetter: true },
+  ]
+  const labelWidth = 130
+  const barWidth = 260
+  const rowHeight = 22
+  const ci = accuracyInterval(summary)
+  const rows = metrics.map((m, i) => {
+    const y = i * rowHeight
+    const value = m.value
+    const bar = value === null || !Number.isFinite(value)
+      ? `<text x="${labelWidth + 4}" y="${y + 15}" class="muted">n/a</text>`
+      : `<rect x="${labelWidth}" y="${y + 4}" width="${(value * barWidth).toFixed(1)}" height="14" class="${m.lowerIsBetter ? 'bar-bad' : 'bar-good'}"/>`
+        + `<text x="${labelWidth + barWidth + 8}" y="${y + 15}">${percent(value)}</text>`
+    const whisker = i === 0 && ci
+      ? `<line x1="${labelWidth + ci[0] * barWidth}" x2="${labelWidth + ci[1] * barWidth}" y1="${y + 11}" y2="${y + 11}" class="whisker"/>`
+        + `<line x1="${labelWidth + ci[0] * barWidth}" x2="${labelWidth + ci[0] * barWidth}" y1="${y + 6}" y2="${y + 16}" class="whisker"/>`
+        + `<line x1="${labelWidth + ci[1] * barWidth}" x2="${labelWidth + ci[1] * barWidth}" y1="${y + 6}" y2="${y + 16}" class="whisker"/>`
+      : ''
+    return `<text x="0" y="${y + 15}">${m.label}</text><rect x="${labelWidth}" y="${y + 4}" width="${barWidth}" height="14" class="track"/>${bar}${whisker}`
+  })
+  const height = metrics.length * rowHeight
+  return `<svg class="bars" viewBox="0 0 ${labelWidth + barWidth + 60} ${height}" width="${labelWidth + barWidth + 60}" height="${height}" role="img" aria-label="Metrics of ${escapeHtml(summary.model)}">${rows.join('')}</svg>`
+}
+
+/**
+ * Accuracy (y) against tool-definition tokens per request (x), one point per model. Without tool-token counts in
+ * the report the x axis falls back to mean input tokens per result, and the caption says so.
+ */
+export function accuracyScatter(summaries: readonly ModelSummary[]): string {
+  const haveToolTokens = summaries.length > 0 && summaries.every((s) => toolTokensPerRequest(s) !== undefined)
+  const points = summaries.map((s) => ({
+    model: s.model,
+    x: haveToolTokens ? toolTokensPerRequest(s)! : s.cases > 0 ? s.usage.input / s.cases : 0,
+    y: s.accuracy,
+    ci: accuracyInterval(s),
+  }))
+  const width = 520
+  const height = 300
+  const left = 50
+  const bottom = 40
+  const plotWidth = width - left - 20
+  const plotHeight = height - bottom - 20
+  const maxX = niceCeiling(Math.max(1, ...points.map((p) => p.x)))
+  const px = (x: number) => left + (x / maxX) * plotWidth
+  const py = (y: number) => 20 + (1 - y) * plotHeight
+  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<line x1="${left}" x2="${left + plotWidth}" y1="${py(t)}" y2="${py(t)}" class="grid"/><text x="${left - 6}" y="${py(t) + 4}" text-anchor="end">${t * 100}%</text>`)
+  const xTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<text x="${px(t * maxX)}" y="${height - bottom + 16}" text-anchor="middle">${Math.round(t * maxX)}</text>`)
+  const dots = points.map((p, i) => {
+    const whisker = p.ci ? `<line x1="${px(p.x)}" x2="${px(p.x)}" y1="${py(p.ci[0])}" y2="${py(p.ci[1])}" class="whisker"/>` : ''
+    return `${whisker}<circle cx="${px(p.x)}" cy="${py(p.y)}" r="5" class="dot dot-${i % 6}"><title>${escapeHtml(p.model)}: ${percent(p.y)}, ${Math.round(p.x)} tokens</title></circle>`
+      + `<text x="${px(p.x) + 8}" y="${py(p.y) - 6}">${escapeHtml(p.model)}</text>`
+  })
+  const xLabel = haveToolTokens ? 'tool-definition tokens per request' : 'input tokens per result (tool-token counts not in this report)'
+  return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Accuracy against tokens">`
+    + `${yTicks.join('')}${xTicks.join('')}<line x1="${left}" x2="${left}" y1="20" y2="${20 + plotHeight}" class="axis"/><line x1="${left}" x2="${left + plotWidth}" y1="${20 + plotHeight}" y2="${20 + plotHeight}" class="axis"/>`
+    + `${dots.join('')}<text x="${left + plotWidth / 2}" y="${height - 6}" text-anchor="middle" class="muted">${xLabel}</text></svg>`
+}
+
+function niceCeiling(value: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(value))
+  return [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((v) => v >= value) ?? value
+}

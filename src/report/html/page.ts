@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto'
+import type { ModelSummary, Report } from '../../core/report.ts'
+import { confusionMatrix, type ConfusionMatrix } from '../confusion.ts'
+import { accuracyInterval, largestPassHatK, percent, reportGates, toolTokensPerRequest } from '../markdown.ts'
+import { caseList } from './cases.ts'
+import { accuracyScatter, metricBars } from './charts.ts'
+import { escapeHtml } from './escape.ts'
+import { script } from './script.ts'
+import { style } from './style.ts'
+
+/**
+ * The self-contained HTML report: overview, metric bars, accuracy vs. tool tokens, confusion matrices and a
+ * per-case drill-down with transcripts. No network resources. Model output is escaped everywhere; on top of that a
+ * Content-Security-Policy allows only the page's own script (by hash), so a missed escape still could not run code.
+ */
+export function toHtml(report: Report): string {
+  const scriptHash = createHash('sha256').update(script).digest('base64')
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`
+  const summaries = report.summary
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>toolgauge report</title>
+<style>${style}</style>
+</head>
+<body>
+<h1>toolgauge report</h1>
+<div class="muted">${report.results.length} results · ${report.run.models.length} model(s) · suites: ${escapeHtml(report.run.suites.map((s) => s.name).join(', ') || 'none')} · started ${escapeHtml(report.run.startedAt)} · toolgauge ${escapeHtml(report.run.toolgaugeVersion)}</div>
+${gatesSection(report)}
+<h2>Overview</h2>
+${overviewTable(summaries)}
+<h2>Metrics per model</h2>
+<div class="grid-cards">${summaries.map((s) => `<div class="card"><h3>${escapeHtml(s.model)}</h3>${metricBars(s)}</div>`).join('')}</div>
+<h2>Accuracy vs. tool tokens</h2>
+<div class="card">${accuracyScatter(summaries)}</div>
+<h2>Tool confusion matrix</h2>
+<p class="muted small">Rows: the tool a case expected; columns: the tool the model called. (none) counts missed and extra calls.</p>
+<div class="grid-cards">${report.run.models.map((model) => `<div class="card"><h3>${escapeHtml(model)}</h3>${confusionTable(confusionMatrix(report.results.filter((r) => r.model === model)))}</div>`).join('')}</div>
+<h2>Cases</h2>
+<div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
+${caseList(report.results)}
+<script>${script}</script>
+</body>
+</html>
+`
+}
+
+function overviewTable(summaries: readonly ModelSummary[]): string {
+  const header = ['Model', 'Accuracy', '95% CI', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema viol.', 'Tool tokens/req.', 'p50 latency']
+  const rows = summaries.map((s) => {
+    const ci = accuracyInterval(s)
+    const hat = largestPassHatK(s)
+    const tokens = toolTokensPerRequest(s)
+    return [escapeHtml(s.model), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : '–', hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
+      `${s.passed}/${s.cases}`, percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
+      percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? '–' : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
+  })
+  return `<table><thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+}
+
+function gatesSection(report: Report): string {
+  const gates = reportGates(report)
+  if (gates.length === 0) return ''
+  const failed = gates.filter((g) => !g.passed).length
+  const rows = gates.map((g) => `<tr><td>${escapeHtml(g.name)}</td><td>${escapeHtml(g.model && g.model !== '*' ? g.model : 'all')}</td><td>${g.value === null ? '–' : escapeHtml(String(Number(g.value.toPrecision(4))))}</td><td>${escapeHtml(String(g.threshold))}</td><td class="${g.passed ? 'gate-pass' : 'gate-fail'}">${g.passed ? 'pass' : 'FAIL'}</td></tr>`)
+  return `<h2>Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}</h2><table><thead><tr><th>Gate</th><th>Model</th><th>Value</th><th>Threshold</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+}
+
+function confusionTable(matrix: ConfusionMatrix): string {
+  const max = Math.max(1, ...matrix.expected.flatMap((e) => matrix.called.map((c) => matrix.counts[e]?.[c] ?? 0)))
+  const head = `<tr><th>expected \\ called</th>${matrix.called.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`
+  const rows = matrix.expected.map((e) => {
+    const cells = matrix.called.map((c) => {
+      const n = matrix.counts[e]?.[c] ?? 0
+      // Diagonal cells are right calls (green), off-diagonal ones confusions (red); opacity scales with the count.
+      const hue = e === c ? '26,127,55' : '207,34,46'
+      const shade = n === 0 ? '' : ` style="background: rgba(${hue},${(0.12 + 0.6 * (n / max)).toFixed(2)})"`
+      return `<td class="${e === c ? 'diag' : ''}"${shade}>${n === 0 ? '' : n}</td>`
+    })
+    return `<tr><th class="row">${escapeHtml(e)}</th>${cells.join('')}</tr>`
+  })
+  return `<table class="confusion">${head}${rows.join('')}</table>`
+}

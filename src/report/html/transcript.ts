@@ -1,0 +1,45 @@
+import type { CaseResult } from '../../core/result.ts'
+import type { TranscriptTurn } from '../../core/transcript.ts'
+import { clip, escapeHtml } from './escape.ts'
+
+/** One result (a model × repeat of a case): verdict, failures and the transcript, as escaped HTML. */
+export function resultSection(result: CaseResult): string {
+  const failures = result.failures.length === 0
+    ? ''
+    : `<ul class="failures">${result.failures.map((f) => `<li><code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}</li>`).join('')}</ul>`
+  const header = `<h4><span class="badge ${result.passed ? 'pass' : 'fail'}">${result.passed ? 'pass' : 'fail'}</span> ${escapeHtml(result.model)} <span class="muted">· repeat ${result.repeat + 1} · ${Math.round(result.latencyMs)} ms · ${result.usage.input} in / ${result.usage.output} out tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
+  const prompt = result.messages.map(messageBlock).join('')
+  const turns = result.turns.length > 0
+    ? result.turns.map(turnBlock).join('')
+    : result.calls.map((c) => callBlock(c.name, c.rawArguments)).join('')
+  return `<section class="result">${header}${failures}<div class="transcript">${prompt}${turns}</div></section>`
+}
+
+function messageBlock(message: unknown): string {
+  if (typeof message === 'object' && message !== null && 'role' in message) {
+    const { role, content } = message as { role: unknown; content: unknown }
+    return block(String(role), typeof content === 'string' ? content : JSON.stringify(content, null, 2))
+  }
+  return block('message', JSON.stringify(message, null, 2))
+}
+
+function turnBlock(turn: TranscriptTurn): string {
+  const text = turn.text ? block(`assistant · turn ${turn.index + 1}`, turn.text) : ''
+  const calls = turn.calls.map((c) => callBlock(c.name, c.rawArguments, [
+    c.check.knownTool ? '' : 'unknown tool',
+    c.check.wellFormed ? '' : 'malformed arguments',
+    ...c.check.schemaIssues.map((i) => `${i.path || '/'}: ${i.message}`),
+  ].filter(Boolean)))
+  const results = turn.toolResults.map((r) => block(`tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}`, r.content, r.isError ? 'error' : 'tool'))
+  const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${turn.usage.input} in / ${turn.usage.output} out</div>`
+  return `${text}${calls.join('')}${results.join('')}${stop}`
+}
+
+function callBlock(name: string, rawArguments: string, issues: readonly string[] = []): string {
+  const notes = issues.length > 0 ? `<div class="issues">${issues.map((i) => escapeHtml(i)).join('<br>')}</div>` : ''
+  return `<div class="msg call"><div class="role">call <code>${escapeHtml(name)}</code></div><pre>${escapeHtml(clip(rawArguments))}</pre>${notes}</div>`
+}
+
+function block(role: string, text: string, kind = role.split(' ')[0]!): string {
+  return `<div class="msg ${escapeHtml(kind.replace(/[^a-z]/g, ''))}"><div class="role">${escapeHtml(role)}</div><pre>${escapeHtml(clip(text))}</pre></div>`
+}

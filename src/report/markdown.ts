@@ -1,0 +1,171 @@
+import type { ModelSummary, Report } from '../core/report.ts'
+import type { CaseResult } from '../core/result.ts'
+
+/** One gate verdict as the runner records it in `report.gates`. */
+export type GateVerdict = {
+  readonly name: string
+  /** The model the gate applies to ('*' or absent for all). */
+  readonly model?: string
+  readonly value: number | null
+  readonly threshold: number
+  readonly passed: boolean
+}
+
+// A GitHub step summary holds 1 MiB; long failure lists are cut well below that.
+const maxFailingRows = 100
+const maxCellLength = 160
+
+/** A Markdown summary sized for `$GITHUB_STEP_SUMMARY`: overview per model, gates, flaky and failing cases. */
+export function toMarkdown(report: Report): string {
+  const gates = reportGates(report)
+  const sections = [
+    '## toolgauge results',
+    '',
+    `${report.results.length} results · ${report.run.models.length} model(s) · ${report.run.suites.map((s) => cell(s.name)).join(', ') || 'no suites'} · ${cell(report.run.startedAt)}`,
+    '',
+    ...overview(report.summary),
+    ...(gates.length > 0 ? gatesSection(gates) : []),
+    ...flakySection(report.results),
+    ...failingSection(report.results),
+  ]
+  return `${sections.join('\n')}\n`
+}
+
+/** The gate verdicts of a report (`report.gates`), ignoring malformed entries. */
+export function reportGates(report: Report): GateVerdict[] {
+  const gates = report.gates
+  if (!Array.isArray(gates)) return []
+  return gates.filter((g): g is GateVerdict => typeof g === 'object' && g !== null && typeof g.name === 'string' && typeof g.passed === 'boolean')
+}
+
+/** Formats a rate in [0, 1] as a percentage with one decimal; '–' when absent. */
+export function percent(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '–'
+}
+
+/** The 95% interval of a summary (`accuracyCi` extension) as `[low, high]`, or undefined. */
+export function accuracyInterval(summary: ModelSummary): readonly [number, number] | undefined {
+  const ci = summary.accuracyCi
+  return Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number') ? (ci as [number, number]) : undefined
+}
+
+/** Tool-definition tokens per request (`toolTokens.perRequest` extension), or undefined. */
+export function toolTokensPerRequest(summary: ModelSummary): number | undefined {
+  const tokens = summary.toolTokens as { perRequest?: unknown } | undefined
+  return typeof tokens?.perRequest === 'number' ? tokens.perRequest : undefined
+}
+
+/** pass^k at the largest k of a summary (`passHatK` extension), as [k, value]. */
+export function largestPassHatK(summary: ModelSummary): readonly [number, number] | undefined {
+  const entries = Object.entries((summary.passHatK ?? {}) as Record<string, unknown>)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .map(([k, v]) => [Number(k), v] as const)
+    .sort((a, b) => a[0] - b[0])
+  return entries.at(-1)
+}
+
+function overview(summaries: readonly ModelSummary[]): string[] {
+  const rows = summaries.map((s) => {
+    const ci = accuracyInterval(s)
+    const hat = largestPassHatK(s)
+    const tokens = toolTokensPerRequest(s)
+    return row([
+      code(s.model),
+      `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`,
+      hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
+      `${s.passed}/${s.cases}`,
+      percent(s.selectionAccuracy),
+      percent(s.argumentAccuracy),
+      percent(s.hallucinatedToolRate),
+      percent(s.hallucinatedParamRate),
+      percent(s.schemaViolationRate),
+      tokens === undefined ? '–' : String(Math.round(tokens)),
+      `${Math.round(s.latencyMs.p50)} ms`,
+    ])
+  })
+  return [
+    '### Overview',
+    '',
+    row(['Model', 'Accuracy (95% CI)', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema violations', 'Tool tokens/request', 'Latency p50']),
+    row(['---', ...Array(10).fill('---:')]),
+    ...rows,
+    '',
+  ]
+}
+
+function gatesSection(gates: readonly GateVerdict[]): string[] {
+  const failed = gates.filter((g) => !g.passed).length
+  return [
+    `### Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}`,
+    '',
+    row(['Gate', 'Model', 'Value', 'Threshold', 'Verdict']),
+    row(['---', '---', '---:', '---:', '---']),
+    ...gates.map((g) => row([cell(g.name), g.model && g.model !== '*' ? code(g.model) : 'all', number(g.value), number(g.threshold), g.passed ? '✅ pass' : '❌ fail'])),
+    '',
+  ]
+}
+
+function flakySection(results: readonly CaseResult[]): string[] {
+  const tallies = new Map<string, { model: string; suite: string; case: string; passed: number; runs: number }>()
+  for (const r of results) {
+    const key = `${r.model}\u0000${r.suite}\u0000${r.case}`
+    const t = tallies.get(key) ?? { model: r.model, suite: r.suite, case: r.case, passed: 0, runs: 0 }
+    tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (r.passed ? 1 : 0) })
+  }
+  const flaky = [...tallies.values()].filter((t) => t.passed > 0 && t.passed < t.runs)
+  if (flaky.length === 0) return []
+  return [
+    `### Flaky cases (${flaky.length})`,
+    '',
+    row(['Model', 'Suite', 'Case', 'Passed']),
+    row(['---', '---', '---', '---:']),
+    ...flaky.slice(0, maxFailingRows).map((t) => row([code(t.model), cell(t.suite), code(t.case), `${t.passed} of ${t.runs}`])),
+    ...(flaky.length > maxFailingRows ? ['', `… and ${flaky.length - maxFailingRows} more`] : []),
+    '',
+  ]
+}
+
+function failingSection(results: readonly CaseResult[]): string[] {
+  const failing = results.filter((r) => !r.passed)
+  if (failing.length === 0) return ['### Failing cases', '', 'None.', '']
+  return [
+    `### Failing cases (${failing.length})`,
+    '',
+    row(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
+    row(['---', '---', '---', '---:', '---', '---']),
+    ...failing.slice(0, maxFailingRows).map((r) => row([
+      code(r.model), cell(r.suite), code(r.case), String(r.repeat + 1),
+      cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(r.failures[0]?.message ?? ''),
+    ])),
+    ...(failing.length > maxFailingRows ? ['', `… and ${failing.length - maxFailingRows} more (see report.json or report.html)`] : []),
+    '',
+  ]
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`
+}
+
+function number(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '–'
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)))
+}
+
+/**
+ * Text for a table cell. Model-written text is untrusted: GitHub renders inline HTML and Markdown in summaries, so
+ * HTML is entity-escaped and Markdown punctuation backslash-escaped; newlines would end the table row.
+ */
+export function cell(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const short = flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat
+  return short
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1')
+}
+
+// Ids in code spans read better; a code span cannot hold a backtick or a pipe safely, so those fall back to cell().
+function code(text: string): string {
+  return /[`|\n]/.test(text) || text.length > maxCellLength ? cell(text) : `\`${text}\``
+}

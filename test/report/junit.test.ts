@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { toJunit } from '../../src/report/junit.ts'
+import { makeResult } from '../stats/make-result.ts'
+import { reportOf, sampleResults } from './sample-report.ts'
+import { parseXml } from './xml-check.ts'
+
+describe('JUnit reporter', () => {
+  it('writes one testsuite per suite × model and one testcase per result', () => {
+    const root = parseXml(toJunit(reportOf(sampleResults())))
+    expect(root.name).toBe('testsuites')
+    expect(root.attributes).toMatchObject({ tests: '4', failures: '1', errors: '1' })
+    expect(root.children.map((s) => s.attributes.name)).toEqual(['weather [model-a]', 'weather [model-b]'])
+    const cases = root.children.flatMap((s) => s.children)
+    expect(cases.map((c) => c.attributes.name)).toEqual(['paris [model-a]', 'berlin [model-a]', 'paris [model-b]', 'berlin [model-b]'])
+    expect(cases[0]!.children).toEqual([])
+  })
+
+  it('carries failure kinds and messages, and provider errors as <error>', () => {
+    const cases = parseXml(toJunit(reportOf(sampleResults()))).children.flatMap((s) => s.children)
+    const failure = cases[1]!.children[0]!
+    expect(failure.name).toBe('failure')
+    expect(failure.attributes.type).toBe('wrong_tool')
+    expect(failure.attributes.message).toContain('expected get_weather, got get_time')
+    expect(failure.text).toContain('at turns[0].calls[0]')
+    expect(failure.text).toContain('turn 0: get_time({})')
+    expect(cases[3]!.children[0]!.name).toBe('error')
+    expect(cases[3]!.children[0]!.attributes.type).toBe('provider_error')
+  })
+
+  it('numbers repeats only for repeated cases', () => {
+    const results = [0, 1, 2].map((repeat) => makeResult({ case: 'r', repeat, passed: repeat !== 1 }))
+    const names = parseXml(toJunit(reportOf(results))).children[0]!.children.map((c) => c.attributes.name)
+    expect(names).toEqual(['r [model-a] #1', 'r [model-a] #2', 'r [model-a] #3'])
+  })
+
+  it('escapes markup, quotes and characters XML cannot hold', () => {
+    const hostile = `a"b'c<d>&e]]>\u0000\u001b\uD800 ${'<'}/testcase>\nline2`
+    const result = makeResult({
+      suite: `s<"&'>`, case: hostile, model: 'm&<x>', passed: false,
+      failures: [{ kind: 'wrong_argument_value', message: hostile }],
+      calls: [{ turn: 0, id: 'c', name: hostile, rawArguments: hostile }],
+    })
+    const xml = toJunit(reportOf([result]))
+    const root = parseXml(xml)
+    const testcase = root.children[0]!.children[0]!
+    expect(testcase.attributes.classname).toBe(`s<"&'>`)
+    expect(testcase.attributes.name).toContain(`a"b'c<d>&e]]>\uFFFD\uFFFD\uFFFD </testcase>\nline2 [m&<x>]`)
+    expect(testcase.children[0]!.attributes.message).toContain('\nline2')
+    expect(testcase.children[0]!.text).toContain('</testcase>')
+  })
+})
