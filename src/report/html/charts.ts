@@ -43,8 +43,11 @@ export function metricBars(summary: ModelSummary): string {
  * the report the x axis falls back to mean input tokens per result, and the caption says so.
  */
 export function accuracyScatter(summaries: readonly ModelSummary[]): string {
-  const haveToolTokens = summaries.length > 0 && summaries.every((s) => toolTokensPerRequest(s) !== undefined)
-  const points = summaries.map((s) => ({
+  // Tool tokens when the report has them (models without a count are named under the plot); else input tokens.
+  const haveToolTokens = summaries.some((s) => toolTokensPerRequest(s) !== undefined)
+  const plotted = haveToolTokens ? summaries.filter((s) => toolTokensPerRequest(s) !== undefined) : summaries
+  const missing = summaries.filter((s) => !plotted.includes(s)).map((s) => s.model)
+  const points = plotted.map((s) => ({
     model: s.model,
     x: haveToolTokens ? toolTokensPerRequest(s)! : s.cases > 0 ? s.usage.input / s.cases : 0,
     y: s.accuracy,
@@ -67,9 +70,10 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
       + `<text x="${px(p.x) + 8}" y="${py(p.y) - 6}">${escapeHtml(p.model)}</text>`
   })
   const xLabel = haveToolTokens ? 'tool-definition tokens per request' : 'input tokens per result (tool-token counts not in this report)'
+  const note = missing.length > 0 ? `<p class="muted small">Not plotted (no tool-token count): ${missing.map(escapeHtml).join(', ')}</p>` : ''
   return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Accuracy against tokens">`
     + `${yTicks.join('')}${xTicks.join('')}<line x1="${left}" x2="${left}" y1="20" y2="${20 + plotHeight}" class="axis"/><line x1="${left}" x2="${left + plotWidth}" y1="${20 + plotHeight}" y2="${20 + plotHeight}" class="axis"/>`
-    + `${dots.join('')}<text x="${left + plotWidth / 2}" y="${height - 6}" text-anchor="middle" class="muted">${xLabel}</text></svg>`
+    + `${dots.join('')}<text x="${left + plotWidth / 2}" y="${height - 6}" text-anchor="middle" class="muted">${xLabel}</text></svg>${note}`
 }
 
 function niceCeiling(value: number): number {

@@ -10,7 +10,7 @@ h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 10
 h3 { font-size: 15px; margin: 12px 0 6px; } h4 { font-size: 13px; margin: 10px 0 6px; font-weight: 600; }
 .muted { color: var(--muted); fill: var(--muted); } .small { font-size: 12px; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: right; } th:first-child, td:first-child { text-align: left; }
+th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: right; } th:first-child, td:first-child { text-align: left; white-space: nowrap; }
 th { background: var(--panel); }
 .grid-cards { display: flex; flex-wrap: wrap; gap: 16px; } .card { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 10px 14px; }
 svg text { font-size: 12px; fill: var(--fg); } svg .muted { fill: var(--muted); }
@@ -31,7 +31,7 @@ details.case > summary { cursor: pointer; } details.case[hidden] { display: none
 .msg { margin: 4px 0; border-left: 3px solid var(--line); padding-left: 8px; }
 .msg.user { border-color: var(--accent); } .msg.assistant { border-color: var(--good); } .msg.call { border-color: #8250df; }
 .msg.tool { border-color: var(--muted); } .msg.error { border-color: var(--bad); }
-.role { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+.role { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); } .role code { text-transform: none; font-size: 12px; }
 pre { margin: 2px 0; white-space: pre-wrap; word-break: break-word; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 360px; overflow: auto; }
 .issues { color: var(--bad); font-size: 12px; }
 .controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; } input, select, button { font: inherit; }
