@@ -1,4 +1,5 @@
 import { InputError } from '../core/errors.ts'
+import { toolgaugeVersion } from '../version.ts'
 import { exitCodes, type Command } from './command.ts'
 
 /** The commands, loaded lazily so `toolgauge tokens` does not pay for the SDKs. */
@@ -20,7 +21,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return name ? exitCodes.ok : exitCodes.badInput
   }
   if (name === '--version') {
-    process.stdout.write(`${await toolgaugeVersion()}\n`)
+    process.stdout.write(`${toolgaugeVersion}\n`)
     return exitCodes.ok
   }
   const load = commands[name]
@@ -49,11 +50,4 @@ async function overview(): Promise<string> {
     Object.entries(commands).map(async ([name, load]) => `  ${name.padEnd(9)}${(await load()).command.summary}`),
   )
   return `toolgauge — test harness for tool-calling LLMs\n\nUsage: toolgauge <command> [options]\n\n${lines.join('\n')}\n\nRun toolgauge <command> --help for a command's options.\n`
-}
-
-/** The package version, for reports. */
-export async function toolgaugeVersion(): Promise<string> {
-  const { readFile } = await import('node:fs/promises')
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-  return pkg.version
 }

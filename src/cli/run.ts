@@ -1,12 +1,138 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { InputError } from '../core/errors.ts'
+import { reportFormats, type ReportFormatName } from '../report/formats.ts'
+import { renderTable } from '../report/table.ts'
+import type { Gate } from '../runner/gates.ts'
+import { ProgressLine } from '../runner/progress.ts'
+import { runEvaluation } from '../runner/run-evaluation.ts'
+import { parseShard } from '../runner/shard.ts'
 import type { Command } from './command.ts'
+import { numberFlag, parseFlags } from './flags.ts'
+import { printGates } from './print-gates.ts'
 
-/** Placeholder until the run command lands. */
+const usage = `toolgauge run <suite files or folders...> --model <spec> [--model <spec> ...]
+    [--out <dir>] [--concurrency N] [--filter <case-id glob>] [--min-accuracy <0..1>] [--by suite]
+    [--repeat N] [--shard i/n] [--resume] [--format json,junit,md,html]
+    [--base-url <url>] [--retries N] [--timeout <seconds>] [--record <dir>] [--replay <dir>]
+
+Runs every case of the suites against each model and writes <out>/report.json and <out>/results.jsonl.
+Model specs: baseline | scripted:<file> | openai:<model> | openai-responses:<model> | anthropic:<model> |
+             openai-compatible:<model>
+Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed · 2 bad input ·
+            3 a provider failed after retries · 130 interrupted (partial report written).`
+
+/** `toolgauge run`: suites × models → table, report.json, journal. */
 export const command: Command = {
   name: 'run',
-  summary: '(not yet available)',
-  usage: 'toolgauge run',
-  async run() {
-    process.stderr.write('toolgauge run: not available yet\n')
-    return 2
+  summary: 'run suites against models and score the tool calls',
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseFlags(argv, {
+      model: { type: 'string', multiple: true, short: 'm' },
+      out: { type: 'string', short: 'o' },
+      concurrency: { type: 'string' },
+      filter: { type: 'string' },
+      'min-accuracy': { type: 'string' },
+      by: { type: 'string' },
+      repeat: { type: 'string' },
+      shard: { type: 'string' },
+      resume: { type: 'boolean' },
+      format: { type: 'string' },
+      'base-url': { type: 'string' },
+      retries: { type: 'string' },
+      timeout: { type: 'string' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+    })
+    if (positionals.length === 0) throw new InputError('give at least one suite file or folder')
+    const models = values.model ?? []
+    if (models.length === 0) throw new InputError('give at least one --model (e.g. --model baseline)', { field: '--model' })
+    if (values.by !== undefined && values.by !== 'suite') throw new InputError(`expected "suite", got "${values.by}"`, { field: '--by' })
+    if (values.record && values.replay) throw new InputError('--record and --replay exclude each other', { field: '--replay' })
+    const formats = parseFormats(values.format)
+    const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
+    const gates: Gate[] = minAccuracy !== undefined ? [{ type: 'min-accuracy', threshold: minAccuracy }] : []
+    const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true })
+    const timeout = numberFlag('timeout', values.timeout, { min: 0.001 })
+    const outDir = values.out ?? 'reports/latest'
+
+    const controller = new AbortController()
+    const onSigint = () => {
+      if (controller.signal.aborted) process.exit(130)
+      process.stderr.write('\nInterrupted: finishing the journal and writing the partial report (Ctrl-C again to quit now)…\n')
+      controller.abort()
+    }
+    process.on('SIGINT', onSigint)
+    let progress: ProgressLine | undefined
+    try {
+      const outcome = await runEvaluation({
+        suitePaths: positionals,
+        models,
+        outDir,
+        concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? 4,
+        ...(values.filter ? { filter: values.filter } : {}),
+        repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? 1,
+        ...(values.shard ? { shard: parseShard(values.shard) } : {}),
+        resume: values.resume === true,
+        gates,
+        providerOptions: {
+          ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+          ...(retries !== undefined ? { retries } : {}),
+          ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+          ...(values.record ? { recordDir: values.record } : {}),
+          ...(values.replay ? { replayDir: values.replay } : {}),
+          onRetry: () => {
+            if (progress) progress.state.retries++
+          },
+        },
+        signal: controller.signal,
+        onResult(result, { total }) {
+          progress ??= new ProgressLine(total)
+          progress.state.done++
+          if (!result.passed) progress.state.failed++
+          if (result.failures.some((failure) => failure.kind === 'provider_error')) progress.state.providerErrors++
+          progress.update()
+        },
+      })
+      progress?.finish()
+      for (const format of formats) {
+        const { fileName, render } = reportFormats[format]
+        writeFileSync(join(outDir, fileName), render(outcome.report))
+      }
+      if (formats.includes('md') && process.env.GITHUB_STEP_SUMMARY) {
+        writeFileSync(process.env.GITHUB_STEP_SUMMARY, reportFormats.md.render(outcome.report), { flag: 'a' })
+      }
+      const color = process.stdout.isTTY === true
+      process.stdout.write(`${renderTable(outcome.report.summary, outcome.report.results, { bySuite: values.by === 'suite', color })}\n`)
+      printFailures(outcome.report.results)
+      printGates(outcome.gates)
+      process.stdout.write(`\nReport: ${outcome.reportFile}${formats.length > 0 ? ` (+ ${formats.map((f) => reportFormats[f].fileName).join(', ')})` : ''}\n`)
+      if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
+      return outcome.exitCode
+    } finally {
+      process.off('SIGINT', onSigint)
+    }
   },
+}
+
+function parseFormats(value: string | undefined): ReportFormatName[] {
+  if (!value) return []
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'json')
+  for (const name of names) {
+    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
+  }
+  return names as ReportFormatName[]
+}
+
+/** Lists failing cases briefly under the table, so a user sees what to `toolgauge show`. */
+function printFailures(results: readonly { suite: string; case: string; model: string; repeat: number; passed: boolean; failures: readonly { kind: string; message: string }[] }[]): void {
+  const failing = results.filter((result) => !result.passed)
+  if (failing.length === 0) return
+  process.stdout.write(`\nFailing cases (${failing.length}; details: toolgauge show <report.json> --case <id>):\n`)
+  for (const result of failing.slice(0, 20)) {
+    const first = result.failures[0]
+    process.stdout.write(`  ✗ ${result.suite}/${result.case} [${result.model}${result.repeat > 0 ? ` #${result.repeat}` : ''}] ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+  }
+  if (failing.length > 20) process.stdout.write(`  … and ${failing.length - 20} more\n`)
 }

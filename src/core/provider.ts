@@ -30,4 +30,6 @@ export type Provider = {
   /** The model spec the user gave, e.g. `openai:gpt-4.1-mini`; used as the model label in reports. */
   readonly id: string
   doGenerate(request: GenerateRequest, signal?: AbortSignal): Promise<ModelTurn>
+  /** Optional check before any request: throws an InputError when the model cannot serve these cases (e.g. a script misses one). */
+  checkCases?(cases: readonly { readonly suite: string; readonly id: string }[]): void
 }

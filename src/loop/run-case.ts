@@ -1,5 +1,5 @@
 import type { Case } from '../core/case.ts'
-import { ProviderError } from '../core/errors.ts'
+import { InputError, ProviderError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
 import type { Provider, RequestContext } from '../core/provider.ts'
@@ -51,8 +51,10 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
       }, options.signal)
     } catch (error) {
       if (options.signal?.aborted) return finish('aborted')
-      if (ProviderError.isInstance(error)) return finish('provider-error', error.message)
-      throw error
+      // A bad cassette or script is the user's input: stop the run (exit 2). Anything else a provider throws
+      // — its own failure or an SDK surprise — ends this case as provider_error and the run goes on.
+      if (InputError.isInstance(error)) throw error
+      return finish('provider-error', ProviderError.isInstance(error) ? error.message : `unexpected provider failure: ${(error as Error).message ?? String(error)}`)
     }
     usage = addUsage(usage, modelTurn.usage)
     latencyMs += modelTurn.latencyMs

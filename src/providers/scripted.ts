@@ -1,2 +1,101 @@
+import { resolve } from 'node:path'
+import { InputError } from '../core/errors.ts'
+import type { RawToolCall } from '../core/message.ts'
+import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
+import type { Provider } from '../core/provider.ts'
+import { readDocument, type SourceDocument } from '../suite/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
-export const createProvider: ProviderFactory = async () => { throw new Error('scripted: work in progress') }
+
+/** One scripted assistant turn. */
+export type ScriptedTurn = { readonly text: string; readonly toolCalls: readonly RawToolCall[]; readonly usage: Usage }
+
+/** A case's script: the turns of every repeat (a plain list is the script of every repeat). */
+type CaseScript = readonly (readonly ScriptedTurn[])[]
+
+/**
+ * `scripted:<file>` — hand-written assistant turns per case id, for tests and demonstrations. Keys are case ids
+ * (or `suite/case` to disambiguate); a value is a list of turns or `{ repeats: [[…], […]] }`. A turn is
+ * `{ content?, tool_calls?: [{ id?, name, arguments }], usage?: { input, output } }`; `arguments` is kept
+ * verbatim when it is a string (so malformed JSON can be scripted) and JSON-serialized otherwise.
+ */
+export const createProvider: ProviderFactory = async (model, spec, options) => {
+  if (!model) throw new InputError('scripted needs a file: scripted:<path to YAML/JSON>', { field: '--model' })
+  const scripts = parseScripts(readDocument(resolve(options.cwd ?? process.cwd(), model)))
+  return scriptedProvider(spec, scripts)
+}
+
+/** A provider replaying scripts already in memory (also used by tests and the benchmark). */
+export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseScript>, file = id): Provider {
+  const scriptFor = (suite: string, caseId: string) => scripts.get(`${suite}/${caseId}`) ?? scripts.get(caseId)
+  return {
+    id,
+    checkCases(cases) {
+      const missing = cases.filter((testCase) => !scriptFor(testCase.suite, testCase.id))
+      if (missing.length > 0) {
+        throw new InputError(`no script for case${missing.length > 1 ? 's' : ''} ${missing.slice(0, 5).map((c) => `"${c.suite}/${c.id}"`).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}; add a key with the case id`, { file })
+      }
+    },
+    async doGenerate(request): Promise<ModelTurn> {
+      const { suite, caseId, repeat, turn } = request.context
+      const script = scriptFor(suite, caseId)
+      if (!script) throw new InputError(`no script for case "${suite}/${caseId}"`, { file })
+      const turns = script[repeat % script.length] ?? []
+      const scripted = turns[turn]
+      // Past the end of the script the model simply stops talking: the loop ends on a turn without calls.
+      if (!scripted) return { text: '', toolCalls: [], finishReason: { unified: 'stop', raw: 'script-ended' }, usage: emptyUsage, latencyMs: 0 }
+      return {
+        text: scripted.text,
+        toolCalls: scripted.toolCalls,
+        finishReason: scripted.toolCalls.length > 0 ? { unified: 'tool-calls', raw: 'scripted' } : { unified: 'stop', raw: 'scripted' },
+        usage: scripted.usage,
+        latencyMs: 0,
+      }
+    },
+  }
+}
+
+/** Parses and checks a script file; problems name the file, line and field. */
+export function parseScripts(document: SourceDocument): Map<string, CaseScript> {
+  const value = document.value
+  const fail = (path: (string | number)[], expected: string) =>
+    new InputError(`expected ${expected}`, { file: document.file, line: document.lineOf(path), field: path.join('.') || '(root)' })
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail([], 'an object keyed by case id')
+  const scripts = new Map<string, CaseScript>()
+  for (const [caseId, entry] of Object.entries(value)) {
+    if (Array.isArray(entry)) scripts.set(caseId, [parseTurns(entry, [caseId], fail)])
+    else if (typeof entry === 'object' && entry !== null && Array.isArray((entry as { repeats?: unknown }).repeats)) {
+      const repeats = (entry as { repeats: unknown[] }).repeats
+      if (repeats.length === 0) throw fail([caseId, 'repeats'], 'at least one list of turns')
+      scripts.set(caseId, repeats.map((turns, index) => {
+        if (!Array.isArray(turns)) throw fail([caseId, 'repeats', index], 'a list of turns')
+        return parseTurns(turns, [caseId, 'repeats', index], fail)
+      }))
+    } else throw fail([caseId], 'a list of turns or { repeats: [[turns], …] }')
+  }
+  return scripts
+}
+
+function parseTurns(turns: unknown[], path: (string | number)[], fail: (path: (string | number)[], expected: string) => InputError): ScriptedTurn[] {
+  return turns.map((turn, turnIndex) => {
+    const where = [...path, turnIndex]
+    if (typeof turn !== 'object' || turn === null) throw fail(where, 'a turn object { content?, tool_calls? }')
+    const { content, tool_calls: calls, usage, ...rest } = turn as Record<string, unknown>
+    const unknown = Object.keys(rest)[0]
+    if (unknown) throw fail([...where, unknown], 'only content, tool_calls and usage in a turn')
+    if (content !== undefined && typeof content !== 'string') throw fail([...where, 'content'], 'a string')
+    if (calls !== undefined && !Array.isArray(calls)) throw fail([...where, 'tool_calls'], 'a list of calls')
+    const toolCalls = (calls ?? []).map((call: unknown, index: number): RawToolCall => {
+      const callPath = [...where, 'tool_calls', index]
+      if (typeof call !== 'object' || call === null) throw fail(callPath, 'a call { id?, name, arguments }')
+      const { id, name, arguments: args } = call as Record<string, unknown>
+      if (typeof name !== 'string') throw fail([...callPath, 'name'], 'a string')
+      return {
+        id: typeof id === 'string' ? id : `call_${turnIndex}_${index}`,
+        name,
+        rawArguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+      }
+    })
+    const tokens = (usage ?? {}) as { input?: number; output?: number }
+    return { text: content ?? '', toolCalls, usage: { ...emptyUsage, input: tokens.input ?? 0, output: tokens.output ?? 0 } }
+  })
+}

@@ -1,0 +1,11 @@
+import type { GateResult } from '../runner/gates.ts'
+
+/** Prints each gate with its value and verdict. */
+export function printGates(gates: readonly GateResult[]): void {
+  if (gates.length === 0) return
+  process.stdout.write('\nGates:\n')
+  for (const gate of gates) {
+    const value = gate.value === null ? 'n/a' : Number.isInteger(gate.value) ? String(gate.value) : gate.value.toFixed(3)
+    process.stdout.write(`  ${gate.passed ? '✓' : '✗'} ${gate.name} [${gate.model}]: ${value} (threshold ${gate.threshold})\n`)
+  }
+}

@@ -1,0 +1,60 @@
+import type { ModelSummary } from '../core/report.ts'
+import type { CaseResult } from '../core/result.ts'
+import { addUsage, emptyUsage } from '../core/model-turn.ts'
+import { repeatStatistics } from '../stats/repeat-statistics.ts'
+
+/**
+ * Aggregates results into one summary per model, in the order models first appear. Rates are over calls or cases
+ * as each field of ModelSummary states; a rate with an empty denominator is 0 (or 1 for accuracies of "nothing
+ * expected"), and parallel/irrelevance accuracy is null when the run had no such case.
+ */
+export function summarize(results: readonly CaseResult[]): ModelSummary[] {
+  const models = [...new Set(results.map((result) => result.model))]
+  return models.map((model) => summarizeModel(model, results.filter((result) => result.model === model)))
+}
+
+/** The summary of one model's results. */
+export function summarizeModel(model: string, results: readonly CaseResult[]): ModelSummary {
+  const total = (pick: (result: CaseResult) => number) => results.reduce((sum, result) => sum + pick(result), 0)
+  const calls = total((r) => r.metrics.calls)
+  const knownCalls = total((r) => r.metrics.knownToolCalls ?? r.metrics.calls - r.metrics.hallucinatedToolCalls)
+  const expected = total((r) => r.metrics.expectedCalls)
+  const selected = total((r) => r.metrics.selectedCalls)
+  const parallel = results.filter((r) => r.metrics.parallelCase)
+  const irrelevance = results.filter((r) => r.metrics.irrelevanceCase)
+  const passed = results.filter((r) => r.passed).length
+  const latencies = results.map((r) => r.latencyMs).sort((a, b) => a - b)
+  const statistics = repeatStatistics(results)
+  return {
+    model,
+    cases: results.length,
+    passed,
+    accuracy: ratio(passed, results.length, 0),
+    selectionAccuracy: ratio(selected, expected, 1),
+    argumentAccuracy: ratio(total((r) => r.metrics.correctArgumentCalls), selected, 1),
+    hallucinatedToolRate: ratio(total((r) => r.metrics.hallucinatedToolCalls), calls, 0),
+    hallucinatedParamRate: ratio(total((r) => r.metrics.hallucinatedParamCalls), calls, 0),
+    schemaViolationRate: ratio(total((r) => r.metrics.schemaViolationCalls), knownCalls, 0),
+    parallelAccuracy: parallel.length === 0 ? null : ratio(parallel.filter((r) => r.passed).length, parallel.length, 0),
+    irrelevanceAccuracy: irrelevance.length === 0 ? null : ratio(irrelevance.filter((r) => r.passed).length, irrelevance.length, 0),
+    usage: results.reduce((sum, result) => addUsage(sum, result.usage), emptyUsage),
+    latencyMs: {
+      mean: ratio(latencies.reduce((sum, value) => sum + value, 0), latencies.length, 0),
+      p50: percentile(latencies, 0.5),
+      p95: percentile(latencies, 0.95),
+    },
+    passAtK: statistics.passAtK,
+    passHatK: statistics.passHatK,
+    accuracyCi: statistics.accuracyCi,
+    flakiness: statistics.flakiness,
+  }
+}
+
+function ratio(numerator: number, denominator: number, empty: number): number {
+  return denominator === 0 ? empty : numerator / denominator
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number
+}

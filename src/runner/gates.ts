@@ -1,0 +1,37 @@
+import type { ModelSummary } from '../core/report.ts'
+
+/** A threshold the run must meet; `model` undefined = every model. */
+export type Gate =
+  | { readonly type: 'min-accuracy'; readonly threshold: number; readonly model?: string }
+  | { readonly type: 'max-hallucinated-tool-rate'; readonly threshold: number; readonly model?: string }
+  | { readonly type: 'max-hallucinated-param-rate'; readonly threshold: number; readonly model?: string }
+  | { readonly type: 'max-tool-tokens'; readonly threshold: number; readonly model?: string }
+
+/** A gate's verdict for one model, as written to the report (`gates[]`) and listed by the console and Markdown. */
+export type GateResult = {
+  readonly name: Gate['type']
+  readonly model: string
+  readonly value: number | null
+  readonly threshold: number
+  readonly passed: boolean
+}
+
+const measures: Record<Gate['type'], { read: (summary: ModelSummary) => number | null; atMost: boolean }> = {
+  'min-accuracy': { read: (s) => s.accuracy, atMost: false },
+  'max-hallucinated-tool-rate': { read: (s) => s.hallucinatedToolRate, atMost: true },
+  'max-hallucinated-param-rate': { read: (s) => s.hallucinatedParamRate, atMost: true },
+  'max-tool-tokens': { read: (s) => (s.toolTokens as { perRequest?: number } | undefined)?.perRequest ?? null, atMost: true },
+}
+
+/** Evaluates gates against the summaries. A gate whose value is unknown fails (fail closed). */
+export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelSummary[]): GateResult[] {
+  return gates.flatMap((gate) =>
+    summaries
+      .filter((summary) => gate.model === undefined || gate.model === summary.model)
+      .map((summary) => {
+        const measure = measures[gate.type]
+        const value = measure.read(summary)
+        const passed = value !== null && (measure.atMost ? value <= gate.threshold : value >= gate.threshold)
+        return { name: gate.type, model: summary.model, value, threshold: gate.threshold, passed }
+      }))
+}
