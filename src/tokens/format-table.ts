@@ -1,0 +1,21 @@
+import Table from 'cli-table3'
+import type { ToolTokenCount } from './types.ts'
+
+/** Renders one count as a console table: tools by marginal cost (largest first), fixed overhead, totals. */
+export function renderTokenTable(count: ToolTokenCount, options: { color?: boolean } = {}): string {
+  const share = (tokens: number) => (count.toolTokens > 0 ? `${((tokens / count.toolTokens) * 100).toFixed(1)}%` : '—')
+  const table = new Table({
+    head: ['tool', 'tokens', 'share'],
+    colAligns: ['left', 'right', 'right'],
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] },
+  })
+  for (const tool of [...count.perTool].sort((a, b) => b.tokens - a.tokens)) table.push([tool.name, String(tool.tokens), share(tool.tokens)])
+  table.push(['(fixed overhead)', String(count.fixedOverhead), share(count.fixedOverhead)])
+  table.push(['tool definitions total', String(count.toolTokens), count.toolTokens > 0 ? '100%' : '—'])
+  table.push(['whole prompt', String(count.promptTokens), ''])
+  const bound = count.confidence === 0 ? 'exact' : `±${count.confidence}`
+  const header = `${count.model}: ${count.method}, ${count.encoding}, ${bound}`
+  const note = 'per-tool figures are leave-one-out marginals; with the fixed overhead they need not add up to the total'
+  return `${header}\n${table.toString()}\n${note}\n  ${count.provenance}\n`
+}

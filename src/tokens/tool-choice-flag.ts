@@ -1,0 +1,36 @@
+import { InputError } from '../core/errors.ts'
+import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+
+/**
+ * Parses `--tool-choice`: `auto`, `none`, `required`, or a JSON value in the OpenAI form
+ * (`'"auto"'`, `'{"type":"function","function":{"name":"x"}}'`); `{"name":"x"}` and Anthropic's
+ * `{"type":"tool","name":"x"}` / `{"type":"any"}` are accepted too. A named tool must be one of `tools`.
+ */
+export function parseToolChoiceFlag(raw: string, tools: readonly ToolDefinition[]): ToolChoice {
+  const choice = toToolChoice(raw)
+  if (typeof choice === 'object' && !tools.some((tool) => tool.name === choice.name)) {
+    throw new InputError(`names tool "${choice.name}", which is not among the tools (${tools.map((t) => t.name).join(', ') || 'none'})`, { field: '--tool-choice' })
+  }
+  return choice
+}
+
+function toToolChoice(raw: string): ToolChoice {
+  const word = raw.trim()
+  if (word === 'auto' || word === 'none' || word === 'required') return word
+  let value: unknown
+  try {
+    value = JSON.parse(word)
+  } catch {
+    throw new InputError(`expected auto, none, required or a JSON tool_choice, got "${raw}"`, { field: '--tool-choice' })
+  }
+  if (value === 'auto' || value === 'none' || value === 'required') return value
+  if (value === 'any') return 'required'
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const object = value as { type?: unknown; name?: unknown; function?: { name?: unknown } }
+    const name = object.function?.name ?? object.name
+    if (typeof name === 'string' && name !== '') return { name }
+    if (object.type === 'any') return 'required'
+    if (object.type === 'auto' || object.type === 'none') return object.type
+  }
+  throw new InputError(`expected auto, none, required or {"type":"function","function":{"name":…}}, got ${raw}`, { field: '--tool-choice' })
+}
