@@ -1,0 +1,111 @@
+import type { Conversation, NeutralResult } from './behaviour.ts'
+import { check, isObject, type Protocol } from './api.ts'
+
+/** The Messages API, checked like api.anthropic.com checks it. */
+export function anthropicProtocol(): Protocol {
+  return {
+    name: 'anthropic',
+    parse(request, apiKey) {
+      check(request.method === 'POST' && request.path === '/v1/messages', `unexpected ${request.method} ${request.path}`)
+      // SDK 1.x sends the key as a bearer token; older clients use x-api-key. The API takes either.
+      check(request.headers['x-api-key'] === apiKey || request.headers.authorization === `Bearer ${apiKey}`, 'invalid x-api-key')
+      check(typeof request.headers['anthropic-version'] === 'string', 'anthropic-version header is required')
+      const body = request.body
+      check(isObject(body), 'body must be a JSON object')
+      check(typeof body.model === 'string' && body.model !== '', 'model: Field required')
+      check(Number.isInteger(body.max_tokens) && (body.max_tokens as number) > 0, 'max_tokens: Field required')
+      check(body.system === undefined || typeof body.system === 'string', 'system must be a string')
+      const tools = (body.tools ?? []) as unknown[]
+      const toolNames = tools.map((tool, index) => {
+        check(isObject(tool) && typeof tool.name === 'string' && tool.type === undefined && tool.function === undefined, `tools.${index}: {name, description, input_schema} expected`)
+        check(isObject(tool.input_schema) && tool.input_schema.type === 'object', `tools.${index}.input_schema: type object required`)
+        return tool.name
+      })
+      const choice = body.tool_choice
+      check(body.disable_parallel_tool_use === undefined, 'disable_parallel_tool_use belongs inside tool_choice')
+      check(choice === undefined || tools.length > 0, 'tool_choice may only be specified while providing tools')
+      let toolChoice: Conversation['toolChoice']
+      let parallel: boolean | undefined
+      if (choice !== undefined) {
+        check(isObject(choice), 'tool_choice must be an object')
+        if (choice.type === 'none') check(choice.disable_parallel_tool_use === undefined, 'tool_choice.none: Extra inputs are not permitted')
+        if (choice.disable_parallel_tool_use !== undefined) parallel = !choice.disable_parallel_tool_use
+        if (choice.type === 'auto') toolChoice = 'auto'
+        else if (choice.type === 'none') toolChoice = 'none'
+        else if (choice.type === 'any') toolChoice = 'required'
+        else {
+          check(choice.type === 'tool' && typeof choice.name === 'string' && toolNames.includes(choice.name), 'invalid tool_choice')
+          toolChoice = { name: choice.name }
+        }
+      }
+      const messages = body.messages
+      check(Array.isArray(messages) && messages.length > 0, 'messages: at least one message is required')
+      let pending: string[] = []
+      const names = new Map<string, string>()
+      let results: NeutralResult[] = []
+      let assistantTurns = 0
+      let prompt: string | undefined
+      messages.forEach((message: unknown, index: number) => {
+        check(isObject(message), `messages.${index}: object expected`)
+        const expected = index % 2 === 0 ? 'user' : 'assistant'
+        check(message.role === expected, `messages.${index}: roles must alternate between "user" and "assistant", starting with "user"`)
+        const blocks: Record<string, unknown>[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as Record<string, unknown>[])
+        check(Array.isArray(blocks) && blocks.length > 0, `messages.${index}: content must be non-empty`)
+        if (message.role === 'assistant') {
+          assistantTurns++
+          for (const block of blocks) {
+            if (block.type === 'text') check(typeof block.text === 'string' && block.text !== '', `messages.${index}: text content blocks must be non-empty`)
+            else {
+              check(block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string' && isObject(block.input), `messages.${index}: malformed tool_use`)
+              pending.push(block.id)
+              names.set(block.id, block.name)
+            }
+          }
+          return
+        }
+        // A user turn: every tool_use of the previous assistant turn must be answered here, results first.
+        results = []
+        const leading = blocks.findIndex((block) => block.type !== 'tool_result')
+        const resultBlocks = leading === -1 ? blocks : blocks.slice(0, leading)
+        check(blocks.slice(resultBlocks.length).every((block) => block.type !== 'tool_result'), `messages.${index}: tool_result blocks must come first in the user message`)
+        for (const block of resultBlocks) {
+          check(typeof block.tool_use_id === 'string' && pending.includes(block.tool_use_id), `messages.${index}: unexpected tool_use_id found in tool_result blocks: ${String(block.tool_use_id)}`)
+          check(typeof block.content === 'string', `messages.${index}: tool_result content must be a string here`)
+          pending = pending.filter((id) => id !== block.tool_use_id)
+          results.push({ callId: block.tool_use_id, name: names.get(block.tool_use_id)!, content: block.content, isError: block.is_error === true })
+        }
+        check(pending.length === 0, `messages.${index}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`)
+        const text = blocks.find((block) => block.type === 'text')
+        if (text) prompt ??= String(text.text)
+      })
+      check(pending.length === 0, 'the last assistant tool_use blocks have no tool_result')
+      check(prompt !== undefined, 'no user text')
+      return {
+        model: body.model,
+        ...(typeof body.system === 'string' ? { system: body.system } : {}),
+        prompt,
+        toolNames,
+        toolChoice,
+        parallel,
+        results,
+        assistantTurns,
+      }
+    },
+    render(turn, conversation, index) {
+      const calls = turn.calls ?? []
+      return {
+        id: `msg_${index}`,
+        type: 'message',
+        role: 'assistant',
+        model: conversation.model,
+        content: [
+          ...(turn.text !== undefined ? [{ type: 'text', text: turn.text }] : []),
+          ...calls.map((call, position) => ({ type: 'tool_use', id: `toolu_${index}_${position}`, name: call.name, input: call.args })),
+        ],
+        stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 80, cache_read_input_tokens: 20, cache_creation_input_tokens: 0, output_tokens: 10 },
+      }
+    },
+  }
+}

@@ -1,0 +1,42 @@
+import type { Behaviour, Conversation, NeutralTurn } from './behaviour.ts'
+import type { Handler, Reply, SeenRequest } from './loopback.ts'
+
+/** A wire protocol the fake server speaks: check + understand the request, render an answer. */
+export type Protocol = {
+  readonly name: string
+  /** Throws `Violation` for what the real API would reject with a 400. */
+  parse(request: SeenRequest, apiKey: string): Conversation
+  render(turn: NeutralTurn, conversation: Conversation, index: number): unknown
+}
+
+/** A request the real API would reject. */
+export class Violation extends Error {}
+
+/** Fails a check with the message the real API would give (roughly). */
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Violation(message)
+}
+
+/** A fake API: every violation answers 400 and is kept in `violations` for the test to assert on. */
+export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string): Handler & { readonly violations: string[]; readonly conversations: Conversation[] } {
+  const violations: string[] = []
+  const conversations: Conversation[] = []
+  const handler: Handler = (request, index): Reply => {
+    let conversation: Conversation
+    try {
+      conversation = protocol.parse(request, apiKey)
+    } catch (error) {
+      if (!(error instanceof Violation)) throw error
+      violations.push(error.message)
+      return { type: 'json', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: error.message } } }
+    }
+    conversations.push(conversation)
+    return { type: 'json', status: 200, body: protocol.render(behaviour(conversation), conversation, index) }
+  }
+  return Object.assign(handler, { violations, conversations })
+}
+
+/** True for a plain JSON object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,125 @@
+import type { Conversation, NeutralResult } from './behaviour.ts'
+import { check, isObject, type Protocol } from './api.ts'
+
+/** Quirks of OpenAI-compatible servers the adapter must tolerate. */
+export type ChatQuirks = {
+  /** Arguments as a JSON object instead of a string (Ollama). */
+  readonly objectArguments?: boolean
+  /** No call ids at all (some llama.cpp builds). */
+  readonly missingIds?: boolean
+  /** `finish_reason: 'stop'` on turns that call tools, `'tool_calls'` on turns that don't. */
+  readonly wrongFinishReason?: boolean
+}
+
+/** Chat Completions, checked like api.openai.com checks it. */
+export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
+  return {
+    name: 'chat',
+    parse(request, apiKey) {
+      check(request.method === 'POST' && request.path === '/v1/chat/completions', `unexpected ${request.method} ${request.path}`)
+      check(request.headers.authorization === `Bearer ${apiKey}`, 'Incorrect API key provided')
+      const body = request.body
+      check(isObject(body), 'body must be a JSON object')
+      check(typeof body.model === 'string' && body.model !== '', 'model is required')
+      const tools = (body.tools ?? []) as unknown[]
+      check(Array.isArray(tools), 'tools must be an array')
+      const toolNames = tools.map((tool, index) => {
+        check(isObject(tool) && tool.type === 'function' && isObject(tool.function), `tools[${index}] must be {type:'function', function:{…}}`)
+        check(typeof tool.function.name === 'string' && isObject(tool.function.parameters), `tools[${index}].function needs name and parameters`)
+        return tool.function.name
+      })
+      const choice = body.tool_choice
+      check(choice === undefined || tools.length > 0, "'tool_choice' is only allowed when 'tools' are specified")
+      check(body.parallel_tool_calls === undefined || tools.length > 0, "'parallel_tool_calls' is only allowed when 'tools' are specified")
+      check(body.parallel_tool_calls === undefined || typeof body.parallel_tool_calls === 'boolean', 'parallel_tool_calls must be a boolean')
+      let toolChoice: Conversation['toolChoice']
+      if (choice === 'auto' || choice === 'none' || choice === 'required' || choice === undefined) toolChoice = choice
+      else {
+        check(isObject(choice) && choice.type === 'function' && isObject(choice.function) && typeof choice.function.name === 'string', 'invalid tool_choice')
+        check(toolNames.includes(choice.function.name), `tool_choice names unknown function ${String(choice.function.name)}`)
+        toolChoice = { name: choice.function.name }
+      }
+      const messages = body.messages
+      check(Array.isArray(messages) && messages.length > 0, 'messages must be a non-empty array')
+      let outstanding: string[] = []
+      let results: NeutralResult[] = []
+      let assistantTurns = 0
+      let prompt: string | undefined
+      let system: string | undefined
+      const names = new Map<string, string>()
+      messages.forEach((message: unknown, index: number) => {
+        check(isObject(message), `messages[${index}] must be an object`)
+        if (message.role === 'tool') {
+          check(typeof message.tool_call_id === 'string' && outstanding.includes(message.tool_call_id),
+            `messages[${index}]: tool message answers no pending tool_call id (${String(message.tool_call_id)})`)
+          outstanding = outstanding.filter((id) => id !== message.tool_call_id)
+          check(typeof message.content === 'string', `messages[${index}].content must be a string`)
+          results.push({ callId: message.tool_call_id, name: names.get(message.tool_call_id) ?? '', content: message.content, isError: false })
+          return
+        }
+        check(outstanding.length === 0, `messages[${index}]: tool_call_ids did not have response messages: ${outstanding.join(', ')}`)
+        if (message.role === 'system') system = String(message.content)
+        else if (message.role === 'user') {
+          prompt ??= String(message.content)
+          results = []
+        } else if (message.role === 'assistant') {
+          assistantTurns++
+          results = []
+          const calls = (message.tool_calls ?? []) as unknown[]
+          for (const call of calls) {
+            check(isObject(call) && typeof call.id === 'string' && call.type === 'function' && isObject(call.function), `messages[${index}].tool_calls: malformed call`)
+            check(typeof call.function.arguments === 'string', `messages[${index}].tool_calls: arguments must be a string`)
+            outstanding.push(call.id)
+            names.set(call.id, String(call.function.name))
+          }
+          check(message.content !== undefined || calls.length > 0, `messages[${index}]: assistant message needs content or tool_calls`)
+        } else check(false, `messages[${index}]: unknown role ${String(message.role)}`)
+      })
+      check(outstanding.length === 0, `tool_call_ids did not have response messages: ${outstanding.join(', ')}`)
+      check(prompt !== undefined, 'no user message')
+      return {
+        model: body.model,
+        ...(system !== undefined ? { system } : {}),
+        prompt,
+        toolNames,
+        toolChoice,
+        parallel: body.parallel_tool_calls as boolean | undefined,
+        results,
+        assistantTurns,
+      }
+    },
+    render(turn, conversation, index) {
+      const calls = turn.calls ?? []
+      const hasCalls = calls.length > 0
+      const finish = quirks.wrongFinishReason ? (hasCalls ? 'stop' : 'tool_calls') : hasCalls ? 'tool_calls' : 'stop'
+      return {
+        id: `chatcmpl-${index}`,
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model: conversation.model,
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: turn.text ?? null,
+              refusal: null,
+              ...(hasCalls
+                ? {
+                    tool_calls: calls.map((call, position) => ({
+                      ...(quirks.missingIds ? {} : { id: `call_${index}_${position}` }),
+                      type: 'function',
+                      function: { name: call.name, arguments: quirks.objectArguments ? call.args : JSON.stringify(call.args) },
+                    })),
+                  }
+                : {}),
+            },
+            finish_reason: finish,
+            logprobs: null,
+          },
+        ],
+        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110, prompt_tokens_details: { cached_tokens: 20 }, completion_tokens_details: { reasoning_tokens: 0 } },
+      }
+    },
+  }
+}

@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** One request as the loopback server saw it. */
+export type SeenRequest = {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingMessage['headers']
+  readonly body: unknown
+}
+
+/** What a handler answers: a JSON body with a status, or a fault to act out on the socket. */
+export type Reply =
+  | { readonly type: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  | { readonly type: 'reset' }
+  | { readonly type: 'truncated'; readonly body: unknown }
+
+/** A request handler of a fake API (the n-th request is 0-based, counted across the server's life). */
+export type Handler = (request: SeenRequest, index: number) => Reply | Promise<Reply>
+
+/** A running loopback server. */
+export type Loopback = {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string
+  readonly requests: SeenRequest[]
+  close(): Promise<void>
+}
+
+/** Starts a node:http server on 127.0.0.1, port 0; `latencyMs` delays every answer (bench). */
+export async function startLoopback(handler: Handler, latencyMs = 0): Promise<Loopback> {
+  const requests: SeenRequest[] = []
+  let count = 0
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = []
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: unknown = text
+      try {
+        body = JSON.parse(text)
+      } catch {}
+      const seen: SeenRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers, body }
+      requests.push(seen)
+      const index = count++
+      const answer = async () => send(outgoing, await handler(seen, index))
+      const run = () => answer().catch((error: Error) => send(outgoing, { type: 'json', status: 599, body: { error: { message: error.message } } }))
+      if (latencyMs > 0) setTimeout(run, latencyMs)
+      else void run()
+    })
+  })
+  server.keepAliveTimeout = 60_000
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+function send(outgoing: ServerResponse, reply: Reply): void {
+  if (reply.type === 'reset') {
+    outgoing.socket?.destroy()
+    return
+  }
+  if (reply.type === 'truncated') {
+    const text = JSON.stringify(reply.body)
+    outgoing.writeHead(200, { 'content-type': 'application/json' })
+    outgoing.end(text.slice(0, Math.floor(text.length / 2)))
+    return
+  }
+  outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+  outgoing.end(JSON.stringify(reply.body))
+}
+
+/**
+ * Wraps a handler so 1 request in 3 fails, cycling through 429 + Retry-After, 500, connection reset and a
+ * truncated JSON body. The failing ones are every third request (index 0, 3, 6 …), so each retry succeeds.
+ */
+export function withFaults(handler: Handler): Handler & { readonly injected: string[] } {
+  const injected: string[] = []
+  const kinds = ['429', '500', 'reset', 'truncated'] as const
+  const wrapped: Handler = async (request, index) => {
+    if (index % 3 !== 0) return handler(request, index)
+    const kind = kinds[(index / 3) % kinds.length]!
+    injected.push(kind)
+    switch (kind) {
+      case '429':
+        return { type: 'json', status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'rate_limit_error' } } }
+      case '500':
+        return { type: 'json', status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } }
+      case 'reset':
+        return { type: 'reset' }
+      case 'truncated':
+        return { type: 'truncated', body: await Promise.resolve(handler(request, index)).then((reply) => (reply.type === 'json' ? reply.body : {})) }
+    }
+  }
+  return Object.assign(wrapped, { injected })
+}

@@ -1,0 +1,118 @@
+import type { Conversation, NeutralResult } from './behaviour.ts'
+import { check, isObject, type Protocol } from './api.ts'
+
+/** The Responses API, checked like api.openai.com checks it (stateless use: store false, full input). */
+export function responsesProtocol(): Protocol {
+  return {
+    name: 'responses',
+    parse(request, apiKey) {
+      check(request.method === 'POST' && request.path === '/v1/responses', `unexpected ${request.method} ${request.path}`)
+      check(request.headers.authorization === `Bearer ${apiKey}`, 'Incorrect API key provided')
+      const body = request.body
+      check(isObject(body), 'body must be a JSON object')
+      check(typeof body.model === 'string' && body.model !== '', 'model is required')
+      check(body.store === false, 'toolgauge must send store: false')
+      check(body.previous_response_id === undefined, 'no server-side state expected')
+      const tools = (body.tools ?? []) as unknown[]
+      const toolNames = tools.map((tool, index) => {
+        check(isObject(tool) && tool.type === 'function' && typeof tool.name === 'string', `tools[${index}] must be {type:'function', name, parameters}`)
+        check(tool.function === undefined && isObject(tool.parameters), `tools[${index}]: flat form with parameters expected`)
+        check(typeof tool.strict === 'boolean', `tools[${index}].strict should be explicit`)
+        return tool.name
+      })
+      const choice = body.tool_choice
+      check(choice === undefined || tools.length > 0, 'tool_choice requires tools')
+      let toolChoice: Conversation['toolChoice']
+      if (choice === 'auto' || choice === 'none' || choice === 'required' || choice === undefined) toolChoice = choice
+      else {
+        check(isObject(choice) && choice.type === 'function' && typeof choice.name === 'string', 'invalid tool_choice')
+        check(toolNames.includes(choice.name), `tool_choice names unknown function ${choice.name}`)
+        toolChoice = { name: choice.name }
+      }
+      const input = body.input
+      check(Array.isArray(input) && input.length > 0, 'input must be a non-empty array')
+      const calls = new Map<string, string>()
+      const answered = new Set<string>()
+      let results: NeutralResult[] = []
+      let assistantTurns = 0
+      let previous: string | undefined
+      let prompt: string | undefined
+      let system: string | undefined
+      input.forEach((item: unknown, index: number) => {
+        check(isObject(item), `input[${index}] must be an object`)
+        if (item.type === 'function_call') {
+          check(typeof item.call_id === 'string' && typeof item.name === 'string' && typeof item.arguments === 'string', `input[${index}]: malformed function_call`)
+          if (previous !== 'function_call' && previous !== 'assistant') {
+            assistantTurns++
+            results = []
+          }
+          calls.set(item.call_id, item.name)
+          previous = 'function_call'
+        } else if (item.type === 'function_call_output') {
+          check(typeof item.call_id === 'string' && calls.has(item.call_id), `input[${index}]: No tool call found for function call output with call_id ${String(item.call_id)}`)
+          check(!answered.has(item.call_id), `input[${index}]: duplicate output for ${item.call_id}`)
+          check(typeof item.output === 'string', `input[${index}].output must be a string`)
+          answered.add(item.call_id)
+          results.push({ callId: item.call_id, name: calls.get(item.call_id)!, content: item.output, isError: false })
+          previous = 'function_call_output'
+        } else {
+          check(item.type === 'message' || item.type === undefined, `input[${index}]: unexpected item type ${String(item.type)}`)
+          if (item.role === 'assistant') {
+            assistantTurns++
+            results = []
+            previous = 'assistant'
+          } else if (item.role === 'user') {
+            prompt ??= String(item.content)
+            results = []
+            previous = 'user'
+          } else if (item.role === 'system' || item.role === 'developer') {
+            system = String(item.content)
+            previous = 'system'
+          } else check(false, `input[${index}]: unknown role ${String(item.role)}`)
+        }
+      })
+      const unanswered = [...calls.keys()].filter((id) => !answered.has(id))
+      check(unanswered.length === 0, `No tool output found for function call ${unanswered.join(', ')}`)
+      check(prompt !== undefined, 'no user message')
+      return {
+        model: body.model,
+        ...(system !== undefined ? { system } : {}),
+        prompt,
+        toolNames,
+        toolChoice,
+        parallel: body.parallel_tool_calls as boolean | undefined,
+        results,
+        assistantTurns,
+      }
+    },
+    render(turn, conversation, index) {
+      const calls = turn.calls ?? []
+      return {
+        id: `resp_${index}`,
+        object: 'response',
+        created_at: 1_700_000_000,
+        status: 'completed',
+        model: conversation.model,
+        incomplete_details: null,
+        error: null,
+        output: [
+          ...(turn.text !== undefined
+            ? [{ type: 'message', id: `msg_${index}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]
+            : []),
+          ...calls.map((call, position) => ({
+            type: 'function_call',
+            id: `fc_${index}_${position}`,
+            call_id: `call_${index}_${position}`,
+            name: call.name,
+            arguments: JSON.stringify(call.args),
+            status: 'completed',
+          })),
+        ],
+        parallel_tool_calls: conversation.parallel ?? true,
+        tool_choice: conversation.toolChoice ?? 'auto',
+        tools: [],
+        usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 20 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 110 },
+      }
+    },
+  }
+}
