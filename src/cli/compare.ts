@@ -1,12 +1,40 @@
-import type { Command } from './command.ts'
+import { InputError } from '../core/errors.ts'
+import { compareReports } from '../compare/compare-reports.ts'
+import { comparisonMarkdown, comparisonText } from '../compare/format-comparison.ts'
+import { readReport } from '../report/json.ts'
+import { exitCodes, type Command } from './command.ts'
+import { numberFlag, parseFlags } from './flags.ts'
 
-/** Placeholder until the compare command lands. */
+const usage = `toolgauge compare <base report.json> <head report.json> [options]
+
+Pairs results by suite + case for each model in both reports (a single model on each side is paired even if
+the names differ) and prints newly broken and fixed cases, metric deltas with 95% intervals and a paired test
+(exact McNemar with one run per case, a paired permutation test on per-case pass rates with repeats).
+
+Options:
+  --fail-on-regression  exit 1 when accuracy dropped significantly (p < alpha) or by more than --max-drop
+  --alpha <p>           significance level of the paired test (default 0.05)
+  --max-drop <points>   a drop of more than this many percentage points is a regression even if not significant
+  --markdown            print Markdown (for $GITHUB_STEP_SUMMARY or a pull-request comment) instead of text`
+
+/** `toolgauge compare`: the regression check between two reports. */
 export const command: Command = {
   name: 'compare',
-  summary: '(not yet available)',
-  usage: 'toolgauge compare',
-  async run() {
-    process.stderr.write('toolgauge compare: not available yet\n')
-    return 2
+  summary: 'compare two reports: broken/fixed cases, deltas with intervals, paired test',
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseFlags(argv, {
+      'fail-on-regression': { type: 'boolean' },
+      alpha: { type: 'string' },
+      'max-drop': { type: 'string' },
+      markdown: { type: 'boolean' },
+    })
+    if (positionals.length !== 2) throw new InputError(`expected two report files (base and head), got ${positionals.length}`)
+    const [baseFile, headFile] = positionals as [string, string]
+    const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
+    const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
+    const comparison = compareReports(readReport(baseFile), readReport(headFile), { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
+    process.stdout.write(values.markdown ? comparisonMarkdown(comparison) : comparisonText(comparison))
+    return values['fail-on-regression'] && comparison.regression ? exitCodes.gateFailed : exitCodes.ok
   },
 }

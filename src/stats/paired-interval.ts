@@ -30,3 +30,21 @@ export function pairedDifferenceInterval(table: PairedTable, z = z95): [number, 
   const upper = delta + Math.sqrt(Math.max(0, (headHigh - head) ** 2 - 2 * phi * (headHigh - head) * (base - baseLow) + (base - baseLow) ** 2))
   return [Math.max(-1, lower), Math.min(1, upper)]
 }
+
+/**
+ * 95% interval for head − base of two independent proportions (Newcombe 1998, method 10 for unpaired data).
+ * Used for call-level rates, whose denominators (calls) differ between runs and so cannot be paired.
+ * An empty side gives the vacuous [−1, 1].
+ */
+export function unpairedDifferenceInterval(baseSuccesses: number, baseTrials: number, headSuccesses: number, headTrials: number, z = z95): [number, number] {
+  if (baseTrials <= 0 || headTrials <= 0) return [-1, 1]
+  const base = baseSuccesses / baseTrials
+  const head = headSuccesses / headTrials
+  const [baseLow, baseHigh] = wilsonInterval(baseSuccesses, baseTrials, z)
+  const [headLow, headHigh] = wilsonInterval(headSuccesses, headTrials, z)
+  const delta = head - base
+  return [
+    Math.max(-1, delta - Math.sqrt((head - headLow) ** 2 + (baseHigh - base) ** 2)),
+    Math.min(1, delta + Math.sqrt((headHigh - head) ** 2 + (base - baseLow) ** 2)),
+  ]
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { wilsonInterval } from '../../src/stats/wilson.ts'
-import { pairedDifferenceInterval } from '../../src/stats/paired-interval.ts'
+import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../../src/stats/paired-interval.ts'
 
 describe('Wilson 95% interval', () => {
   it('matches hand-computed values', () => {
@@ -37,5 +37,17 @@ describe('paired difference interval (Newcombe hybrid score)', () => {
     const [low, high] = pairedDifferenceInterval({ bothPassed: 19, broken: 1, fixed: 0, bothFailed: 0 })
     expect(low).toBeLessThan(-0.05)
     expect(high).toBeGreaterThan(0)
+  })
+})
+
+describe('unpaired difference interval (Newcombe method 10)', () => {
+  it('matches Newcombe 1998 example (56/70 vs 48/80)', () => {
+    // Newcombe's Table II example (a): 56/70 − 48/80 = 0.2, interval 0.0524 to 0.3339.
+    const [low, high] = unpairedDifferenceInterval(48, 80, 56, 70)
+    expect(low).toBeCloseTo(0.0524, 3)
+    expect(high).toBeCloseTo(0.3339, 3)
+  })
+  it('is vacuous with an empty side', () => {
+    expect(unpairedDifferenceInterval(0, 0, 3, 4)).toEqual([-1, 1])
   })
 })

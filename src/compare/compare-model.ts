@@ -1,0 +1,140 @@
+import type { CaseResult } from '../core/result.ts'
+import { caseKey, tallyCases, type CaseTally } from '../stats/case-tally.ts'
+import { mcnemarExact } from '../stats/mcnemar.ts'
+import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
+import { meanDifferenceHalfWidth, pairedPermutationTest } from '../stats/paired-permutation.ts'
+import { metricCounts, type MetricCounts } from './metric-counts.ts'
+
+/** One case on both sides: passes of runs. */
+export type CaseChange = {
+  readonly suite: string
+  readonly case: string
+  readonly base: { readonly passed: number; readonly runs: number }
+  readonly head: { readonly passed: number; readonly runs: number }
+}
+
+/** A metric on both sides with the head − base difference and its 95% interval. */
+export type MetricDelta = {
+  readonly name: string
+  readonly base: number
+  readonly head: number
+  readonly delta: number
+  readonly interval: readonly [number, number]
+  /** True for rates where lower is better (hallucinations, schema violations). */
+  readonly lowerIsBetter: boolean
+}
+
+/** The paired significance test that was applied. */
+export type PairedTest =
+  | { readonly name: 'mcnemar'; readonly pValue: number; readonly broken: number; readonly fixed: number }
+  | { readonly name: 'paired-permutation'; readonly pValue: number; readonly method: 'exact' | 'normal' }
+
+/** The comparison of one model pair over the cases both reports ran. */
+export type ModelComparison = {
+  readonly baseModel: string
+  readonly headModel: string
+  /** Cases (suite + case) present on both sides. */
+  readonly pairedCases: number
+  /** Case ids only one side ran: not in any statistic. */
+  readonly onlyInBase: readonly string[]
+  readonly onlyInHead: readonly string[]
+  /** Cases whose pass rate went down / up (with one run per side: pass → fail / fail → pass). */
+  readonly broken: readonly CaseChange[]
+  readonly fixed: readonly CaseChange[]
+  /** Accuracy first (paired interval), then the call-level rates (unpaired intervals). */
+  readonly metrics: readonly MetricDelta[]
+  readonly test: PairedTest
+  /** Accuracy change in percentage points (mean of per-case pass-rate changes × 100); negative is a drop. */
+  readonly deltaPoints: number
+}
+
+/**
+ * Compares one model's base and head results, paired by suite + case. With one run per case on both sides the
+ * outcomes are paired pass/fail and the test is exact McNemar. With repeats, repeat indices are not paired
+ * (repeats are exchangeable draws; repeat 2 of base has nothing in common with repeat 2 of head): each case
+ * contributes its pass rate per side and the test is the paired permutation test on those rates.
+ */
+export function compareModel(baseModel: string, headModel: string, baseResults: readonly CaseResult[], headResults: readonly CaseResult[]): ModelComparison {
+  const base = new Map(tallyCases(baseResults).map((t) => [caseKey(t), t]))
+  const head = new Map(tallyCases(headResults).map((t) => [caseKey(t), t]))
+  const changes: CaseChange[] = [...base.values()].flatMap((b) => {
+    const h = head.get(caseKey(b))
+    return h ? [{ suite: b.suite, case: b.case, base: runs(b), head: runs(h) }] : []
+  })
+  const pairedKeys = new Set(changes.map(caseKey))
+  const singleRun = changes.every((c) => c.base.runs === 1 && c.head.runs === 1)
+  const rates = changes.map((c) => ({ basePassed: c.base.passed, baseRuns: c.base.runs, headPassed: c.head.passed, headRuns: c.head.runs }))
+  const permutation = pairedPermutationTest(rates)
+  const broken = changes.filter((c) => rate(c.head) < rate(c.base)).sort((a, b) => rate(a.head) - rate(a.base) - (rate(b.head) - rate(b.base)))
+  const fixed = changes.filter((c) => rate(c.head) > rate(c.base)).sort((a, b) => rate(b.head) - rate(b.base) - (rate(a.head) - rate(a.base)))
+  const test: PairedTest = singleRun
+    ? { name: 'mcnemar', ...mcnemarExact(broken.length, fixed.length) }
+    : { name: 'paired-permutation', pValue: permutation.pValue, method: permutation.method }
+  const pairedOnly = (results: readonly CaseResult[]) => results.filter((r) => pairedKeys.has(caseKey(r)))
+  return {
+    baseModel,
+    headModel,
+    pairedCases: changes.length,
+    onlyInBase: [...base.values()].filter((t) => !head.has(caseKey(t))).map(caseId),
+    onlyInHead: [...head.values()].filter((t) => !base.has(caseKey(t))).map(caseId),
+    broken,
+    fixed,
+    metrics: [accuracyDelta(changes, singleRun), ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)))],
+    test,
+    deltaPoints: permutation.meanDifference * 100,
+  }
+}
+
+/** `suite/case`, the id printed in listings. */
+export function caseId(c: { readonly suite: string; readonly case: string }): string {
+  return `${c.suite}/${c.case}`
+}
+
+function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean): MetricDelta {
+  // Accuracy as the mean per-case pass rate: with equal repeat counts this is passed / runs, and it is the quantity
+  // the paired test is about (a case run 10 times does not weigh 10× a case run once).
+  const m = changes.length
+  const base = m === 0 ? 0 : changes.reduce((s, c) => s + rate(c.base), 0) / m
+  const head = m === 0 ? 0 : changes.reduce((s, c) => s + rate(c.head), 0) / m
+  const delta = head - base
+  let interval: readonly [number, number]
+  if (m === 0) interval = [-1, 1]
+  else if (singleRun) {
+    const count = (b: number, h: number) => changes.filter((c) => c.base.passed === b && c.head.passed === h).length
+    interval = pairedDifferenceInterval({ bothPassed: count(1, 1), broken: count(1, 0), fixed: count(0, 1), bothFailed: count(0, 0) })
+  } else {
+    const half = meanDifferenceHalfWidth(changes.map((c) => ({ basePassed: c.base.passed, baseRuns: c.base.runs, headPassed: c.head.passed, headRuns: c.head.runs })))
+    interval = Number.isNaN(half) ? [-1, 1] : [Math.max(-1, delta - half), Math.min(1, delta + half)]
+  }
+  return { name: 'accuracy', base, head, delta, interval, lowerIsBetter: false }
+}
+
+const emptyValue: Record<keyof MetricCounts, number> = {
+  selectionAccuracy: 1, argumentAccuracy: 1, hallucinatedToolRate: 0, hallucinatedParamRate: 0, schemaViolationRate: 0,
+}
+
+function rateDeltas(base: MetricCounts, head: MetricCounts): MetricDelta[] {
+  return (Object.keys(emptyValue) as (keyof MetricCounts)[]).map((name) => {
+    const b = base[name]
+    const h = head[name]
+    const baseValue = b.trials === 0 ? emptyValue[name] : b.successes / b.trials
+    const headValue = h.trials === 0 ? emptyValue[name] : h.successes / h.trials
+    return {
+      name,
+      base: baseValue,
+      head: headValue,
+      delta: headValue - baseValue,
+      interval: unpairedDifferenceInterval(b.successes, b.trials, h.successes, h.trials),
+      lowerIsBetter: emptyValue[name] === 0,
+    }
+  })
+}
+
+function runs(t: CaseTally): { passed: number; runs: number } {
+  return { passed: t.passed, runs: t.runs }
+}
+
+function rate(side: { readonly passed: number; readonly runs: number }): number {
+  return side.passed / side.runs
+}
+

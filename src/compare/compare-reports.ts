@@ -1,0 +1,61 @@
+import { InputError } from '../core/errors.ts'
+import type { Report } from '../core/report.ts'
+import { compareModel, type ModelComparison } from './compare-model.ts'
+import { pairModels } from './pair-models.ts'
+
+/** When a drop counts as a regression. */
+export type RegressionPolicy = {
+  /** Significance level of the paired test. @default 0.05 */
+  readonly alpha: number
+  /** A drop larger than this many percentage points is a regression even when not significant. */
+  readonly maxDropPoints?: number
+}
+
+/** A model comparison with its regression verdict. */
+export type JudgedComparison = ModelComparison & {
+  readonly regression: boolean
+  /** Why it is (or is not) a regression, one line. */
+  readonly reason: string
+}
+
+/** The comparison of two reports. */
+export type Comparison = {
+  readonly models: readonly JudgedComparison[]
+  /** True when any model pair regressed. */
+  readonly regression: boolean
+  readonly policy: RegressionPolicy
+}
+
+/** Compares every paired model of two reports and judges each for a regression. */
+export function compareReports(base: Report, head: Report, policy: RegressionPolicy, files = { base: 'base', head: 'head' }): Comparison {
+  const pairs = pairModels(base, head)
+  if (pairs.length === 0) {
+    const names = (r: Report) => [...new Set(r.results.map((x) => x.model))].join(', ') || 'none'
+    throw new InputError(`no model to compare: base has ${names(base)}, head has ${names(head)} (a single model on each side is paired whatever its name)`, { file: files.head })
+  }
+  const models = pairs.map(({ base: b, head: h }) => judge(compareModel(
+    b, h, base.results.filter((r) => r.model === b), head.results.filter((r) => r.model === h),
+  ), policy))
+  return { models, regression: models.some((m) => m.regression), policy }
+}
+
+function judge(comparison: ModelComparison, policy: RegressionPolicy): JudgedComparison {
+  const drop = -comparison.deltaPoints
+  const p = comparison.test.pValue
+  // A drop must be real (significant) or big (over the budget); an improvement or no change never fails.
+  const significant = drop > 0 && p < policy.alpha
+  const tooLarge = policy.maxDropPoints !== undefined && drop > policy.maxDropPoints
+  const reason = significant
+    ? `accuracy dropped ${drop.toFixed(1)} points, significant (p = ${formatP(p)} < ${policy.alpha})`
+    : tooLarge
+      ? `accuracy dropped ${drop.toFixed(1)} points, more than --max-drop ${policy.maxDropPoints}`
+      : drop > 0
+        ? `accuracy dropped ${drop.toFixed(1)} points, not significant (p = ${formatP(p)} ≥ ${policy.alpha})${policy.maxDropPoints !== undefined ? ` and within --max-drop ${policy.maxDropPoints}` : ''}`
+        : drop < 0 ? `accuracy rose ${(-drop).toFixed(1)} points (p = ${formatP(p)})` : 'accuracy unchanged'
+  return { ...comparison, regression: significant || tooLarge, reason }
+}
+
+/** A p-value for humans: 3 significant digits, `< 0.0001` below that. */
+export function formatP(p: number): string {
+  return p < 0.0001 ? '< 0.0001' : String(Number(p.toPrecision(3)))
+}

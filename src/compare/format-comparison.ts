@@ -1,0 +1,98 @@
+import type { CaseChange, MetricDelta } from './compare-model.ts'
+import { caseId } from './compare-model.ts'
+import { formatP, type Comparison, type JudgedComparison } from './compare-reports.ts'
+
+// Listings beyond this are summarized; a comparison of two 5000-case runs should still fit a terminal and a step summary.
+const maxListed = 50
+
+/** The comparison as plain text for a terminal. */
+export function comparisonText(comparison: Comparison): string {
+  const blocks = comparison.models.map((m) => [
+    `${m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`}: ${m.regression ? 'REGRESSION' : 'ok'} — ${m.reason}`,
+    `  ${m.pairedCases} paired cases${unpaired(m)}; ${testLine(m)}`,
+    '',
+    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${pct(d.base).padStart(6)} → ${pct(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  [${signed(d.interval[0])}, ${signed(d.interval[1])}]`),
+    '',
+    ...listing('newly broken', m.broken),
+    ...listing('newly fixed', m.fixed),
+  ].join('\n'))
+  return `${blocks.join('\n\n')}\n\n${comparison.regression ? 'Regression found.' : 'No regression.'}\n`
+}
+
+/** The comparison as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
+export function comparisonMarkdown(comparison: Comparison): string {
+  const sections = comparison.models.map((m) => [
+    `### ${m.regression ? '❌' : '✅'} ${code(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${code(m.headModel)}`}`,
+    '',
+    `${escape(m.reason)}. ${m.pairedCases} paired cases${escape(unpaired(m))}; ${escape(testLine(m))}.`,
+    '',
+    '| Metric | Base | Head | Δ (points) | 95% CI of Δ |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...m.metrics.map((d) => `| ${d.name} | ${pct(d.base)} | ${pct(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${signed(d.interval[0])} to ${signed(d.interval[1])} |`),
+    '',
+    ...markdownListing('Newly broken', m.broken),
+    ...markdownListing('Newly fixed', m.fixed),
+  ].join('\n'))
+  return `## toolgauge compare\n\n${sections.join('\n')}\n`
+}
+
+function testLine(m: JudgedComparison): string {
+  return m.test.name === 'mcnemar'
+    ? `exact McNemar: ${m.test.broken} broken, ${m.test.fixed} fixed, p = ${formatP(m.test.pValue)}`
+    : `paired permutation test on per-case pass rates (${m.test.method}): p = ${formatP(m.test.pValue)}`
+}
+
+function unpaired(m: JudgedComparison): string {
+  const parts = [m.onlyInBase.length > 0 ? `${m.onlyInBase.length} only in base` : '', m.onlyInHead.length > 0 ? `${m.onlyInHead.length} only in head` : ''].filter(Boolean)
+  return parts.length > 0 ? ` (${parts.join(', ')}, not compared)` : ''
+}
+
+function listing(title: string, changes: readonly CaseChange[]): string[] {
+  if (changes.length === 0) return [`  ${title}: none`]
+  return [
+    `  ${title} (${changes.length}):`,
+    ...changes.slice(0, maxListed).map((c) => `    ${caseId(c)}${rates(c)}`),
+    ...(changes.length > maxListed ? [`    … and ${changes.length - maxListed} more`] : []),
+  ]
+}
+
+function markdownListing(title: string, changes: readonly CaseChange[]): string[] {
+  if (changes.length === 0) return []
+  return [
+    `<details><summary>${title} (${changes.length})</summary>`,
+    '',
+    ...changes.slice(0, maxListed).map((c) => `- ${code(caseId(c))}${rates(c)}`),
+    ...(changes.length > maxListed ? [`- … and ${changes.length - maxListed} more`] : []),
+    '',
+    '</details>',
+    '',
+  ]
+}
+
+// With one run per side "broken" says it all; with repeats the rates show how much.
+function rates(c: CaseChange): string {
+  return c.base.runs === 1 && c.head.runs === 1 ? '' : ` (${c.base.passed}/${c.base.runs} → ${c.head.passed}/${c.head.runs})`
+}
+
+function arrow(d: MetricDelta): string {
+  if (d.delta === 0) return ''
+  return (d.delta > 0) !== d.lowerIsBetter ? '▲' : '▼'
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`
+}
+
+function signed(x: number): string {
+  const points = x * 100
+  return `${points > 0 ? '+' : points < 0 ? '−' : '±'}${Math.abs(points).toFixed(1)}`
+}
+
+// Case ids and model names come from suite files and reports; keep them from breaking Markdown or injecting HTML.
+function code(text: string): string {
+  return /[`\n]/.test(text) ? escape(text) : `\`${text}\``
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/([\\`*_[\]|])/g, '\\$1').replace(/\s+/g, ' ')
+}
