@@ -1,0 +1,80 @@
+// Record through the real SDKs, then replay with no network at all: identical turns, no secret on disk.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.ts'
+import { weatherModel } from '../providers/fake/behaviour.ts'
+import {
+  anthropicKey,
+  baseUrlFor,
+  makeProvider,
+  openaiKey,
+  providerKinds,
+  runMiniCase,
+  setProviderEnv,
+  startFakeServer,
+} from '../providers/fake/harness.ts'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgauge-cassettes-'))
+  dirs.push(dir)
+  return dir
+}
+
+/** A fetch that fails the test if replay touches the network. */
+const noNetwork: typeof fetch = async (input) => {
+  throw new Error(`network used during replay: ${String(input)}`)
+}
+
+const cases = [
+  { id: 'parallel', prompt: 'Weather in Paris and London?' },
+  { id: 'parallel', prompt: 'Weather in Paris and London?', repeat: 1 },
+  { id: 'serial', prompt: 'Weather in Paris and Tokyo?', parallel: false, toolChoice: 'required' as const },
+]
+
+describe.each(providerKinds)('%s record/replay', (kind) => {
+  it('replays recorded exchanges to identical turns without network, and no key reaches disk', async () => {
+    setProviderEnv(kind, undefined)
+    const dir = tempDir()
+    const server = await startFakeServer(kind, weatherModel)
+    const recorder = await makeProvider(kind, 'm', { baseUrl: baseUrlFor(kind, server.origin), recordDir: dir, secrets: ['my-org-secret-value'] })
+    const recorded = []
+    for (const testCase of cases) recorded.push(await runMiniCase(recorder, testCase))
+    await server.close()
+
+    const files = readdirSync(dir)
+    // parallel: 2 requests × 2 repeats (the repeat index keeps them apart), serial: 3.
+    expect(files).toHaveLength(7)
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), 'utf8')
+      expect(text).not.toContain(openaiKey)
+      expect(text).not.toContain(anthropicKey)
+      expect(JSON.parse(text)).toMatchObject({ version: 1, context: { suite: 'weather', model: `${kind}:m` }, response: { status: 200 } })
+    }
+
+    // Replay: no API key in the environment either, and a fetch that fails on any use.
+    delete process.env.OPENAI_API_KEY
+    delete process.env.ANTHROPIC_API_KEY
+    const player = await makeProvider(kind, 'm', { baseUrl: baseUrlFor(kind, server.origin), replayDir: dir, fetch: noNetwork })
+    for (const [index, testCase] of cases.entries()) {
+      const replayed = await runMiniCase(player, testCase)
+      expect(replayed.turns.map(({ latencyMs: _, ...turn }) => turn)).toEqual(recorded[index]!.turns.map(({ latencyMs: _, ...turn }) => turn))
+    }
+  })
+})
+
+describe('replay misses', () => {
+  it('names the case and the model when no cassette matches', async () => {
+    const dir = tempDir()
+    const player = await makeProvider('anthropic', 'claude-haiku-4-5', { baseUrl: 'http://127.0.0.1:9', replayDir: dir, fetch: noNetwork })
+    const error = await runMiniCase(player, { id: 'unrecorded', prompt: 'Weather in Oslo?', repeat: 2 }).catch((caught: unknown) => caught)
+    expect(InputError.isInstance(error)).toBe(true)
+    expect((error as Error).message).toMatch(/no cassette for case "unrecorded" of suite "weather" \(repeat 2, turn 0\) with model anthropic:claude-haiku-4-5/)
+  })
+})
