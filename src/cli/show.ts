@@ -1,12 +1,42 @@
+import { InputError } from '../core/errors.ts'
+import type { CaseResult } from '../core/result.ts'
+import { readReport } from '../report/json.ts'
+import { formatTranscript } from '../report/transcript-text.ts'
 import type { Command } from './command.ts'
+import { parseFlags } from './flags.ts'
 
-/** Placeholder until the show command lands. */
+const usage = `toolgauge show <report.json> [--case <id>] [--model <spec>] [--all]
+
+Prints a case's transcript readably: the prompt, each assistant turn with its calls and raw arguments, each tool
+result, the final text, and the failures with what was expected. Without --case it shows the failing cases
+(--all: every case).`
+
+/** `toolgauge show`: the first thing to run when a case fails. */
 export const command: Command = {
   name: 'show',
-  summary: '(not yet available)',
-  usage: 'toolgauge show',
-  async run() {
-    process.stderr.write('toolgauge show: not available yet\n')
-    return 2
+  summary: "print a case's transcript and failures from a report",
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseFlags(argv, {
+      case: { type: 'string', short: 'c' },
+      model: { type: 'string', short: 'm' },
+      all: { type: 'boolean' },
+    })
+    const file = positionals[0]
+    if (!file) throw new InputError('give a report.json (e.g. reports/latest/report.json)')
+    const report = readReport(file)
+    const selected = report.results.filter((result: CaseResult) =>
+      (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)
+      && (values.model === undefined || result.model === values.model)
+      && (values.all === true || values.case !== undefined || !result.passed))
+    if (selected.length === 0) {
+      if (values.case !== undefined || values.model !== undefined) {
+        throw new InputError(`no result for${values.case ? ` case "${values.case}"` : ''}${values.model ? ` model "${values.model}"` : ''}`, { file, field: values.case ? '--case' : '--model' })
+      }
+      process.stdout.write('Every case passed.\n')
+      return 0
+    }
+    process.stdout.write(selected.map((result) => formatTranscript(result, { color: process.stdout.isTTY === true })).join('\n'))
+    return 0
   },
 }

@@ -19,7 +19,7 @@ export function baselineProvider(id = 'baseline'): Provider {
 
 /** One baseline turn, a pure function of the request. */
 export function baselineTurn(request: GenerateRequest): ModelTurn {
-  const prompt = firstUserText(request.messages)
+  const prompt = lastUserText(request.messages)
   // Later requests carry tool_choice auto: a forced first call is then already made, and the plan under auto
   // either contains it (more calls may follow with parallel calls off) or not (the baseline answers).
   const plan = planCalls(prompt, request.tools, request.toolChoice)
@@ -43,6 +43,6 @@ export function baselineTurn(request: GenerateRequest): ModelTurn {
   return { text, toolCalls: [], finishReason: { unified: 'stop', raw: 'baseline' }, usage: emptyUsage, latencyMs: 0 }
 }
 
-function firstUserText(messages: readonly Message[]): string {
-  return messages.find((message) => message.role === 'user')?.content ?? ''
+function lastUserText(messages: readonly Message[]): string {
+  return messages.findLast((message) => message.role === 'user')?.content ?? ''
 }

@@ -23,7 +23,7 @@ const ok: MatchOutcome = { ok: true }
 /**
  * Matches a value against a matcher (README "Argument matchers"). `value` is `absentValue` when the key is missing.
  * Literals compare deeply (numbers by numeric value); a list lists acceptable values with `""` meaning "may be
- * omitted"; operators are `{regex, flags?}`, `{range:[min,max]}`, `{anyOf}`, `{absent:true}`, `{any:true}`;
+ * omitted" (an array among them is one acceptable array, `[[a, b]]`); operators are `{regex, flags?}`, `{range:[min,max]}`, `{anyOf}`, `{absent:true}`, `{any:true}`;
  * other objects match key by key (keys the matcher does not name are ignored here — the schema judges them).
  */
 export function matchValue(matcher: Matcher, value: unknown, path = ''): MatchOutcome {
@@ -48,9 +48,18 @@ function matchList(alternatives: readonly Matcher[], value: unknown, path: strin
       ? ok
       : fail(path, `one of ${describe(alternatives)}`, value)
   }
-  return alternatives.some((alternative) => matchValue(alternative, value, path).ok)
+  return alternatives.some((alternative) => (Array.isArray(alternative) ? matchElements(alternative, value) : matchValue(alternative, value, path).ok))
     ? ok
     : fail(path, `one of ${describe(alternatives)}`, value)
+}
+
+/**
+ * An array inside a list of acceptable values is one acceptable array (BFCL's `[[a, b]]`): same length, each
+ * element matched by its own matcher, nested arrays again literal.
+ */
+function matchElements(elements: readonly Matcher[], value: unknown): boolean {
+  return Array.isArray(value) && value.length === elements.length
+    && elements.every((element, index) => (Array.isArray(element) ? matchElements(element, value[index]) : matchValue(element, value[index]).ok))
 }
 
 function acceptsAbsent(matcher: Matcher): boolean {

@@ -17,48 +17,77 @@ export function extractArgumentSets(prompt: string, tool: ToolDefinition): Recor
   const required = new Set(Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]) : [])
   const numbers = findAll(prompt, /(?<![\w.:/-])-?\d+(?:\.\d+)?(?![\w:/-]|\.\d)/g).map((f) => ({ ...f, value: Number(f.value) }))
   const quoted = findAll(prompt, /["“']([^"”']{1,200})["”']/g, 1)
-  const emails = findAll(prompt, /[\w.+-]+@[\w-]+\.[\w.]+/g)
-  const dates = findAll(prompt, /\d{4}-\d{2}-\d{2}/g)
-  const paths = findAll(prompt, /(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)+|[\w-]+\.[a-z0-9]{2,4}\b/g).filter((f) => !String(f.value).includes('@'))
+  const tokens = findAll(prompt, /[^\s,;!?()"“”]+/g).map((f) => ({ ...f, value: String(f.value).replace(/[.:]+$/, '') }))
   const entities = capitalizedNames(prompt)
-  const used = new Set<Found>()
+  // Positions already taken: one stretch of the prompt feeds one parameter.
+  const usedAt = new Set<number>()
+  const used = { has: (found: Found) => usedAt.has(found.at), add: (found: Found) => usedAt.add(found.at) }
   const args: Record<string, unknown> = {}
-  let fanOut: { key: string; values: Found[] } | undefined
+  const pools: { key: string; pool: readonly Found[]; picked: Found }[] = []
 
   for (const [key, schema] of Object.entries(properties)) {
     const hints = contentWords(`${key} ${typeof schema.description === 'string' ? schema.description : ''}`)
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
-    if (Array.isArray(schema.enum)) {
-      const value = mentionedEnum(prompt, schema.enum)
-      if (value !== undefined) args[key] = value
-      continue
-    }
-    if (type === 'integer' || type === 'number') {
-      const pick = closest(numbers.filter((n) => !used.has(n) && (type === 'number' || Number.isInteger(n.value))), hints, prompt)
-      if (pick) {
-        used.add(pick)
-        args[key] = pick.value
-      }
-      continue
-    }
     if (type === 'boolean') {
       if (required.has(key)) args[key] = hints.some((hint) => contentWords(prompt).includes(hint))
       continue
     }
-    if (type !== 'string' && type !== undefined) continue
-    const pool = schema.format === 'email' || /email/i.test(key) ? emails
-      : schema.format === 'date' || /date|day/i.test(key) ? dates
-        : /path|file|dir|folder/i.test(key) ? paths
-          : quoted.some((q) => !used.has(q)) ? quoted : entities
-    const candidates = pool.filter((candidate) => !used.has(candidate))
-    if (candidates.length === 0) continue
-    if (!fanOut && candidates.length > 1 && pool === entities && required.has(key)) fanOut = { key, values: candidates }
-    const first = candidates[0] as Found
-    used.add(first)
-    args[key] = first.value
+    if (type === 'array') {
+      const shaped = shapedTokens(tokens, key, (schema.items ?? {}) as PropertySchema)
+      const values = (shaped ?? []).filter((found) => !used.has(found))
+      values.forEach((found) => used.add(found))
+      if (values.length > 0) args[key] = values.map((found) => found.value)
+      continue
+    }
+    let pool: readonly Found[]
+    let pick: Found | undefined
+    if (Array.isArray(schema.enum)) {
+      pool = enumMentions(prompt, schema.enum)
+      pick = nextTo(pool.filter((found) => !used.has(found)), key, prompt)
+    } else if (type === 'integer' || type === 'number') {
+      pool = numbers.filter((n) => type === 'number' || Number.isInteger(n.value))
+      pick = closest(pool.filter((n) => !used.has(n)), hints, prompt)
+    } else if (type === 'string' || type === undefined) {
+      pool = shapedTokens(tokens, key, schema) ?? (quoted.some((q) => !used.has(q)) ? quoted : entities)
+      pick = pool.find((candidate) => !used.has(candidate))
+    } else continue
+    if (!pick) continue
+    used.add(pick)
+    args[key] = pick.value
+    if (required.has(key) && pool !== quoted && typeof pick.value === 'string') pools.push({ key, pool, picked: pick })
   }
+  // Candidates no parameter took ("checking and savings", "Paris and Tokyo") become parallel calls.
+  const fanOut = pools
+    .map(({ key, pool, picked }) => ({ key, values: [picked, ...pool.filter((found) => !used.has(found) && found.value !== picked.value)] }))
+    .find((entry) => entry.values.length > 1)
   if (!fanOut) return [args]
   return fanOut.values.map((found) => ({ ...args, [fanOut.key]: found.value }))
+}
+
+/** Shapes a string can be told by: JSON Schema formats and the parameter names that imply them. */
+const shapes: readonly { test: (key: string, schema: PropertySchema) => boolean; pattern: RegExp }[] = [
+  { test: (key, schema) => schema.format === 'email' || /email/i.test(key), pattern: /^[\w.+-]+@[\w-]+\.[\w.]+$/ },
+  { test: (key, schema) => schema.format === 'date' || /(^|_)date$/i.test(key), pattern: /^\d{4}-\d{2}-\d{2}$/ },
+  { test: (key, schema) => schema.format === 'time' || /time$/i.test(key), pattern: /^\d{1,2}:\d{2}(:\d{2})?$/ },
+  { test: (key, schema) => schema.format === 'uri' || /url|uri/i.test(key), pattern: /^[a-z]+:\/\/\S+$/ },
+  { test: (key) => /path|file|dir|folder/i.test(key), pattern: /^(?:~|\.{1,2})?\/?[\w.-]+(?:\/[\w.-]*)*$/ },
+]
+
+/** Prompt tokens shaped like the parameter (its `pattern`, format or name), or undefined when nothing shapes it. */
+function shapedTokens(tokens: readonly Found[], key: string, schema: PropertySchema): Found[] | undefined {
+  if (typeof schema.pattern === 'string') {
+    let pattern: RegExp | undefined
+    try {
+      pattern = new RegExp(schema.pattern, 'u')
+    } catch {
+      pattern = undefined
+    }
+    if (pattern) return tokens.filter((token) => pattern.test(String(token.value)))
+  }
+  const shape = shapes.find((candidate) => candidate.test(key, schema))
+  if (!shape) return undefined
+  // Paths must look like paths (a slash or an extension), not any word.
+  return tokens.filter((token) => shape.pattern.test(String(token.value)) && (!/path|file|dir|folder/i.test(key) || /[/.]/.test(String(token.value))))
 }
 
 function findAll(text: string, pattern: RegExp, group = 0): Found[] {
@@ -80,16 +109,26 @@ function capitalizedNames(prompt: string): Found[] {
   return found
 }
 
-function mentionedEnum(prompt: string, values: readonly unknown[]): unknown {
+/** Every mention of an enum value in the prompt (underscores read as spaces), in prompt order. */
+function enumMentions(prompt: string, values: readonly unknown[]): Found[] {
   const lower = prompt.toLowerCase()
-  let best: { value: unknown; at: number } | undefined
+  const found: Found[] = []
   for (const value of values) {
-    if (typeof value !== 'string' && typeof value !== 'number') continue
-    const needle = String(value).toLowerCase().replace(/_/g, ' ')
-    const at = lower.search(new RegExp(`\\b${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
-    if (at !== -1 && (!best || at < best.at)) best = { value, at }
+    if (typeof value !== 'string') continue
+    const needle = value.toLowerCase().replace(/_/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    for (const match of lower.matchAll(new RegExp(`\\b${needle}\\b`, 'g'))) found.push({ value, at: match.index ?? 0 })
   }
-  return best?.value
+  return found.sort((a, b) => a.at - b.at)
+}
+
+/** Prefers the candidate right after a word of the parameter's name ("from savings" for from_account). */
+function nextTo(candidates: readonly Found[], key: string, prompt: string): Found | undefined {
+  const parts = key.toLowerCase().split(/[_\W]+/).filter(Boolean)
+  const lower = prompt.toLowerCase()
+  return candidates.find((found) => {
+    const before = lower.slice(Math.max(0, found.at - 12), found.at).split(/\W+/).filter(Boolean)
+    return before.some((word) => parts.includes(word))
+  }) ?? candidates[0]
 }
 
 /** The number whose neighbouring words share the most with the parameter's hints (first one on ties). */

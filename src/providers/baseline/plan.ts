@@ -1,10 +1,14 @@
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
-import { bm25Scores } from './bm25.ts'
+import { bm25Scores, toolDocument } from './bm25.ts'
 import { extractArgumentSets } from './extract-arguments.ts'
 import { contentWords } from './text.ts'
 
-/** Minimum BM25 score for the baseline to call a tool on its own (tool_choice auto). */
-export const callThreshold = 1.5
+/**
+ * Minimum number of distinct prompt words found in a tool's document for the baseline to call it on its own
+ * (tool_choice auto). BM25 ranks the tools; this absolute floor decides irrelevance, since BM25 scores shrink
+ * with the number of tools and would make any fixed score threshold depend on the suite's size.
+ */
+export const callThreshold = 1
 
 /** The calls the baseline decides on for a prompt, in order. */
 export type PlannedCall = { readonly name: string; readonly arguments: Record<string, unknown> }
@@ -40,13 +44,18 @@ export function planCalls(prompt: string, tools: readonly ToolDefinition[], tool
   return chosen.flatMap(({ tool, part }) => callsFor(part, tool))
 }
 
+/** The best-ranked tool (BM25) and how many distinct prompt words its document shares (its `score`). */
 function bestTool(text: string, tools: readonly ToolDefinition[]): { tool: ToolDefinition; score: number } | undefined {
-  const scores = bm25Scores(contentWords(text), tools)
-  let best: { tool: ToolDefinition; score: number } | undefined
-  scores.forEach((score, index) => {
-    if (!best || score > best.score) best = { tool: tools[index] as ToolDefinition, score }
+  const words = contentWords(text)
+  const scores = bm25Scores(words, tools)
+  let best: { index: number; rank: number } | undefined
+  scores.forEach((rank, index) => {
+    if (!best || rank > best.rank) best = { index, rank }
   })
-  return best
+  if (!best) return undefined
+  const tool = tools[best.index] as ToolDefinition
+  const document = new Set(toolDocument(tool))
+  return { tool, score: new Set(words.filter((word) => document.has(word))).size }
 }
 
 function callsFor(prompt: string, tool: ToolDefinition): PlannedCall[] {

@@ -1,7 +1,7 @@
 /** Words too common to tell tools apart. */
 const stopwords = new Set(('a an the and or but of to in on at for from by with about as is are was were be been being do does did ' +
   'i me my we our you your it its this that these those what which who whom how when where why can could would should will ' +
-  'please tell show give get let lets there here any some all into over than then so if not no yes just also very much many').split(' '))
+  'please tell give today now hi hello there doing get let lets there here any some all into over than then so if not no yes just also very much many').split(' '))
 
 /** Lowercased content words of a text, camelCase and snake_case split, with a light suffix stemmer. */
 export function contentWords(text: string): string[] {

@@ -1,0 +1,44 @@
+import type { CaseResult } from '../core/result.ts'
+
+type Style = (text: string) => string
+
+/** Renders one result as readable text: prompt, turns with raw arguments, tool results, final text, failures. */
+export function formatTranscript(result: CaseResult, options: { color?: boolean } = {}): string {
+  const paint = (code: string): Style => (text) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text)
+  const bold = paint('1')
+  const red = paint('31')
+  const green = paint('32')
+  const dim = paint('2')
+  const lines: string[] = []
+  const verdict = result.passed ? green('PASS') : red('FAIL')
+  lines.push(bold(`${verdict} ${result.suite}/${result.case}  [${result.model}${result.repeat > 0 ? `, repeat ${result.repeat}` : ''}]`))
+  for (const message of result.messages as { role: string; content?: string }[]) {
+    lines.push(`${dim(`${message.role}:`)} ${message.content ?? ''}`)
+  }
+  for (const turn of result.turns) {
+    const choice = typeof turn.request.toolChoice === 'object' ? `{ name: ${turn.request.toolChoice.name} }` : turn.request.toolChoice
+    lines.push(bold(`── turn ${turn.index + 1} (tool_choice ${choice}, finish ${turn.finishReason.raw ?? turn.finishReason.unified})`))
+    if (turn.text) lines.push(`${dim('assistant:')} ${turn.text}`)
+    for (const call of turn.calls) {
+      const problems = [
+        call.check.knownTool ? '' : 'unknown tool',
+        call.parseError ?? '',
+        ...call.check.schemaIssues.map((issue) => issue.message),
+      ].filter(Boolean)
+      lines.push(`${dim('call')} ${call.id} ${bold(call.name)}(${call.rawArguments})${problems.length ? red(`  ⚠ ${problems.join('; ')}`) : ''}`)
+    }
+    for (const execution of turn.toolResults) {
+      const hooks = execution.hooks.map((hook) => `${hook.hook}:${hook.action}`).join(', ')
+      const content = execution.content.length > 300 ? `${execution.content.slice(0, 297)}...` : execution.content
+      lines.push(`${dim(`result ${execution.callId} [${execution.source}${hooks ? `; ${hooks}` : ''}]`)} ${execution.isError ? red(content) : content}`)
+    }
+  }
+  const final = result.turns.at(-1)?.text
+  if (final !== undefined) lines.push(`${dim('final:')} ${final || dim('(empty)')}`)
+  if (result.failures.length > 0) {
+    lines.push(bold('failures:'))
+    for (const failure of result.failures) lines.push(`  ${red(failure.kind)} ${failure.message}${failure.path ? dim(`  @ ${failure.path}`) : ''}`)
+  }
+  if (result.expectedTools.length > 0) lines.push(dim(`expected tools: ${result.expectedTools.join(', ')}`))
+  return `${lines.join('\n')}\n`
+}
