@@ -1,0 +1,94 @@
+import type { DecodedCall } from './checker/function-check.ts'
+import { pyJsonLoads } from './py/json.ts'
+import { isDict, isList, pyClass, tagged, type PyValue } from './py/value.ts'
+import { parseExpression } from './python/parse.ts'
+import { resolveCall } from './python/resolve.ts'
+
+/** How a model's raw result is decoded: FC (a list of `{name: "<JSON arguments>"}`) or prompt text (Python calls). */
+export type DecodeMode = 'fc' | 'prompt'
+
+/** A decoder failure: BFCL reports `ast_decoder:decoder_failed` with this text. */
+export class DecodeError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DecodeError'
+  }
+}
+
+// Python's `for x in v` over a raw result: lists and tuples yield items, strings characters, dicts keys.
+function iterate(v: PyValue): readonly PyValue[] {
+  if (isList(v)) return v
+  if (typeof v === 'string') return Array.from(v)
+  if (isDict(v)) return v.entries.map(([key]) => key)
+  const t = tagged(v)
+  if (t?.t === 'tuple') return t.items
+  throw new DecodeError(`'${pyClass(v)}' object is not iterable`)
+}
+
+/** BFCL's FC decoder (OpenAI/Anthropic/Mistral handlers): the first key is the name, its value is parsed with json.loads. */
+export function decodeFc(result: PyValue): PyValue {
+  return iterate(result).map((element) => {
+    if (!isDict(element)) throw new DecodeError(`'${pyClass(element)}' object has no attribute 'keys'`)
+    const first = element.entries[0]
+    if (!first) throw new DecodeError('list index out of range')
+    const [name, args] = first
+    if (typeof args !== 'string') throw new DecodeError(`the JSON object must be str, bytes or bytearray, not ${pyClass(args)}`)
+    return { t: 'dict', entries: [[name, pyJsonLoads(args)]] }
+  })
+}
+
+// Python str.strip(chars) / str.strip() (whitespace as CPython defines it).
+const pythonWhitespace = ' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000'
+function strip(s: string, chars: string): string {
+  let start = 0
+  let end = s.length
+  while (start < end && chars.includes(s[start]!)) start++
+  while (end > start && chars.includes(s[end - 1]!)) end--
+  return s.slice(start, end)
+}
+
+/**
+ * BFCL's default prompt decoder: strip backticks/newlines/spaces, wrap in `[...]` when missing, strip quotes,
+ * parse as a Python expression; every element must be a call (keyword arguments only).
+ */
+export function decodePrompt(result: PyValue): PyValue {
+  if (typeof result !== 'string') throw new DecodeError(`'${pyClass(result)}' object has no attribute 'strip'`)
+  let text = strip(result, '`\n ')
+  if (!text.startsWith('[')) text = `[${text}`
+  if (!text.endsWith(']')) text = `${text}]`
+  const expression = parseExpression(strip(strip(text, pythonWhitespace), "'"))
+  if (expression.k === 'call') return [resolveCall(expression)]
+  if (expression.k !== 'list' && expression.k !== 'tuple' && expression.k !== 'set') {
+    throw new DecodeError(`'${expression.k}' object has no attribute 'elts'`)
+  }
+  return expression.elts.map((element) => {
+    if (element.k !== 'call') throw new DecodeError('AssertionError')
+    return resolveCall(element)
+  })
+}
+
+/** Decodes a raw result; any exception is a decoder failure, as in BFCL (Python raises, the runner catches). */
+export function decode(result: PyValue, mode: DecodeMode): { readonly ok: true; readonly value: PyValue } | { readonly ok: false; readonly error: string } {
+  try {
+    return { ok: true, value: mode === 'fc' ? decodeFc(result) : decodePrompt(result) }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/**
+ * BFCL's is_function_calling_format_output: a list of one-key dicts whose value is a dict. Returns the calls,
+ * or undefined when the shape is wrong (`ast_decoder:decoder_wrong_output_format`).
+ */
+export function functionCallShape(decoded: PyValue): DecodedCall[] | undefined {
+  if (!isList(decoded)) return undefined
+  const calls: DecodedCall[] = []
+  for (const item of decoded) {
+    if (!isDict(item) || item.entries.length !== 1) return undefined
+    const [name, args] = item.entries[0]!
+    if (!isDict(args)) return undefined
+    // Names are strings from both decoders (JSON keys, joined attribute chains).
+    calls.push({ name: String(name), args })
+  }
+  return calls
+}

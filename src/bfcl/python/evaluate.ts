@@ -1,0 +1,179 @@
+import { pyRepr } from '../py/repr.ts'
+import { pyClass, pyDict, pyFloat, pyInt, tagged, type PyBytes, type PyDict, type PyTuple, type PyValue } from '../py/value.ts'
+import type { Expr } from './ast.ts'
+
+// BFCL decodes a binary operation with `eval(ast.unparse(node))`. This evaluates the same subtree with Python's
+// semantics for literals, containers, unary and binary operators. Names (and so builtins such as `abs`), calls
+// and the other constructs raise, as they would in BFCL when the name is undefined.
+
+/** A Python runtime error during evaluation (TypeError, ZeroDivisionError, NameError…). */
+export class PyEvalError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PyEvalError'
+  }
+}
+
+type Num = { readonly kind: 'int'; readonly v: bigint } | { readonly kind: 'float'; readonly v: number }
+
+function asNumber(v: PyValue): Num | undefined {
+  if (typeof v === 'boolean') return { kind: 'int', v: v ? 1n : 0n }
+  const t = tagged(v)
+  if (t?.t === 'int') return { kind: 'int', v: t.v }
+  if (t?.t === 'float') return { kind: 'float', v: t.v }
+  return undefined
+}
+
+const toFloat = (n: Num): number => (n.kind === 'float' ? n.v : Number(n.v))
+
+function pyFloorMod(a: number, b: number): number {
+  const r = a % b
+  return r !== 0 && (r < 0) !== (b < 0) ? r + b : r
+}
+
+function intOp(op: string, a: bigint, b: bigint): PyValue {
+  switch (op) {
+    case '+': return pyInt(a + b)
+    case '-': return pyInt(a - b)
+    case '*': return pyInt(a * b)
+    case '/':
+      if (b === 0n) throw new PyEvalError('division by zero')
+      return pyFloat(Number(a) / Number(b))
+    case '//': {
+      if (b === 0n) throw new PyEvalError('integer division or modulo by zero')
+      const q = a / b
+      return pyInt(q * b !== a && (a < 0n) !== (b < 0n) ? q - 1n : q)
+    }
+    case '%': {
+      if (b === 0n) throw new PyEvalError('integer division or modulo by zero')
+      const r = a % b
+      return pyInt(r !== 0n && (r < 0n) !== (b < 0n) ? r + b : r)
+    }
+    case '**':
+      if (b < 0n) return pyFloat(Number(a) ** Number(b))
+      if (b > 100000n) throw new PyEvalError('exponent too large for this evaluator')
+      return pyInt(a ** b)
+    case '<<': if (b < 0n) throw new PyEvalError('negative shift count'); return pyInt(a << b)
+    case '>>': if (b < 0n) throw new PyEvalError('negative shift count'); return pyInt(a >> b)
+    case '&': return pyInt(a & b)
+    case '|': return pyInt(a | b)
+    case '^': return pyInt(a ^ b)
+  }
+  throw new PyEvalError(`unsupported operand type(s) for ${op}: 'int' and 'int'`)
+}
+
+function floatOp(op: string, a: number, b: number): PyValue {
+  switch (op) {
+    case '+': return pyFloat(a + b)
+    case '-': return pyFloat(a - b)
+    case '*': return pyFloat(a * b)
+    case '/':
+      if (b === 0) throw new PyEvalError('float division by zero')
+      return pyFloat(a / b)
+    case '//':
+      if (b === 0) throw new PyEvalError('float floor division by zero')
+      return pyFloat(Math.floor(a / b))
+    case '%':
+      if (b === 0) throw new PyEvalError('float modulo')
+      return pyFloat(pyFloorMod(a, b))
+    case '**':
+      if (a < 0 && !Number.isInteger(b)) throw new PyEvalError('complex result not supported by this evaluator')
+      if (a === 0 && b < 0) throw new PyEvalError('0.0 cannot be raised to a negative power')
+      return pyFloat(a ** b)
+  }
+  throw new PyEvalError(`unsupported operand type(s) for ${op}: 'float' and 'float'`)
+}
+
+function repeat<T>(items: readonly T[], count: bigint): T[] {
+  const out: T[] = []
+  for (let i = 0n; i < count; i++) out.push(...items)
+  return out
+}
+
+function sequenceOp(op: string, a: PyValue, b: PyValue): PyValue | undefined {
+  const ca = pyClass(a)
+  const cb = pyClass(b)
+  const na = asNumber(a)
+  const nb = asNumber(b)
+  if (op === '+' && ca === cb) {
+    if (ca === 'str') return (a as string) + (b as string)
+    if (ca === 'list') return [...(a as readonly PyValue[]), ...(b as readonly PyValue[])]
+    if (ca === 'tuple') return { t: 'tuple', items: [...(a as PyTuple).items, ...(b as PyTuple).items] }
+    if (ca === 'bytes') return { t: 'bytes', v: (a as PyBytes).v + (b as PyBytes).v }
+  }
+  if (op === '*' && (nb?.kind === 'int' || na?.kind === 'int')) {
+    const [seq, n] = nb?.kind === 'int' && !na ? [a, nb.v] : na?.kind === 'int' && !nb ? [b, na.v] : [undefined, 0n]
+    if (seq === undefined) return undefined
+    if (n > 100000n) throw new PyEvalError('repetition too large for this evaluator')
+    if (typeof seq === 'string') return n > 0n ? seq.repeat(Number(n)) : ''
+    if (Array.isArray(seq)) return repeat(seq, n)
+    const t = tagged(seq)
+    if (t?.t === 'tuple') return { t: 'tuple', items: repeat(t.items, n) }
+  }
+  if (op === '|' && ca === 'dict' && cb === 'dict') {
+    return pyDict([...(a as PyDict).entries, ...(b as PyDict).entries])
+  }
+  return undefined
+}
+
+/** Python `a <op> b`. */
+export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {
+  const na = asNumber(a)
+  const nb = asNumber(b)
+  if (na && nb) {
+    if (typeof a === 'boolean' && typeof b === 'boolean' && ['&', '|', '^'].includes(op)) {
+      return op === '&' ? a && b : op === '|' ? a || b : a !== b
+    }
+    if (na.kind === 'int' && nb.kind === 'int') return intOp(op, na.v, nb.v)
+    return floatOp(op, toFloat(na), toFloat(nb))
+  }
+  const result = sequenceOp(op, a, b)
+  if (result !== undefined) return result
+  throw new PyEvalError(`unsupported operand type(s) for ${op}: '${pyClass(a)}' and '${pyClass(b)}'`)
+}
+
+function truthy(v: PyValue): boolean {
+  if (v === null) return false
+  if (typeof v === 'boolean') return v
+  if (typeof v === 'string') return v.length > 0
+  if (Array.isArray(v)) return v.length > 0
+  const t = tagged(v)!
+  switch (t.t) {
+    case 'int': return t.v !== 0n
+    case 'float': return t.v !== 0
+    case 'tuple': return t.items.length > 0
+    case 'dict': return t.entries.length > 0
+    case 'complex': return t.re !== 0 || t.im !== 0
+    case 'bytes': return t.v.length > 0
+  }
+}
+
+/** Python `<op> v` for a unary operator, with real semantics (used inside evaluated expressions). */
+export function unaryOp(op: '-' | '+' | '~' | 'not', v: PyValue): PyValue {
+  if (op === 'not') return !truthy(v)
+  const n = asNumber(v)
+  if (n && op === '~' && n.kind === 'int') return pyInt(-n.v - 1n)
+  if (n && op === '-') return n.kind === 'int' ? pyInt(-n.v) : pyFloat(-n.v)
+  if (n && op === '+') return n.kind === 'int' ? pyInt(n.v) : pyFloat(n.v)
+  const c = tagged(v)
+  if (c?.t === 'complex' && op !== '~') return op === '-' ? { t: 'complex', re: -c.re, im: -c.im } : c
+  throw new PyEvalError(`bad operand type for unary ${op}: '${pyClass(v)}'`)
+}
+
+/** Evaluates an expression subtree as Python's `eval` would. */
+export function evaluate(node: Expr): PyValue {
+  switch (node.k) {
+    case 'const': return node.value
+    case 'list': return node.elts.map(evaluate)
+    case 'tuple': return { t: 'tuple', items: node.elts.map(evaluate) }
+    case 'dict':
+      return pyDict(node.keys.map((key, index) => {
+        if (key === null) throw new PyEvalError('dict unpacking is not supported by this evaluator')
+        return [evaluate(key), evaluate(node.values[index]!)] as const
+      }))
+    case 'unary': return unaryOp(node.op, evaluate(node.operand))
+    case 'binop': return binaryOp(node.op, evaluate(node.left), evaluate(node.right))
+    case 'name': throw new PyEvalError(`name '${node.id}' is not defined`)
+    default: throw new PyEvalError(`cannot evaluate ${node.k} (${pyRepr(node.k)})`)
+  }
+}

@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
+import { InputError } from '../core/errors.ts'
+import type { DecodeMode } from './decode.ts'
+import { readPyJsonLines } from './jsonl.ts'
+import { dictGet, isDict, isList, type PyValue } from './py/value.ts'
+
+/** One BFCL result file: `BFCL_v4_<category>_result.json` under a model's folder. */
+export type ResultFile = {
+  readonly file: string
+  readonly category: string
+  /** The model: the file's folder relative to the results root (the root's own name when files sit at the top). */
+  readonly model: string
+}
+
+/** One line of a result file. */
+export type ResultLine = { readonly id: string; readonly result: PyValue; readonly line: number }
+
+const resultName = /^BFCL_v4_(.+)_result\.json$/
+
+/** Every result file under `root`, searched recursively, sorted by model then category. */
+export function findResultFiles(root: string): ResultFile[] {
+  if (!existsSync(root)) throw new InputError('results directory not found', { file: root, field: '--results' })
+  const found: ResultFile[] = []
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else {
+        const category = resultName.exec(name)?.[1]
+        if (category) found.push({ file: path, category, model: relative(root, dir) || basename(root) })
+      }
+    }
+  }
+  if (statSync(root).isFile()) {
+    const category = resultName.exec(basename(root))?.[1]
+    if (!category) throw new InputError('expected a folder, or a file named BFCL_v4_<category>_result.json', { file: root, field: '--results' })
+    return [{ file: root, category, model: basename(join(root, '..')) }]
+  }
+  walk(root)
+  if (found.length === 0) throw new InputError('no BFCL_v4_<category>_result.json files found', { file: root, field: '--results' })
+  return found.sort((a, b) => a.model.localeCompare(b.model) || a.category.localeCompare(b.category))
+}
+
+/** Reads a result file's lines (`{"id", "result", …}`), naming file, line and field on bad input. */
+export function readResultFile(file: string): ResultLine[] {
+  return readPyJsonLines(file).map(({ line, value }) => {
+    if (!isDict(value)) throw new InputError('expected a JSON object per line', { file, line })
+    const id = dictGet(value, 'id')
+    if (typeof id !== 'string') throw new InputError('expected a string id', { file, line, field: 'id' })
+    const result = dictGet(value, 'result')
+    if (result === undefined) throw new InputError('missing result', { file, line, field: 'result' })
+    return { id, result, line }
+  })
+}
+
+/** FC when any result is a list (FC handlers store a list of calls); prompt-mode models store text. */
+export function detectMode(results: readonly ResultLine[]): DecodeMode {
+  return results.some((entry) => isList(entry.result)) ? 'fc' : 'prompt'
+}
