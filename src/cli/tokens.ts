@@ -1,10 +1,12 @@
-import { InputError } from '../core/errors.ts'
+import { InputError, ProviderError } from '../core/errors.ts'
 import { loadToolsFile } from '../suite/load-tools.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
 import { renderTokenTable } from '../tokens/format-table.ts'
+import { measureToolTokens } from '../tokens/measure-tool-tokens.ts'
 import { loadMessagesFile } from '../tokens/messages-file.ts'
+import { recordOracle } from '../tokens/oracle-record.ts'
 import { parseToolChoiceFlag } from '../tokens/tool-choice-flag.ts'
-import type { ToolTokenCount } from '../tokens/types.ts'
+import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
@@ -16,7 +18,14 @@ Counts the prompt tokens spent on tool definitions, per tool (leave-one-out) and
   --model <spec>         model spec, repeatable: openai:gpt-4o, anthropic:claude-sonnet-4-5, openai:gpt-oss-20b, baseline …
   --messages <file>      JSON array of chat messages (default: one short user message)
   --tool-choice <value>  auto | none | required | JSON such as '{"type":"function","function":{"name":"x"}}'
-  --json                 print JSON (one object per model; an array when several --model are given)`
+  --json                 print JSON (one object per model; an array when several figures are printed)
+  --measure              also measure against the provider's API (needs its *_API_KEY; honours *_BASE_URL):
+                         Anthropic count_tokens, OpenAI Responses input_tokens, or Chat Completions usage of
+                         the same request with and without tools (n + 3 small requests for the breakdown)
+  --base-url <url>       API host for --measure (default: the SDK's *_BASE_URL variable or the provider)
+  --record <file>        with --measure: append the measurements to this oracle file (JSON)
+
+Exit codes: 0 ok, 2 bad input, 3 the provider could not be reached.`
 
 /** `toolgauge tokens`: thin layer over countToolTokens. */
 export const command: Command = {
@@ -30,6 +39,9 @@ export const command: Command = {
       messages: { type: 'string' },
       'tool-choice': { type: 'string' },
       json: { type: 'boolean' },
+      measure: { type: 'boolean' },
+      'base-url': { type: 'string' },
+      record: { type: 'string' },
     })
     if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
     if (!values.tools) throw new InputError('is required', { field: '--tools' })
@@ -38,12 +50,37 @@ export const command: Command = {
     const tools = loadToolsFile(values.tools)
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
+    if (values.record && !values.measure) throw new InputError('needs --measure', { field: '--record' })
     const counts: ToolTokenCount[] = []
     for (const model of models) {
-      counts.push(await countToolTokens({ model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}) }))
+      const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}) }
+      const offline = await countToolTokens(request)
+      if (values.measure) {
+        let measured: ToolTokenCount
+        try {
+          measured = await measureToolTokens(request, values['base-url'] ? { baseUrl: values['base-url'] } : {})
+        } catch (error) {
+          if (!ProviderError.isInstance(error)) throw error
+          process.stderr.write(`toolgauge tokens: ${error.message}\n`)
+          return exitCodes.infrastructure
+        }
+        counts.push(measured)
+        if (values.record) {
+          recordOracle(values.record, {
+            model, tools, messages: messages ?? defaultMessages, ...(toolChoice ? { toolChoice } : {}),
+            measured: pick(measured, ['promptTokens', 'toolTokens', 'fixedOverhead', 'perTool', 'provenance']),
+            offline: pick(offline, ['promptTokens', 'toolTokens', 'method', 'confidence', 'encoding']),
+          })
+        }
+      }
+      counts.push(offline)
     }
     if (values.json) process.stdout.write(`${JSON.stringify(counts.length === 1 ? counts[0] : counts, null, 2)}\n`)
     else process.stdout.write(counts.map((count) => renderTokenTable(count, { color: process.stdout.isTTY === true })).join('\n'))
     return exitCodes.ok
   },
+}
+
+function pick<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>
 }
