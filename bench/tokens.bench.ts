@@ -11,7 +11,7 @@ const words = 'city state weather forecast unit temperature query search documen
 // A realistic tool: description, a few typed properties with descriptions, an enum, a nested object. `salt` makes
 // every line unique so the memo cannot help (the cold-text case).
 function makeTool(index: number, salt: string): ToolDefinition {
-  const w = (k: number) => words[(index * 7 + k) % words.length]
+  const w = (k: number): string => words[(index * 7 + k) % words.length] ?? 'x'
   return {
     name: `tool_${index}_${salt}`,
     description: `Looks up the ${w(1)} and ${w(2)} for a ${w(3)} (${salt}-${index}). Returns JSON.`,
