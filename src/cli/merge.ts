@@ -1,12 +1,66 @@
-import type { Command } from './command.ts'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { InputError } from '../core/errors.ts'
+import type { Report } from '../core/report.ts'
+import { mergeReports } from '../compare/merge-reports.ts'
+import { reportFormats, type ReportFormatName } from '../report/formats.ts'
+import { readReport, writeReport } from '../report/json.ts'
+import { renderTable } from '../report/table.ts'
+import { exitCodes, type Command } from './command.ts'
+import { parseFlags } from './flags.ts'
+import { printGates } from './print-gates.ts'
 
-/** Placeholder until the merge command lands. */
+const usage = `toolgauge merge <report.json> [<report.json> ...] [options]
+
+Joins shard reports (toolgauge run --shard i/n) into one report: results are concatenated and de-duplicated by
+suite + case + model + repeat, and every aggregate (summaries, pass@k, pass^k, intervals, gates) is recomputed.
+Exits like toolgauge run: 1 when a gate fails (or, without gates, a case fails), 3 on provider errors.
+
+Options:
+  --out <dir>                   where to write report.json (default reports/merged)
+  --format json,junit,md,html   extra formats to write next to report.json (md also goes to $GITHUB_STEP_SUMMARY)
+  --allow-partial               merge even when a shard is missing or a run was interrupted`
+
+/** `toolgauge merge`: joins shard reports, recomputing every aggregate. */
 export const command: Command = {
   name: 'merge',
-  summary: '(not yet available)',
-  usage: 'toolgauge merge',
-  async run() {
-    process.stderr.write('toolgauge merge: not available yet\n')
-    return 2
+  summary: 'join shard reports into one, recomputing every aggregate',
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseFlags(argv, {
+      out: { type: 'string', short: 'o' },
+      format: { type: 'string' },
+      'allow-partial': { type: 'boolean' },
+    })
+    if (positionals.length === 0) throw new InputError('expected one or more report.json files')
+    const formats = parseFormats(values.format)
+    const inputs = positionals.map((file) => ({ file, report: readReport(file) }))
+    const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
+    const outDir = values.out ?? 'reports/merged'
+    const reportFile = writeReport(outDir, report)
+    for (const format of formats) writeFileSync(join(outDir, reportFormats[format].fileName), reportFormats[format].render(report))
+    if (formats.includes('md') && process.env.GITHUB_STEP_SUMMARY) writeFileSync(process.env.GITHUB_STEP_SUMMARY, reportFormats.md.render(report), { flag: 'a' })
+    for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`)
+    process.stdout.write(`${renderTable(report.summary, report.results, { color: process.stdout.isTTY === true })}\n`)
+    const gates = Array.isArray(report.gates) ? report.gates : []
+    printGates(gates)
+    process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${reportFile}${formats.length > 0 ? ` (+ ${formats.map((f) => reportFormats[f].fileName).join(', ')})` : ''}\n`)
+    return exitCode(report)
   },
+}
+
+// The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
+function exitCode(report: Report): number {
+  if (report.results.some((r) => r.failures.some((f) => f.kind === 'provider_error'))) return exitCodes.infrastructure
+  const gates = Array.isArray(report.gates) ? (report.gates as { passed: boolean }[]) : []
+  if (gates.length > 0) return gates.every((g) => g.passed) ? exitCodes.ok : exitCodes.gateFailed
+  return report.results.every((r) => r.passed) ? exitCodes.ok : exitCodes.gateFailed
+}
+
+function parseFormats(value: string | undefined): ReportFormatName[] {
+  const names = (value ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'json')
+  for (const name of names) {
+    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
+  }
+  return names as ReportFormatName[]
 }

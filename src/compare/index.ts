@@ -4,3 +4,4 @@ export { compareModel, caseId, type ModelComparison, type CaseChange, type Metri
 export { pairModels, modelsOf, type ModelPair } from './pair-models.ts'
 export { comparisonText, comparisonMarkdown } from './format-comparison.ts'
 export { metricCounts, type MetricCounts, type RateCount } from './metric-counts.ts'
+export { mergeReports, type MergeOutcome, type ReportInput } from './merge-reports.ts'

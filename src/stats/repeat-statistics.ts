@@ -21,10 +21,12 @@ export type RepeatStatistics = {
  * k runs from 1 to the smallest run count of any case: for a larger k some case has fewer than k trials and
  * the estimator is not defined, so those keys are omitted rather than reported as NaN (JSON would turn NaN
  * into null). No results: empty objects and the vacuous interval [0, 1]. Every result counts, provider
- * errors included, so pass^1 equals the summary's accuracy.
+ * errors included, so pass^1 equals the summary's accuracy. Flaky cases are listed by suite, then case id
+ * (natural order: case-2 before case-10).
  */
 export function repeatStatistics(results: readonly CaseResult[]): RepeatStatistics {
-  const tallies = tallyCases(results)
+  // Sorted, so the statistics do not depend on result order: merged shards give the same numbers, to the last bit.
+  const tallies = tallyCases(results).sort(byCase)
   const passed = results.filter((r) => r.passed).length
   const maxK = tallies.length === 0 ? 0 : Math.min(...tallies.map((t) => t.runs))
   const passAt: Record<string, number> = {}
@@ -43,4 +45,10 @@ export function repeatStatistics(results: readonly CaseResult[]): RepeatStatisti
 
 function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length
+}
+
+const natural = new Intl.Collator('en', { numeric: true })
+
+function byCase(a: CaseTally, b: CaseTally): number {
+  return natural.compare(a.suite, b.suite) || natural.compare(a.case, b.case)
 }

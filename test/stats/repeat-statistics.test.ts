@@ -36,3 +36,12 @@ describe('repeatStatistics', () => {
     expect(repeatStatistics([])).toEqual({ passAtK: {}, passHatK: {}, accuracyCi: [0, 1], flakiness: [] })
   })
 })
+
+describe('repeatStatistics order independence', () => {
+  it('gives the same statistics whatever the order of the results', () => {
+    const results = [...repeats('case-10', 1, 3), ...repeats('case-2', 2, 3), ...repeats('case-1', 3, 3)]
+    const forward = repeatStatistics(results)
+    expect(repeatStatistics([...results].reverse())).toEqual(forward)
+    expect(forward.flakiness.map((f) => f.case)).toEqual(['case-2', 'case-10'])
+  })
+})

@@ -1,0 +1,174 @@
+import { isDeepStrictEqual } from 'node:util'
+import { InputError } from '../core/errors.ts'
+import type { ModelSummary, Report } from '../core/report.ts'
+import type { CaseResult } from '../core/result.ts'
+import { resultKey } from '../report/journal.ts'
+import { summarize } from '../report/summarize.ts'
+import { evaluateGates, type Gate, type GateResult } from '../runner/gates.ts'
+
+/** A report and the file it came from (for error messages). */
+export type ReportInput = { readonly file: string; readonly report: Report }
+
+/** The merged report and what merging had to decide. */
+export type MergeOutcome = {
+  readonly report: Report
+  /** Results seen in more than one input (same suite, case, model, repeat); the first input's copy is kept. */
+  readonly duplicates: number
+  /** Things the user should know (disagreeing duplicates, partial shard sets, extensions not carried over). */
+  readonly warnings: readonly string[]
+}
+
+type Shard = { readonly index: number; readonly count: number }
+
+/**
+ * Joins shard (or partial) reports into one: results concatenated and de-duplicated by suite + case + model +
+ * repeat, run metadata merged, and every aggregate recomputed from the results — summaries by `summarize()`
+ * (pass@k, pass^k and intervals included), gates by re-evaluating the thresholds the inputs recorded.
+ * An incomplete shard set or an interrupted input is an error unless `allowPartial`: a gate over half the cases
+ * would pass for the wrong reason.
+ */
+export function mergeReports(inputs: readonly ReportInput[], options: { readonly allowPartial?: boolean } = {}): MergeOutcome {
+  if (inputs.length === 0) throw new InputError('expected at least one report to merge')
+  const warnings: string[] = []
+  const first = inputs[0]!
+  for (const { file, report } of inputs) {
+    if (report.schemaVersion !== first.report.schemaVersion) {
+      throw new InputError(`schemaVersion ${report.schemaVersion} differs from ${first.file} (${first.report.schemaVersion})`, { file, field: 'schemaVersion' })
+    }
+  }
+  checkCompleteness(inputs, options.allowPartial === true, warnings)
+
+  const byKey = new Map<string, CaseResult>()
+  let duplicates = 0
+  for (const { file, report } of inputs) {
+    for (const result of report.results) {
+      const key = resultKey(result)
+      const kept = byKey.get(key)
+      if (!kept) {
+        byKey.set(key, result)
+        continue
+      }
+      duplicates++
+      if (kept.passed !== result.passed) warnings.push(`${result.suite}/${result.case} [${result.model}] repeat ${result.repeat}: ${file} disagrees with an earlier report; kept the earlier result`)
+    }
+  }
+  const models = unique(inputs.flatMap(({ report }) => [...report.run.models, ...report.results.map((r) => r.model)]))
+  const suites = uniqueBy(inputs.flatMap(({ report }) => report.run.suites), (s) => s.name)
+  const results = orderResults([...byKey.values()], suites.map((s) => s.name), models)
+  const summary = carryExtensions(summarize(results), inputs, warnings)
+    .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model))
+  const gates = evaluateGates(recordedGates(inputs), summary)
+  const report: Report = {
+    schemaVersion: first.report.schemaVersion,
+    run: mergedRun(inputs, models, suites),
+    results,
+    summary,
+    ...(gates.length > 0 ? { gates } : {}),
+  }
+  return { report, duplicates, warnings }
+}
+
+function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean, warnings: string[]): void {
+  const problems: string[] = []
+  for (const { file, report } of inputs) if (report.run.interrupted === true) problems.push(`${file} is from an interrupted run (finish it with --resume)`)
+  const shards = inputs.flatMap(({ file, report }) => (isShard(report.run.shard) ? [{ file, shard: report.run.shard }] : []))
+  const counts = unique(shards.map((s) => s.shard.count))
+  if (counts.length > 1) throw new InputError(`shard reports split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file: shards.find((s) => s.shard.count !== counts[0])!.file, field: 'run.shard' })
+  if (counts.length === 1) {
+    const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !shards.some((s) => s.shard.index === i))
+    if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')} missing`)
+  }
+  if (problems.length === 0) return
+  if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
+  warnings.push(...problems.map((p) => `partial merge: ${p}`))
+}
+
+function isShard(value: unknown): value is Shard {
+  return typeof value === 'object' && value !== null && typeof (value as Shard).index === 'number' && typeof (value as Shard).count === 'number'
+}
+
+/** Results in suite, case (first seen), model, repeat order: shards keep their own case order, so merging is stable. */
+function orderResults(results: readonly CaseResult[], suites: readonly string[], models: readonly string[]): CaseResult[] {
+  const caseOrder = new Map<string, number>()
+  for (const r of results) if (!caseOrder.has(`${r.suite}\u0000${r.case}`)) caseOrder.set(`${r.suite}\u0000${r.case}`, caseOrder.size)
+  const rank = (r: CaseResult) => [indexOr(suites, r.suite), caseOrder.get(`${r.suite}\u0000${r.case}`)!, indexOr(models, r.model), r.repeat]
+  return [...results].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)]
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!
+    return 0
+  })
+}
+
+/**
+ * Summary keys `summarize()` does not compute (added by other stages, such as `toolTokens`) cannot be recomputed
+ * from results. They are kept when every input agrees; numeric ones that differ become a mean weighted by each
+ * input's case count; anything else is dropped with a warning.
+ */
+function carryExtensions(summaries: ModelSummary[], inputs: readonly ReportInput[], warnings: string[]): ModelSummary[] {
+  return summaries.map((summary) => {
+    const sources = inputs.flatMap(({ report }) => report.summary.filter((s) => s.model === summary.model))
+    const extra: Record<string, unknown> = {}
+    for (const key of unique(sources.flatMap((s) => Object.keys(s)))) {
+      if (key in summary) continue
+      const values = sources.filter((s) => key in s).map((s) => ({ value: s[key], weight: s.cases }))
+      const merged = values.every((v) => isDeepStrictEqual(v.value, values[0]!.value)) ? values[0]!.value : weightedMean(values)
+      if (merged === undefined) warnings.push(`summary.${key} of ${summary.model} differs between reports and cannot be recomputed; left out`)
+      else extra[key] = merged
+    }
+    return { ...summary, ...extra }
+  })
+}
+
+function weightedMean(values: readonly { value: unknown; weight: number }[]): unknown {
+  const total = values.reduce((sum, v) => sum + v.weight, 0)
+  if (total === 0) return undefined
+  if (values.every((v) => typeof v.value === 'number')) return values.reduce((sum, v) => sum + (v.value as number) * v.weight, 0) / total
+  const objects = values.map((v) => v.value)
+  if (!objects.every((o) => typeof o === 'object' && o !== null && !Array.isArray(o))) return undefined
+  const result: Record<string, unknown> = {}
+  for (const key of unique(objects.flatMap((o) => Object.keys(o as object)))) {
+    const merged = weightedMean(values.map((v) => ({ value: (v.value as Record<string, unknown>)[key], weight: v.weight })))
+    if (merged === undefined) return undefined
+    result[key] = merged
+  }
+  return result
+}
+
+/** The gates the inputs evaluated, rebuilt per model from their recorded verdicts (name, model, threshold). */
+function recordedGates(inputs: readonly ReportInput[]): Gate[] {
+  const recorded = inputs.flatMap(({ report }) => (Array.isArray(report.gates) ? (report.gates as GateResult[]) : []))
+  return uniqueBy(recorded.map((g) => ({ type: g.name, threshold: g.threshold, model: g.model }) as Gate), (g) => JSON.stringify([g.type, g.model, g.threshold]))
+}
+
+function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites']): Report['run'] {
+  const runs = inputs.map((i) => i.report.run)
+  const versions = unique(runs.map((r) => r.toolgaugeVersion))
+  const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
+  const filters = unique(runs.map((r) => r.filter).filter((f) => f !== undefined))
+  const shards = runs.map((r) => r.shard).filter(isShard)
+  return {
+    startedAt: runs.map((r) => r.startedAt).sort()[0]!,
+    finishedAt: runs.map((r) => r.finishedAt).sort().at(-1)!,
+    toolgaugeVersion: versions.join(', '),
+    models,
+    suites,
+    ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: Math.max(...(repeats as number[])) } : {}),
+    ...(filters.length === 1 ? { filter: filters[0] } : {}),
+    merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}) },
+  }
+}
+
+function indexOr(list: readonly string[], item: string): number {
+  const index = list.indexOf(item)
+  return index === -1 ? list.length : index
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)]
+}
+
+function uniqueBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Map<string, T>()
+  for (const item of items) if (!seen.has(keyOf(item))) seen.set(keyOf(item), item)
+  return [...seen.values()]
+}

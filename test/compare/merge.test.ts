@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Report } from '../../src/core/report.ts'
+import type { CaseResult } from '../../src/core/result.ts'
+import { mergeReports } from '../../src/compare/merge-reports.ts'
+import { summarize } from '../../src/report/summarize.ts'
+import { evaluateGates } from '../../src/runner/gates.ts'
+import { inShard } from '../../src/runner/shard.ts'
+import { makeResult } from '../stats/make-result.ts'
+import { runCli } from './cli-helpers.ts'
+
+/** 30 cases × 2 models × 3 repeats with a deterministic mix of passes, failures and latencies. */
+function fullRun(): CaseResult[] {
+  return Array.from({ length: 30 }, (_, i) => `case-${i}`).flatMap((id, i) =>
+    ['model-a', 'model-b'].flatMap((model, m) => [0, 1, 2].map((repeat) =>
+      makeResult({ case: id, model, repeat, passed: (i * 7 + m * 3 + repeat * 5) % 4 !== 0, latencyMs: 10 + ((i + repeat) % 9) }))))
+}
+
+const gate = { name: 'min-accuracy', model: 'model-a', value: 0, threshold: 0.7, passed: false } as const
+
+/** A report as `toolgauge run` writes it: summary from summarize(), gates evaluated, optional shard. */
+function runReport(results: readonly CaseResult[], shard?: { index: number; count: number }, extensions: Record<string, unknown> = {}): Report {
+  const summary = summarize(results).map((s) => ({ ...s, ...extensions }))
+  return {
+    schemaVersion: 1,
+    run: {
+      startedAt: `2026-11-29T20:0${shard?.index ?? 0}:00.000Z`, finishedAt: `2026-11-29T20:1${shard?.index ?? 0}:00.000Z`, toolgaugeVersion: '0.1.0',
+      models: ['model-a', 'model-b'], suites: [{ name: 'weather', file: 'suites/weather/suite.yaml', cases: 30 }], repeat: 3,
+      ...(shard ? { shard } : {}),
+    },
+    results,
+    summary,
+    gates: evaluateGates([{ type: 'min-accuracy', threshold: gate.threshold, model: gate.model }], summary),
+  }
+}
+
+function shardReports(count: number): { file: string; report: Report }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const shard = { index: i + 1, count }
+    return { file: `shard-${i + 1}.json`, report: runReport(fullRun().filter((r) => inShard(r.suite, r.case, shard)), shard) }
+  })
+}
+
+// Summaries hold float sums whose last bits depend on result order; compare to 12 significant digits.
+function rounded(value: unknown): unknown {
+  if (typeof value === 'number') return Number(value.toPrecision(12))
+  if (Array.isArray(value)) return value.map(rounded)
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]))
+  return value
+}
+
+const byKey = (results: readonly CaseResult[]) => [...results].sort((a, b) => `${a.case}${a.model}${a.repeat}`.localeCompare(`${b.case}${b.model}${b.repeat}`))
+
+describe('mergeReports', () => {
+  it('makes shards of a run equal to the unsharded run', () => {
+    const full = runReport(fullRun())
+    const shards = shardReports(3)
+    expect(shards.every((s) => s.report.results.length > 0 && s.report.results.length < full.results.length)).toBe(true)
+    const { report, duplicates, warnings } = mergeReports(shards)
+    expect(duplicates).toBe(0)
+    expect(warnings).toEqual([])
+    expect(byKey(report.results)).toEqual(byKey(full.results))
+    expect(rounded(report.summary)).toEqual(rounded(full.summary))
+    expect(report.gates).toEqual(full.gates)
+    expect(report.summary[0]).toHaveProperty('passHatK.3')
+    expect(report.run).toMatchObject({ startedAt: '2026-11-29T20:01:00.000Z', finishedAt: '2026-11-29T20:13:00.000Z', models: ['model-a', 'model-b'], repeat: 3 })
+    expect(report.run.merged).toEqual({ from: ['shard-1.json', 'shard-2.json', 'shard-3.json'], shards: [1, 2, 3].map((index) => ({ index, count: 3 })) })
+    expect(report.run).not.toHaveProperty('shard')
+  })
+
+  it('recomputes gates from the merged summary, not from the shards verdicts', () => {
+    const shards = shardReports(2)
+    const merged = mergeReports(shards).report
+    const accuracy = merged.summary.find((s) => s.model === 'model-a')!.accuracy
+    expect(merged.gates).toEqual([{ ...gate, value: accuracy, passed: accuracy >= gate.threshold }])
+  })
+
+  it('drops duplicate results and warns when duplicates disagree', () => {
+    const results = fullRun().slice(0, 12)
+    const flipped = results.map((r, i) => (i === 0 ? { ...r, passed: !r.passed } : r))
+    const { report, duplicates, warnings } = mergeReports([{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(flipped) }])
+    expect(report.results).toEqual(results)
+    expect(duplicates).toBe(12)
+    expect(warnings).toEqual(['weather/case-0 [model-a] repeat 0: b.json disagrees with an earlier report; kept the earlier result'])
+  })
+
+  it('refuses a missing shard or an interrupted run unless partial merges are allowed', () => {
+    const shards = shardReports(3)
+    expect(() => mergeReports([shards[0]!, shards[2]!])).toThrow(/incomplete set of reports: shard 2\/3 missing/)
+    const interrupted = { file: 'x.json', report: { ...shards[1]!.report, run: { ...shards[1]!.report.run, interrupted: true } } }
+    expect(() => mergeReports([shards[0]!, interrupted, shards[2]!])).toThrow(/x\.json is from an interrupted run/)
+    const partial = mergeReports([shards[0]!, shards[2]!], { allowPartial: true })
+    expect(partial.warnings).toEqual(['partial merge: shard 2/3 missing'])
+  })
+
+  it('refuses shards that split the cases differently', () => {
+    expect(() => mergeReports([...shardReports(2), ...shardReports(3)])).toThrow(/split the cases differently/)
+  })
+
+  it('carries summary extensions it cannot recompute: equal ones as is, numeric ones weighted by cases', () => {
+    const [one, two] = shardReports(2).map(({ file, report }, i) => ({
+      file, report: { ...report, summary: report.summary.map((s) => ({ ...s, toolTokens: { perRequest: i === 0 ? 100 : 200 }, tokenizer: 'o200k' })) },
+    }))
+    const merged = mergeReports([one!, two!]).report.summary[0]!
+    const [n1, n2] = [one!, two!].map((s) => s.report.summary[0]!.cases)
+    expect(merged.tokenizer).toBe('o200k')
+    expect((merged.toolTokens as { perRequest: number }).perRequest).toBeCloseTo((100 * n1! + 200 * n2!) / (n1! + n2!), 10)
+  })
+})
+
+describe('toolgauge merge', () => {
+  function writeShards(count: number): { dir: string; files: string[] } {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-merge-'))
+    const files = shardReports(count).map(({ report }, i) => {
+      const file = join(dir, `shard-${i + 1}.json`)
+      writeFileSync(file, JSON.stringify(report))
+      return file
+    })
+    return { dir, files }
+  }
+
+  it('writes the merged report and the requested formats, exiting like run', async () => {
+    const { dir, files } = writeShards(3)
+    const out = join(dir, 'merged')
+    const { code, stdout } = await runCli(['merge', ...files, '--out', out, '--format', 'md,junit,html'])
+    const merged = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report
+    expect(merged.results).toHaveLength(180)
+    expect(['report.md', 'report.xml', 'report.html'].every((f) => existsSync(join(out, f)))).toBe(true)
+    expect(stdout).toContain('Merged 3 report(s): 180 results.')
+    const gates = merged.gates as { passed: boolean }[]
+    expect(code).toBe(gates.every((g) => g.passed) ? 0 : 1)
+  })
+
+  it('exits 2 naming the file for a bad report, or for a missing shard', async () => {
+    const { dir, files } = writeShards(2)
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, '[1, 2')
+    const result = await runCli(['merge', files[0]!, bad, '--out', join(dir, 'out')])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(bad)
+    const missing = await runCli(['merge', files[0]!, '--out', join(dir, 'out')])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('shard 2/2 missing')
+  })
+})
