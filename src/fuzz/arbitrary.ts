@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import type { JsonSchema } from '../core/tool.ts'
 import { boundedFilter } from './bounded-filter.ts'
+import { schemaContradictions } from './contradictions.ts'
 import { cloneJson, isPlainObject, stableStringify } from './json.ts'
-import { integerArbitrary, numberArbitrary, stringArbitrary } from './scalars.ts'
+import { integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
 import {
   mergeSchemas,
   nodeOracle,
@@ -29,6 +30,9 @@ const approximated = [
   'format', 'contains', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'dependencies', 'minProperties',
   'maxProperties', 'multipleOf', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems',
 ]
+
+// Built once: constructing a regex arbitrary costs milliseconds, and every open object needs one.
+const extraKeyNames = fc.stringMatching(/^[a-z][a-z_]{0,7}$/)
 
 const anyScalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 8 }),
@@ -101,7 +105,9 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
       }
     }
     const arb = types.length === 0 ? anyScalar : types.length === 1 ? typed(types[0]!) : fc.oneof(...types.map(typed))
-    return approximated.some((key) => key in node) ? filtered(arb) : arb
+    // ajv-formats' float/double accept any number: no need to filter (compiling a validator per node is the cost).
+    const formatMatters = typeof node.format === 'string' && (types.includes('string') || node.format === 'int32' || node.format === 'int64')
+    return formatMatters || approximated.some((key) => key !== 'format' && key in node) ? filtered(arb) : arb
   }
 
   const objectArbitrary = (node: JsonSchema, walk: Walk, minimal: boolean): fc.Arbitrary<unknown> => {
@@ -111,15 +117,16 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
     const inner = { depth: walk.depth + 1, refs: walk.refs }
     const valueFor = (key: string): fc.Arbitrary<unknown> =>
       key in properties ? build(properties[key]!, inner) : isPlainObject(additional) ? build(additional, inner) : anyScalar
+    // Optional properties that cannot be satisfied (BFCL has booleans with string enums) are simply never sent.
     const keys = [...Object.keys(properties), ...required.filter((key) => !(key in properties))]
-      .filter((key) => !minimal || required.includes(key))
+      .filter((key) => required.includes(key) || (!minimal && !(isPlainObject(properties[key]) && schemaContradictions(properties[key]).length > 0)))
     const models: Record<string, fc.Arbitrary<unknown>> = {}
     for (const key of keys) models[key] = valueFor(key)
     const declared = fc.record(models, { requiredKeys: keys.filter((key) => required.includes(key)), noNullPrototype: true })
     const patterns = isPlainObject(node.patternProperties) ? Object.entries(node.patternProperties as Record<string, SchemaNode>) : []
     const patternArbs = minimal ? [] : patterns.flatMap(([pattern, sub]) => {
       try {
-        const key = fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' }).filter((name) => !(name in properties) && name !== '__proto__')
+        const key = matching(new RegExp(pattern, 'u'), 'xsmall').filter((name) => !(name in properties) && name !== '__proto__')
         return [fc.dictionary(key, build(sub, inner), { maxKeys: 2, noNullPrototype: true })]
       } catch {
         return []
@@ -152,9 +159,7 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
         return []
       }
     })
-    const name = fc
-      .stringMatching(/^[a-z][a-z_]{0,7}$/)
-      .filter((key) => !(key in properties) && key !== '__proto__' && !regexes.some((regex) => regex.test(key)))
+    const name = extraKeyNames.filter((key) => !(key in properties) && key !== '__proto__' && !regexes.some((regex) => regex.test(key)))
     const value = isPlainObject(additional) ? build(additional, inner) : anyScalar
     // Mostly no extra keys: they are legal in an open schema, but the declared ones are what a model usually sends.
     return fc.oneof(
@@ -172,8 +177,9 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
     const minItems = typeof node.minItems === 'number' ? node.minItems : 0
     const restMin = Math.max(0, minItems - prefix.length)
     const maxItems = typeof node.maxItems === 'number' ? node.maxItems : undefined
-    const restMax = rest === false ? 0 : Math.max(restMin, Math.min(maxItems === undefined ? Infinity : maxItems - prefix.length, minimal ? restMin : restMin + 5))
+    let restMax = rest === false ? 0 : Math.max(restMin, Math.min(maxItems === undefined ? Infinity : maxItems - prefix.length, minimal ? restMin : restMin + 5))
     const item = rest === undefined || rest === true ? anyScalar : build(rest, inner)
+    if (restMin === 0 && isPlainObject(rest) && schemaContradictions(rest).length > 0) restMax = 0
     const limits = { minLength: restMin, maxLength: restMax }
     let tail: fc.Arbitrary<unknown[]> =
       restMax === 0 ? fc.constant([]) : node.uniqueItems === true ? fc.uniqueArray(item, { ...limits, selector: stableStringify }) : fc.array(item, limits)

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import type { ToolDefinition } from '../core/tool.ts'
+import { schemaContradictions } from './contradictions.ts'
 import { invalidArguments, oracleAccepts, validArguments, wireMutants } from './inputs.ts'
 import type { Check, FuzzContext, PropertyName, PropertySpec, ToolInputs } from './probe.ts'
 import { properties } from './properties/index.ts'
@@ -77,6 +78,13 @@ export async function fuzzValidator(options: FuzzOptions): Promise<FuzzReport> {
   const findings: Finding[] = []
   const results: PropertyResult[] = []
   for (const tool of options.tools) {
+    const contradictions = schemaContradictions(tool.parameters)
+    if (contradictions.length > 0) {
+      // No valid arguments exist: every property would judge the schema, not the validator.
+      const reason = `the schema cannot be satisfied: ${contradictions.join('; ')}`
+      for (const name of wanted) results.push({ tool: tool.name, property: name, status: 'skipped', exercised: 0, repairs: {}, reason })
+      continue
+    }
     const context: FuzzContext = {
       tool,
       validator: options.validator,

@@ -101,9 +101,22 @@ function safeStringMatching(pattern: RegExp, minLength: number, maxLength: numbe
   try {
     // Short lengths want small repetitions; fast-check's `size` bounds how far `*`/`+` expand.
     const size = maxLength !== undefined && maxLength <= 8 ? 'xsmall' : minLength > 20 ? 'medium' : 'small'
-    return fc.stringMatching(pattern, { size })
+    return matching(pattern, size)
   } catch {
     // A regex feature fast-check cannot generate from: random strings, filtered by the pattern itself.
     return fc.string({ minLength, ...(maxLength !== undefined ? { maxLength } : {}) })
   }
+}
+
+const matchers = new Map<string, fc.Arbitrary<string>>()
+
+/** `fc.stringMatching`, cached per regex and size: building one costs milliseconds, and schemas repeat patterns. */
+export function matching(regex: RegExp, size: fc.Size): fc.Arbitrary<string> {
+  const key = `${size}:${regex.flags}:${regex.source}`
+  let arb = matchers.get(key)
+  if (!arb) {
+    arb = fc.stringMatching(regex, { size })
+    matchers.set(key, arb)
+  }
+  return arb
 }
