@@ -24,17 +24,19 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
   const validity = calls.map(callValidity)
   const matching = matchCalls(testCase.expect, calls, validity)
   const loopEnd = loopEndFailures(testCase, transcript)
-  const failures: Failure[] = testCase.expect.matching === 'bfcl'
-    ? [...loopEnd.filter((failure) => failure.kind === 'provider_error'), ...(transcript.stop === 'provider-error' ? [] : bfclFailures(testCase, transcript))]
-    : [
-        ...loopEnd.filter((failure) => failure.kind === 'provider_error'),
-        ...validity.flatMap((entry) => entry.failures),
-        ...matching.failures,
-        ...parallelFailures(testCase, calls, matching.pairs),
-        ...toolChoiceFailures(testCase, transcript),
-        ...finalAnswerFailures(testCase, transcript),
-        ...loopEnd.filter((failure) => failure.kind !== 'provider_error'),
-      ]
+  // A provider failure is infrastructure, not a verdict on the model: the case reports that alone.
+  const failures: Failure[] = transcript.stop === 'provider-error'
+    ? loopEnd
+    : testCase.expect.matching === 'bfcl'
+      ? bfclFailures(testCase, transcript)
+      : [
+          ...validity.flatMap((entry) => entry.failures),
+          ...matching.failures,
+          ...parallelFailures(testCase, calls, matching.pairs),
+          ...toolChoiceFailures(testCase, transcript),
+          ...finalAnswerFailures(testCase, transcript),
+          ...loopEnd,
+        ]
   const selected = matching.pairs.filter((column) => column !== -1).length
   return {
     passed: failures.length === 0,

@@ -1,0 +1,100 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Report } from '../../src/core/report.ts'
+import { runCli, tempFiles } from '../helpers/cli.ts'
+
+const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
+const journalLines = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n')
+
+describe('toolgauge run', () => {
+  it('runs the bundled suites against the baseline: table, report.json, journal, gate (what npm start does)', () => {
+    const out = tempFiles({})
+    const result = runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '0.75', '--out', out])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('selection')
+    expect(result.stdout).toContain('✓ min-accuracy [baseline]')
+    const report = readReport(out)
+    expect(report.schemaVersion).toBe(1)
+    expect(report.run.models).toEqual(['baseline'])
+    expect(report.results.length).toBeGreaterThanOrEqual(40)
+    expect(journalLines(out)).toHaveLength(report.results.length)
+    const summary = report.summary[0]
+    expect(Object.keys(summary ?? {})).toEqual(expect.arrayContaining(['model', 'cases', 'passed', 'accuracy', 'selectionAccuracy', 'argumentAccuracy',
+      'hallucinatedToolRate', 'hallucinatedParamRate', 'schemaViolationRate', 'parallelAccuracy', 'irrelevanceAccuracy']))
+    const first = report.results[0]
+    expect(first).toMatchObject({ suite: expect.any(String), case: expect.any(String), model: 'baseline', repeat: 0 })
+    expect(first?.turns[0]).toHaveProperty('calls')
+  })
+
+  it('exits 1 when a case fails and no gate is set; --filter selects cases by glob; --by suite breaks the table down', () => {
+    const out = tempFiles({})
+    const result = runCli(['run', 'suites', '--model', 'baseline', '--filter', 'weather/tool-choice-*', '--by', 'suite', '--out', out])
+    expect(result.code).toBe(1)
+    const report = readReport(out)
+    expect(report.results.map((r) => r.case).sort()).toEqual(['tool-choice-forced', 'tool-choice-none', 'tool-choice-required'])
+    expect(result.stdout).toMatch(/│ weather\s+│ baseline/)
+    expect(result.stdout).toContain('Failing cases (1')
+  })
+
+  it('runs two models side by side, and show prints a failing transcript with raw arguments', () => {
+    const dir = tempFiles({
+      'script.yaml': [
+        'current-paris:',
+        '  - tool_calls: [{ id: c1, name: get_current_weather, arguments: \'{"location": "Paris", "units": "C"}\' }]',
+        '  - content: It is 18 degrees.',
+        'forecast-days:',
+        '  - tool_calls: [{ id: c1, name: get_forecast, arguments: { location: Berlin, days: 5 } }]',
+        '  - content: Mild.',
+      ].join('\n'),
+    })
+    const result = runCli(['run', 'suites/weather', '--model', 'baseline', '--model', `scripted:${dir}/script.yaml`, '--filter', '{current-paris,forecast-days}', '--out', `${dir}/out`])
+    expect(result.code).toBe(1)
+    const report = readReport(`${dir}/out`)
+    expect(report.summary.map((s) => s.model)).toEqual(['baseline', `scripted:${dir}/script.yaml`])
+    const shown = runCli(['show', `${dir}/out/report.json`, '--case', 'current-paris', '--model', `scripted:${dir}/script.yaml`])
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toContain('FAIL weather/current-paris')
+    expect(shown.stdout).toContain('{"location": "Paris", "units": "C"}')
+    expect(shown.stdout).toContain('hallucinated_param')
+    expect(shown.stdout).toContain('final: It is 18 degrees.')
+  })
+
+  it('--resume continues from the journal without re-running finished cases', () => {
+    const out = tempFiles({})
+    const first = runCli(['run', 'suites/banking', '--model', 'baseline', '--filter', 'checking-*', '--out', out])
+    expect(first.code).toBe(0)
+    // Doctor the journaled result: if resume ran the case again, the marker would disappear.
+    const lines = journalLines(out)
+    const marked = { ...JSON.parse(lines[0] as string), latencyMs: 424242 }
+    writeFileSync(join(out, 'results.jsonl'), [JSON.stringify(marked), ...lines.slice(1)].join('\n') + '\n')
+    const resumed = runCli(['run', 'suites/banking', '--model', 'baseline', '--resume', '--out', out])
+    expect([0, 1]).toContain(resumed.code)
+    const report = readReport(out)
+    const ids = report.results.map((r) => r.case)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toHaveLength(11)
+    expect(report.results.find((r) => r.case === marked.case)?.latencyMs).toBe(424242)
+    expect(journalLines(out)).toHaveLength(11)
+  })
+})
+
+describe('the bundled example suites', () => {
+  it('hold at least 40 cases over 4 suites covering every tool_choice mode, parallel, irrelevance, stubs and multi-turn', async () => {
+    const { discoverSuiteFiles } = await import('../../src/suite/discover.ts')
+    const { loadSuite } = await import('../../src/suite/load-suite.ts')
+    const suites = await Promise.all(discoverSuiteFiles(['suites']).map((file) => loadSuite(file)))
+    const cases = suites.flatMap((suite) => suite.cases)
+    expect(suites.length).toBeGreaterThanOrEqual(4)
+    expect(cases.length).toBeGreaterThanOrEqual(40)
+    const choices = new Set(cases.map((c) => (typeof c.toolChoice === 'object' ? 'named' : c.toolChoice)))
+    expect([...choices].sort()).toEqual(['auto', 'named', 'none', 'required'])
+    expect(cases.some((c) => c.expect.parallel)).toBe(true)
+    expect(cases.some((c) => c.expect.noCall)).toBe(true)
+    expect(cases.some((c) => c.expect.calls.length >= 2 && c.expect.order === 'strict')).toBe(true)
+    expect(cases.some((c) => c.messages.length > 2)).toBe(true)
+    const stubTypes = new Set(cases.flatMap((c) => Object.values(c.stubs).map((stub) => stub.type)))
+    expect([...stubTypes].sort()).toEqual(['live', 'recorded'])
+    expect(cases.some((c) => c.hooks)).toBe(true)
+  })
+})

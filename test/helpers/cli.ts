@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { projectRoot } from './shared-data.ts'
+
+/** Runs the real CLI (bin/toolgauge.mjs) in a child process and returns its exit code and output. */
+export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
+  const result = spawnSync(process.execPath, [join(projectRoot, 'bin/toolgauge.mjs'), ...args], {
+    cwd: options.cwd ?? projectRoot,
+    env: { ...process.env, CI: 'true', ...options.env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** Writes files (path → content) into a fresh temporary folder and returns it. */
+export function tempFiles(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgauge-test-'))
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), content)
+  }
+  return dir
+}
