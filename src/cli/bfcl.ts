@@ -1,12 +1,108 @@
-import type { Command } from './command.ts'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { InputError } from '../core/errors.ts'
+import { importCategories } from '../bfcl/import.ts'
+import { scoreResults } from '../bfcl/score.ts'
+import { renderScoreTable } from '../bfcl/table.ts'
+import { resultFileToScripted } from '../bfcl/to-scripted.ts'
+import { exitCodes, type Command } from './command.ts'
+import { parseFlags } from './flags.ts'
 
-/** Placeholder until the bfcl command lands. */
+const usage = `toolgauge bfcl <score | import | to-scripted> [options]
+
+  toolgauge bfcl score --data <bfcl data dir> --results <result dir> [--underscore-to-dot] [--mode auto|fc|prompt] [--out <dir>]
+      Scores every BFCL_v4_<category>_result.json under --results (recursively) with BFCL's own verdicts:
+      single-turn AST categories and irrelevance/live_irrelevance/live_relevance. Writes <out>/verdicts.jsonl
+      and <out>/summary.json (default out: reports/bfcl) and prints the table.
+      --underscore-to-dot  BFCL's per-model flag: the FC API saw "." in function names replaced by "_"
+      --mode               how results are decoded: fc (lists of {name: "<JSON arguments>"}), prompt (Python call
+                           text), auto (default: fc when a model's results hold lists of calls)
+
+  toolgauge bfcl import --data <bfcl data dir> [--category <name> ...] --out <suites dir> [--keep-dots]
+      Writes <out>/<category>/suite.json (+ tools.json) per category: cases with matching: bfcl, so a normal
+      toolgauge run scores them with BFCL's verdicts. --keep-dots sends dotted names unchanged.
+
+  toolgauge bfcl to-scripted <result file> --out <scripted file>
+      Converts a BFCL result file into a scripted: model file that replays the recorded outputs.
+
+Exit codes: 0 ok, 2 bad input.`
+
+function requireFlag(value: string | undefined, name: string): string {
+  if (!value) throw new InputError('is required', { field: `--${name}` })
+  return value
+}
+
+async function score(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    data: { type: 'string' },
+    results: { type: 'string' },
+    'underscore-to-dot': { type: 'boolean' },
+    mode: { type: 'string' },
+    out: { type: 'string' },
+  })
+  if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
+  const mode = values.mode ?? 'auto'
+  if (mode !== 'auto' && mode !== 'fc' && mode !== 'prompt') throw new InputError(`expected auto, fc or prompt, got "${mode}"`, { field: '--mode' })
+  const dataDir = resolve(requireFlag(values.data, 'data'))
+  const resultsDir = resolve(requireFlag(values.results, 'results'))
+  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, mode })
+  const out = resolve(values.out ?? 'reports/bfcl')
+  mkdirSync(out, { recursive: true })
+  writeFileSync(join(out, 'verdicts.jsonl'), run.verdicts.map((verdict) => JSON.stringify(verdict)).join('\n') + (run.verdicts.length > 0 ? '\n' : ''))
+  const summary = {
+    schemaVersion: 1,
+    data: dataDir,
+    results: resultsDir,
+    underscore_to_dot: values['underscore-to-dot'] ?? false,
+    models: run.summaries.map((summary) => ({ ...summary, mode: run.modes[summary.model] })),
+    skipped: run.skipped,
+  }
+  writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`)
+  process.stdout.write(renderScoreTable(run.summaries, { color: process.stdout.isTTY === true }))
+  for (const skip of run.skipped) process.stderr.write(`skipped ${skip.file}: ${skip.reason}\n`)
+  process.stdout.write(`${run.verdicts.length} entries scored → ${join(out, 'verdicts.jsonl')}, ${join(out, 'summary.json')}\n`)
+  return exitCodes.ok
+}
+
+async function importCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    data: { type: 'string' },
+    category: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    'keep-dots': { type: 'boolean' },
+  })
+  if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
+  const written = importCategories({
+    dataDir: resolve(requireFlag(values.data, 'data')),
+    outDir: resolve(requireFlag(values.out, 'out')),
+    ...(values.category ? { categories: values.category } : {}),
+    mangleNames: values['keep-dots'] !== true,
+  })
+  for (const suite of written) process.stdout.write(`${suite.file}: ${suite.cases} cases, ${suite.tools} tools\n`)
+  return exitCodes.ok
+}
+
+async function toScripted(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, { out: { type: 'string' } })
+  if (positionals.length !== 1) throw new InputError('expected one BFCL result file', { field: '<result file>' })
+  const scripted = resultFileToScripted(resolve(positionals[0]!))
+  const out = resolve(requireFlag(values.out, 'out'))
+  writeFileSync(out, `${JSON.stringify(scripted, null, 2)}\n`)
+  process.stdout.write(`${Object.keys(scripted).length} cases → ${out}\n`)
+  return exitCodes.ok
+}
+
+const subcommands: Record<string, (argv: readonly string[]) => Promise<number>> = { score, import: importCommand, 'to-scripted': toScripted }
+
+/** `toolgauge bfcl score | import | to-scripted`: thin layer over src/bfcl. */
 export const command: Command = {
   name: 'bfcl',
-  summary: '(not yet available)',
-  usage: 'toolgauge bfcl',
-  async run() {
-    process.stderr.write('toolgauge bfcl: not available yet\n')
-    return 2
+  summary: 'Score BFCL result files with BFCL\'s verdicts; import BFCL categories as suites',
+  usage,
+  async run(argv) {
+    const [name, ...rest] = argv
+    const sub = name ? subcommands[name] : undefined
+    if (!sub) throw new InputError(name ? `unknown subcommand "${name}" (expected score, import or to-scripted)` : 'expected a subcommand: score, import or to-scripted')
+    return sub(rest)
   },
 }
