@@ -18,6 +18,9 @@ Counts the prompt tokens spent on tool definitions, per tool (leave-one-out) and
   --model <spec>         model spec, repeatable: openai:gpt-4o, anthropic:claude-sonnet-4-5, openai:gpt-oss-20b, baseline …
   --messages <file>      JSON array of chat messages (default: one short user message)
   --tool-choice <value>  auto | none | required | JSON such as '{"type":"function","function":{"name":"x"}}'
+  --tokenizer <file>     an open model's tokenizer.json: count exactly with its chat template (no downloads)
+  --tokenizer-config <file>  its tokenizer_config.json (special tokens and, usually, the chat template)
+  --chat-template <file> a Jinja chat template overriding the config's (use the serving engine's own)
   --json                 print JSON (one object per model; an array when several figures are printed)
   --measure              also measure against the provider's API (needs its *_API_KEY; honours *_BASE_URL):
                          Anthropic count_tokens, OpenAI Responses input_tokens, or Chat Completions usage of
@@ -42,6 +45,9 @@ export const command: Command = {
       measure: { type: 'boolean' },
       'base-url': { type: 'string' },
       record: { type: 'string' },
+      tokenizer: { type: 'string' },
+      'tokenizer-config': { type: 'string' },
+      'chat-template': { type: 'string' },
     })
     if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
     if (!values.tools) throw new InputError('is required', { field: '--tools' })
@@ -51,9 +57,13 @@ export const command: Command = {
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
     if (values.record && !values.measure) throw new InputError('needs --measure', { field: '--record' })
+    if (!values.tokenizer && (values['tokenizer-config'] || values['chat-template'])) throw new InputError('needs --tokenizer', { field: values['chat-template'] ? '--chat-template' : '--tokenizer-config' })
+    const openModel = values.tokenizer
+      ? { tokenizer: values.tokenizer, ...(values['tokenizer-config'] ? { tokenizerConfig: values['tokenizer-config'] } : {}), ...(values['chat-template'] ? { chatTemplate: values['chat-template'] } : {}) }
+      : undefined
     const counts: ToolTokenCount[] = []
     for (const model of models) {
-      const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}) }
+      const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) }
       const offline = await countToolTokens(request)
       if (values.measure) {
         let measured: ToolTokenCount

@@ -1,16 +1,18 @@
-import { familyCounter, type FamilyCounter } from './family-counters.ts'
+import { familyCounter, openModelCounter, type FamilyCounter } from './family-counters.ts'
 import { modelFamily } from './model-family.ts'
 import { defaultMessages, type PerToolTokens, type ToolTokenCount, type ToolTokenRequest } from './types.ts'
 
 /**
  * Counts the prompt tokens a request spends on tool definitions, offline, for the model's family (OpenAI chat
- * render, gpt-oss harmony, Anthropic table + estimate, or the documented default for other specs).
+ * render, gpt-oss harmony, Anthropic table + estimate, an open model's own template + tokenizer when
+ * `openModel` is given, or the documented default for other specs).
  * Encodings load once per process and text counts are memoized, so calling it once per case is cheap.
  */
 export async function countToolTokens(request: ToolTokenRequest): Promise<ToolTokenCount> {
+  const messages = request.messages ?? defaultMessages
+  if (request.openModel) return tally(request, 'open-model', openModelCounter(request.openModel, messages))
   const family = modelFamily(request.model)
-  const counter = await familyCounter(family, request.messages ?? defaultMessages, request.toolChoice)
-  return tally(request, family.family, counter)
+  return tally(request, family.family, await familyCounter(family, messages, request.toolChoice))
 }
 
 /** The difference method and the leave-one-out breakdown over one family counter. */

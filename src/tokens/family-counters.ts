@@ -5,6 +5,7 @@ import { textCounter } from './encodings.ts'
 import { countHarmonyParts, renderHarmonyConversation } from './harmony-chat.ts'
 import { harmonyMessages, openAiMessages } from './message-views.ts'
 import type { ModelFamily } from './model-family.ts'
+import { loadOpenModel, type OpenModelFiles } from './open-model.ts'
 import { openAiPromptWithTools, openAiPromptWithoutTools } from './openai-chat.ts'
 import type { CountMethod } from './types.ts'
 
@@ -66,5 +67,21 @@ export async function familyCounter(family: ModelFamily, messages: readonly Mess
         confidence: (toolTokens) => overhead.uncertainty + Math.ceil(Math.max(0, toolTokens - overhead.tokens) * 0.25),
       }
     }
+  }
+}
+
+/**
+ * The open-model counter: the model's own chat template rendered with and without `tools` and tokenized with its
+ * tokenizer.json. Exact for that template; the figure is only as right as the template is the serving engine's.
+ */
+export function openModelCounter(files: OpenModelFiles, messages: readonly Message[]): FamilyCounter {
+  const model = loadOpenModel(files)
+  return {
+    encoding: model.label,
+    method: 'exact-render',
+    provenance: 'chat template rendered with @huggingface/jinja, counted with @huggingface/tokenizers (dates pinned to 26 Jul 2024)',
+    withoutTools: () => model.count(messages, undefined),
+    withTools: (tools) => model.count(messages, tools),
+    confidence: () => 0,
   }
 }

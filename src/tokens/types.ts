@@ -1,5 +1,6 @@
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+import type { OpenModelFiles } from './open-model.ts'
 
 /**
  * How a figure was obtained: `exact-render` (the provider's prompt text reproduced and tokenized with its real
@@ -16,6 +17,11 @@ export type ToolTokenRequest = {
   /** The conversation; default {@link defaultMessages} (one short user message). */
   readonly messages?: readonly Message[]
   readonly toolChoice?: ToolChoice
+  /**
+   * An open model's tokenizer.json + chat template: counts exactly with them whatever the spec's prefix
+   * (`openai-compatible:qwen3:8b` served by vLLM, Ollama, …). Without it such specs get the default estimate.
+   */
+  readonly openModel?: OpenModelFiles
   /** Compute the leave-one-out breakdown (default true; the runner can skip it when it only needs totals). */
   readonly perTool?: boolean
 }
