@@ -121,3 +121,13 @@ describe.skipIf(!hasChromium)(hasChromium ? 'HTML reporter in headless Chromium'
     expect(dom.match(/<details class="case" data-status="fail"[^>]*>/g)?.every((tag) => !tag.includes('hidden'))).toBe(true)
   })
 })
+
+describe('HTML reporter without token counts', () => {
+  it('says so instead of plotting every model at x = 0', () => {
+    const results = sampleResults().map((r) => ({ ...r, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }))
+    const report = reportOf(results)
+    const html = toHtml({ ...report, summary: report.summary.map((s) => ({ ...s, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } })) })
+    expect(html).toContain('No token counts in this report')
+    expect(html).not.toContain('class="scatter"')
+  })
+})

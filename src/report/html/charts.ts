@@ -53,6 +53,10 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
     y: s.accuracy,
     ci: accuracyInterval(s),
   }))
+  // Offline models report no tokens: a column of dots at x = 0 would say nothing, so say that instead.
+  if (points.length === 0 || points.every((p) => p.x === 0)) {
+    return '<p class="muted">No token counts in this report (offline or scripted models): nothing to plot.</p>'
+  }
   const width = 520
   const height = 300
   const left = 50
@@ -63,7 +67,7 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
   const px = (x: number) => left + (x / maxX) * plotWidth
   const py = (y: number) => 20 + (1 - y) * plotHeight
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<line x1="${left}" x2="${left + plotWidth}" y1="${py(t)}" y2="${py(t)}" class="grid"/><text x="${left - 6}" y="${py(t) + 4}" text-anchor="end">${t * 100}%</text>`)
-  const xTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<text x="${px(t * maxX)}" y="${height - bottom + 16}" text-anchor="middle">${Math.round(t * maxX)}</text>`)
+  const xTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<text x="${px(t * maxX)}" y="${height - bottom + 16}" text-anchor="middle">${tickLabel(t * maxX)}</text>`)
   const dots = points.map((p, i) => {
     const whisker = p.ci ? `<line x1="${px(p.x)}" x2="${px(p.x)}" y1="${py(p.ci[0])}" y2="${py(p.ci[1])}" class="whisker"/>` : ''
     return `${whisker}<circle cx="${px(p.x)}" cy="${py(p.y)}" r="5" class="dot dot-${i % 6}"><title>${escapeHtml(p.model)}: ${percent(p.y)}, ${Math.round(p.x)} tokens</title></circle>`
@@ -79,4 +83,8 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
 function niceCeiling(value: number): number {
   const magnitude = 10 ** Math.floor(Math.log10(value))
   return [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((v) => v >= value) ?? value
+}
+
+function tickLabel(value: number): string {
+  return value >= 10 ? String(Math.round(value)) : String(Number(value.toPrecision(2)))
 }

@@ -71,7 +71,7 @@ function gatesSection(report: Report): string {
 
 function confusionTable(matrix: ConfusionMatrix): string {
   const max = Math.max(1, ...matrix.expected.flatMap((e) => matrix.called.map((c) => matrix.counts[e]?.[c] ?? 0)))
-  const head = `<tr><th>expected \\ called</th>${matrix.called.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`
+  const head = `<tr><th>expected \\ called</th>${matrix.called.map((c) => `<th class="col">${escapeHtml(c)}</th>`).join('')}</tr>`
   const rows = matrix.expected.map((e) => {
     const cells = matrix.called.map((c) => {
       const n = matrix.counts[e]?.[c] ?? 0

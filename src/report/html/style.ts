@@ -12,13 +12,13 @@ h3 { font-size: 15px; margin: 12px 0 6px; } h4 { font-size: 13px; margin: 10px 0
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: right; } th:first-child, td:first-child { text-align: left; white-space: nowrap; }
 th { background: var(--panel); }
-.grid-cards { display: flex; flex-wrap: wrap; gap: 16px; } .card { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 10px 14px; }
+.grid-cards { display: flex; flex-wrap: wrap; gap: 16px; } .card { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 10px 14px; max-width: 100%; overflow-x: auto; }
 svg text { font-size: 12px; fill: var(--fg); } svg .muted { fill: var(--muted); }
 .track { fill: var(--line); opacity: .45; } .bar-good { fill: var(--good); } .bar-bad { fill: var(--bad); }
 .whisker { stroke: var(--fg); stroke-width: 1.5; } .grid { stroke: var(--line); } .axis { stroke: var(--muted); }
 .dot { stroke: var(--bg); stroke-width: 1.5; } .dot-0 { fill: #0969da; } .dot-1 { fill: #bf3989; } .dot-2 { fill: #1a7f37; }
 .dot-3 { fill: #9a6700; } .dot-4 { fill: #8250df; } .dot-5 { fill: #cf222e; }
-.confusion td { min-width: 44px; } .confusion td.diag { font-weight: 600; } .confusion th.row { text-align: left; }
+.confusion td { min-width: 30px; text-align: center; } .confusion th.col { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; white-space: nowrap; padding: 6px 4px; vertical-align: bottom; } .confusion td.diag { font-weight: 600; } .confusion th.row { text-align: left; }
 .badge { display: inline-block; min-width: 38px; text-align: center; border-radius: 10px; padding: 0 6px; font-size: 11px; font-weight: 600; color: #fff; }
 .badge.pass { background: var(--good); } .badge.fail { background: var(--bad); } .badge.flaky { background: var(--warn); }
 .tally { font-size: 12px; border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; margin-left: 4px; }
@@ -31,7 +31,7 @@ details.case > summary { cursor: pointer; } details.case[hidden] { display: none
 .msg { margin: 4px 0; border-left: 3px solid var(--line); padding-left: 8px; }
 .msg.user { border-color: var(--accent); } .msg.assistant { border-color: var(--good); } .msg.call { border-color: #8250df; }
 .msg.tool { border-color: var(--muted); } .msg.error { border-color: var(--bad); }
-.role { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); } .role code { text-transform: none; font-size: 12px; }
+.role { font-size: 11px; letter-spacing: .02em; color: var(--muted); } .role code { font-size: 12px; }
 pre { margin: 2px 0; white-space: pre-wrap; word-break: break-word; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 360px; overflow: auto; }
 .issues { color: var(--bad); font-size: 12px; }
 .controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; } input, select, button { font: inherit; }
