@@ -18,7 +18,6 @@ export const failureKinds = [
   'final_answer_mismatch',
   'max_turns_exceeded',
   'provider_error',
-  'token_budget_exceeded',
 ] as const
 
 /** One failure kind. */

@@ -1,8 +1,25 @@
+import { bfclCaseVerdict, bfclFailureKind } from '../bfcl/case-verdict.ts'
 import type { Case } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 
-/** BFCL matching: the verdict of BFCL's own checker rules on the first assistant turn (wired in with src/bfcl). */
-export function bfclFailures(_testCase: Case, _transcript: Transcript): Failure[] {
-  throw new Error('matching: bfcl is not wired yet')
+/**
+ * `matching: bfcl` (imported BFCL suites): the verdict of BFCL's own checker rules on the first assistant turn —
+ * BFCL's categories are single-turn — so a run gives each case the verdict `bfcl score` gives the same output.
+ * The BFCL error_type is kept in the failure message.
+ */
+export function bfclFailures(testCase: Case, transcript: Transcript): Failure[] {
+  const bfcl = testCase.expect.bfcl
+  if (!bfcl) return [{ kind: 'wrong_argument_value', message: 'matching: bfcl needs expect.bfcl (written by `toolgauge bfcl import`)' }]
+  const first = transcript.turns[0]
+  const calls = first?.calls ?? []
+  const verdict = bfclCaseVerdict(bfcl, { calls, text: first?.text ?? '' })
+  if (verdict.valid) return []
+  const errorType = verdict.errorType ?? 'unknown'
+  const expected = Array.isArray(testCase.expect.calls) ? testCase.expect.calls.length : 0
+  return [{
+    kind: bfclFailureKind(errorType, { actual: calls.length, expected }),
+    message: `BFCL ${errorType}: ${verdict.error}`,
+    path: 'turns[0]',
+  }]
 }
