@@ -1,12 +1,82 @@
-import type { Command } from './command.ts'
+import { InputError } from '../core/errors.ts'
+import { formatFuzzReport } from '../fuzz/format-report.ts'
+import { fuzzValidator } from '../fuzz/fuzz-validator.ts'
+import { loadExportedFunction } from '../fuzz/load-export.ts'
+import type { PropertyName } from '../fuzz/probe.ts'
+import { propertyNames } from '../fuzz/properties/index.ts'
+import type { Parser, Validator } from '../fuzz/subject.ts'
+import { loadToolsFile } from '../suite/load-tools.ts'
+import { exitCodes, type Command } from './command.ts'
+import { numberFlag, parseFlags } from './flags.ts'
 
-/** Placeholder until the fuzz command lands. */
+const usage = `toolgauge fuzz --tools <tools file | suite file> --validator <module>#<export> [options]
+
+Property-fuzzes an argument validator against each tool's JSON Schema: valid arguments must be accepted unchanged,
+invalid ones (numeric strings, enum casing, dropped required keys, hallucinated keys, …) rejected.
+
+Options:
+  --tools <file>          tools file (JSON/YAML list or {tools: [...]}) or a suite file
+  --validator <ref>       module#export: (args, tool) => boolean | { valid, value? }, sync or async
+  --parser <ref>          module#export: (raw, tool) => { ok: true, value } | { ok: false, error }; adds raw-wire inputs
+  --runs <n>              runs per tool and property (default 200)
+  --seed <n>              fast-check seed (default random; printed for replay)
+  --allow-repair          an accepted invalid input repaired into a valid value is a repair, not a finding
+  --tool <name>           only this tool (repeatable)
+  --property <name>       only this property (repeatable): ${propertyNames.join(', ')}
+  --path <path>           replay one counterexample (with --seed, --tool and --property)
+  --json                  print { findings, runs, tools, seed, results } as JSON
+
+Exit code: 0 no findings, 1 findings, 2 bad input.`
+
+/** `toolgauge fuzz`: property-fuzz a user's argument validator (and parser) with fast-check. */
 export const command: Command = {
   name: 'fuzz',
-  summary: '(not yet available)',
-  usage: 'toolgauge fuzz',
-  async run() {
-    process.stderr.write('toolgauge fuzz: not available yet\n')
-    return 2
+  summary: 'property-fuzz your argument validator against the tool schemas',
+  usage,
+  async run(argv) {
+    const { values } = parseFlags(argv, {
+      tools: { type: 'string' },
+      validator: { type: 'string' },
+      parser: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      'allow-repair': { type: 'boolean' },
+      tool: { type: 'string', multiple: true },
+      property: { type: 'string', multiple: true },
+      path: { type: 'string' },
+      json: { type: 'boolean' },
+    })
+    if (!values.tools) throw new InputError('missing --tools <tools file | suite file>', { field: '--tools' })
+    if (!values.validator) throw new InputError('missing --validator <module>#<export>', { field: '--validator' })
+    const runs = numberFlag('runs', values.runs, { min: 1, max: 1_000_000, integer: true })
+    const seed = numberFlag('seed', values.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true })
+    const wantedProperties = (values.property ?? []).map((name) => {
+      if (!propertyNames.includes(name as PropertyName)) {
+        throw new InputError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
+      }
+      return name as PropertyName
+    })
+    if (values.path !== undefined && (seed === undefined || values.tool?.length !== 1 || wantedProperties.length !== 1)) {
+      throw new InputError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
+    }
+    let tools = loadToolsFile(values.tools)
+    for (const name of values.tool ?? []) {
+      if (!tools.some((tool) => tool.name === name)) throw new InputError(`no tool named "${name}"`, { file: values.tools, field: '--tool' })
+    }
+    if (values.tool) tools = tools.filter((tool) => values.tool!.includes(tool.name))
+    const validator = (await loadExportedFunction(values.validator, '--validator')) as Validator
+    const parser = values.parser ? ((await loadExportedFunction(values.parser, '--parser')) as Parser) : undefined
+    const report = await fuzzValidator({
+      tools,
+      validator,
+      ...(parser ? { parser } : {}),
+      ...(runs !== undefined ? { runs } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(wantedProperties.length > 0 ? { properties: wantedProperties } : {}),
+      ...(values.path !== undefined ? { path: values.path } : {}),
+      allowRepair: values['allow-repair'] ?? false,
+    })
+    process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatFuzzReport(report))
+    return report.findings.length > 0 ? exitCodes.gateFailed : exitCodes.ok
   },
 }

@@ -100,7 +100,10 @@ export async function fuzzValidator(options: FuzzOptions): Promise<FuzzReport> {
       }
       const outcome = await checkProperty(property, context, { runs, seed, ...(options.path !== undefined ? { path: options.path } : {}) })
       results.push({ tool: tool.name, property: property.name, ...outcome.result })
-      if (outcome.finding) findings.push({ tool: tool.name, property: property.name, seed, ...outcome.finding })
+      if (outcome.finding) {
+        const { counterexample, message, path } = outcome.finding
+        findings.push({ tool: tool.name, property: property.name, counterexample, seed, message, path })
+      }
     }
   }
   return { findings, runs, tools: options.tools.length, seed, results }

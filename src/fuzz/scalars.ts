@@ -78,6 +78,7 @@ export function stringArbitrary(node: JsonSchema): fc.Arbitrary<string> {
     const limits = { minLength, ...(maxLength !== undefined ? { maxLength } : {}) }
     // ASCII first (readable, shrinks toward it), full Unicode code points sometimes (lengths count code points).
     return fc.oneof(
+      { withCrossShrink: true },
       { weight: 4, arbitrary: fc.string(limits) },
       { weight: 1, arbitrary: fc.string({ ...limits, unit: 'binary' }) },
     )

@@ -1,0 +1,13 @@
+// Public surface of the validator fuzzer: JSON Schema → fast-check arbitraries, mutations, the seven properties.
+export { schemaArbitrary, type MapperOptions } from './arbitrary.ts'
+export { assertValidator, ValidatorFuzzError } from './assert-validator.ts'
+export { schemaContradictions } from './contradictions.ts'
+export { formatFuzzReport } from './format-report.ts'
+export { fuzzValidator, type Finding, type FuzzOptions, type FuzzReport, type PropertyResult } from './fuzz-validator.ts'
+export { invalidArguments, oracleAccepts, validArguments, wireMutants } from './inputs.ts'
+export type { Mutant, MutationKind, WireKind, WireMutant } from './mutant.ts'
+export type { PropertyName } from './probe.ts'
+export { propertyNames } from './properties/index.ts'
+export { schemaMutations, type SchemaMutation } from './schema-mutations.ts'
+export type { ParseResult, Parser, Validator, Verdict } from './subject.ts'
+export { wireMutation, strictParse } from './wire-mutations.ts'
