@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gatesFromConfig, loadConfig, type RunConfig } from '../config/load-config.ts'
 import { InputError } from '../core/errors.ts'
 import { reportFormats, type ReportFormatName } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
@@ -14,9 +15,11 @@ import { printGates } from './print-gates.ts'
 const usage = `toolgauge run <suite files or folders...> --model <spec> [--model <spec> ...]
     [--out <dir>] [--concurrency N] [--filter <case-id glob>] [--min-accuracy <0..1>] [--by suite]
     [--repeat N] [--shard i/n] [--resume] [--format json,junit,md,html]
-    [--base-url <url>] [--retries N] [--timeout <seconds>] [--record <dir>] [--replay <dir>]
+    [--base-url <url>] [--retries N] [--timeout <seconds>] [--record <dir>] [--replay <dir>] [--config <file>]
 
 Runs every case of the suites against each model and writes <out>/report.json and <out>/results.jsonl.
+Settings not given as flags come from --config or toolgauge.config.{yaml,yml,json,ts} in the working directory
+(models, suites, out, concurrency, repeat, filter, format, base_url, retries, timeout, gates).
 Model specs: baseline | scripted:<file> | openai:<model> | openai-responses:<model> | anthropic:<model> |
              openai-compatible:<model>
 Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed · 2 bad input ·
@@ -44,18 +47,26 @@ export const command: Command = {
       timeout: { type: 'string' },
       record: { type: 'string' },
       replay: { type: 'string' },
+      config: { type: 'string', short: 'c' },
     })
-    if (positionals.length === 0) throw new InputError('give at least one suite file or folder')
-    const models = values.model ?? []
+    const loaded = await loadConfig(values.config)
+    const config: RunConfig = loaded?.config ?? {}
+    const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]
+    if (suitePaths.length === 0) throw new InputError('give at least one suite file or folder (or `suites:` in a config file)')
+    const models = values.model ?? [...(config.models ?? [])]
     if (models.length === 0) throw new InputError('give at least one --model (e.g. --model baseline)', { field: '--model' })
     if (values.by !== undefined && values.by !== 'suite') throw new InputError(`expected "suite", got "${values.by}"`, { field: '--by' })
     if (values.record && values.replay) throw new InputError('--record and --replay exclude each other', { field: '--replay' })
-    const formats = parseFormats(values.format)
+    const formats = parseFormats(values.format ?? config.format?.join(','))
     const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
-    const gates: Gate[] = minAccuracy !== undefined ? [{ type: 'min-accuracy', threshold: minAccuracy }] : []
-    const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true })
-    const timeout = numberFlag('timeout', values.timeout, { min: 0.001 })
-    const outDir = values.out ?? 'reports/latest'
+    // --min-accuracy replaces the config's general accuracy gate; per-model gates of the config stay.
+    const configGates = gatesFromConfig(config.gates).filter((gate) => minAccuracy === undefined || gate.type !== 'min-accuracy' || gate.model !== undefined)
+    const gates: Gate[] = [...configGates, ...(minAccuracy !== undefined ? [{ type: 'min-accuracy' as const, threshold: minAccuracy }] : [])]
+    const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
+    const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
+    const baseUrl = values['base-url'] ?? config.base_url
+    const filter = values.filter ?? config.filter
+    const outDir = values.out ?? config.out ?? 'reports/latest'
 
     const controller = new AbortController()
     const onSigint = () => {
@@ -67,17 +78,17 @@ export const command: Command = {
     let progress: ProgressLine | undefined
     try {
       const outcome = await runEvaluation({
-        suitePaths: positionals,
+        suitePaths,
         models,
         outDir,
-        concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? 4,
-        ...(values.filter ? { filter: values.filter } : {}),
-        repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? 1,
+        concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? config.concurrency ?? 4,
+        ...(filter ? { filter } : {}),
+        repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1,
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
         gates,
         providerOptions: {
-          ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+          ...(baseUrl ? { baseUrl } : {}),
           ...(retries !== undefined ? { retries } : {}),
           ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
           ...(values.record ? { recordDir: values.record } : {}),

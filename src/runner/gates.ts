@@ -1,11 +1,12 @@
 import type { ModelSummary } from '../core/report.ts'
 
-/** A threshold the run must meet; `model` undefined = every model. */
-export type Gate =
-  | { readonly type: 'min-accuracy'; readonly threshold: number; readonly model?: string }
-  | { readonly type: 'max-hallucinated-tool-rate'; readonly threshold: number; readonly model?: string }
-  | { readonly type: 'max-hallucinated-param-rate'; readonly threshold: number; readonly model?: string }
-  | { readonly type: 'max-tool-tokens'; readonly threshold: number; readonly model?: string }
+/** A threshold the run must meet; `model` undefined = every model (but `exceptModels`, which have their own). */
+export type Gate = {
+  readonly type: 'min-accuracy' | 'max-hallucinated-tool-rate' | 'max-hallucinated-param-rate' | 'max-tool-tokens'
+  readonly threshold: number
+  readonly model?: string
+  readonly exceptModels?: readonly string[]
+}
 
 /** A gate's verdict for one model, as written to the report (`gates[]`) and listed by the console and Markdown. */
 export type GateResult = {
@@ -27,7 +28,7 @@ const measures: Record<Gate['type'], { read: (summary: ModelSummary) => number |
 export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelSummary[]): GateResult[] {
   return gates.flatMap((gate) =>
     summaries
-      .filter((summary) => gate.model === undefined || gate.model === summary.model)
+      .filter((summary) => (gate.model === undefined || gate.model === summary.model) && !gate.exceptModels?.includes(summary.model))
       .map((summary) => {
         const measure = measures[gate.type]
         const value = measure.read(summary)

@@ -8,7 +8,7 @@ import { importUserFunction } from './load-module.ts'
 import { matcherProblem } from './matchers.ts'
 import { readDocument, type SourceDocument } from './read-document.ts'
 import { toolsFromList } from './load-tools.ts'
-import { validateSuiteShape } from './validate-suite-shape.ts'
+import { validateSuiteShape } from '../schema/validate-document.ts'
 
 /** Default for `max_turns`. */
 export const defaultMaxTurns = 8

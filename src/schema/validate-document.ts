@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
-import { validateAgainst } from '../schema/ajv.ts'
-import type { SourceDocument } from './read-document.ts'
+import type { SourceDocument } from '../suite/read-document.ts'
+import { validateAgainst } from './ajv.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
 export const suiteSchemaPath = fileURLToPath(new URL('../../suites/suite.schema.json', import.meta.url))
@@ -13,7 +13,12 @@ let suiteSchema: JsonSchema | undefined
 /** Validates a parsed suite against suites/suite.schema.json; throws an InputError naming file, line and field. */
 export function validateSuiteShape(document: SourceDocument): void {
   suiteSchema ??= JSON.parse(readFileSync(suiteSchemaPath, 'utf8')) as JsonSchema
-  const errors = validateAgainst(suiteSchema, document.value)
+  validateDocument(document, suiteSchema)
+}
+
+/** Validates a parsed YAML/JSON document against a schema; the first useful error becomes an InputError with file, line and field. */
+export function validateDocument(document: SourceDocument, schema: JsonSchema): void {
+  const errors = validateAgainst(schema, document.value)
   if (errors.length === 0) return
   const error = mostSpecific(errors)
   const path = pointerToPath(error.instancePath)
@@ -48,7 +53,7 @@ function explain(error: ErrorObject): string {
     case 'type':
       return `expected ${String(error.params.type)}`
     case 'oneOf':
-      return 'expected exactly one of the allowed forms (see suites/suite.schema.json)'
+      return 'expected exactly one of the allowed forms (see the schema)'
     default:
       return `expected a value that ${error.message ?? 'matches the suite schema'}`
   }

@@ -1,0 +1,39 @@
+import type { JsonSchema } from '../core/tool.ts'
+
+const gateFields = {
+  min_accuracy: { type: 'number', minimum: 0, maximum: 1, description: 'Fail when accuracy is below this.' },
+  max_hallucinated_tool_rate: { type: 'number', minimum: 0, maximum: 1, description: 'Fail when the hallucinated-tool rate is above this.' },
+  max_hallucinated_param_rate: { type: 'number', minimum: 0, maximum: 1, description: 'Fail when the hallucinated-parameter rate is above this.' },
+  max_tool_tokens: { type: 'number', minimum: 0, description: 'Fail when tool definitions cost more tokens per request than this.' },
+} as const
+
+/** The schema of toolgauge.config.{yaml,json,ts}: what `run` reads when flags do not say otherwise. */
+export const configSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    models: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+    suites: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+    out: { type: 'string' },
+    concurrency: { type: 'integer', minimum: 1 },
+    repeat: { type: 'integer', minimum: 1 },
+    filter: { type: 'string' },
+    format: { type: 'array', items: { enum: ['json', 'junit', 'md', 'html'] } },
+    base_url: { type: 'string' },
+    retries: { type: 'integer', minimum: 0 },
+    timeout: { type: 'number', exclusiveMinimum: 0, description: 'Per-request timeout in seconds.' },
+    gates: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        ...gateFields,
+        models: {
+          type: 'object',
+          description: 'Gates for one model, by model spec; they replace the general ones of the same name.',
+          additionalProperties: { type: 'object', additionalProperties: false, properties: gateFields },
+        },
+      },
+    },
+  },
+}

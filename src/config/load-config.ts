@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { InputError } from '../core/errors.ts'
+import type { Gate } from '../runner/gates.ts'
+import { validateDocument } from '../schema/validate-document.ts'
+import { importUserModule } from '../suite/load-module.ts'
+import { readDocument, type SourceDocument } from '../suite/read-document.ts'
+import { configSchema } from './config-schema.ts'
+
+/** File names looked for in the working directory, in this order. */
+export const configFileNames = ['toolgauge.config.yaml', 'toolgauge.config.yml', 'toolgauge.config.json', 'toolgauge.config.ts'] as const
+
+type GateValues = {
+  readonly min_accuracy?: number
+  readonly max_hallucinated_tool_rate?: number
+  readonly max_hallucinated_param_rate?: number
+  readonly max_tool_tokens?: number
+}
+
+/** A config file's content (snake_case keys, like suites). */
+export type RunConfig = {
+  readonly models?: readonly string[]
+  readonly suites?: readonly string[]
+  readonly out?: string
+  readonly concurrency?: number
+  readonly repeat?: number
+  readonly filter?: string
+  readonly format?: readonly string[]
+  readonly base_url?: string
+  readonly retries?: number
+  readonly timeout?: number
+  readonly gates?: GateValues & { readonly models?: { readonly [model: string]: GateValues } }
+}
+
+/**
+ * Loads `--config <file>`, or the first toolgauge.config.{yaml,yml,json,ts} in `cwd`; undefined when there is
+ * none. Suite paths in the file are resolved against the file's folder. A `.ts` config default-exports the object.
+ */
+export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<{ file: string; config: RunConfig } | undefined> {
+  const file = explicit ? resolve(cwd, explicit) : configFileNames.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
+  if (!file) return undefined
+  if (explicit && !existsSync(file)) throw new InputError(`config file not found: ${file}`, { field: '--config' })
+  const document = file.endsWith('.ts') ? await moduleDocument(file) : readDocument(file)
+  validateDocument(document, configSchema)
+  const config = document.value as RunConfig
+  const base = resolve(file, '..')
+  return { file, config: config.suites ? { ...config, suites: config.suites.map((suite) => resolve(base, suite)) } : config }
+}
+
+async function moduleDocument(file: string): Promise<SourceDocument> {
+  const module = await importUserModule(file, { file })
+  if (module.default === undefined) throw new InputError('a .ts config must `export default` the config object', { file, field: 'default' })
+  return { file, value: module.default, lineOf: () => undefined }
+}
+
+const gateTypes: Record<keyof GateValues, Gate['type']> = {
+  min_accuracy: 'min-accuracy',
+  max_hallucinated_tool_rate: 'max-hallucinated-tool-rate',
+  max_hallucinated_param_rate: 'max-hallucinated-param-rate',
+  max_tool_tokens: 'max-tool-tokens',
+}
+
+/** The gates a config declares: general ones apply to every model not overriding the same gate. */
+export function gatesFromConfig(gates: RunConfig['gates']): Gate[] {
+  if (!gates) return []
+  const perModel = Object.entries(gates.models ?? {})
+  const result: Gate[] = []
+  for (const [key, type] of Object.entries(gateTypes) as [keyof GateValues, Gate['type']][]) {
+    const general = gates[key]
+    for (const [model, values] of perModel) {
+      const threshold = values[key]
+      if (threshold !== undefined) result.push({ type, threshold, model })
+    }
+    if (general !== undefined) {
+      const overridden = perModel.filter(([, values]) => values[key] !== undefined).map(([model]) => model)
+      result.push({ type, threshold: general, ...(overridden.length > 0 ? { exceptModels: overridden } : {}) })
+    }
+  }
+  return result
+}
