@@ -1,0 +1,159 @@
+// End-to-end through the CLI: `node bin/toolgauge.mjs run` in a child process, real SDKs, fake APIs on loopback.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { weatherModel } from './fake/behaviour.ts'
+import { anthropicKey, baseUrlFor, openaiKey, providerKinds, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { withFaults } from './fake/loopback.ts'
+
+const root = new URL('../..', import.meta.url).pathname
+const suite = join(root, 'test/providers/fixtures/e2e')
+const work = mkdtempSync(join(tmpdir(), 'toolgauge-e2e-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+type Report = { results: { case: string; repeat: number; passed: boolean; failures: { kind: string; message: string }[]; metrics: unknown }[] }
+type RunResult = { code: number | null; stdout: string; stderr: string; report: Report | undefined }
+
+/** Runs the CLI with only the variables given (plus PATH/HOME), so no real key or host can leak in. */
+function cli(args: string[], env: Record<string, string>): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'bin/toolgauge.mjs'), 'run', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('close', (code) => {
+      const out = args[args.indexOf('--out') + 1]!
+      const file = join(out, 'report.json')
+      resolve({ code, stdout, stderr, report: existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined })
+    })
+  })
+}
+
+/** Env pointing a kind's SDK at an origin (base URL by env, as a user would) with the fake key. */
+function envFor(kind: ProviderKind, origin: string, withKey = true): Record<string, string> {
+  const prefix = kind === 'anthropic' ? 'ANTHROPIC' : 'OPENAI'
+  return {
+    [`${prefix}_BASE_URL`]: baseUrlFor(kind, origin),
+    ...(withKey ? { [`${prefix}_API_KEY`]: kind === 'anthropic' ? anthropicKey : openaiKey } : {}),
+  }
+}
+
+/** What the scores are: the verdict, failure kinds and messages, and the metrics of every case. */
+function verdicts(report: Report | undefined): unknown {
+  expect(report).toBeDefined()
+  return report!.results.map((result) => ({ case: result.case, repeat: result.repeat, passed: result.passed, failures: result.failures, metrics: result.metrics }))
+}
+
+/** Fault kinds injected by the last faulty server. */
+let injected: string[] = []
+
+async function withServer<T>(kind: ProviderKind, faults: boolean, body: (server: FakeServer) => Promise<T>): Promise<T> {
+  const wrap = (handler: Parameters<typeof withFaults>[0]) => {
+    const wrapped = withFaults(handler)
+    injected = wrapped.injected
+    return wrapped
+  }
+  const server = await startFakeServer(kind, weatherModel, faults ? { wrap } : {})
+  try {
+    return await body(server)
+  } finally {
+    await server.close()
+  }
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+const expectedVerdicts = {
+  'parallel-two-cities': true,
+  'serial-required': true,
+  'none-keeps-tools': true,
+  'forced-tool': true,
+  'no-city': true,
+  'wrong-tool-fails': false,
+}
+
+const healthy: Partial<Record<ProviderKind, unknown>> = {}
+
+describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
+  const spec = `${kind}:test-model`
+
+  it('scores the suite, identically to the other providers', async () => {
+    const run = await withServer(kind, false, async (server) => {
+      const result = await cli([suite, '--model', spec, '--out', join(work, kind, 'healthy')], envFor(kind, server.origin))
+      expect(server.violations).toEqual([])
+      return result
+    })
+    expect(run.code, run.stderr).toBe(1) // wrong-tool-fails fails on purpose
+    expect(Object.fromEntries(run.report!.results.map((result) => [result.case, result.passed]))).toEqual(expectedVerdicts)
+    healthy[kind] = verdicts(run.report)
+    for (const other of providerKinds) if (healthy[other] !== undefined) expect(healthy[kind]).toEqual(healthy[other])
+  })
+
+  it('completes every case with the same verdicts when 1 request in 3 fails', async () => {
+    const run = await withServer(kind, true, (server) => cli([suite, '--model', spec, '--out', join(work, kind, 'faults'), '--concurrency', '2'], envFor(kind, server.origin)))
+    expect(run.code, run.stderr).toBe(1)
+    expect(new Set(injected)).toEqual(new Set(['429', '500', 'reset', 'truncated']))
+    expect(Object.fromEntries(run.report!.results.map((result) => [result.case, result.passed]))).toEqual(expectedVerdicts)
+    if (healthy[kind] !== undefined) expect(verdicts(run.report)).toEqual(healthy[kind])
+  })
+
+  it('gives every case provider_error, writes the report and exits 3 when the provider is unreachable', async () => {
+    const origin = `http://127.0.0.1:${await closedPort()}`
+    const run = await cli([suite, '--model', spec, '--out', join(work, kind, 'down'), '--retries', '1'], envFor(kind, origin))
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.report!.results).toHaveLength(6)
+    for (const result of run.report!.results) {
+      expect(result.passed).toBe(false)
+      expect(result.failures.map((failure) => failure.kind)).toContain('provider_error')
+      expect(result.failures.find((failure) => failure.kind === 'provider_error')!.message).toMatch(/connection failed.*gave up after 1 retry/)
+    }
+  })
+
+  it('replays a recorded run to identical verdicts with no network, and the key is in no file', async () => {
+    const cassettes = join(work, kind, 'cassettes')
+    const recorded = await withServer(kind, false, (server) =>
+      cli([suite, '--model', spec, '--out', join(work, kind, 'record'), '--record', cassettes], envFor(kind, server.origin)),
+    )
+    expect(recorded.code, recorded.stderr).toBe(1)
+    // The server is gone and no key is set: only cassettes can answer.
+    const origin = `http://127.0.0.1:${await closedPort()}`
+    const replayed = await cli([suite, '--model', spec, '--out', join(work, kind, 'replay'), '--replay', cassettes], envFor(kind, origin, false))
+    expect(replayed.code, replayed.stderr).toBe(1)
+    expect(verdicts(replayed.report)).toEqual(verdicts(recorded.report))
+    const files = [...filesUnder(cassettes), ...filesUnder(join(work, kind, 'record')), ...filesUnder(join(work, kind, 'replay'))]
+    expect(files.length).toBeGreaterThan(6)
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8')
+      expect(text.includes(openaiKey) || text.includes(anthropicKey), file).toBe(false)
+    }
+  })
+})
+
+describe('replay misses', () => {
+  it('stops with exit 2 naming the case and model when a cassette is missing', async () => {
+    const empty = join(work, 'empty-cassettes')
+    const run = await cli([suite, '--model', 'anthropic:claude-x', '--out', join(work, 'miss'), '--replay', empty, '--filter', 'forced-tool'], {})
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/no cassette for case "forced-tool" of suite "provider-e2e" \(repeat 0, turn 0\) with model anthropic:claude-x/)
+  })
+})
