@@ -1,6 +1,6 @@
 import { familyCounter, openModelCounter, type FamilyCounter } from './family-counters.ts'
 import { modelFamily } from './model-family.ts'
-import { defaultMessages, type PerToolTokens, type ToolTokenCount, type ToolTokenRequest } from './types.ts'
+import { defaultMessages, type PerToolTokens, type ToolTokenCount, type ToolTokenFamily, type ToolTokenRequest } from './types.ts'
 
 /**
  * Counts the prompt tokens a request spends on tool definitions, offline, for the model's family (OpenAI chat
@@ -16,7 +16,7 @@ export async function countToolTokens(request: ToolTokenRequest): Promise<ToolTo
 }
 
 /** The difference method and the leave-one-out breakdown over one family counter. */
-export function tally(request: ToolTokenRequest, family: string, counter: FamilyCounter): ToolTokenCount {
+export function tally(request: ToolTokenRequest, family: ToolTokenFamily, counter: FamilyCounter): ToolTokenCount {
   const { tools } = request
   const without = counter.withoutTools()
   const promptTokens = tools.length > 0 ? counter.withTools(tools) : without

@@ -9,6 +9,9 @@ import type { OpenModelFiles } from './open-model.ts'
  */
 export type CountMethod = 'exact-render' | 'estimate' | 'measured'
 
+/** The counting families (docs/tokens.md "How each family is counted"). */
+export type ToolTokenFamily = 'openai-chat' | 'harmony' | 'anthropic' | 'open-model' | 'default'
+
 /** What to count: one request as the runner would send it. */
 export type ToolTokenRequest = {
   /** A toolgauge model spec: `openai:gpt-4o`, `anthropic:claude-sonnet-4-5`, `openai-compatible:…`, `baseline`, … */
@@ -33,8 +36,8 @@ export type PerToolTokens = { readonly name: string; readonly tokens: number }
 export type ToolTokenCount = {
   /** The model spec counted for. */
   readonly model: string
-  /** The counting family: openai-chat, harmony, anthropic, open-model or default (see docs/tokens.md). */
-  readonly family: string
+  /** How the model's prompt is built (for measured figures: the family the spec belongs to). */
+  readonly family: ToolTokenFamily
   /** The whole prompt: messages + tool definitions + tool_choice, as the provider counts it. */
   readonly promptTokens: number
   /** promptTokens minus the same request without tools and without tool_choice (the difference method). */
