@@ -18,7 +18,7 @@ export type BfclTurn = { readonly calls: readonly { readonly name: string; reado
 /** The verdict in toolgauge's shape: `errorType` is BFCL's error_type (null when valid), `error` its messages joined. */
 export type BfclCaseVerdict = { readonly valid: boolean; readonly errorType: string | null; readonly error: string }
 
-/** Options: the FC name-mangling flag (overrides `bfcl.underscore_to_dot`) and the decoding mode. */
+/** Options: the name-mangling flag (overrides `bfcl.underscore_to_dot`, which applies to FC calls only) and the decoding mode. */
 export type BfclCaseOptions = {
   readonly underscoreToDot?: boolean
   /** Default: FC when the turn has calls, else the text is decoded as prompt-mode output. */
@@ -52,7 +52,9 @@ export function bfclCaseVerdict(bfcl: BfclExpectation, turn: BfclTurn, options: 
     ...(answer !== undefined ? { answer } : {}),
     result,
     mode,
-    underscoreToDot: options.underscoreToDot ?? bfcl.underscore_to_dot === true,
+    // The suite's flag says how tool names were sent through an FC API; prompt-mode text is Python call syntax
+    // where BFCL never mangles (its prompt models run with underscore_to_dot false).
+    underscoreToDot: options.underscoreToDot ?? (mode === 'fc' && bfcl.underscore_to_dot === true),
   })
   const error = verdict.errors.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(' ')
   return { valid: verdict.valid, errorType: verdict.errorType, error }

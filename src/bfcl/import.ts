@@ -22,8 +22,8 @@ export type ImportedSuite = { readonly category: string; readonly file: string; 
 
 /**
  * Writes one suite per category, `<out>/<category>/suite.json` with its tools in `tools.json`. When BFCL reuses a
- * tool name with different docs inside a category, the extra entries go to `suite-2.json` (+ `tools-2.json`) …,
- * since a suite defines each tool name once.
+ * tool name with different docs inside a category, the extra entries go to `part-2.suite.json` (+ `tools-2.json`)
+ * …, since a suite defines each tool name once; running the folder runs every part.
  */
 export function importCategories(options: ImportOptions): ImportedSuite[] {
   const available = listCategories(options.dataDir)
@@ -43,6 +43,8 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
     shards.forEach((shard, index) => {
       const suffix = index === 0 ? '' : `-${index + 1}`
       const toolsFile = `tools${suffix}.json`
+      // `part-N.suite.json` so the runner's folder discovery (suite.json, *.suite.json) finds every part.
+      const suiteFile = index === 0 ? 'suite.json' : `part-${index + 1}.suite.json`
       const suite = {
         name: `bfcl-${category}${suffix}`,
         description: `BFCL v4 ${category}, imported by toolgauge bfcl import; verdicts follow BFCL's checker (matching: bfcl).`,
@@ -50,7 +52,7 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
         matching: 'bfcl',
         cases: shard.items.map((entry) => entryToCase(entry, toolsOf(entry).map((tool) => tool.name), { mangleNames })),
       }
-      const file = join(dir, `suite${suffix}.json`)
+      const file = join(dir, suiteFile)
       writeFileSync(join(dir, toolsFile), `${JSON.stringify([...shard.tools.values()], null, 2)}\n`)
       writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`)
       written.push({ category, file, cases: shard.items.length, tools: shard.tools.size })
