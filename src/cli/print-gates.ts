@@ -6,6 +6,8 @@ export function printGates(gates: readonly GateResult[]): void {
   process.stdout.write('\nGates:\n')
   for (const gate of gates) {
     const value = gate.value === null ? 'n/a' : Number.isInteger(gate.value) ? String(gate.value) : gate.value.toFixed(3)
-    process.stdout.write(`  ${gate.passed ? '✓' : '✗'} ${gate.name} [${gate.model}]: ${value} (threshold ${gate.threshold})\n`)
+    const scope = gate.scope ? ` (${gate.scope})` : ''
+    const detail = gate.detail ? ` — ${gate.detail}` : ''
+    process.stdout.write(`  ${gate.passed ? '✓' : '✗'} ${gate.name} [${gate.model}]${scope}: ${value} (threshold ${gate.threshold})${detail}\n`)
   }
 }

@@ -50,6 +50,22 @@ export type CaseMetrics = {
   readonly irrelevanceCase: boolean
 }
 
+/** Tokens the tool definitions cost in one case (every request carries them). */
+export type ToolTokenUsage = {
+  /** Offline count per request for the tools the case exposes. */
+  readonly perRequest: number
+  /** Requests made in the case. */
+  readonly requests: number
+  /** perRequest × requests. */
+  readonly total: number
+  /** How the count was obtained: exact-render or estimate (see docs/tokens.md). */
+  readonly method: string
+  /** Expected error bound of perRequest, in tokens. */
+  readonly confidence: number
+  /** From the provider's reported input tokens, where it reported them and the offline count is exact. */
+  readonly measuredPerRequest?: number
+}
+
 /** One case × model × repeat, as journaled and reported. */
 export type CaseResult = {
   readonly suite: string
@@ -69,4 +85,6 @@ export type CaseResult = {
   readonly metrics: CaseMetrics
   readonly usage: Usage
   readonly latencyMs: number
+  /** Tool-definition tokens of this case (absent in reports written before they were counted). */
+  readonly toolTokens?: ToolTokenUsage
 }

@@ -2,6 +2,7 @@ import type { ModelSummary } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { addUsage, emptyUsage } from '../core/model-turn.ts'
 import { repeatStatistics } from '../stats/repeat-statistics.ts'
+import { summarizeToolTokens } from './tool-tokens-summary.ts'
 
 /**
  * Aggregates results into one summary per model, in the order models first appear. Rates are over calls or cases
@@ -47,7 +48,13 @@ export function summarizeModel(model: string, results: readonly CaseResult[]): M
     passHatK: statistics.passHatK,
     accuracyCi: statistics.accuracyCi,
     flakiness: statistics.flakiness,
+    ...withToolTokens(results),
   }
+}
+
+function withToolTokens(results: readonly CaseResult[]) {
+  const toolTokens = summarizeToolTokens(results)
+  return toolTokens ? { toolTokens } : {}
 }
 
 function ratio(numerator: number, denominator: number, empty: number): number {

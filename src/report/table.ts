@@ -17,13 +17,25 @@ const columns: readonly { title: string; value: (summary: ModelSummary) => strin
   { title: 'schema viol.', value: (s) => percent(s.schemaViolationRate) },
   { title: 'parallel', value: (s) => percent(s.parallelAccuracy) },
   { title: 'irrelevance', value: (s) => percent(s.irrelevanceAccuracy) },
-  { title: 'tool tokens/req', value: (s) => toolTokens(s) },
+  { title: 'tool tok/req', value: (s) => perRequest(s) },
+  { title: 'tool tok total', value: (s) => totalTokens(s) },
 ]
 
-function toolTokens(summary: ModelSummary): string {
-  const tokens = summary.toolTokens as { perRequest?: number; share?: number } | undefined
-  if (!tokens || tokens.perRequest === undefined) return '—'
-  return tokens.share !== undefined ? `${Math.round(tokens.perRequest)} (${percent(tokens.share)} of input)` : `${Math.round(tokens.perRequest)}`
+type ToolTokensSummary = { perRequest: number; total: number; share: number | null; method: string; measuredPerRequest?: number }
+
+/** Offline count per request (`~` marks an estimate), with the measured figure where the provider reported usage. */
+function perRequest(summary: ModelSummary): string {
+  const tokens = summary.toolTokens as ToolTokensSummary | undefined
+  if (!tokens) return '—'
+  const counted = `${tokens.method === 'exact-render' ? '' : '~'}${Math.round(tokens.perRequest)}`
+  return tokens.measuredPerRequest !== undefined ? `${counted} (measured ${Math.round(tokens.measuredPerRequest)})` : counted
+}
+
+/** Total over the run, and its share of all input tokens where the provider reported them. */
+function totalTokens(summary: ModelSummary): string {
+  const tokens = summary.toolTokens as ToolTokensSummary | undefined
+  if (!tokens) return '—'
+  return tokens.share === null ? String(tokens.total) : `${tokens.total} (${percent(tokens.share)} of input)`
 }
 
 /** The results table: one row per model, or per model × suite with `bySuite`. */

@@ -15,6 +15,10 @@ export type GateResult = {
   readonly value: number | null
   readonly threshold: number
   readonly passed: boolean
+  /** What the gate covers when narrower than the whole run, e.g. `suite weather` or `suite weather, tool get_forecast`. */
+  readonly scope?: string
+  /** Extra explanation, e.g. the tools that cost the most. */
+  readonly detail?: string
 }
 
 const measures: Record<Gate['type'], { read: (summary: ModelSummary) => number | null; atMost: boolean }> = {

@@ -20,6 +20,8 @@ import { loadSuite } from '../suite/load-suite.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { evaluateGates, type Gate, type GateResult } from './gates.ts'
 import { inShard, type Shard } from './shard.ts'
+import { tokenBudgetGates } from './token-budgets.ts'
+import { ToolTokenCounter } from './tool-token-cost.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
@@ -85,6 +87,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     }
   }
 
+  const tokenCounter = new ToolTokenCounter()
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   const results: CaseResult[] = [...finished.values()]
   let done = 0
@@ -94,6 +97,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     // An interrupted case is not journaled: --resume runs it again from the start.
     if (transcript.stop === 'aborted') return
     const score = scoreCase(task.testCase, transcript)
+    const toolTokens = await tokenCounter.forCase(task.provider.id, task.testCase, transcript)
     const result: CaseResult = {
       suite: task.testCase.suite,
       case: task.testCase.id,
@@ -114,6 +118,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       metrics: score.metrics,
       usage: transcript.usage,
       latencyMs: transcript.latencyMs,
+      toolTokens,
     }
     journal.append(result)
     results.push(result)
@@ -123,7 +128,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
 
   const ordered = orderResults(results, cases, providers)
   const summary = summarize(ordered)
-  const gates = evaluateGates(options.gates ?? [], summary)
+  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(suites, providers.map((provider) => provider.id))]
   const interrupted = options.signal?.aborted === true
   const report: Report = {
     schemaVersion: reportSchemaVersion,
@@ -183,6 +188,8 @@ function orderResults(results: readonly CaseResult[], cases: readonly Case[], pr
 function exitCodeFor(results: readonly CaseResult[], gates: readonly GateResult[], interrupted: boolean): RunOutcome['exitCode'] {
   if (interrupted) return 130
   if (results.some((result) => result.failures.some((failure) => failure.kind === 'provider_error'))) return 3
-  if (gates.length > 0) return gates.every((gate) => gate.passed) ? 0 : 1
+  if (gates.some((gate) => !gate.passed)) return 1
+  // Gates configured by the user replace the per-case verdict; budget gates alone do not.
+  if (gates.some((gate) => gate.scope === undefined)) return 0
   return results.every((result) => result.passed) ? 0 : 1
 }

@@ -1,0 +1,56 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { emptyUsage } from '../../src/core/model-turn.ts'
+import type { Provider } from '../../src/core/provider.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { countToolTokens } from '../../src/tokens/count-tool-tokens.ts'
+import { runCli, tempFiles } from '../helpers/cli.ts'
+
+const tools = JSON.stringify([
+  { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] } },
+  { name: 'search_documents', description: 'Search the company knowledge base for documents. '.repeat(20), parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+])
+const suite = (budget: string) => `name: budget\ntools: ./tools.json\n${budget}\ncases:\n  - id: a\n    prompt: Weather in Paris?\n    expect:\n      calls: [{ name: get_weather, args: { city: Paris } }]\n`
+
+describe('tool-definition tokens in runs', () => {
+  it('every result and summary carries them; the table shows them', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': suite('') })
+    const result = runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: dir })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('tool tok/req')
+    expect(result.stdout).toMatch(/│ ~\d+/)
+  })
+
+  it('a suite budget over the limit fails the run (exit 1) and names the costliest tools', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': suite('max_tool_tokens: { total: 60, tools: { get_weather: 500 } }') })
+    const offline = runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: dir })
+    expect(offline.code).toBe(1)
+    expect(offline.stdout).toMatch(/✗ max-tool-tokens \[baseline\] \(suite budget\): \d+ \(threshold 60\) — estimate; largest: search_documents/)
+    expect(offline.stdout).toMatch(/✓ max-tool-tokens \[baseline\] \(suite budget, tool get_weather\)/)
+  })
+
+  it('measures tokens from reported usage where the offline count is exact for the family', async () => {
+    const suiteDir = tempFiles({ 'tools.json': tools, 'suite.yaml': suite('') })
+    const count = await countToolTokens({ model: 'openai:gpt-4o', tools: JSON.parse(tools).map((t: { name: string; description: string; parameters: object }) => t), messages: [{ role: 'user', content: 'Weather in Paris?' }], perTool: false })
+    // A provider labelled as gpt-4o whose API reports 7 more input tokens than the offline count.
+    const provider: Provider = {
+      id: 'openai:gpt-4o',
+      async doGenerate(request) {
+        const first = request.context.turn === 0
+        return {
+          text: first ? '' : 'Sunny',
+          toolCalls: first ? [{ id: 'c1', name: 'get_weather', rawArguments: '{"city":"Paris"}' }] : [],
+          finishReason: { unified: 'stop' },
+          usage: { ...emptyUsage, input: first ? count.promptTokens + 7 : 400 },
+          latencyMs: 1,
+        }
+      },
+    }
+    const outcome = await runEvaluation({ suitePaths: [join(suiteDir, 'suite.yaml')], models: ['openai:gpt-4o'], providers: [provider], outDir: mkdtempSync(join(tmpdir(), 'tg-')) })
+    const result = outcome.report.results[0]
+    expect(result?.toolTokens).toMatchObject({ perRequest: count.toolTokens, requests: 2, total: 2 * count.toolTokens, method: 'exact-render', measuredPerRequest: count.toolTokens + 7 })
+    expect(outcome.report.summary[0]?.toolTokens).toMatchObject({ total: 2 * count.toolTokens, share: (2 * count.toolTokens) / (count.promptTokens + 7 + 400) })
+  })
+})
