@@ -42,7 +42,8 @@ export function pickMutant(schema: JsonSchema, value: unknown, family: number, s
  */
 export function invalidArguments(schema: JsonSchema, valid: fc.Arbitrary<unknown>): fc.Arbitrary<Mutant | undefined> {
   const families = fc.nat({ max: mutationFamilies.length - 1 })
-  const byValue = fc.tuple(valid, families, fc.nat()).map(([value, family, site]) => pickMutant(schema, value, family, site))
+  // The mutation choice comes first: fast-check shrinks it first, then shrinks the sample around a fixed mutation.
+  const byValue = fc.tuple(families, fc.nat(), valid).map(([family, site, value]) => pickMutant(schema, value, family, site))
   const negative = schemaMutations(schema).map((mutation) =>
     boundedFilter(schemaArbitrary(mutation.schema, { maxRefDepth: 2 }), (value) => !oracleAccepts(schema, value), 20).map(
       (value): Mutant | undefined =>

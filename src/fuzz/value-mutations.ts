@@ -56,22 +56,36 @@ export function valueMutations(schema: JsonSchema, value: unknown): MutationCand
   return out
 }
 
+// Resolved forms per schema node, so repeated samples reuse the same objects (and their compiled node validators).
+const resolvedSteps = new WeakMap<object, JsonSchema | readonly JsonSchema[]>()
+
+/** One resolution step of a node: `$ref` followed or `allOf` merged (a schema), or its `anyOf`/`oneOf` branches (a list). */
+function step(root: JsonSchema, current: JsonSchema): JsonSchema | readonly JsonSchema[] | undefined {
+  const cached = resolvedSteps.get(current)
+  if (cached) return cached
+  let next: JsonSchema | readonly JsonSchema[] | undefined
+  if (typeof current.$ref === 'string') {
+    const target = resolveRef(root, current.$ref)
+    next = isPlainObject(target) ? mergeSchemas(without(current, '$ref'), target) : without(current, '$ref')
+  } else if (Array.isArray(current.allOf)) {
+    next = (current.allOf as SchemaNode[]).filter(isPlainObject).reduce(mergeSchemas, without(current, 'allOf'))
+  } else if (Array.isArray(current.anyOf) || Array.isArray(current.oneOf)) {
+    const key = Array.isArray(current.anyOf) ? 'anyOf' : 'oneOf'
+    const base = without(current, key)
+    next = [...(current[key] as SchemaNode[]).filter(isPlainObject).map((branch) => mergeSchemas(base, branch)), base]
+  }
+  if (next !== undefined) resolvedSteps.set(current, next)
+  return next
+}
+
 /** The schema that applies to `node`: `$ref` followed, `allOf` merged, the first matching `anyOf`/`oneOf` branch taken. */
 function effective(root: JsonSchema, raw: SchemaNode | undefined, node: unknown): JsonSchema | undefined {
   let sub: SchemaNode | undefined = raw
   for (let hops = 0; hops < 8 && isPlainObject(sub); hops++) {
-    const current: JsonSchema = sub
-    if (typeof current.$ref === 'string') {
-      const target = resolveRef(root, current.$ref)
-      sub = isPlainObject(target) ? mergeSchemas(without(current, '$ref'), target) : without(current, '$ref')
-    } else if (Array.isArray(current.allOf)) {
-      sub = (current.allOf as SchemaNode[]).filter(isPlainObject).reduce(mergeSchemas, without(current, 'allOf'))
-    } else if (Array.isArray(current.anyOf) || Array.isArray(current.oneOf)) {
-      const key = Array.isArray(current.anyOf) ? 'anyOf' : 'oneOf'
-      const base = without(current, key)
-      const branches = (current[key] as SchemaNode[]).filter(isPlainObject).map((branch) => mergeSchemas(base, branch))
-      sub = branches.find((branch) => nodeOracle(root, branch)(node)) ?? base
-    } else return current
+    const next = step(root, sub)
+    if (next === undefined) return sub
+    // For branches, the last entry is the base without the combinator: the fallback when no branch matches.
+    sub = Array.isArray(next) ? next.slice(0, -1).find((branch) => nodeOracle(root, branch)(node)) ?? next[next.length - 1] : (next as JsonSchema)
   }
   return isPlainObject(sub) ? sub : undefined
 }
