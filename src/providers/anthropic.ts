@@ -20,6 +20,8 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   const client = new Anthropic({
     // An explicit key also stops the SDK from looking for profiles and token files on this machine.
     apiKey: credentials.apiKey,
+    // Never pick up ANTHROPIC_AUTH_TOKEN from the environment: the request must carry the key resolved above only.
+    authToken: null,
     ...(credentials.baseUrl !== undefined ? { baseURL: credentials.baseUrl } : {}),
     fetch: http.fetch,
     maxRetries: 0,
