@@ -33,8 +33,9 @@ const noNetwork: typeof fetch = async (input) => {
 }
 
 const cases = [
-  { id: 'parallel', prompt: 'Weather in Paris and London?' },
-  { id: 'parallel', prompt: 'Weather in Paris and London?', repeat: 1 },
+  // A configured secret inside the request body must not reach the cassette either.
+  { id: 'parallel', prompt: 'Weather in Paris and London?', system: 'Org token my-org-secret-value' },
+  { id: 'parallel', prompt: 'Weather in Paris and London?', system: 'Org token my-org-secret-value', repeat: 1 },
   { id: 'serial', prompt: 'Weather in Paris and Tokyo?', parallel: false, toolChoice: 'required' as const },
 ]
 
@@ -55,13 +56,14 @@ describe.each(providerKinds)('%s record/replay', (kind) => {
       const text = readFileSync(join(dir, file), 'utf8')
       expect(text).not.toContain(openaiKey)
       expect(text).not.toContain(anthropicKey)
+      expect(text).not.toContain('my-org-secret-value')
       expect(JSON.parse(text)).toMatchObject({ version: 1, context: { suite: 'weather', model: `${kind}:m` }, response: { status: 200 } })
     }
 
     // Replay: no API key in the environment either, and a fetch that fails on any use.
     delete process.env.OPENAI_API_KEY
     delete process.env.ANTHROPIC_API_KEY
-    const player = await makeProvider(kind, 'm', { baseUrl: baseUrlFor(kind, server.origin), replayDir: dir, fetch: noNetwork })
+    const player = await makeProvider(kind, 'm', { baseUrl: baseUrlFor(kind, server.origin), replayDir: dir, fetch: noNetwork, secrets: ['my-org-secret-value'] })
     for (const [index, testCase] of cases.entries()) {
       const replayed = await runMiniCase(player, testCase)
       expect(replayed.turns.map(({ latencyMs: _, ...turn }) => turn)).toEqual(recorded[index]!.turns.map(({ latencyMs: _, ...turn }) => turn))
