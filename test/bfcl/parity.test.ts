@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { bfclCaseVerdict } from '../../src/bfcl/case-verdict.ts'
 import { loadCategory } from '../../src/bfcl/data.ts'
+import { entryVerdict } from '../../src/bfcl/entry-verdict.ts'
+import { groundTruthResult } from '../../src/bfcl/self-check.ts'
 import { scoreResults } from '../../src/bfcl/score.ts'
 import { resultToTurn } from '../../src/bfcl/to-scripted.ts'
 import { readResultFile } from '../../src/bfcl/results.ts'
@@ -78,5 +80,21 @@ describe.skipIf(!ready)(sharedTitle('BFCL parity with golden.jsonl', 'bfcl-resul
         expect(Math.round(summary.categories[category]!.accuracy * 10000) / 100, `${model} ${category}`).toBe(percent)
       }
     }
+  })
+})
+
+describe.skipIf(!hasSharedData('bfcl'))(sharedTitle('BFCL possible-answer self-check', 'bfcl'), () => {
+  it('first options pass 2347 of 2351 AST entries; the 4 failures are the entries no output can pass', () => {
+    const failing: string[] = []
+    let passed = 0
+    for (const category of ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple']) {
+      for (const entry of loadCategory(sharedData('bfcl'), category).entries.values()) {
+        const verdict = entryVerdict({ category, docs: entry.docs, answer: entry.answer!, result: groundTruthResult(entry.answer!, entry.docs, { mangleNames: true }), mode: 'fc', underscoreToDot: true })
+        if (verdict.valid) passed++
+        else failing.push(entry.id)
+      }
+    }
+    expect(passed).toBe(2347)
+    expect(failing.sort()).toEqual(['live_multiple_862-181-3', 'live_multiple_964-207-0', 'live_simple_106-63-0', 'live_simple_112-68-0'])
   })
 })
