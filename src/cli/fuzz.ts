@@ -21,6 +21,7 @@ Options:
   --runs <n>              runs per tool and property (default 200)
   --seed <n>              fast-check seed (default random; printed for replay)
   --allow-repair          an accepted invalid input repaired into a valid value is a repair, not a finding
+  --skip-kind <kind>      do not draw inputs of this mutation kind (repeatable), e.g. duplicate-key, markdown-fence
   --tool <name>           only this tool (repeatable)
   --property <name>       only this property (repeatable): ${propertyNames.join(', ')}
   --path <path>           replay one counterexample (with --seed, --tool and --property)
@@ -41,6 +42,7 @@ export const command: Command = {
       runs: { type: 'string' },
       seed: { type: 'string' },
       'allow-repair': { type: 'boolean' },
+      'skip-kind': { type: 'string', multiple: true },
       tool: { type: 'string', multiple: true },
       property: { type: 'string', multiple: true },
       path: { type: 'string' },
@@ -74,6 +76,7 @@ export const command: Command = {
       ...(seed !== undefined ? { seed } : {}),
       ...(wantedProperties.length > 0 ? { properties: wantedProperties } : {}),
       ...(values.path !== undefined ? { path: values.path } : {}),
+      ...(values['skip-kind'] ? { skipKinds: values['skip-kind'] } : {}),
       allowRepair: values['allow-repair'] ?? false,
     })
     process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatFuzzReport(report))

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import type { ToolDefinition } from '../core/tool.ts'
 import { schemaContradictions } from './contradictions.ts'
 import { invalidArguments, oracleAccepts, validArguments, wireMutants } from './inputs.ts'
+import type { MutationKind } from './mutant.ts'
+import { familyOf } from './value-mutations.ts'
 import type { Check, FuzzContext, PropertyName, PropertySpec, ToolInputs } from './probe.ts'
 import { properties } from './properties/index.ts'
 import type { Parser, Validator } from './subject.ts'
@@ -20,6 +22,11 @@ export type FuzzOptions = {
   readonly allowRepair?: boolean
   /** Only these properties (default: all). */
   readonly properties?: readonly PropertyName[]
+  /**
+   * Mutation kinds the application deliberately tolerates (e.g. `duplicate-key`, `markdown-fence`): inputs of these
+   * kinds are not drawn. Value kinds, `schema:*` kinds and wire kinds alike.
+   */
+  readonly skipKinds?: readonly string[]
   /** Replay one counterexample: fast-check's path, printed with a finding (use with `seed` and one tool/property). */
   readonly path?: string
 }
@@ -61,10 +68,16 @@ export type FuzzReport = {
 
 class PropertyFailure extends Error {}
 
-/** The arbitraries of one tool, shared by its properties. */
-export function toolInputs(tool: ToolDefinition): ToolInputs {
+/** The arbitraries of one tool, shared by its properties; mutants of a skipped kind become non-applicable draws. */
+export function toolInputs(tool: ToolDefinition, skipKinds: readonly string[] = []): ToolInputs {
   const valid = validArguments(tool.parameters)
-  return { valid, invalid: invalidArguments(tool.parameters, valid), wire: wireMutants(tool.parameters, valid) }
+  const keep = <T extends { readonly kind: string }>(mutant: T | undefined): T | undefined =>
+    mutant && (skipKinds.includes(mutant.kind) || skipKinds.includes(familyOf(mutant.kind as MutationKind)) ? undefined : mutant)
+  return {
+    valid,
+    invalid: invalidArguments(tool.parameters, valid).map(keep),
+    wire: wireMutants(tool.parameters, valid).map(keep),
+  }
 }
 
 /**
@@ -91,7 +104,7 @@ export async function fuzzValidator(options: FuzzOptions): Promise<FuzzReport> {
       ...(options.parser ? { parser: options.parser } : {}),
       allowRepair: options.allowRepair ?? false,
       oracle: (value) => oracleAccepts(tool.parameters, value),
-      inputs: toolInputs(tool),
+      inputs: toolInputs(tool, options.skipKinds),
     }
     for (const property of properties.filter((candidate) => wanted.includes(candidate.name))) {
       if (property.needsParser && !options.parser) {

@@ -22,11 +22,21 @@ export const rejection: PropertySpec<Probe | undefined> = {
     if (!outcome.accepted) return { status: 'pass' }
     const repairedOk = context.oracle(outcome.passedOn)
     if (context.allowRepair && repairedOk) return { status: 'repaired', kind: probe.kind ?? 'unknown' }
-    const original = probe.form === 'value' ? probe.value : undefined
-    const changed = probe.form === 'raw' || !deepEqual(outcome.passedOn, original)
-    const passed = changed ? `; passed on ${preview(outcome.passedOn)}` : ''
-    const why = context.allowRepair ? ' (the repaired value is still invalid)' : changed && repairedOk ? ' (repaired silently; pass --allow-repair if repairs are intended)' : ''
-    return { status: 'fail', message: `accepted an invalid input (${describeProbe(probe)})${passed}${why}` }
+    // A repair happened when what was passed on differs from what plain JSON.parse makes of the input.
+    const plain = probe.form === 'value' ? { ok: true, value: probe.value } : jsonParse(probe.raw)
+    const repaired = !plain.ok || !deepEqual(outcome.passedOn, plain.value)
+    const passed = probe.form === 'raw' || repaired ? `; passed on ${preview(outcome.passedOn)}` : ''
+    const why = context.allowRepair ? ' (the repaired value is still invalid)' : repaired && repairedOk ? ' (repaired silently; pass --allow-repair if repairs are intended)' : ''
+    const what = probe.form === 'raw' ? 'malformed raw arguments' : 'an invalid input'
+    return { status: 'fail', message: `accepted ${what} (${describeProbe(probe)})${passed}${why}` }
   },
   show: showProbe,
+}
+
+function jsonParse(raw: string): { readonly ok: boolean; readonly value?: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(raw) }
+  } catch {
+    return { ok: false }
+  }
 }
