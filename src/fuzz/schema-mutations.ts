@@ -38,6 +38,13 @@ export function schemaMutations(root: JsonSchema): SchemaMutation[] {
     const replace = (replacement: JsonSchema): JsonSchema => replaceAt(root, site, replacement)
     for (const [keyword, siblings] of Object.entries(negatable)) {
       if (!(keyword in node) || (keyword === 'additionalProperties' && node.additionalProperties !== false)) continue
+      if (keyword === 'uniqueItems') continue // random arrays almost never repeat: the duplicate-items value mutation covers it
+      const inverted = invert(keyword, node[keyword])
+      if (inverted) {
+        // Bounds flip into the opposite bound: generation lands outside the range directly instead of by filtering.
+        out.push({ kind: 'negate-constraint', path: toPointer(path), detail: keyword, schema: replace({ ...without(node, keyword, ...siblings), ...inverted }) })
+        continue
+      }
       const moved = [keyword, ...siblings.filter((sibling) => sibling in node)]
       const negated: Record<string, unknown> = {}
       for (const key of moved) negated[key] = node[key]
@@ -63,6 +70,24 @@ export function schemaMutations(root: JsonSchema): SchemaMutation[] {
     }
   }
   return out
+}
+
+/** The opposite bound of a numeric or size keyword (`minLength: 3` → `maxLength: 2`); undefined when it has none. */
+function invert(keyword: string, value: unknown): JsonSchema | undefined {
+  if (typeof value !== 'number') return undefined
+  switch (keyword) {
+    case 'minimum': return { exclusiveMaximum: value }
+    case 'exclusiveMinimum': return { maximum: value }
+    case 'maximum': return { exclusiveMinimum: value }
+    case 'exclusiveMaximum': return { minimum: value }
+    case 'minLength': return value > 0 ? { maxLength: value - 1 } : undefined
+    case 'maxLength': return { minLength: value + 1 }
+    case 'minItems': return value > 0 ? { maxItems: value - 1 } : undefined
+    case 'maxItems': return { minItems: value + 1 }
+    case 'minProperties': return value > 0 ? { maxProperties: value - 1 } : undefined
+    case 'maxProperties': return { minProperties: value + 1 }
+    default: return undefined
+  }
 }
 
 /** Property sites reachable through `properties` and `items` (refs followed once per site), root first. */

@@ -69,7 +69,9 @@ describe('schema mutations', () => {
     expect(labels).not.toContain('change-type /days number')
     expect(labels).toContain('remove-required-property /units units')
     const negated = mutations.find((mutation) => mutation.detail === 'minimum')!.schema as { properties: Record<string, unknown> }
-    expect(negated.properties.days).toEqual({ type: 'integer', not: { minimum: 1 } , maximum: 14 })
+    expect(negated.properties.days).toEqual({ type: 'integer', maximum: 14, exclusiveMaximum: 1 })
+    const notEnum = mutations.find((mutation) => mutation.detail === 'enum')!.schema as { properties: Record<string, unknown> }
+    expect(notEnum.properties.units).toEqual({ type: 'string', default: 'metric', not: { enum: ['metric', 'imperial'] } })
   })
 
   it('values generated from negative schemas and kept are all invalid', () => {
