@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gatesFromConfig, loadConfig, type RunConfig } from '../config/load-config.ts'
+import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfig } from '../config/load-config.ts'
 import { InputError } from '../core/errors.ts'
 import { reportFormats, type ReportFormatName } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
@@ -87,7 +87,9 @@ export const command: Command = {
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
         gates,
+        ...(config.providers ? { modelOptions: Object.fromEntries(Object.entries(config.providers).map(([spec, settings]) => [spec, providerOptionsFromSettings(settings)])) } : {}),
         providerOptions: {
+          ...(config.secrets ? { secrets: config.secrets } : {}),
           ...(baseUrl ? { baseUrl } : {}),
           ...(retries !== undefined ? { retries } : {}),
           ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),

@@ -23,6 +23,25 @@ export const configSchema: JsonSchema = {
     base_url: { type: 'string' },
     retries: { type: 'integer', minimum: 0 },
     timeout: { type: 'number', exclusiveMinimum: 0, description: 'Per-request timeout in seconds.' },
+    secrets: { type: 'array', items: { type: 'string' }, description: 'Extra strings redacted from cassettes, reports and logs.' },
+    providers: {
+      type: 'object',
+      description: 'Settings per model spec (e.g. "openai-compatible:qwen3:8b"), over the general ones.',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          base_url: { type: 'string' },
+          api_key_env: { type: 'string', description: 'Name of the env var holding this model\'s API key.' },
+          max_tokens: { type: 'integer', minimum: 1 },
+          max_concurrency: { type: 'integer', minimum: 1, description: 'Requests in flight at once for this model.' },
+          requests_per_minute: { type: 'number', exclusiveMinimum: 0 },
+          retries: { type: 'integer', minimum: 0 },
+          timeout: { type: 'number', exclusiveMinimum: 0 },
+        },
+      },
+    },
+    prices: { type: 'object', description: 'Price overrides, USD per million tokens, by model (see docs/pricing.md).' },
     gates: {
       type: 'object',
       additionalProperties: false,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
 import type { Gate } from '../runner/gates.ts'
 import { validateDocument } from '../schema/validate-document.ts'
 import { importUserModule } from '../suite/load-module.ts'
@@ -30,6 +31,33 @@ export type RunConfig = {
   readonly retries?: number
   readonly timeout?: number
   readonly gates?: GateValues & { readonly models?: { readonly [model: string]: GateValues } }
+  readonly secrets?: readonly string[]
+  readonly providers?: { readonly [spec: string]: ModelSettings }
+  readonly prices?: { readonly [model: string]: unknown }
+}
+
+/** Per-model provider settings in a config file (snake_case). */
+export type ModelSettings = {
+  readonly base_url?: string
+  readonly api_key_env?: string
+  readonly max_tokens?: number
+  readonly max_concurrency?: number
+  readonly requests_per_minute?: number
+  readonly retries?: number
+  readonly timeout?: number
+}
+
+/** ProviderOptions fields for one model from its config settings. */
+export function providerOptionsFromSettings(settings: ModelSettings): Partial<ProviderOptions> {
+  return {
+    ...(settings.base_url !== undefined ? { baseUrl: settings.base_url } : {}),
+    ...(settings.api_key_env !== undefined ? { apiKeyEnv: settings.api_key_env } : {}),
+    ...(settings.max_tokens !== undefined ? { maxTokens: settings.max_tokens } : {}),
+    ...(settings.max_concurrency !== undefined ? { maxConcurrency: settings.max_concurrency } : {}),
+    ...(settings.requests_per_minute !== undefined ? { requestsPerMinute: settings.requests_per_minute } : {}),
+    ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
+    ...(settings.timeout !== undefined ? { timeoutMs: settings.timeout * 1000 } : {}),
+  }
 }
 
 /**

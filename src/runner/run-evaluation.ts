@@ -11,6 +11,7 @@ import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { runCase } from '../loop/run-case.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
+import { redactDeep } from '../http/redact.ts'
 import { Journal, resultKey } from '../report/journal.ts'
 import { writeReport } from '../report/json.ts'
 import { summarize } from '../report/summarize.ts'
@@ -38,6 +39,8 @@ export type RunOptions = {
   readonly resume?: boolean
   readonly gates?: readonly Gate[]
   readonly providerOptions?: ProviderOptions
+  /** Settings for one model spec, over `providerOptions` (config `providers:`). */
+  readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
   /** Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. */
   readonly providers?: readonly Provider[]
   /** Aborting stops scheduling; finished cases stay journaled and the partial report is written. */
@@ -65,8 +68,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
   const suites = await loadSuites(options.suitePaths)
   const cases = selectCases(suites, options)
+  const optionsFor = (spec: string): ProviderOptions => ({ ...options.providerOptions, ...options.modelOptions?.[spec] })
   const providers = await Promise.all(options.models.map((spec) =>
-    options.providers?.find((provider) => provider.id === spec) ?? createProvider(spec, options.providerOptions)))
+    options.providers?.find((provider) => provider.id === spec) ?? createProvider(spec, optionsFor(spec))))
+  const secrets = secretValues(options.models.map(optionsFor))
   for (const provider of providers) provider.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.cases[0]?.hooks)] as const)))
 
@@ -120,8 +125,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       latencyMs: transcript.latencyMs,
       toolTokens,
     }
-    journal.append(result)
-    results.push(result)
+    // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
+    const safe = redactDeep(result, secrets)
+    journal.append(safe)
+    results.push(safe)
     done++
     options.onResult?.(result, { done, total: tasks.length })
   })))
@@ -149,6 +156,13 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   }
   const reportFile = writeReport(options.outDir, report)
   return { report, gates, exitCode: exitCodeFor(ordered, gates, interrupted), reportFile }
+}
+
+/** The secret values a run knows: configured secrets and the API keys its providers read from the environment. */
+function secretValues(options: readonly ProviderOptions[]): string[] {
+  const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
+  const fromEnv = [...names].map((name) => process.env[name]).filter((value): value is string => typeof value === 'string' && value.length > 0)
+  return [...new Set([...fromEnv, ...options.flatMap((option) => option.secrets ?? [])])]
 }
 
 async function loadSuites(paths: readonly string[]): Promise<Suite[]> {

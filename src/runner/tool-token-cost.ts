@@ -14,7 +14,7 @@ export class ToolTokenCounter {
 
   /** The usage of one finished case. */
   async forCase(model: string, testCase: Case, transcript: Transcript): Promise<ToolTokenUsage> {
-    const key = JSON.stringify([model, testCase.tools.map((tool) => tool.name), testCase.toolChoice, testCase.messages])
+    const key = JSON.stringify([model, testCase.tools, testCase.toolChoice, testCase.messages])
     let pending = this.cache.get(key)
     if (!pending) {
       pending = countToolTokens({ model, tools: testCase.tools, messages: testCase.messages, toolChoice: testCase.toolChoice, perTool: false })

@@ -43,6 +43,13 @@ describe('toolgauge.config.yaml', () => {
     ])
   })
 
+  it('per-model provider settings reach the provider (here: which env var holds the key)', () => {
+    const dir = tempFiles({ 'toolgauge.config.yaml': 'providers:\n  "anthropic:claude-haiku-4-5": { api_key_env: TEAM_ANTHROPIC_KEY, max_concurrency: 2 }\n' })
+    const result = runCli(['run', suites, '--model', 'anthropic:claude-haiku-4-5'], { cwd: dir, env: { ANTHROPIC_API_KEY: undefined, TEAM_ANTHROPIC_KEY: undefined } })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('set TEAM_ANTHROPIC_KEY')
+  })
+
   it('a bad config is exit 2 naming the file, line and field', () => {
     const dir = tempFiles({ 'toolgauge.config.yaml': 'models: [baseline]\ngates:\n  min_acuracy: 0.5\n' })
     const result = runCli(['run', suites], { cwd: dir })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runCli, tempFiles } from '../helpers/cli.ts'
+import { projectRoot } from '../helpers/shared-data.ts'
 
 const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
 const journalLines = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n')
@@ -76,6 +77,24 @@ describe('toolgauge run', () => {
     expect(ids).toHaveLength(11)
     expect(report.results.find((r) => r.case === marked.case)?.latencyMs).toBe(424242)
     expect(journalLines(out)).toHaveLength(11)
+  })
+})
+
+describe('secrets', () => {
+  it('never land in the journal or the reports, even when a model echoes them', () => {
+    const key = 'sk-test-0123456789abcdef'
+    const dir = tempFiles({
+      'script.yaml': `current-paris:\n  - tool_calls: [{ id: c1, name: get_current_weather, arguments: '{"location": "Paris ${key}"}' }]\n  - content: your key is ${key}, and the custom one is hunter2-secret\n`,
+      'toolgauge.config.yaml': 'secrets: [hunter2-secret]\n',
+    })
+    const result = runCli(['run', `${projectRoot}/suites/weather`, '--model', 'scripted:script.yaml', '--filter', 'current-paris', '--out', 'out', '--format', 'junit,md,html'], { cwd: dir, env: { OPENAI_API_KEY: key } })
+    expect(result.code).toBe(1)
+    for (const file of ['report.json', 'results.jsonl', 'report.xml', 'report.md', 'report.html']) {
+      const text = readFileSync(join(dir, 'out', file), 'utf8')
+      expect(text, file).not.toContain(key)
+      expect(text, file).not.toContain('hunter2-secret')
+    }
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toContain('[redacted]')
   })
 })
 

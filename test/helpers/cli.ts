@@ -8,7 +8,7 @@ import { projectRoot } from './shared-data.ts'
 export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
   const result = spawnSync(process.execPath, [join(projectRoot, 'bin/toolgauge.mjs'), ...args], {
     cwd: options.cwd ?? projectRoot,
-    env: { ...process.env, CI: 'true', ...options.env },
+    env: Object.fromEntries(Object.entries({ ...process.env, CI: 'true', ...options.env }).filter(([, value]) => value !== undefined)),
     encoding: 'utf8',
     timeout: 120_000,
   })
