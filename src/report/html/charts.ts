@@ -71,7 +71,10 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
   const dots = points.map((p, i) => {
     const whisker = p.ci ? `<line x1="${px(p.x)}" x2="${px(p.x)}" y1="${py(p.ci[0])}" y2="${py(p.ci[1])}" class="whisker"/>` : ''
     return `${whisker}<circle cx="${px(p.x)}" cy="${py(p.y)}" r="5" class="dot dot-${i % 6}"><title>${escapeHtml(p.model)}: ${percent(p.y)}, ${Math.round(p.x)} tokens</title></circle>`
-      + `<text x="${px(p.x) + 8}" y="${py(p.y) - 6}">${escapeHtml(p.model)}</text>`
+      // Labels of points near the right edge go to the left of the dot so they are not clipped.
+      + (p.x / maxX > 0.7
+        ? `<text x="${px(p.x) - 8}" y="${py(p.y) - 6}" text-anchor="end">${escapeHtml(p.model)}</text>`
+        : `<text x="${px(p.x) + 8}" y="${py(p.y) - 6}">${escapeHtml(p.model)}</text>`)
   })
   const xLabel = haveToolTokens ? 'tool-definition tokens per request' : 'input tokens per result (tool-token counts not in this report)'
   const note = missing.length > 0 ? `<p class="muted small">Not plotted (no tool-token count): ${missing.map(escapeHtml).join(', ')}</p>` : ''
