@@ -5,6 +5,8 @@ import { loadExportedFunction } from '../fuzz/load-export.ts'
 import type { PropertyName } from '../fuzz/probe.ts'
 import { propertyNames } from '../fuzz/properties/index.ts'
 import type { Parser, Validator } from '../fuzz/subject.ts'
+import { mutationFamilies } from '../fuzz/value-mutations.ts'
+import { wireKinds } from '../fuzz/wire-mutations.ts'
 import { loadToolsFile } from '../suite/load-tools.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
@@ -61,6 +63,9 @@ export const command: Command = {
     if (values.path !== undefined && (seed === undefined || values.tool?.length !== 1 || wantedProperties.length !== 1)) {
       throw new InputError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
     }
+    for (const kind of values['skip-kind'] ?? []) {
+      if (!knownKind(kind)) throw new InputError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
+    }
     let tools = loadToolsFile(values.tools)
     for (const name of values.tool ?? []) {
       if (!tools.some((tool) => tool.name === name)) throw new InputError(`no tool named "${name}"`, { file: values.tools, field: '--tool' })
@@ -83,3 +88,8 @@ export const command: Command = {
     return report.findings.length > 0 ? exitCodes.gateFailed : exitCodes.ok
   },
 }
+
+const schemaKinds = ['schema:negate-constraint', 'schema:change-type', 'schema:remove-required-property']
+
+const knownKind = (kind: string): boolean =>
+  mutationFamilies.includes(kind) || (wireKinds as readonly string[]).includes(kind) || schemaKinds.includes(kind) || /^format-[\w-]+-violation$/.test(kind)
