@@ -31,6 +31,11 @@ describe('prompt-mode decoding', () => {
     expect(decoded('f(a=2+3, b=4/2, c="a"+"b", d=7//2, e=-7 % 3, g=2**-1)')).toBe("[{'f': {'a': 5, 'b': 2.0, 'c': 'ab', 'd': 3, 'e': 2, 'g': 0.5}}]")
     expect(decoded('f(a=-5, b=+5, c=not True, d=~3, e=-2.5)')).toBe("[{'f': {'a': -5, 'b': -5, 'c': -1, 'd': -3, 'e': -2.5}}]")
   })
+  it('evaluates complex literals and the pure builtins eval sees; a repeated keyword keeps the last value', () => {
+    expect(decoded('f(a=2+3j, b=abs(-3) + 1, c=len("ab") * 2, d=round(2.5) + 0, e=max([1, 5]) - 1)')).toBe("[{'f': {'a': (2+3j), 'b': 4, 'c': 4, 'd': 2, 'e': 4}}]")
+    expect(decoded('f(a=1, b=2, a=3)')).toBe("[{'f': {'a': 3, 'b': 2}}]")
+    expect(decoded('f(a=g((lambda: 1)(), x if y else z))')).toBe("[{'f': {'a': 'g((lambda: 1)(), x if y else z)'}}]")
+  })
   it.each([
     ['prose', 'I cannot do that.'],
     ['a non-call element', '[f(a=1), 2]'],
@@ -43,7 +48,7 @@ describe('prompt-mode decoding', () => {
     ['negated non-constant', 'f(a=-x)'],
     ['division by zero', 'f(a=1/0)'],
     ['a keyword as parameter name', 'f(from="NYC")'],
-    ['repeated keyword', 'f(a=1, a=2)'],
+    ['an unknown function inside arithmetic', 'f(a=foo(1) + 1)'],
     ['positional after keyword', 'f(a=1, 2)'],
     ['trailing prose', '[f(a=1)] This sets a.'],
     ['two lines', 'f(a=1)\ng(b=2)'],

@@ -2,12 +2,10 @@
 
 const dropped = /[ ,./\-_*^]/g
 
-/** Python `str.lower()`: JS toLowerCase except where CPython differs (İ lowers to i + combining dot in both). */
-function pythonLower(s: string): string {
-  return s.toLowerCase()
-}
-
-/** BFCL's `standardize_string`. */
+/**
+ * BFCL's `standardize_string`. JS `toLowerCase` and Python's `str.lower` both apply Unicode's full lowercase
+ * mapping (İ → i̇, final sigma), so they agree on the texts models write.
+ */
 export function standardizeString(s: string): string {
-  return pythonLower(s.replace(dropped, '')).replaceAll("'", '"')
+  return s.replace(dropped, '').toLowerCase().replaceAll("'", '"')
 }

@@ -1,6 +1,7 @@
 import { pyRepr } from '../py/repr.ts'
 import { pyClass, pyDict, pyFloat, pyInt, tagged, type PyBytes, type PyDict, type PyTuple, type PyValue } from '../py/value.ts'
 import type { Expr } from './ast.ts'
+import { BuiltinError, callBuiltin } from './builtins.ts'
 
 // BFCL decodes a binary operation with `eval(ast.unparse(node))`. This evaluates the same subtree with Python's
 // semantics for literals, containers, unary and binary operators. Names (and so builtins such as `abs`), calls
@@ -50,6 +51,7 @@ function intOp(op: string, a: bigint, b: bigint): PyValue {
       return pyInt(r !== 0n && (r < 0n) !== (b < 0n) ? r + b : r)
     }
     case '**':
+      if (b < 0n && a === 0n) throw new PyEvalError('0.0 cannot be raised to a negative power')
       if (b < 0n) return pyFloat(Number(a) ** Number(b))
       if (b > 100000n) throw new PyEvalError('exponent too large for this evaluator')
       return pyInt(a ** b)
@@ -116,8 +118,35 @@ function sequenceOp(op: string, a: PyValue, b: PyValue): PyValue | undefined {
   return undefined
 }
 
+function asComplex(v: PyValue): { re: number; im: number } | undefined {
+  const t = tagged(v)
+  if (t?.t === 'complex') return t
+  const n = asNumber(v)
+  return n ? { re: toFloat(n), im: 0 } : undefined
+}
+
+// Complex literals only arise as `2+3j`: + - * / are enough.
+function complexOp(op: string, a: { re: number; im: number }, b: { re: number; im: number }): PyValue {
+  switch (op) {
+    case '+': return { t: 'complex', re: a.re + b.re, im: a.im + b.im }
+    case '-': return { t: 'complex', re: a.re - b.re, im: a.im - b.im }
+    case '*': return { t: 'complex', re: a.re * b.re - a.im * b.im, im: a.re * b.im + a.im * b.re }
+    case '/': {
+      const d = b.re * b.re + b.im * b.im
+      if (d === 0) throw new PyEvalError('complex division by zero')
+      return { t: 'complex', re: (a.re * b.re + a.im * b.im) / d, im: (a.im * b.re - a.re * b.im) / d }
+    }
+  }
+  throw new PyEvalError(`unsupported operand type(s) for ${op}: 'complex'`)
+}
+
 /** Python `a <op> b`. */
 export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {
+  if (tagged(a)?.t === 'complex' || tagged(b)?.t === 'complex') {
+    const ca = asComplex(a)
+    const cb = asComplex(b)
+    if (ca && cb) return complexOp(op, ca, cb)
+  }
   const na = asNumber(a)
   const nb = asNumber(b)
   if (na && nb) {
@@ -174,6 +203,20 @@ export function evaluate(node: Expr): PyValue {
     case 'unary': return unaryOp(node.op, evaluate(node.operand))
     case 'binop': return binaryOp(node.op, evaluate(node.left), evaluate(node.right))
     case 'name': throw new PyEvalError(`name '${node.id}' is not defined`)
+    case 'call': {
+      if (node.func.k !== 'name' || node.keywords.length > 0 || node.args.some((arg) => arg.k === 'starred')) {
+        throw new PyEvalError('only plain calls of builtins are evaluated')
+      }
+      let result: PyValue | undefined
+      try {
+        result = callBuiltin(node.func.id, node.args.map(evaluate))
+      } catch (error) {
+        if (error instanceof BuiltinError) throw new PyEvalError(error.message)
+        throw error
+      }
+      if (result === undefined) throw new PyEvalError(`name '${node.func.id}' is not defined`)
+      return result
+    }
     default: throw new PyEvalError(`cannot evaluate ${node.k} (${pyRepr(node.k)})`)
   }
 }

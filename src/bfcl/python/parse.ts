@@ -142,11 +142,11 @@ function primary(c: Cursor): Expr {
   }
 }
 
-// Call arguments with CPython's ordering rules: no positional after a keyword or `**`, no repeated keyword.
+// Call arguments with CPython's parser rules: no positional after a keyword or `**`. (A repeated keyword is a
+// compile-time error, which `ast.parse` does not raise; BFCL keeps the last value.)
 function callArguments(c: Cursor, func: Expr): Expr {
   const args: Expr[] = []
   const keywords: Keyword[] = []
-  const seen = new Set<string>()
   let sawKeyword = false
   let sawDoubleStar = false
   const open = c.tokens[c.i - 1]!.start
@@ -162,8 +162,6 @@ function callArguments(c: Cursor, func: Expr): Expr {
     } else if (c.peek().k === 'name' && c.isOp('=', 1)) {
       const name = (c.peek() as { v: string }).v
       if (hardKeywords.has(name)) c.fail('expression cannot contain assignment, perhaps you meant "=="?')
-      if (seen.has(name)) c.fail(`keyword argument repeated: ${name}`)
-      seen.add(name)
       c.i += 2
       keywords.push({ arg: name, value: expression(c) })
       sawKeyword = true

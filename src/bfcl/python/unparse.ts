@@ -7,6 +7,9 @@ import type { Expr } from './ast.ts'
 
 const P = { TUPLE: 1, TEST: 3, OR: 4, AND: 5, NOT: 6, CMP: 7, EXPR: 8, BXOR: 9, BAND: 10, SHIFT: 11, ARITH: 12, TERM: 13, FACTOR: 14, POWER: 15, AWAIT: 16, ATOM: 17 } as const
 
+// Lambdas, walrus, yield and await bind looser than atoms: parenthesised where an atom is required.
+const opaquePrecedence: { readonly [what: string]: number } = { lambda: P.TEST, namedexpr: 0, yield: 2, await: P.AWAIT }
+
 const binopPrecedence: { readonly [op: string]: number } = {
   '|': P.EXPR, '^': P.BXOR, '&': P.BAND, '<<': P.SHIFT, '>>': P.SHIFT, '+': P.ARITH, '-': P.ARITH,
   '*': P.TERM, '/': P.TERM, '//': P.TERM, '%': P.TERM, '@': P.TERM, '**': P.POWER,
@@ -28,7 +31,7 @@ export function unparse(node: Expr, precedence: number = P.TEST): string {
     case 'const': return constantText(node.value)
     case 'ellipsis': return '...'
     case 'name': return node.id
-    case 'opaque': return node.src
+    case 'opaque': return wrap(node.src, precedence > (opaquePrecedence[node.what] ?? P.ATOM))
     case 'starred': return `*${unparse(node.value, P.EXPR)}`
     case 'attr': {
       const base = unparse(node.value, P.ATOM)
