@@ -14,7 +14,17 @@ export const oracleAccepts = (schema: JsonSchema, value: unknown): boolean => va
 
 /** Valid arguments for `schema`: the mapper's output, kept only when the oracle agrees (a safety net). */
 export function validArguments(schema: JsonSchema, options: MapperOptions = {}): fc.Arbitrary<unknown> {
-  return boundedFilter(schemaArbitrary(schema, options), (value) => oracleAccepts(schema, value))
+  return boundedFilter(schemaArbitrary(asArgumentsSchema(schema), options), (value) => oracleAccepts(schema, value))
+}
+
+const shapeKeywords = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const', 'if']
+
+/**
+ * Tool arguments are a JSON object on every wire protocol: a root schema that says nothing about the shape
+ * (`{}`, or only `properties`-free keywords) generates objects rather than arbitrary JSON values.
+ */
+function asArgumentsSchema(schema: JsonSchema): JsonSchema {
+  return shapeKeywords.some((key) => key in schema) ? schema : { ...schema, type: 'object' }
 }
 
 /**

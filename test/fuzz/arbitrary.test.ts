@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { ToolDefinition } from '../../src/core/tool.ts'
 import { schemaArbitrary } from '../../src/fuzz/arbitrary.ts'
 import { schemaContradictions } from '../../src/fuzz/contradictions.ts'
+import { validArguments } from '../../src/fuzz/inputs.ts'
 import { validateAgainst } from '../../src/schema/ajv.ts'
 import { loadToolsFile } from '../../src/suite/load-tools.ts'
 import { hasSharedData, projectRoot, sharedData, sharedTitle } from '../helpers/shared-data.ts'
@@ -40,6 +41,11 @@ describe('schemaArbitrary on hand-written schemas', () => {
     expect(samples.some((sample) => Object.keys(sample as object).some((key) => key !== 'a'))).toBe(true)
     const closed = fc.sample(schemaArbitrary({ type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false }), { numRuns: 300, seed: 4 })
     expect(closed.every((sample) => Object.keys(sample as object).every((key) => key === 'a'))).toBe(true)
+  })
+
+  it('valid arguments for a shapeless root schema are objects (tool arguments always are)', () => {
+    const samples = fc.sample(validArguments({ description: 'no parameters declared' }), { numRuns: 100, seed: 2 })
+    expect(samples.every((sample) => typeof sample === 'object' && sample !== null && !Array.isArray(sample))).toBe(true)
   })
 
   it('shrinks to a minimal sample: required keys only, values at their bounds', () => {
