@@ -48,6 +48,14 @@ describe('lenient validators are flagged on the right property with a minimal co
     expect(on(all, 'truncation_safety')!.counterexample).toEqual({ city: ' ', days: 1 })
   })
 
+  it('ajv useDefaults on an optional property: acceptance, a valid call rewritten', async () => {
+    const tool = { name: 'search', parameters: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', default: 10 } }, required: ['query'], additionalProperties: false } }
+    const report = await fuzzValidator({ tools: [tool], validator: ajvValidator({ useDefaults: true }), runs: 300, seed: 1 })
+    const finding = on(report.findings, 'acceptance')!
+    expect(finding.counterexample).toEqual({ query: '' })
+    expect(finding.message).toBe('accepted a valid input but passed on a changed value: {"query":"","limit":10}')
+  })
+
   it('ajv with formats off: rejection, an impossible date', async () => {
     const all = await findings({ validator: ajvValidator({ validateFormats: false }, false) })
     const finding = on(all, 'rejection')!
