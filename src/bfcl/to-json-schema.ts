@@ -48,13 +48,13 @@ export function mangleName(name: string): string {
 
 /**
  * Converts one BFCL function doc into a toolgauge ToolDefinition the way BFCL's `convert_to_tool` does for FC
- * models: `dict`→object, `float`→number (+ `format: float` and a description note), `tuple`→array, `any`→string,
- * dotted names → underscores. The result's `parameters` is always a valid JSON Schema object.
+ * models: `dict`→object, `float`→number (a float property also gets `format: float` and a description note),
+ * `tuple`→array, `any`→string, dotted names → underscores. The result's `parameters` is always a valid JSON Schema.
  */
 export function bfclFunctionToTool(fn: BfclFunctionDoc, options: BfclToolOptions = {}): ToolDefinition {
   const { mangleNames = true, languageHint = true, language = 'python' } = options
   const description = (typeof fn.description === 'string' ? fn.description : '') + (languageHint ? languageHints[language] : '')
-  const parameters = convertSchema(isRecord(fn.parameters) ? fn.parameters : {}, true)
+  const parameters = convertSchema(isRecord(fn.parameters) ? fn.parameters : {}, 'top')
   return {
     name: mangleNames ? mangleName(fn.name) : fn.name,
     ...(description ? { description } : {}),
@@ -62,8 +62,13 @@ export function bfclFunctionToTool(fn: BfclFunctionDoc, options: BfclToolOptions
   }
 }
 
-// Converts one schema node; the top level is always an object, whatever BFCL wrote there ("dict").
-function convertSchema(node: { readonly [key: string]: unknown }, topLevel: boolean): JsonSchema {
+// Where a schema node sits: BFCL adds its float note to named properties only, not to array items.
+type Position = 'top' | 'property' | 'items'
+
+// Converts one schema node; the top level is always an object, whatever BFCL wrote there ("dict"). BFCL maps
+// types two levels into items; deeper levels are mapped too, so the result is always a valid JSON Schema.
+function convertSchema(node: { readonly [key: string]: unknown }, position: Position): JsonSchema {
+  const topLevel = position === 'top'
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type' || key === 'properties' || key === 'items') continue
@@ -71,7 +76,7 @@ function convertSchema(node: { readonly [key: string]: unknown }, topLevel: bool
   }
   const type = topLevel ? 'object' : jsonSchemaType(node.type)
   out.type = type
-  if (!topLevel && node.type === 'float') {
+  if (position === 'property' && node.type === 'float') {
     // BFCL marks floats so FC models do not answer with integers (they still do; see type_error:nested).
     out.format = 'float'
     out.description = (typeof node.description === 'string' ? node.description : '') + ' This is a float type value.'
@@ -79,13 +84,13 @@ function convertSchema(node: { readonly [key: string]: unknown }, topLevel: bool
   if (isRecord(node.properties)) {
     const properties: Record<string, JsonSchema> = {}
     for (const [name, child] of Object.entries(node.properties)) {
-      properties[name] = convertSchema(isRecord(child) ? child : {}, false)
+      properties[name] = convertSchema(isRecord(child) ? child : {}, 'property')
     }
     out.properties = properties
   } else if (type === 'object' && topLevel) {
     out.properties = {}
   }
-  if (isRecord(node.items)) out.items = convertSchema(node.items, false)
+  if (isRecord(node.items)) out.items = convertSchema(node.items, 'items')
   if (out.required !== undefined && !isStringList(out.required)) delete out.required
   if (out.enum !== undefined && !Array.isArray(out.enum)) delete out.enum
   return out

@@ -39,7 +39,7 @@ describe('bfclFunctionToTool', () => {
     expect(p.properties.base).toEqual({ type: 'integer', description: 'Base.' })
     expect(p.properties.ratio).toEqual({ type: 'number', format: 'float', default: 1.0, description: 'Ratio. This is a float type value.' })
     expect(p.properties.point.type).toBe('array')
-    expect(p.properties.point.items.type).toBe('number')
+    expect(p.properties.point.items).toEqual({ type: 'number' })
     expect(p.properties.meta.type).toBe('object')
     expect(p.properties.meta.properties.tag.type).toBe('string')
     expect(p.properties.rows.items.items.type).toBe('integer')
