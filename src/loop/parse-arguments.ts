@@ -1,3 +1,4 @@
+import { parse as parseLossless } from 'lossless-json'
 import type { RawToolCall, ToolCall } from '../core/message.ts'
 
 /**
@@ -12,8 +13,22 @@ export function parseArguments(call: RawToolCall): ToolCall {
     const reason = call.rawArguments.trim() === '' ? 'empty argument string' : `invalid JSON (${(error as Error).message})`
     return { ...call, parseError: reason }
   }
+  // JSON.parse keeps the last of duplicate keys, so `{"days":"x","days":5}` would hide the first value from
+  // validation; a duplicate key makes the arguments ambiguous, so they count as malformed.
+  const duplicate = duplicateKey(call.rawArguments)
+  if (duplicate !== undefined) return { ...call, arguments: parsed, parseError: `duplicate key "${duplicate}"` }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ...call, arguments: parsed, parseError: `arguments must be a JSON object, got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}` }
   }
   return { ...call, arguments: parsed }
+}
+
+/** The first duplicated object key in valid JSON text, if any (lossless-json refuses duplicates; JSON.parse does not). */
+function duplicateKey(text: string): string | undefined {
+  try {
+    parseLossless(text)
+    return undefined
+  } catch (error) {
+    return /Duplicate key '([^']*)'/.exec((error as Error).message)?.[1]
+  }
 }

@@ -50,8 +50,8 @@ describe('every failure kind is detected from scripted turns', () => {
     expect(score.metrics.schemaViolationCalls).toBe(1)
   })
 
-  it('malformed_arguments: not JSON, and JSON that is not an object', async () => {
-    for (const raw of ['{"city": "Paris"', '["Paris"]', '']) {
+  it('malformed_arguments: not JSON, JSON that is not an object, duplicate keys', async () => {
+    for (const raw of ['{"city": "Paris"', '["Paris"]', '', '{"city":"Paris","city":"Rome"}']) {
       const { score } = await runScripted(makeCase({ expect: { calls: [{ name: 'get_weather' }] } }), [turn('', ['get_weather', raw]), turn('ok')])
       expect(kinds(score), raw).toEqual(['malformed_arguments'])
     }
