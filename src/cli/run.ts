@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfig } from '../config/load-config.ts'
 import { InputError } from '../core/errors.ts'
+import { defaultPriceTable, mergePriceTable } from '../pricing/index.ts'
 import { reportFormats, type ReportFormatName } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
 import type { Gate } from '../runner/gates.ts'
@@ -99,6 +100,7 @@ export const command: Command = {
             if (progress) progress.state.retries++
           },
         },
+        ...(config.prices ? { prices: mergePriceTable(defaultPriceTable, config.prices, loaded?.file) } : {}),
         signal: controller.signal,
         onResult(result, { total }) {
           progress ??= new ProgressLine(total)

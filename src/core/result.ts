@@ -87,4 +87,11 @@ export type CaseResult = {
   readonly latencyMs: number
   /** Tool-definition tokens of this case (absent in reports written before they were counted). */
   readonly toolTokens?: ToolTokenUsage
+  /** What the case's usage cost, from the price table (or why it is not priced). */
+  readonly cost?: CaseCost
 }
+
+/** The price of one case's usage: USD and the table it came from (its date, or `config`), or why it has none. */
+export type CaseCost =
+  | { readonly priced: true; readonly usd: number; readonly table: string }
+  | { readonly priced: false; readonly reason: string }

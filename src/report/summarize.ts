@@ -1,5 +1,5 @@
 import type { ModelSummary } from '../core/report.ts'
-import type { CaseResult } from '../core/result.ts'
+import type { CaseCost, CaseResult } from '../core/result.ts'
 import { addUsage, emptyUsage } from '../core/model-turn.ts'
 import { repeatStatistics } from '../stats/repeat-statistics.ts'
 import { summarizeToolTokens } from './tool-tokens-summary.ts'
@@ -49,7 +49,19 @@ export function summarizeModel(model: string, results: readonly CaseResult[]): M
     accuracyCi: statistics.accuracyCi,
     flakiness: statistics.flakiness,
     ...withToolTokens(results),
+    cost: totalCost(results),
   }
+}
+
+/**
+ * The summed cost of a model's results: priced only when every result was (a partly priced total would
+ * understate); otherwise the first reason. Results from reports without cost leave it unpriced.
+ */
+function totalCost(results: readonly CaseResult[]): CaseCost {
+  const unpriced = results.find((result) => result.cost?.priced !== true)
+  if (unpriced) return { priced: false, reason: unpriced.cost && !unpriced.cost.priced ? unpriced.cost.reason : 'no cost recorded' }
+  const priced = results.map((result) => result.cost as Extract<CaseCost, { priced: true }>)
+  return { priced: true, usd: priced.reduce((sum, cost) => sum + cost.usd, 0), table: [...new Set(priced.map((cost) => cost.table))].join(', ') }
 }
 
 function withToolTokens(results: readonly CaseResult[]) {

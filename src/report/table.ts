@@ -19,7 +19,13 @@ const columns: readonly { title: string; value: (summary: ModelSummary) => strin
   { title: 'irrelevance', value: (s) => percent(s.irrelevanceAccuracy) },
   { title: 'tool tok/req', value: (s) => perRequest(s) },
   { title: 'tool tok total', value: (s) => totalTokens(s) },
+  { title: 'cost', value: (s) => cost(s) },
 ]
+
+function cost(summary: ModelSummary): string {
+  const value = summary.cost as { priced: boolean; usd?: number } | undefined
+  return value?.priced && value.usd !== undefined ? `$${value.usd < 0.01 ? value.usd.toFixed(4) : value.usd.toFixed(2)}` : '—'
+}
 
 type ToolTokensSummary = { perRequest: number; total: number; share: number | null; method: string; measuredPerRequest?: number }
 

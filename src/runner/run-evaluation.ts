@@ -12,6 +12,7 @@ import { runCase } from '../loop/run-case.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { redactDeep } from '../http/redact.ts'
+import { costOf, defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal, resultKey } from '../report/journal.ts'
 import { writeReport } from '../report/json.ts'
 import { summarize } from '../report/summarize.ts'
@@ -47,6 +48,8 @@ export type RunOptions = {
   readonly signal?: AbortSignal
   /** Called after each journaled result (progress display). */
   readonly onResult?: (result: CaseResult, progress: { done: number; total: number }) => void
+  /** Prices for cost (default: the table that ships with toolgauge, see docs/pricing.md). */
+  readonly prices?: PriceTable
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -93,6 +96,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   }
 
   const tokenCounter = new ToolTokenCounter()
+  const prices = options.prices ?? defaultPriceTable
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   const results: CaseResult[] = [...finished.values()]
   let done = 0
@@ -124,6 +128,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       usage: transcript.usage,
       latencyMs: transcript.latencyMs,
       toolTokens,
+      cost: costOf(task.provider.id, transcript.usage, prices),
     }
     // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
     const safe = redactDeep(result, secrets)
@@ -146,6 +151,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       models: providers.map((provider) => provider.id),
       suites: suites.map((suite) => ({ name: suite.name, file: relative(process.cwd(), suite.file) || suite.file, cases: suite.cases.length })),
       repeat: repeats,
+      priceTable: { date: prices.date, source: prices.source },
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.filter ? { filter: options.filter } : {}),
       ...(interrupted ? { interrupted: true } : {}),

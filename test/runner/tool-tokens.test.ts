@@ -6,6 +6,7 @@ import { emptyUsage } from '../../src/core/model-turn.ts'
 import type { Provider } from '../../src/core/provider.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { countToolTokens } from '../../src/tokens/count-tool-tokens.ts'
+import { defaultPriceTable, mergePriceTable } from '../../src/pricing/index.ts'
 import { runCli, tempFiles } from '../helpers/cli.ts'
 
 const tools = JSON.stringify([
@@ -52,5 +53,18 @@ describe('tool-definition tokens in runs', () => {
     const result = outcome.report.results[0]
     expect(result?.toolTokens).toMatchObject({ perRequest: count.toolTokens, requests: 2, total: 2 * count.toolTokens, method: 'exact-render', measuredPerRequest: count.toolTokens + 7 })
     expect(outcome.report.summary[0]?.toolTokens).toMatchObject({ total: 2 * count.toolTokens, share: (2 * count.toolTokens) / (count.promptTokens + 7 + 400) })
+
+    // Cost, at a config-overridden price of $1 / $2 per million input / output tokens.
+    const prices = mergePriceTable(defaultPriceTable, { 'gpt-4o': { input: 1, output: 2 } })
+    const priced = await runEvaluation({ suitePaths: [join(suiteDir, 'suite.yaml')], models: ['openai:gpt-4o'], providers: [provider], outDir: mkdtempSync(join(tmpdir(), 'tg-')), prices })
+    const input = count.promptTokens + 7 + 400
+    expect(priced.report.summary[0]?.cost).toEqual({ priced: true, usd: input / 1e6, table: 'config' })
+    expect(priced.report.run.priceTable).toMatchObject({ date: defaultPriceTable.date })
+    expect(outcome.report.summary[0]?.cost).toMatchObject({ priced: true, table: defaultPriceTable.date })
+  })
+
+  it('offline models are not priced, with the reason', async () => {
+    const outcome = await runEvaluation({ suitePaths: ['suites/weather'], models: ['baseline'], outDir: mkdtempSync(join(tmpdir(), 'tg-')), filter: 'current-paris' })
+    expect(outcome.report.summary[0]?.cost).toMatchObject({ priced: false, reason: expect.any(String) })
   })
 })
