@@ -1,0 +1,41 @@
+// The public library API of toolgauge: what `import … from 'toolgauge'` gives. The CLI is a thin layer over it.
+
+// Vocabulary
+export type * from './core/index.ts'
+export { emptyUsage, addUsage, failureKinds, reportSchemaVersion, InputError, ProviderError } from './core/index.ts'
+
+// Suites
+export { loadSuite } from './suite/load-suite.ts'
+export { loadToolsFile } from './suite/load-tools.ts'
+export { normalizeTool } from './suite/normalize-tools.ts'
+export { discoverSuiteFiles } from './suite/discover.ts'
+export { matchValue, matchArguments } from './suite/matchers.ts'
+
+// Models
+export { createProvider, providerPrefixes } from './providers/registry.ts'
+export type { ProviderOptions } from './providers/provider-options.ts'
+export { baselineProvider } from './providers/baseline.ts'
+export { scriptedProvider } from './providers/scripted.ts'
+
+// The loop, scoring, running
+export { runCase, type RunCaseOptions } from './loop/run-case.ts'
+export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
+export { scoreCase, type CaseScore } from './scoring/score-case.ts'
+export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'
+export type { Gate, GateResult } from './runner/gates.ts'
+
+// Reports and statistics
+export { summarize } from './report/summarize.ts'
+export { readReport, writeReport } from './report/json.ts'
+export { reportFormats } from './report/formats.ts'
+export { compareReports } from './compare/compare-reports.ts'
+export { mergeReports } from './compare/merge-reports.ts'
+export { passAtK, passHatK, wilsonInterval, mcnemarExact, pairedPermutationTest, repeatStatistics } from './stats/index.ts'
+
+// Tokens, pricing, BFCL, fuzzing
+export { countToolTokens, measureToolTokens, type ToolTokenCount } from './tokens/index.ts'
+export { costOf, defaultPriceTable, mergePriceTable } from './pricing/index.ts'
+export { scoreResults } from './bfcl/score.ts'
+export { importCategories } from './bfcl/import.ts'
+export { bfclCaseVerdict } from './bfcl/case-verdict.ts'
+export * from './fuzz/index.ts'
