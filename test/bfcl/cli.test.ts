@@ -25,10 +25,12 @@ beforeAll(() => {
   writeFileSync(join(data, 'BFCL_v4_simple_python.json'), jsonl([
     { id: 'simple_python_0', question: [[{ role: 'user', content: 'Lamp to half.' }]], function: [lampDoc] },
     { id: 'simple_python_1', question: [[{ role: 'user', content: 'Lamp to full.' }]], function: [lampDoc] },
+    { id: 'simple_python_2', question: [[{ role: 'user', content: 'Lamp to high.' }]], function: [lampDoc] },
   ]))
   // Written by hand so the float lexemes survive (JSON.stringify would write 1.0 as 1).
   writeFileSync(join(data, 'possible_answer', 'BFCL_v4_simple_python.json'),
-    '{"id": "simple_python_0", "ground_truth": [{"home.lamp": {"level": [0.5]}}]}\n{"id": "simple_python_1", "ground_truth": [{"home.lamp": {"level": [1.0]}}]}')
+    '{"id": "simple_python_0", "ground_truth": [{"home.lamp": {"level": [0.5]}}]}\n{"id": "simple_python_1", "ground_truth": [{"home.lamp": {"level": [1.0]}}]}\n'
+    + '{"id": "simple_python_2", "ground_truth": [{"home.lamp": {"level": [1.0]}}]}')
   writeFileSync(join(data, 'BFCL_v4_irrelevance.json'), jsonl([
     { id: 'irrelevance_0', question: [[{ role: 'user', content: 'Tell me a joke.' }]], function: [lampDoc] },
   ]))
@@ -37,6 +39,7 @@ beforeAll(() => {
   writeFileSync(join(model, 'BFCL_v4_simple_python_result.json'), jsonl([
     { id: 'simple_python_0', result: [{ home_lamp: '{"level": 0.5}' }] },
     { id: 'simple_python_1', result: [{ home_lamp: '{"level": 1}' }] },
+    { id: 'simple_python_2', result: [{ home_lamp: '{"level": "high"}' }] },
   ]))
   writeFileSync(join(model, 'BFCL_v4_irrelevance_result.json'), jsonl([{ id: 'irrelevance_0', result: 'Why did the lamp…' }]))
 })
@@ -48,17 +51,18 @@ describe('toolgauge bfcl score', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('simple_python')
-    expect(run.stdout).toContain('100.00% (2/2)')
+    expect(run.stdout).toContain('66.67% (2/3)')
     const verdicts = readFileSync(join(out, 'verdicts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
     expect(verdicts.map((v) => [v.id, v.category, v.valid, v.error_type])).toEqual([
       ['irrelevance_0', 'irrelevance', true, null],
       ['simple_python_0', 'simple_python', true, null],
       ['simple_python_1', 'simple_python', true, null],
+      ['simple_python_2', 'simple_python', false, 'type_error:simple'],
     ])
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'))
     expect(summary.models[0].model).toBe('my-model-FC')
     expect(summary.models[0].mode).toBe('fc')
-    expect(summary.models[0].categories.simple_python).toEqual({ correct: 2, total: 2, accuracy: 1 })
+    expect(summary.models[0].categories.simple_python).toEqual({ correct: 2, total: 3, accuracy: 2 / 3 })
     expect(summary.models[0].groups.hallucination).toEqual({ accuracy: 0.5, complete: false, missing: ['live_irrelevance'] })
   })
 
@@ -66,7 +70,7 @@ describe('toolgauge bfcl score', () => {
     const out = join(root, 'out-dots')
     expect(toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results'), '--out', out).code).toBe(0)
     const verdicts = readFileSync(join(out, 'verdicts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
-    expect(verdicts.filter((v) => v.category === 'simple_python').map((v) => v.error_type)).toEqual(['simple_function_checker:wrong_func_name', 'simple_function_checker:wrong_func_name'])
+    expect(verdicts.filter((v) => v.category === 'simple_python').map((v) => v.error_type)).toEqual(['simple_function_checker:wrong_func_name', 'simple_function_checker:wrong_func_name', 'simple_function_checker:wrong_func_name'])
   })
 
   it('bad input: missing --data, no result files, a malformed line, a line without id, an unknown id', () => {
@@ -139,6 +143,27 @@ describe('toolgauge bfcl import and to-scripted', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
       simple_python_0: [{ tool_calls: [{ id: 'call_0', name: 'home_lamp', arguments: '{"level": 0.5}' }] }],
       simple_python_1: [{ tool_calls: [{ id: 'call_0', name: 'home_lamp', arguments: '{"level": 1}' }] }],
+      simple_python_2: [{ tool_calls: [{ id: 'call_0', name: 'home_lamp', arguments: '{"level": "high"}' }] }],
     })
   })
 })
+
+describe('an imported suite through toolgauge run (hand-made data)', () => {
+  it('gives each case the verdict bfcl score gives the replayed output', () => {
+    const suites = join(root, 'run-suites')
+    expect(toolgauge('bfcl', 'import', '--data', data, '--out', suites).code).toBe(0)
+    const scripted = join(root, 'run-scripted.json')
+    expect(toolgauge('bfcl', 'to-scripted', join(root, 'results', 'my-model-FC', 'BFCL_v4_simple_python_result.json'), '--out', scripted).code).toBe(0)
+    const out = join(root, 'run-report')
+    const run = toolgauge('run', join(suites, 'simple_python'), '--model', `scripted:${scripted}`, '--out', out)
+    expect(run.code).toBe(1)
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: { case: string; passed: boolean; failures: { kind: string; message: string }[] }[] }
+    const byCase = Object.fromEntries(report.results.map((result) => [result.case, result]))
+    expect(byCase.simple_python_0!.passed).toBe(true)
+    expect(byCase.simple_python_1!.passed).toBe(true)
+    expect(byCase.simple_python_2!.passed).toBe(false)
+    expect(byCase.simple_python_2!.failures[0]).toMatchObject({ kind: 'schema_violation' })
+    expect(byCase.simple_python_2!.failures[0]!.message).toMatch(/^BFCL type_error:simple: /)
+  })
+})
+
