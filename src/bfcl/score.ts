@@ -12,11 +12,16 @@ export const scoredCategories = [
   'irrelevance', 'live_irrelevance', 'live_relevance',
 ] as const
 
-/** What `bfcl score` needs. `mode: auto` picks FC when a model's results hold lists of calls, else prompt. */
+/**
+ * What `bfcl score` needs. `mode: auto` picks FC when a model's results hold lists of calls, else prompt.
+ * `underscoreToDot` applies to FC-mode models only — BFCL sets the flag only for FC models whose API rejected
+ * dots; prompt-mode text is never mangled — except those named in `keepDotsFor`.
+ */
 export type ScoreOptions = {
   readonly dataDir: string
   readonly resultsDir: string
   readonly underscoreToDot?: boolean
+  readonly keepDotsFor?: readonly string[]
   readonly mode?: 'auto' | DecodeMode
 }
 
@@ -37,6 +42,8 @@ export type ScoreRun = {
   /** Result files not scored (categories outside the single-turn AST/relevance scope). */
   readonly skipped: readonly { readonly file: string; readonly reason: string }[]
   readonly modes: { readonly [model: string]: DecodeMode }
+  /** Whether the name-mangling flag applied, per model. */
+  readonly underscoreToDot: { readonly [model: string]: boolean }
 }
 
 /** Scores every result file under `resultsDir` against the BFCL data in `dataDir`. */
@@ -62,9 +69,12 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
   const verdicts: VerdictRecord[] = []
   const summaries: ModelSummary[] = []
   const modes: Record<string, DecodeMode> = {}
+  const mangled: Record<string, boolean> = {}
   for (const [model, modelFiles] of byModel) {
     const mode = !options.mode || options.mode === 'auto' ? detectMode(modelFiles.flatMap((entry) => entry.lines)) : options.mode
     modes[model] = mode
+    const underscoreToDot = options.underscoreToDot === true && mode === 'fc' && !(options.keepDotsFor ?? []).includes(model)
+    mangled[model] = underscoreToDot
     const scores: Record<string, ReturnType<typeof categoryScore>> = {}
     for (const { file, lines } of modelFiles) {
       const data = category(file.category)
@@ -78,7 +88,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
           ...(entry.answer !== undefined ? { answer: entry.answer } : {}),
           result: line.result,
           mode,
-          underscoreToDot: options.underscoreToDot ?? false,
+          underscoreToDot,
         })
         if (verdict.valid) correct++
         verdicts.push({ model, id: line.id, category: file.category, valid: verdict.valid, error_type: verdict.errorType, error: verdict.errors })
@@ -87,5 +97,5 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     }
     summaries.push({ model, categories: scores, groups: groupScores(scores) })
   }
-  return { verdicts, summaries, skipped, modes }
+  return { verdicts, summaries, skipped, modes, underscoreToDot: mangled }
 }

@@ -10,11 +10,14 @@ import { parseFlags } from './flags.ts'
 
 const usage = `toolgauge bfcl <score | import | to-scripted> [options]
 
-  toolgauge bfcl score --data <bfcl data dir> --results <result dir> [--underscore-to-dot] [--mode auto|fc|prompt] [--out <dir>]
+  toolgauge bfcl score --data <bfcl data dir> --results <result dir> [--underscore-to-dot [--keep-dots-for <model> ...]]
+                       [--mode auto|fc|prompt] [--out <dir>]
       Scores every BFCL_v4_<category>_result.json under --results (recursively) with BFCL's own verdicts:
       single-turn AST categories and irrelevance/live_irrelevance/live_relevance. Writes <out>/verdicts.jsonl
       and <out>/summary.json (default out: reports/bfcl) and prints the table.
       --underscore-to-dot  BFCL's per-model flag: the FC API saw "." in function names replaced by "_"
+                           (applies to FC-mode models; prompt-mode text is never mangled)
+      --keep-dots-for      a model folder the flag does not apply to (repeatable), e.g. firefunction-v2-FC
       --mode               how results are decoded: fc (lists of {name: "<JSON arguments>"}), prompt (Python call
                            text), auto (default: fc when a model's results hold lists of calls)
 
@@ -37,6 +40,7 @@ async function score(argv: readonly string[]): Promise<number> {
     data: { type: 'string' },
     results: { type: 'string' },
     'underscore-to-dot': { type: 'boolean' },
+    'keep-dots-for': { type: 'string', multiple: true },
     mode: { type: 'string' },
     out: { type: 'string' },
   })
@@ -45,7 +49,9 @@ async function score(argv: readonly string[]): Promise<number> {
   if (mode !== 'auto' && mode !== 'fc' && mode !== 'prompt') throw new InputError(`expected auto, fc or prompt, got "${mode}"`, { field: '--mode' })
   const dataDir = resolve(requireFlag(values.data, 'data'))
   const resultsDir = resolve(requireFlag(values.results, 'results'))
-  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, mode })
+  const keepDotsFor = values['keep-dots-for'] ?? []
+  if (keepDotsFor.length > 0 && !values['underscore-to-dot']) throw new InputError('needs --underscore-to-dot', { field: '--keep-dots-for' })
+  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode })
   const out = resolve(values.out ?? 'reports/bfcl')
   mkdirSync(out, { recursive: true })
   writeFileSync(join(out, 'verdicts.jsonl'), run.verdicts.map((verdict) => JSON.stringify(verdict)).join('\n') + (run.verdicts.length > 0 ? '\n' : ''))
@@ -53,8 +59,7 @@ async function score(argv: readonly string[]): Promise<number> {
     schemaVersion: 1,
     data: dataDir,
     results: resultsDir,
-    underscore_to_dot: values['underscore-to-dot'] ?? false,
-    models: run.summaries.map((summary) => ({ ...summary, mode: run.modes[summary.model] })),
+    models: run.summaries.map((summary) => ({ ...summary, mode: run.modes[summary.model], underscore_to_dot: run.underscoreToDot[summary.model] })),
     skipped: run.skipped,
   }
   writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`)

@@ -66,9 +66,9 @@ describe('toolgauge bfcl score', () => {
     expect(summary.models[0].groups.hallucination).toEqual({ accuracy: 0.5, complete: false, missing: ['live_irrelevance'] })
   })
 
-  it('without --underscore-to-dot the underscored names are wrong_func_name', () => {
-    const out = join(root, 'out-dots')
-    expect(toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results'), '--out', out).code).toBe(0)
+  it.each([[[]], [['--underscore-to-dot', '--keep-dots-for', 'my-model-FC']]])('with %j the underscored names are wrong_func_name', (flags) => {
+    const out = join(root, `out-dots-${flags.length}`)
+    expect(toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results'), ...flags, '--out', out).code).toBe(0)
     const verdicts = readFileSync(join(out, 'verdicts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
     expect(verdicts.filter((v) => v.category === 'simple_python').map((v) => v.error_type)).toEqual(['simple_function_checker:wrong_func_name', 'simple_function_checker:wrong_func_name', 'simple_function_checker:wrong_func_name'])
   })
@@ -104,8 +104,9 @@ describe('toolgauge bfcl score', () => {
     expect(unknown.stderr).toContain('simple_python_9')
   })
 
-  it('rejects an unknown subcommand and an unknown --mode', () => {
+  it('rejects an unknown subcommand, an unknown --mode, --keep-dots-for without --underscore-to-dot', () => {
     expect(toolgauge('bfcl', 'nope').code).toBe(2)
+    expect(toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results'), '--keep-dots-for', 'my-model-FC').code).toBe(2)
     expect(toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results'), '--mode', 'xml').code).toBe(2)
   })
 })

@@ -41,6 +41,20 @@ describe.skipIf(!ready)(sharedTitle('BFCL parity with golden.jsonl', 'bfcl-resul
     expect(compared).toBe(expected.size)
   })
 
+  it('one run over the whole results folder, the flag kept off for FC models that kept dots, agrees too', () => {
+    const expected = golden()
+    const keepDotsFor = Object.entries(manifest()).filter(([, info]) => info.mode === 'fc' && !info.underscore_to_dot).map(([model]) => model)
+    const run = scoreResults({ dataDir: sharedData('bfcl'), resultsDir: sharedData('bfcl-results', 'results'), underscoreToDot: true, keepDotsFor })
+    const compared = run.verdicts.filter((verdict) => expected.has(`${verdict.model}|${verdict.id}`))
+    expect(compared).toHaveLength(expected.size)
+    const disagreements = compared.filter((verdict) => {
+      const want = expected.get(`${verdict.model}|${verdict.id}`)!
+      return want.valid !== verdict.valid || want.error_type !== verdict.error_type
+    })
+    expect(disagreements).toEqual([])
+    expect(run.summaries).toHaveLength(Object.keys(manifest()).length)
+  })
+
   it('bfclCaseVerdict on the replayed turns gives the same verdicts as bfcl score (every golden model)', () => {
     const expected = golden()
     let compared = 0
