@@ -14,8 +14,6 @@ export type BfclEntry = {
   readonly docs: readonly FunctionDoc[]
   /** `ground_truth`, parsed with number lexemes kept (undefined for relevance categories). */
   readonly answer?: PyValue
-  /** The possible-answer line's raw text (lexemes intact), for writing into imported suites. */
-  readonly answerText?: string
 }
 
 /** A category's entries by id, in file order. */
@@ -43,14 +41,14 @@ export function loadCategory(dataDir: string, category: string): BfclCategory {
   }
   const answerFile = join(dataDir, 'possible_answer', `BFCL_v4_${category}.json`)
   if (existsSync(answerFile)) {
-    for (const { line, value, text } of readPyJsonLines(answerFile)) {
+    for (const { line, value } of readPyJsonLines(answerFile)) {
       const id = isDict(value) ? dictGet(value, 'id') : undefined
       if (typeof id !== 'string') throw new InputError('expected a string id', { file: answerFile, line, field: 'id' })
       const answer = isDict(value) ? dictGet(value, 'ground_truth') : undefined
       if (!Array.isArray(answer)) throw new InputError('expected a ground_truth list', { file: answerFile, line, field: 'ground_truth' })
       const entry = entries.get(id)
       if (!entry) throw new InputError(`possible answer for unknown id "${id}"`, { file: answerFile, line, field: 'id' })
-      entries.set(id, { ...entry, answer, answerText: text })
+      entries.set(id, { ...entry, answer })
     }
   }
   return { name: category, entries }

@@ -1,5 +1,4 @@
-import type { PyValue } from '../py/value.ts'
-import { pyFloat } from '../py/value.ts'
+import { pyFloat, type PyValue } from '../py/value.ts'
 import { decodeStringBody, parseStringPrefix } from './string-literal.ts'
 import { PySyntaxError } from './syntax-error.ts'
 
@@ -14,7 +13,6 @@ export type Token =
   | { readonly k: 'op'; readonly v: string; readonly start: number; readonly end: number }
   | { readonly k: 'newline'; readonly start: number; readonly end: number }
   | { readonly k: 'end'; readonly start: number; readonly end: number }
-
 
 const operators = [
   '**=', '//=', '>>=', '<<=', '...', '->', ':=',
