@@ -59,9 +59,12 @@ export async function run(): Promise<void> {
   console.log(`prompt mode (Llama-3.3-70B text, 3 AST categories): ${prompt.length} entries, ${promptFigures.valid} valid`)
   console.log(`  checker incl. Python-expression decoding: ${Math.round(promptFigures.perSecond).toLocaleString('en-US')} entries/s`)
 
+  // End to end: files read and parsed every round (the OS caches them after the first).
+  const options = { dataDir: join(shared, 'bfcl'), resultsDir: join(shared, 'bfcl-results', 'results', 'gpt-4.1-2025-04-14-FC'), underscoreToDot: true }
+  let entries = 0
   const start = performance.now()
-  const scored = scoreResults({ dataDir: join(shared, 'bfcl'), resultsDir: join(shared, 'bfcl-results', 'results', 'gpt-4.1-2025-04-14-FC'), underscoreToDot: true })
+  while (performance.now() - start < 1500) entries += scoreResults(options).verdicts.length
   const seconds = (performance.now() - start) / 1000
-  console.log(`bfcl score end to end (read + parse data and results, score; 7 categories): ${scored.verdicts.length} entries in ${seconds.toFixed(2)} s = ${Math.round(scored.verdicts.length / seconds).toLocaleString('en-US')} entries/s`)
+  console.log(`bfcl score end to end (read + parse data and results, score; gpt-4.1 FC, 7 categories, 1,298 entries per round): ${Math.round(entries / seconds).toLocaleString('en-US')} entries/s`)
   console.log(`  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
 }
