@@ -37,5 +37,6 @@ export { countToolTokens, measureToolTokens, type ToolTokenCount } from './token
 export { costOf, defaultPriceTable, mergePriceTable } from './pricing/index.ts'
 export { scoreResults } from './bfcl/score.ts'
 export { importCategories } from './bfcl/import.ts'
-export { bfclCaseVerdict } from './bfcl/case-verdict.ts'
+export { bfclCaseVerdict, bfclFailureKind } from './bfcl/case-verdict.ts'
+export { bfclFunctionToTool } from './bfcl/to-json-schema.ts'
 export * from './fuzz/index.ts'
