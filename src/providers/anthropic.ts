@@ -1,11 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
-import { InputError } from '../core/errors.ts'
-import type { Provider } from '../core/provider.ts'
-import { withLimits } from './limits.ts'
 import type { ProviderFactory } from './registry.ts'
 import { resolveCredentials } from './runtime/credentials.ts'
 import { httpClientFor, sdkTimeoutMs } from './runtime/http-for-provider.ts'
-import { callSdk, redactedRaw } from './runtime/sdk-call.ts'
+import { requireModel, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildAnthropicRequest } from './wire/anthropic-request.ts'
 import { fromAnthropicMessage } from './wire/anthropic-response.ts'
 
@@ -14,7 +11,7 @@ const defaultMaxTokens = 4096
 
 /** `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or --base-url. */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
-  if (model === '') throw new InputError(`model spec "${spec}" names no model (expected anthropic:<model>)`, { field: '--model' })
+  requireModel(model, spec, 'anthropic:<model>')
   const credentials = resolveCredentials(options, { apiKeyEnv: 'ANTHROPIC_API_KEY', baseUrlEnv: 'ANTHROPIC_BASE_URL', keyRequired: true }, spec)
   const http = httpClientFor(options, credentials.secrets)
   const client = new Anthropic({
@@ -30,19 +27,9 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     // No trace headers: they would vary per request and show up in recorded exchanges.
     openTelemetry: false,
   })
-  const settings = { http, spec, secrets: credentials.secrets }
-  const provider: Provider = {
-    id: spec,
-    async doGenerate(request, signal) {
-      const body = buildAnthropicRequest(request, { model, maxTokens: options.maxTokens ?? defaultMaxTokens })
-      const result = await callSdk(settings, request, signal, (requestOptions) => client.messages.create(body, requestOptions))
-      return {
-        ...fromAnthropicMessage(result.value, request),
-        latencyMs: result.latencyMs,
-        retries: result.retries,
-        raw: redactedRaw(body, result.value, credentials.secrets),
-      }
-    },
-  }
-  return withLimits(provider, options)
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+    build: (request) => buildAnthropicRequest(request, { model, maxTokens: options.maxTokens ?? defaultMaxTokens }),
+    send: (body, requestOptions) => client.messages.create(body, requestOptions),
+    read: fromAnthropicMessage,
+  })
 }

@@ -1,13 +1,12 @@
-import OpenAI from 'openai'
 import { InputError } from '../../core/errors.ts'
 import type { Provider } from '../../core/provider.ts'
-import { withLimits } from '../limits.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { buildChatRequest, type ChatRequestSettings } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
 import { resolveCredentials, type CredentialDefaults } from './credentials.ts'
-import { httpClientFor, sdkTimeoutMs } from './http-for-provider.ts'
-import { callSdk, redactedRaw } from './sdk-call.ts'
+import { httpClientFor } from './http-for-provider.ts'
+import { openAiClient } from './openai-client.ts'
+import { requireModel, sdkProvider } from './sdk-provider.ts'
 
 /** What differs between `openai:` and `openai-compatible:` (the wire protocol is the same). */
 export type ChatFlavor = CredentialDefaults & {
@@ -18,7 +17,7 @@ export type ChatFlavor = CredentialDefaults & {
 
 /** A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off. */
 export function createChatCompletionsProvider(model: string, spec: string, options: ProviderOptions, flavor: ChatFlavor): Provider {
-  if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${spec.replace(/:$/, '')}:<model>)`, { field: '--model' })
+  requireModel(model, spec, `${spec.replace(/:$/, '')}:<model>`)
   const credentials = resolveCredentials(options, flavor, spec)
   if (flavor.baseUrlRequired && credentials.baseUrl === undefined) {
     throw new InputError(`${spec} needs the server's URL: pass --base-url or set ${flavor.baseUrlEnv} (e.g. http://localhost:11434/v1)`, {
@@ -26,30 +25,14 @@ export function createChatCompletionsProvider(model: string, spec: string, optio
     })
   }
   const http = httpClientFor(options, credentials.secrets)
-  const client = new OpenAI({
-    apiKey: credentials.apiKey,
-    ...(credentials.baseUrl !== undefined ? { baseURL: credentials.baseUrl } : {}),
-    fetch: http.fetch,
-    maxRetries: 0,
-    timeout: sdkTimeoutMs,
+  const client = openAiClient(credentials, http)
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+    build: (request) => buildChatRequest(request, {
+      model,
+      maxTokensField: flavor.maxTokensField,
+      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+    }),
+    send: (body, requestOptions) => client.chat.completions.create(body, requestOptions),
+    read: fromChatCompletion,
   })
-  const settings = { http, spec, secrets: credentials.secrets }
-  const provider: Provider = {
-    id: spec,
-    async doGenerate(request, signal) {
-      const body = buildChatRequest(request, {
-        model,
-        maxTokensField: flavor.maxTokensField,
-        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-      })
-      const result = await callSdk(settings, request, signal, (requestOptions) => client.chat.completions.create(body, requestOptions))
-      return {
-        ...fromChatCompletion(result.value, request),
-        latencyMs: result.latencyMs,
-        retries: result.retries,
-        raw: redactedRaw(body, result.value, credentials.secrets),
-      }
-    },
-  }
-  return withLimits(provider, options)
 }
