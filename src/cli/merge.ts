@@ -1,12 +1,11 @@
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
-import type { Report } from '../core/report.ts'
 import { mergeReports } from '../compare/merge-reports.ts'
-import { reportFormats, type ReportFormatName } from '../report/formats.ts'
+import { parseFormats, writeFormats } from '../report/formats.ts'
 import { readReport, writeReport } from '../report/json.ts'
 import { renderTable } from '../report/table.ts'
-import { exitCodes, type Command } from './command.ts'
+import { exitCodeFor } from '../runner/exit-code.ts'
+import type { GateResult } from '../runner/gates.ts'
+import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 import { printGates } from './print-gates.ts'
 
@@ -38,29 +37,13 @@ export const command: Command = {
     const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
     const outDir = values.out ?? 'reports/merged'
     const reportFile = writeReport(outDir, report)
-    for (const format of formats) writeFileSync(join(outDir, reportFormats[format].fileName), reportFormats[format].render(report))
-    if (formats.includes('md') && process.env.GITHUB_STEP_SUMMARY) writeFileSync(process.env.GITHUB_STEP_SUMMARY, reportFormats.md.render(report), { flag: 'a' })
+    const written = writeFormats(outDir, report, formats)
     for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`)
     process.stdout.write(`${renderTable(report.summary, report.results, { color: process.stdout.isTTY === true })}\n`)
-    const gates = Array.isArray(report.gates) ? report.gates : []
+    // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
+    const gates = (Array.isArray(report.gates) ? report.gates : []) as GateResult[]
     printGates(gates)
-    process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${reportFile}${formats.length > 0 ? ` (+ ${formats.map((f) => reportFormats[f].fileName).join(', ')})` : ''}\n`)
-    return exitCode(report)
+    process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
+    return exitCodeFor(report.results, gates, report.run.interrupted === true)
   },
-}
-
-// The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
-function exitCode(report: Report): number {
-  if (report.results.some((r) => r.failures.some((f) => f.kind === 'provider_error'))) return exitCodes.infrastructure
-  const gates = Array.isArray(report.gates) ? (report.gates as { passed: boolean }[]) : []
-  if (gates.length > 0) return gates.every((g) => g.passed) ? exitCodes.ok : exitCodes.gateFailed
-  return report.results.every((r) => r.passed) ? exitCodes.ok : exitCodes.gateFailed
-}
-
-function parseFormats(value: string | undefined): ReportFormatName[] {
-  const names = (value ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'json')
-  for (const name of names) {
-    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
-  }
-  return names as ReportFormatName[]
 }

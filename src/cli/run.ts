@@ -1,9 +1,7 @@
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfig } from '../config/load-config.ts'
 import { InputError } from '../core/errors.ts'
 import { defaultPriceTable, mergePriceTable } from '../pricing/index.ts'
-import { reportFormats, type ReportFormatName } from '../report/formats.ts'
+import { parseFormats, writeFormats } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
 import type { Gate } from '../runner/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
@@ -60,9 +58,8 @@ export const command: Command = {
     if (values.record && values.replay) throw new InputError('--record and --replay exclude each other', { field: '--replay' })
     const formats = parseFormats(values.format ?? config.format?.join(','))
     const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
-    // --min-accuracy replaces the config's general accuracy gate; per-model gates of the config stay.
-    const configGates = gatesFromConfig(config.gates).filter((gate) => minAccuracy === undefined || gate.type !== 'min-accuracy' || gate.model !== undefined)
-    const gates: Gate[] = [...configGates, ...(minAccuracy !== undefined ? [{ type: 'min-accuracy' as const, threshold: minAccuracy }] : [])]
+    // --min-accuracy replaces the threshold of the config's general accuracy gate; per-model gates of the config stay.
+    const gates: Gate[] = withMinAccuracy(gatesFromConfig(config.gates), minAccuracy)
     const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
     const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
     const baseUrl = values['base-url'] ?? config.base_url
@@ -111,18 +108,12 @@ export const command: Command = {
         },
       })
       progress?.finish()
-      for (const format of formats) {
-        const { fileName, render } = reportFormats[format]
-        writeFileSync(join(outDir, fileName), render(outcome.report))
-      }
-      if (formats.includes('md') && process.env.GITHUB_STEP_SUMMARY) {
-        writeFileSync(process.env.GITHUB_STEP_SUMMARY, reportFormats.md.render(outcome.report), { flag: 'a' })
-      }
+      const written = writeFormats(outDir, outcome.report, formats)
       const color = process.stdout.isTTY === true
       process.stdout.write(`${renderTable(outcome.report.summary, outcome.report.results, { bySuite: values.by === 'suite', color })}\n`)
       printFailures(outcome.report.results)
       printGates(outcome.gates)
-      process.stdout.write(`\nReport: ${outcome.reportFile}${formats.length > 0 ? ` (+ ${formats.map((f) => reportFormats[f].fileName).join(', ')})` : ''}\n`)
+      process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
       return outcome.exitCode
     } finally {
@@ -131,13 +122,11 @@ export const command: Command = {
   },
 }
 
-function parseFormats(value: string | undefined): ReportFormatName[] {
-  if (!value) return []
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'json')
-  for (const name of names) {
-    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
-  }
-  return names as ReportFormatName[]
+function withMinAccuracy(gates: readonly Gate[], threshold: number | undefined): Gate[] {
+  if (threshold === undefined) return [...gates]
+  const general = gates.find((gate) => gate.type === 'min-accuracy' && gate.model === undefined)
+  const others = gates.filter((gate) => gate !== general)
+  return [...others, { ...(general ?? { type: 'min-accuracy' as const }), threshold }]
 }
 
 /** Lists failing cases briefly under the table, so a user sees what to `toolgauge show`. */

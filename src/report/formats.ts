@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
 import { toHtml } from './html/page.ts'
 import { toJunit } from './junit.ts'
@@ -18,3 +21,25 @@ export const reportFormats = {
 
 /** A format name `--format` accepts (json is always written and handled by the JSON writer). */
 export type ReportFormatName = keyof typeof reportFormats
+
+/** Parses `--format json,junit,md,html` (json is always written, so it is dropped here); unknown names are usage errors. */
+export function parseFormats(value: string | undefined): ReportFormatName[] {
+  if (!value) return []
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'json')
+  for (const name of names) {
+    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
+  }
+  return names as ReportFormatName[]
+}
+
+/**
+ * Writes the extra formats next to report.json and returns their file names; the Markdown summary is also
+ * appended to $GITHUB_STEP_SUMMARY when that is set (GitHub Actions shows it on the run page).
+ */
+export function writeFormats(outDir: string, report: Report, formats: readonly ReportFormatName[]): string[] {
+  for (const format of formats) writeFileSync(join(outDir, reportFormats[format].fileName), reportFormats[format].render(report))
+  if (formats.includes('md') && process.env.GITHUB_STEP_SUMMARY) {
+    writeFileSync(process.env.GITHUB_STEP_SUMMARY, reportFormats.md.render(report), { flag: 'a' })
+  }
+  return formats.map((format) => reportFormats[format].fileName)
+}

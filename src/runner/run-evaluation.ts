@@ -21,6 +21,7 @@ import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { evaluateGates, type Gate, type GateResult } from './gates.ts'
+import { exitCodeFor } from './exit-code.ts'
 import { inShard, type Shard } from './shard.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
@@ -203,13 +204,4 @@ function orderResults(results: readonly CaseResult[], cases: readonly Case[], pr
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number)
     return 0
   })
-}
-
-function exitCodeFor(results: readonly CaseResult[], gates: readonly GateResult[], interrupted: boolean): RunOutcome['exitCode'] {
-  if (interrupted) return 130
-  if (results.some((result) => result.failures.some((failure) => failure.kind === 'provider_error'))) return 3
-  if (gates.some((gate) => !gate.passed)) return 1
-  // Gates configured by the user replace the per-case verdict; budget gates alone do not.
-  if (gates.some((gate) => gate.scope === undefined)) return 0
-  return results.every((result) => result.passed) ? 0 : 1
 }

@@ -1,0 +1,15 @@
+import type { CaseResult } from '../core/result.ts'
+import type { GateResult } from './gates.ts'
+
+/**
+ * The verdict of a run (or of merged shards): 130 interrupted, 3 when a provider failed after retries, 1 when a
+ * gate failed; with gates the user configured (not only suite token budgets), the gates alone decide, otherwise
+ * every case must pass.
+ */
+export function exitCodeFor(results: readonly CaseResult[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 3 | 130 {
+  if (interrupted) return 130
+  if (results.some((result) => result.failures.some((failure) => failure.kind === 'provider_error'))) return 3
+  if (gates.some((gate) => !gate.passed)) return 1
+  if (gates.some((gate) => gate.scope === undefined)) return 0
+  return results.every((result) => result.passed) ? 0 : 1
+}
