@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { formatViolations } from './formats.ts'
-import { getAt, isPlainObject, remove, renameKeyAt, toPointer, updateAt, type JsonPath } from './json.ts'
-import type { Mutant, MutationKind } from './mutant.ts'
+import { getAt, isPlainObject, remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
+import type { MutationKind } from './mutant.ts'
 import { mergeSchemas, nodeOracle, resolveRef, typesOf, without, type SchemaNode } from './schema-node.ts'
 
 /** A candidate mutation: built lazily, because most candidates of a sample are never picked. */

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { vi } from 'vitest'
+import { main } from '../../src/cli/main.ts'
 import { projectRoot } from './shared-data.ts'
 
 /** Runs the real CLI (bin/toolgauge.mjs) in a child process and returns its exit code and output. */
@@ -23,4 +25,18 @@ export function tempFiles(files: Record<string, string>): string {
     writeFileSync(join(dir, path), content)
   }
   return dir
+}
+
+/** Runs the CLI in-process (faster than a child process, same exit codes), capturing stdout and stderr. */
+export async function runMain(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { stdout += String(chunk); return true })
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { stderr += String(chunk); return true })
+  try {
+    return { code: await main(argv), stdout, stderr }
+  } finally {
+    out.mockRestore()
+    err.mockRestore()
+  }
 }

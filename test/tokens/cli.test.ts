@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { main } from '../../src/cli/main.ts'
+import { runMain } from '../helpers/cli.ts'
 
 let dir: string
 const tools = [
@@ -25,13 +25,9 @@ beforeAll(() => {
 
 afterEach(() => vi.restoreAllMocks())
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true))
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((err += String(chunk)), true))
-  const code = await main(argv)
-  vi.restoreAllMocks()
+/** The CLI in-process, with stdout and stderr captured. */
+async function run(argv: string[]) {
+  const { code, stdout: out, stderr: err } = await runMain(argv)
   return { code, out, err }
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { main } from '../../src/cli/main.ts'
+import { runMain } from '../helpers/cli.ts'
 import { measureToolTokens } from '../../src/tokens/measure-tool-tokens.ts'
 import { replayRecorded } from '../../src/tokens/oracle-record.ts'
 import type { ToolDefinition } from '../../src/core/tool.ts'
@@ -117,13 +117,9 @@ describe('live measurement against a loopback server', () => {
 })
 
 describe('toolgauge tokens --measure', () => {
+  /** The CLI in-process, with stdout and stderr captured. */
   async function run(argv: string[]) {
-    let out = ''
-    let err = ''
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true))
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((err += String(chunk)), true))
-    const code = await main(argv)
-    vi.restoreAllMocks()
+    const { code, stdout: out, stderr: err } = await runMain(argv)
     return { code, out, err }
   }
 
