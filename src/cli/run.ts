@@ -99,8 +99,12 @@ export const command: Command = {
         },
         ...(config.prices ? { prices: mergePriceTable(defaultPriceTable, config.prices, loaded?.file) } : {}),
         signal: controller.signal,
-        onResult(result, { total }) {
-          progress ??= new ProgressLine(total)
+        // The line exists from the start, so retries before the first finished case are counted too.
+        onStart({ total }) {
+          progress = new ProgressLine(total)
+        },
+        onResult(result) {
+          if (!progress) return
           progress.state.done++
           if (!result.passed) progress.state.failed++
           if (result.failures.some((failure) => failure.kind === 'provider_error')) progress.state.providerErrors++

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
 
@@ -27,9 +27,4 @@ export function readReport(file: string): Report {
     throw new InputError('not a toolgauge report: expected schemaVersion and results[]', { file, field: 'schemaVersion' })
   }
   return report as Report
-}
-
-/** Ensures the folder of a file exists. */
-export function ensureDirFor(file: string): void {
-  mkdirSync(dirname(file), { recursive: true })
 }

@@ -47,6 +47,8 @@ export type RunOptions = {
   readonly providers?: readonly Provider[]
   /** Aborting stops scheduling; finished cases stay journaled and the partial report is written. */
   readonly signal?: AbortSignal
+  /** Called once the cases to run are known (after --resume skipped the finished ones), before any request. */
+  readonly onStart?: (progress: { total: number }) => void
   /** Called after each journaled result (progress display). */
   readonly onResult?: (result: CaseResult, progress: { done: number; total: number }) => void
   /** Prices for cost (default: the table that ships with toolgauge, see docs/pricing.md). */
@@ -96,6 +98,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     }
   }
 
+  options.onStart?.({ total: tasks.length })
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
