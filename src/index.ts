@@ -9,7 +9,7 @@ export { loadSuite } from './suite/load-suite.ts'
 export { loadToolsFile } from './suite/load-tools.ts'
 export { normalizeTool } from './suite/normalize-tools.ts'
 export { discoverSuiteFiles } from './suite/discover.ts'
-export { matchValue, matchArguments } from './suite/matchers.ts'
+export { matchValue, matchArguments } from './matchers/argument-matchers.ts'
 
 // Models
 export { createProvider, providerPrefixes } from './providers/registry.ts'
@@ -22,7 +22,7 @@ export { runCase, type RunCaseOptions } from './loop/run-case.ts'
 export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
 export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'
-export type { Gate, GateResult } from './runner/gates.ts'
+export type { Gate, GateResult } from './gates/gates.ts'
 
 // Reports and statistics
 export { summarize } from './report/summarize.ts'

@@ -1,4 +1,4 @@
-import { matcherProblem } from '../suite/matchers.ts'
+import { matcherProblem } from '../matchers/argument-matchers.ts'
 import { groundTruthCall } from './checker/function-check.ts'
 import type { BfclEntry } from './data.ts'
 import { categoryKind } from './entry-verdict.ts'

@@ -1,4 +1,4 @@
-import type { GateResult } from '../runner/gates.ts'
+import type { GateResult } from '../gates/gates.ts'
 
 /** Prints each gate with its value and verdict. */
 export function printGates(gates: readonly GateResult[]): void {

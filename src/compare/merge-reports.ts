@@ -4,7 +4,7 @@ import type { ModelSummary, Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
-import { evaluateGates, type Gate, type GateResult } from '../runner/gates.ts'
+import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
-import type { Gate } from '../runner/gates.ts'
+import type { Gate } from '../gates/gates.ts'
 import { validateDocument } from '../schema/validate-document.ts'
-import { importUserModule } from '../suite/load-module.ts'
-import { readDocument, type SourceDocument } from '../suite/read-document.ts'
+import { importUserModule } from '../io/load-module.ts'
+import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { configSchema } from './config-schema.ts'
 
 /** File names looked for in the working directory, in this order. */

@@ -4,7 +4,7 @@ import type { ToolChoice, ToolDefinition } from './tool.ts'
 /**
  * An argument matcher as written in a suite (see README "Argument matchers"): a literal, a list of acceptable
  * values (`""` = may be omitted), `{regex, flags?}`, `{range}`, `{anyOf}`, `{absent}`, `{any}`, or a nested object.
- * Interpreted by `suite/matchers.ts`.
+ * Interpreted by `matchers/argument-matchers.ts`.
  */
 export type Matcher = unknown
 

@@ -1,7 +1,7 @@
 import type { ToolCall } from '../core/message.ts'
 import type { RequestContext } from '../core/provider.ts'
 import type { SchemaIssue } from '../core/transcript.ts'
-import { importUserModule } from '../suite/load-module.ts'
+import { importUserModule } from '../io/load-module.ts'
 
 /** What hooks and live stubs learn about the call they handle. */
 export type ToolCallContext = RequestContext & {

@@ -1,6 +1,6 @@
 import type { StubSpec } from '../core/case.ts'
-import { importUserFunction } from '../suite/load-module.ts'
-import { matchArguments } from '../suite/matchers.ts'
+import { importUserFunction } from '../io/load-module.ts'
+import { matchArguments } from '../matchers/argument-matchers.ts'
 import type { ToolCallContext } from './hooks.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */

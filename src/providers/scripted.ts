@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.ts'
 import type { RawToolCall } from '../core/message.ts'
 import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { Provider } from '../core/provider.ts'
-import { readDocument, type SourceDocument } from '../suite/read-document.ts'
+import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
 
 /** One scripted assistant turn. */

@@ -1,5 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
-import type { GateResult } from './gates.ts'
+import type { GateResult } from '../gates/gates.ts'
 
 /**
  * The verdict of a run (or of merged shards): 130 interrupted, 3 when a provider failed after retries, 1 when a

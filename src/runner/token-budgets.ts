@@ -1,6 +1,6 @@
 import type { Suite } from '../core/case.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
-import type { GateResult } from './gates.ts'
+import type { GateResult } from '../gates/gates.ts'
 
 /**
  * Budget gates from suites' `max_tool_tokens`: the whole tool set per request against `total`, and each tool's

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
-import type { SourceDocument } from '../suite/read-document.ts'
+import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst } from './ajv.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */

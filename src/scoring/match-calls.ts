@@ -1,6 +1,6 @@
 import type { Expectation } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
-import { describe, matchArguments } from '../suite/matchers.ts'
+import { describe, matchArguments } from '../matchers/argument-matchers.ts'
 import { maxWeightAssignment } from './assignment.ts'
 import type { CallValidity } from './call-validity.ts'
 import type { FlatCall } from './flat-calls.ts'

@@ -4,9 +4,9 @@ import type { Case, ExpectedCall, Expectation, MatchingMode, StubSpec, Suite } f
 import { InputError } from '../core/errors.ts'
 import type { Message, RawToolCall } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
-import { importUserFunction } from './load-module.ts'
-import { matcherProblem } from './matchers.ts'
-import { readDocument, type SourceDocument } from './read-document.ts'
+import { importUserFunction } from '../io/load-module.ts'
+import { matcherProblem } from '../matchers/argument-matchers.ts'
+import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { toolsFromList } from './load-tools.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
 

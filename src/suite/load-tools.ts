@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import { schemaProblems } from '../schema/ajv.ts'
 import { normalizeTool } from './normalize-tools.ts'
-import { readDocument, type SourceDocument } from './read-document.ts'
+import { readDocument, type SourceDocument } from '../io/read-document.ts'
 
 /**
  * Normalizes and checks a list of tool entries found at `path` inside `document`.

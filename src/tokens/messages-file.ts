@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.ts'
 import type { Message, RawToolCall } from '../core/message.ts'
-import { readDocument, type SourceDocument } from '../suite/read-document.ts'
+import { readDocument, type SourceDocument } from '../io/read-document.ts'
 
 /**
  * Loads `--messages`: a JSON (or YAML) array of chat messages in the OpenAI form (`role`, `content` as a string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absentValue, matchArguments, matcherProblem, matchValue } from '../../src/suite/matchers.ts'
+import { absentValue, matchArguments, matcherProblem, matchValue } from '../../src/matchers/argument-matchers.ts'
 
 const matches = (matcher: unknown, value: unknown) => matchValue(matcher, value).ok
 
