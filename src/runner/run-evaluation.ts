@@ -7,20 +7,18 @@ import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
-import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
-import { runCase } from '../loop/run-case.ts'
+import { loadHooks } from '../loop/hooks.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
-import { redactDeep } from '../http/redact.ts'
-import { costOf, defaultPriceTable, type PriceTable } from '../pricing/index.ts'
+import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal, resultKey } from '../report/journal.ts'
 import { writeReport } from '../report/json.ts'
 import { summarize } from '../report/summarize.ts'
-import { scoreCase } from '../scoring/score-case.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
+import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { inShard, type Shard } from './shard.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
@@ -63,7 +61,6 @@ export type RunOutcome = {
   readonly reportFile: string
 }
 
-type Task = { readonly testCase: Case; readonly provider: Provider; readonly repeat: number; readonly hooks: ToolHooks }
 
 /**
  * Runs suites × models × repeats through the tool-calling loop and the scorers. All input is loaded and checked
@@ -88,7 +85,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const finished = new Map(previous.map((result) => [resultKey(result), result]))
 
   const repeats = options.repeat ?? 1
-  const tasks: Task[] = []
+  const tasks: CaseTask[] = []
   for (const testCase of cases) {
     for (const provider of providers) {
       for (let repeat = 0; repeat < repeats; repeat++) {
@@ -104,42 +101,15 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   const results: CaseResult[] = [...finished.values()]
   let done = 0
+  const context: EvaluationContext = { tokenCounter, prices, secrets, ...(options.signal ? { signal: options.signal } : {}) }
   await Promise.all(tasks.map((task) => limit(async () => {
     if (options.signal?.aborted) return
-    const transcript = await runCase(task.testCase, task.provider, { repeat: task.repeat, hooks: task.hooks, ...(options.signal ? { signal: options.signal } : {}) })
-    // An interrupted case is not journaled: --resume runs it again from the start.
-    if (transcript.stop === 'aborted') return
-    const score = scoreCase(task.testCase, transcript)
-    const toolTokens = await tokenCounter.forCase(task.provider.id, task.testCase, transcript)
-    const result: CaseResult = {
-      suite: task.testCase.suite,
-      case: task.testCase.id,
-      model: task.provider.id,
-      repeat: task.repeat,
-      passed: score.passed,
-      failures: score.failures,
-      calls: transcript.turns.flatMap((turn) => turn.calls.map((call) => ({
-        turn: turn.index,
-        id: call.id,
-        name: call.name,
-        rawArguments: call.rawArguments,
-        ...(call.arguments !== undefined ? { arguments: call.arguments } : {}),
-      }))),
-      turns: transcript.turns,
-      messages: transcript.initialMessages,
-      expectedTools: task.testCase.expect.calls.map((call) => call.name),
-      metrics: score.metrics,
-      usage: transcript.usage,
-      latencyMs: transcript.latencyMs,
-      toolTokens,
-      cost: costOf(task.provider.id, transcript.usage, prices),
-    }
-    // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
-    const safe = redactDeep(result, secrets)
-    journal.append(safe)
-    results.push(safe)
+    const evaluated = await evaluateCase(task, context)
+    if (!evaluated) return
+    journal.append(evaluated.result)
+    results.push(evaluated.result)
     done++
-    options.onResult?.(result, { done, total: tasks.length })
+    options.onResult?.(evaluated.result, { done, total: tasks.length })
   })))
 
   const ordered = orderResults(results, cases, providers)

@@ -1,0 +1,75 @@
+import type { Case } from '../core/case.ts'
+import type { Provider } from '../core/provider.ts'
+import type { CaseResult } from '../core/result.ts'
+import type { Transcript } from '../core/transcript.ts'
+import { redactDeep } from '../http/redact.ts'
+import type { ToolHooks } from '../loop/hooks.ts'
+import { runCase } from '../loop/run-case.ts'
+import { costOf, type PriceTable } from '../pricing/index.ts'
+import { scoreCase, type CaseScore } from '../scoring/score-case.ts'
+import type { ToolTokenCounter } from './tool-token-cost.ts'
+
+/** One unit of work of a run: a case for a model at one repeat index. */
+export type CaseTask = {
+  readonly testCase: Case
+  readonly provider: Provider
+  readonly repeat: number
+  readonly hooks: ToolHooks
+}
+
+/** What a run shares between its cases: token counts, prices, the secrets to redact, the abort signal. */
+export type EvaluationContext = {
+  readonly tokenCounter: ToolTokenCounter
+  readonly prices: PriceTable
+  readonly secrets: readonly string[]
+  readonly signal?: AbortSignal
+}
+
+/** A case run through the loop and scored: the transcript (the evidence), the verdict, and the journaled result. */
+export type EvaluatedCase = {
+  readonly transcript: Transcript
+  readonly score: CaseScore
+  /** The result as journaled and reported, secrets redacted. */
+  readonly result: CaseResult
+}
+
+/**
+ * Runs one task through the loop and the scorers and builds its result. The runner and `runCase({ … })` (and so
+ * `toolgauge/vitest`) share it, so a case gives the same result whichever way it was run. Returns undefined
+ * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again).
+ */
+export async function evaluateCase(task: CaseTask, context: EvaluationContext): Promise<EvaluatedCase | undefined> {
+  const transcript = await runCase(task.testCase, task.provider, {
+    repeat: task.repeat,
+    hooks: task.hooks,
+    ...(context.signal ? { signal: context.signal } : {}),
+  })
+  if (transcript.stop === 'aborted') return undefined
+  const score = scoreCase(task.testCase, transcript)
+  const toolTokens = await context.tokenCounter.forCase(task.provider.id, task.testCase, transcript)
+  const result: CaseResult = {
+    suite: task.testCase.suite,
+    case: task.testCase.id,
+    model: task.provider.id,
+    repeat: task.repeat,
+    passed: score.passed,
+    failures: score.failures,
+    calls: transcript.turns.flatMap((turn) => turn.calls.map((call) => ({
+      turn: turn.index,
+      id: call.id,
+      name: call.name,
+      rawArguments: call.rawArguments,
+      ...(call.arguments !== undefined ? { arguments: call.arguments } : {}),
+    }))),
+    turns: transcript.turns,
+    messages: transcript.initialMessages,
+    expectedTools: task.testCase.expect.calls.map((call) => call.name),
+    metrics: score.metrics,
+    usage: transcript.usage,
+    latencyMs: transcript.latencyMs,
+    toolTokens,
+    cost: costOf(task.provider.id, transcript.usage, context.prices),
+  }
+  // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
+  return { transcript, score, result: redactDeep(result, context.secrets) }
+}
