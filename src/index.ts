@@ -18,7 +18,10 @@ export { baselineProvider } from './providers/baseline.ts'
 export { scriptedProvider } from './providers/scripted.ts'
 
 // The loop, scoring, running
-export { runCase, type RunCaseOptions } from './loop/run-case.ts'
+// runCase: one case by suite, case id and model, scored (what toolgauge/vitest's matchers take); runLoop: the
+// bare loop over a loaded Case and a Provider (named runCase in 0.1.0).
+export { runCase, type RunCaseRequest, type ScoredCase } from './runner/run-one-case.ts'
+export { runCase as runLoop, type RunCaseOptions } from './loop/run-case.ts'
 export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
 export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'

@@ -21,6 +21,14 @@ export class InputError extends Error {
   }
 }
 
+/** A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites. */
+export class MissingApiKeyError extends InputError {
+  constructor(message: string, readonly variable: string) {
+    super(message, { field: '--model' })
+    this.name = 'MissingApiKeyError'
+  }
+}
+
 /** A provider failed after its retries: the case gets `provider_error`, the run exits 3. */
 export class ProviderError extends Error {
   readonly [providerErrorMarker] = true

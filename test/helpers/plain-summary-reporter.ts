@@ -15,7 +15,10 @@ export default class PlainSummaryReporter implements Reporter {
         const state = test.result().state
         if (state === 'passed') passed++
         else if (state === 'failed') failed++
-        else skipped.push(`${testModule.moduleId.replace(/^.*\/test\//, 'test/')} > ${test.fullName}`)
+        else {
+          const note = (test.result() as { note?: string }).note
+          skipped.push(`${testModule.moduleId.replace(/^.*\/test\//, 'test/')} > ${test.fullName}${note ? ` (${note})` : ''}`)
+        }
       }
     }
     if (skipped.length > 0) process.stdout.write(`\nSkipped:\n${skipped.map((name) => `  - ${name}`).join('\n')}\n`)

@@ -1,4 +1,4 @@
-import { InputError } from '../../core/errors.ts'
+import { MissingApiKeyError } from '../../core/errors.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
 /** Where a provider's key and base URL come from by default. */
@@ -31,9 +31,7 @@ export function resolveCredentials(options: ProviderOptions, defaults: Credentia
   const keyEnv = options.apiKeyEnv ?? defaults.apiKeyEnv
   const key = process.env[keyEnv]?.trim()
   if (!key && defaults.keyRequired && !options.replayDir) {
-    throw new InputError(`${spec} needs an API key: set ${keyEnv}${options.apiKeyEnv ? '' : ' (or name another variable with apiKeyEnv)'}`, {
-      field: '--model',
-    })
+    throw new MissingApiKeyError(`${spec} needs an API key: set ${keyEnv}${options.apiKeyEnv ? '' : ' (or name another variable with apiKeyEnv)'}`, keyEnv)
   }
   const baseUrl = options.baseUrl ?? (process.env[defaults.baseUrlEnv]?.trim() || undefined)
   return {

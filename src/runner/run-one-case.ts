@@ -1,0 +1,59 @@
+import { resolve } from 'node:path'
+import type { Case, Suite } from '../core/case.ts'
+import { InputError } from '../core/errors.ts'
+import type { Provider } from '../core/provider.ts'
+import { loadHooks } from '../loop/hooks.ts'
+import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
+import { createProvider } from '../providers/registry.ts'
+import { loadSuite } from '../suite/load-suite.ts'
+import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
+import { secretValues } from './run-evaluation.ts'
+import { ToolTokenCounter } from './tool-token-cost.ts'
+
+/** What `runCase` runs: one case of a suite for one model. */
+export type RunCaseRequest = {
+  /** A suite file path, or a suite already loaded with `loadSuite`. */
+  readonly suite: string | Suite
+  /** The case id within the suite. */
+  readonly case: string
+  /** A model spec (`baseline`, `openai:gpt-4.1-mini`, …) or a provider built by the caller. */
+  readonly model: string | Provider
+  /** Repeat index (0-based), as in a run's results. Default 0. */
+  readonly repeat?: number
+  /** Provider settings for a model given as a spec (base URL, key variable, …). */
+  readonly providerOptions?: ProviderOptions
+  /** Prices for the result's cost (default: the table that ships with toolgauge). */
+  readonly prices?: PriceTable
+  readonly signal?: AbortSignal
+}
+
+/** One case run and scored: the case as loaded, the transcript, the verdict and the result a run would journal. */
+export type ScoredCase = EvaluatedCase & { readonly case: Case }
+
+/**
+ * Runs one case through the same loop, scorers and result building as `runEvaluation`, and returns the scored
+ * transcript — what the `toolgauge/vitest` matchers take. Bad input (no such suite or case, an unknown model
+ * spec) is an InputError; a provider failure is kept on the result as `provider_error`.
+ */
+export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
+  const suite = typeof request.suite === 'string' ? await loadSuite(resolve(request.suite)) : request.suite
+  const testCase = suite.cases.find((candidate) => candidate.id === request.case)
+  if (!testCase) {
+    throw new InputError(`no case "${request.case}" in suite "${suite.name}"; its cases are ${suite.cases.map((c) => c.id).join(', ')}`, { file: suite.file, field: 'cases' })
+  }
+  const options = request.providerOptions ?? {}
+  const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
+  provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }])
+  const evaluated = await evaluateCase(
+    { testCase, provider, repeat: request.repeat ?? 0, hooks: await loadHooks(testCase.hooks) },
+    {
+      tokenCounter: new ToolTokenCounter(),
+      prices: request.prices ?? defaultPriceTable,
+      secrets: secretValues([options]),
+      ...(request.signal ? { signal: request.signal } : {}),
+    },
+  )
+  if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
+  return { ...evaluated, case: testCase }
+}

@@ -1,0 +1,155 @@
+import type { Matcher } from '../core/case.ts'
+import type { FailureKind } from '../core/result.ts'
+import type { TranscriptCall } from '../core/transcript.ts'
+import { absentValue, describe, matchArguments } from '../matchers/argument-matchers.ts'
+import type { ScoredCase } from '../runner/run-one-case.ts'
+
+// The assertions behind the `toolgauge/vitest` matchers, as pure functions of a scored case: no vitest here, so
+// they are testable on their own and the main entry never needs vitest.
+
+/** An expected call: a tool name and, optionally, argument matchers in the suite matcher language. */
+export type ExpectedCall = {
+  readonly name: string
+  readonly args?: { readonly [key: string]: Matcher }
+}
+
+/** A call as failure messages show it: the turn, the name, and the arguments (parsed, else the raw text). */
+export type ShownCall = { readonly turn: number; readonly name: string; readonly arguments: unknown }
+
+/** The outcome of one assertion: whether it holds, the failure kind it names, and what to diff. */
+export type AssertionOutcome = {
+  readonly pass: boolean
+  /** The failure kind (README "Failure kinds") that explains a failed assertion, or a budget/verdict label. */
+  readonly kind: FailureKind | 'over_tool_token_budget' | 'case_failed'
+  /** One line saying what held or what did not. */
+  readonly summary: string
+  readonly expected: unknown
+  readonly actual: unknown
+}
+
+/** Every call of a scored case, in order, with its turn. */
+export function callsOf(scored: ScoredCase): { readonly turn: number; readonly call: TranscriptCall }[] {
+  return scored.transcript.turns.flatMap((turn) => turn.calls.map((call) => ({ turn: turn.index, call })))
+}
+
+/** Calls as failure messages show them. */
+export function showCalls(scored: ScoredCase): ShownCall[] {
+  return callsOf(scored).map(({ turn, call }) => ({
+    turn,
+    name: call.name,
+    arguments: call.arguments !== undefined ? call.arguments : call.rawArguments,
+  }))
+}
+
+/** The first argument mismatch of a call against an expectation, or undefined when it matches. */
+export function argumentMismatch(expected: ExpectedCall, call: TranscriptCall): string | undefined {
+  if (call.name !== expected.name) return `called ${call.name}, not ${expected.name}`
+  if (!expected.args) return undefined
+  if (call.arguments === undefined) return `arguments are not a JSON object: ${describe(call.rawArguments)}`
+  const outcome = matchArguments(expected.args, call.arguments)
+  if (outcome.ok) return undefined
+  return `${outcome.path || '(arguments)'}: expected ${outcome.expected}, got ${describe(outcome.actual === absentValue ? absentValue : outcome.actual)}`
+}
+
+const matches = (expected: ExpectedCall, call: TranscriptCall): boolean => argumentMismatch(expected, call) === undefined
+
+/** `toCallTool(name, args?)`: some call, in any turn, has this name and matching arguments. */
+export function callsTool(scored: ScoredCase, expected: ExpectedCall): AssertionOutcome {
+  const calls = callsOf(scored)
+  const actual = showCalls(scored)
+  const shown = { name: expected.name, ...(expected.args ? { arguments: expected.args } : {}) }
+  if (calls.some(({ call }) => matches(expected, call))) {
+    return { pass: true, kind: 'missing_call', summary: `called ${expected.name} as expected`, expected: shown, actual }
+  }
+  const sameName = calls.filter(({ call }) => call.name === expected.name)
+  if (sameName.length > 0) {
+    const why = sameName.map(({ call }) => argumentMismatch(expected, call)).join('; ')
+    return { pass: false, kind: 'wrong_argument_value', summary: `called ${expected.name}, but not with the expected arguments (${why})`, expected: shown, actual }
+  }
+  const kind = calls.length === 0 ? 'missing_call' : 'wrong_tool'
+  const summary = calls.length === 0 ? `expected a call to ${expected.name}; the model made no call` : `expected a call to ${expected.name}; the model called ${calls.map(({ call }) => call.name).join(', ')}`
+  return { pass: false, kind, summary, expected: shown, actual }
+}
+
+/** `toCallToolsInParallel([...])`: one assistant turn holds a distinct matching call for every expected call. */
+export function callsToolsInParallel(scored: ScoredCase, expected: readonly ExpectedCall[]): AssertionOutcome {
+  const actual = showCalls(scored)
+  const turnWithAll = scored.transcript.turns.find((turn) => assignable(expected, turn.calls))
+  if (turnWithAll) return { pass: true, kind: 'not_parallel', summary: `turn ${turnWithAll.index + 1} made all ${expected.length} calls`, expected, actual }
+  const allMade = assignable(expected, callsOf(scored).map(({ call }) => call))
+  return allMade
+    ? { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected, actual }
+    : { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, callsOf(scored).map(({ call }) => call))})`, expected, actual }
+}
+
+/** `toCallToolsInOrder([...])`: the expected calls appear in this order among the model's calls (others may interleave). */
+export function callsToolsInOrder(scored: ScoredCase, expected: readonly ExpectedCall[]): AssertionOutcome {
+  const calls = callsOf(scored).map(({ call }) => call)
+  const actual = showCalls(scored)
+  // Greedy earliest matching decides whether an ordered subsequence exists.
+  let next = 0
+  for (const call of calls) if (next < expected.length && matches(expected[next] as ExpectedCall, call)) next++
+  if (next === expected.length) return { pass: true, kind: 'wrong_order', summary: `made the ${expected.length} calls in order`, expected, actual }
+  return assignable(expected, calls)
+    ? { pass: false, kind: 'wrong_order', summary: `made the expected calls, but in the order ${calls.map((call) => call.name).join(' → ')}`, expected, actual }
+    : { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected, actual }
+}
+
+/** `toNotCallTools()`: the model made no call at all. */
+export function callsNoTools(scored: ScoredCase): AssertionOutcome {
+  const actual = showCalls(scored)
+  return actual.length === 0
+    ? { pass: true, kind: 'unexpected_call', summary: 'made no call', expected: [], actual }
+    : { pass: false, kind: 'unexpected_call', summary: `expected no call; the model called ${actual.map((call) => call.name).join(', ')}`, expected: [], actual }
+}
+
+/** `toHaveNoHallucinations()`: no call names a tool that was not offered, and no call invents a parameter. */
+export function hasNoHallucinations(scored: ScoredCase): AssertionOutcome {
+  const found = scored.result.failures.filter((failure) => failure.kind === 'hallucinated_tool' || failure.kind === 'hallucinated_param')
+  const first = found[0]
+  return first === undefined
+    ? { pass: true, kind: 'hallucinated_tool', summary: 'no hallucinated tool or parameter', expected: [], actual: [] }
+    : { pass: false, kind: first.kind, summary: found.map((failure) => `${failure.kind}: ${failure.message}`).join('\n'), expected: [], actual: found }
+}
+
+/** `toStayWithinToolTokens(n)`: the tool definitions cost at most n tokens per request. */
+export function staysWithinToolTokens(scored: ScoredCase, budget: number): AssertionOutcome {
+  const perRequest = scored.result.toolTokens?.perRequest
+  const pass = perRequest !== undefined && perRequest <= budget
+  const summary = perRequest === undefined ? 'no tool-token count for this case' : `tool definitions cost ${perRequest} tokens per request (budget ${budget})`
+  return { pass, kind: 'over_tool_token_budget', summary, expected: budget, actual: perRequest }
+}
+
+/** `toPassCase()`: the case passes its suite expectation. */
+export function passesCase(scored: ScoredCase): AssertionOutcome {
+  const failures = scored.result.failures
+  return {
+    pass: scored.result.passed,
+    kind: failures[0]?.kind ?? 'case_failed',
+    summary: scored.result.passed ? 'the case passed' : failures.map((failure) => `${failure.kind}: ${failure.message}`).join('\n'),
+    expected: [],
+    actual: failures,
+  }
+}
+
+/** Whether each expected call can take a distinct call that matches it (tiny sizes: backtracking is enough). */
+function assignable(expected: readonly ExpectedCall[], calls: readonly TranscriptCall[]): boolean {
+  const used = new Set<number>()
+  const place = (index: number): boolean => {
+    if (index === expected.length) return true
+    const wanted = expected[index] as ExpectedCall
+    for (const [position, call] of calls.entries()) {
+      if (used.has(position) || !matches(wanted, call)) continue
+      used.add(position)
+      if (place(index + 1)) return true
+      used.delete(position)
+    }
+    return false
+  }
+  return place(0)
+}
+
+function missingNames(expected: readonly ExpectedCall[], calls: readonly TranscriptCall[]): string {
+  const missing = expected.filter((wanted) => !calls.some((call) => matches(wanted, call))).map((wanted) => wanted.name)
+  return missing.length > 0 ? `no matching call to ${missing.join(', ')}` : 'some calls match more than one expectation'
+}

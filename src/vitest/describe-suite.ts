@@ -1,0 +1,101 @@
+import { relative, resolve } from 'node:path'
+import pLimit from 'p-limit'
+import picomatch from 'picomatch'
+import { describe, test } from 'vitest'
+import type { Case, Suite } from '../core/case.ts'
+import { MissingApiKeyError } from '../core/errors.ts'
+import type { Provider } from '../core/provider.ts'
+import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
+import { defaultPriceTable } from '../pricing/index.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
+import { createProvider } from '../providers/registry.ts'
+import { evaluateCase, type EvaluationContext } from '../runner/evaluate-case.ts'
+import { secretValues } from '../runner/run-evaluation.ts'
+import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
+import { loadSuite } from '../suite/load-suite.ts'
+import { compactTranscript } from './compact-transcript.ts'
+import { attachResult } from './result-meta.ts'
+
+/** Options of `describeSuite`. */
+export type DescribeSuiteOptions = {
+  /** One model spec (`baseline`, `openai:gpt-4.1-mini`, …); or use `models`. */
+  readonly model?: string
+  readonly models?: readonly string[]
+  /** Only these cases: ids or globs on the case id (or `suite/case`). */
+  readonly cases?: readonly string[]
+  /** Runs of each case per model (default 1); each is its own test. */
+  readonly repeat?: number
+  /** Most cases running at once (default 4); above 1 the tests run concurrently. */
+  readonly concurrency?: number
+  /** Provider settings for every model (base URL, key variable, retries, …). */
+  readonly providerOptions?: ProviderOptions
+}
+
+type ModelSlot = { readonly spec: string; readonly provider?: Provider; readonly skip?: string }
+
+/**
+ * Registers one vitest test per case × model (× repeat), named `suite/case [model]` (with `#n` for repeats after
+ * the first). Each runs the case through toolgauge's loop and scorers; a failing case fails its test with the
+ * failure kinds, messages and a compact transcript. A model whose API key is missing makes its tests skip with
+ * the reason. The result rides on the test's meta, where `toolgauge/vitest/reporter` collects it.
+ */
+export function describeSuite(suitePath: string, options: DescribeSuiteOptions): void {
+  const models = options.models ?? (options.model !== undefined ? [options.model] : [])
+  if (models.length === 0) throw new TypeError('describeSuite needs `model` or `models`')
+  const file = resolve(suitePath)
+  describe(relative(process.cwd(), file) || file, async () => {
+    const suite = await loadSuite(file)
+    const cases = selectCases(suite, options.cases)
+    const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
+    for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
+    const hooks: ToolHooks = await loadHooks(suite.cases[0]?.hooks)
+    const context: EvaluationContext = {
+      tokenCounter: new ToolTokenCounter(),
+      prices: defaultPriceTable,
+      secrets: secretValues([options.providerOptions ?? {}]),
+    }
+    const concurrency = Math.max(1, options.concurrency ?? 4)
+    const limit = pLimit(concurrency)
+    const register = concurrency > 1 ? test.concurrent : test
+    const repeats = Math.max(1, options.repeat ?? 1)
+    for (const testCase of cases) {
+      for (const slot of slots) {
+        for (let repeat = 0; repeat < repeats; repeat++) {
+          register(testName(testCase, slot.spec, repeat), async (ctx) => {
+            if (!slot.provider) return ctx.skip(slot.skip)
+            const provider = slot.provider
+            const evaluated = await limit(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
+            if (!evaluated) return ctx.skip('aborted')
+            attachResult(ctx.task.meta, evaluated.result, { suite, repeats })
+            if (!evaluated.result.passed) {
+              const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
+              throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] failed: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)
+            }
+          })
+        }
+      }
+    }
+  })
+}
+
+function testName(testCase: Case, model: string, repeat: number): string {
+  return `${testCase.suite}/${testCase.id} [${model}]${repeat > 0 ? ` #${repeat + 1}` : ''}`
+}
+
+function selectCases(suite: Suite, patterns: readonly string[] | undefined): readonly Case[] {
+  if (!patterns || patterns.length === 0) return suite.cases
+  const matchers = patterns.map((pattern) => picomatch(pattern))
+  const selected = suite.cases.filter((testCase) => matchers.some((matches) => matches(testCase.id) || matches(`${testCase.suite}/${testCase.id}`)))
+  if (selected.length === 0) throw new Error(`describeSuite: no case of suite "${suite.name}" matches ${patterns.join(', ')}`)
+  return selected
+}
+
+/** A provider for the spec, or the reason its tests skip (a missing API key; bad specs still fail loudly). */
+async function modelSlot(spec: string, options: ProviderOptions): Promise<ModelSlot> {
+  try {
+    return { spec, provider: await createProvider(spec, options) }
+  } catch (error) {
+    if (error instanceof MissingApiKeyError) return { spec, skip: `${error.message} — skipped` }
+    throw error
+  }
+}

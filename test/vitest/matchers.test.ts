@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import type { ScriptedTurn } from '../../src/providers/scripted.ts'
+import { scriptedProvider } from '../../src/providers/scripted.ts'
+import { runCase, type ScoredCase } from '../../src/vitest/index.ts'
+import { turn } from '../helpers/cases.ts'
+
+const weather = 'suites/weather/suite.yaml'
+
+/** Runs one weather case with the given assistant turns. */
+function scripted(caseId: string, turns: ScriptedTurn[]): Promise<ScoredCase> {
+  return runCase({ suite: weather, case: caseId, model: scriptedProvider('scripted:test', new Map([[caseId, [turns]]])) })
+}
+
+/** The message of the assertion error a matcher throws. */
+function failureOf(assertion: () => void): Error & { actual?: unknown; expected?: unknown } {
+  try {
+    assertion()
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('the matcher passed, but it should have failed')
+}
+
+describe('runCase', () => {
+  it('runs one case by suite path, case id and model spec, scored like a run', async () => {
+    const scored = await runCase({ suite: weather, case: 'current-paris', model: 'baseline' })
+    expect(scored.result).toMatchObject({ suite: 'weather', case: 'current-paris', model: 'baseline', repeat: 0, passed: true })
+    expect(scored.transcript.turns[0]?.calls[0]?.name).toBe('get_current_weather')
+    expect(scored.result.toolTokens?.perRequest).toBeGreaterThan(0)
+  })
+
+  it('names the cases of the suite when the id is unknown', async () => {
+    await expect(runCase({ suite: weather, case: 'current-pariss', model: 'baseline' })).rejects.toThrow(/no case "current-pariss".*current-paris/)
+  })
+})
+
+describe('tool-call matchers', () => {
+  it('pass on a correct case, and fail when negated', async () => {
+    const scored = await runCase({ suite: weather, case: 'current-paris', model: 'baseline' })
+    expect(scored).toPassCase()
+    expect(scored).toCallTool('get_current_weather')
+    expect(scored).toCallTool('get_current_weather', { location: { regex: '^paris$', flags: 'i' } })
+    expect(scored).toHaveNoHallucinations()
+    expect(scored).toStayWithinToolTokens(5000)
+    expect(scored).not.toNotCallTools()
+    expect(failureOf(() => expect(scored).not.toPassCase()).message).toMatch(/expected the opposite, but the case passed/)
+  })
+
+  it('toCallTool names wrong_argument_value with the path, and carries expected/actual for the diff', async () => {
+    const scored = await scripted('current-paris', [turn('', ['get_current_weather', '{"location":"Lyon"}']), turn('18 degrees')])
+    const error = failureOf(() => expect(scored).toCallTool('get_current_weather', { location: 'Paris' }))
+    expect(error.message).toMatch(/wrong_argument_value/)
+    expect(error.message).toMatch(/location: expected "Paris", got "Lyon"/)
+    expect(error.message).toMatch(/call get_current_weather\(\{"location":"Lyon"\}\)/)
+    expect(error.expected).toEqual({ name: 'get_current_weather', arguments: { location: 'Paris' } })
+    expect(error.actual).toEqual([{ turn: 0, name: 'get_current_weather', arguments: { location: 'Lyon' } }])
+  })
+
+  it('toCallTool names missing_call and wrong_tool', async () => {
+    const none = await scripted('current-paris', [turn('I cannot check that.')])
+    expect(failureOf(() => expect(none).toCallTool('get_current_weather')).message).toMatch(/missing_call/)
+    const other = await scripted('current-paris', [turn('', ['get_forecast', '{"location":"Paris"}']), turn('done')])
+    expect(failureOf(() => expect(other).toCallTool('get_current_weather')).message).toMatch(/wrong_tool.*called get_forecast/)
+  })
+
+  it('toCallToolsInParallel tells calls in one turn from calls spread over turns', async () => {
+    const expected = [{ name: 'get_current_weather', args: { location: 'Paris' } }, { name: 'get_current_weather', args: { location: 'Tokyo' } }]
+    const parallel = await scripted('parallel-two-cities', [
+      turn('', ['get_current_weather', '{"location":"Tokyo"}'], ['get_current_weather', '{"location":"Paris"}']),
+      turn('18 and 24'),
+    ])
+    expect(parallel).toCallToolsInParallel(expected)
+    const serial = await scripted('parallel-two-cities', [
+      turn('', ['get_current_weather', '{"location":"Paris"}']),
+      turn('', ['get_current_weather', '{"location":"Tokyo"}']),
+      turn('18 and 24'),
+    ])
+    expect(failureOf(() => expect(serial).toCallToolsInParallel(expected)).message).toMatch(/not_parallel/)
+    expect(failureOf(() => expect(serial).toPassCase()).message).toMatch(/not_parallel/)
+  })
+
+  it('toCallToolsInOrder accepts interleaved calls in order and names wrong_order otherwise', async () => {
+    const scored = await scripted('parallel-two-cities', [
+      turn('', ['get_current_weather', '{"location":"Tokyo"}']),
+      turn('', ['get_forecast', '{"location":"Tokyo"}']),
+      turn('', ['get_current_weather', '{"location":"Paris"}']),
+      turn('24 and 18'),
+    ])
+    expect(scored).toCallToolsInOrder([{ name: 'get_current_weather', args: { location: 'Tokyo' } }, { name: 'get_current_weather', args: { location: 'Paris' } }])
+    const error = failureOf(() => expect(scored).toCallToolsInOrder([{ name: 'get_current_weather', args: { location: 'Paris' } }, { name: 'get_forecast' }]))
+    expect(error.message).toMatch(/wrong_order.*get_current_weather → get_forecast → get_current_weather/)
+    expect(failureOf(() => expect(scored).toCallToolsInOrder([{ name: 'get_air_quality' }])).message).toMatch(/missing_call.*get_air_quality/)
+  })
+
+  it('toNotCallTools and toHaveNoHallucinations name unexpected_call and the hallucination kind', async () => {
+    const scored = await scripted('irrelevant-joke', [turn('', ['get_current_weather', '{"location":"Paris","mood":"funny"}']), turn('ok')])
+    expect(failureOf(() => expect(scored).toNotCallTools()).message).toMatch(/unexpected_call.*get_current_weather/)
+    expect(failureOf(() => expect(scored).toHaveNoHallucinations()).message).toMatch(/hallucinated_param/)
+    const invented = await scripted('irrelevant-joke', [turn('', ['tell_joke', '{}']), turn('ok')])
+    expect(failureOf(() => expect(invented).toHaveNoHallucinations()).message).toMatch(/hallucinated_tool/)
+    expect(await scripted('irrelevant-joke', [turn('Why did the penguin…')])).toNotCallTools()
+  })
+
+  it('toStayWithinToolTokens fails over the budget with the count', async () => {
+    const scored = await runCase({ suite: weather, case: 'current-paris', model: 'baseline' })
+    const error = failureOf(() => expect(scored).toStayWithinToolTokens(10))
+    expect(error.message).toMatch(/over_tool_token_budget.*cost \d+ tokens per request \(budget 10\)/)
+  })
+
+  it('reject what is not a scored case with a clear message', () => {
+    expect(() => expect({ calls: [] }).toPassCase()).toThrow(/takes the result of runCase/)
+  })
+})
