@@ -11,6 +11,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   bfcl: () => import('./bfcl.ts'),
   compare: () => import('./compare.ts'),
   merge: () => import('./merge.ts'),
+  'lint-tools': () => import('./lint-tools.ts'),
 }
 
 /** Entry point: dispatches to a command and maps errors to exit codes (2 for bad input, never a stack trace). */
@@ -47,7 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 async function overview(): Promise<string> {
   const lines = await Promise.all(
-    Object.entries(commands).map(async ([name, load]) => `  ${name.padEnd(9)}${(await load()).command.summary}`),
+    Object.entries(commands).map(async ([name, load]) => `  ${name.padEnd(11)}${(await load()).command.summary}`),
   )
   return `toolgauge — test harness for tool-calling LLMs\n\nUsage: toolgauge <command> [options]\n\n${lines.join('\n')}\n\nRun toolgauge <command> --help for a command's options.\n`
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../core/tool.ts'
+import { lintConfigSchema } from '../lint/lint-config.ts'
 
 const gateFields = {
   min_accuracy: { type: 'number', minimum: 0, maximum: 1, description: 'Fail when accuracy is below this.' },
@@ -41,6 +42,7 @@ export const configSchema: JsonSchema = {
         },
       },
     },
+    lint: lintConfigSchema,
     prices: { type: 'object', description: 'Price overrides, USD per million tokens, by model (see docs/pricing.md).' },
     gates: {
       type: 'object',

@@ -7,6 +7,7 @@ import { validateDocument } from '../schema/validate-document.ts'
 import { importUserModule } from '../io/load-module.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { configSchema } from './config-schema.ts'
+import type { LintConfig } from '../lint/lint-config.ts'
 
 /** File names looked for in the working directory, in this order. */
 export const configFileNames = ['toolgauge.config.yaml', 'toolgauge.config.yml', 'toolgauge.config.json', 'toolgauge.config.ts'] as const
@@ -34,6 +35,7 @@ export type RunConfig = {
   readonly secrets?: readonly string[]
   readonly providers?: { readonly [spec: string]: ModelSettings }
   readonly prices?: { readonly [model: string]: unknown }
+  readonly lint?: LintConfig
 }
 
 /** Per-model provider settings in a config file (snake_case). */

@@ -1,0 +1,54 @@
+import { InputError } from '../core/errors.ts'
+import { loadConfig } from '../config/load-config.ts'
+import { lintOptionsFromConfig } from '../lint/lint-config.ts'
+import { lintTargets } from '../lint/lint-inputs.ts'
+import { lintTools } from '../lint/lint-tools.ts'
+import { countBySeverity, formatFindings, type LintedSet } from '../lint/format-findings.ts'
+import { exitCodes, type Command } from './command.ts'
+import { numberFlag, parseFlags } from './flags.ts'
+
+const usage = `toolgauge lint-tools <tools file | suite file | folder> [...] [--json] [--max-tool-tokens N] [--config <file>]
+
+Checks tool definitions offline (no model): missing or vague descriptions, undocumented parameters, schema
+mistakes, tools a model will confuse, costly tools, naming and set size. Rules: docs/lint-tools.md.
+
+  --json                 print { findings: [{ file, tool, param?, rule, severity, message, score?, other? }], errors, warnings, tools }
+  --max-tool-tokens <n>  heavy-tool: tokens one tool definition may cost (default 500; config lint.max_tool_tokens)
+  --model <spec>         heavy-tool: whose token counter prices a tool (default openai:gpt-4o)
+  --config <file>        toolgauge.config.{yaml,json,ts} with a lint: section (severities per rule, thresholds);
+                         default: the one in the working directory
+
+Exit codes: 0 no error-severity finding, 1 at least one, 2 bad input.`
+
+/** \`toolgauge lint-tools\`: thin layer over lintTools. */
+export const command: Command = {
+  name: 'lint-tools',
+  summary: 'lint tool descriptions and schemas offline (vague, overlapping, costly tools)',
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseFlags(argv, {
+      json: { type: 'boolean' },
+      'max-tool-tokens': { type: 'string' },
+      model: { type: 'string' },
+      config: { type: 'string' },
+    })
+    if (positionals.length === 0) throw new InputError('expected a tools file, a suite file or a folder', { field: 'path' })
+    const maxToolTokens = numberFlag('max-tool-tokens', values['max-tool-tokens'], { min: 1, integer: true })
+    const config = await loadConfig(values.config)
+    const options = {
+      ...lintOptionsFromConfig(config?.config.lint),
+      ...(maxToolTokens !== undefined ? { maxToolTokens } : {}),
+      ...(values.model ? { model: values.model } : {}),
+    }
+    const targets = positionals.flatMap((path) => lintTargets(path))
+    const sets: LintedSet[] = []
+    for (const target of targets) sets.push({ file: target.file, toolCount: target.tools.length, findings: await lintTools(target.tools, options) })
+    const { errors, warnings } = countBySeverity(sets)
+    if (values.json) {
+      const findings = sets.flatMap((set) => set.findings.map((finding) => ({ file: set.file, ...finding })))
+      const tools = sets.reduce((sum, set) => sum + set.toolCount, 0)
+      process.stdout.write(`${JSON.stringify({ findings, errors, warnings, tools }, null, 2)}\n`)
+    } else process.stdout.write(formatFindings(sets))
+    return errors > 0 ? exitCodes.gateFailed : exitCodes.ok
+  },
+}
