@@ -35,6 +35,9 @@ export { compareReports } from './compare/compare-reports.ts'
 export { mergeReports } from './compare/merge-reports.ts'
 export { passAtK, passHatK, wilsonInterval, mcnemarExact, pairedPermutationTest, repeatStatistics } from './stats/index.ts'
 
+// Description lint
+export { lintTools, lintRules, lintRuleIds, defaultLintSettings, tfidfSimilarity, type LintFinding, type LintOptions, type LintRuleId, type LintSeverity } from './lint/index.ts'
+
 // Tokens, pricing, BFCL, fuzzing
 export { countToolTokens, measureToolTokens, type ToolTokenCount } from './tokens/index.ts'
 export { costOf, defaultPriceTable, mergePriceTable } from './pricing/index.ts'
