@@ -7,6 +7,7 @@ import { loadMessagesFile } from '../tokens/messages-file.ts'
 import { recordOracle } from '../tokens/oracle-record.ts'
 import { parseToolChoiceFlag } from '../tokens/tool-choice-flag.ts'
 import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
+import { defaultDiffModel, diffToolTokens, renderTokenDiff, type ToolTokenDiff } from '../tokens/tool-token-diff.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
@@ -27,6 +28,9 @@ Counts the prompt tokens spent on tool definitions, per tool (leave-one-out) and
                          the same request with and without tools (n + 3 small requests for the breakdown)
   --base-url <url>       API host for --measure (default: the SDK's *_BASE_URL variable or the provider)
   --record <file>        with --measure: append the measurements to this oracle file (JSON)
+  --diff <old file>      per-tool token deltas from this old tools/suite file to --tools (offline; default model
+                         ${defaultDiffModel}); --markdown prints a table for a pull-request comment
+  --markdown             with --diff: a Markdown table
 
 Exit codes: 0 ok, 2 bad input, 3 the provider could not be reached.`
 
@@ -48,10 +52,12 @@ export const command: Command = {
       tokenizer: { type: 'string' },
       'tokenizer-config': { type: 'string' },
       'chat-template': { type: 'string' },
+      diff: { type: 'string' },
+      markdown: { type: 'boolean' },
     })
     if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
     if (!values.tools) throw new InputError('is required', { field: '--tools' })
-    const models = values.model ?? []
+    const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
     if (models.length === 0) throw new InputError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
     const tools = loadToolsFile(values.tools)
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
@@ -61,6 +67,19 @@ export const command: Command = {
     const openModel = values.tokenizer
       ? { tokenizer: values.tokenizer, ...(values['tokenizer-config'] ? { tokenizerConfig: values['tokenizer-config'] } : {}), ...(values['chat-template'] ? { chatTemplate: values['chat-template'] } : {}) }
       : undefined
+    if (values.diff) {
+      if (values.measure) throw new InputError('cannot be combined with --diff (the diff is offline)', { field: '--measure' })
+      const oldTools = loadToolsFile(values.diff)
+      const diffs: ToolTokenDiff[] = []
+      for (const model of models) {
+        const request = { model, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) }
+        diffs.push(diffToolTokens(await countToolTokens({ ...request, tools: oldTools }), await countToolTokens({ ...request, tools })))
+      }
+      if (values.json) process.stdout.write(`${JSON.stringify(diffs.length === 1 ? diffs[0] : diffs, null, 2)}\n`)
+      else process.stdout.write(diffs.map((diff) => renderTokenDiff(diff, { markdown: values.markdown === true, color: process.stdout.isTTY === true })).join('\n'))
+      return exitCodes.ok
+    }
+    if (values.markdown) throw new InputError('needs --diff', { field: '--markdown' })
     const counts: ToolTokenCount[] = []
     for (const model of models) {
       const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) }
