@@ -39,7 +39,7 @@ export const command: Command = {
     const reportFile = writeReport(outDir, report)
     const written = writeFormats(outDir, report, formats)
     for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`)
-    process.stdout.write(`${renderTable(report.summary, report.results, { color: process.stdout.isTTY === true })}\n`)
+    process.stdout.write(`${renderTable(report.summary, { color: process.stdout.isTTY === true })}\n`)
     // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
     const gates = (Array.isArray(report.gates) ? report.gates : []) as GateResult[]
     printGates(gates)

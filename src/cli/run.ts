@@ -1,11 +1,13 @@
 import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfig } from '../config/load-config.ts'
 import { InputError } from '../core/errors.ts'
+import type { CaseResult } from '../core/result.ts'
 import { defaultPriceTable, mergePriceTable } from '../pricing/index.ts'
 import { parseFormats, writeFormats } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import { runEvaluation } from '../runner/run-evaluation.ts'
+import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import type { Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
@@ -100,7 +102,8 @@ export const command: Command = {
         ...(config.prices ? { prices: mergePriceTable(defaultPriceTable, config.prices, loaded?.file) } : {}),
         signal: controller.signal,
         // The line exists from the start, so retries before the first finished case are counted too.
-        onStart({ total }) {
+        onStart({ total, resumed }) {
+          if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
           progress = new ProgressLine(total)
         },
         onResult(result) {
@@ -114,8 +117,8 @@ export const command: Command = {
       progress?.finish()
       const written = writeFormats(outDir, outcome.report, formats)
       const color = process.stdout.isTTY === true
-      process.stdout.write(`${renderTable(outcome.report.summary, outcome.report.results, { bySuite: values.by === 'suite', color })}\n`)
-      printFailures(outcome.report.results)
+      process.stdout.write(`${renderTable(outcome.report.summary, { ...(values.by === 'suite' ? { bySuite: outcome.bySuite } : {}), color })}\n`)
+      printFailures(outcome.eachResult())
       printGates(outcome.gates)
       process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
@@ -134,13 +137,26 @@ function withMinAccuracy(gates: readonly Gate[], threshold: number | undefined):
 }
 
 /** Lists failing cases briefly under the table, so a user sees what to `toolgauge show`. */
-function printFailures(results: readonly { suite: string; case: string; model: string; repeat: number; passed: boolean; failures: readonly { kind: string; message: string }[] }[]): void {
-  const failing = results.filter((result) => !result.passed)
-  if (failing.length === 0) return
-  process.stdout.write(`\nFailing cases (${failing.length}; details: toolgauge show <report.json> --case <id>):\n`)
-  for (const result of failing.slice(0, 20)) {
+function printFailures(results: Iterable<CaseResult>): void {
+  // Streamed from the journal: only the first 20 failing results are kept.
+  const failing: CaseResult[] = []
+  let count = 0
+  for (const result of results) {
+    if (result.passed) continue
+    count++
+    if (failing.length < 20) failing.push(result)
+  }
+  if (count === 0) return
+  process.stdout.write(`\nFailing cases (${count}; details: toolgauge show <report.json> --case <id>):\n`)
+  for (const result of failing) {
     const first = result.failures[0]
     process.stdout.write(`  ✗ ${result.suite}/${result.case} [${result.model}${result.repeat > 0 ? ` #${result.repeat}` : ''}] ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
   }
-  if (failing.length > 20) process.stdout.write(`  … and ${failing.length - 20} more\n`)
+  if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
+}
+
+/** The console line saying what --resume did with the journal. */
+function resumeLine(resumed: ResumeCounts): string {
+  const repair = resumed.repair === 'truncated' ? '; a torn last line was cut off' : ''
+  return `Resumed: ${resumed.kept} result(s) kept, ${resumed.rerun} re-run (changed or errored), ${resumed.dropped} dropped (not in this run; still in the journal)${repair}.`
 }

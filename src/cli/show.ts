@@ -36,7 +36,7 @@ export const command: Command = {
       process.stdout.write('Every case passed.\n')
       return 0
     }
-    process.stdout.write(selected.map((result) => formatTranscript(result, { color: process.stdout.isTTY === true })).join('\n'))
+    process.stdout.write(selected.map((result) => formatTranscript(result, { color: process.stdout.isTTY === true, toolSets: report.toolSets })).join('\n'))
     return 0
   },
 }

@@ -1,4 +1,4 @@
-import type { CaseResult } from '../core/result.ts'
+import { isErroredResult, type CaseResult } from '../core/result.ts'
 import { caseKey, tallyCases, type CaseTally } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
@@ -35,9 +35,11 @@ export type ModelComparison = {
   readonly headModel: string
   /** Cases (suite + case) present on both sides. */
   readonly pairedCases: number
-  /** Case ids only one side ran: not in any statistic. */
+  /** Case ids only one side ran (or only errored on the other): not in any statistic. */
   readonly onlyInBase: readonly string[]
   readonly onlyInHead: readonly string[]
+  /** Errored results (provider_error, harness_error) per side: no verdict, so in no pair. */
+  readonly errored: { readonly base: number; readonly head: number }
   /** Cases whose pass rate went down / up (with one run per side: pass → fail / fail → pass). */
   readonly broken: readonly CaseChange[]
   readonly fixed: readonly CaseChange[]
@@ -52,9 +54,12 @@ export type ModelComparison = {
  * Compares one model's base and head results, paired by suite + case. With one run per case on both sides the
  * outcomes are paired pass/fail and the test is exact McNemar. With repeats, repeat indices are not paired
  * (repeats are exchangeable draws; repeat 2 of base has nothing in common with repeat 2 of head): each case
- * contributes its pass rate per side and the test is the paired permutation test on those rates.
+ * contributes its pass rate per side and the test is the paired permutation test on those rates. Errored results
+ * are no verdict on the model and are left out before pairing.
  */
-export function compareModel(baseModel: string, headModel: string, baseResults: readonly CaseResult[], headResults: readonly CaseResult[]): ModelComparison {
+export function compareModel(baseModel: string, headModel: string, baseAll: readonly CaseResult[], headAll: readonly CaseResult[]): ModelComparison {
+  const baseResults = baseAll.filter((r) => !isErroredResult(r))
+  const headResults = headAll.filter((r) => !isErroredResult(r))
   const base = new Map(tallyCases(baseResults).map((t) => [caseKey(t), t]))
   const head = new Map(tallyCases(headResults).map((t) => [caseKey(t), t]))
   const changes: CaseChange[] = [...base.values()].flatMap((b) => {
@@ -77,6 +82,7 @@ export function compareModel(baseModel: string, headModel: string, baseResults: 
     pairedCases: changes.length,
     onlyInBase: [...base.values()].filter((t) => !head.has(caseKey(t))).map(caseId),
     onlyInHead: [...head.values()].filter((t) => !base.has(caseKey(t))).map(caseId),
+    errored: { base: baseAll.length - baseResults.length, head: headAll.length - headResults.length },
     broken,
     fixed,
     metrics: [accuracyDelta(changes, singleRun), ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)))],

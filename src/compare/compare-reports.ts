@@ -24,6 +24,8 @@ export type Comparison = {
   /** True when any model pair regressed. */
   readonly regression: boolean
   readonly policy: RegressionPolicy
+  /** Things the reader must know, such as fewer than half the cases pairing (a renamed suite, changed ids). */
+  readonly warnings: readonly string[]
 }
 
 /** Compares every paired model of two reports and judges each for a regression. */
@@ -36,7 +38,22 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
   const models = pairs.map(({ base: b, head: h }) => judge(compareModel(
     b, h, base.results.filter((r) => r.model === b), head.results.filter((r) => r.model === h),
   ), policy))
-  return { models, regression: models.some((m) => m.regression), policy }
+  // A comparison of nothing must not pass: no shared case means the reports do not describe the same suites.
+  if (models.every((m) => m.pairedCases === 0)) {
+    const counts = models.map((m) => `${label(m)}: base ${m.onlyInBase.length} case(s), head ${m.onlyInHead.length} case(s)`).join('; ')
+    throw new InputError(`the reports share no case to compare (${counts}); were suites or case ids renamed?`, { file: files.head })
+  }
+  const warnings = models.flatMap((m) => {
+    const all = m.pairedCases + m.onlyInBase.length + m.onlyInHead.length
+    return m.pairedCases < all / 2
+      ? [`${label(m)}: only ${m.pairedCases} of ${all} cases pair (${m.onlyInBase.length} only in base, ${m.onlyInHead.length} only in head); regressions are judged on the paired cases only`]
+      : []
+  })
+  return { models, regression: models.some((m) => m.regression), policy, warnings }
+}
+
+function label(m: ModelComparison): string {
+  return m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`
 }
 
 function judge(comparison: ModelComparison, policy: RegressionPolicy): JudgedComparison {

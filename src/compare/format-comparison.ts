@@ -16,7 +16,8 @@ export function comparisonText(comparison: Comparison): string {
     ...listing('newly broken', m.broken),
     ...listing('newly fixed', m.fixed),
   ].join('\n'))
-  return `${blocks.join('\n\n')}\n\n${comparison.regression ? 'Regression found.' : 'No regression.'}\n`
+  const warnings = comparison.warnings.map((w) => `warning: ${w}\n`).join('')
+  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${comparison.regression ? 'Regression found.' : 'No regression.'}\n`
 }
 
 /** The comparison as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
@@ -33,7 +34,8 @@ export function comparisonMarkdown(comparison: Comparison): string {
     ...markdownListing('Newly broken', m.broken),
     ...markdownListing('Newly fixed', m.fixed),
   ].join('\n'))
-  return `## toolgauge compare\n\n${sections.join('\n')}\n`
+  const warnings = comparison.warnings.map((w) => `> **Warning:** ${escape(w)}\n`).join('')
+  return `## toolgauge compare\n\n${warnings}${warnings ? '\n' : ''}${sections.join('\n')}\n`
 }
 
 function testLine(m: JudgedComparison): string {
@@ -43,7 +45,12 @@ function testLine(m: JudgedComparison): string {
 }
 
 function unpaired(m: JudgedComparison): string {
-  const parts = [m.onlyInBase.length > 0 ? `${m.onlyInBase.length} only in base` : '', m.onlyInHead.length > 0 ? `${m.onlyInHead.length} only in head` : ''].filter(Boolean)
+  const errored = m.errored.base + m.errored.head
+  const parts = [
+    m.onlyInBase.length > 0 ? `${m.onlyInBase.length} only in base` : '',
+    m.onlyInHead.length > 0 ? `${m.onlyInHead.length} only in head` : '',
+    errored > 0 ? `${errored} errored result(s) left out` : '',
+  ].filter(Boolean)
   return parts.length > 0 ? ` (${parts.join(', ')}, not compared)` : ''
 }
 

@@ -1,16 +1,19 @@
 import type { CaseResult } from './result.ts'
 import type { Usage } from './model-turn.ts'
+import type { ToolDefinition } from './tool.ts'
 
-/** Version of the report.json layout; bump on breaking changes. */
-export const reportSchemaVersion = 1
+/** Version of the report.json layout; bump on breaking changes (2: `toolSets`, turns refer to a tool set, `errored`). */
+export const reportSchemaVersion = 2
 
 /** Aggregates for one model (definitions in README "Report metrics"). */
 export type ModelSummary = {
   readonly model: string
-  /** Case × repeat results counted. */
+  /** Case × repeat results, errored ones included. */
   readonly cases: number
   readonly passed: number
-  /** passed / cases. */
+  /** Results ended by an outage or harness code (provider_error, harness_error): in no rate below. */
+  readonly errored: number
+  /** passed / (cases − errored). */
   readonly accuracy: number
   /** Expected calls matched by tool name / expected calls (1 when nothing was expected). */
   readonly selectionAccuracy: number
@@ -43,6 +46,8 @@ export type Report = {
     readonly suites: readonly { readonly name: string; readonly file: string; readonly cases: number }[]
     readonly [extension: string]: unknown
   }
+  /** Each tool set the results' turns sent, once, keyed by the content-hash id turns refer to. */
+  readonly toolSets?: { readonly [id: string]: readonly ToolDefinition[] }
   readonly results: readonly CaseResult[]
   readonly summary: readonly ModelSummary[]
   readonly [extension: string]: unknown

@@ -1,4 +1,5 @@
 import type { Usage } from './model-turn.ts'
+import type { ToolChoice } from './tool.ts'
 import type { TranscriptTurn } from './transcript.ts'
 
 /** The failure taxonomy: stable strings users' CI may depend on (README "Failure kinds"). */
@@ -18,6 +19,7 @@ export const failureKinds = [
   'final_answer_mismatch',
   'max_turns_exceeded',
   'provider_error',
+  'harness_error',
 ] as const
 
 /** One failure kind. */
@@ -66,6 +68,9 @@ export type ToolTokenUsage = {
   readonly measuredPerRequest?: number
 }
 
+/** One call the model made, flattened out of its turn. */
+export type ResultCall = { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }
+
 /** One case × model × repeat, as journaled and reported. */
 export type CaseResult = {
   readonly suite: string
@@ -74,10 +79,13 @@ export type CaseResult = {
   readonly repeat: number
   readonly passed: boolean
   readonly failures: readonly Failure[]
-  /** Every call the model made, flattened over turns (name, raw arguments, parsed arguments). */
-  readonly calls: readonly { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }[]
-  /** The transcript turns (text, calls with raw arguments, tool results). */
-  readonly turns: readonly TranscriptTurn[]
+  /**
+   * Every call flattened over turns — only in reports written before 0.2 (schemaVersion 1); the calls live once,
+   * in `turns`. Read them with `callsOf(result)` (report/result-calls.ts), which serves both.
+   */
+  readonly calls?: readonly ResultCall[]
+  /** The transcript turns (text, calls with raw arguments, tool results), as stored: see ResultTurn. */
+  readonly turns: readonly ResultTurn[]
   /** The initial messages (prompt). */
   readonly messages: readonly unknown[]
   /** The names of the expected calls, for confusion matrices. */
@@ -89,6 +97,25 @@ export type CaseResult = {
   readonly toolTokens?: ToolTokenUsage
   /** What the case's usage cost, from the price table (or why it is not priced). */
   readonly cost?: CaseCost
+  /** Hash of everything that decides the verdict (case, hooks, model and its settings): `--resume` keeps a result only when it still matches. */
+  readonly fingerprint?: string
+}
+
+/**
+ * A transcript turn as a report stores it: its own settings (tool choice, parallel, which tool set — an id into
+ * `report.toolSets`, so 30 tool definitions are not repeated on every turn) and what came back. Wire payloads
+ * are not stored: the request is the tool set plus the messages, and the answer is the turn itself.
+ */
+export type ResultTurn = Omit<TranscriptTurn, 'request' | 'raw'> & {
+  readonly request: { readonly toolChoice: ToolChoice; readonly parallelToolCalls?: boolean; readonly toolSet: string }
+}
+
+/** Failure kinds that are not a verdict on the model: an outage or the user's own harness code failed. */
+export const erroredKinds: readonly FailureKind[] = ['provider_error', 'harness_error']
+
+/** Whether a result is errored (ended by an outage or by harness code): counted apart, out of every rate, re-run by --resume. */
+export function isErroredResult(result: Pick<CaseResult, 'failures'>): boolean {
+  return result.failures.some((failure) => erroredKinds.includes(failure.kind))
 }
 
 /** The price of one case's usage: USD and the table it came from (its date, or `config`), or why it has none. */

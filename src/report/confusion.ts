@@ -1,4 +1,5 @@
-import type { CaseResult } from '../core/result.ts'
+import { isErroredResult, type CaseResult } from '../core/result.ts'
+import { callsOf } from './result-calls.ts'
 
 /** The label for "no tool": an expected call the model did not make, or a call nobody expected. */
 export const noTool = '(none)'
@@ -19,23 +20,41 @@ export type ConfusionMatrix = {
  * pairs with `(none)` (a missed call or an extra call). A case that expected no call and got none is (none, none).
  */
 export function confusionMatrix(results: readonly CaseResult[]): ConfusionMatrix {
-  const counts: Record<string, Record<string, number>> = {}
-  const add = (expected: string, called: string) => {
-    const row = (counts[expected] ??= {})
-    row[called] = (row[called] ?? 0) + 1
+  const tally = new ConfusionTally()
+  for (const result of results) tally.add(result)
+  return tally.matrix()
+}
+
+/**
+ * The cells of a confusion matrix, folded one result at a time (memory grows with tools², not cases). Errored
+ * results (an outage, harness code) are left out: a call the model never got to make is no confusion.
+ */
+export class ConfusionTally {
+  private readonly counts: Record<string, Record<string, number>> = {}
+
+  /** Folds in one result's expected/called pairs. */
+  add(result: CaseResult): void {
+    if (isErroredResult(result)) return
+    for (const [expected, called] of pairsOf(result)) {
+      const row = (this.counts[expected] ??= {})
+      row[called] = (row[called] ?? 0) + 1
+    }
   }
-  for (const pair of results.flatMap(pairsOf)) add(pair[0], pair[1])
-  const expected = new Set<string>()
-  const called = new Set<string>()
-  for (const [e, row] of Object.entries(counts)) {
-    expected.add(e)
-    for (const c of Object.keys(row)) called.add(c)
+
+  /** The matrix so far. */
+  matrix(): ConfusionMatrix {
+    const expected = new Set<string>()
+    const called = new Set<string>()
+    for (const [e, row] of Object.entries(this.counts)) {
+      expected.add(e)
+      for (const c of Object.keys(row)) called.add(c)
+    }
+    return { expected: ordered(expected), called: ordered(called), counts: this.counts }
   }
-  return { expected: ordered(expected), called: ordered(called), counts }
 }
 
 function pairsOf(result: CaseResult): [string, string][] {
-  const calledRest = result.calls.map((c) => c.name)
+  const calledRest = callsOf(result).map((c) => c.name)
   if (result.expectedTools.length === 0 && calledRest.length === 0) return [[noTool, noTool]]
   const pairs: [string, string][] = []
   const expectedRest: string[] = []

@@ -1,14 +1,44 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
+import type { CaseResult } from '../core/result.ts'
+
+/** A report whose results are read as a stream (from the journal) instead of held in memory. */
+export type StreamedReport = Omit<Report, 'results'> & {
+  /** A fresh pass over the results, in report order, each call. */
+  readonly eachResult: () => Iterable<CaseResult>
+}
 
 /** Writes `report.json` atomically (temp file + rename), so a reader never sees half a report. */
 export function writeReport(outDir: string, report: Report): string {
+  const { results, ...rest } = report
+  return writeStreamedReport(outDir, { ...rest, eachResult: () => results })
+}
+
+/**
+ * Writes `report.json` from a stream of results: the run, summary and gates indented, then `results` with one
+ * result per line, in chunks — never the whole report as one string. Atomic (temp file + rename).
+ */
+export function writeStreamedReport(outDir: string, report: StreamedReport): string {
   mkdirSync(outDir, { recursive: true })
   const file = join(outDir, 'report.json')
   const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(report, null, 2)}\n`)
+  const { eachResult, ...header } = report
+  const out = new ChunkedWriter(temporary)
+  try {
+    // The header as indented JSON, its closing brace replaced by the results array.
+    const head = JSON.stringify(header, null, 2)
+    out.write(`${head.slice(0, head.lastIndexOf('}')).replace(/\s*$/, '')},\n  "results": [`)
+    let first = true
+    for (const result of eachResult()) {
+      out.write(`${first ? '\n' : ',\n'}    ${JSON.stringify(result)}`)
+      first = false
+    }
+    out.write(first ? ']\n}\n' : '\n  ]\n}\n')
+  } finally {
+    out.close()
+  }
   renameSync(temporary, file)
   return file
 }
@@ -27,4 +57,36 @@ export function readReport(file: string): Report {
     throw new InputError('not a toolgauge report: expected schemaVersion and results[]', { file, field: 'schemaVersion' })
   }
   return report as Report
+}
+
+/** Buffers small writes into ~1 MiB synchronous writes. */
+export class ChunkedWriter {
+  private readonly fd: number
+  private parts: string[] = []
+  private pending = 0
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'w')
+  }
+
+  /** Queues text, flushing when the buffer is large. */
+  write(text: string): void {
+    this.parts.push(text)
+    this.pending += text.length
+    if (this.pending >= 1 << 20) this.flush()
+  }
+
+  /** Writes what is buffered. */
+  flush(): void {
+    if (this.parts.length === 0) return
+    writeSync(this.fd, this.parts.join(''))
+    this.parts = []
+    this.pending = 0
+  }
+
+  /** Flushes and closes the file. */
+  close(): void {
+    this.flush()
+    closeSync(this.fd)
+  }
 }

@@ -1,4 +1,5 @@
 import type { Report } from '../core/report.ts'
+import { callsOf } from './result-calls.ts'
 import type { CaseResult } from '../core/result.ts'
 
 /**
@@ -45,7 +46,7 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
   const message = failures.map((f) => `${f.kind}: ${f.message}`).join('; ') || 'case failed'
   const lines = [
     ...failures.map((f) => `${f.kind}: ${f.message}${f.path ? ` (at ${f.path})` : ''}`),
-    ...(result.calls.length > 0 ? ['', 'calls:', ...result.calls.map((c) => `  turn ${c.turn}: ${c.name}(${c.rawArguments})`)] : []),
+    ...(callsOf(result).length > 0 ? ['', 'calls:', ...callsOf(result).map((c) => `  turn ${c.turn}: ${c.name}(${c.rawArguments})`)] : []),
     ...(result.expectedTools.length > 0 ? [`expected tools: ${result.expectedTools.join(', ')}`] : []),
   ]
   return `      <${tag} type="${escapeXml(kinds)}" message="${escapeXml(message)}">${escapeXmlContent(lines.join('\n'))}</${tag}>`

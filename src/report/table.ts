@@ -1,14 +1,13 @@
 import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
-import type { CaseResult } from '../core/result.ts'
-import { summarize } from './summarize.ts'
 
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`)
 
 /** The columns of the console table, one per summary metric. */
 const columns: readonly { title: string; value: (summary: ModelSummary) => string }[] = [
   { title: 'model', value: (s) => s.model },
-  { title: 'cases', value: (s) => `${s.passed}/${s.cases}` },
+  // Passed out of the scored results: errored ones (an outage, harness code) are no verdict and have their own column.
+  { title: 'cases', value: (s) => `${s.passed}/${s.cases - erroredOf(s)}` },
   { title: 'accuracy', value: (s) => percent(s.accuracy) },
   { title: 'selection', value: (s) => percent(s.selectionAccuracy) },
   { title: 'arguments', value: (s) => percent(s.argumentAccuracy) },
@@ -44,22 +43,26 @@ function totalTokens(summary: ModelSummary): string {
   return tokens.share === null ? String(tokens.total) : `${tokens.total} (${percent(tokens.share)} of input)`
 }
 
-/** The results table: one row per model, or per model × suite with `bySuite`. */
-export function renderTable(summaries: readonly ModelSummary[], results: readonly CaseResult[], options: { bySuite?: boolean; color?: boolean } = {}): string {
-  const withSuite = options.bySuite === true
+/** Errored results of a summary row (0 for reports written before errored was counted). */
+function erroredOf(summary: ModelSummary): number {
+  return typeof summary.errored === 'number' ? summary.errored : 0
+}
+
+const erroredColumn = { title: 'errored', value: (s: ModelSummary) => String(erroredOf(s)) }
+
+/**
+ * The results table: one row per model, or with `bySuite` one per suite × model (rows carrying `suite`, from
+ * the runner's per-suite aggregates or `summarize` over one suite's results). An `errored` column appears beside
+ * `cases` when any result errored.
+ */
+export function renderTable(summaries: readonly ModelSummary[], options: { bySuite?: readonly ModelSummary[]; color?: boolean } = {}): string {
+  const rows = options.bySuite ?? summaries
+  const shown = rows.some((row) => erroredOf(row) > 0) ? [...columns.slice(0, 2), erroredColumn, ...columns.slice(2)] : columns
+  const withSuite = options.bySuite !== undefined
   const table = new Table({
-    head: [...(withSuite ? ['suite'] : []), ...columns.map((column) => column.title)],
+    head: [...(withSuite ? ['suite'] : []), ...shown.map((column) => column.title)],
     style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] },
   })
-  if (!withSuite) {
-    for (const summary of summaries) table.push(columns.map((column) => column.value(summary)))
-    return table.toString()
-  }
-  const suites = [...new Set(results.map((result) => result.suite))]
-  for (const suite of suites) {
-    for (const summary of summarize(results.filter((result) => result.suite === suite))) {
-      table.push([suite, ...columns.map((column) => column.value(summary))])
-    }
-  }
+  for (const row of rows) table.push([...(withSuite ? [String(row.suite)] : []), ...shown.map((column) => column.value(row))])
   return table.toString()
 }

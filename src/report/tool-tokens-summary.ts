@@ -1,20 +1,51 @@
 import type { CaseResult } from '../core/result.ts'
 
-/** The run-level tool-token figures of one model (`summary[].toolTokens`): per request, total, share of input. */
-export function summarizeToolTokens(results: readonly CaseResult[]): { perRequest: number; total: number; share: number | null; method: string; measuredPerRequest?: number } | undefined {
-  const withTokens = results.filter((result) => result.toolTokens !== undefined)
-  if (withTokens.length === 0) return undefined
-  const requests = withTokens.reduce((sum, result) => sum + (result.toolTokens?.requests ?? 0), 0)
-  const total = withTokens.reduce((sum, result) => sum + (result.toolTokens?.total ?? 0), 0)
-  const input = results.reduce((sum, result) => sum + result.usage.input, 0)
-  const measured = withTokens.filter((result) => result.toolTokens?.measuredPerRequest !== undefined)
-  const methods = [...new Set(withTokens.map((result) => result.toolTokens?.method))]
-  return {
-    perRequest: requests === 0 ? 0 : total / requests,
-    total,
-    // The share of all input tokens only means something when the provider reported input tokens.
-    share: input > 0 ? total / input : null,
-    method: methods.length === 1 ? String(methods[0]) : 'mixed',
-    ...(measured.length > 0 ? { measuredPerRequest: measured.reduce((sum, result) => sum + (result.toolTokens?.measuredPerRequest ?? 0), 0) / measured.length } : {}),
+/** The run-level tool-token figures of one model (`summary[].toolTokens`). */
+export type ToolTokensSummary = { perRequest: number; total: number; share: number | null; method: string; measuredPerRequest?: number }
+
+/** Running sums behind `summary[].toolTokens`, folded one result at a time (the runner does not keep results). */
+export class ToolTokensTally {
+  private counted = 0
+  private requests = 0
+  private total = 0
+  private input = 0
+  private measured = 0
+  private measuredSum = 0
+  private readonly methods = new Set<string>()
+
+  /** Folds in one result. */
+  add(result: CaseResult): void {
+    this.input += result.usage.input
+    const tokens = result.toolTokens
+    if (tokens === undefined) return
+    this.counted++
+    this.requests += tokens.requests
+    this.total += tokens.total
+    this.methods.add(tokens.method)
+    if (tokens.measuredPerRequest !== undefined) {
+      this.measured++
+      this.measuredSum += tokens.measuredPerRequest
+    }
   }
+
+  /** The figures, or undefined when no result counted tool tokens. */
+  finish(): ToolTokensSummary | undefined {
+    if (this.counted === 0) return undefined
+    const methods = [...this.methods]
+    return {
+      perRequest: this.requests === 0 ? 0 : this.total / this.requests,
+      total: this.total,
+      // The share of all input tokens only means something when the provider reported input tokens.
+      share: this.input > 0 ? this.total / this.input : null,
+      method: methods.length === 1 ? String(methods[0]) : 'mixed',
+      ...(this.measured > 0 ? { measuredPerRequest: this.measuredSum / this.measured } : {}),
+    }
+  }
+}
+
+/** The run-level tool-token figures of one model's results: per request, total, share of input. */
+export function summarizeToolTokens(results: readonly CaseResult[]): ToolTokensSummary | undefined {
+  const tally = new ToolTokensTally()
+  for (const result of results) tally.add(result)
+  return tally.finish()
 }

@@ -1,9 +1,10 @@
 import type { CaseResult } from '../core/result.ts'
+import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 
 type Style = (text: string) => string
 
 /** Renders one result as readable text: prompt, turns with raw arguments, tool results, final text, failures. */
-export function formatTranscript(result: CaseResult, options: { color?: boolean } = {}): string {
+export function formatTranscript(result: CaseResult, options: { color?: boolean; toolSets?: ToolSetIndex } = {}): string {
   const paint = (code: string): Style => (text) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text)
   const bold = paint('1')
   const red = paint('31')
@@ -16,8 +17,8 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean 
     lines.push(`${dim(`${message.role}:`)} ${message.content ?? ''}`)
   }
   for (const turn of result.turns) {
-    const choice = typeof turn.request.toolChoice === 'object' ? `{ name: ${turn.request.toolChoice.name} }` : turn.request.toolChoice
-    lines.push(bold(`── turn ${turn.index + 1} (tool_choice ${choice}, finish ${turn.finishReason.raw ?? turn.finishReason.unified})`))
+    const settings = turnSettings(turn, options.toolSets)
+    lines.push(bold(`── turn ${turn.index + 1} (${[...settings, `finish ${turn.finishReason.raw ?? turn.finishReason.unified}`].join(', ')})`))
     if (turn.text) lines.push(`${dim('assistant:')} ${turn.text}`)
     for (const call of turn.calls) {
       const problems = [

@@ -7,7 +7,9 @@ import type { ToolHooks } from '../loop/hooks.ts'
 import { runCase } from '../loop/run-case.ts'
 import { costOf, type PriceTable } from '../pricing/index.ts'
 import { scoreCase, type CaseScore } from '../scoring/score-case.ts'
+import { caseResult } from './case-result.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
+import { ToolSets } from './tool-sets.ts'
 
 /** One unit of work of a run: a case for a model at one repeat index. */
 export type CaseTask = {
@@ -15,14 +17,18 @@ export type CaseTask = {
   readonly provider: Provider
   readonly repeat: number
   readonly hooks: ToolHooks
+  /** What decides the verdict (runner/fingerprint.ts); the runner sets it so `--resume` can check it. */
+  readonly fingerprint?: string
 }
 
-/** What a run shares between its cases: token counts, prices, the secrets to redact, the abort signal. */
+/** What a run shares between its cases: token counts, prices, the secrets to redact, the abort signal, tool sets. */
 export type EvaluationContext = {
   readonly tokenCounter: ToolTokenCounter
   readonly prices: PriceTable
   readonly secrets: readonly string[]
   readonly signal?: AbortSignal
+  /** The run's tool sets (turns refer to them by id); a single case gets its own. */
+  readonly toolSets?: ToolSets
 }
 
 /** A case run through the loop and scored: the transcript (the evidence), the verdict, and the journaled result. */
@@ -46,30 +52,17 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
   })
   if (transcript.stop === 'aborted') return undefined
   const score = scoreCase(task.testCase, transcript)
-  const toolTokens = await context.tokenCounter.forCase(task.provider.id, task.testCase, transcript)
-  const result: CaseResult = {
-    suite: task.testCase.suite,
-    case: task.testCase.id,
+  const toolSets = context.toolSets ?? new ToolSets()
+  const result = caseResult(transcript, {
+    testCase: task.testCase,
     model: task.provider.id,
     repeat: task.repeat,
-    passed: score.passed,
-    failures: score.failures,
-    calls: transcript.turns.flatMap((turn) => turn.calls.map((call) => ({
-      turn: turn.index,
-      id: call.id,
-      name: call.name,
-      rawArguments: call.rawArguments,
-      ...(call.arguments !== undefined ? { arguments: call.arguments } : {}),
-    }))),
-    turns: transcript.turns,
-    messages: transcript.initialMessages,
-    expectedTools: task.testCase.expect.calls.map((call) => call.name),
-    metrics: score.metrics,
-    usage: transcript.usage,
-    latencyMs: transcript.latencyMs,
-    toolTokens,
+    score,
+    toolTokens: await context.tokenCounter.forCase(task.provider.id, task.testCase, transcript, toolSets.idOf(task.testCase.tools)),
     cost: costOf(task.provider.id, transcript.usage, context.prices),
-  }
+    ...(task.fingerprint !== undefined ? { fingerprint: task.fingerprint } : {}),
+    toolSets,
+  })
   // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
   return { transcript, score, result: redactDeep(result, context.secrets) }
 }

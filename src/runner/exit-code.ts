@@ -6,7 +6,7 @@ import type { GateResult } from '../gates/gates.ts'
  * gate failed; with gates the user configured (not only suite token budgets), the gates alone decide, otherwise
  * every case must pass.
  */
-export function exitCodeFor(results: readonly CaseResult[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 3 | 130 {
+export function exitCodeFor(results: readonly Pick<CaseResult, 'passed' | 'failures'>[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 3 | 130 {
   if (interrupted) return 130
   if (results.some((result) => result.failures.some((failure) => failure.kind === 'provider_error'))) return 3
   if (gates.some((gate) => !gate.passed)) return 1

@@ -1,27 +1,26 @@
 import { mkdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import pLimit from 'p-limit'
-import picomatch from 'picomatch'
-import type { Case, Suite } from '../core/case.ts'
-import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
-import { reportSchemaVersion, type Report } from '../core/report.ts'
+import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { loadHooks } from '../loop/hooks.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
-import { Journal, resultKey } from '../report/journal.ts'
-import { writeReport } from '../report/json.ts'
-import { summarize } from '../report/summarize.ts'
-import { discoverSuiteFiles } from '../suite/discover.ts'
-import { loadSuite } from '../suite/load-suite.ts'
+import { Journal, resultKey, type JournalPosition } from '../report/journal.ts'
+import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
+import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { exitCodeFor } from './exit-code.ts'
-import { inShard, type Shard } from './shard.ts'
+import { Fingerprints } from './fingerprint.ts'
+import { loadSuites, secretValues, selectCases } from './load-run.ts'
+import { resumeFromJournal, type ResumeCounts } from './resume.ts'
+import type { Shard } from './shard.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
+import { ToolSets } from './tool-sets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
@@ -35,7 +34,7 @@ export type RunOptions = {
   readonly filter?: string
   readonly repeat?: number
   readonly shard?: Shard
-  /** Continue from the journal in outDir instead of starting afresh. */
+  /** Continue the same run from the journal in outDir: results whose fingerprint still matches are kept. */
   readonly resume?: boolean
   readonly gates?: readonly Gate[]
   readonly providerOptions?: ProviderOptions
@@ -45,8 +44,8 @@ export type RunOptions = {
   readonly providers?: readonly Provider[]
   /** Aborting stops scheduling; finished cases stay journaled and the partial report is written. */
   readonly signal?: AbortSignal
-  /** Called once the cases to run are known (after --resume skipped the finished ones), before any request. */
-  readonly onStart?: (progress: { total: number }) => void
+  /** Called once the cases to run are known (after --resume kept the finished ones), before any request. */
+  readonly onStart?: (progress: { total: number; resumed?: ResumeCounts }) => void
   /** Called after each journaled result (progress display). */
   readonly onResult?: (result: CaseResult, progress: { done: number; total: number }) => void
   /** Prices for cost (default: the table that ships with toolgauge, see docs/pricing.md). */
@@ -55,17 +54,27 @@ export type RunOptions = {
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
 export type RunOutcome = {
+  /** The report; its `results` are read back from the journal when first accessed (the run does not hold them). */
   readonly report: Report
+  /** The results in report order, streamed from the journal (a fresh pass per call). */
+  readonly eachResult: () => Iterable<CaseResult>
+  /** Summary rows per suite × model (`--by suite`), each with a `suite` field. */
+  readonly bySuite: readonly ModelSummary[]
   readonly gates: readonly GateResult[]
   readonly exitCode: 0 | 1 | 3 | 130
   readonly reportFile: string
+  /** What --resume kept, re-ran and dropped (absent for a fresh run). */
+  readonly resumed?: ResumeCounts
 }
 
+type Task = CaseTask & { readonly key: string; readonly fingerprint: string }
 
 /**
  * Runs suites × models × repeats through the tool-calling loop and the scorers. All input is loaded and checked
- * before the first model call (bad input throws InputError); results are journaled as they finish; the report
- * is written at the end, or on interruption with what finished.
+ * before the first model call (bad input throws InputError). Results stream: each is journaled as it finishes,
+ * folded into the running summaries and dropped; report.json is then written by streaming the journal, in
+ * suite, case, model, repeat order. Memory grows with the number of cases (their definitions, one index entry and
+ * one repeat tally each), not with transcripts.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
@@ -78,45 +87,85 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   for (const provider of providers) provider.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.cases[0]?.hooks)] as const)))
 
-  mkdirSync(options.outDir, { recursive: true })
-  const journal = new Journal(join(options.outDir, 'results.jsonl'))
-  const previous = options.resume ? journal.read() : []
-  if (!options.resume) journal.reset()
-  const finished = new Map(previous.map((result) => [resultKey(result), result]))
-
   const repeats = options.repeat ?? 1
-  const tasks: CaseTask[] = []
+  const fingerprints = new Fingerprints()
+  const plan: Task[] = []
   for (const testCase of cases) {
     for (const provider of providers) {
+      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(provider.id), testCase.hooks)
       for (let repeat = 0; repeat < repeats; repeat++) {
-        if (finished.has(resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat }))) continue
-        tasks.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {} })
+        const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat })
+        plan.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, key, fingerprint })
       }
     }
   }
 
-  options.onStart?.({ total: tasks.length })
+  mkdirSync(options.outDir, { recursive: true })
+  const journal = new Journal(join(options.outDir, 'results.jsonl'))
+  const positions = new Map<string, JournalPosition>()
+  const summaries = new GroupedSummaries()
+  const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, model: result.model }))
+  // One result per distinct verdict (passed + failure kinds) is all the exit code needs: a bounded set.
+  const verdicts = new Map<string, Pick<CaseResult, 'passed' | 'failures'>>()
+  const fold = (result: CaseResult) => {
+    summaries.add(result)
+    suiteSummaries.add(result)
+    const signature = JSON.stringify([result.passed, [...new Set(result.failures.map((failure) => failure.kind))].sort()])
+    if (!verdicts.has(signature)) verdicts.set(signature, { passed: result.passed, failures: result.failures.map(({ kind, message }) => ({ kind, message })) })
+  }
+  let resumed: ResumeCounts | undefined
+  if (options.resume) {
+    const planned = new Map(plan.map((task) => [task.key, task.fingerprint]))
+    const { kept, counts } = resumeFromJournal(journal, (key) => planned.get(key))
+    resumed = counts
+    for (const [key, position] of kept) {
+      positions.set(key, position)
+      fold(journal.readAt(position))
+    }
+  } else {
+    journal.reset()
+  }
+  const tasks = plan.filter((task) => !positions.has(task.key))
+
+  options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
+  const toolSets = new ToolSets()
+  for (const testCase of cases) toolSets.idOf(testCase.tools)
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
-  const results: CaseResult[] = [...finished.values()]
+  const context: EvaluationContext = { tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}) }
   let done = 0
-  const context: EvaluationContext = { tokenCounter, prices, secrets, ...(options.signal ? { signal: options.signal } : {}) }
-  await Promise.all(tasks.map((task) => limit(async () => {
-    if (options.signal?.aborted) return
-    const evaluated = await evaluateCase(task, context)
-    if (!evaluated) return
-    journal.append(evaluated.result)
-    results.push(evaluated.result)
-    done++
-    options.onResult?.(evaluated.result, { done, total: tasks.length })
-  })))
+  try {
+    await Promise.all(tasks.map((task) => limit(async () => {
+      if (options.signal?.aborted) return
+      const evaluated = await evaluateCase(task, context)
+      // An interrupted case is not journaled: --resume runs it again from the start.
+      if (!evaluated) return
+      const safe = evaluated.result
+      positions.set(task.key, journal.append(safe))
+      fold(safe)
+      done++
+      options.onResult?.(safe, { done, total: tasks.length })
+    })))
+  } catch (error) {
+    journal.close()
+    throw error
+  }
 
-  const ordered = orderResults(results, cases, providers)
-  const summary = summarize(ordered)
+  // Rows in the order of the models given (and of the suites), not of whichever result finished first.
+  const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
+  const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
+  const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
   const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(suites, providers.map((provider) => provider.id))]
   const interrupted = options.signal?.aborted === true
-  const report: Report = {
+  // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
+  const eachResult = function* (): Generator<CaseResult> {
+    for (const task of plan) {
+      const position = positions.get(task.key)
+      if (position) yield journal.readAt(position)
+    }
+  }
+  const header: Omit<StreamedReport, 'eachResult'> = {
     schemaVersion: reportSchemaVersion,
     run: {
       startedAt: startedAt.toISOString(),
@@ -129,52 +178,26 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.filter ? { filter: options.filter } : {}),
       ...(interrupted ? { interrupted: true } : {}),
+      ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
     },
-    results: ordered,
+    toolSets: toolSets.toJSON(),
     summary,
     gates,
   }
-  const reportFile = writeReport(options.outDir, report)
-  return { report, gates, exitCode: exitCodeFor(ordered, gates, interrupted), reportFile }
-}
-
-/** The secret values a run knows: configured secrets and the API keys its providers read from the environment. */
-export function secretValues(options: readonly ProviderOptions[]): string[] {
-  const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
-  const fromEnv = [...names].map((name) => process.env[name]).filter((value): value is string => typeof value === 'string' && value.length > 0)
-  return [...new Set([...fromEnv, ...options.flatMap((option) => option.secrets ?? [])])]
-}
-
-async function loadSuites(paths: readonly string[]): Promise<Suite[]> {
-  const suites: Suite[] = []
-  // One at a time, so the first bad file reported is the first in order.
-  for (const file of discoverSuiteFiles(paths)) suites.push(await loadSuite(file))
-  const names = new Map<string, string>()
-  for (const suite of suites) {
-    const other = names.get(suite.name)
-    if (other) throw new InputError(`suite name "${suite.name}" is also used by ${other}; suite names must be unique in a run`, { file: suite.file, field: 'name' })
-    names.set(suite.name, suite.file)
+  const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult })
+  return {
+    report: withLazyResults(header, eachResult),
+    eachResult,
+    bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || modelRank(a) - modelRank(b)),
+    gates,
+    exitCode: exitCodeFor([...verdicts.values()], gates, interrupted),
+    reportFile,
+    ...(resumed ? { resumed } : {}),
   }
-  return suites
 }
 
-function selectCases(suites: readonly Suite[], options: RunOptions): Case[] {
-  const matches = options.filter ? picomatch(options.filter) : undefined
-  const cases = suites.flatMap((suite) => suite.cases)
-    .filter((testCase) => !matches || matches(testCase.id) || matches(`${testCase.suite}/${testCase.id}`))
-    .filter((testCase) => inShard(testCase.suite, testCase.id, options.shard))
-  if (cases.length === 0 && options.filter) throw new InputError(`no case id matches "${options.filter}"`, { field: '--filter' })
-  return cases
-}
-
-/** Results in suite, case, model, repeat order, whatever order they finished in. */
-function orderResults(results: readonly CaseResult[], cases: readonly Case[], providers: readonly Provider[]): CaseResult[] {
-  const caseOrder = new Map(cases.map((testCase, index) => [`${testCase.suite}\u0000${testCase.id}`, index]))
-  const modelOrder = new Map(providers.map((provider, index) => [provider.id, index]))
-  const rank = (result: CaseResult) => [caseOrder.get(`${result.suite}\u0000${result.case}`) ?? Infinity, modelOrder.get(result.model) ?? Infinity, result.repeat]
-  return [...results].sort((a, b) => {
-    const [x, y] = [rank(a), rank(b)]
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number)
-    return 0
-  })
+/** A report whose `results` are read from the journal on first access (library users and tests), then kept. */
+function withLazyResults(header: Omit<Report, 'results'>, eachResult: () => Iterable<CaseResult>): Report {
+  let results: CaseResult[] | undefined
+  return Object.defineProperty({ ...header }, 'results', { enumerable: true, get: () => (results ??= [...eachResult()]) }) as Report
 }

@@ -8,7 +8,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
-import { secretValues } from './run-evaluation.ts'
+import { secretValues } from './load-run.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 
 /** What `runCase` runs: one case of a suite for one model. */

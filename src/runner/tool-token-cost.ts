@@ -1,36 +1,49 @@
 import type { Case } from '../core/case.ts'
 import type { ToolTokenUsage } from '../core/result.ts'
+import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
 
 /**
- * Tool-definition tokens of one case for one model: the offline count for the tools the case exposes (every
- * request of the loop carries them), and — when the provider reported input tokens and the count is exact for
- * the family — the measured figure: the first request's input tokens minus the same request counted without tools.
- * Counts are memoized per model and tool set, since every case of a suite usually sends the same tools.
+ * Tool-definition tokens of one case for one model: the offline count for the tool set the case exposes (every
+ * request of the loop carries it), and — when the provider reported input tokens and the count is exact for
+ * the family — the measured figure: the first request's input tokens minus the same conversation counted
+ * without tools. The tool count is memoized per model, tool set and tool choice (not per case: every case of a
+ * suite usually sends the same tools, and a 20,000-case run must not keep 20,000 entries).
  */
 export class ToolTokenCounter {
   private readonly cache = new Map<string, ReturnType<typeof countToolTokens>>()
 
-  /** The usage of one finished case. */
-  async forCase(model: string, testCase: Case, transcript: Transcript): Promise<ToolTokenUsage> {
-    const key = JSON.stringify([model, testCase.tools, testCase.toolChoice, testCase.messages])
-    let pending = this.cache.get(key)
-    if (!pending) {
-      pending = countToolTokens({ model, tools: testCase.tools, messages: testCase.messages, toolChoice: testCase.toolChoice, perTool: false })
-      this.cache.set(key, pending)
-    }
-    const count = await pending
+  /** The usage of one finished case; `toolSet` is the content id of the case's tools (see tool-sets.ts). */
+  async forCase(model: string, testCase: Case, transcript: Transcript, toolSet: string): Promise<ToolTokenUsage> {
+    const count = await this.toolCount(model, toolSet, testCase.tools, testCase.toolChoice)
     const requests = transcript.turns.length
     const firstInput = transcript.turns[0]?.usage.input ?? 0
     const measurable = firstInput > 0 && count.method === 'exact-render'
+    // Only a measured figure needs the case's own conversation counted (without tools).
+    const conversation = measurable ? (await countToolTokens({ model, tools: [], messages: testCase.messages, toolChoice: testCase.toolChoice, perTool: false })).promptTokens : 0
     return {
       perRequest: count.toolTokens,
       requests,
       total: count.toolTokens * requests,
       method: count.method,
       confidence: count.confidence,
-      ...(measurable ? { measuredPerRequest: firstInput - (count.promptTokens - count.toolTokens) } : {}),
+      ...(measurable ? { measuredPerRequest: firstInput - conversation } : {}),
     }
+  }
+
+  private toolCount(model: string, toolSet: string, tools: readonly ToolDefinition[], toolChoice: ToolChoice) {
+    const key = JSON.stringify([model, toolSet, toolChoice])
+    let pending = this.cache.get(key)
+    if (!pending) {
+      pending = countToolTokens({ model, tools, toolChoice, perTool: false })
+      this.cache.set(key, pending)
+    }
+    return pending
+  }
+
+  /** How many tool counts are memoized (one per model × tool set × tool choice). */
+  get size(): number {
+    return this.cache.size
   }
 }

@@ -1,4 +1,4 @@
-import type { CaseResult } from '../core/result.ts'
+import { isErroredResult, type CaseResult } from '../core/result.ts'
 import { tallyCases, type CaseTally } from './case-tally.ts'
 import { passAtK, passHatK } from './pass-at-k.ts'
 import { wilsonInterval } from './wilson.ts'
@@ -20,15 +20,28 @@ export type RepeatStatistics = {
  *
  * k runs from 1 to the smallest run count of any case: for a larger k some case has fewer than k trials and
  * the estimator is not defined, so those keys are omitted rather than reported as NaN (JSON would turn NaN
- * into null). No results: empty objects and the vacuous interval [0, 1]. Every result counts, provider
- * errors included, so pass^1 equals the summary's accuracy. Flaky cases are listed by suite, then case id
- * (natural order: case-2 before case-10).
+ * into null). No results: empty objects and the vacuous interval [0, 1]. Errored results (an outage, harness
+ * code) are no trial and are left out, so pass^1 equals the summary's accuracy. Flaky cases are listed by
+ * suite, then case id (natural order: case-2 before case-10).
  */
 export function repeatStatistics(results: readonly CaseResult[]): RepeatStatistics {
+  return statisticsOfTallies(tallyCases(results.filter((result) => !isErroredResult(result))))
+}
+
+/** The same statistics from per-case tallies (the runner folds results into tallies as they finish). */
+export function statisticsOfTallies(unsorted: readonly CaseTally[]): RepeatStatistics {
   // Sorted, so the statistics do not depend on result order: merged shards give the same numbers, to the last bit.
-  const tallies = tallyCases(results).sort(byCase)
-  const passed = results.filter((r) => r.passed).length
-  const maxK = tallies.length === 0 ? 0 : Math.min(...tallies.map((t) => t.runs))
+  const tallies = [...unsorted].sort(byCase)
+  let passed = 0
+  let trials = 0
+  for (const tally of tallies) {
+    passed += tally.passed
+    trials += tally.runs
+  }
+  // A loop, not Math.min(...): the tallies grow with the number of cases.
+  let smallest = Infinity
+  for (const tally of tallies) smallest = Math.min(smallest, tally.runs)
+  const maxK = tallies.length === 0 ? 0 : smallest
   const passAt: Record<string, number> = {}
   const passHat: Record<string, number> = {}
   for (let k = 1; k <= maxK; k++) {
@@ -38,7 +51,7 @@ export function repeatStatistics(results: readonly CaseResult[]): RepeatStatisti
   return {
     passAtK: passAt,
     passHatK: passHat,
-    accuracyCi: wilsonInterval(passed, results.length),
+    accuracyCi: wilsonInterval(passed, trials),
     flakiness: tallies.filter((t) => t.passed > 0 && t.passed < t.runs),
   }
 }

@@ -16,7 +16,7 @@ describe('toolgauge run', () => {
     expect(result.stdout).toContain('selection')
     expect(result.stdout).toContain('✓ min-accuracy [baseline]')
     const report = readReport(out)
-    expect(report.schemaVersion).toBe(1)
+    expect(report.schemaVersion).toBe(2)
     expect(report.run.models).toEqual(['baseline'])
     expect(report.results.length).toBeGreaterThanOrEqual(40)
     expect(journalLines(out)).toHaveLength(report.results.length)

@@ -1,6 +1,6 @@
 import type { ModelSummary, Report } from '../../src/core/report.ts'
 import type { CaseResult } from '../../src/core/result.ts'
-import type { TranscriptTurn } from '../../src/core/transcript.ts'
+import type { ResultTurn } from '../../src/core/result.ts'
 import { repeatStatistics } from '../../src/stats/repeat-statistics.ts'
 import { makeResult } from '../stats/make-result.ts'
 
@@ -10,7 +10,7 @@ export function summaryOf(model: string, results: readonly CaseResult[], extra: 
   const passed = own.filter((r) => r.passed).length
   const { passAtK, passHatK, accuracyCi } = repeatStatistics(own)
   return {
-    model, cases: own.length, passed, accuracy: own.length ? passed / own.length : 0,
+    model, cases: own.length, passed, errored: 0, accuracy: own.length ? passed / own.length : 0,
     selectionAccuracy: 0.9, argumentAccuracy: 0.8, hallucinatedToolRate: 0.05, hallucinatedParamRate: 0.1,
     schemaViolationRate: 0, parallelAccuracy: null, irrelevanceAccuracy: 1,
     usage: { input: 100 * own.length, output: 10 * own.length, cacheRead: 0, cacheWrite: 0 },
@@ -36,10 +36,10 @@ export function reportOf(results: readonly CaseResult[], extra: Record<string, u
 }
 
 /** A transcript turn with the given assistant text, one call and its tool result. */
-export function turn(text: string, call: { name: string; rawArguments: string }, toolContent: string): TranscriptTurn {
+export function turn(text: string, call: { name: string; rawArguments: string }, toolContent: string): ResultTurn {
   return {
     index: 0,
-    request: { toolChoice: 'auto', toolNames: ['get_weather'] },
+    request: { toolChoice: 'auto', toolSet: 'weather-tools' },
     text,
     calls: [{ id: 'call_1', ...call, check: { knownTool: call.name === 'get_weather', wellFormed: true, schemaIssues: [] } }],
     finishReason: { unified: 'tool-calls', raw: 'tool_calls' },

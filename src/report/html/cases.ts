@@ -1,9 +1,10 @@
 import type { CaseResult } from '../../core/result.ts'
+import type { ToolSetIndex } from '../turn-settings.ts'
 import { escapeHtml } from './escape.ts'
 import { resultSection } from './transcript.ts'
 
 /** The drill-down: one collapsible entry per case (failing first), every model and repeat inside. */
-export function caseList(results: readonly CaseResult[]): string {
+export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
   const groups = new Map<string, CaseResult[]>()
   for (const r of results) {
     const key = `${r.suite}\u0000${r.case}`
@@ -12,7 +13,7 @@ export function caseList(results: readonly CaseResult[]): string {
   const entries = [...groups.values()].map((group) => ({ group, status: status(group) }))
   const rank = { fail: 0, flaky: 1, pass: 2 } as const
   entries.sort((a, b) => rank[a.status] - rank[b.status])
-  return entries.map(({ group, status }) => caseEntry(group, status)).join('\n')
+  return entries.map(({ group, status }) => caseEntry(group, status, toolSets)).join('\n')
 }
 
 function status(group: readonly CaseResult[]): 'pass' | 'fail' | 'flaky' {
@@ -23,7 +24,7 @@ function status(group: readonly CaseResult[]): 'pass' | 'fail' | 'flaky' {
   return [...byModel.values()].some((v) => v.includes(true) && v.includes(false)) ? 'flaky' : 'fail'
 }
 
-function caseEntry(group: readonly CaseResult[], caseStatus: 'pass' | 'fail' | 'flaky'): string {
+function caseEntry(group: readonly CaseResult[], caseStatus: 'pass' | 'fail' | 'flaky', toolSets: ToolSetIndex): string {
   const first = group[0]!
   const models = new Map<string, { passed: number; runs: number }>()
   for (const r of group) {
@@ -32,5 +33,5 @@ function caseEntry(group: readonly CaseResult[], caseStatus: 'pass' | 'fail' | '
   }
   const tallies = [...models].map(([model, t]) => `<span class="tally ${t.passed === t.runs ? 'pass' : t.passed === 0 ? 'fail' : 'flaky'}">${escapeHtml(model)} ${t.passed}/${t.runs}</span>`).join(' ')
   const search = `${first.suite} ${first.case} ${[...models.keys()].join(' ')}`.toLowerCase()
-  return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}"><summary><span class="badge ${caseStatus}">${caseStatus}</span> <span class="muted">${escapeHtml(first.suite)} /</span> <strong>${escapeHtml(first.case)}</strong> ${tallies}</summary>${group.map(resultSection).join('')}</details>`
+  return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}"><summary><span class="badge ${caseStatus}">${caseStatus}</span> <span class="muted">${escapeHtml(first.suite)} /</span> <strong>${escapeHtml(first.case)}</strong> ${tallies}</summary>${group.map((result) => resultSection(result, toolSets)).join('')}</details>`
 }

@@ -41,7 +41,7 @@ ${overviewTable(summaries)}
 <div class="grid-cards">${report.run.models.map((model) => `<div class="card"><h3>${escapeHtml(model)}</h3>${confusionTable(confusionMatrix(report.results.filter((r) => r.model === model)))}</div>`).join('')}</div>
 <h2>Cases</h2>
 <div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
-${caseList(report.results)}
+${caseList(report.results, report.toolSets)}
 <script>${script}</script>
 </body>
 </html>

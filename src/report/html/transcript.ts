@@ -1,17 +1,18 @@
-import type { CaseResult } from '../../core/result.ts'
-import type { TranscriptTurn } from '../../core/transcript.ts'
+import type { CaseResult, ResultTurn } from '../../core/result.ts'
+import { callsOf } from '../result-calls.ts'
+import { turnSettings, type ToolSetIndex } from '../turn-settings.ts'
 import { clip, escapeHtml } from './escape.ts'
 
 /** One result (a model × repeat of a case): verdict, failures and the transcript, as escaped HTML. */
-export function resultSection(result: CaseResult): string {
+export function resultSection(result: CaseResult, toolSets?: ToolSetIndex): string {
   const failures = result.failures.length === 0
     ? ''
     : `<ul class="failures">${result.failures.map((f) => `<li><code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}</li>`).join('')}</ul>`
   const header = `<h4><span class="badge ${result.passed ? 'pass' : 'fail'}">${result.passed ? 'pass' : 'fail'}</span> ${escapeHtml(result.model)} <span class="muted">· repeat ${result.repeat + 1} · ${Math.round(result.latencyMs)} ms · ${result.usage.input} in / ${result.usage.output} out tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
   const prompt = result.messages.map(messageBlock).join('')
   const turns = result.turns.length > 0
-    ? result.turns.map(turnBlock).join('')
-    : result.calls.map((c) => callBlock(c.name, c.rawArguments)).join('')
+    ? result.turns.map((turn) => turnBlock(turn, toolSets)).join('')
+    : callsOf(result).map((c) => callBlock(c.name, c.rawArguments)).join('')
   return `<section class="result">${header}${failures}<div class="transcript">${prompt}${turns}</div></section>`
 }
 
@@ -23,7 +24,8 @@ function messageBlock(message: unknown): string {
   return block('message', JSON.stringify(message, null, 2))
 }
 
-function turnBlock(turn: TranscriptTurn): string {
+function turnBlock(turn: ResultTurn, toolSets: ToolSetIndex): string {
+  const settings = `<div class="muted small">${escapeHtml([`turn ${turn.index + 1}`, ...turnSettings(turn, toolSets)].join(' · '))}</div>`
   const text = turn.text ? block(`assistant · turn ${turn.index + 1}`, turn.text) : ''
   const calls = turn.calls.map((c) => callBlock(c.name, c.rawArguments, [
     c.check.knownTool ? '' : 'unknown tool',
@@ -32,7 +34,7 @@ function turnBlock(turn: TranscriptTurn): string {
   ].filter(Boolean)))
   const results = turn.toolResults.map((r) => block(`tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}`, r.content, r.isError ? 'error' : 'tool'))
   const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${turn.usage.input} in / ${turn.usage.output} out</div>`
-  return `${text}${calls.join('')}${results.join('')}${stop}`
+  return `${settings}${text}${calls.join('')}${results.join('')}${stop}`
 }
 
 function callBlock(name: string, rawArguments: string, issues: readonly string[] = []): string {

@@ -1,0 +1,178 @@
+import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
+import type { ModelSummary } from '../core/report.ts'
+import { isErroredResult, type CaseCost, type CaseResult } from '../core/result.ts'
+import { caseKey, type CaseTally } from '../stats/case-tally.ts'
+import { statisticsOfTallies } from '../stats/repeat-statistics.ts'
+import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
+import { ToolTokensTally } from './tool-tokens-summary.ts'
+
+/**
+ * The running aggregates of one summary row: counts, call-level sums, per-case repeat tallies (pass@k), tool-token
+ * and usage totals, confusion cells. Results are folded in as they finish and then dropped, so memory grows with
+ * the number of distinct cases (one tally each) and a few bytes per result (latency, cost), never with
+ * transcripts. Every figure is independent of the order results arrive in: counts are integers, latencies and
+ * costs are summed in sorted order, tallies are sorted before pass@k.
+ */
+export class SummaryAccumulator {
+  private cases = 0
+  private passed = 0
+  private errored = 0
+  private calls = 0
+  private knownCalls = 0
+  private expected = 0
+  private selected = 0
+  private correctArguments = 0
+  private hallucinatedTools = 0
+  private hallucinatedParams = 0
+  private schemaViolations = 0
+  private parallel = { cases: 0, passed: 0 }
+  private irrelevance = { cases: 0, passed: 0 }
+  private usage: Usage = emptyUsage
+  private readonly latencies: number[] = []
+  private readonly costs: number[] = []
+  private readonly costTables = new Set<string>()
+  private readonly unpricedReasons = new Set<string>()
+  private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
+  private readonly toolTokens = new ToolTokensTally()
+  private readonly confusionTally = new ConfusionTally()
+
+  /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
+  constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }) {}
+
+  /** Folds in one result. */
+  add(result: CaseResult): void {
+    this.cases++
+    this.usage = addUsage(this.usage, result.usage)
+    this.latencies.push(result.latencyMs)
+    this.addCost(result.cost)
+    this.toolTokens.add(result)
+    // An outage is not a verdict: an errored result is counted, costs what it cost, and is in no rate.
+    if (isErroredResult(result)) {
+      this.errored++
+      return
+    }
+    this.confusionTally.add(result)
+    const m = result.metrics
+    if (result.passed) this.passed++
+    this.calls += m.calls
+    this.knownCalls += m.knownToolCalls ?? m.calls - m.hallucinatedToolCalls
+    this.expected += m.expectedCalls
+    this.selected += m.selectedCalls
+    this.correctArguments += m.correctArgumentCalls
+    this.hallucinatedTools += m.hallucinatedToolCalls
+    this.hallucinatedParams += m.hallucinatedParamCalls
+    this.schemaViolations += m.schemaViolationCalls
+    if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (result.passed ? 1 : 0) }
+    if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (result.passed ? 1 : 0) }
+    const key = caseKey(result)
+    const tally = this.tallies.get(key) ?? { suite: result.suite, case: result.case, passed: 0, runs: 0 }
+    tally.runs++
+    if (result.passed) tally.passed++
+    this.tallies.set(key, tally)
+  }
+
+  /** The summary row (definitions in README "Report metrics"). */
+  finish(): ModelSummary {
+    const scored = this.cases - this.errored
+    const latencies = [...this.latencies].sort((a, b) => a - b)
+    const statistics = statisticsOfTallies([...this.tallies.values()] as CaseTally[])
+    const toolTokens = this.toolTokens.finish()
+    return {
+      ...this.group,
+      model: this.group.model,
+      cases: this.cases,
+      passed: this.passed,
+      errored: this.errored,
+      accuracy: ratio(this.passed, scored, 0),
+      selectionAccuracy: ratio(this.selected, this.expected, 1),
+      argumentAccuracy: ratio(this.correctArguments, this.selected, 1),
+      hallucinatedToolRate: ratio(this.hallucinatedTools, this.calls, 0),
+      hallucinatedParamRate: ratio(this.hallucinatedParams, this.calls, 0),
+      schemaViolationRate: ratio(this.schemaViolations, this.knownCalls, 0),
+      parallelAccuracy: this.parallel.cases === 0 ? null : ratio(this.parallel.passed, this.parallel.cases, 0),
+      irrelevanceAccuracy: this.irrelevance.cases === 0 ? null : ratio(this.irrelevance.passed, this.irrelevance.cases, 0),
+      usage: this.usage,
+      latencyMs: {
+        mean: ratio(sum(latencies), latencies.length, 0),
+        p50: percentile(latencies, 0.5),
+        p95: percentile(latencies, 0.95),
+      },
+      passAtK: statistics.passAtK,
+      passHatK: statistics.passHatK,
+      accuracyCi: statistics.accuracyCi,
+      flakiness: statistics.flakiness,
+      ...(toolTokens ? { toolTokens } : {}),
+      cost: this.totalCost(),
+    }
+  }
+
+  /** The tool confusion matrix of the scored results. */
+  confusion(): ConfusionMatrix {
+    return this.confusionTally.matrix()
+  }
+
+  private addCost(cost: CaseCost | undefined): void {
+    if (cost?.priced === true) {
+      this.costs.push(cost.usd)
+      this.costTables.add(cost.table)
+    } else {
+      this.unpricedReasons.add(cost ? cost.reason : 'no cost recorded')
+    }
+  }
+
+  /**
+   * Priced only when every result was (a partly priced total would understate); otherwise one reason (the first
+   * in sort order, so it does not depend on which result finished first).
+   */
+  private totalCost(): CaseCost {
+    if (this.unpricedReasons.size > 0) return { priced: false, reason: [...this.unpricedReasons].sort()[0]! }
+    return { priced: true, usd: sum([...this.costs].sort((a, b) => a - b)), table: [...this.costTables].sort().join(', ') }
+  }
+}
+
+/**
+ * Summary rows grouped by a key the caller chooses (per model; per suite × model for `--by suite`; later model ×
+ * variant): the group function returns the row's grouping fields, which also form its key.
+ */
+export class GroupedSummaries {
+  private readonly rows = new Map<string, SummaryAccumulator>()
+
+  constructor(private readonly groupOf: (result: CaseResult) => { readonly model: string; readonly [field: string]: unknown } = (result) => ({ model: result.model })) {}
+
+  /** Folds a result into its row (rows appear in the order their first result arrives). */
+  add(result: CaseResult): void {
+    const group = this.groupOf(result)
+    const key = JSON.stringify(Object.values(group))
+    let row = this.rows.get(key)
+    if (!row) {
+      row = new SummaryAccumulator(group)
+      this.rows.set(key, row)
+    }
+    row.add(result)
+  }
+
+  /** The accumulators, in first-seen order. */
+  accumulators(): SummaryAccumulator[] {
+    return [...this.rows.values()]
+  }
+
+  /** The summary rows, in first-seen order. */
+  finish(): ModelSummary[] {
+    return this.accumulators().map((row) => row.finish())
+  }
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0
+  for (const value of values) total += value
+  return total
+}
+
+function ratio(numerator: number, denominator: number, empty: number): number {
+  return denominator === 0 ? empty : numerator / denominator
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number
+}

@@ -1,0 +1,57 @@
+import type { Case } from '../core/case.ts'
+import type { CaseResult, ResultTurn, ToolTokenUsage } from '../core/result.ts'
+import type { Transcript, TranscriptTurn } from '../core/transcript.ts'
+import type { CaseCost } from '../core/result.ts'
+import type { CaseScore } from '../scoring/score-case.ts'
+import type { ToolSets } from './tool-sets.ts'
+
+/** What the runner knows about one finished case besides its transcript. */
+export type ResultContext = {
+  readonly testCase: Case
+  readonly model: string
+  readonly repeat: number
+  readonly score: CaseScore
+  readonly toolTokens: ToolTokenUsage
+  readonly cost: CaseCost
+  readonly fingerprint?: string
+  readonly toolSets: ToolSets
+}
+
+/** The journaled and reported record of one case × model × repeat. */
+export function caseResult(transcript: Transcript, context: ResultContext): CaseResult {
+  const { testCase, score } = context
+  return {
+    suite: testCase.suite,
+    case: testCase.id,
+    model: context.model,
+    repeat: context.repeat,
+    passed: score.passed,
+    failures: score.failures,
+    turns: transcript.turns.map((turn) => storedTurn(turn, testCase, context.toolSets)),
+    messages: transcript.initialMessages,
+    expectedTools: testCase.expect.calls.map((call) => call.name),
+    metrics: score.metrics,
+    usage: transcript.usage,
+    latencyMs: transcript.latencyMs,
+    toolTokens: context.toolTokens,
+    cost: context.cost,
+    ...(context.fingerprint !== undefined ? { fingerprint: context.fingerprint } : {}),
+  }
+}
+
+/**
+ * A turn as stored: its settings with the tool set as an id (the definitions are in report.json `toolSets`, once)
+ * and what came back; the wire payloads are dropped — the request is the tool set plus the messages, which the
+ * report already holds once, and keeping them made reports grow with tools × turns.
+ */
+export function storedTurn(turn: TranscriptTurn, testCase: Case, toolSets: ToolSets): ResultTurn {
+  const { request, raw: _raw, ...rest } = turn
+  return {
+    ...rest,
+    request: {
+      toolChoice: request.toolChoice,
+      ...(request.parallelToolCalls !== undefined ? { parallelToolCalls: request.parallelToolCalls } : {}),
+      toolSet: toolSets.idOfNames(testCase.tools, request.toolNames),
+    },
+  }
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import stableStringify from 'safe-stable-stringify'
+import type { Case } from '../core/case.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
+
+/**
+ * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
+ * fingerprint, so a retry budget or a new cassette folder does not throw a finished run away. Every other
+ * setting — base URL, max tokens, and whatever per-model option is added later (temperature, reasoning effort,
+ * a label) — is in it automatically.
+ */
+const transportSettings: ReadonlySet<string> = new Set([
+  'apiKeyEnv', 'retries', 'timeoutMs', 'recordDir', 'replayDir', 'secrets', 'onRetry', 'cwd',
+  'retryBaseDelayMs', 'retryMaxDelayMs', 'maxConcurrency', 'requestsPerMinute', 'fetch',
+])
+
+/**
+ * The fingerprint of a result: a hash of everything that decides its verdict — the case as loaded (messages,
+ * tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module and of live
+ * stub modules, the model spec with its settings and, for `scripted:<file>`, the script. `--resume` keeps a
+ * journaled result only when its fingerprint equals the one computed for the case as it is now.
+ */
+export class Fingerprints {
+  private readonly files = new Map<string, string>()
+  private readonly cases = new WeakMap<Case, string>()
+  private readonly models = new Map<string, string>()
+
+  /** The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). */
+  of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined): string {
+    return digest(`${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, settings)}`)
+  }
+
+  private caseDigest(testCase: Case, hooksFile: string | undefined): string {
+    let value = this.cases.get(testCase)
+    if (value === undefined) {
+      // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do.
+      const { file: _file, hooks: _hooks, ...rest } = testCase
+      const modules = Object.values(testCase.stubs).flatMap((stub) => (stub.type === 'live' ? [[stub.module, stub.export, this.fileDigest(stub.module)]] : []))
+      value = digest(stableStringify({ case: rest, hooks: hooksFile ? this.fileDigest(hooksFile) : null, modules }) ?? '')
+      this.cases.set(testCase, value)
+    }
+    return value
+  }
+
+  private modelDigest(model: string, settings: ProviderOptions): string {
+    let value = this.models.get(model)
+    if (value === undefined) {
+      const relevant = Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
+      const script = model.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), model.slice('scripted:'.length)) : undefined
+      value = digest(stableStringify({ model, settings: relevant, script: script && existsSync(script) ? this.fileDigest(script) : null }) ?? '')
+      this.models.set(model, value)
+    }
+    return value
+  }
+
+  private fileDigest(file: string): string {
+    let value = this.files.get(file)
+    if (value === undefined) {
+      value = existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'missing'
+      this.files.set(file, value)
+    }
+    return value
+  }
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32)
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto'
+import stableStringify from 'safe-stable-stringify'
+import type { ToolDefinition } from '../core/tool.ts'
+
+/**
+ * The distinct tool sets of a run, each kept once under a content-hash id (report.json `toolSets`); turns refer
+ * to the id instead of repeating 30 definitions on every request. Ids are computed once per tools array (cases
+ * of a suite share theirs).
+ */
+export class ToolSets {
+  private readonly ids = new WeakMap<readonly ToolDefinition[], string>()
+  private readonly sets = new Map<string, readonly ToolDefinition[]>()
+
+  /** The id of a tool set (registering it). */
+  idOf(tools: readonly ToolDefinition[]): string {
+    let id = this.ids.get(tools)
+    if (id === undefined) {
+      id = toolSetId(tools)
+      this.ids.set(tools, id)
+      if (!this.sets.has(id)) this.sets.set(id, tools)
+    }
+    return id
+  }
+
+  /** The id of the tools a turn sent, by name: the case's set itself, or the subset it names. */
+  idOfNames(caseTools: readonly ToolDefinition[], names: readonly string[]): string {
+    const all = this.idOf(caseTools)
+    if (names.length === caseTools.length && names.every((name, index) => caseTools[index]?.name === name)) return all
+    return this.idOf(names.flatMap((name) => caseTools.filter((tool) => tool.name === name)))
+  }
+
+  /** Every registered set, by id, for report.json. */
+  toJSON(): Record<string, readonly ToolDefinition[]> {
+    return Object.fromEntries(this.sets)
+  }
+}
+
+/** A tool set's id: the first 16 hex digits of the SHA-256 of its canonical JSON (key order does not matter). */
+export function toolSetId(tools: readonly ToolDefinition[]): string {
+  return createHash('sha256').update(stableStringify(tools) ?? '[]').digest('hex').slice(0, 16)
+}
