@@ -16,10 +16,10 @@ export type ToolCall = RawToolCall & {
   readonly parseError?: string
 }
 
-/** A system prompt. */
-export type SystemMessage = { readonly role: 'system'; readonly content: string }
-/** A user message. */
-export type UserMessage = { readonly role: 'user'; readonly content: string }
+/** A system prompt (`name`: OpenAI's optional participant name; it costs prompt tokens). */
+export type SystemMessage = { readonly role: 'system'; readonly content: string; readonly name?: string }
+/** A user message (`name`: OpenAI's optional participant name; it costs prompt tokens). */
+export type UserMessage = { readonly role: 'user'; readonly content: string; readonly name?: string }
 /** An assistant message: text and/or tool calls. */
 export type AssistantMessage = {
   readonly role: 'assistant'

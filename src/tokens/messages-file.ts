@@ -9,25 +9,34 @@ import { readDocument, type SourceDocument } from '../io/read-document.ts'
  */
 export function loadMessagesFile(file: string): Message[] {
   const document = readDocument(file)
-  if (!Array.isArray(document.value)) throw new InputError('expected a JSON array of chat messages', { file, line: 1 })
-  const calls = new Map<string, string>()
-  return document.value.map((entry, index) => toMessage(entry, index, document, calls))
+  return messagesFromList(document.value, document, [])
 }
 
-function toMessage(entry: unknown, index: number, document: SourceDocument, calls: Map<string, string>): Message {
+/** Converts a list of chat messages found at `path` inside `document` (see loadMessagesFile). */
+export function messagesFromList(list: unknown, document: SourceDocument, path: readonly (string | number)[]): Message[] {
+  if (!Array.isArray(list)) throw new InputError('expected a JSON array of chat messages', { file: document.file, line: document.lineOf(path) ?? 1, ...(path.length > 0 ? { field: path.join('.') } : {}) })
+  const calls = new Map<string, string>()
+  return list.map((entry, index) => toMessage(entry, index, document, path, calls))
+}
+
+function toMessage(entry: unknown, index: number, document: SourceDocument, at: readonly (string | number)[], calls: Map<string, string>): Message {
   const fail = (field: string, expected: string): never => {
-    const path = field ? [index, field] : [index]
-    throw new InputError(`expected ${expected}`, { file: document.file, line: document.lineOf(path), field: `[${index}]${field ? `.${field}` : ''}` })
+    const path = field ? [...at, index, field] : [...at, index]
+    const prefix = at.length > 0 ? at.join('.') : ''
+    throw new InputError(`expected ${expected}`, { file: document.file, line: document.lineOf(path), field: `${prefix}[${index}]${field ? `.${field}` : ''}` })
   }
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return fail('', 'a message object')
   const m = entry as Record<string, unknown>
   const content = textOf(m.content) ?? fail('content', 'a string or an array of text parts')
+  if (m.name !== undefined && typeof m.name !== 'string') return fail('name', 'a string')
+  // OpenAI's participant `name` is rendered into the prompt, so it is kept for counting.
+  const named = typeof m.name === 'string' && m.name !== '' ? { name: m.name } : {}
   switch (m.role) {
     case 'system':
     case 'developer':
-      return { role: 'system', content }
+      return { role: 'system', content, ...named }
     case 'user':
-      return { role: 'user', content }
+      return { role: 'user', content, ...named }
     case 'assistant': {
       const raw = m.tool_calls ?? m.toolCalls ?? []
       if (!Array.isArray(raw)) return fail('tool_calls', 'an array of tool calls')

@@ -61,7 +61,7 @@ function countMessages(messages: readonly OpenAiCountMessage[], withTools: boole
     total += perMessage + count(message.role) + count(content)
     if (message.name) total += count(message.name) + perName
     if (message.role === 'function') total -= functionRoleDiscount
-    for (const call of message.calls ?? []) total += count(call.name) + count(call.arguments) + perCall
+    total += callTokens(message.calls ?? [], count)
   }
   return total
 }
@@ -71,4 +71,15 @@ function choiceTokens(choice: OpenAiToolChoice | undefined, dialect: OpenAiDiale
   // `required` has no API-validated case; it is counted like `none` (one short instruction) and flagged in docs.
   if (choice === 'none' || choice === 'required') return choiceNone
   return namedChoice[dialect] + count(choice.name)
+}
+
+/**
+ * Tool calls of one assistant message. One call: name + arguments + 3. Several: OpenAI sends them as one call to
+ * its `multi_tool_use.parallel` wrapper, whose arguments list each call as `{"recipient_name": "functions.<name>",
+ * "parameters": <arguments>}` (the wrapper tool's documented shape).
+ */
+function callTokens(calls: readonly { readonly name: string; readonly arguments: string }[], count: TextCounter): number {
+  if (calls.length < 2) return calls.reduce((total, call) => total + count(call.name) + count(call.arguments) + perCall, 0)
+  const uses = calls.map((call) => `{"recipient_name":"functions.${call.name}","parameters":${call.arguments}}`)
+  return count('multi_tool_use.parallel') + count(`{"tool_uses":[${uses.join(',')}]}`) + perCall
 }

@@ -25,6 +25,11 @@ export type ToolTokenRequest = {
    * (`openai-compatible:qwen3:8b` served by vLLM, Ollama, …). Without it such specs get the default estimate.
    */
   readonly openModel?: OpenModelFiles
+  /**
+   * The request asks for reasoning (Anthropic `thinking`, OpenAI `reasoning_effort` / `reasoning.effort`): some
+   * providers add prompt text for it (docs/tokens.md). Default false.
+   */
+  readonly reasoning?: boolean
   /** Compute the leave-one-out breakdown (default true; the runner can skip it when it only needs totals). */
   readonly perTool?: boolean
 }

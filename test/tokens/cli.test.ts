@@ -20,6 +20,8 @@ beforeAll(() => {
     { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
     { role: 'tool', tool_call_id: 'c1', content: '{"temp":20}' },
   ]))
+  // hmarr's API-validated case 2 (gpt-3.5-turbo): a named system message costs 20 prompt tokens.
+  writeFileSync(join(dir, 'named.json'), JSON.stringify([{ role: 'system', name: 'example_user', content: 'New synergies will help drive top-line growth.' }]))
   writeFileSync(join(dir, 'bad-messages.json'), '[\n  {"role": "user", "content": "hi"},\n  {"role": "robot", "content": "x"}\n]')
 })
 
@@ -50,6 +52,13 @@ describe('toolgauge tokens', () => {
     const many = await run(['tokens', '--tools', join(dir, 'suite.yaml'), '--model', 'openai:gpt-4o', '--model', 'anthropic:claude-haiku-4-5', '--json'])
     expect(many.code).toBe(0)
     expect((JSON.parse(many.out) as { family: string }[]).map((c) => c.family)).toEqual(['openai-chat', 'anthropic'])
+  })
+
+  it('keeps the name field of messages (it costs tokens)', async () => {
+    const { code, out } = await run(['tokens', '--tools', join(dir, 'tools.json'), '--model', 'openai:gpt-3.5-turbo', '--messages', join(dir, 'named.json'), '--json'])
+    expect(code).toBe(0)
+    const count = JSON.parse(out) as { promptTokens: number; toolTokens: number }
+    expect(count.promptTokens - count.toolTokens).toBe(20)
   })
 
   it.each([
