@@ -1,6 +1,7 @@
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { newTokenizerModels, snapshotA, snapshotB, type OverheadSnapshot } from './anthropic-overhead-2026-11.ts'
+import { anthropicCalibration } from './calibration-2026-11.ts'
 import type { TextCounter } from './encodings.ts'
 import { pythonJson } from './python-json.ts'
 
@@ -11,6 +12,8 @@ export type AnthropicOverhead = {
   readonly uncertainty: number
   /** Which snapshot row(s) it came from, for provenance. */
   readonly source: string
+  /** True when no table row lists the model. */
+  readonly fallback: boolean
 }
 
 // Unlisted Claude models get the latest broad row (Opus/Sonnet/Haiku 4.5 in snapshot B) with a wide error.
@@ -22,11 +25,11 @@ export function anthropicOverhead(model: string, toolChoice: ToolChoice | undefi
   const a = findRow(snapshotA, model)
   const b = findRow(snapshotB, model)
   const chosen = b ?? a
-  if (!chosen) return { tokens: fallback[column], uncertainty: fallback.uncertainty, source: 'no table row for this model; fallback' }
+  if (!chosen) return { tokens: fallback[column], uncertainty: fallback.uncertainty, source: 'no table row for this model; fallback', fallback: true }
   const other = b && a ? a : undefined
   const uncertainty = other ? Math.max(Math.abs(other[column] - chosen[column]), Math.ceil(chosen[column] * 0.15)) : Math.ceil(chosen[column] * 0.15)
   const source = [b && `snapshot B "${b.label}"`, a && `snapshot A "${a.label}"`].filter(Boolean).join(' vs ')
-  return { tokens: chosen[column], uncertainty, source }
+  return { tokens: chosen[column], uncertainty, source, fallback: false }
 }
 
 function findRow(snapshot: OverheadSnapshot, model: string) {
@@ -47,13 +50,45 @@ export function claudeScale(model: string): number {
   return newTokenizerModels.test(model) ? 1.3 : 1
 }
 
-/** Estimated prompt tokens of the messages alone (o200k proxy + 3 per message for the turn framing). */
-export function anthropicMessageTokens(model: string, messages: readonly Message[], count: TextCounter): number {
-  const raw = messages.reduce((total, m) => {
-    const calls = m.role === 'assistant' ? m.toolCalls.reduce((t, c) => t + count(c.name) + count(c.rawArguments) + 3, 0) : 0
-    return total + 3 + count(m.content) + calls
-  }, 0)
+/** Request settings that change Claude's prompt besides messages and tools. */
+export type AnthropicPromptOptions = { readonly reasoning?: boolean; readonly toolChoice?: ToolChoice | undefined }
+
+// Models whose extended thinking adds no prompt text (none observed on Opus 5); earlier 3.7–4.7 models add ~33.
+const thinkingWithoutText = /opus-4-8|opus-5|sonnet-5/
+
+/**
+ * Estimated prompt tokens of the messages alone: o200k proxy counts plus the fitted framing
+ * (calibration-2026-11.ts): the conversation, 3 per user/assistant/tool turn (system text is merged into the
+ * system prompt), Claude's framing of each tool_use (per block and per input key) and tool_result, and the
+ * thinking instructions when extended thinking is on without a forced tool choice.
+ */
+export function anthropicMessageTokens(model: string, messages: readonly Message[], count: TextCounter, options: AnthropicPromptOptions = {}): number {
+  const c = anthropicCalibration
+  let raw = c.conversation
+  for (const m of messages) {
+    if (m.role === 'system') {
+      raw += count(m.content)
+      continue
+    }
+    raw += c.perMessage + count(m.content)
+    if (m.role === 'tool') raw += c.perToolResult
+    if (m.role === 'assistant') {
+      for (const call of m.toolCalls) raw += count(call.name) + count(call.rawArguments) + 3 + c.perToolUse + c.perToolUseArgument * argumentKeys(call.rawArguments)
+    }
+  }
+  const forced = options.toolChoice === 'required' || typeof options.toolChoice === 'object'
+  if (options.reasoning && !forced && !thinkingWithoutText.test(model)) raw += c.thinking
   return Math.round(raw * claudeScale(model))
+}
+
+// Top-level keys of a tool_use input; arguments that are not a JSON object count as one.
+function argumentKeys(rawArguments: string): number {
+  try {
+    const value: unknown = JSON.parse(rawArguments)
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).length : 1
+  } catch {
+    return 1
+  }
 }
 
 /** Estimated tokens the tool definitions add: the dated fixed overhead plus the proxy count of their text. */

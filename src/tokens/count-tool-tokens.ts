@@ -12,7 +12,7 @@ export async function countToolTokens(request: ToolTokenRequest): Promise<ToolTo
   const messages = request.messages ?? defaultMessages
   if (request.openModel) return tally(request, 'open-model', openModelCounter(request.openModel, messages))
   const family = modelFamily(request.model)
-  return tally(request, family.family, await familyCounter(family, messages, request.toolChoice))
+  return tally(request, family.family, await familyCounter(family, messages, { toolChoice: request.toolChoice, reasoning: request.reasoning === true || ('thinking' in family && family.thinking === true) }))
 }
 
 /** The difference method and the leave-one-out breakdown over one family counter. */
@@ -35,7 +35,8 @@ export function tally(request: ToolTokenRequest, family: ToolTokenFamily, counte
     fixedOverhead,
     encoding: counter.encoding,
     method: counter.method,
-    confidence: tools.length > 0 ? counter.confidence(toolTokens) : 0,
+    confidence: counter.confidence(promptTokens, toolTokens),
+    rules: counter.rules,
     provenance: counter.provenance,
   }
 }

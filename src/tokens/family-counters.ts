@@ -1,7 +1,9 @@
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { anthropicMessageTokens, anthropicOverhead, anthropicToolsTokens } from './anthropic-estimate.ts'
+import { anthropicCalibration, calibrationDate, type Bound } from './calibration-2026-11.ts'
 import { textCounter } from './encodings.ts'
+import { defaultEstimate } from './default-estimate.ts'
 import { countHarmonyParts, renderHarmonyConversation } from './harmony-chat.ts'
 import { harmonyMessages, openAiMessages } from './message-views.ts'
 import type { ModelFamily } from './model-family.ts'
@@ -13,32 +15,45 @@ import type { CountMethod } from './types.ts'
 export type FamilyCounter = {
   readonly encoding: string
   readonly method: Exclude<CountMethod, 'measured'>
+  /** Which rules, as `<family>: <detail>` (docs/tokens.md's accuracy table groups by the family). */
+  readonly rules: string
   readonly provenance: string
   /** Prompt tokens of the conversation with no tools and no tool_choice. */
   withoutTools(): number
   /** Prompt tokens with these tools and the tool_choice; an empty list gives the tool machinery alone. */
   withTools(tools: readonly ToolDefinition[]): number
-  /** Expected error bound, in tokens, for a request whose tools cost `toolTokens`. */
-  confidence(toolTokens: number): number
+  /** Error bound, in tokens, of a request whose prompt counts `promptTokens`, `toolTokens` of them for tools. */
+  confidence(promptTokens: number, toolTokens: number): number
 }
 
+/** Request settings besides messages and tools that change the prompt. */
+export type PromptSettings = { readonly toolChoice?: ToolChoice | undefined; readonly reasoning?: boolean }
+
+/** `base + share × prompt`, rounded up: the stated confidence of a fitted bound. */
+export function boundOf(bound: Bound, promptTokens: number): number {
+  return bound.base + Math.ceil(bound.share * promptTokens)
+}
+
+// harmony served by other hosts: their templates add or drop a few tokens (−4…+2 on Groq, Ollama, Bedrock).
+const harmonyBound: Bound = { base: 6, share: 0 }
+
 /** Builds the counter for a model family (loads its encoding once per process). */
-export async function familyCounter(family: ModelFamily, messages: readonly Message[], toolChoice: ToolChoice | undefined): Promise<FamilyCounter> {
+export async function familyCounter(family: ModelFamily, messages: readonly Message[], settings: PromptSettings): Promise<FamilyCounter> {
   const count = await textCounter(family.encoding)
+  const { toolChoice } = settings
+  const via = 'via' in family && family.via ? ` via ${family.via}` : ''
   switch (family.family) {
-    case 'openai-chat':
-    case 'default': {
+    case 'openai-chat': {
       const wire = openAiMessages(messages)
-      const validated = family.family === 'openai-chat' && family.validated
+      const { calibration } = family
       return {
         encoding: family.encoding,
-        method: validated ? 'exact-render' : 'estimate',
-        provenance: 'namespace-functions render (tools dialect) + hmarr/pamelafox constants',
-        withoutTools: () => openAiPromptWithoutTools(wire, count),
-        withTools: (tools) => openAiPromptWithTools(wire, tools, toolChoice, 'tools', count),
-        // Validated: the pamelafox set is 0…+3 over. Newer OpenAI models have no public oracle and changed their
-        // wrappers (ai-tokenizer saw gpt-5.1 20% off); other families' templates cost 1–3× this render.
-        confidence: (toolTokens) => validated ? 3 : family.family === 'openai-chat' ? 3 + Math.ceil(toolTokens * 0.2) : Math.max(10, 2 * toolTokens),
+        method: 'calibrated-render',
+        rules: `${calibration.label}${via}`,
+        provenance: `namespace-functions render + hmarr/pamelafox constants + fitted framing (${calibrationDate}: ${calibration.evidence})`,
+        withoutTools: () => openAiPromptWithoutTools(wire, count, calibration),
+        withTools: (tools) => openAiPromptWithTools(wire, tools, toolChoice, 'tools', count, calibration),
+        confidence: (prompt) => boundOf(calibration.bound, prompt),
       }
     }
     case 'harmony': {
@@ -47,26 +62,30 @@ export async function familyCounter(family: ModelFamily, messages: readonly Mess
         countHarmonyParts(renderHarmonyConversation({ ...(instructions !== undefined ? { instructions } : {}), tools, messages: turns, emptyToolSection }), count)
       return {
         encoding: 'o200k_harmony',
-        method: 'exact-render',
-        provenance: 'openai/harmony renderer port (byte-exact on its test render), Current date pinned to 2025-06-28',
+        method: 'calibrated-render',
+        rules: `harmony: gpt-oss${via}`,
+        provenance: 'openai/harmony renderer port (byte-exact on its test render), Current date pinned to 2025-06-28; hosts\' templates differ by a few tokens',
         withoutTools: () => render([]),
         withTools: (tools) => render(tools, true),
-        confidence: () => 0,
+        confidence: (prompt) => boundOf(harmonyBound, prompt),
       }
     }
     case 'anthropic': {
       const overhead = anthropicOverhead(family.model, toolChoice)
-      const base = anthropicMessageTokens(family.model, messages, count)
+      const base = anthropicMessageTokens(family.model, messages, count, settings)
       return {
         encoding: 'proxy:o200k_base',
         method: 'estimate',
-        provenance: `dated overhead table (${overhead.source}) + key-sorted JSON proxy counted with o200k_base`,
+        rules: `anthropic: Claude${via}`,
+        provenance: `dated overhead table (${overhead.source}) + key-sorted JSON proxy counted with o200k_base + fitted framing (${calibrationDate}); exact: --measure (count_tokens)`,
         withoutTools: () => base,
         withTools: (tools) => base + anthropicToolsTokens(family.model, tools, toolChoice, count),
-        // Table disagreement plus ~25% for counting Claude's text with another tokenizer.
-        confidence: (toolTokens) => overhead.uncertainty + Math.ceil(Math.max(0, toolTokens - overhead.tokens) * 0.25),
+        // The fitted bound; a model missing from the table adds the table's own uncertainty.
+        confidence: (prompt, tools) => boundOf(anthropicCalibration.bound, prompt) + (overhead.fallback && tools > 0 ? overhead.uncertainty : 0),
       }
     }
+    case 'default':
+      return defaultEstimate(family, messages, settings, count)
   }
 }
 
@@ -79,6 +98,7 @@ export function openModelCounter(files: OpenModelFiles, messages: readonly Messa
   return {
     encoding: model.label,
     method: 'exact-render',
+    rules: 'open model: its own chat template + tokenizer.json',
     provenance: 'chat template rendered with @huggingface/jinja, counted with @huggingface/tokenizers (dates pinned to 26 Jul 2024)',
     withoutTools: () => model.count(messages, undefined),
     withTools: (tools) => model.count(messages, tools),

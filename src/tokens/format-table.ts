@@ -17,5 +17,6 @@ export function renderTokenTable(count: ToolTokenCount, options: { color?: boole
   const bound = count.confidence === 0 ? 'exact' : `±${count.confidence}`
   const header = `${count.model}: ${count.method}, ${count.encoding}, ${bound}`
   const note = 'per-tool figures are leave-one-out marginals; with the fixed overhead they need not add up to the total'
-  return `${header}\n${table.toString()}\n${note}\n  ${count.provenance}\n`
+  const rules = count.rules ? `  rules: ${count.rules}\n` : ''
+  return `${header}\n${table.toString()}\n${note}\n${rules}  ${count.provenance}\n`
 }

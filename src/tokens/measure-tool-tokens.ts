@@ -36,6 +36,7 @@ export async function measureToolTokens(request: ToolTokenRequest, options: Meas
     encoding: 'api',
     method: 'measured',
     confidence: live.confidence,
+    rules: `measured (${modelFamily(request.model).family} family)`,
     provenance: live.provenance,
   }
 }

@@ -19,7 +19,10 @@ export function renderOpenAiTool(tool: ToolDefinition, dialect: OpenAiDialect): 
   if (tool.description) lines.push(`// ${tool.description}`)
   const properties = propertiesOf(tool.parameters)
   if (Object.keys(properties).length > 0) {
-    lines.push(`type ${tool.name} = (_: {`, renderProperties(tool.parameters, 0, dialect), '}) => any;')
+    // The parameters schema's own description is a comment between `(_: ` and `{`, as harmony renders it (the
+    // Responses API bills it: ~13 tokens short without it on recorded gpt-5.x traffic). The legacy API drops it.
+    const own = dialect === 'tools' && typeof tool.parameters.description === 'string' && tool.parameters.description !== '' ? `// ${tool.parameters.description}\n` : ''
+    lines.push(`type ${tool.name} = (_: ${own}{`, renderProperties(tool.parameters, 0, dialect), '}) => any;')
   } else {
     lines.push(`type ${tool.name} = () => any;`)
   }

@@ -3,11 +3,12 @@ import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import type { OpenModelFiles } from './open-model.ts'
 
 /**
- * How a figure was obtained: `exact-render` (the provider's prompt text reproduced and tokenized with its real
- * tokenizer), `estimate` (a proxy: reverse-engineered or fitted, with a stated error), `measured` (reported by the
- * provider's API for this request: a count endpoint or the usage difference of two calls).
+ * How a figure was obtained: `exact-render` (a published renderer reproduced byte for byte and tokenized with the
+ * real tokenizer: exact for that renderer), `calibrated-render` (the provider's render reproduced as far as known,
+ * real tokenizer, hidden framing fitted on real API usage; `confidence` covers ≥ 95% of the calibration requests),
+ * `estimate` (a proxy with a wide stated error), `measured` (reported by the provider's API for this request).
  */
-export type CountMethod = 'exact-render' | 'estimate' | 'measured'
+export type CountMethod = 'exact-render' | 'calibrated-render' | 'estimate' | 'measured'
 
 /** The counting families (docs/tokens.md "How each family is counted"). */
 export type ToolTokenFamily = 'openai-chat' | 'harmony' | 'anthropic' | 'open-model' | 'default'
@@ -56,7 +57,12 @@ export type ToolTokenCount = {
   readonly method: CountMethod
   /** Expected error bound of toolTokens and promptTokens, in tokens (0 = exact). */
   readonly confidence: number
-  /** Where the rules and constants come from, in one line. */
+  /**
+   * Which counting rules were used, as `<family>: <detail>` (docs/tokens.md's accuracy table groups by the family),
+   * e.g. `anthropic: Claude via openai-compatible`, `openai chat: reasoning models (gpt-5, o-series)`.
+   */
+  readonly rules?: string
+  /** Where the rules and constants come from, in one line; for estimates also what would make the count exact. */
   readonly provenance: string
 }
 

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { modelFamily } from '../../src/tokens/model-family.ts'
+import { claudeModelId, modelFamily } from '../../src/tokens/model-family.ts'
 import { anthropicOverhead } from '../../src/tokens/anthropic-estimate.ts'
 import { pythonJson } from '../../src/tokens/python-json.ts'
 
 describe('modelFamily', () => {
   it.each([
-    ['openai:gpt-4o', 'openai-chat', 'o200k_base', true],
-    ['openai:gpt-4o-mini-2024-07-18', 'openai-chat', 'o200k_base', true],
-    ['openai:gpt-4-0613', 'openai-chat', 'cl100k_base', true],
-    ['openai:gpt-3.5-turbo', 'openai-chat', 'cl100k_base', true],
-    ['openai:gpt-4.1-mini', 'openai-chat', 'o200k_base', false],
-    ['openai:o3', 'openai-chat', 'o200k_base', false],
-    ['openai-responses:gpt-4o', 'openai-chat', 'o200k_base', false],
-  ])('%s → %s / %s (validated %s)', (spec, family, encoding, validated) => {
-    expect(modelFamily(spec)).toMatchObject({ family, encoding, validated })
+    ['openai:gpt-4o', 'o200k_base', 'chat', 'openai chat: gpt-4o generation'],
+    ['openai:gpt-4o-mini-2024-07-18', 'o200k_base', 'chat', 'openai chat: gpt-4o generation'],
+    ['openai:gpt-4-0613', 'cl100k_base', 'chat', 'openai chat: gpt-4o generation'],
+    ['openai:gpt-3.5-turbo', 'cl100k_base', 'chat', 'openai chat: gpt-4o generation'],
+    ['openai:gpt-4.1-mini', 'o200k_base', 'chat', 'openai chat: gpt-4o generation'],
+    ['openai:o3', 'o200k_base', 'chat', 'openai chat: reasoning models (gpt-5, o-series)'],
+    ['openai-responses:gpt-4o', 'o200k_base', 'responses', 'openai responses: gpt-4o generation'],
+    ['openai-responses:gpt-5-mini', 'o200k_base', 'responses', 'openai responses: reasoning models (gpt-5, o-series)'],
+    ['openai-compatible:openai/gpt-5-mini', 'o200k_base', 'chat', 'openai chat: reasoning models (gpt-5, o-series)'],
+  ])('%s → openai-chat / %s on %s with "%s"', (spec, encoding, api, label) => {
+    expect(modelFamily(spec)).toMatchObject({ family: 'openai-chat', encoding, api, calibration: { label } })
+  })
+
+  it('counts a Claude behind an OpenAI-compatible host with the Anthropic rules', () => {
+    expect(modelFamily('openai-compatible:anthropic/claude-4.5-sonnet-20250929')).toMatchObject({ family: 'anthropic', model: 'claude-sonnet-4-5-20250929', via: 'openai-compatible' })
+    expect(modelFamily('openai-compatible:anthropic/claude-sonnet-4.6')).toMatchObject({ family: 'anthropic', model: 'claude-sonnet-4-6' })
+    expect(modelFamily('openai-compatible:anthropic/claude-3.7-sonnet:thinking')).toMatchObject({ family: 'anthropic', model: 'claude-sonnet-3-7', thinking: true })
+    expect(anthropicOverhead(claudeModelId('anthropic/claude-sonnet-4.5'), 'auto').tokens).toBe(496)
   })
 
   it('routes gpt-oss, Anthropic and everything else', () => {
