@@ -19,6 +19,8 @@ Counts the prompt tokens spent on tool definitions, per tool (leave-one-out) and
   --model <spec>         model spec, repeatable: openai:gpt-4o, anthropic:claude-sonnet-4-5, openai:gpt-oss-20b, baseline …
   --messages <file>      JSON array of chat messages (default: one short user message)
   --tool-choice <value>  auto | none | required | JSON such as '{"type":"function","function":{"name":"x"}}'
+  --reasoning            the request turns reasoning on (Anthropic thinking, OpenAI reasoning effort): some
+                         providers add prompt text for it
   --tokenizer <file>     an open model's tokenizer.json: count exactly with its chat template (no downloads)
   --tokenizer-config <file>  its tokenizer_config.json (special tokens and, usually, the chat template)
   --chat-template <file> a Jinja chat template overriding the config's (use the serving engine's own)
@@ -45,6 +47,7 @@ export const command: Command = {
       model: { type: 'string', multiple: true },
       messages: { type: 'string' },
       'tool-choice': { type: 'string' },
+      reasoning: { type: 'boolean' },
       json: { type: 'boolean' },
       measure: { type: 'boolean' },
       'base-url': { type: 'string' },
@@ -82,7 +85,7 @@ export const command: Command = {
     if (values.markdown) throw new InputError('needs --diff', { field: '--markdown' })
     const counts: ToolTokenCount[] = []
     for (const model of models) {
-      const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) }
+      const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}), ...(values.reasoning ? { reasoning: true } : {}) }
       const offline = await countToolTokens(request)
       if (values.measure) {
         let measured: ToolTokenCount

@@ -60,7 +60,7 @@ export type ToolTokenUsage = {
   readonly requests: number
   /** perRequest × requests. */
   readonly total: number
-  /** How the count was obtained: exact-render or estimate (see docs/tokens.md). */
+  /** How the count was obtained: exact-render, calibrated-render or estimate (see docs/tokens.md). */
   readonly method: string
   /** Expected error bound of perRequest, in tokens. */
   readonly confidence: number

@@ -19,7 +19,8 @@ export class ToolTokenCounter {
     const count = await this.toolCount(model, toolSet, testCase.tools, testCase.toolChoice)
     const requests = transcript.turns.length
     const firstInput = transcript.turns[0]?.usage.input ?? 0
-    const measurable = firstInput > 0 && count.method === 'exact-render'
+    // Rendered counts (exact or calibrated on real usage) price the messages well enough to difference usage.
+    const measurable = firstInput > 0 && (count.method === 'exact-render' || count.method === 'calibrated-render')
     // Only a measured figure needs the case's own conversation counted (without tools).
     const conversation = measurable ? (await countToolTokens({ model, tools: [], messages: testCase.messages, toolChoice: testCase.toolChoice, perTool: false })).promptTokens : 0
     return {

@@ -32,7 +32,7 @@ describe('tool-definition tokens in runs', () => {
     expect(offline.stdout).toMatch(/✓ max-tool-tokens \[baseline\] \(suite budget, tool get_weather\)/)
   })
 
-  it('measures tokens from reported usage where the offline count is exact for the family', async () => {
+  it('measures tokens from reported usage where the offline count is rendered for the family', async () => {
     const suiteDir = tempFiles({ 'tools.json': tools, 'suite.yaml': suite('') })
     const count = await countToolTokens({ model: 'openai:gpt-4o', tools: JSON.parse(tools).map((t: { name: string; description: string; parameters: object }) => t), messages: [{ role: 'user', content: 'Weather in Paris?' }], perTool: false })
     // A provider labelled as gpt-4o whose API reports 7 more input tokens than the offline count.
@@ -51,7 +51,7 @@ describe('tool-definition tokens in runs', () => {
     }
     const outcome = await runEvaluation({ suitePaths: [join(suiteDir, 'suite.yaml')], models: ['openai:gpt-4o'], providers: [provider], outDir: mkdtempSync(join(tmpdir(), 'tg-')) })
     const result = outcome.report.results[0]
-    expect(result?.toolTokens).toMatchObject({ perRequest: count.toolTokens, requests: 2, total: 2 * count.toolTokens, method: 'exact-render', measuredPerRequest: count.toolTokens + 7 })
+    expect(result?.toolTokens).toMatchObject({ perRequest: count.toolTokens, requests: 2, total: 2 * count.toolTokens, method: 'calibrated-render', measuredPerRequest: count.toolTokens + 7 })
     expect(outcome.report.summary[0]?.toolTokens).toMatchObject({ total: 2 * count.toolTokens, share: (2 * count.toolTokens) / (count.promptTokens + 7 + 400) })
 
     // Cost, at a config-overridden price of $1 / $2 per million input / output tokens.

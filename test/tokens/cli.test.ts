@@ -62,6 +62,16 @@ describe('toolgauge tokens', () => {
     expect(count.promptTokens - count.toolTokens).toBe(20)
   })
 
+  it('says which rules it used, and counts a hosted Claude with the Anthropic rules (thinking text with --reasoning)', async () => {
+    const argv = ['tokens', '--tools', join(dir, 'tools.json'), '--model', 'openai-compatible:anthropic/claude-sonnet-4.5', '--json']
+    const plain = JSON.parse((await run(argv)).out) as { rules: string; family: string; promptTokens: number; fixedOverhead: number }
+    expect(plain).toMatchObject({ family: 'anthropic', rules: 'anthropic: Claude via openai-compatible' })
+    expect(plain.fixedOverhead - 496).toBeGreaterThanOrEqual(0) // Sonnet 4.5's table row, + the empty <functions> wrapper
+    expect(plain.fixedOverhead - 496).toBeLessThan(10)
+    const thinking = JSON.parse((await run([...argv, '--reasoning'])).out) as { promptTokens: number }
+    expect(thinking.promptTokens - plain.promptTokens).toBe(33)
+  })
+
   it.each([
     [['--model', 'openai:gpt-4o'], '--tools: is required'],
     [['--tools', 'TOOLS'], '--model: is required'],
