@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// The CLI runs the TypeScript sources directly through tsx's loader: no build step, and user modules
-// (stubs, hooks, validators written in .ts) load the same way.
+// The CLI straight from the TypeScript sources (tests and development: no build needed). The published
+// executable is the built dist/cli/bin.js (package.json "bin").
 import { register } from 'tsx/esm/api'
 
 register()
-const { main } = await import('../src/cli/main.ts')
-process.exitCode = await main(process.argv.slice(2))
+await import('../src/cli/bin.ts')

@@ -4,11 +4,19 @@ import { InputError } from '../core/errors.ts'
 /** Option declarations in node:util parseArgs form. */
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>
 
+/** What parseFlags returns; spelled out because node:util does not export the option types declarations would name. */
+export type ParsedFlags<T extends FlagSpec> = ReturnType<typeof parseArgs<{
+  args: string[]
+  options: T & { help: { type: 'boolean'; short: 'h' } }
+  allowPositionals: true
+  strict: true
+}>>
+
 /**
  * Parses argv strictly (unknown flags, missing values are usage errors naming the flag) and returns the values
  * and positionals. `--help` is always accepted.
  */
-export function parseFlags<const T extends FlagSpec>(argv: readonly string[], options: T) {
+export function parseFlags<const T extends FlagSpec>(argv: readonly string[], options: T): ParsedFlags<T> {
   try {
     return parseArgs({
       args: [...argv],

@@ -1,0 +1,58 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.ts'
+import { importUserFunction, importUserModule } from '../../src/io/load-module.ts'
+import { tempFiles } from '../helpers/cli.ts'
+
+async function loadError(path: string, reference = {}): Promise<InputError> {
+  const error = await importUserModule(path, reference).then(() => undefined, (caught: unknown) => caught)
+  if (!InputError.isInstance(error)) throw new Error(`expected an InputError, got ${String(error)}`)
+  return error
+}
+
+describe('user modules', () => {
+  it('loads TypeScript (.ts, .mts, .cts) and JavaScript (.js, .mjs, .cjs) in a CommonJS project', async () => {
+    const dir = tempFiles({
+      'package.json': '{ "type": "commonjs" }',
+      'helper.ts': 'export const factor: number = 2\n',
+      // Top-level await and a sibling import by its .js name, as tsc users write it.
+      'stub.ts': "import { factor } from './helper.js'\nconst base: number = await Promise.resolve(40)\nexport function answer(): number { return base + factor }\n",
+      'stub.mts': 'export const answer = (): number => 1\n',
+      'stub.cts': 'const value: number = 2\nmodule.exports = { answer: () => value }\n',
+      'stub.js': 'module.exports = { answer: () => 3 }\n',
+      'stub.mjs': 'export const answer = () => 4\n',
+      'stub.cjs': 'exports.answer = () => 5\n',
+    })
+    const answers = await Promise.all(['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'].map(async (extension) =>
+      (await importUserFunction<() => number>(join(dir, `stub.${extension}`), 'answer', {}))()))
+    expect(answers).toEqual([42, 1, 2, 3, 4, 5])
+  })
+
+  it('loads a .ts module in an ESM project', async () => {
+    const dir = tempFiles({ 'package.json': '{ "type": "module" }', 'hooks.ts': 'export function beforeToolCall(): { reject: string } { return { reject: import.meta.url } }\n' })
+    const hook = await importUserFunction<() => { reject: string }>(join(dir, 'hooks.ts'), 'beforeToolCall', {})
+    expect(hook().reject).toMatch(/^file:.*hooks\.ts$/)
+  })
+
+  it('reports a syntax error in a .ts module with the module file and line, not a module system message', async () => {
+    const dir = tempFiles({ 'stubs.ts': 'export function weather(args: { city: string }) {\n  const x: = 3\n  return x\n}\n' })
+    const error = await loadError(join(dir, 'stubs.ts'), { file: join(dir, 'suite.yaml'), line: 6, field: 'stubs.weather.module' })
+    expect(error.location).toEqual({ file: join(dir, 'stubs.ts'), line: 2 })
+    expect(error.message).toBe(`${join(dir, 'stubs.ts')}:2: syntax error: Unexpected token (column 12) (loaded for stubs.weather.module in ${join(dir, 'suite.yaml')}:6)`)
+  })
+
+  // Node's own syntax errors (.js/.mjs/.cjs) are checked through the packed CLI in test/package/consumer.test.ts:
+  // under vitest, a JavaScript import goes through vite's transform instead of Node.
+
+  it('reports an error thrown while a .ts module loads at the line that threw', async () => {
+    const dir = tempFiles({ 'stubs.ts': "type A = { x: number }\nconst a: A = { x: 1 }\nexport const f = () => a\nthrow new Error('no database')\n" })
+    const error = await loadError(join(dir, 'stubs.ts'), { field: 'stubs.f.module' })
+    expect(error.location).toEqual({ file: join(dir, 'stubs.ts'), line: 4 })
+    expect(error.message).toContain('cannot load the module: no database (loaded for stubs.f.module)')
+  })
+
+  it('names the referencing field when the module is missing', async () => {
+    const error = await loadError('/nowhere/stubs.ts', { file: '/x/suite.yaml', line: 3, field: 'stubs.a.module' })
+    expect(error.message).toBe('/x/suite.yaml:3: stubs.a.module: module not found: /nowhere/stubs.ts')
+  })
+})
