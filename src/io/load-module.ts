@@ -42,7 +42,7 @@ export async function importUserFunction<T extends (...args: never[]) => unknown
   const value = module[exportName]
   if (typeof value !== 'function') {
     const available = Object.keys(module).filter((key) => typeof module[key] === 'function')
-    const what = value === undefined ? `has no export "${exportName}"` : `export "${exportName}" is not a function`
+    const what = value === undefined ? `has no exported function "${exportName}"` : `export "${exportName}" is not a function`
     const subject = reference.file === path ? '' : `module ${path} `
     throw new InputError(`${subject}${what}${available.length > 0 ? ` (function exports: ${available.join(', ')})` : ''}`, reference)
   }

@@ -75,7 +75,7 @@ describe('toolgauge fuzz: bad input is exit 2 with the file and field named, no 
 
   it('a module without that export', async () => {
     expect(await fuzz('--tools', tools, '--validator', `${validators}#nope`)).toBe(2)
-    expect(stderr).toContain(`${validators}: --validator: has no export "nope" (function exports: `)
+    expect(stderr).toContain(`${validators}: --validator: has no exported function "nope" (function exports: `)
     expect(stderr).toContain('validateArgs')
     expect(stderr).not.toMatch(/\n\s+at /)
   })

@@ -1,0 +1,119 @@
+// The package as a user gets it: built once, `npm pack`ed, installed into a fresh `npm init -y` project (CommonJS
+// by default) without network, then imported from plain Node, type-checked strictly and run as a CLI.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { projectRoot } from '../helpers/shared-data.ts'
+import { sh, writeConsumerProject } from './consumer-project.ts'
+
+let work = ''
+let tarball = ''
+let project = ''
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'toolgauge-package-'))
+  sh('npm', ['run', 'build'], projectRoot)
+  const packed = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], projectRoot).stdout) as { filename: string }[]
+  tarball = join(work, packed[0]!.filename)
+  project = join(work, 'consumer')
+  sh('mkdir', [project], work)
+  sh('npm', ['init', '-y'], project)
+  writeConsumerProject(project, tarball)
+  sh('npm', ['ci', '--offline', '--no-audit', '--no-fund'], project)
+}, 600_000)
+
+/** Sets the consumer's package.json "type" (npm init -y leaves it CommonJS). */
+function setProjectType(type: 'commonjs' | 'module'): void {
+  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, unknown>
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ ...manifest, type }, null, 2))
+}
+
+function toolgauge(args: readonly string[]) {
+  return sh(join(project, 'node_modules/.bin/toolgauge'), args, project, true)
+}
+
+describe('the packed package', () => {
+  it('ships the build, the suite schema, README and LICENSE, and no sources, tests, benchmarks or CI files', () => {
+    const [listing] = JSON.parse(sh('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], projectRoot).stdout) as { files: { path: string }[] }[]
+    const files = listing!.files.map((file) => file.path)
+    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/bin.js', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
+    expect(files.filter((file) => /^(test|bench|\.ci|src|fixtures|reports|examples|bin)\/|^tsconfig|^vitest\.config/.test(file))).toEqual([])
+  })
+
+  it('passes publint and arethetypeswrong', () => {
+    const publint = sh(join(projectRoot, 'node_modules/.bin/publint'), ['run', tarball, '--strict'], projectRoot, true)
+    expect(publint.status, publint.stdout + publint.stderr).toBe(0)
+    const attw = sh(join(projectRoot, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], projectRoot, true)
+    expect(attw.status, attw.stdout + attw.stderr).toBe(0)
+  })
+
+  it('imports from plain Node: ESM, and CommonJS through import()', () => {
+    writeFileSync(join(project, 'esm.mjs'), "import { passAtK, runEvaluation } from 'toolgauge'\nconsole.log(typeof runEvaluation, passAtK(2, 1, 1))\n")
+    writeFileSync(join(project, 'cjs.cjs'), "import('toolgauge').then(({ passAtK, loadSuite }) => console.log(typeof loadSuite, passAtK(2, 1, 1)))\n")
+    expect(sh('node', ['esm.mjs'], project).stdout.trim()).toBe('function 0.5')
+    expect(sh('node', ['cjs.cjs'], project).stdout.trim()).toBe('function 0.5')
+  })
+
+  it('type-checks a strict NodeNext consumer with skipLibCheck off', () => {
+    writeFileSync(join(project, 'consumer.mts'), `import { loadSuite, passAtK, runEvaluation, type CaseResult, type Report } from 'toolgauge'
+
+const outcome = await runEvaluation({ suitePaths: ['suite.yaml'], models: ['baseline'], outDir: 'out' })
+const report: Report = outcome.report
+const failing: CaseResult[] = report.results.filter((result) => !result.passed)
+const suite = await loadSuite('suite.yaml')
+console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
+`)
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', skipLibCheck: false, noEmit: true, types: ['node'] },
+      files: ['consumer.mts'],
+    }))
+    const tsc = sh(join(project, 'node_modules/.bin/tsc'), ['-p', '.'], project, true)
+    expect(tsc.stdout + tsc.stderr).toBe('')
+    expect(tsc.status).toBe(0)
+  })
+
+  describe.each(['commonjs', 'module'] as const)('the CLI in a %s project', (type) => {
+    const suite = `name: weather
+tools:
+  - name: get_weather
+    description: Current weather for a city
+    parameters: { type: object, properties: { city: { type: string } }, required: [city] }
+stubs:
+  get_weather: { module: ./stubs.ts, export: weather }
+cases:
+  - id: paris
+    prompt: What is the weather in Paris?
+    expect: { calls: [{ name: get_weather, args: { city: Paris } }], final: { contains: ["21"] } }
+`
+
+    it('runs a suite whose live stub is a .ts file', () => {
+      setProjectType(type)
+      writeFileSync(join(project, 'suite.yaml'), suite)
+      writeFileSync(join(project, 'stubs.ts'), "import type { ToolCallContext } from 'toolgauge'\n\nexport function weather(args: { city: string }, context: ToolCallContext): { city: string; celsius: number } {\n  return { city: args.city, celsius: context.turn + 21 }\n}\n")
+      const run = toolgauge(['run', 'suite.yaml', '--model', 'baseline', '--out', `out-${type}`])
+      expect(run.status, run.stdout + run.stderr).toBe(0)
+      const report = JSON.parse(readFileSync(join(project, `out-${type}/report.json`), 'utf8')) as { results: { passed: boolean }[] }
+      expect(report.results.map((result) => result.passed)).toEqual([true])
+    })
+
+    it('names the file and line of a syntax error in a .ts stub (exit 2)', () => {
+      setProjectType(type)
+      writeFileSync(join(project, 'suite.yaml'), suite)
+      writeFileSync(join(project, 'stubs.ts'), 'export function weather(args: { city: string }) {\n  const celsius: = 21\n  return celsius\n}\n')
+      const run = toolgauge(['run', 'suite.yaml', '--model', 'baseline', '--out', `out-${type}`])
+      expect(run.status).toBe(2)
+      expect(run.stderr).toContain(`${join(project, 'stubs.ts')}:2: syntax error`)
+      expect(run.stderr).not.toMatch(/ERR_|require\(\)|\n\s+at /)
+    })
+
+    it('names the file and line of a syntax error in a JavaScript hooks module (exit 2)', () => {
+      setProjectType(type)
+      writeFileSync(join(project, 'suite.yaml'), `hooks: ./hooks.mjs\n${suite.replace('{ module: ./stubs.ts, export: weather }', '[{ result: { celsius: 21 } }]')}`)
+      writeFileSync(join(project, 'hooks.mjs'), 'export function beforeToolCall() {}\nexport function afterToolCall( {}\n')
+      const run = toolgauge(['run', 'suite.yaml', '--model', 'baseline', '--out', `out-${type}`])
+      expect(run.status).toBe(2)
+      expect(run.stderr).toContain(`${join(project, 'hooks.mjs')}:2: syntax error`)
+    })
+  })
+})
