@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { extname } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -91,8 +92,19 @@ function syntaxErrorAt(path: string, error: unknown): { line: number; column?: n
   const jiti = /^ParseError: (.*?)\s*\n\s*(.+):(\d+):(\d+)\s*$/s.exec(error.message)
   if (jiti) return { line: Number(jiti[3]), column: Number(jiti[4]) + 1, reason: jiti[1]?.trim() || 'unexpected token' }
   if (error.name !== 'SyntaxError') return undefined
-  const line = lineInStack(path, error.stack, true)
+  const line = lineInStack(path, error.stack, true) ?? lineFromNodeCheck(path)
   return line !== undefined ? { line, reason: error.message } : undefined
+}
+
+/**
+ * Node 20 keeps the location of a syntax error in an ES module out of the error it gives `import()`; `node --check`
+ * prints it (`<file>:<line>` first). Only run on this error path.
+ */
+function lineFromNodeCheck(path: string): number | undefined {
+  const check = spawnSync(process.execPath, ['--check', path], { encoding: 'utf8', timeout: 10_000 })
+  const first = check.stderr?.split('\n').find((line) => line.trim() !== '')
+  const match = first ? /:(\d+)$/.exec(first.trim()) : null
+  return match ? Number(match[1]) : undefined
 }
 
 /** The line of `path` in a stack trace (its first frame in that file), if any. */

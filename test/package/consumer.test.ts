@@ -1,9 +1,9 @@
 // The package as a user gets it: built once, `npm pack`ed, installed into a fresh `npm init -y` project (CommonJS
 // by default) without network, then imported from plain Node, type-checked strictly and run as a CLI.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../helpers/shared-data.ts'
 import { sh, writeConsumerProject } from './consumer-project.ts'
 
@@ -17,11 +17,15 @@ beforeAll(() => {
   const packed = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], projectRoot).stdout) as { filename: string }[]
   tarball = join(work, packed[0]!.filename)
   project = join(work, 'consumer')
-  sh('mkdir', [project], work)
+  mkdirSync(project)
   sh('npm', ['init', '-y'], project)
   writeConsumerProject(project, tarball)
   sh('npm', ['ci', '--offline', '--no-audit', '--no-fund'], project)
 }, 600_000)
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
 
 /** Sets the consumer's package.json "type" (npm init -y leaves it CommonJS). */
 function setProjectType(type: 'commonjs' | 'module'): void {
@@ -110,7 +114,7 @@ cases:
     it('names the file and line of a syntax error in a JavaScript hooks module (exit 2)', () => {
       setProjectType(type)
       writeFileSync(join(project, 'suite.yaml'), `hooks: ./hooks.mjs\n${suite.replace('{ module: ./stubs.ts, export: weather }', '[{ result: { celsius: 21 } }]')}`)
-      writeFileSync(join(project, 'hooks.mjs'), 'export function beforeToolCall() {}\nexport function afterToolCall( {}\n')
+      writeFileSync(join(project, 'hooks.mjs'), 'export function beforeToolCall() {}\nexport const limit = = 2\nexport function afterToolCall() {}\n')
       const run = toolgauge(['run', 'suite.yaml', '--model', 'baseline', '--out', `out-${type}`])
       expect(run.status).toBe(2)
       expect(run.stderr).toContain(`${join(project, 'hooks.mjs')}:2: syntax error`)
