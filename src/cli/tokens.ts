@@ -66,6 +66,8 @@ export const command: Command = {
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
     if (values.record && !values.measure) throw new InputError('needs --measure', { field: '--record' })
+    // The measuring requests carry no reasoning settings, so a measurement would silently omit what --reasoning adds.
+    if (values.reasoning && values.measure) throw new InputError('cannot be measured yet: --measure sends no reasoning settings; drop one of the two', { field: '--reasoning' })
     if (!values.tokenizer && (values['tokenizer-config'] || values['chat-template'])) throw new InputError('needs --tokenizer', { field: values['chat-template'] ? '--chat-template' : '--tokenizer-config' })
     const openModel = values.tokenizer
       ? { tokenizer: values.tokenizer, ...(values['tokenizer-config'] ? { tokenizerConfig: values['tokenizer-config'] } : {}), ...(values['chat-template'] ? { chatTemplate: values['chat-template'] } : {}) }

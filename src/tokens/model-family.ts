@@ -11,7 +11,16 @@ import { chatGpt4, chatReasoning, responsesGpt4, responsesReasoning, type OpenAi
  * counted with that family's rules; `via` then names the host protocol.
  */
 export type ModelFamily =
-  | { readonly family: 'openai-chat'; readonly model: string; readonly encoding: 'o200k_base' | 'cl100k_base'; readonly api: 'chat' | 'responses'; readonly calibration: OpenAiCalibration; readonly via?: string }
+  | {
+    readonly family: 'openai-chat'
+    readonly model: string
+    readonly encoding: 'o200k_base' | 'cl100k_base'
+    readonly api: 'chat' | 'responses'
+    readonly calibration: OpenAiCalibration
+    /** False for a model of no generation the calibration covers (`gpt-6`, …): counted as an estimate. */
+    readonly calibrated: boolean
+    readonly via?: string
+  }
   | { readonly family: 'harmony'; readonly model: string; readonly encoding: 'o200k_harmony'; readonly via?: string }
   | { readonly family: 'anthropic'; readonly model: string; readonly encoding: 'o200k_base'; readonly via?: string; readonly thinking?: boolean }
   | { readonly family: 'default'; readonly model: string; readonly encoding: 'o200k_base'; readonly vendor: string }
@@ -21,6 +30,8 @@ export type ModelFamily =
 const cl100kModels = /^(gpt-4(?!o|\.|-?5)(?:-|$)|gpt-4$|gpt-3\.5|gpt-35|text-embedding-(ada|3))/
 // Reasoning models: a different hidden preamble and priming (calibration-2026-11.ts).
 const reasoningModels = /^(gpt-5|o\d)/
+// The generations recorded usage covers; a newer one may change the hidden framing again (gpt-5 added ~80).
+const calibratedModels = /^(gpt-3\.5|gpt-35|gpt-4|chatgpt-4o|gpt-5|o\d)/
 // OpenAI's own models as other hosts name them: `openai/gpt-5-mini` (OpenRouter), `openai-gpt-4.1` (Snowflake).
 const openAiHosted = /^(?:openai[/.-])?((?:gpt-(?:3\.5|35|4|5)|o\d)[\w.:-]*)$/
 const claudeHosted = /claude/i
@@ -46,8 +57,11 @@ export function modelFamily(spec: string): ModelFamily {
 function openAiFamily(model: string, api: 'chat' | 'responses'): ModelFamily & { family: 'openai-chat' } {
   const encoding = cl100kModels.test(model) ? 'cl100k_base' : 'o200k_base'
   const reasoning = reasoningModels.test(model)
-  const calibration = api === 'chat' ? (reasoning ? chatReasoning : chatGpt4) : reasoning ? responsesReasoning : responsesGpt4
-  return { family: 'openai-chat', model, encoding, api, calibration }
+  const calibrated = calibratedModels.test(model)
+  // An unknown (likely newer) model gets the latest generation's rules.
+  const latest = reasoning || !calibrated
+  const calibration = api === 'chat' ? (latest ? chatReasoning : chatGpt4) : latest ? responsesReasoning : responsesGpt4
+  return { family: 'openai-chat', model, encoding, api, calibration, calibrated }
 }
 
 /**

@@ -80,6 +80,7 @@ describe('toolgauge tokens', () => {
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--messages', 'BAD'], 'bad-messages.json:3: [1].role: expected one of'],
     [['--tools', 'missing.json', '--model', 'openai:gpt-4o'], 'missing.json: cannot read file'],
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--bogus'], "Unknown option '--bogus'"],
+    [['--tools', 'TOOLS', '--model', 'anthropic:claude-sonnet-4-5', '--reasoning', '--measure'], '--reasoning: cannot be measured yet'],
   ])('rejects bad input with exit 2 naming the field: %j', async (args, message) => {
     const argv = args.map((a) => (a === 'TOOLS' ? join(dir, 'tools.json') : a === 'BAD' ? join(dir, 'bad-messages.json') : a))
     const { code, err } = await run(['tokens', ...argv])

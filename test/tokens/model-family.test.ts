@@ -55,3 +55,16 @@ describe('pythonJson', () => {
     expect(pythonJson({ b: [1, 'é'], a: { y: true, x: null } }, true)).toBe('{"a": {"x": null, "y": true}, "b": [1, "\\u00e9"]}')
   })
 })
+
+describe('OpenAI models no recorded usage covers', () => {
+  it('are an estimate with the latest rules, a wider bound and a note on what makes them exact', async () => {
+    const { countToolTokens } = await import('../../src/tokens/count-tool-tokens.ts')
+    const tool = { name: 'f', description: 'Do f.', parameters: { type: 'object', properties: { x: { type: 'string' } } } }
+    const known = await countToolTokens({ model: 'openai:gpt-5-mini', tools: [tool] })
+    const unknown = await countToolTokens({ model: 'openai:gpt-7-preview', tools: [tool] })
+    expect(known.method).toBe('calibrated-render')
+    expect(unknown).toMatchObject({ method: 'estimate', promptTokens: known.promptTokens, rules: 'openai chat: reasoning models (gpt-5, o-series) (uncalibrated model gpt-7-preview)' })
+    expect(unknown.confidence - known.confidence).toBe(110)
+    expect(unknown.provenance).toContain('exact: --measure')
+  })
+})
