@@ -86,6 +86,7 @@ export const command: Command = {
         repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1,
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
+        bySuite: values.by === 'suite',
         gates,
         ...(config.providers ? { modelOptions: Object.fromEntries(Object.entries(config.providers).map(([spec, settings]) => [spec, providerOptionsFromSettings(settings)])) } : {}),
         providerOptions: {

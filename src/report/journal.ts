@@ -10,6 +10,10 @@ export type JournalEntry = JournalPosition & { readonly result: CaseResult }
 
 // Lines are read in chunks of this size: the journal is streamed, never read whole.
 const chunkSize = 1 << 20
+// The read-ahead window of readLineAt.
+const windowSize = 1 << 20
+// Pending journal lines are written at the latest when they reach this size.
+const flushBytes = 1 << 16
 const newline = 0x0a
 
 /**
@@ -21,7 +25,12 @@ const newline = 0x0a
 export class Journal {
   private writer: number | undefined
   private reader: number | undefined
+  /** Bytes in the file once pending lines are written, and bytes actually written. */
   private size = 0
+  private written = 0
+  private pending: string[] = []
+  private pendingBytes = 0
+  private window = { start: 0, data: Buffer.alloc(0) }
 
   constructor(readonly file: string) {}
 
@@ -30,6 +39,7 @@ export class Journal {
     this.close()
     this.writer = openSync(this.file, 'w')
     this.size = 0
+    this.written = 0
   }
 
   /**
@@ -42,6 +52,7 @@ export class Journal {
     this.writer = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+')
     const size = fstatSync(this.writer).size
     this.size = size
+    this.written = size
     if (size === 0) return 'intact'
     const tail = lastLineStart(this.writer, size)
     if (tail === size) return 'intact'
@@ -50,29 +61,63 @@ export class Journal {
     if (parses(buffer.toString('utf8'))) {
       writeSync(this.writer, '\n', size)
       this.size = size + 1
+      this.written = size + 1
       return 'newline-added'
     }
     ftruncateSync(this.writer, tail)
     this.size = tail
+    this.written = tail
     return 'truncated'
   }
 
-  /** Appends one result as a line and returns where it went. */
+  /**
+   * Appends one result as a line and returns where it went. Lines finished in the same turn of the event loop are
+   * written together, right after it (one system call instead of one per result); `flush()` writes them now.
+   */
   append(result: CaseResult): JournalPosition {
     if (this.writer === undefined) this.openForAppend()
-    const line = Buffer.from(`${JSON.stringify(result)}\n`)
-    writeSync(this.writer!, line, 0, line.length, this.size)
-    const position = { offset: this.size, length: line.length - 1 }
-    this.size += line.length
+    const line = `${JSON.stringify(result)}\n`
+    const length = Buffer.byteLength(line) - 1
+    const position = { offset: this.size, length }
+    this.size += length + 1
+    this.pending.push(line)
+    this.pendingBytes += length + 1
+    // A run whose model answers at once never yields to the event loop: write by size too, not only per turn.
+    if (this.pendingBytes >= flushBytes) this.flush()
+    else if (this.pending.length === 1) setImmediate(() => this.flush())
     return position
+  }
+
+  /** Writes the lines appended so far. */
+  flush(): void {
+    if (this.pending.length === 0 || this.writer === undefined) return
+    const data = Buffer.from(this.pending.join(''))
+    this.pending = []
+    this.pendingBytes = 0
+    writeSync(this.writer, data, 0, data.length, this.written)
+    this.written += data.length
   }
 
   /** Reads the result at a position (written by this run or found by `entries()`). */
   readAt(position: JournalPosition): CaseResult {
-    this.reader ??= openSync(this.file, 'r')
-    const buffer = Buffer.alloc(position.length)
-    readSync(this.reader, buffer, 0, position.length, position.offset)
-    return JSON.parse(buffer.toString('utf8')) as CaseResult
+    return JSON.parse(this.readLineAt(position)) as CaseResult
+  }
+
+  /**
+   * The JSON text of the line at a position, through a read-ahead window: the report reads results in plan order,
+   * which is nearly the order they finished in, so most reads come from the window already in memory.
+   */
+  readLineAt(position: JournalPosition): string {
+    this.flush()
+    const { offset, length } = position
+    if (offset < this.window.start || offset + length > this.window.start + this.window.data.length) {
+      this.reader ??= openSync(this.file, 'r')
+      const data = Buffer.alloc(Math.max(windowSize, length))
+      const read = readSync(this.reader, data, 0, data.length, offset)
+      this.window = { start: offset, data: data.subarray(0, read) }
+    }
+    const start = offset - this.window.start
+    return this.window.data.toString('utf8', start, start + length)
   }
 
   /**
@@ -80,6 +125,7 @@ export class Journal {
    * skipped (`openForAppend` cuts it off); any other line that does not parse is an InputError naming the line.
    */
   *entries(): Generator<JournalEntry> {
+    this.flush()
     if (!existsSync(this.file)) return
     const fd = openSync(this.file, 'r')
     try {
@@ -115,8 +161,10 @@ export class Journal {
     return [...this.entries()].map((entry) => entry.result)
   }
 
-  /** Closes the file handles. */
+  /** Writes what is pending and closes the file handles. */
   close(): void {
+    this.flush()
+    this.window = { start: 0, data: Buffer.alloc(0) }
     if (this.writer !== undefined) closeSync(this.writer)
     if (this.reader !== undefined) closeSync(this.reader)
     this.writer = undefined

@@ -8,6 +8,8 @@ import type { CaseResult } from '../core/result.ts'
 export type StreamedReport = Omit<Report, 'results'> & {
   /** A fresh pass over the results, in report order, each call. */
   readonly eachResult: () => Iterable<CaseResult>
+  /** The same results as JSON text (journal lines), when the source has them: report.json copies them as they are. */
+  readonly eachResultJson?: () => Iterable<string>
 }
 
 /** Writes `report.json` atomically (temp file + rename), so a reader never sees half a report. */
@@ -24,15 +26,18 @@ export function writeStreamedReport(outDir: string, report: StreamedReport): str
   mkdirSync(outDir, { recursive: true })
   const file = join(outDir, 'report.json')
   const temporary = `${file}.${process.pid}.tmp`
-  const { eachResult, ...header } = report
+  const { eachResult, eachResultJson, ...header } = report
+  const lines = eachResultJson ?? function* () {
+    for (const result of eachResult()) yield JSON.stringify(result)
+  }
   const out = new ChunkedWriter(temporary)
   try {
     // The header as indented JSON, its closing brace replaced by the results array.
     const head = JSON.stringify(header, null, 2)
     out.write(`${head.slice(0, head.lastIndexOf('}')).replace(/\s*$/, '')},\n  "results": [`)
     let first = true
-    for (const result of eachResult()) {
-      out.write(`${first ? '\n' : ',\n'}    ${JSON.stringify(result)}`)
+    for (const line of lines()) {
+      out.write(`${first ? '\n' : ',\n'}    ${line}`)
       first = false
     }
     out.write(first ? ']\n}\n' : '\n  ]\n}\n')

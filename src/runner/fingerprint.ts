@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case } from '../core/case.ts'
@@ -25,6 +25,7 @@ const transportSettings: ReadonlySet<string> = new Set([
 export class Fingerprints {
   private readonly files = new Map<string, string>()
   private readonly cases = new WeakMap<Case, string>()
+  private readonly objects = new WeakMap<object, string>()
   private readonly models = new Map<string, string>()
 
   /** The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). */
@@ -35,13 +36,24 @@ export class Fingerprints {
   private caseDigest(testCase: Case, hooksFile: string | undefined): string {
     let value = this.cases.get(testCase)
     if (value === undefined) {
-      // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do.
-      const { file: _file, hooks: _hooks, ...rest } = testCase
-      const modules = Object.values(testCase.stubs).flatMap((stub) => (stub.type === 'live' ? [[stub.module, stub.export, this.fileDigest(stub.module)]] : []))
-      value = digest(stableStringify({ case: rest, hooks: hooksFile ? this.fileDigest(hooksFile) : null, modules }) ?? '')
+      // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do. Tools
+      // and stubs are usually the suite's shared objects: each is hashed once, by identity.
+      const { file: _file, hooks: _hooks, tools, stubs, ...rest } = testCase
+      value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null }) ?? '')
       this.cases.set(testCase, value)
     }
     return value
+  }
+
+  /** The digest of an object many cases share (tool list, stubs with live modules' contents), computed once per object. */
+  private shared(value: Case['tools'] | Case['stubs']): string {
+    let result = this.objects.get(value)
+    if (result === undefined) {
+      const modules = Array.isArray(value) ? [] : Object.values(value as Case['stubs']).flatMap((stub) => (stub.type === 'live' ? [[stub.module, stub.export, this.fileDigest(stub.module)]] : []))
+      result = digest(stableStringify({ value, modules }) ?? '')
+      this.objects.set(value, result)
+    }
+    return result
   }
 
   private modelDigest(model: string, settings: ProviderOptions): string {
@@ -49,7 +61,7 @@ export class Fingerprints {
     if (value === undefined) {
       const relevant = Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
       const script = model.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), model.slice('scripted:'.length)) : undefined
-      value = digest(stableStringify({ model, settings: relevant, script: script && existsSync(script) ? this.fileDigest(script) : null }) ?? '')
+      value = digest(stableStringify({ model, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
       this.models.set(model, value)
     }
     return value
@@ -58,11 +70,16 @@ export class Fingerprints {
   private fileDigest(file: string): string {
     let value = this.files.get(file)
     if (value === undefined) {
-      value = existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'missing'
+      value = isFile(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'missing'
       this.files.set(file, value)
     }
     return value
   }
+}
+
+/** Whether a path is a readable regular file (a provider built by the caller may have a spec like `scripted:bench`). */
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile()
 }
 
 function digest(text: string): string {

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import pLimit from 'p-limit'
 import type { Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
@@ -16,6 +15,7 @@ import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
+import { forEachConcurrently } from './for-each-concurrently.ts'
 import { loadSuites, secretValues, selectCases } from './load-run.ts'
 import { resumeFromJournal, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -50,6 +50,8 @@ export type RunOptions = {
   readonly onResult?: (result: CaseResult, progress: { done: number; total: number }) => void
   /** Prices for cost (default: the table that ships with toolgauge, see docs/pricing.md). */
   readonly prices?: PriceTable
+  /** Also aggregate per suite × model (`--by suite`; `RunOutcome.bySuite`). */
+  readonly bySuite?: boolean
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -58,7 +60,7 @@ export type RunOutcome = {
   readonly report: Report
   /** The results in report order, streamed from the journal (a fresh pass per call). */
   readonly eachResult: () => Iterable<CaseResult>
-  /** Summary rows per suite × model (`--by suite`), each with a `suite` field. */
+  /** Summary rows per suite × model, each with a `suite` field (empty unless `bySuite` was asked for). */
   readonly bySuite: readonly ModelSummary[]
   readonly gates: readonly GateResult[]
   readonly exitCode: 0 | 1 | 3 | 130
@@ -109,7 +111,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const verdicts = new Map<string, Pick<CaseResult, 'passed' | 'failures'>>()
   const fold = (result: CaseResult) => {
     summaries.add(result)
-    suiteSummaries.add(result)
+    if (options.bySuite) suiteSummaries.add(result)
     const signature = JSON.stringify([result.passed, [...new Set(result.failures.map((failure) => failure.kind))].sort()])
     if (!verdicts.has(signature)) verdicts.set(signature, { passed: result.passed, failures: result.failures.map(({ kind, message }) => ({ kind, message })) })
   }
@@ -132,11 +134,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   for (const testCase of cases) toolSets.idOf(testCase.tools)
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
-  const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   const context: EvaluationContext = { tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}) }
   let done = 0
   try {
-    await Promise.all(tasks.map((task) => limit(async () => {
+    await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (task) => {
       if (options.signal?.aborted) return
       const evaluated = await evaluateCase(task, context)
       // An interrupted case is not journaled: --resume runs it again from the start.
@@ -146,7 +147,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       fold(safe)
       done++
       options.onResult?.(safe, { done, total: tasks.length })
-    })))
+    })
   } catch (error) {
     journal.close()
     throw error
@@ -165,7 +166,13 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       if (position) yield journal.readAt(position)
     }
   }
-  const header: Omit<StreamedReport, 'eachResult'> = {
+  const eachResultJson = function* (): Generator<string> {
+    for (const task of plan) {
+      const position = positions.get(task.key)
+      if (position) yield journal.readLineAt(position)
+    }
+  }
+  const header: Omit<StreamedReport, 'eachResult' | 'eachResultJson'> = {
     schemaVersion: reportSchemaVersion,
     run: {
       startedAt: startedAt.toISOString(),
@@ -184,7 +191,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     summary,
     gates,
   }
-  const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult })
+  const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult, eachResultJson })
   return {
     report: withLazyResults(header, eachResult),
     eachResult,

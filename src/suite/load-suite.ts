@@ -58,7 +58,8 @@ export async function loadSuite(file: string): Promise<Suite> {
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? (raw.max_turns as number | undefined) ?? defaultMaxTurns,
       expect: parseExpectation(rawCase.expect, suiteMatching, toolNames, [...path, 'expect'], at),
-      stubs: { ...suiteStubs, ...caseStubs },
+      // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
+      stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...(hooks ? { hooks } : {}),
       ...budget,
     })
@@ -83,8 +84,9 @@ function loadSuiteTools(value: unknown, document: SourceDocument, base: string):
   return toolsFromList(value, document, ['tools'])
 }
 
-function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): ToolDefinition[] {
-  if (value === undefined) return [...tools]
+function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): readonly ToolDefinition[] {
+  // The suite's own array, not a copy: cases share it, so per-tool-set work (ids, token counts) is done once.
+  if (value === undefined) return tools
   const wanted = value as string[]
   wanted.forEach((name, index) => {
     if (!names.has(name)) throw at([...path, index], `no tool named "${name}" in this suite (tools: ${[...names].join(', ') || 'none'})`)

@@ -1,0 +1,112 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { addUsage, emptyUsage } from '../../src/core/model-turn.ts'
+import type { ModelSummary } from '../../src/core/report.ts'
+import { isErroredResult, type CaseCost, type CaseResult, type FailureKind } from '../../src/core/result.ts'
+import { summarize } from '../../src/report/summarize.ts'
+import { GroupedSummaries } from '../../src/report/summary-accumulator.ts'
+import { summarizeToolTokens } from '../../src/report/tool-tokens-summary.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { repeatStatistics } from '../../src/stats/repeat-statistics.ts'
+import { makeResult } from '../stats/make-result.ts'
+
+/**
+ * The summary as 0.1.0 computed it over the whole array in memory (its code, kept here as the oracle), with the
+ * one intended change: errored results are in `errored` and in no rate.
+ */
+function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummary {
+  const results = all.filter((r) => !isErroredResult(r))
+  const total = (pick: (result: CaseResult) => number) => results.reduce((sum, result) => sum + pick(result), 0)
+  const ratio = (n: number, d: number, empty: number) => (d === 0 ? empty : n / d)
+  const calls = total((r) => r.metrics.calls)
+  const knownCalls = total((r) => r.metrics.knownToolCalls ?? r.metrics.calls - r.metrics.hallucinatedToolCalls)
+  const selected = total((r) => r.metrics.selectedCalls)
+  const parallel = results.filter((r) => r.metrics.parallelCase)
+  const irrelevance = results.filter((r) => r.metrics.irrelevanceCase)
+  const passed = results.filter((r) => r.passed).length
+  const latencies = all.map((r) => r.latencyMs).sort((a, b) => a - b)
+  const percentile = (q: number) => (latencies.length === 0 ? 0 : latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!)
+  const statistics = repeatStatistics(all)
+  const toolTokens = summarizeToolTokens(all)
+  const unpriced = all.filter((r) => r.cost?.priced !== true).map((r) => (r.cost && !r.cost.priced ? r.cost.reason : 'no cost recorded')).sort()
+  const priced = all.map((r) => r.cost as Extract<CaseCost, { priced: true }>)
+  return {
+    model,
+    cases: all.length,
+    passed,
+    errored: all.length - results.length,
+    accuracy: ratio(passed, results.length, 0),
+    selectionAccuracy: ratio(selected, total((r) => r.metrics.expectedCalls), 1),
+    argumentAccuracy: ratio(total((r) => r.metrics.correctArgumentCalls), selected, 1),
+    hallucinatedToolRate: ratio(total((r) => r.metrics.hallucinatedToolCalls), calls, 0),
+    hallucinatedParamRate: ratio(total((r) => r.metrics.hallucinatedParamCalls), calls, 0),
+    schemaViolationRate: ratio(total((r) => r.metrics.schemaViolationCalls), knownCalls, 0),
+    parallelAccuracy: parallel.length === 0 ? null : ratio(parallel.filter((r) => r.passed).length, parallel.length, 0),
+    irrelevanceAccuracy: irrelevance.length === 0 ? null : ratio(irrelevance.filter((r) => r.passed).length, irrelevance.length, 0),
+    usage: all.reduce((sum, result) => addUsage(sum, result.usage), emptyUsage),
+    latencyMs: { mean: ratio(latencies.reduce((s, v) => s + v, 0), latencies.length, 0), p50: percentile(0.5), p95: percentile(0.95) },
+    passAtK: statistics.passAtK,
+    passHatK: statistics.passHatK,
+    accuracyCi: statistics.accuracyCi,
+    flakiness: statistics.flakiness,
+    ...(toolTokens ? { toolTokens } : {}),
+    cost: unpriced.length > 0
+      ? { priced: false, reason: unpriced[0]! }
+      : { priced: true, usd: [...priced.map((c) => c.usd)].sort((a, b) => a - b).reduce((s, v) => s + v, 0), table: [...new Set(priced.map((c) => c.table))].sort().join(', ') },
+  }
+}
+
+const inMemory = (results: readonly CaseResult[]) => [...new Set(results.map((r) => r.model))].map((model) => inMemorySummary(model, results.filter((r) => r.model === model)))
+
+const kinds: FailureKind[] = ['wrong_tool', 'missing_call', 'provider_error', 'harness_error', 'hallucinated_param']
+const randomResult = fc.record({
+  model: fc.constantFrom('m1', 'm2'),
+  case: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+  suite: fc.constantFrom('s1', 's2'),
+  repeat: fc.nat(3),
+  passed: fc.boolean(),
+  kind: fc.constantFrom(...kinds),
+  calls: fc.nat(4),
+  hallucinated: fc.nat(2),
+  expected: fc.nat(3),
+  parallelCase: fc.boolean(),
+  irrelevanceCase: fc.boolean(),
+  latencyMs: fc.double({ min: 0, max: 5000, noNaN: true }),
+  input: fc.nat(5000),
+  usd: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
+  perRequest: fc.option(fc.nat(900)),
+}).map((r): CaseResult => makeResult({
+  suite: r.suite, case: r.case, model: r.model, repeat: r.repeat, passed: r.passed,
+  failures: r.passed ? [] : [{ kind: r.kind, message: 'x' }],
+  metrics: {
+    calls: r.calls, knownToolCalls: Math.max(0, r.calls - r.hallucinated), expectedCalls: r.expected, selectedCalls: Math.min(r.expected, r.calls),
+    correctArgumentCalls: Math.min(r.expected, r.calls) > 0 ? 1 : 0, hallucinatedToolCalls: Math.min(r.hallucinated, r.calls), hallucinatedParamCalls: r.calls > 1 ? 1 : 0,
+    schemaViolationCalls: 0, parallelCase: r.parallelCase, irrelevanceCase: r.irrelevanceCase,
+  },
+  latencyMs: r.latencyMs,
+  usage: { input: r.input, output: 10, cacheRead: 0, cacheWrite: 0 },
+  ...(r.usd === null ? {} : { cost: { priced: true, usd: r.usd, table: '2026-11-29' } }),
+  ...(r.perRequest === null ? {} : { toolTokens: { perRequest: r.perRequest, requests: 2, total: 2 * r.perRequest, method: 'estimate', confidence: 3 } }),
+}))
+
+describe('streamed summaries equal the in-memory computation', () => {
+  it('on random reports, in any arrival order', () => {
+    fc.assert(fc.property(fc.array(randomResult, { maxLength: 60 }), fc.integer(), (results, seed) => {
+      const shuffled = [...results].sort((a, b) => ((a.latencyMs * 1000 + seed) % 7) - ((b.latencyMs * 1000 + seed) % 7))
+      const streamed = new GroupedSummaries()
+      for (const result of shuffled) streamed.add(result)
+      const byModel = (rows: readonly ModelSummary[]) => [...rows].sort((a, b) => a.model.localeCompare(b.model))
+      expect(byModel(streamed.finish())).toEqual(byModel(inMemory(results)))
+      expect(byModel(summarize(results))).toEqual(byModel(inMemory(results)))
+    }), { numRuns: 200 })
+  })
+
+  it('on the bundled suites: the runner\'s streamed summary equals summarize() over its results', async () => {
+    const outcome = await runEvaluation({ suitePaths: ['suites'], models: ['baseline'], outDir: mkdtempSync(join(tmpdir(), 'tg-stream-')), repeat: 2, concurrency: 3 })
+    expect(outcome.report.summary).toEqual(inMemory(outcome.report.results))
+    expect(outcome.report.summary).toEqual(summarize(outcome.report.results))
+  })
+})
