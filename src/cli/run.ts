@@ -2,6 +2,7 @@ import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfi
 import { InputError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
 import { defaultPriceTable, mergePriceTable } from '../pricing/index.ts'
+import { parseModelSpecs } from '../providers/model-spec.ts'
 import { parseFormats, writeFormats } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
 import type { Gate } from '../gates/gates.ts'
@@ -56,6 +57,7 @@ export const command: Command = {
     if (suitePaths.length === 0) throw new InputError('give at least one suite file or folder (or `suites:` in a config file)')
     const models = values.model ?? [...(config.models ?? [])]
     if (models.length === 0) throw new InputError('give at least one --model (e.g. --model baseline)', { field: '--model' })
+    parseModelSpecs(models, values.model ? '--model' : 'models')
     if (values.by !== undefined && values.by !== 'suite') throw new InputError(`expected "suite", got "${values.by}"`, { field: '--by' })
     if (values.record && values.replay) throw new InputError('--record and --replay exclude each other', { field: '--replay' })
     const formats = parseFormats(values.format ?? config.format?.join(','))

@@ -80,6 +80,8 @@ type Task = CaseTask & { readonly key: string; readonly fingerprint: string }
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
+  const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
+  if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
   const suites = await loadSuites(options.suitePaths)
   const cases = selectCases(suites, options)
   const optionsFor = (spec: string): ProviderOptions => ({ ...options.providerOptions, ...options.modelOptions?.[spec] })

@@ -1,0 +1,26 @@
+import { distance } from 'fastest-levenshtein'
+
+/**
+ * The candidate closest to `name` by edit distance, when it is close enough to be a slip (at most a third of the
+ * longer name's length, at least 1; case differences are free). Undefined when nothing is close.
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of candidates) {
+    if (candidate === name) continue
+    const d = candidate.toLowerCase() === name.toLowerCase() ? 0.5 : distance(name, candidate)
+    const limit = Math.max(1, Math.floor(Math.max(name.length, candidate.length) / 3))
+    if (d <= limit && d < bestDistance) {
+      best = candidate
+      bestDistance = d
+    }
+  }
+  return best
+}
+
+/** ` (did you mean "x"?)` for the closest candidate, or '' when none is close. For appending to error messages. */
+export function didYouMean(name: string, candidates: Iterable<string>): string {
+  const closest = closestName(name, candidates)
+  return closest === undefined ? '' : ` (did you mean "${closest}"?)`
+}

@@ -1,0 +1,65 @@
+import { didYouMean } from '../core/did-you-mean.ts'
+import { InputError } from '../core/errors.ts'
+
+/** What a prefix takes after its colon: nothing (`baseline`), a model name, or a file. */
+export type SpecArgument = 'none' | 'model' | 'file'
+
+/**
+ * Every model spec prefix toolgauge knows and what follows its colon. The one list: the registry's loaders, the
+ * `run` and `tokens` flag checks and the help texts all derive from it (add a provider here first).
+ */
+export const modelSpecPrefixes = {
+  baseline: 'none',
+  scripted: 'file',
+  openai: 'model',
+  'openai-responses': 'model',
+  anthropic: 'model',
+  'openai-compatible': 'model',
+} as const satisfies Record<string, SpecArgument>
+
+/** A known spec prefix. */
+export type ModelSpecPrefix = keyof typeof modelSpecPrefixes
+
+/** A checked model spec: `prefix:argument` (argument '' for `baseline`). */
+export type ModelSpec = { readonly spec: string; readonly prefix: ModelSpecPrefix; readonly argument: string }
+
+/** `baseline`, `scripted:<file>`, `openai:<model>`, … for messages and usage texts. */
+export function specForms(): string[] {
+  return Object.entries(modelSpecPrefixes).map(([prefix, argument]) => (argument === 'none' ? prefix : `${prefix}:<${argument}>`))
+}
+
+function isPrefix(name: string): name is ModelSpecPrefix {
+  return Object.hasOwn(modelSpecPrefixes, name)
+}
+
+/**
+ * Checks one model spec: a known prefix (else "did you mean"), an argument where the prefix takes one and none
+ * where it takes none (`baseline:foo`). Throws an InputError naming `field`.
+ */
+export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
+  const colon = spec.indexOf(':')
+  const prefix = colon === -1 ? spec : spec.slice(0, colon)
+  const argument = colon === -1 ? '' : spec.slice(colon + 1)
+  if (!isPrefix(prefix)) {
+    const hint = didYouMean(prefix, Object.keys(modelSpecPrefixes))
+    throw new InputError(`unknown model spec "${spec}"${hint}; expected one of ${specForms().join(', ')}`, { field })
+  }
+  const takes = modelSpecPrefixes[prefix]
+  if (takes === 'none' && colon !== -1) {
+    throw new InputError(`model spec "${spec}": ${prefix} takes no argument (write "${prefix}")`, { field })
+  }
+  if (takes !== 'none' && argument.trim() === '') {
+    throw new InputError(`model spec "${spec}" names no ${takes} (expected ${prefix}:<${takes}>)`, { field })
+  }
+  return { spec, prefix, argument }
+}
+
+/** Checks a run's model specs: each one, and no spec given twice (its results would be counted twice). */
+export function parseModelSpecs(specs: readonly string[], field = '--model'): ModelSpec[] {
+  const seen = new Set<string>()
+  return specs.map((spec) => {
+    if (seen.has(spec)) throw new InputError(`model spec "${spec}" is given twice`, { field })
+    seen.add(spec)
+    return parseModelSpec(spec, field)
+  })
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { parseModelSpec, parseModelSpecs } from '../../src/providers/model-spec.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { runMain } from '../helpers/cli.ts'
+
+describe('model specs are checked in one place', () => {
+  it('accepts every known form', () => {
+    expect(parseModelSpec('baseline')).toEqual({ spec: 'baseline', prefix: 'baseline', argument: '' })
+    expect(parseModelSpec('openai-compatible:qwen3:8b')).toMatchObject({ prefix: 'openai-compatible', argument: 'qwen3:8b' })
+    expect(parseModelSpec('scripted:a.yaml')).toMatchObject({ prefix: 'scripted', argument: 'a.yaml' })
+  })
+
+  it('an unknown prefix suggests the close one', () => {
+    expect(() => parseModelSpec('opnai:gpt-4o')).toThrow(/unknown model spec "opnai:gpt-4o" \(did you mean "openai"\?\)/)
+    expect(() => parseModelSpec('antropic:claude')).toThrow(/did you mean "anthropic"/)
+  })
+
+  it('a prefix that takes no argument given one, and a prefix missing its argument', () => {
+    expect(() => parseModelSpec('baseline:foo')).toThrow(/baseline takes no argument/)
+    expect(() => parseModelSpec('openai')).toThrow(/names no model \(expected openai:<model>\)/)
+    expect(() => parseModelSpec('scripted:')).toThrow(/names no file/)
+  })
+
+  it('the same spec twice', () => {
+    expect(() => parseModelSpecs(['baseline', 'openai:x', 'baseline'])).toThrow(/"baseline" is given twice/)
+  })
+})
+
+describe('run --model refuses bad specs before any model call (exit 2)', () => {
+  it.each([
+    [['--model', 'opnai:gpt-4o'], 'did you mean "openai"'],
+    [['--model', 'baseline:foo'], 'baseline takes no argument'],
+    [['--model', 'baseline', '--model', 'baseline'], '"baseline" is given twice'],
+  ])('%j', async (flags, message) => {
+    const result = await runMain(['run', 'suites', ...flags, '--out', 'reports/never'])
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).toContain('--model')
+    expect(result.stderr).toContain(message)
+  })
+
+  it('the library refuses a model given twice too', async () => {
+    await expect(runEvaluation({ suitePaths: ['suites'], models: ['baseline', 'baseline'], outDir: 'reports/never' })).rejects.toThrow(/given twice/)
+  })
+})
