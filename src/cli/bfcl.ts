@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { InputError } from '../core/errors.ts'
+import { UsageError } from '../core/errors.ts'
 import { importCategories } from '../bfcl/import.ts'
 import { scoreResults } from '../bfcl/score.ts'
 import { renderScoreTable } from '../bfcl/table.ts'
@@ -31,7 +31,7 @@ const usage = `toolgauge bfcl <score | import | to-scripted> [options]
 Exit codes: 0 ok, 2 bad input.`
 
 function requireFlag(value: string | undefined, name: string): string {
-  if (!value) throw new InputError('is required', { field: `--${name}` })
+  if (!value) throw new UsageError('is required', { field: `--${name}` })
   return value
 }
 
@@ -44,13 +44,13 @@ async function score(argv: readonly string[]): Promise<number> {
     mode: { type: 'string' },
     out: { type: 'string' },
   })
-  if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
   const mode = values.mode ?? 'auto'
-  if (mode !== 'auto' && mode !== 'fc' && mode !== 'prompt') throw new InputError(`expected auto, fc or prompt, got "${mode}"`, { field: '--mode' })
+  if (mode !== 'auto' && mode !== 'fc' && mode !== 'prompt') throw new UsageError(`expected auto, fc or prompt, got "${mode}"`, { field: '--mode' })
   const dataDir = resolve(requireFlag(values.data, 'data'))
   const resultsDir = resolve(requireFlag(values.results, 'results'))
   const keepDotsFor = values['keep-dots-for'] ?? []
-  if (keepDotsFor.length > 0 && !values['underscore-to-dot']) throw new InputError('needs --underscore-to-dot', { field: '--keep-dots-for' })
+  if (keepDotsFor.length > 0 && !values['underscore-to-dot']) throw new UsageError('needs --underscore-to-dot', { field: '--keep-dots-for' })
   const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode })
   const out = resolve(values.out ?? 'reports/bfcl')
   mkdirSync(out, { recursive: true })
@@ -76,7 +76,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     out: { type: 'string' },
     'keep-dots': { type: 'boolean' },
   })
-  if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
   const written = importCategories({
     dataDir: resolve(requireFlag(values.data, 'data')),
     outDir: resolve(requireFlag(values.out, 'out')),
@@ -89,7 +89,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
 
 async function toScripted(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, { out: { type: 'string' } })
-  if (positionals.length !== 1) throw new InputError('expected one BFCL result file', { field: '<result file>' })
+  if (positionals.length !== 1) throw new UsageError('expected one BFCL result file', { field: '<result file>' })
   const scripted = resultFileToScripted(resolve(positionals[0]!))
   const out = resolve(requireFlag(values.out, 'out'))
   writeFileSync(out, `${JSON.stringify(scripted, null, 2)}\n`)
@@ -107,7 +107,7 @@ export const command: Command = {
   async run(argv) {
     const [name, ...rest] = argv
     const sub = name ? subcommands[name] : undefined
-    if (!sub) throw new InputError(name ? `unknown subcommand "${name}" (expected score, import or to-scripted)` : 'expected a subcommand: score, import or to-scripted')
+    if (!sub) throw new UsageError(name ? `unknown subcommand "${name}" (expected score, import or to-scripted)` : 'expected a subcommand: score, import or to-scripted')
     return sub(rest)
   },
 }

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { UsageError } from '../core/errors.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { comparisonMarkdown, comparisonText } from '../compare/format-comparison.ts'
 import { readReport } from '../report/json.ts'
@@ -29,7 +29,7 @@ export const command: Command = {
       'max-drop': { type: 'string' },
       markdown: { type: 'boolean' },
     })
-    if (positionals.length !== 2) throw new InputError(`expected two report files (base and head), got ${positionals.length}`)
+    if (positionals.length !== 2) throw new UsageError(`expected two report files (base and head), got ${positionals.length}`)
     const [baseFile, headFile] = positionals as [string, string]
     const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
     const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { InputError } from '../core/errors.ts'
+import { UsageError } from '../core/errors.ts'
 
 /** Option declarations in node:util parseArgs form. */
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>
@@ -25,7 +25,7 @@ export function parseFlags<const T extends FlagSpec>(argv: readonly string[], op
       strict: true,
     })
   } catch (error) {
-    throw new InputError((error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
+    throw new UsageError((error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
   }
 }
 
@@ -41,7 +41,24 @@ export function numberFlag(
     && (min === undefined || value >= min) && (max === undefined || value <= max)
   if (!ok) {
     const range = [min !== undefined ? `>= ${min}` : '', max !== undefined ? `<= ${max}` : ''].filter(Boolean).join(' and ')
-    throw new InputError(`expected ${integer ? 'an integer' : 'a number'}${range ? ` ${range}` : ''}, got "${raw}"`, { field: `--${name}` })
+    throw new UsageError(`expected ${integer ? 'an integer' : 'a number'}${range ? ` ${range}` : ''}, got "${raw}"`, { field: `--${name}` })
   }
   return value
+}
+
+/** A flag with what `--help` says about it: its value placeholder and one line of description. */
+export type DescribedFlag = FlagSpec[string] & { readonly value?: string; readonly help: string }
+
+/** The parseArgs declarations of described flags (the help texts stripped). */
+export function flagSpec<const T extends Record<string, DescribedFlag>>(flags: T): { [K in keyof T]: Omit<T[K], 'value' | 'help'> } {
+  return Object.fromEntries(Object.entries(flags).map(([name, { value: _value, help: _help, ...spec }]) => [name, spec])) as {
+    [K in keyof T]: Omit<T[K], 'value' | 'help'>
+  }
+}
+
+/** One line per flag — `  -m, --model <spec>   description` — aligned, for a command's `--help`. */
+export function describeFlags(flags: Record<string, DescribedFlag>): string {
+  const heads = Object.entries(flags).map(([name, flag]) => `${flag.short ? `-${flag.short}, ` : '    '}--${name}${flag.value ? ` ${flag.value}` : ''}`)
+  const width = heads.reduce((max, head) => Math.max(max, head.length), 0)
+  return Object.values(flags).map((flag, index) => `  ${heads[index]!.padEnd(width)}  ${flag.help}`).join('\n')
 }

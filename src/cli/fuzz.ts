@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { InputError, UsageError } from '../core/errors.ts'
 import { formatFuzzReport } from '../fuzz/format-report.ts'
 import { fuzzValidator } from '../fuzz/fuzz-validator.ts'
 import { loadExportedFunction } from '../fuzz/load-export.ts'
@@ -50,21 +50,21 @@ export const command: Command = {
       path: { type: 'string' },
       json: { type: 'boolean' },
     })
-    if (!values.tools) throw new InputError('missing --tools <tools file | suite file>', { field: '--tools' })
-    if (!values.validator) throw new InputError('missing --validator <module>#<export>', { field: '--validator' })
+    if (!values.tools) throw new UsageError('missing --tools <tools file | suite file>', { field: '--tools' })
+    if (!values.validator) throw new UsageError('missing --validator <module>#<export>', { field: '--validator' })
     const runs = numberFlag('runs', values.runs, { min: 1, max: 1_000_000, integer: true })
     const seed = numberFlag('seed', values.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true })
     const wantedProperties = (values.property ?? []).map((name) => {
       if (!propertyNames.includes(name as PropertyName)) {
-        throw new InputError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
+        throw new UsageError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
       }
       return name as PropertyName
     })
     if (values.path !== undefined && (seed === undefined || values.tool?.length !== 1 || wantedProperties.length !== 1)) {
-      throw new InputError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
+      throw new UsageError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
     }
     for (const kind of values['skip-kind'] ?? []) {
-      if (!knownKind(kind)) throw new InputError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
+      if (!knownKind(kind)) throw new UsageError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
     }
     let tools = loadToolsFile(values.tools)
     for (const name of values.tool ?? []) {

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { InputError, UsageError } from '../core/errors.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { exitCodes, type Command } from './command.ts'
 
@@ -16,7 +16,9 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
 
 /** Entry point: dispatches to a command and maps errors to exit codes (2 for bad input, never a stack trace). */
 export async function main(argv: readonly string[]): Promise<number> {
-  const [name, ...rest] = argv
+  const [first, ...afterFirst] = argv
+  // `toolgauge help run` is `toolgauge run --help`.
+  const [name, ...rest] = first === 'help' && afterFirst.length > 0 ? [afterFirst[0], '--help'] : [first, ...afterFirst]
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(await overview())
     return name ? exitCodes.ok : exitCodes.badInput
@@ -38,8 +40,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     return await command.run(rest)
   } catch (error) {
+    // Usage goes with a command line that does not parse; a bad file or config is reported alone.
+    if (UsageError.isInstance(error)) {
+      process.stderr.write(`toolgauge ${name}: ${error.message}\n\nUsage: ${command.usage.split('\n')[0]}\n(toolgauge help ${name} describes every option)\n`)
+      return exitCodes.badInput
+    }
     if (InputError.isInstance(error)) {
-      process.stderr.write(`toolgauge ${name}: ${error.message}\n\nUsage: ${command.usage.split('\n')[0]}\n`)
+      process.stderr.write(`toolgauge ${name}: ${error.message}\n`)
       return exitCodes.badInput
     }
     throw error

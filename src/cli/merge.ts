@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { UsageError } from '../core/errors.ts'
 import { mergeReports } from '../compare/merge-reports.ts'
 import { parseFormats, writeFormats } from '../report/formats.ts'
 import { readReport, writeReport } from '../report/json.ts'
@@ -31,7 +31,7 @@ export const command: Command = {
       format: { type: 'string' },
       'allow-partial': { type: 'boolean' },
     })
-    if (positionals.length === 0) throw new InputError('expected one or more report.json files')
+    if (positionals.length === 0) throw new UsageError('expected one or more report.json files')
     const formats = parseFormats(values.format)
     const inputs = positionals.map((file) => ({ file, report: readReport(file) }))
     const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })

@@ -1,8 +1,8 @@
 import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfig } from '../config/load-config.ts'
-import { InputError } from '../core/errors.ts'
+import { UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
 import { defaultPriceTable, mergePriceTable } from '../pricing/index.ts'
-import { parseModelSpecs } from '../providers/model-spec.ts'
+import { parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import { parseFormats, writeFormats } from '../report/formats.ts'
 import { renderTable } from '../report/table.ts'
 import type { Gate } from '../gates/gates.ts'
@@ -11,19 +11,41 @@ import { runEvaluation } from '../runner/run-evaluation.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import type { Command } from './command.ts'
-import { numberFlag, parseFlags } from './flags.ts'
+import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
 
-const usage = `toolgauge run <suite files or folders...> --model <spec> [--model <spec> ...]
-    [--out <dir>] [--concurrency N] [--filter <case-id glob>] [--min-accuracy <0..1>] [--by suite]
-    [--repeat N] [--shard i/n] [--resume] [--format json,junit,md,html]
-    [--base-url <url>] [--retries N] [--timeout <seconds>] [--record <dir>] [--replay <dir>] [--config <file>]
+/** Every flag of `run`, with its one-line help (the usage text below lists them all). */
+export const runFlags = {
+  model: { type: 'string', multiple: true, short: 'm', value: '<spec>', help: 'model to run, repeatable (the specs are listed below)' },
+  out: { type: 'string', short: 'o', value: '<dir>', help: 'where report.json and the results.jsonl journal go (default reports/latest)' },
+  concurrency: { type: 'string', value: '<N>', help: 'cases in flight at once (default 4)' },
+  filter: { type: 'string', value: '<glob>', help: "only cases whose id or suite/id matches ('weather/*', '*parallel*')" },
+  'min-accuracy': { type: 'string', value: '<0..1>', help: 'gate: exit 1 when a model\'s accuracy is below this' },
+  by: { type: 'string', value: 'suite', help: 'table rows per suite and model instead of per model' },
+  repeat: { type: 'string', value: '<N>', help: 'run every case N times (pass@k, pass^k, flakiness)' },
+  shard: { type: 'string', value: '<i/n>', help: 'run shard i of n (a stable hash of suite/case); join shards with merge' },
+  resume: { type: 'boolean', help: 'continue an interrupted run from the journal in --out' },
+  format: { type: 'string', value: '<list>', help: 'extra report formats, comma-separated: json, junit, md, html' },
+  'base-url': { type: 'string', value: '<url>', help: 'host of the openai-compatible: models (others read OPENAI_BASE_URL / ANTHROPIC_BASE_URL)' },
+  'api-key-env': { type: 'string', value: '<NAME>', help: 'env var holding the openai-compatible: models\' key (default: no key is sent)' },
+  retries: { type: 'string', value: '<N>', help: 'retries of a failed request: 408/409/429/5xx, timeouts, lost connections (default 4)' },
+  timeout: { type: 'string', value: '<seconds>', help: 'per-request timeout (default 600)' },
+  record: { type: 'string', value: '<dir>', help: 'record every HTTP exchange as a cassette (keys redacted)' },
+  replay: { type: 'string', value: '<dir>', help: 'answer from recorded cassettes: no network, no key, no base URL' },
+  config: { type: 'string', short: 'c', value: '<file>', help: 'config file (default toolgauge.config.{yaml,yml,json,ts} in this folder)' },
+  help: { type: 'boolean', short: 'h', help: 'print this help' },
+} as const satisfies Record<string, DescribedFlag>
+
+const usage = `toolgauge run <suite files or folders...> --model <spec> [--model <spec> ...] [options]
 
 Runs every case of the suites against each model and writes <out>/report.json and <out>/results.jsonl.
 Settings not given as flags come from --config or toolgauge.config.{yaml,yml,json,ts} in the working directory
-(models, suites, out, concurrency, repeat, filter, format, base_url, retries, timeout, gates).
-Model specs: baseline | scripted:<file> | openai:<model> | openai-responses:<model> | anthropic:<model> |
-             openai-compatible:<model>
+(models, suites, out, concurrency, repeat, filter, format, base_url, api_key_env, retries, timeout, gates,
+providers: per-model base_url, api_key_env, max_tokens, limits); paths in it are relative to the config file.
+
+${describeFlags(runFlags)}
+
+Model specs: ${specForms().join(' | ')}
 Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed · 2 bad input ·
             3 a provider failed after retries · 130 interrupted (partial report written).`
 
@@ -33,33 +55,16 @@ export const command: Command = {
   summary: 'run suites against models and score the tool calls',
   usage,
   async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
-      model: { type: 'string', multiple: true, short: 'm' },
-      out: { type: 'string', short: 'o' },
-      concurrency: { type: 'string' },
-      filter: { type: 'string' },
-      'min-accuracy': { type: 'string' },
-      by: { type: 'string' },
-      repeat: { type: 'string' },
-      shard: { type: 'string' },
-      resume: { type: 'boolean' },
-      format: { type: 'string' },
-      'base-url': { type: 'string' },
-      retries: { type: 'string' },
-      timeout: { type: 'string' },
-      record: { type: 'string' },
-      replay: { type: 'string' },
-      config: { type: 'string', short: 'c' },
-    })
+    const { values, positionals } = parseFlags(argv, flagSpec(runFlags))
     const loaded = await loadConfig(values.config)
     const config: RunConfig = loaded?.config ?? {}
     const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]
-    if (suitePaths.length === 0) throw new InputError('give at least one suite file or folder (or `suites:` in a config file)')
+    if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (or `suites:` in a config file)')
     const models = values.model ?? [...(config.models ?? [])]
-    if (models.length === 0) throw new InputError('give at least one --model (e.g. --model baseline)', { field: '--model' })
+    if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline)', { field: '--model' })
     parseModelSpecs(models, values.model ? '--model' : 'models')
-    if (values.by !== undefined && values.by !== 'suite') throw new InputError(`expected "suite", got "${values.by}"`, { field: '--by' })
-    if (values.record && values.replay) throw new InputError('--record and --replay exclude each other', { field: '--replay' })
+    if (values.by !== undefined && values.by !== 'suite') throw new UsageError(`expected "suite", got "${values.by}"`, { field: '--by' })
+    if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
     const formats = parseFormats(values.format ?? config.format?.join(','))
     const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
     // --min-accuracy replaces the threshold of the config's general accuracy gate; per-model gates of the config stay.
@@ -67,6 +72,7 @@ export const command: Command = {
     const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
     const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
     const baseUrl = values['base-url'] ?? config.base_url
+    const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
     const filter = values.filter ?? config.filter
     const outDir = values.out ?? config.out ?? 'reports/latest'
 
@@ -94,6 +100,7 @@ export const command: Command = {
         providerOptions: {
           ...(config.secrets ? { secrets: config.secrets } : {}),
           ...(baseUrl ? { baseUrl } : {}),
+          ...(apiKeyEnv ? { apiKeyEnv } : {}),
           ...(retries !== undefined ? { retries } : {}),
           ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
           ...(values.record ? { recordDir: values.record } : {}),

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { InputError, UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
 import { readReport } from '../report/json.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
@@ -23,7 +23,7 @@ export const command: Command = {
       all: { type: 'boolean' },
     })
     const file = positionals[0]
-    if (!file) throw new InputError('give a report.json (e.g. reports/latest/report.json)')
+    if (!file) throw new UsageError('give a report.json (e.g. reports/latest/report.json)')
     const report = readReport(file)
     const selected = report.results.filter((result: CaseResult) =>
       (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)

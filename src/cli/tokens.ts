@@ -1,4 +1,4 @@
-import { InputError, ProviderError } from '../core/errors.ts'
+import { ProviderError, UsageError } from '../core/errors.ts'
 import { loadToolsFile } from '../suite/load-tools.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
 import { renderTokenTable } from '../tokens/format-table.ts'
@@ -58,22 +58,22 @@ export const command: Command = {
       diff: { type: 'string' },
       markdown: { type: 'boolean' },
     })
-    if (positionals.length > 0) throw new InputError(`unexpected argument "${positionals[0]}"`)
-    if (!values.tools) throw new InputError('is required', { field: '--tools' })
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+    if (!values.tools) throw new UsageError('is required', { field: '--tools' })
     const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
-    if (models.length === 0) throw new InputError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
+    if (models.length === 0) throw new UsageError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
     const tools = loadToolsFile(values.tools)
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
-    if (values.record && !values.measure) throw new InputError('needs --measure', { field: '--record' })
+    if (values.record && !values.measure) throw new UsageError('needs --measure', { field: '--record' })
     // The measuring requests carry no reasoning settings, so a measurement would silently omit what --reasoning adds.
-    if (values.reasoning && values.measure) throw new InputError('cannot be measured yet: --measure sends no reasoning settings; drop one of the two', { field: '--reasoning' })
-    if (!values.tokenizer && (values['tokenizer-config'] || values['chat-template'])) throw new InputError('needs --tokenizer', { field: values['chat-template'] ? '--chat-template' : '--tokenizer-config' })
+    if (values.reasoning && values.measure) throw new UsageError('cannot be measured yet: --measure sends no reasoning settings; drop one of the two', { field: '--reasoning' })
+    if (!values.tokenizer && (values['tokenizer-config'] || values['chat-template'])) throw new UsageError('needs --tokenizer', { field: values['chat-template'] ? '--chat-template' : '--tokenizer-config' })
     const openModel = values.tokenizer
       ? { tokenizer: values.tokenizer, ...(values['tokenizer-config'] ? { tokenizerConfig: values['tokenizer-config'] } : {}), ...(values['chat-template'] ? { chatTemplate: values['chat-template'] } : {}) }
       : undefined
     if (values.diff) {
-      if (values.measure) throw new InputError('cannot be combined with --diff (the diff is offline)', { field: '--measure' })
+      if (values.measure) throw new UsageError('cannot be combined with --diff (the diff is offline)', { field: '--measure' })
       const oldTools = loadToolsFile(values.diff)
       const diffs: ToolTokenDiff[] = []
       for (const model of models) {
@@ -84,7 +84,7 @@ export const command: Command = {
       else process.stdout.write(diffs.map((diff) => renderTokenDiff(diff, { markdown: values.markdown === true, color: process.stdout.isTTY === true })).join('\n'))
       return exitCodes.ok
     }
-    if (values.markdown) throw new InputError('needs --diff', { field: '--markdown' })
+    if (values.markdown) throw new UsageError('needs --diff', { field: '--markdown' })
     const counts: ToolTokenCount[] = []
     for (const model of models) {
       const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}), ...(values.reasoning ? { reasoning: true } : {}) }

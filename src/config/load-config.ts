@@ -29,6 +29,7 @@ export type RunConfig = {
   readonly filter?: string
   readonly format?: readonly string[]
   readonly base_url?: string
+  readonly api_key_env?: string
   readonly retries?: number
   readonly timeout?: number
   readonly gates?: GateValues & { readonly models?: { readonly [model: string]: GateValues } }
@@ -41,7 +42,9 @@ export type RunConfig = {
 /** Per-model provider settings in a config file (snake_case). */
 export type ModelSettings = {
   readonly base_url?: string
+  readonly baseUrl?: string
   readonly api_key_env?: string
+  readonly apiKeyEnv?: string
   readonly max_tokens?: number
   readonly max_concurrency?: number
   readonly requests_per_minute?: number
@@ -51,9 +54,11 @@ export type ModelSettings = {
 
 /** ProviderOptions fields for one model from its config settings. */
 export function providerOptionsFromSettings(settings: ModelSettings): Partial<ProviderOptions> {
+  const baseUrl = settings.base_url ?? settings.baseUrl
+  const apiKeyEnv = settings.api_key_env ?? settings.apiKeyEnv
   return {
-    ...(settings.base_url !== undefined ? { baseUrl: settings.base_url } : {}),
-    ...(settings.api_key_env !== undefined ? { apiKeyEnv: settings.api_key_env } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}),
     ...(settings.max_tokens !== undefined ? { maxTokens: settings.max_tokens } : {}),
     ...(settings.max_concurrency !== undefined ? { maxConcurrency: settings.max_concurrency } : {}),
     ...(settings.requests_per_minute !== undefined ? { requestsPerMinute: settings.requests_per_minute } : {}),

@@ -1,5 +1,6 @@
 const inputErrorMarker = Symbol.for('toolgauge.InputError')
 const providerErrorMarker = Symbol.for('toolgauge.ProviderError')
+const usageErrorMarker = Symbol.for('toolgauge.UsageError')
 
 /**
  * Bad input from the user (suite, tool schema, cassette, flag): printed without a stack trace, exit code 2.
@@ -18,6 +19,19 @@ export class InputError extends Error {
   /** Realm-safe check (works across module copies). */
   static isInstance(error: unknown): error is InputError {
     return typeof error === 'object' && error !== null && inputErrorMarker in error
+  }
+}
+
+/**
+ * A command line that does not parse (unknown flag, missing or malformed flag value, missing argument): the CLI
+ * prints it with the command's usage. Every other InputError is about data (a file, a config) and prints alone.
+ */
+export class UsageError extends InputError {
+  readonly [usageErrorMarker] = true
+
+  /** Realm-safe check (works across module copies). */
+  static override isInstance(error: unknown): error is UsageError {
+    return typeof error === 'object' && error !== null && usageErrorMarker in error
   }
 }
 

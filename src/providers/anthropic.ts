@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import type { ProviderFactory } from './registry.ts'
-import { resolveCredentials } from './runtime/credentials.ts'
+import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
+import { sdkApiKey } from './runtime/openai-client.ts'
 import { httpClientFor, sdkTimeoutMs } from './runtime/http-for-provider.ts'
 import { requireModel, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildAnthropicRequest } from './wire/anthropic-request.ts'
@@ -9,14 +10,14 @@ import { fromAnthropicMessage } from './wire/anthropic-response.ts'
 /** max_tokens is mandatory on the Messages API; 4096 fits any tool-calling turn and every current model. */
 const defaultMaxTokens = 4096
 
-/** `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or --base-url. */
+/** `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url. */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   requireModel(model, spec, 'anthropic:<model>')
-  const credentials = resolveCredentials(options, { apiKeyEnv: 'ANTHROPIC_API_KEY', baseUrlEnv: 'ANTHROPIC_BASE_URL', keyRequired: true }, spec)
+  const credentials = resolveCredentials(options, credentialDefaults.anthropic, spec)
   const http = httpClientFor(options, credentials.secrets)
   const client = new Anthropic({
     // An explicit key also stops the SDK from looking for profiles and token files on this machine.
-    apiKey: credentials.apiKey,
+    apiKey: sdkApiKey(credentials),
     // Never pick up ANTHROPIC_AUTH_TOKEN from the environment: the request must carry the key resolved above only.
     authToken: null,
     ...(credentials.baseUrl !== undefined ? { baseURL: credentials.baseUrl } : {}),

@@ -1,5 +1,5 @@
 import type { ProviderFactory } from './registry.ts'
-import { resolveCredentials } from './runtime/credentials.ts'
+import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
 import { httpClientFor } from './runtime/http-for-provider.ts'
 import { openAiClient } from './runtime/openai-client.ts'
 import { requireModel, sdkProvider } from './runtime/sdk-provider.ts'
@@ -9,9 +9,9 @@ import { fromResponsesResponse } from './wire/responses-response.ts'
 /** `openai-responses:<model>`: the Responses API, full input every turn with `store: false` (no server-side state). */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   requireModel(model, spec, 'openai-responses:<model>')
-  const credentials = resolveCredentials(options, { apiKeyEnv: 'OPENAI_API_KEY', baseUrlEnv: 'OPENAI_BASE_URL', keyRequired: true }, spec)
+  const credentials = resolveCredentials(options, credentialDefaults['openai-responses'], spec)
   const http = httpClientFor(options, credentials.secrets)
-  const client = openAiClient(credentials, http)
+  const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: true })
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => buildResponsesRequest(request, { model, ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}) }),
     send: (body, requestOptions) => client.responses.create(body, requestOptions),

@@ -1,8 +1,8 @@
 /** Settings every provider factory receives (from CLI flags, config and environment). */
 export type ProviderOptions = {
-  /** Base URL override (`--base-url`); otherwise each SDK reads its own env var (OPENAI_BASE_URL, ANTHROPIC_BASE_URL). */
+  /** The model's host; otherwise openai:/openai-responses: read OPENAI_BASE_URL, anthropic: ANTHROPIC_BASE_URL (README "Providers"). */
   readonly baseUrl?: string
-  /** Name of the env var holding the API key, when not the provider's default. */
+  /** Name of the env var holding the API key, when not the provider's default (openai-compatible: has none). */
   readonly apiKeyEnv?: string
   /** Retries after the first attempt on retryable failures (default 4). */
   readonly retries?: number

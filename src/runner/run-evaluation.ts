@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { loadHooks } from '../loop/hooks.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
+import { optionsPerModel } from '../providers/model-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal, resultKey, type JournalPosition } from '../report/journal.ts'
@@ -37,8 +39,9 @@ export type RunOptions = {
   /** Continue the same run from the journal in outDir: results whose fingerprint still matches are kept. */
   readonly resume?: boolean
   readonly gates?: readonly Gate[]
+  /** Settings for every model; `baseUrl` and `apiKeyEnv` reach openai-compatible models only (providers/model-options.ts). */
   readonly providerOptions?: ProviderOptions
-  /** Settings for one model spec, over `providerOptions` (config `providers:`). */
+  /** Settings for one model spec, over `providerOptions` (config `providers:`); its base URL and key stay with it. */
   readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
   /** Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. */
   readonly providers?: readonly Provider[]
@@ -46,7 +49,7 @@ export type RunOptions = {
   readonly signal?: AbortSignal
   /** Called once the cases to run are known (after --resume kept the finished ones), before any request. */
   readonly onStart?: (progress: { total: number; resumed?: ResumeCounts }) => void
-  /** Called after each journaled result (progress display). */
+  /** Called after each journaled result (progress display), with the redacted result that was journaled. */
   readonly onResult?: (result: CaseResult, progress: { done: number; total: number }) => void
   /** Prices for cost (default: the table that ships with toolgauge, see docs/pricing.md). */
   readonly prices?: PriceTable
@@ -84,7 +87,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
   const suites = await loadSuites(options.suitePaths)
   const cases = selectCases(suites, options)
-  const optionsFor = (spec: string): ProviderOptions => ({ ...options.providerOptions, ...options.modelOptions?.[spec] })
+  const perModel = optionsPerModel(options.models, options.providerOptions, options.modelOptions)
+  const optionsFor = (spec: string): ProviderOptions => perModel.get(spec) ?? {}
   const providers = await Promise.all(options.models.map((spec) =>
     options.providers?.find((provider) => provider.id === spec) ?? createProvider(spec, optionsFor(spec))))
   const secrets = secretValues(options.models.map(optionsFor))

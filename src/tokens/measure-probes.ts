@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk'
-import OpenAI from 'openai'
 import { InputError, ProviderError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
-import { resolveCredentials } from '../providers/runtime/credentials.ts'
+import { credentialDefaults, resolveCredentials } from '../providers/runtime/credentials.ts'
+import { openAiClient, sdkApiKey } from '../providers/runtime/openai-client.ts'
 import { buildAnthropicRequest } from '../providers/wire/anthropic-request.ts'
 import { buildChatRequest } from '../providers/wire/chat-completions-request.ts'
 import { toResponsesInput, toResponsesToolChoice, toResponsesTools } from '../providers/wire/responses-request.ts'
@@ -39,8 +39,8 @@ export function liveProbe(spec: string, messages: readonly Message[], toolChoice
   const timeout = options.timeoutMs ?? 60_000
   const providerOptions = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.apiKeyEnv ? { apiKeyEnv: options.apiKeyEnv } : {}) }
   if (prefix === 'anthropic') {
-    const credentials = resolveCredentials(providerOptions, { apiKeyEnv: 'ANTHROPIC_API_KEY', baseUrlEnv: 'ANTHROPIC_BASE_URL', keyRequired: true }, spec)
-    const client = new Anthropic({ apiKey: credentials.apiKey, ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}), maxRetries: 2, timeout })
+    const credentials = resolveCredentials(providerOptions, credentialDefaults.anthropic, spec)
+    const client = new Anthropic({ apiKey: sdkApiKey(credentials), authToken: null, ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}), maxRetries: 2, timeout })
     return {
       // Differencing two counts cancels Anthropic's own additions; the docs call each count an estimate (±1–2 left).
       confidence: 2,
@@ -52,8 +52,8 @@ export function liveProbe(spec: string, messages: readonly Message[], toolChoice
     }
   }
   const compatible = prefix === 'openai-compatible'
-  const credentials = resolveCredentials(providerOptions, { apiKeyEnv: 'OPENAI_API_KEY', baseUrlEnv: 'OPENAI_BASE_URL', keyRequired: !compatible }, spec)
-  const client = new OpenAI({ apiKey: credentials.apiKey, ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}), maxRetries: 2, timeout })
+  const credentials = resolveCredentials(providerOptions, credentialDefaults[prefix as 'openai' | 'openai-responses' | 'openai-compatible'], spec)
+  const client = openAiClient(credentials, { hostedOpenAi: !compatible, maxRetries: 2, timeoutMs: timeout })
   if (prefix === 'openai-responses') {
     return {
       confidence: 0,

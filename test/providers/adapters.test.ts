@@ -167,7 +167,7 @@ describe('openai-compatible tolerances', () => {
 
   it('needs no API key but a base URL', async () => {
     server = await startFakeServer('openai-compatible', weatherModel)
-    await expect(makeProvider('openai-compatible', 'llama3')).rejects.toThrow(/--base-url or set OPENAI_BASE_URL/)
+    await expect(makeProvider('openai-compatible', 'llama3')).rejects.toThrow(/needs the server's URL: pass --base-url/)
   })
 })
 

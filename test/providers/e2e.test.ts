@@ -36,13 +36,21 @@ function cli(args: string[], env: Record<string, string>): Promise<RunResult> {
   })
 }
 
-/** Env pointing a kind's SDK at an origin (base URL by env, as a user would) with the fake key. */
+/**
+ * Env pointing a kind's SDK at an origin (base URL by env, as a user would) with the fake key. openai-compatible
+ * reads neither variable: its host comes from --base-url (hostFlags), and the OpenAI key set here must not reach it.
+ */
 function envFor(kind: ProviderKind, origin: string, withKey = true): Record<string, string> {
   const prefix = kind === 'anthropic' ? 'ANTHROPIC' : 'OPENAI'
   return {
     [`${prefix}_BASE_URL`]: baseUrlFor(kind, origin),
     ...(withKey ? { [`${prefix}_API_KEY`]: kind === 'anthropic' ? anthropicKey : openaiKey } : {}),
   }
+}
+
+/** `--base-url <origin>` for openai-compatible, the one kind whose host is given per run or per model. */
+function hostFlags(kind: ProviderKind, origin: string): string[] {
+  return kind === 'openai-compatible' ? ['--base-url', baseUrlFor(kind, origin)] : []
 }
 
 /** What the scores are: the verdict, failure kinds and messages, and the metrics of every case. */
@@ -99,7 +107,7 @@ describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
 
   it('scores the suite, identically to the other providers', async () => {
     const run = await withServer(kind, false, async (server) => {
-      const result = await cli([suite, '--model', spec, '--out', join(work, kind, 'healthy')], envFor(kind, server.origin))
+      const result = await cli([suite, '--model', spec, '--out', join(work, kind, 'healthy'), ...hostFlags(kind, server.origin)], envFor(kind, server.origin))
       expect(server.violations).toEqual([])
       return result
     })
@@ -110,7 +118,7 @@ describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
   })
 
   it('completes every case with the same verdicts when 1 request in 3 fails', async () => {
-    const run = await withServer(kind, true, (server) => cli([suite, '--model', spec, '--out', join(work, kind, 'faults'), '--concurrency', '2'], envFor(kind, server.origin)))
+    const run = await withServer(kind, true, (server) => cli([suite, '--model', spec, '--out', join(work, kind, 'faults'), '--concurrency', '2', ...hostFlags(kind, server.origin)], envFor(kind, server.origin)))
     expect(run.code, run.stderr).toBe(1)
     expect(new Set(injected)).toEqual(new Set(['429', '500', 'reset', 'truncated']))
     expect(Object.fromEntries(run.report!.results.map((result) => [result.case, result.passed]))).toEqual(expectedVerdicts)
@@ -119,7 +127,7 @@ describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
 
   it('gives every case provider_error, writes the report and exits 3 when the provider is unreachable', async () => {
     const origin = `http://127.0.0.1:${await closedPort()}`
-    const run = await cli([suite, '--model', spec, '--out', join(work, kind, 'down'), '--retries', '1'], envFor(kind, origin))
+    const run = await cli([suite, '--model', spec, '--out', join(work, kind, 'down'), '--retries', '1', ...hostFlags(kind, origin)], envFor(kind, origin))
     expect(run.code, run.stderr).toBe(3)
     expect(run.report!.results).toHaveLength(6)
     for (const result of run.report!.results) {
@@ -132,10 +140,10 @@ describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
   it('replays a recorded run to identical verdicts with no network, and the key is in no file', async () => {
     const cassettes = join(work, kind, 'cassettes')
     const recorded = await withServer(kind, false, (server) =>
-      cli([suite, '--model', spec, '--out', join(work, kind, 'record'), '--record', cassettes], envFor(kind, server.origin)),
+      cli([suite, '--model', spec, '--out', join(work, kind, 'record'), '--record', cassettes, ...hostFlags(kind, server.origin)], envFor(kind, server.origin)),
     )
     expect(recorded.code, recorded.stderr).toBe(1)
-    // The server is gone and no key is set: only cassettes can answer.
+    // The server is gone and no key is set (nor, for openai-compatible, a host): only cassettes can answer.
     const origin = `http://127.0.0.1:${await closedPort()}`
     const replayed = await cli([suite, '--model', spec, '--out', join(work, kind, 'replay'), '--replay', cassettes], envFor(kind, origin, false))
     expect(replayed.code, replayed.stderr).toBe(1)

@@ -1,4 +1,3 @@
-import { InputError } from '../../core/errors.ts'
 import type { Provider } from '../../core/provider.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { buildChatRequest, type ChatRequestSettings } from '../wire/chat-completions-request.ts'
@@ -9,23 +8,19 @@ import { openAiClient } from './openai-client.ts'
 import { requireModel, sdkProvider } from './sdk-provider.ts'
 
 /** What differs between `openai:` and `openai-compatible:` (the wire protocol is the same). */
-export type ChatFlavor = CredentialDefaults & {
+export type ChatFlavor = {
+  readonly credentials: CredentialDefaults
   readonly maxTokensField: ChatRequestSettings['maxTokensField']
-  /** Compatible servers have no default host: a base URL is required. */
-  readonly baseUrlRequired: boolean
+  /** api.openai.com itself (false for compatible servers: no OpenAI organization/project headers). */
+  readonly hostedOpenAi: boolean
 }
 
 /** A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off. */
 export function createChatCompletionsProvider(model: string, spec: string, options: ProviderOptions, flavor: ChatFlavor): Provider {
   requireModel(model, spec, `${spec.replace(/:$/, '')}:<model>`)
-  const credentials = resolveCredentials(options, flavor, spec)
-  if (flavor.baseUrlRequired && credentials.baseUrl === undefined) {
-    throw new InputError(`${spec} needs the server's URL: pass --base-url or set ${flavor.baseUrlEnv} (e.g. http://localhost:11434/v1)`, {
-      field: '--base-url',
-    })
-  }
+  const credentials = resolveCredentials(options, flavor.credentials, spec)
   const http = httpClientFor(options, credentials.secrets)
-  const client = openAiClient(credentials, http)
+  const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => buildChatRequest(request, {
       model,

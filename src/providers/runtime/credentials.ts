@@ -1,42 +1,66 @@
-import { MissingApiKeyError } from '../../core/errors.ts'
+import { InputError, MissingApiKeyError } from '../../core/errors.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
-/** Where a provider's key and base URL come from by default. */
+/** Where a provider's key and base URL come from when the run names nothing else. */
 export type CredentialDefaults = {
-  /** `OPENAI_API_KEY` / `ANTHROPIC_API_KEY`. */
-  readonly apiKeyEnv: string
-  /** `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL`. */
-  readonly baseUrlEnv: string
-  /** False for local servers that need no key (Ollama, llama.cpp). */
+  /** Env vars read for the key, first set wins (`OPENAI_API_KEY`…); empty: no key unless one is named (openai-compatible). */
+  readonly apiKeyEnvs: readonly string[]
+  /** Env var read for the host (`OPENAI_BASE_URL`…); undefined: the host is given per model or not at all. */
+  readonly baseUrlEnv?: string
+  /** A missing key is an error (hosted APIs); false sends no key at all (local servers). */
   readonly keyRequired: boolean
+  /** The provider has no default host: a base URL must be given (except in replay, where no request leaves). */
+  readonly baseUrlRequired: boolean
 }
 
 /** Resolved connection settings. */
 export type Credentials = {
-  readonly apiKey: string
+  /** undefined: no key is sent (the Authorization header is removed). */
+  readonly apiKey: string | undefined
   /** undefined = the SDK's default host. */
   readonly baseUrl: string | undefined
   /** Values to redact everywhere. */
   readonly secrets: readonly string[]
 }
 
-// The SDKs refuse to start without a key; replay and keyless local servers still need some string there.
-const placeholderKey = 'toolgauge-no-key'
+/**
+ * Where each HTTP provider's key and host come from — the table in README "Providers". `openai-compatible:` reads
+ * no variable implicitly: a key meant for api.openai.com must never reach another host.
+ */
+export const credentialDefaults = {
+  openai: { apiKeyEnvs: ['OPENAI_API_KEY'], baseUrlEnv: 'OPENAI_BASE_URL', keyRequired: true, baseUrlRequired: false },
+  'openai-responses': { apiKeyEnvs: ['OPENAI_API_KEY'], baseUrlEnv: 'OPENAI_BASE_URL', keyRequired: true, baseUrlRequired: false },
+  anthropic: { apiKeyEnvs: ['ANTHROPIC_API_KEY'], baseUrlEnv: 'ANTHROPIC_BASE_URL', keyRequired: true, baseUrlRequired: false },
+  'openai-compatible': { apiKeyEnvs: [], keyRequired: false, baseUrlRequired: true },
+} as const satisfies Record<string, CredentialDefaults>
+
+// The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
+const replayBaseUrl = 'http://replay.invalid/v1'
 
 /**
- * Reads the API key (from `apiKeyEnv` or the provider's default variable) and base URL (`--base-url`, else the
- * env var). A missing key is a usage error naming the variable, except in replay mode, where no request leaves.
+ * Reads the API key (from `apiKeyEnv` when named, else the provider's default variables) and the base URL (the
+ * model's own, else the provider's env var). A missing key or host is a usage error naming where to put it, except
+ * in replay mode, where no request leaves.
  */
 export function resolveCredentials(options: ProviderOptions, defaults: CredentialDefaults, spec: string): Credentials {
-  const keyEnv = options.apiKeyEnv ?? defaults.apiKeyEnv
-  const key = process.env[keyEnv]?.trim()
-  if (!key && defaults.keyRequired && !options.replayDir) {
-    throw new MissingApiKeyError(`${spec} needs an API key: set ${keyEnv}${options.apiKeyEnv ? '' : ' (or name another variable with apiKeyEnv)'}`, keyEnv)
+  const replay = options.replayDir !== undefined
+  const keyEnvs = options.apiKeyEnv ? [options.apiKeyEnv] : defaults.apiKeyEnvs
+  const key = keyEnvs.map((name) => process.env[name]?.trim()).find((value) => value) || undefined
+  if (!key && !replay && (defaults.keyRequired || options.apiKeyEnv)) {
+    const where = options.apiKeyEnv
+      ? `set ${options.apiKeyEnv} (named by --api-key-env or api_key_env)`
+      : `set ${keyEnvs.join(' or ')} (or name another variable with api_key_env in the config)`
+    throw new MissingApiKeyError(`${spec} needs an API key: ${where}`, keyEnvs[0] ?? 'an API key variable')
   }
-  const baseUrl = options.baseUrl ?? (process.env[defaults.baseUrlEnv]?.trim() || undefined)
-  return {
-    apiKey: key || placeholderKey,
-    baseUrl,
-    secrets: [...(key ? [key] : []), ...(options.secrets ?? [])],
+  const fromEnv = defaults.baseUrlEnv ? process.env[defaults.baseUrlEnv]?.trim() || undefined : undefined
+  let baseUrl = options.baseUrl ?? fromEnv
+  if (baseUrl === undefined && defaults.baseUrlRequired) {
+    if (!replay) {
+      throw new InputError(`${spec} needs the server's URL: pass --base-url, or give it base_url under providers: in the config (e.g. http://localhost:11434/v1)`, {
+        field: '--base-url',
+      })
+    }
+    baseUrl = replayBaseUrl
   }
+  return { apiKey: key, baseUrl, secrets: [...(key ? [key] : []), ...(options.secrets ?? [])] }
 }

@@ -1,15 +1,34 @@
 import OpenAI from 'openai'
-import type { HttpClient } from '../../http/http-client.ts'
 import type { Credentials } from './credentials.ts'
 import { sdkTimeoutMs } from './http-for-provider.ts'
 
-/** The `openai` SDK client both OpenAI protocols use: our fetch below it, the SDK's own retries off. */
-export function openAiClient(credentials: Credentials, http: HttpClient): OpenAI {
+// The SDKs refuse to start without a key; keyless servers and replay still need some string there (never sent).
+const placeholderKey = 'toolgauge-no-key'
+
+/** How the client is wired: our fetch (default: the SDK's), retries, and whether the host is api.openai.com. */
+export type OpenAiClientSettings = {
+  readonly fetch?: typeof globalThis.fetch
+  /** False for compatible servers: the SDK must not add OPENAI_ORG_ID / OPENAI_PROJECT_ID headers meant for OpenAI. */
+  readonly hostedOpenAi: boolean
+  /** The SDK's own retries (0 under our HTTP layer, which retries itself). */
+  readonly maxRetries?: number
+  readonly timeoutMs?: number
+}
+
+/** The `openai` SDK client both OpenAI protocols use. With no key the Authorization header is removed, not faked. */
+export function openAiClient(credentials: Credentials, settings: OpenAiClientSettings): OpenAI {
   return new OpenAI({
-    apiKey: credentials.apiKey,
+    apiKey: sdkApiKey(credentials),
+    ...(credentials.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
+    ...(settings.hostedOpenAi ? {} : { organization: null, project: null }),
     ...(credentials.baseUrl !== undefined ? { baseURL: credentials.baseUrl } : {}),
-    fetch: http.fetch,
-    maxRetries: 0,
-    timeout: sdkTimeoutMs,
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+    maxRetries: settings.maxRetries ?? 0,
+    timeout: settings.timeoutMs ?? sdkTimeoutMs,
   })
+}
+
+/** The key an SDK constructor gets: the resolved one, or a placeholder when none is sent (replay, keyless). */
+export function sdkApiKey(credentials: Credentials): string {
+  return credentials.apiKey ?? placeholderKey
 }

@@ -17,7 +17,9 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
     name: 'chat',
     parse(request, apiKey) {
       check(request.method === 'POST' && request.path === '/v1/chat/completions', `unexpected ${request.method} ${request.path}`)
-      check(request.headers.authorization === `Bearer ${apiKey}`, 'Incorrect API key provided')
+      // A keyless server ('' key) must receive no Authorization header at all: no key may leak to it.
+      if (apiKey === '') check(request.headers.authorization === undefined, 'this server takes no key, yet one was sent')
+      else check(request.headers.authorization === `Bearer ${apiKey}`, 'Incorrect API key provided')
       const body = request.body
       check(isObject(body), 'body must be a JSON object')
       check(typeof body.model === 'string' && body.model !== '', 'model is required')

@@ -40,9 +40,14 @@ export async function startFakeServer(
   behaviour: Behaviour,
   options: { quirks?: ChatQuirks; wrap?: (handler: Handler) => Handler; latencyMs?: number } = {},
 ): Promise<FakeServer> {
-  const api = fakeApi(protocolFor(kind, options.quirks), behaviour, kind === 'anthropic' ? anthropicKey : openaiKey)
+  const api = fakeApi(protocolFor(kind, options.quirks), behaviour, keyFor(kind))
   const loopback = await startLoopback(options.wrap ? options.wrap(api) : api, options.latencyMs)
   return Object.assign(loopback, { violations: api.violations, api })
+}
+
+/** The key a kind's fake server expects: the compatible one plays a keyless local server (no key may reach it). */
+export function keyFor(kind: ProviderKind): string {
+  return kind === 'anthropic' ? anthropicKey : kind === 'openai-compatible' ? '' : openaiKey
 }
 
 /** The base URL a kind's SDK needs for a loopback origin (the Anthropic SDK adds `/v1` itself). */
@@ -59,10 +64,14 @@ export function setProviderEnv(kind: ProviderKind, origin: string | undefined): 
   else process.env.OPENAI_BASE_URL = baseUrlFor(kind, origin)
 }
 
-/** Builds the real adapter of a kind. */
+/**
+ * Builds the real adapter of a kind. openai-compatible never reads OPENAI_BASE_URL itself (its host is per model):
+ * the origin setProviderEnv stored there is passed as the model's base URL, as a config's `base_url` would be.
+ */
 export function makeProvider(kind: ProviderKind, model: string, options: ProviderOptions = {}): Promise<Provider> {
   const factory = { openai: createOpenAI, 'openai-responses': createResponses, anthropic: createAnthropic, 'openai-compatible': createCompatible }[kind]
-  return factory(model, `${kind}:${model}`, options)
+  const host = kind === 'openai-compatible' && process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}
+  return factory(model, `${kind}:${model}`, { ...host, ...options })
 }
 
 /** Small retry delays so fault tests stay quick (Retry-After: 1 is honoured but capped). */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { runFlags } from '../../src/cli/run.ts'
+import { runMain } from '../helpers/cli.ts'
+
+describe('help and usage', () => {
+  it('`toolgauge help run` and `run --help` describe every flag on one line each', async () => {
+    const viaHelp = await runMain(['help', 'run'])
+    const viaFlag = await runMain(['run', '--help'])
+    expect(viaHelp.code).toBe(0)
+    expect(viaHelp.stdout).toBe(viaFlag.stdout)
+    const lines = viaHelp.stdout.split('\n')
+    for (const name of Object.keys(runFlags)) {
+      const line = lines.find((text) => new RegExp(`^\\s+(-\\w, )?--${name}\\b`).test(text))
+      expect(line, `--${name} has a line`).toBeDefined()
+      // A description follows the flag and its value on the same line.
+      expect(line!.replace(new RegExp(`^.*--${name}( \\S+)?\\s+`), '').length, `--${name} is described`).toBeGreaterThan(10)
+    }
+  })
+
+  it('a flag error prints the usage; a data error prints the error alone', async () => {
+    const flag = await runMain(['run', 'suites', '--model', 'baseline', '--frobnicate'])
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toContain('Usage: toolgauge run')
+    const data = await runMain(['run', 'no/such/folder', '--model', 'baseline', '--out', 'reports/never'])
+    expect(data.code).toBe(2)
+    expect(data.stderr).toContain('no/such/folder')
+    expect(data.stderr).not.toContain('Usage:')
+    const badNumber = await runMain(['run', 'suites', '--model', 'baseline', '--repeat', 'two'])
+    expect(badNumber.stderr).toContain('Usage:')
+  })
+})
