@@ -15,16 +15,16 @@ export type ModelSummary = {
   readonly errored: number
   /** passed / (cases − errored). */
   readonly accuracy: number
-  /** Expected calls matched by tool name / expected calls (1 when nothing was expected). */
-  readonly selectionAccuracy: number
-  /** Name-matched calls whose arguments matched / name-matched calls. */
-  readonly argumentAccuracy: number
-  /** Calls to tools not exposed / all calls. */
-  readonly hallucinatedToolRate: number
-  /** Calls with at least one argument key the schema does not define / all calls. */
-  readonly hallucinatedParamRate: number
-  /** Calls to known tools whose arguments broke the schema / calls to known tools. */
-  readonly schemaViolationRate: number
+  /** Expected calls matched by tool name / expected calls (null when no call was expected). */
+  readonly selectionAccuracy: number | null
+  /** Name-matched calls whose arguments matched / name-matched calls (null when none paired). */
+  readonly argumentAccuracy: number | null
+  /** Calls to tools not exposed / all calls (null when no call was made). */
+  readonly hallucinatedToolRate: number | null
+  /** Calls with at least one argument key the schema does not define / all calls (null when no call was made). */
+  readonly hallucinatedParamRate: number | null
+  /** Calls to known tools whose arguments broke the schema / calls to known tools (null when none). */
+  readonly schemaViolationRate: number | null
   /** Passed parallel cases / parallel cases (null when the run had none). */
   readonly parallelAccuracy: number | null
   /** Passed no-call cases / no-call cases (null when the run had none). */

@@ -23,8 +23,9 @@ export type GateResult = {
 
 const measures: Record<Gate['type'], { read: (summary: ModelSummary) => number | null; atMost: boolean }> = {
   'min-accuracy': { read: (s) => s.accuracy, atMost: false },
-  'max-hallucinated-tool-rate': { read: (s) => s.hallucinatedToolRate, atMost: true },
-  'max-hallucinated-param-rate': { read: (s) => s.hallucinatedParamRate, atMost: true },
+  // A rate over no calls is null in the summary; for an upper bound that means no hallucinated call, so it holds.
+  'max-hallucinated-tool-rate': { read: (s) => s.hallucinatedToolRate ?? 0, atMost: true },
+  'max-hallucinated-param-rate': { read: (s) => s.hallucinatedParamRate ?? 0, atMost: true },
   'max-tool-tokens': { read: (s) => (s.toolTokens as { perRequest?: number } | undefined)?.perRequest ?? null, atMost: true },
 }
 

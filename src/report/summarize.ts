@@ -6,8 +6,7 @@ import { GroupedSummaries, SummaryAccumulator } from './summary-accumulator.ts'
  * Aggregates results into one summary per model, in the order models first appear — the same fold the runner
  * does as results stream in (`summary-accumulator.ts`). Rates are over calls or cases as each field of
  * ModelSummary states; errored results are counted in `errored` and left out of every rate; a rate with an empty
- * denominator is 0 (or 1 for accuracies of "nothing expected"), and parallel/irrelevance accuracy is null when
- * the run had no such case.
+ * denominator (nothing to measure: no call expected, none paired, none made, no such case) is null.
  */
 export function summarize(results: readonly CaseResult[]): ModelSummary[] {
   const groups = new GroupedSummaries()

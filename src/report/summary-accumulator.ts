@@ -84,13 +84,14 @@ export class SummaryAccumulator {
       passed: this.passed,
       errored: this.errored,
       accuracy: ratio(this.passed, scored, 0),
-      selectionAccuracy: ratio(this.selected, this.expected, 1),
-      argumentAccuracy: ratio(this.correctArguments, this.selected, 1),
-      hallucinatedToolRate: ratio(this.hallucinatedTools, this.calls, 0),
-      hallucinatedParamRate: ratio(this.hallucinatedParams, this.calls, 0),
-      schemaViolationRate: ratio(this.schemaViolations, this.knownCalls, 0),
-      parallelAccuracy: this.parallel.cases === 0 ? null : ratio(this.parallel.passed, this.parallel.cases, 0),
-      irrelevanceAccuracy: this.irrelevance.cases === 0 ? null : ratio(this.irrelevance.passed, this.irrelevance.cases, 0),
+      // A metric with nothing to measure (no call expected, none paired, none made) is null, never 0% or 100%.
+      selectionAccuracy: measured(this.selected, this.expected),
+      argumentAccuracy: measured(this.correctArguments, this.selected),
+      hallucinatedToolRate: measured(this.hallucinatedTools, this.calls),
+      hallucinatedParamRate: measured(this.hallucinatedParams, this.calls),
+      schemaViolationRate: measured(this.schemaViolations, this.knownCalls),
+      parallelAccuracy: measured(this.parallel.passed, this.parallel.cases),
+      irrelevanceAccuracy: measured(this.irrelevance.passed, this.irrelevance.cases),
       usage: this.usage,
       latencyMs: {
         mean: ratio(sum(latencies), latencies.length, 0),
@@ -170,6 +171,11 @@ function sum(values: readonly number[]): number {
 
 function ratio(numerator: number, denominator: number, empty: number): number {
   return denominator === 0 ? empty : numerator / denominator
+}
+
+/** numerator ÷ denominator, or null when there is nothing to measure. */
+function measured(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : numerator / denominator
 }
 
 function percentile(sorted: readonly number[], q: number): number {

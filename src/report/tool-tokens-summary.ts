@@ -8,6 +8,8 @@ export class ToolTokensTally {
   private counted = 0
   private requests = 0
   private total = 0
+  /** Tool tokens and input tokens of the requests that reported usage (the share is computed over these only). */
+  private reportedTools = 0
   private input = 0
   private measured = 0
   private measuredSum = 0
@@ -15,9 +17,11 @@ export class ToolTokensTally {
 
   /** Folds in one result. */
   add(result: CaseResult): void {
-    this.input += result.usage.input
     const tokens = result.toolTokens
     if (tokens === undefined) return
+    const reported = reportedUsage(result, tokens)
+    this.reportedTools += reported.tools
+    this.input += reported.input
     this.counted++
     this.requests += tokens.requests
     this.total += tokens.total
@@ -35,8 +39,8 @@ export class ToolTokensTally {
     return {
       perRequest: this.requests === 0 ? 0 : this.total / this.requests,
       total: this.total,
-      // The share of all input tokens only means something when the provider reported input tokens.
-      share: this.input > 0 ? this.total / this.input : null,
+      // The share of input tokens only means something over requests whose provider reported input tokens.
+      share: this.input > 0 ? this.reportedTools / this.input : null,
       method: methods.length === 1 ? String(methods[0]) : 'mixed',
       ...(this.measured > 0 ? { measuredPerRequest: this.measuredSum / this.measured } : {}),
     }
@@ -48,4 +52,22 @@ export function summarizeToolTokens(results: readonly CaseResult[]): ToolTokensS
   const tally = new ToolTokensTally()
   for (const result of results) tally.add(result)
   return tally.finish()
+}
+
+/**
+ * Tool tokens and input tokens of the requests of one result that reported usage: per turn when the result has
+ * one turn per request, else the whole case when it reported any input.
+ */
+function reportedUsage(result: CaseResult, tokens: NonNullable<CaseResult['toolTokens']>): { tools: number; input: number } {
+  if (result.turns.length > 0 && result.turns.length === tokens.requests) {
+    let requests = 0
+    let input = 0
+    for (const turn of result.turns) {
+      if (turn.usage.input <= 0) continue
+      requests++
+      input += turn.usage.input
+    }
+    return { tools: tokens.perRequest * requests, input }
+  }
+  return result.usage.input > 0 ? { tools: tokens.total, input: result.usage.input } : { tools: 0, input: 0 }
 }

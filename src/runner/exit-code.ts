@@ -2,13 +2,16 @@ import type { CaseResult } from '../core/result.ts'
 import type { GateResult } from '../gates/gates.ts'
 
 /**
- * The verdict of a run (or of merged shards): 130 interrupted, 3 when a provider failed after retries, 1 when a
- * gate failed; with gates the user configured (not only suite token budgets), the gates alone decide, otherwise
- * every case must pass.
+ * The verdict of a run (or of merged shards): 130 interrupted, 2 when the user's harness code (a hook) threw,
+ * 3 when a provider failed after retries, 1 when a gate failed; with gates the user configured (not only suite
+ * token budgets), the gates alone decide, otherwise every case must pass.
  */
-export function exitCodeFor(results: readonly Pick<CaseResult, 'passed' | 'failures'>[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 3 | 130 {
+export function exitCodeFor(results: readonly Pick<CaseResult, 'passed' | 'failures'>[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 2 | 3 | 130 {
   if (interrupted) return 130
-  if (results.some((result) => result.failures.some((failure) => failure.kind === 'provider_error'))) return 3
+  const ended = (kind: string) => results.some((result) => result.failures.some((failure) => failure.kind === kind))
+  // The user's own code failing is like bad input (exit 2), and says more than an outage next to it.
+  if (ended('harness_error')) return 2
+  if (ended('provider_error')) return 3
   if (gates.some((gate) => !gate.passed)) return 1
   if (gates.some((gate) => gate.scope === undefined)) return 0
   return results.every((result) => result.passed) ? 0 : 1

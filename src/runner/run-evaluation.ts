@@ -66,7 +66,7 @@ export type RunOutcome = {
   /** Summary rows per suite × model, each with a `suite` field (empty unless `bySuite` was asked for). */
   readonly bySuite: readonly ModelSummary[]
   readonly gates: readonly GateResult[]
-  readonly exitCode: 0 | 1 | 3 | 130
+  readonly exitCode: 0 | 1 | 2 | 3 | 130
   readonly reportFile: string
   /** What --resume kept, re-ran and dropped (absent for a fresh run). */
   readonly resumed?: ResumeCounts
