@@ -2,7 +2,7 @@
 
 // Vocabulary
 export type * from './core/index.ts'
-export { emptyUsage, addUsage, failureKinds, reportSchemaVersion, InputError, ProviderError } from './core/index.ts'
+export { emptyUsage, addUsage, failureKinds, erroredKinds, isErroredResult, reportSchemaVersion, InputError, ProviderError } from './core/index.ts'
 
 // Suites
 export { loadSuite } from './suite/load-suite.ts'

@@ -8,5 +8,7 @@ describe("the package's public API (import from 'toolgauge')", () => {
       expect(typeof (toolgauge as Record<string, unknown>)[name], name).toBe('function')
     }
     expect(toolgauge.failureKinds).toContain('hallucinated_param')
+    expect(toolgauge.isErroredResult({ failures: [{ kind: 'harness_error', message: 'hook threw' }] })).toBe(true)
+    expect(toolgauge.isErroredResult({ failures: [{ kind: 'wrong_tool', message: 'x' }] })).toBe(false)
   })
 })
