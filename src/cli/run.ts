@@ -131,6 +131,7 @@ export const command: Command = {
       printFailures(outcome.eachResult())
       printGates(outcome.gates)
       process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
+      if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook of the suite threw; see the failing cases above): exit code 2.\n')
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
       return outcome.exitCode
     } finally {

@@ -67,8 +67,8 @@ export type Transcript = {
   readonly initialMessages: readonly Message[]
   readonly turns: readonly TranscriptTurn[]
   /** Why the loop stopped. */
-  readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'aborted'
-  /** The provider failure, when `stop` is `provider-error`. */
+  readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'harness-error' | 'aborted'
+  /** The provider failure (`provider-error`) or the hook that threw and its error (`harness-error`). */
   readonly error?: string
   readonly usage: Usage
   readonly latencyMs: number

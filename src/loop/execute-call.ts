@@ -1,29 +1,33 @@
 import type { Case } from '../core/case.ts'
-import type { ToolMessage } from '../core/message.ts'
+import type { ToolCall, ToolMessage } from '../core/message.ts'
 import type { RequestContext } from '../core/provider.ts'
 import type { HookActivity, ToolExecution, TranscriptCall } from '../core/transcript.ts'
 import { schemaIssues } from './check-call.ts'
+import { callHook } from './harness-error.ts'
 import type { ToolCallContext, ToolHooks } from './hooks.ts'
+import { ownCopy } from './snapshot.ts'
 import { runStub } from './stubs.ts'
+
+/** What one executed call produced. */
+export type CallOutcome = { readonly execution: ToolExecution; readonly message: ToolMessage }
 
 /**
  * Executes one call the way a careful app would: unknown tools and malformed or schema-invalid arguments are
  * answered with an error result (after `beforeToolCall` had its chance to repair or reject); valid calls go to
  * the stub, then through `afterToolCall`. Returns the execution record and the `role: tool` message.
+ *
+ * The transcript call is the evidence and stays untouched: hooks and the stub each get their own copy of the
+ * call, its arguments and the context, and what they return is recorded as a copy too. A hook that throws is a
+ * HarnessError (the loop ends the case with `harness_error`); a stub that throws is an error result for the model.
  */
-export async function executeCall(
-  call: TranscriptCall,
-  testCase: Case,
-  hooks: ToolHooks,
-  request: RequestContext,
-): Promise<{ execution: ToolExecution; message: ToolMessage }> {
+export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext): Promise<CallOutcome> {
   const activity: HookActivity[] = []
-  const context: ToolCallContext = { ...request, toolName: call.name, callId: call.id, schemaIssues: call.check.schemaIssues }
-  const finish = (source: ToolExecution['source'], result: unknown, isError: boolean) => {
+  const context: ToolCallContext = { ...request, toolName: call.name, callId: call.id, schemaIssues: ownCopy(call.check.schemaIssues) }
+  const finish = (source: ToolExecution['source'], result: unknown, isError: boolean): CallOutcome => {
     const content = typeof result === 'string' ? result : JSON.stringify(result) ?? 'null'
     return {
-      execution: { callId: call.id, name: call.name, source, result, content, isError, hooks: activity },
-      message: { role: 'tool', toolCallId: call.id, name: call.name, content, ...(isError ? { isError: true } : {}) } as ToolMessage,
+      execution: { callId: call.id, name: call.name, source, result: ownCopy(result), content, isError, hooks: activity },
+      message: { role: 'tool', toolCallId: call.id, name: call.name, content, ...(isError ? { isError: true } : {}) },
     }
   }
 
@@ -32,31 +36,45 @@ export async function executeCall(
 
   let args = call.arguments
   let issues = call.check.wellFormed ? call.check.schemaIssues : undefined
-  const before = await hooks.beforeToolCall?.(call, context)
-  if (before && 'reject' in before) {
-    activity.push({ hook: 'beforeToolCall', action: 'reject', message: before.reject })
-    return finish('hook', before.reject, true)
+  const before = hooks.beforeToolCall
+  const beforeOutcome = before ? await callHook('beforeToolCall', call, () => before(userCall(call, args), context)) : undefined
+  if (beforeOutcome && 'reject' in beforeOutcome) {
+    activity.push({ hook: 'beforeToolCall', action: 'reject', message: String(beforeOutcome.reject) })
+    return finish('hook', String(beforeOutcome.reject), true)
   }
-  if (before && 'result' in before) {
-    activity.push({ hook: 'beforeToolCall', action: 'result', result: before.result })
-    return finish('hook', before.result, false)
+  if (beforeOutcome && 'result' in beforeOutcome) {
+    activity.push({ hook: 'beforeToolCall', action: 'result', result: ownCopy(beforeOutcome.result) })
+    return finish('hook', beforeOutcome.result, false)
   }
-  if (before && 'arguments' in before) {
-    activity.push({ hook: 'beforeToolCall', action: 'replace-arguments', arguments: before.arguments })
-    args = before.arguments
+  if (beforeOutcome && 'arguments' in beforeOutcome) {
+    // The replacement is the hook's: the stub runs on it, scoring still reads the model's call.
+    args = ownCopy(beforeOutcome.arguments)
+    activity.push({ hook: 'beforeToolCall', action: 'replace-arguments', arguments: ownCopy(args) })
     issues = schemaIssues(tool, args)
   }
   if (issues === undefined) return finish('rejected', `Error: invalid arguments: ${call.parseError ?? 'not a JSON object'}`, true)
   if (issues.length > 0) return finish('rejected', `Error: invalid arguments: ${issues.map((issue) => issue.message).join('; ')}`, true)
 
-  const outcome = await runStub(testCase.stubs[call.name], args, context)
+  const outcome = await runStub(testCase.stubs[call.name], ownCopy(args), context)
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
-  if (outcome.ok && hooks.afterToolCall) {
-    const after = await hooks.afterToolCall({ ...call, arguments: args }, result, context)
-    if (after && 'result' in after) {
-      activity.push({ hook: 'afterToolCall', action: 'replace-result', result: after.result })
-      result = after.result
+  const after = hooks.afterToolCall
+  if (outcome.ok && after) {
+    const afterOutcome = await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context))
+    if (afterOutcome && 'result' in afterOutcome) {
+      activity.push({ hook: 'afterToolCall', action: 'replace-result', result: ownCopy(afterOutcome.result) })
+      result = afterOutcome.result
     }
   }
   return finish(outcome.source, result, !outcome.ok)
+}
+
+/** The call as user code sees it: a fresh object with its own copy of the arguments and none of the loop's checks. */
+function userCall(call: TranscriptCall, args: unknown): ToolCall {
+  return {
+    id: call.id,
+    name: call.name,
+    rawArguments: call.rawArguments,
+    ...(args !== undefined ? { arguments: ownCopy(args) } : {}),
+    ...(call.parseError !== undefined ? { parseError: call.parseError } : {}),
+  }
 }

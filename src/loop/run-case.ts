@@ -6,6 +6,7 @@ import type { Provider, RequestContext } from '../core/provider.ts'
 import type { ToolExecution, Transcript, TranscriptCall, TranscriptTurn } from '../core/transcript.ts'
 import { checkCall } from './check-call.ts'
 import { executeCall } from './execute-call.ts'
+import { HarnessError } from './harness-error.ts'
 import type { ToolHooks } from './hooks.ts'
 import { parseArguments } from './parse-arguments.ts'
 
@@ -65,11 +66,19 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
     })
     messages.push({ role: 'assistant', content: modelTurn.text, toolCalls: modelTurn.toolCalls })
     const toolResults: ToolExecution[] = []
+    let harnessError: string | undefined
     // All calls of one turn are executed and answered before the next request, in the order the model sent them.
     for (const call of calls) {
-      const { execution, message } = await executeCall(call, testCase, options.hooks ?? {}, context)
-      toolResults.push(execution)
-      messages.push(message)
+      try {
+        const { execution, message } = await executeCall(call, testCase, options.hooks ?? {}, context)
+        toolResults.push(execution)
+        messages.push(message)
+      } catch (error) {
+        // The user's hook threw: the case ends here (harness_error), with the model's calls kept as evidence.
+        if (!(error instanceof HarnessError)) throw error
+        harnessError = error.message
+        break
+      }
     }
     turns.push({
       index,
@@ -87,6 +96,7 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
       toolResults,
       ...(modelTurn.raw ? { raw: modelTurn.raw } : {}),
     })
+    if (harnessError !== undefined) return finish('harness-error', harnessError)
     if (calls.length === 0) return finish('no-calls')
   }
   return finish('max-turns')

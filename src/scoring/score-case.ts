@@ -24,8 +24,8 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
   const validity = calls.map(callValidity)
   const matching = matchCalls(testCase.expect, calls, validity)
   const loopEnd = loopEndFailures(testCase, transcript)
-  // A provider failure is infrastructure, not a verdict on the model: the case reports that alone.
-  const failures: Failure[] = transcript.stop === 'provider-error'
+  // A provider failure or the user's hook throwing is not a verdict on the model: the case reports that alone.
+  const failures: Failure[] = transcript.stop === 'provider-error' || transcript.stop === 'harness-error'
     ? loopEnd
     : testCase.expect.matching === 'bfcl'
       ? bfclFailures(testCase, transcript)

@@ -44,11 +44,12 @@ export function finalAnswerFailures(testCase: Case, transcript: Transcript): Fai
   return failures
 }
 
-/** `max_turns_exceeded` and `provider_error`: how the loop ended. */
+/** `max_turns_exceeded`, `provider_error` and `harness_error`: how the loop ended. */
 export function loopEndFailures(testCase: Case, transcript: Transcript): Failure[] {
   if (transcript.stop === 'max-turns') {
     return [{ kind: 'max_turns_exceeded', message: `the model was still calling tools after max_turns (${testCase.maxTurns}) turns` }]
   }
   if (transcript.stop === 'provider-error') return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed' }]
+  if (transcript.stop === 'harness-error') return [{ kind: 'harness_error', message: transcript.error ?? 'a hook failed' }]
   return []
 }
