@@ -6,6 +6,8 @@ export type RawToolCall = {
   readonly name: string
   /** The arguments exactly as sent on the wire. */
   readonly rawArguments: string
+  /** The id the provider sent, when the loop replaced it because the case already used it (`id` is then the loop's). */
+  readonly wireId?: string
 }
 
 /** A tool call after the loop parsed it; the raw string is always kept for scoring. */

@@ -23,7 +23,7 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
   const calls = flattenCalls(transcript, testCase.tools)
   const validity = calls.map(callValidity)
   const matching = matchCalls(testCase.expect, calls, validity)
-  const loopEnd = loopEndFailures(testCase, transcript)
+  const loopEnd = loopEndFailures(testCase, transcript, calls, matching.pairs)
   // A provider failure or the user's hook throwing is not a verdict on the model: the case reports that alone.
   const failures: Failure[] = transcript.stop === 'provider-error' || transcript.stop === 'harness-error'
     ? loopEnd

@@ -44,10 +44,22 @@ export function finalAnswerFailures(testCase: Case, transcript: Transcript): Fai
   return failures
 }
 
-/** `max_turns_exceeded`, `provider_error` and `harness_error`: how the loop ended. */
-export function loopEndFailures(testCase: Case, transcript: Transcript): Failure[] {
+/**
+ * `max_turns_exceeded`, `provider_error` and `harness_error`: how the loop ended. `max_turns` allows at most N
+ * model turns, so running out of turns is a failure only when the case expected a final answer that never came,
+ * or the last turn still called tools the expectation does not account for (calls paired with no expected call).
+ */
+export function loopEndFailures(testCase: Case, transcript: Transcript, calls: readonly FlatCall[], pairs: readonly number[]): Failure[] {
   if (transcript.stop === 'max-turns') {
-    return [{ kind: 'max_turns_exceeded', message: `the model was still calling tools after max_turns (${testCase.maxTurns}) turns` }]
+    const last = transcript.turns.at(-1)?.index
+    const paired = new Set(pairs)
+    const unaccounted = calls.some((flat, column) => flat.turn === last && !paired.has(column))
+    if (testCase.expect.final !== undefined) {
+      return [{ kind: 'max_turns_exceeded', message: `expected a final answer, but the model was still calling tools after max_turns (${testCase.maxTurns}) turns` }]
+    }
+    return unaccounted
+      ? [{ kind: 'max_turns_exceeded', message: `the model was still calling tools the expectation does not account for after max_turns (${testCase.maxTurns}) turns` }]
+      : []
   }
   if (transcript.stop === 'provider-error') return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed' }]
   if (transcript.stop === 'harness-error') return [{ kind: 'harness_error', message: transcript.error ?? 'a hook failed' }]

@@ -1,0 +1,64 @@
+import type { Message, RawToolCall } from '../core/message.ts'
+import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
+
+/**
+ * What any provider returns, made safe for the loop — built-in adapters and custom `Provider` implementations
+ * alike: fresh objects the provider no longer holds, text and argument text as strings (kept byte for byte when
+ * they are strings), and tool-call ids unique within the case. A missing, empty or already-used id (some servers
+ * send none, or `call_0` every turn) is replaced by `call_<turn>_<index>` — deterministic, so record/replay and
+ * repeats agree — and the provider's own id is kept as `wireId`.
+ */
+export function normalizeTurn(turn: ModelTurn, usedIds: Set<string>, turnIndex: number): ModelTurn {
+  const calls: readonly unknown[] = Array.isArray(turn?.toolCalls) ? turn.toolCalls : []
+  return {
+    // Fields this function does not know (provider state such as reasoning) travel on unchanged.
+    ...turn,
+    text: typeof turn?.text === 'string' ? turn.text : '',
+    toolCalls: calls.map((call, index) => normalizeCall(call, usedIds, turnIndex, index)),
+    finishReason: turn?.finishReason && typeof turn.finishReason.unified === 'string' ? { ...turn.finishReason } : { unified: 'other' },
+    usage: normalizeUsage(turn?.usage),
+    latencyMs: Number.isFinite(turn?.latencyMs) ? turn.latencyMs : 0,
+  }
+}
+
+/** The ids a conversation already uses (the case's own history), so new calls do not take them. */
+export function idsIn(messages: readonly Message[]): Set<string> {
+  const used = new Set<string>()
+  for (const message of messages) {
+    if (message.role === 'assistant') for (const call of message.toolCalls) used.add(call.id)
+  }
+  return used
+}
+
+function normalizeCall(value: unknown, usedIds: Set<string>, turn: number, index: number): RawToolCall {
+  const call = (typeof value === 'object' && value !== null ? value : {}) as { id?: unknown; name?: unknown; rawArguments?: unknown }
+  const original = typeof call.id === 'string' ? call.id : ''
+  let id = original !== '' && !usedIds.has(original) ? original : `call_${turn}_${index}`
+  for (let suffix = 1; usedIds.has(id); suffix++) id = `call_${turn}_${index}_${suffix}`
+  usedIds.add(id)
+  return {
+    id,
+    name: typeof call.name === 'string' ? call.name : '',
+    rawArguments: argumentText(call.rawArguments),
+    ...(id !== original && original !== '' ? { wireId: original } : {}),
+  }
+}
+
+/** Argument text as sent; a custom provider handing over an object gets it as JSON text (the model's content is kept). */
+function argumentText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (value === undefined || value === null) return ''
+  return JSON.stringify(value) ?? ''
+}
+
+function normalizeUsage(usage: Partial<Usage> | undefined): Usage {
+  if (!usage) return emptyUsage
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+  return {
+    input: count(usage.input),
+    output: count(usage.output),
+    cacheRead: count(usage.cacheRead),
+    cacheWrite: count(usage.cacheWrite),
+    ...(typeof usage.reasoning === 'number' ? { reasoning: usage.reasoning } : {}),
+  }
+}
