@@ -71,10 +71,27 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
   }
 
   if (expect.order === 'strict') {
-    const positions = pairs.filter((column) => column !== -1)
+    const rows = pairs.flatMap((column, row) => (column === -1 ? [] : [row]))
+    const positions = rows.map((row) => pairs[row] as number)
     if (positions.some((column, index) => index > 0 && column < (positions[index - 1] as number))) {
-      failures.push({ kind: 'wrong_order', message: `calls came in the order ${positions.map((c) => calls[c]?.call.name).join(' → ')}, expected ${expect.calls.map((c) => c.name).join(' → ')}` })
+      failures.push({ kind: 'wrong_order', message: orderMessage(expect, calls, pairs, rows) })
     }
   }
   return { failures, pairs, argumentsMatched }
+}
+
+/**
+ * `calls came in the order A → B, expected B → A` over the paired calls: the actual order is the order the model
+ * made them in; when one tool appears more than once, each call is named with its arguments so the orders differ.
+ */
+function orderMessage(expect: Expectation, calls: readonly FlatCall[], pairs: readonly number[], rows: readonly number[]): string {
+  const withArguments = new Set(rows.map((row) => expect.calls[row]?.name)).size < rows.length
+  // Flat calls are in transcript order, so sorting the paired columns gives the order the model made them in.
+  const actual = rows.map((row) => pairs[row] as number).sort((a, b) => a - b).map((column) => calls[column]?.call)
+  const actualText = actual.map((call) => (withArguments ? `${call?.name} ${call?.rawArguments}` : call?.name)).join(' → ')
+  const expectedText = rows.map((row) => {
+    const expected = expect.calls[row]
+    return withArguments && expected?.args ? `${expected.name} ${describe(expected.args)}` : expected?.name
+  }).join(' → ')
+  return `calls came in the order ${actualText}, expected ${expectedText}`
 }

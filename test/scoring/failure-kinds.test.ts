@@ -87,6 +87,16 @@ describe('every failure kind is detected from scripted turns', () => {
     const testCase = makeCase({ expect: { calls: [paris, { name: 'get_time', args: { city: 'Paris' } }], order: 'strict' } })
     const { score } = await runScripted(testCase, [turn('', ['get_time', '{"city":"Paris"}']), turn('', ['get_weather', '{"city":"Paris"}']), turn('done')])
     expect(kinds(score)).toEqual(['wrong_order'])
+    expect(score.failures[0]?.message).toBe('calls came in the order get_time → get_weather, expected get_weather → get_time')
+  })
+
+  it('wrong_order names calls of the same tool by their arguments', async () => {
+    const rome = { name: 'get_weather', args: { city: 'Rome' } }
+    const testCase = makeCase({ expect: { calls: [paris, rome], order: 'strict' } })
+    const { score } = await runScripted(testCase, [turn('', ['get_weather', '{"city":"Rome"}'], ['get_weather', '{"city":"Paris"}']), turn('done')])
+    expect(score.failures.map((failure) => failure.message)).toEqual([
+      'calls came in the order get_weather {"city":"Rome"} → get_weather {"city":"Paris"}, expected get_weather {"city":"Paris"} → get_weather {"city":"Rome"}',
+    ])
   })
 
   it('tool_choice_violation: none, required and a named tool', async () => {
