@@ -69,8 +69,6 @@ export type Case = {
   readonly expect: Expectation
   /** Stubs by tool name (suite-wide merged with the case's overrides). */
   readonly stubs: { readonly [tool: string]: StubSpec }
-  /** Absolute path of a hooks module, if any. */
-  readonly hooks?: string
   /** Suite-level budget on tool-definition tokens, when set. */
   readonly maxToolTokens?: number
   /** Per-tool budgets on tool-definition tokens, when set. */
@@ -82,5 +80,7 @@ export type Suite = {
   readonly name: string
   readonly file: string
   readonly tools: readonly ToolDefinition[]
+  /** Absolute path of the suite's hooks module (`hooks:`), if any: a suite setting that applies to all its cases. */
+  readonly hooks?: string
   readonly cases: readonly Case[]
 }

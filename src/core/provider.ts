@@ -24,7 +24,9 @@ export type RequestContext = {
 
 /**
  * A model behind one wire protocol. Adapters are thin: they map the request to the protocol and the answer back,
- * never parse arguments or score. `doGenerate` throws `ProviderError` when the request finally fails.
+ * never parse arguments or score. `doGenerate` throws `ProviderError` when the request finally fails. The request
+ * is a frozen snapshot (copy what you need to change); the loop normalizes what comes back, so an implementation
+ * may leave ids empty or repeat them (they get unique `call_<turn>_<index>` ids, the original kept as `wireId`).
  */
 export type Provider = {
   /** The model spec the user gave, e.g. `openai:gpt-4.1-mini`; used as the model label in reports. */

@@ -93,7 +93,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     options.providers?.find((provider) => provider.id === spec) ?? createProvider(spec, optionsFor(spec))))
   const secrets = secretValues(options.models.map(optionsFor))
   for (const provider of providers) provider.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
-  const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.cases[0]?.hooks)] as const)))
+  const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
   const repeats = options.repeat ?? 1
   const fingerprints = new Fingerprints()

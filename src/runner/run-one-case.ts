@@ -46,7 +46,7 @@ export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
   const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
   provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }])
   const evaluated = await evaluateCase(
-    { testCase, provider, repeat: request.repeat ?? 0, hooks: await loadHooks(testCase.hooks) },
+    { testCase, provider, repeat: request.repeat ?? 0, hooks: await loadHooks(suite.hooks) },
     {
       tokenCounter: new ToolTokenCounter(),
       prices: request.prices ?? defaultPriceTable,

@@ -60,11 +60,10 @@ export async function loadSuite(file: string): Promise<Suite> {
       expect: parseExpectation(rawCase.expect, suiteMatching, toolNames, [...path, 'expect'], at),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
-      ...(hooks ? { hooks } : {}),
       ...budget,
     })
   }
-  return { name: raw.name, file: absolute, tools, cases }
+  return { name: raw.name, file: absolute, tools, ...(hooks ? { hooks } : {}), cases }
 }
 
 function loadSuiteTools(value: unknown, document: SourceDocument, base: string): ToolDefinition[] {

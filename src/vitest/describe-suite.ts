@@ -48,7 +48,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     const cases = selectCases(suite, options.cases)
     const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
     for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
-    const hooks: ToolHooks = await loadHooks(suite.cases[0]?.hooks)
+    const hooks: ToolHooks = await loadHooks(suite.hooks)
     const context: EvaluationContext = {
       tokenCounter: new ToolTokenCounter(),
       prices: defaultPriceTable,

@@ -114,6 +114,6 @@ describe('the bundled example suites', () => {
     expect(cases.some((c) => c.messages.length > 2)).toBe(true)
     const stubTypes = new Set(cases.flatMap((c) => Object.values(c.stubs).map((stub) => stub.type)))
     expect([...stubTypes].sort()).toEqual(['live', 'recorded'])
-    expect(cases.some((c) => c.hooks)).toBe(true)
+    expect(suites.some((suite) => suite.hooks)).toBe(true)
   })
 })
