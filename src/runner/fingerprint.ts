@@ -38,7 +38,7 @@ export class Fingerprints {
     if (value === undefined) {
       // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do. Tools
       // and stubs are usually the suite's shared objects: each is hashed once, by identity.
-      const { file: _file, hooks: _hooks, tools, stubs, ...rest } = testCase
+      const { file: _file, tools, stubs, ...rest } = testCase
       value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null }) ?? '')
       this.cases.set(testCase, value)
     }

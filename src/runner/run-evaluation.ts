@@ -100,7 +100,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const plan: Task[] = []
   for (const testCase of cases) {
     for (const provider of providers) {
-      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(provider.id), testCase.hooks)
+      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(provider.id), suites.find((suite) => suite.file === testCase.file)?.hooks)
       for (let repeat = 0; repeat < repeats; repeat++) {
         const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat })
         plan.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, key, fingerprint })

@@ -29,7 +29,7 @@ describe('a metric with nothing to measure is null, printed "—"', () => {
 
   it('the console table prints null metrics as —', () => {
     const results = [makeResult({ case: 'a', passed: true, metrics: noCalls, expectedTools: [] })]
-    const table = renderTable([summarizeModel('model-a', results)], results)
+    const table = renderTable([summarizeModel('model-a', results)])
     const row = table.split('\n').find((line) => line.includes('model-a')) ?? ''
     expect(row).toContain('—')
     expect(row).not.toMatch(/100\.0%.*100\.0%.*100\.0%/)
