@@ -1,4 +1,5 @@
 import { ProviderError, UsageError } from '../core/errors.ts'
+import { parseModelSpecs } from '../providers/model-spec.ts'
 import { loadToolsFile } from '../suite/load-tools.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
 import { renderTokenTable } from '../tokens/format-table.ts'
@@ -62,6 +63,8 @@ export const command: Command = {
     if (!values.tools) throw new UsageError('is required', { field: '--tools' })
     const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
     if (models.length === 0) throw new UsageError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
+    // An unknown spec (`opnai:gpt-4o`) would otherwise fall back to the rough default estimate without a word.
+    parseModelSpecs(models)
     const tools = loadToolsFile(values.tools)
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
