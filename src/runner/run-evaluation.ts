@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
@@ -12,8 +12,8 @@ import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal, resultKey, type JournalPosition } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { GroupedSummaries } from '../report/summary-accumulator.ts'
-import { toolgaugeVersion } from '../version.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
+import { runHeader } from './run-header.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
@@ -180,19 +180,19 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   }
   const header: Omit<StreamedReport, 'eachResult' | 'eachResultJson'> = {
     schemaVersion: reportSchemaVersion,
-    run: {
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      toolgaugeVersion,
+    run: runHeader({
+      startedAt,
       models: providers.map((provider) => provider.id),
-      suites: suites.map((suite) => ({ name: suite.name, file: relative(process.cwd(), suite.file) || suite.file, cases: suite.cases.length })),
+      suites,
       repeat: repeats,
-      priceTable: { date: prices.date, source: prices.source },
-      ...(options.shard ? { shard: options.shard } : {}),
-      ...(options.filter ? { filter: options.filter } : {}),
-      ...(interrupted ? { interrupted: true } : {}),
-      ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
-    },
+      prices,
+      extra: {
+        ...(options.shard ? { shard: options.shard } : {}),
+        ...(options.filter ? { filter: options.filter } : {}),
+        ...(interrupted ? { interrupted: true } : {}),
+        ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
+      },
+    }),
     toolSets: toolSets.toJSON(),
     summary,
     gates,

@@ -29,6 +29,16 @@ export class ToolSets {
     return this.idOf(names.flatMap((name) => caseTools.filter((tool) => tool.name === name)))
   }
 
+  /** The registered sets with these ids (a result's own sets, for the vitest reporter). */
+  pick(ids: Iterable<string>): Record<string, readonly ToolDefinition[]> {
+    const picked: Record<string, readonly ToolDefinition[]> = {}
+    for (const id of ids) {
+      const tools = this.sets.get(id)
+      if (tools) picked[id] = tools
+    }
+    return picked
+  }
+
   /** Every registered set, by id, for report.json. */
   toJSON(): Record<string, readonly ToolDefinition[]> {
     return Object.fromEntries(this.sets)

@@ -12,6 +12,7 @@ import { createProvider } from '../providers/registry.ts'
 import { evaluateCase, type EvaluationContext } from '../runner/evaluate-case.ts'
 import { secretValues } from '../runner/load-run.ts'
 import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
+import { ToolSets } from '../runner/tool-sets.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { compactTranscript } from './compact-transcript.ts'
 import { attachResult } from './result-meta.ts'
@@ -49,10 +50,12 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
     for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
     const hooks: ToolHooks = await loadHooks(suite.hooks)
+    const toolSets = new ToolSets()
     const context: EvaluationContext = {
       tokenCounter: new ToolTokenCounter(),
       prices: defaultPriceTable,
       secrets: secretValues([options.providerOptions ?? {}]),
+      toolSets,
     }
     const concurrency = Math.max(1, options.concurrency ?? 4)
     const limit = pLimit(concurrency)
@@ -66,7 +69,8 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
             const provider = slot.provider
             const evaluated = await limit(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
             if (!evaluated) return ctx.skip('aborted')
-            attachResult(ctx.task.meta, evaluated.result, { suite, repeats })
+            const result = evaluated.result
+            attachResult(ctx.task.meta, { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
             if (!evaluated.result.passed) {
               const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
               throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] failed: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)

@@ -1,11 +1,16 @@
-import type { Suite } from '../core/case.ts'
+import type { ToolDefinition } from '../core/tool.ts'
 import type { CaseResult } from '../core/result.ts'
 
 /** What a `describeSuite` test leaves on its meta for the reporter: its result and what the report header needs. */
 export type ToolgaugeTestMeta = {
   readonly result: CaseResult
-  readonly suite: { readonly name: string; readonly file: string; readonly cases: number }
+  /** Absolute path of the suite file (the reporter loads it again for case order and token budgets). */
+  readonly suiteFile: string
+  /** The models of the describeSuite call, in the order given (report rows follow it). */
+  readonly models: readonly string[]
   readonly repeats: number
+  /** The tool sets the result's turns refer to, by id (report.json `toolSets`). */
+  readonly toolSets: { readonly [id: string]: readonly ToolDefinition[] }
 }
 
 declare module 'vitest' {
@@ -15,10 +20,11 @@ declare module 'vitest' {
 }
 
 /** Puts a result on a test's meta (serialized to the reporter in the main process). */
-export function attachResult(meta: object, result: CaseResult, run: { readonly suite: Suite; readonly repeats: number }): void {
-  ;(meta as { toolgauge?: ToolgaugeTestMeta }).toolgauge = {
-    result,
-    suite: { name: run.suite.name, file: run.suite.file, cases: run.suite.cases.length },
-    repeats: run.repeats,
-  }
+export function attachResult(meta: object, value: ToolgaugeTestMeta): void {
+  ;(meta as { toolgauge?: ToolgaugeTestMeta }).toolgauge = value
+}
+
+/** The meta a test carries, if it ran a toolgauge case. */
+export function resultMeta(meta: object): ToolgaugeTestMeta | undefined {
+  return (meta as { toolgauge?: ToolgaugeTestMeta }).toolgauge
 }

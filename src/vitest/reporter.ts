@@ -1,0 +1,40 @@
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { resultMeta, type ToolgaugeTestMeta } from './result-meta.ts'
+import { writeVitestReport, type VitestReportOptions } from './write-report.ts'
+
+/**
+ * `toolgauge/vitest/reporter`: writes the same report.json (and results.jsonl, and optionally JUnit, Markdown or
+ * HTML) as `toolgauge run` for the `describeSuite` cases that ran as tests, so `toolgauge show`, `compare` and the
+ * HTML report work on vitest runs. Use it beside vitest's own reporters:
+ * `reporters: ['default', ['toolgauge/vitest/reporter', { outDir: 'reports/vitest', formats: ['html'] }]]`.
+ */
+export default class ToolgaugeReporter implements Reporter {
+  private root = process.cwd()
+  private startedAt = new Date()
+
+  constructor(private readonly options: VitestReportOptions = {}) {}
+
+  /** Remembers vitest's root (reports go under it). */
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root
+  }
+
+  /** Notes when the run started, for the report's run block. */
+  onTestRunStart(): void {
+    this.startedAt = new Date()
+  }
+
+  /** Collects every test's toolgauge result and writes the report (nothing when no test ran a toolgauge case). */
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    const metas: ToolgaugeTestMeta[] = []
+    for (const testModule of testModules) {
+      for (const test of testModule.children.allTests()) {
+        const meta = resultMeta(test.meta())
+        if (meta) metas.push(meta)
+      }
+    }
+    if (metas.length === 0) return
+    const file = await writeVitestReport(metas, { ...this.options, root: this.root, startedAt: this.startedAt })
+    process.stdout.write(`toolgauge: ${metas.length} case result(s) → ${file}\n`)
+  }
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Suite } from '../core/case.ts'
+import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
+import type { CaseResult } from '../core/result.ts'
+import type { ToolDefinition } from '../core/tool.ts'
+import { defaultPriceTable } from '../pricing/index.ts'
+import { writeFormats, type ReportFormatName } from '../report/formats.ts'
+import { Journal } from '../report/journal.ts'
+import { writeReport } from '../report/json.ts'
+import { GroupedSummaries } from '../report/summary-accumulator.ts'
+import { runHeader } from '../runner/run-header.ts'
+import { tokenBudgetGates } from '../runner/token-budgets.ts'
+import { loadSuite } from '../suite/load-suite.ts'
+import type { ToolgaugeTestMeta } from './result-meta.ts'
+
+/** Where and what the vitest reporter writes. */
+export type VitestReportOptions = {
+  /** Folder for report.json and results.jsonl (default `reports/vitest`, relative to vitest's root). */
+  readonly outDir?: string
+  /** Extra formats besides JSON: `junit`, `md`, `html`. */
+  readonly formats?: readonly ReportFormatName[]
+}
+
+/**
+ * Writes report.json and results.jsonl for the toolgauge cases that ran as vitest tests, the way `toolgauge run`
+ * writes them for the same cases: results in suite, case, model, repeat order, the same summary rows, token-budget
+ * gates and run block. Suites are loaded again here (in vitest's main process) for case order and budgets.
+ */
+export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], options: VitestReportOptions & { readonly root: string; readonly startedAt: Date }): Promise<string> {
+  const suiteFiles = [...new Set(metas.map((meta) => meta.suiteFile))].sort()
+  const suites: Suite[] = []
+  for (const file of suiteFiles) suites.push(await loadSuite(file))
+  const models = [...new Set(metas.flatMap((meta) => meta.models))].filter((model) => metas.some((meta) => meta.result.model === model))
+  const results = orderLikeARun(metas.map((meta) => meta.result), suites, models)
+  const toolSets: Record<string, readonly ToolDefinition[]> = Object.assign({}, ...metas.map((meta) => meta.toolSets))
+
+  const summaries = new GroupedSummaries()
+  for (const result of results) summaries.add(result)
+  const modelRank = (row: ModelSummary) => models.indexOf(row.model)
+  const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
+  const gates = await tokenBudgetGates(suites, models)
+  const report: Report = {
+    schemaVersion: reportSchemaVersion,
+    run: runHeader({
+      startedAt: options.startedAt,
+      models,
+      suites,
+      repeat: metas.reduce((most, meta) => Math.max(most, meta.repeats), 1),
+      prices: defaultPriceTable,
+      extra: { runner: 'vitest' },
+    }),
+    toolSets,
+    results,
+    summary,
+    gates,
+  }
+  const outDir = resolve(options.root, options.outDir ?? 'reports/vitest')
+  mkdirSync(outDir, { recursive: true })
+  const journal = new Journal(join(outDir, 'results.jsonl'))
+  journal.reset()
+  for (const result of results) journal.append(result)
+  journal.close()
+  const file = writeReport(outDir, report)
+  writeFormats(outDir, report, options.formats ?? [])
+  return file
+}
+
+/** Results in the order `toolgauge run` reports them: suite file, case as listed, model as given, repeat. */
+function orderLikeARun(results: readonly CaseResult[], suites: readonly Suite[], models: readonly string[]): CaseResult[] {
+  const caseRank = new Map(suites.flatMap((suite) => suite.cases).map((testCase, index) => [`${testCase.suite}\u0000${testCase.id}`, index]))
+  const rank = (result: CaseResult): number[] => [caseRank.get(`${result.suite}\u0000${result.case}`) ?? Infinity, models.indexOf(result.model), result.repeat]
+  return [...results].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)]
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number)
+    return 0
+  })
+}
