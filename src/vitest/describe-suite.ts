@@ -13,6 +13,7 @@ import { evaluateCase, type EvaluationContext } from '../runner/evaluate-case.ts
 import { secretValues } from '../runner/load-run.ts'
 import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
 import { ToolSets } from '../runner/tool-sets.ts'
+import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { compactTranscript } from './compact-transcript.ts'
 import { attachResult } from './result-meta.ts'
@@ -51,6 +52,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
     const hooks: ToolHooks = await loadHooks(suite.hooks)
     const toolSets = new ToolSets()
+    const fingerprints = new Fingerprints()
     const context: EvaluationContext = {
       tokenCounter: new ToolTokenCounter(),
       prices: defaultPriceTable,
@@ -67,7 +69,8 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
           register(testName(testCase, slot.spec, repeat), async (ctx) => {
             if (!slot.provider) return ctx.skip(slot.skip)
             const provider = slot.provider
-            const evaluated = await limit(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
+            const fingerprint = fingerprints.of(testCase, provider.id, options.providerOptions ?? {}, testCase.hooks)
+            const evaluated = await limit(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context))
             if (!evaluated) return ctx.skip('aborted')
             const result = evaluated.result
             attachResult(ctx.task.meta, { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })

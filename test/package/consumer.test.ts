@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildOnce } from '../helpers/build-once.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 import { sh, writeConsumerProject } from './consumer-project.ts'
 
@@ -13,7 +14,7 @@ let project = ''
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'toolgauge-package-'))
-  sh('npm', ['run', 'build'], projectRoot)
+  buildOnce()
   const packed = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], projectRoot).stdout) as { filename: string }[]
   tarball = join(work, packed[0]!.filename)
   project = join(work, 'consumer')

@@ -8,18 +8,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
+import { buildOnce } from '../helpers/build-once.ts'
 import { runMain } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 let project = ''
 
 beforeAll(() => {
+  buildOnce()
   project = mkdtempSync(join(tmpdir(), 'toolgauge-vitest-example-'))
   cpSync(join(projectRoot, 'examples/vitest'), project, { recursive: true, filter: (source) => !/node_modules|reports/.test(source) })
   mkdirSync(join(project, 'node_modules'))
   symlinkSync(projectRoot, join(project, 'node_modules/toolgauge'), 'dir')
   symlinkSync(join(projectRoot, 'node_modules/vitest'), join(project, 'node_modules/vitest'), 'dir')
-})
+}, 600_000)
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true })
@@ -59,7 +61,7 @@ describe('examples/vitest', () => {
     const fromRun = JSON.parse(readFileSync(join(project, 'reports/run/report.json'), 'utf8')) as Report
     expect(withoutTimings(fromVitest)).toEqual(withoutTimings(fromRun))
     expect(readFileSync(join(project, 'reports/vitest/results.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4)
-  })
+  }, 600_000)
 
   it('fails exactly the tests meant to fail, each message naming its failure kind', () => {
     const run = vitest(['--config', 'vitest.failing.config.ts', '--reporter=json', '--outputFile=reports/failing.json'])
@@ -80,5 +82,5 @@ describe('examples/vitest', () => {
     expect(failed['fails: expects two calls in one turn (missing_call)']).toMatch(/missing_call.*search_help_center/)
     expect(failed['fails: a tool-token budget too small (over_tool_token_budget)']).toMatch(/over_tool_token_budget.*\(budget 10\)/)
     expect(tests.filter((test) => test.status === 'passed').map((test) => test.fullName)).toEqual(['failing/suites/support-hard.yaml support-hard/order-status-not-refund [baseline]'])
-  })
+  }, 600_000)
 })
