@@ -76,7 +76,7 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
     const tsc = sh(join(project, 'node_modules/.bin/tsc'), ['-p', '.'], project, true)
     expect(tsc.stdout + tsc.stderr).toBe('')
     expect(tsc.status).toBe(0)
-  })
+  }, 300_000)
 
   describe.each(['commonjs', 'module'] as const)('the CLI in a %s project', (type) => {
     const suite = `name: weather
