@@ -55,7 +55,7 @@ try {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   const heapMiB = gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined
-  console.log(JSON.stringify({ mode, cases, seconds, casesPerSecond: cases / seconds, passed: summary.passed, maxRssMiB: process.resourceUsage().maxRSS / 1024, ...(heapMiB !== undefined ? { heapAfterGcMiB: heapMiB } : {}), maxRssAfterLoadMiB: rssAtStart }))
+  console.log(JSON.stringify({ mode, cases, seconds, casesPerSecond: cases / seconds, passed: summary.passed, maxRssMiB: process.resourceUsage().maxRSS / 1024, ...(heapMiB !== undefined ? { heapAfterGcMiB: heapMiB } : {}), maxRssAfterLoadMiB: rssAtStart, firstFailure: [...outcome.eachResult()].find((r) => !r.passed)?.failures[0]?.message }))
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

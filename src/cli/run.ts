@@ -125,7 +125,8 @@ export const command: Command = {
         },
       })
       progress?.finish()
-      const written = writeFormats(outDir, outcome.report, formats)
+      // Streamed from the journal: the run's results are not held in memory.
+      const written = writeFormats(outDir, outcome.stream, formats)
       const color = process.stdout.isTTY === true
       process.stdout.write(`${renderTable(outcome.report.summary, { ...(values.by === 'suite' ? { bySuite: outcome.bySuite } : {}), color })}\n`)
       printFailures(outcome.eachResult())

@@ -2,21 +2,24 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
-import { toHtml } from './html/page.ts'
-import { toJunit } from './junit.ts'
+import { htmlChunks, toHtml } from './html/page.ts'
+import { ChunkedWriter, streamOf, type StreamedReport } from './json.ts'
+import { junitChunks, toJunit } from './junit.ts'
 import { toMarkdown } from './markdown.ts'
 
 /** A report format besides the canonical JSON: its file name in `--out` and a pure renderer. */
 export type ReportFormat = {
   readonly fileName: string
-  readonly render: (report: Report) => string
+  readonly render: (report: Report | StreamedReport) => string
+  /** The same output in pieces, for formats that hold every result (reading them as a stream). */
+  readonly chunks?: (report: StreamedReport) => Iterable<string>
 }
 
 /** The formats `--format` accepts beyond `json`, keyed by their flag value. */
 export const reportFormats = {
-  junit: { fileName: 'report.xml', render: toJunit },
+  junit: { fileName: 'report.xml', render: toJunit, chunks: junitChunks },
   md: { fileName: 'report.md', render: toMarkdown },
-  html: { fileName: 'report.html', render: toHtml },
+  html: { fileName: 'report.html', render: toHtml, chunks: htmlChunks },
 } as const satisfies Record<string, ReportFormat>
 
 /** A format name `--format` accepts (json is always written and handled by the JSON writer). */
@@ -36,8 +39,23 @@ export function parseFormats(value: string | undefined): ReportFormatName[] {
  * Writes the extra formats next to report.json and returns their file names; the Markdown summary is also
  * appended to $GITHUB_STEP_SUMMARY when that is set (GitHub Actions shows it on the run page).
  */
-export function writeFormats(outDir: string, report: Report, formats: readonly ReportFormatName[]): string[] {
-  for (const format of formats) writeFileSync(join(outDir, reportFormats[format].fileName), reportFormats[format].render(report))
+export function writeFormats(outDir: string, input: Report | StreamedReport, formats: readonly ReportFormatName[]): string[] {
+  const report = streamOf(input)
+  for (const format of formats) {
+    const spec: ReportFormat = reportFormats[format]
+    const file = join(outDir, spec.fileName)
+    if (!spec.chunks) {
+      writeFileSync(file, spec.render(report))
+      continue
+    }
+    // Written piece by piece: an HTML report of 20,000 transcripts is never one string in memory.
+    const out = new ChunkedWriter(file)
+    try {
+      for (const chunk of spec.chunks(report)) out.write(chunk)
+    } finally {
+      out.close()
+    }
+  }
   if (formats.includes('md') && process.env.GITHUB_STEP_SUMMARY) {
     writeFileSync(process.env.GITHUB_STEP_SUMMARY, reportFormats.md.render(report), { flag: 'a' })
   }

@@ -5,11 +5,28 @@ import type { Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 
 /** A report whose results are read as a stream (from the journal) instead of held in memory. */
-export type StreamedReport = Omit<Report, 'results'> & {
+export type StreamedReport = {
+  readonly schemaVersion: Report['schemaVersion']
+  readonly run: Report['run']
+  readonly toolSets?: Report['toolSets']
+  readonly summary: Report['summary']
+  readonly [extension: string]: unknown
   /** A fresh pass over the results, in report order, each call. */
   readonly eachResult: () => Iterable<CaseResult>
   /** The same results as JSON text (journal lines), when the source has them: report.json copies them as they are. */
   readonly eachResultJson?: () => Iterable<string>
+}
+
+/** A report read as a stream, whether its results are in memory (a Report) or in a journal (a StreamedReport). */
+export function streamOf(report: Report | StreamedReport): StreamedReport {
+  if ('eachResult' in report && typeof report.eachResult === 'function') return report as StreamedReport
+  const { results, ...rest } = report as Report
+  // Results of one case side by side (runner and merge write them so; hand-built reports may not), so readers can
+  // group a case's results as they stream by.
+  const firstSeen = new Map<string, number>()
+  for (const r of results) if (!firstSeen.has(`${r.suite}\u0000${r.case}`)) firstSeen.set(`${r.suite}\u0000${r.case}`, firstSeen.size)
+  const grouped = [...results].sort((a, b) => firstSeen.get(`${a.suite}\u0000${a.case}`)! - firstSeen.get(`${b.suite}\u0000${b.case}`)!)
+  return { ...rest, eachResult: () => grouped }
 }
 
 /** Writes `report.json` atomically (temp file + rename), so a reader never sees half a report. */

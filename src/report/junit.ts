@@ -1,4 +1,5 @@
 import type { Report } from '../core/report.ts'
+import { streamOf, type StreamedReport } from './json.ts'
 import { callsOf } from './result-calls.ts'
 import type { CaseResult } from '../core/result.ts'
 
@@ -6,25 +7,41 @@ import type { CaseResult } from '../core/result.ts'
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. Provider failures are
  * `<error>` (infrastructure), every other failure kind a `<failure>` (the model), the split CI systems show.
  */
-export function toJunit(report: Report): string {
-  const groups = groupBy(report.results, (r) => `${r.suite}\u0000${r.model}`)
-  const repeated = repeatedCases(report.results)
-  const suites = [...groups.values()].map((results) => testSuite(results, repeated, report.run.startedAt))
-  const counts = tally(report.results)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="toolgauge" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" time="${seconds(counts.ms)}">`,
-    ...suites,
-    '</testsuites>',
-    '',
-  ].join('\n')
+export function toJunit(report: Report | StreamedReport): string {
+  return [...junitChunks(streamOf(report))].join('')
 }
 
-function testSuite(results: readonly CaseResult[], repeated: ReadonlySet<string>, timestamp: string): string {
-  const first = results[0]!
-  const counts = tally(results)
-  const attributes = `name="${escapeXml(`${first.suite} [${first.model}]`)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="0" time="${seconds(counts.ms)}" timestamp="${escapeXml(timestamp)}"`
-  return [`  <testsuite ${attributes}>`, ...results.map((r) => testCase(r, repeated)), '  </testsuite>'].join('\n')
+/**
+ * The JUnit XML in pieces, reading the results as a stream: one pass to count per suite × model (the
+ * `<testsuite>` attributes come first), then one pass per group — memory holds counts, never every result.
+ */
+export function* junitChunks(report: StreamedReport): Generator<string> {
+  const groups = new Map<string, { first: CaseResult; tests: number; failures: number; errors: number; ms: number }>()
+  const runsPerCase = new Map<string, number>()
+  const all = { tests: 0, failures: 0, errors: 0, ms: 0 }
+  for (const r of report.eachResult()) {
+    const group = groups.get(`${r.suite}\u0000${r.model}`) ?? { first: r, tests: 0, failures: 0, errors: 0, ms: 0 }
+    for (const counts of [group, all]) countResult(counts, r)
+    groups.set(`${r.suite}\u0000${r.model}`, group)
+    runsPerCase.set(key(r), (runsPerCase.get(key(r)) ?? 0) + 1)
+  }
+  const repeated = new Set([...runsPerCase].filter(([, runs]) => runs > 1).map(([k]) => k))
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="toolgauge" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" time="${seconds(all.ms)}">\n`
+  for (const [groupKey, group] of groups) {
+    const { first } = group
+    yield `  <testsuite name="${escapeXml(`${first.suite} [${first.model}]`)}" tests="${group.tests}" failures="${group.failures}" errors="${group.errors}" skipped="0" time="${seconds(group.ms)}" timestamp="${escapeXml(report.run.startedAt)}">\n`
+    for (const r of report.eachResult()) if (`${r.suite}\u0000${r.model}` === groupKey) yield `${testCase(r, repeated)}\n`
+    yield '  </testsuite>\n'
+  }
+  yield '</testsuites>\n'
+}
+
+function countResult(counts: { tests: number; failures: number; errors: number; ms: number }, r: CaseResult): void {
+  const error = !r.passed && r.failures.some((f) => f.kind === 'provider_error')
+  counts.tests++
+  if (error) counts.errors++
+  else if (!r.passed) counts.failures++
+  counts.ms += r.latencyMs
 }
 
 function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
@@ -52,24 +69,8 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
   return `      <${tag} type="${escapeXml(kinds)}" message="${escapeXml(message)}">${escapeXmlContent(lines.join('\n'))}</${tag}>`
 }
 
-function tally(results: readonly CaseResult[]): { tests: number; failures: number; errors: number; ms: number } {
-  const errors = results.filter((r) => !r.passed && r.failures.some((f) => f.kind === 'provider_error')).length
-  const failed = results.filter((r) => !r.passed).length
-  return { tests: results.length, failures: failed - errors, errors, ms: results.reduce((sum, r) => sum + r.latencyMs, 0) }
-}
-
-function repeatedCases(results: readonly CaseResult[]): Set<string> {
-  return new Set([...groupBy(results, key)].filter(([, group]) => group.length > 1).map(([k]) => k))
-}
-
 function key(result: CaseResult): string {
   return `${result.suite}\u0000${result.case}\u0000${result.model}`
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item])
-  return groups
 }
 
 function seconds(ms: number): string {

@@ -1,5 +1,6 @@
 import type { ModelSummary, Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
+import { streamOf, type StreamedReport } from './json.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -16,23 +17,25 @@ const maxFailingRows = 100
 const maxCellLength = 160
 
 /** A Markdown summary sized for `$GITHUB_STEP_SUMMARY`: overview per model, gates, flaky and failing cases. */
-export function toMarkdown(report: Report): string {
+export function toMarkdown(input: Report | StreamedReport): string {
+  const report = streamOf(input)
   const gates = reportGates(report)
+  const { count, flaky, failing, failingCount } = scan(report.eachResult())
   const sections = [
     '## toolgauge results',
     '',
-    `${report.results.length} results · ${report.run.models.length} model(s) · ${report.run.suites.map((s) => cell(s.name)).join(', ') || 'no suites'} · ${cell(report.run.startedAt)}`,
+    `${count} results · ${report.run.models.length} model(s) · ${report.run.suites.map((s) => cell(s.name)).join(', ') || 'no suites'} · ${cell(report.run.startedAt)}`,
     '',
     ...overview(report.summary),
     ...(gates.length > 0 ? gatesSection(gates) : []),
-    ...flakySection(report.results),
-    ...failingSection(report.results),
+    ...flakySection(flaky),
+    ...failingSection(failing, failingCount),
   ]
   return `${sections.join('\n')}\n`
 }
 
 /** The gate verdicts of a report (`report.gates`), ignoring malformed entries. */
-export function reportGates(report: Report): GateVerdict[] {
+export function reportGates(report: { readonly [key: string]: unknown }): GateVerdict[] {
   const gates = report.gates
   if (!Array.isArray(gates)) return []
   return gates.filter((g): g is GateVerdict => typeof g === 'object' && g !== null && typeof g.name === 'string' && typeof g.passed === 'boolean')
@@ -105,14 +108,7 @@ function gatesSection(gates: readonly GateVerdict[]): string[] {
   ]
 }
 
-function flakySection(results: readonly CaseResult[]): string[] {
-  const tallies = new Map<string, { model: string; suite: string; case: string; passed: number; runs: number }>()
-  for (const r of results) {
-    const key = `${r.model}\u0000${r.suite}\u0000${r.case}`
-    const t = tallies.get(key) ?? { model: r.model, suite: r.suite, case: r.case, passed: 0, runs: 0 }
-    tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (r.passed ? 1 : 0) })
-  }
-  const flaky = [...tallies.values()].filter((t) => t.passed > 0 && t.passed < t.runs)
+function flakySection(flaky: readonly { model: string; suite: string; case: string; passed: number; runs: number }[]): string[] {
   if (flaky.length === 0) return []
   return [
     `### Flaky cases (${flaky.length})`,
@@ -125,11 +121,10 @@ function flakySection(results: readonly CaseResult[]): string[] {
   ]
 }
 
-function failingSection(results: readonly CaseResult[]): string[] {
-  const failing = results.filter((r) => !r.passed)
-  if (failing.length === 0) return ['### Failing cases', '', 'None.', '']
+function failingSection(failing: readonly CaseResult[], failingCount: number): string[] {
+  if (failingCount === 0) return ['### Failing cases', '', 'None.', '']
   return [
-    `### Failing cases (${failing.length})`,
+    `### Failing cases (${failingCount})`,
     '',
     row(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
     row(['---', '---', '---', '---:', '---', '---']),
@@ -137,9 +132,31 @@ function failingSection(results: readonly CaseResult[]): string[] {
       code(r.model), cell(r.suite), code(r.case), String(r.repeat + 1),
       cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(r.failures[0]?.message ?? ''),
     ])),
-    ...(failing.length > maxFailingRows ? ['', `… and ${failing.length - maxFailingRows} more (see report.json or report.html)`] : []),
+    ...(failingCount > maxFailingRows ? ['', `… and ${failingCount - maxFailingRows} more (see report.json or report.html)`] : []),
     '',
   ]
+}
+
+/**
+ * One pass over the results: their count, per-case pass tallies (for flaky cases) and the first failing results
+ * that the summary lists — never every result at once.
+ */
+function scan(results: Iterable<CaseResult>) {
+  const tallies = new Map<string, { model: string; suite: string; case: string; passed: number; runs: number }>()
+  const failing: CaseResult[] = []
+  let count = 0
+  let failingCount = 0
+  for (const r of results) {
+    count++
+    const key = `${r.model}\u0000${r.suite}\u0000${r.case}`
+    const t = tallies.get(key) ?? { model: r.model, suite: r.suite, case: r.case, passed: 0, runs: 0 }
+    tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (r.passed ? 1 : 0) })
+    if (!r.passed) {
+      failingCount++
+      if (failing.length < maxFailingRows) failing.push(r)
+    }
+  }
+  return { count, flaky: [...tallies.values()].filter((t) => t.passed > 0 && t.passed < t.runs), failing, failingCount }
 }
 
 function row(cells: readonly string[]): string {

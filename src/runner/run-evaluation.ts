@@ -63,6 +63,8 @@ export type RunOutcome = {
   readonly report: Report
   /** The results in report order, streamed from the journal (a fresh pass per call). */
   readonly eachResult: () => Iterable<CaseResult>
+  /** The report with its results streamed from the journal, for the other formats. */
+  readonly stream: StreamedReport
   /** Summary rows per suite × model, each with a `suite` field (empty unless `bySuite` was asked for). */
   readonly bySuite: readonly ModelSummary[]
   readonly gates: readonly GateResult[]
@@ -178,7 +180,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       if (position) yield journal.readLineAt(position)
     }
   }
-  const header: Omit<StreamedReport, 'eachResult' | 'eachResultJson'> = {
+  const header: Omit<Report, 'results'> & Pick<Report, 'schemaVersion' | 'run' | 'summary'> = {
     schemaVersion: reportSchemaVersion,
     run: runHeader({
       startedAt,
@@ -201,6 +203,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   return {
     report: withLazyResults(header, eachResult),
     eachResult,
+    stream: { ...header, eachResult, eachResultJson },
     bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || modelRank(a) - modelRank(b)),
     gates,
     exitCode: exitCodeFor([...verdicts.values()], gates, interrupted),

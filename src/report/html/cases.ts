@@ -5,15 +5,39 @@ import { resultSection } from './transcript.ts'
 
 /** The drill-down: one collapsible entry per case (failing first), every model and repeat inside. */
 export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
-  const groups = new Map<string, CaseResult[]>()
-  for (const r of results) {
-    const key = `${r.suite}\u0000${r.case}`
-    groups.set(key, [...(groups.get(key) ?? []), r])
+  return [...caseEntries(() => results, toolSets)].join('\n')
+}
+
+/**
+ * The case entries in pieces, from results streamed with each case's results side by side: one pass for every
+ * case's status, then one pass per status (failing, flaky, passing) — memory holds one case's results at a time.
+ */
+export function* caseEntries(eachResult: () => Iterable<CaseResult>, toolSets?: ToolSetIndex): Generator<string> {
+  const statuses = new Map<string, 'pass' | 'fail' | 'flaky'>()
+  for (const group of groupsOf(eachResult())) statuses.set(groupKey(group[0]!), status(group))
+  for (const wanted of ['fail', 'flaky', 'pass'] as const) {
+    if (![...statuses.values()].includes(wanted)) continue
+    for (const group of groupsOf(eachResult())) {
+      if (statuses.get(groupKey(group[0]!)) === wanted) yield `${caseEntry(group, wanted, toolSets)}\n`
+    }
   }
-  const entries = [...groups.values()].map((group) => ({ group, status: status(group) }))
-  const rank = { fail: 0, flaky: 1, pass: 2 } as const
-  entries.sort((a, b) => rank[a.status] - rank[b.status])
-  return entries.map(({ group, status }) => caseEntry(group, status, toolSets)).join('\n')
+}
+
+function groupKey(result: CaseResult): string {
+  return `${result.suite}\u0000${result.case}`
+}
+
+/** Consecutive results of the same case, as groups. */
+function* groupsOf(results: Iterable<CaseResult>): Generator<CaseResult[]> {
+  let group: CaseResult[] = []
+  for (const r of results) {
+    if (group.length > 0 && groupKey(group[0]!) !== groupKey(r)) {
+      yield group
+      group = []
+    }
+    group.push(r)
+  }
+  if (group.length > 0) yield group
 }
 
 function status(group: readonly CaseResult[]): 'pass' | 'fail' | 'flaky' {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { ModelSummary, Report } from '../../core/report.ts'
-import { confusionMatrix, type ConfusionMatrix } from '../confusion.ts'
+import { ConfusionTally, type ConfusionMatrix } from '../confusion.ts'
+import { streamOf, type StreamedReport } from '../json.ts'
 import { accuracyInterval, largestPassHatK, percent, reportGates, toolTokensPerRequest } from '../markdown.ts'
-import { caseList } from './cases.ts'
+import { caseEntries } from './cases.ts'
 import { accuracyScatter, metricBars } from './charts.ts'
 import { escapeHtml } from './escape.ts'
 import { script } from './script.ts'
@@ -13,11 +14,22 @@ import { style } from './style.ts'
  * per-case drill-down with transcripts. No network resources. Model output is escaped everywhere; on top of that a
  * Content-Security-Policy allows only the page's own script (by hash), so a missed escape still could not run code.
  */
-export function toHtml(report: Report): string {
+export function toHtml(report: Report | StreamedReport): string {
+  return [...htmlChunks(streamOf(report))].join('')
+}
+
+/** The HTML report in pieces, reading the results as a stream (confusion cells in one pass, then the case list). */
+export function* htmlChunks(report: StreamedReport): Generator<string> {
   const scriptHash = createHash('sha256').update(script).digest('base64')
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`
   const summaries = report.summary
-  return `<!doctype html>
+  const confusion = new Map(report.run.models.map((model) => [model, new ConfusionTally()]))
+  let count = 0
+  for (const result of report.eachResult()) {
+    count++
+    confusion.get(result.model)?.add(result)
+  }
+  yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -28,7 +40,7 @@ export function toHtml(report: Report): string {
 </head>
 <body>
 <h1>toolgauge report</h1>
-<div class="muted">${report.results.length} results · ${report.run.models.length} model(s) · suites: ${escapeHtml(report.run.suites.map((s) => s.name).join(', ') || 'none')} · started ${escapeHtml(report.run.startedAt)} · toolgauge ${escapeHtml(report.run.toolgaugeVersion)}</div>
+<div class="muted">${count} results · ${report.run.models.length} model(s) · suites: ${escapeHtml(report.run.suites.map((s) => s.name).join(', ') || 'none')} · started ${escapeHtml(report.run.startedAt)} · toolgauge ${escapeHtml(report.run.toolgaugeVersion)}</div>
 ${gatesSection(report)}
 <h2>Overview</h2>
 ${overviewTable(summaries)}
@@ -38,11 +50,12 @@ ${overviewTable(summaries)}
 <div class="card">${accuracyScatter(summaries)}</div>
 <h2>Tool confusion matrix</h2>
 <p class="muted small">Rows: the tool a case expected; columns: the tool the model called. (none) counts missed and extra calls.</p>
-<div class="grid-cards">${report.run.models.map((model) => `<div class="card"><h3>${escapeHtml(model)}</h3>${confusionTable(confusionMatrix(report.results.filter((r) => r.model === model)))}</div>`).join('')}</div>
+<div class="grid-cards">${report.run.models.map((model) => `<div class="card"><h3>${escapeHtml(model)}</h3>${confusionTable(confusion.get(model)!.matrix())}</div>`).join('')}</div>
 <h2>Cases</h2>
 <div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
-${caseList(report.results, report.toolSets)}
-<script>${script}</script>
+`
+  yield* caseEntries(report.eachResult, report.toolSets)
+  yield `<script>${script}</script>
 </body>
 </html>
 `
@@ -61,7 +74,7 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
   return `<table><thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
 }
 
-function gatesSection(report: Report): string {
+function gatesSection(report: StreamedReport): string {
   const gates = reportGates(report)
   if (gates.length === 0) return ''
   const failed = gates.filter((g) => !g.passed).length
