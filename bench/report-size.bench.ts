@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runEvaluation } from '../src/runner/run-evaluation.ts'
 import type { Behaviour } from '../test/providers/fake/behaviour.ts'
-import { baseUrlFor, setProviderEnv, startFakeServer } from '../test/providers/fake/harness.ts'
+import { setProviderEnv, startFakeServer } from '../test/providers/fake/harness.ts'
 
 const cases = 50
 const turns = 12
@@ -35,9 +35,9 @@ export async function run(): Promise<void> {
       max_turns: turns,
       cases: Array.from({ length: cases }, (_, i) => ({ id: `case-${i}`, prompt: `Collect every record for Paris on 2026-11-30 (request ${i}).`, expect: { calls: [{ name: 'tool_0' }] } })),
     }))
-    setProviderEnv('openai', undefined)
+    setProviderEnv('openai', server.origin)
     const out = join(work, 'out')
-    const outcome = await runEvaluation({ suitePaths: [join(work, 'suite')], models: ['openai:bench-model'], outDir: out, concurrency: 8, providerOptions: { baseUrl: baseUrlFor('openai', server.origin) } })
+    const outcome = await runEvaluation({ suitePaths: [join(work, 'suite')], models: ['openai:bench-model'], outDir: out, concurrency: 8 })
     const report = statSync(join(out, 'report.json')).size
     const journal = statSync(join(out, 'results.jsonl')).size
     const turnsStored = outcome.report.results.reduce((sum, result) => sum + result.turns.length, 0)

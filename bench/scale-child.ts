@@ -22,6 +22,8 @@ const generated: Provider = {
   },
 }
 
+// openai: reads its base URL from the environment (--base-url is for openai-compatible: only).
+if (mode === 'loopback') process.env.OPENAI_BASE_URL = `${origin}/v1`
 const dir = mkdtempSync(join(tmpdir(), 'toolgauge-scale-'))
 try {
   mkdirSync(join(dir, 'suite'))
@@ -45,7 +47,7 @@ try {
   const outcome = await runEvaluation({
     suitePaths: [join(dir, 'suite')],
     models: [mode === 'loopback' ? 'openai:bench-model' : generated.id],
-    ...(mode === 'loopback' ? { providerOptions: { baseUrl: `${origin}/v1` } } : { providers: [generated] }),
+    ...(mode === 'loopback' ? {} : { providers: [generated] }),
     outDir: join(dir, 'out'),
     concurrency: 16,
     onStart: () => { rssAtStart = process.resourceUsage().maxRSS / 1024 },
