@@ -1,10 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { UsageError } from '../core/errors.ts'
-import { importCategories } from '../bfcl/import.ts'
-import { scoreResults } from '../bfcl/score.ts'
-import { renderScoreTable } from '../bfcl/table.ts'
-import { resultFileToScripted } from '../bfcl/to-scripted.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
@@ -51,6 +47,8 @@ async function score(argv: readonly string[]): Promise<number> {
   const resultsDir = resolve(requireFlag(values.results, 'results'))
   const keepDotsFor = values['keep-dots-for'] ?? []
   if (keepDotsFor.length > 0 && !values['underscore-to-dot']) throw new UsageError('needs --underscore-to-dot', { field: '--keep-dots-for' })
+  // The BFCL checker loads only when a subcommand runs (as do the importer and converter below).
+  const [{ scoreResults }, { renderScoreTable }] = await Promise.all([import('../bfcl/score.ts'), import('../bfcl/table.ts')])
   const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode })
   const out = resolve(values.out ?? 'reports/bfcl')
   mkdirSync(out, { recursive: true })
@@ -77,6 +75,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     'keep-dots': { type: 'boolean' },
   })
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+  const { importCategories } = await import('../bfcl/import.ts')
   const written = importCategories({
     dataDir: resolve(requireFlag(values.data, 'data')),
     outDir: resolve(requireFlag(values.out, 'out')),
@@ -90,6 +89,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
 async function toScripted(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, { out: { type: 'string' } })
   if (positionals.length !== 1) throw new UsageError('expected one BFCL result file', { field: '<result file>' })
+  const { resultFileToScripted } = await import('../bfcl/to-scripted.ts')
   const scripted = resultFileToScripted(resolve(positionals[0]!))
   const out = resolve(requireFlag(values.out, 'out'))
   writeFileSync(out, `${JSON.stringify(scripted, null, 2)}\n`)
@@ -102,7 +102,6 @@ const subcommands: Record<string, (argv: readonly string[]) => Promise<number>> 
 /** `toolgauge bfcl score | import | to-scripted`: thin layer over src/bfcl. */
 export const command: Command = {
   name: 'bfcl',
-  summary: 'Score BFCL result files with BFCL\'s verdicts; import BFCL categories as suites',
   usage,
   async run(argv) {
     const [name, ...rest] = argv

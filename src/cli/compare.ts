@@ -20,7 +20,6 @@ Options:
 /** `toolgauge compare`: the regression check between two reports. */
 export const command: Command = {
   name: 'compare',
-  summary: 'compare two reports: broken/fixed cases, deltas with intervals, paired test',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

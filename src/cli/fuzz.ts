@@ -1,13 +1,6 @@
 import { InputError, UsageError } from '../core/errors.ts'
-import { formatFuzzReport } from '../fuzz/format-report.ts'
-import { fuzzValidator } from '../fuzz/fuzz-validator.ts'
-import { loadExportedFunction } from '../fuzz/load-export.ts'
-import type { PropertyName } from '../fuzz/probe.ts'
-import { propertyNames } from '../fuzz/properties/index.ts'
+import { propertyNames, type PropertyName } from '../fuzz/probe.ts'
 import type { Parser, Validator } from '../fuzz/subject.ts'
-import { mutationFamilies } from '../fuzz/value-mutations.ts'
-import { wireKinds } from '../fuzz/wire-mutations.ts'
-import { loadToolsFile } from '../suite/load-tools.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
 
@@ -34,7 +27,6 @@ Exit code: 0 no findings, 1 findings, 2 bad input.`
 /** `toolgauge fuzz`: property-fuzz a user's argument validator (and parser) with fast-check. */
 export const command: Command = {
   name: 'fuzz',
-  summary: 'property-fuzz your argument validator against the tool schemas',
   usage,
   async run(argv) {
     const { values } = parseFlags(argv, {
@@ -55,7 +47,7 @@ export const command: Command = {
     const runs = numberFlag('runs', values.runs, { min: 1, max: 1_000_000, integer: true })
     const seed = numberFlag('seed', values.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true })
     const wantedProperties = (values.property ?? []).map((name) => {
-      if (!propertyNames.includes(name as PropertyName)) {
+      if (!(propertyNames as readonly string[]).includes(name)) {
         throw new UsageError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
       }
       return name as PropertyName
@@ -63,8 +55,13 @@ export const command: Command = {
     if (values.path !== undefined && (seed === undefined || values.tool?.length !== 1 || wantedProperties.length !== 1)) {
       throw new UsageError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
     }
+    // fast-check, the mutations and schema loading load only when the command runs: `fuzz --help` stays light.
+    const [{ formatFuzzReport }, { fuzzValidator }, { loadExportedFunction }, { mutationFamilies }, { wireKinds }, { loadToolsFile }] = await Promise.all([
+      import('../fuzz/format-report.ts'), import('../fuzz/fuzz-validator.ts'), import('../fuzz/load-export.ts'),
+      import('../fuzz/value-mutations.ts'), import('../fuzz/wire-mutations.ts'), import('../suite/load-tools.ts'),
+    ])
     for (const kind of values['skip-kind'] ?? []) {
-      if (!knownKind(kind)) throw new UsageError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
+      if (!knownKind(kind, mutationFamilies, wireKinds)) throw new UsageError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
     }
     let tools = loadToolsFile(values.tools)
     for (const name of values.tool ?? []) {
@@ -91,5 +88,5 @@ export const command: Command = {
 
 const schemaKinds = ['schema:negate-constraint', 'schema:change-type', 'schema:remove-required-property']
 
-const knownKind = (kind: string): boolean =>
-  mutationFamilies.includes(kind) || (wireKinds as readonly string[]).includes(kind) || schemaKinds.includes(kind) || /^format-[\w-]+-violation$/.test(kind)
+const knownKind = (kind: string, mutationFamilies: readonly string[], wireKinds: readonly string[]): boolean =>
+  mutationFamilies.includes(kind) || wireKinds.includes(kind) || schemaKinds.includes(kind) || /^format-[\w-]+-violation$/.test(kind)

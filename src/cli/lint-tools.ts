@@ -1,9 +1,5 @@
 import { InputError } from '../core/errors.ts'
-import { loadConfig } from '../config/load-config.ts'
-import { lintOptionsFromConfig } from '../lint/lint-config.ts'
-import { lintTargets } from '../lint/lint-inputs.ts'
-import { lintTools } from '../lint/lint-tools.ts'
-import { countBySeverity, formatFindings, type LintedSet } from '../lint/format-findings.ts'
+import type { LintedSet } from '../lint/format-findings.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
 
@@ -23,7 +19,6 @@ Exit codes: 0 no error-severity finding, 1 at least one, 2 bad input.`
 /** \`toolgauge lint-tools\`: thin layer over lintTools. */
 export const command: Command = {
   name: 'lint-tools',
-  summary: 'lint tool descriptions and schemas offline (vague, overlapping, costly tools)',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {
@@ -34,6 +29,11 @@ export const command: Command = {
     })
     if (positionals.length === 0) throw new InputError('expected a tools file, a suite file or a folder', { field: 'path' })
     const maxToolTokens = numberFlag('max-tool-tokens', values['max-tool-tokens'], { min: 1, integer: true })
+    // The linter, the config loader and token counters load only when the command runs: `lint-tools --help` stays light.
+    const [{ loadConfig }, { lintOptionsFromConfig }, { lintTargets }, { lintTools }, { countBySeverity, formatFindings }] = await Promise.all([
+      import('../config/load-config.ts'), import('../lint/lint-config.ts'), import('../lint/lint-inputs.ts'),
+      import('../lint/lint-tools.ts'), import('../lint/format-findings.ts'),
+    ])
     const config = await loadConfig(values.config)
     const options = {
       ...lintOptionsFromConfig(config?.config.lint),

@@ -2,16 +2,19 @@ import { InputError, UsageError } from '../core/errors.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { exitCodes, type Command } from './command.ts'
 
-/** The commands, loaded lazily so `toolgauge tokens` does not pay for the SDKs. */
-const commands: Record<string, () => Promise<{ command: Command }>> = {
-  run: () => import('./run.ts'),
-  show: () => import('./show.ts'),
-  tokens: () => import('./tokens.ts'),
-  fuzz: () => import('./fuzz.ts'),
-  bfcl: () => import('./bfcl.ts'),
-  compare: () => import('./compare.ts'),
-  merge: () => import('./merge.ts'),
-  'lint-tools': () => import('./lint-tools.ts'),
+/**
+ * The commands: a one-line summary for `toolgauge --help`, and the module, imported only when the command runs or
+ * prints its own help (so `--help` and `--version` load no command, and `tokens` does not pay for the runner).
+ */
+const commands: Record<string, { readonly summary: string; readonly load: () => Promise<{ command: Command }> }> = {
+  run: { summary: 'run suites against models and score the tool calls', load: () => import('./run.ts') },
+  show: { summary: "print a case's transcript and failures from a report", load: () => import('./show.ts') },
+  tokens: { summary: 'count the prompt tokens spent on tool definitions, per tool', load: () => import('./tokens.ts') },
+  fuzz: { summary: 'property-fuzz your argument validator against the tool schemas', load: () => import('./fuzz.ts') },
+  bfcl: { summary: "score BFCL result files with BFCL's verdicts; import BFCL categories as suites", load: () => import('./bfcl.ts') },
+  compare: { summary: 'compare two reports: broken/fixed cases, deltas with intervals, paired test', load: () => import('./compare.ts') },
+  merge: { summary: 'join shard reports into one, recomputing every aggregate', load: () => import('./merge.ts') },
+  'lint-tools': { summary: 'lint tool descriptions and schemas offline (vague, overlapping, costly tools)', load: () => import('./lint-tools.ts') },
 }
 
 /** Entry point: dispatches to a command and maps errors to exit codes (2 for bad input, never a stack trace). */
@@ -20,19 +23,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   // `toolgauge help run` is `toolgauge run --help`.
   const [name, ...rest] = first === 'help' && afterFirst.length > 0 ? [afterFirst[0], '--help'] : [first, ...afterFirst]
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(await overview())
+    process.stdout.write(overview())
     return name ? exitCodes.ok : exitCodes.badInput
   }
   if (name === '--version') {
     process.stdout.write(`${toolgaugeVersion}\n`)
     return exitCodes.ok
   }
-  const load = commands[name]
-  if (!load) {
-    process.stderr.write(`toolgauge: unknown command "${name}"\n\n${await overview()}`)
+  const entry = commands[name]
+  if (!entry) {
+    process.stderr.write(`toolgauge: unknown command "${name}"\n\n${overview()}`)
     return exitCodes.badInput
   }
-  const { command } = await load()
+  const { command } = await entry.load()
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.usage}\n`)
     return exitCodes.ok
@@ -53,9 +56,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function overview(): Promise<string> {
-  const lines = await Promise.all(
-    Object.entries(commands).map(async ([name, load]) => `  ${name.padEnd(11)}${(await load()).command.summary}`),
-  )
+function overview(): string {
+  const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(11)}${summary}`)
   return `toolgauge — test harness for tool-calling LLMs\n\nUsage: toolgauge <command> [options]\n\n${lines.join('\n')}\n\nRun toolgauge <command> --help for a command's options.\n`
 }

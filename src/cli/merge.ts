@@ -1,8 +1,4 @@
 import { UsageError } from '../core/errors.ts'
-import { mergeReports } from '../compare/merge-reports.ts'
-import { parseFormats, writeFormats } from '../report/formats.ts'
-import { readReport, writeReport } from '../report/json.ts'
-import { renderTable } from '../report/table.ts'
 import { exitCodeFor } from '../runner/exit-code.ts'
 import type { GateResult } from '../gates/gates.ts'
 import type { Command } from './command.ts'
@@ -23,7 +19,6 @@ Options:
 /** `toolgauge merge`: joins shard reports, recomputing every aggregate. */
 export const command: Command = {
   name: 'merge',
-  summary: 'join shard reports into one, recomputing every aggregate',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {
@@ -32,6 +27,10 @@ export const command: Command = {
       'allow-partial': { type: 'boolean' },
     })
     if (positionals.length === 0) throw new UsageError('expected one or more report.json files')
+    // Report reading, merging and the formats load only when the command runs: `merge --help` stays light.
+    const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }] = await Promise.all([
+      import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'),
+    ])
     const formats = parseFormats(values.format)
     const inputs = positionals.map((file) => ({ file, report: readReport(file) }))
     const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })

@@ -1,13 +1,9 @@
-import { gatesFromConfig, loadConfig, providerOptionsFromSettings, type RunConfig } from '../config/load-config.ts'
+import type { RunConfig } from '../config/load-config.ts'
 import { UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
-import { defaultPriceTable, mergePriceTable } from '../pricing/index.ts'
 import { parseModelSpecs, specForms } from '../providers/model-spec.ts'
-import { parseFormats, writeFormats } from '../report/formats.ts'
-import { renderTable } from '../report/table.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
-import { runEvaluation } from '../runner/run-evaluation.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import type { Command } from './command.ts'
@@ -52,10 +48,13 @@ Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate fai
 /** `toolgauge run`: suites × models → table, report.json, journal. */
 export const command: Command = {
   name: 'run',
-  summary: 'run suites against models and score the tool calls',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, flagSpec(runFlags))
+    // The runner, config loading (ajv, yaml) and reporters load only when the command runs: `run --help` stays light.
+    const [{ gatesFromConfig, loadConfig, providerOptionsFromSettings }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }] = await Promise.all([
+      import('../config/load-config.ts'), import('../pricing/index.ts'), import('../report/formats.ts'), import('../report/table.ts'), import('../runner/run-evaluation.ts'),
+    ])
     const loaded = await loadConfig(values.config)
     const config: RunConfig = loaded?.config ?? {}
     const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]

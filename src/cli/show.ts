@@ -14,7 +14,6 @@ result, the final text, and the failures with what was expected. Without --case 
 /** `toolgauge show`: the first thing to run when a case fails. */
 export const command: Command = {
   name: 'show',
-  summary: "print a case's transcript and failures from a report",
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

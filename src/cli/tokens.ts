@@ -1,12 +1,5 @@
 import { ProviderError, UsageError } from '../core/errors.ts'
 import { parseModelSpecs } from '../providers/model-spec.ts'
-import { loadToolsFile } from '../suite/load-tools.ts'
-import { countToolTokens } from '../tokens/count-tool-tokens.ts'
-import { renderTokenTable } from '../tokens/format-table.ts'
-import { measureToolTokens } from '../tokens/measure-tool-tokens.ts'
-import { loadMessagesFile } from '../tokens/messages-file.ts'
-import { recordOracle } from '../tokens/oracle-record.ts'
-import { parseToolChoiceFlag } from '../tokens/tool-choice-flag.ts'
 import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
 import { defaultDiffModel, diffToolTokens, renderTokenDiff, type ToolTokenDiff } from '../tokens/tool-token-diff.ts'
 import { exitCodes, type Command } from './command.ts'
@@ -40,7 +33,6 @@ Exit codes: 0 ok, 2 bad input, 3 the provider could not be reached.`
 /** `toolgauge tokens`: thin layer over countToolTokens. */
 export const command: Command = {
   name: 'tokens',
-  summary: 'Count the prompt tokens spent on tool definitions, per tool',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {
@@ -65,6 +57,11 @@ export const command: Command = {
     if (models.length === 0) throw new UsageError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
     // An unknown spec (`opnai:gpt-4o`) would otherwise fall back to the rough default estimate without a word.
     parseModelSpecs(models)
+    // Tokenizers, schema loading and (with --measure) the provider SDKs load only when the command runs.
+    const [{ loadToolsFile }, { countToolTokens }, { renderTokenTable }, { loadMessagesFile }, { recordOracle }, { parseToolChoiceFlag }] = await Promise.all([
+      import('../suite/load-tools.ts'), import('../tokens/count-tool-tokens.ts'), import('../tokens/format-table.ts'),
+      import('../tokens/messages-file.ts'), import('../tokens/oracle-record.ts'), import('../tokens/tool-choice-flag.ts'),
+    ])
     const tools = loadToolsFile(values.tools)
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
@@ -95,6 +92,7 @@ export const command: Command = {
       if (values.measure) {
         let measured: ToolTokenCount
         try {
+          const { measureToolTokens } = await import('../tokens/measure-tool-tokens.ts')
           measured = await measureToolTokens(request, values['base-url'] ? { baseUrl: values['base-url'] } : {})
         } catch (error) {
           if (!ProviderError.isInstance(error)) throw error

@@ -9,9 +9,11 @@ export type Probe =
   | { readonly form: 'value'; readonly value: unknown; readonly kind?: string; readonly path?: string }
   | { readonly form: 'raw'; readonly raw: string; readonly kind: string }
 
-/** The seven properties, by the names the output uses. */
-export type PropertyName =
-  | 'acceptance' | 'rejection' | 'no_silent_drop' | 'truncation_safety' | 'parser_totality' | 'metamorphic' | 'idempotence'
+/** The seven properties, by the names the output uses, in report order (no fast-check needed to list them). */
+export const propertyNames = ['acceptance', 'rejection', 'no_silent_drop', 'truncation_safety', 'parser_totality', 'metamorphic', 'idempotence'] as const
+
+/** One property's name. */
+export type PropertyName = (typeof propertyNames)[number]
 
 /** The arbitraries shared by every property of one tool (built once per tool). */
 export type ToolInputs = {

@@ -78,6 +78,21 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
     expect(tsc.status).toBe(0)
   }, 300_000)
 
+  it('prints --help, --version and every <command> --help without loading an SDK, ajv, a tokenizer, fast-check or the BFCL checker', () => {
+    // A module-load hook lists every module the CLI loads; help must stay on the CLI's own few modules.
+    writeFileSync(join(project, 'trace-hooks.mjs'), "export async function load(url, context, next) { if (!url.startsWith('node:')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }\n")
+    writeFileSync(join(project, 'trace.mjs'), "import { register } from 'node:module'\nregister('./trace-hooks.mjs', import.meta.url)\n")
+    const bin = join(project, 'node_modules/toolgauge/dist/cli/bin.js')
+    const heavy = /node_modules\/(openai|@anthropic-ai|ajv|ajv-formats|fast-check|@huggingface|gpt-tokenizer|jiti|yaml|lossless-json)\/|\/dist\/(bfcl|fuzz|providers|runner|tokens|schema)\//
+    const commands = ['run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
+    for (const args of [['--help'], ['--version'], ...commands.map((name) => [name, '--help'])]) {
+      const child = sh('node', ['--import', './trace.mjs', bin, ...args], project)
+      const loaded = child.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
+      expect(loaded.filter((url) => heavy.test(url)), args.join(' ')).toEqual([])
+      expect(child.stdout.length, args.join(' ')).toBeGreaterThan(0)
+    }
+  })
+
   describe.each(['commonjs', 'module'] as const)('the CLI in a %s project', (type) => {
     const suite = `name: weather
 tools:

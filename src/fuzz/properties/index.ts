@@ -1,4 +1,4 @@
-import type { PropertyName, PropertySpec } from '../probe.ts'
+import type { PropertySpec } from '../probe.ts'
 import { acceptance } from './acceptance.ts'
 import { idempotence } from './idempotence.ts'
 import { metamorphic } from './metamorphic.ts'
@@ -12,5 +12,4 @@ export const properties: readonly PropertySpec<any>[] = [
   acceptance, rejection, noSilentDrop, truncationSafety, parserTotality, metamorphic, idempotence,
 ]
 
-/** The property names, for flag validation. */
-export const propertyNames: readonly PropertyName[] = properties.map((property) => property.name)
+export { propertyNames } from '../probe.ts'
