@@ -89,7 +89,7 @@ describe('the tool-calling loop', () => {
   })
 
   it('a live stub receives the arguments and the context; its exception becomes an error result', async () => {
-    const stubs = { get_weather: { type: 'live' as const, module: new URL('../fixtures/live-stub.ts', import.meta.url).pathname, export: 'weather' } }
+    const stubs = { get_weather: { type: 'live' as const, module: new URL('../../fixtures/stubs/live-stub.ts', import.meta.url).pathname, export: 'weather' } }
     const { transcript } = await runScripted(makeCase({ stubs }), [turn('', ['get_weather', '{"city":"Paris"}'], ['get_weather', '{"city":"Atlantis"}']), turn('done')])
     const [paris, atlantis] = transcript.turns[0]?.toolResults ?? []
     expect(JSON.parse(paris?.content ?? 'null')).toEqual({ city: 'Paris', caseId: 'case-1', repeat: 0 })

@@ -33,7 +33,7 @@ describe('verdicts are judged on what the model sent', () => {
   })
 
   it('a live stub that adds a key to its args does not fail a correct call with hallucinated_param', async () => {
-    const stubs = { get_weather: { type: 'live' as const, module: new URL('../fixtures/mutating-stub.ts', import.meta.url).pathname, export: 'weather' } }
+    const stubs = { get_weather: { type: 'live' as const, module: new URL('../../fixtures/stubs/mutating-stub.ts', import.meta.url).pathname, export: 'weather' } }
     const { transcript, score } = await runScripted(makeCase({ stubs, expect: { calls: [paris] } }), [turn('', ['get_weather', '{"city":"Paris"}']), turn('ok')])
     expect(score.failures).toEqual([])
     expect(transcript.turns[0]?.calls[0]?.arguments).toEqual({ city: 'Paris' })
