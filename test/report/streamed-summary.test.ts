@@ -15,12 +15,14 @@ import { makeResult } from '../stats/make-result.ts'
 
 /**
  * The summary as 0.1.0 computed it over the whole array in memory (its code, kept here as the oracle), with the
- * one intended change: errored results are in `errored` and in no rate.
+ * intended changes of issue 10: errored results are in `errored` and in no rate; a rate with nothing to measure is null.
  */
 function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummary {
   const results = all.filter((r) => !isErroredResult(r))
   const total = (pick: (result: CaseResult) => number) => results.reduce((sum, result) => sum + pick(result), 0)
   const ratio = (n: number, d: number, empty: number) => (d === 0 ? empty : n / d)
+  // A metric with nothing to measure is null (issue 10), not 0% or 100%.
+  const measured = (n: number, d: number) => (d === 0 ? null : n / d)
   const calls = total((r) => r.metrics.calls)
   const knownCalls = total((r) => r.metrics.knownToolCalls ?? r.metrics.calls - r.metrics.hallucinatedToolCalls)
   const selected = total((r) => r.metrics.selectedCalls)
@@ -39,13 +41,13 @@ function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummar
     passed,
     errored: all.length - results.length,
     accuracy: ratio(passed, results.length, 0),
-    selectionAccuracy: ratio(selected, total((r) => r.metrics.expectedCalls), 1),
-    argumentAccuracy: ratio(total((r) => r.metrics.correctArgumentCalls), selected, 1),
-    hallucinatedToolRate: ratio(total((r) => r.metrics.hallucinatedToolCalls), calls, 0),
-    hallucinatedParamRate: ratio(total((r) => r.metrics.hallucinatedParamCalls), calls, 0),
-    schemaViolationRate: ratio(total((r) => r.metrics.schemaViolationCalls), knownCalls, 0),
-    parallelAccuracy: parallel.length === 0 ? null : ratio(parallel.filter((r) => r.passed).length, parallel.length, 0),
-    irrelevanceAccuracy: irrelevance.length === 0 ? null : ratio(irrelevance.filter((r) => r.passed).length, irrelevance.length, 0),
+    selectionAccuracy: measured(selected, total((r) => r.metrics.expectedCalls)),
+    argumentAccuracy: measured(total((r) => r.metrics.correctArgumentCalls), selected),
+    hallucinatedToolRate: measured(total((r) => r.metrics.hallucinatedToolCalls), calls),
+    hallucinatedParamRate: measured(total((r) => r.metrics.hallucinatedParamCalls), calls),
+    schemaViolationRate: measured(total((r) => r.metrics.schemaViolationCalls), knownCalls),
+    parallelAccuracy: measured(parallel.filter((r) => r.passed).length, parallel.length),
+    irrelevanceAccuracy: measured(irrelevance.filter((r) => r.passed).length, irrelevance.length),
     usage: all.reduce((sum, result) => addUsage(sum, result.usage), emptyUsage),
     latencyMs: { mean: ratio(latencies.reduce((s, v) => s + v, 0), latencies.length, 0), p50: percentile(0.5), p95: percentile(0.95) },
     passAtK: statistics.passAtK,
