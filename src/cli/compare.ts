@@ -2,6 +2,7 @@ import { UsageError } from '../core/errors.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { comparisonMarkdown, comparisonText } from '../compare/format-comparison.ts'
 import { readReport } from '../report/json.ts'
+import { pairModels } from '../compare/pair-models.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
 
@@ -32,7 +33,11 @@ export const command: Command = {
     const [baseFile, headFile] = positionals as [string, string]
     const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
     const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
-    const comparison = compareReports(readReport(baseFile), readReport(headFile), { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
+    const [base, head] = [readReport(baseFile), readReport(headFile)]
+    const judged = compareReports(base, head, { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
+    // Which tool definitions grew: counted offline from the tool sets both reports store (the counter loads lazily).
+    const { toolTokenChanges } = await import('../compare/tool-token-changes.ts')
+    const comparison = { ...judged, toolTokens: await toolTokenChanges(base, head, pairModels(base, head)) }
     process.stdout.write(values.markdown ? comparisonMarkdown(comparison) : comparisonText(comparison))
     return values['fail-on-regression'] && comparison.regression ? exitCodes.gateFailed : exitCodes.ok
   },

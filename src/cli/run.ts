@@ -9,6 +9,12 @@ import { parseShard } from '../runner/shard.ts'
 import type { Command } from './command.ts'
 import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
+import { dirname } from 'node:path'
+import { parseVariantFlag, variantsFromMap } from '../variants/variant-spec.ts'
+import type { VariantComparison } from '../variants/variant-deltas.ts'
+import { formatConfusion } from '../variants/format-confusion.ts'
+import type { ConfusionRow } from '../variants/confusion-rows.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
 
 /** Every flag of `run`, with its one-line help (the usage text below lists them all). */
 export const runFlags = {
@@ -17,7 +23,8 @@ export const runFlags = {
   concurrency: { type: 'string', value: '<N>', help: 'cases in flight at once (default 4)' },
   filter: { type: 'string', value: '<glob>', help: "only cases whose id or suite/id matches ('weather/*', '*parallel*')" },
   'min-accuracy': { type: 'string', value: '<0..1>', help: 'gate: exit 1 when a model\'s accuracy is below this' },
-  by: { type: 'string', value: 'suite', help: 'table rows per suite and model instead of per model' },
+  by: { type: 'string', value: 'suite|confusion', help: 'table rows per suite and model; or list the most confused tool pairs' },
+  variant: { type: 'string', multiple: true, value: '<name>=<file>', help: 'run every case once more with these tool descriptions: a tools file, or a patch { <tool>: { description, parameters: { properties: { <param>: { description } } } } } over the suite\'s tools (repeatable; the suite\'s own tools run first as base)' },
   repeat: { type: 'string', value: '<N>', help: 'run every case N times (pass@k, pass^k, flakiness)' },
   shard: { type: 'string', value: '<i/n>', help: 'run shard i of n (a stable hash of suite/case); join shards with merge' },
   resume: { type: 'boolean', help: 'continue an interrupted run from the journal in --out' },
@@ -62,7 +69,10 @@ export const command: Command = {
     const models = values.model ?? [...(config.models ?? [])]
     if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline)', { field: '--model' })
     parseModelSpecs(models, values.model ? '--model' : 'models')
-    if (values.by !== undefined && values.by !== 'suite') throw new UsageError(`expected "suite", got "${values.by}"`, { field: '--by' })
+    if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })
+    const variants = values.variant
+      ? values.variant.map((value) => parseVariantFlag(value))
+      : variantsFromMap(config.variants, loaded ? dirname(loaded.file) : process.cwd(), (name) => ({ ...(loaded ? { file: loaded.file } : {}), field: `variants.${name}` }))
     if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
     const formats = parseFormats(values.format ?? config.format?.join(','))
     const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
@@ -95,6 +105,7 @@ export const command: Command = {
         resume: values.resume === true,
         bySuite: values.by === 'suite',
         gates,
+        ...(variants.length > 0 ? { variants } : {}),
         ...(config.providers ? { modelOptions: Object.fromEntries(Object.entries(config.providers).map(([spec, settings]) => [spec, providerOptionsFromSettings(settings)])) } : {}),
         providerOptions: {
           ...(config.secrets ? { secrets: config.secrets } : {}),
@@ -127,7 +138,9 @@ export const command: Command = {
       // Streamed from the journal: the run's results are not held in memory.
       const written = writeFormats(outDir, outcome.stream, formats)
       const color = process.stdout.isTTY === true
-      process.stdout.write(`${renderTable(outcome.report.summary, { ...(values.by === 'suite' ? { bySuite: outcome.bySuite } : {}), color })}\n`)
+      const comparisons = (outcome.report.variantComparisons ?? []) as VariantComparison[]
+      process.stdout.write(`${renderTable(outcome.report.summary, { ...(values.by === 'suite' ? { bySuite: outcome.bySuite } : {}), color, comparisons })}\n`)
+      if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion((outcome.report.confusion ?? []) as ConfusionRow[])}`)
       printFailures(outcome.eachResult())
       printGates(outcome.gates)
       process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
@@ -161,7 +174,7 @@ function printFailures(results: Iterable<CaseResult>): void {
   process.stdout.write(`\nFailing cases (${count}; details: toolgauge show <report.json> --case <id>):\n`)
   for (const result of failing) {
     const first = result.failures[0]
-    process.stdout.write(`  ✗ ${result.suite}/${result.case} [${result.model}${result.repeat > 0 ? ` #${result.repeat}` : ''}] ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+    process.stdout.write(`  ✗ ${result.suite}/${result.case} [${summaryLabel(result)}${result.repeat > 0 ? ` #${result.repeat}` : ''}] ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
   }
   if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
 }

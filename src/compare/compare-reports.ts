@@ -2,6 +2,8 @@ import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
 import { compareModel, type ModelComparison } from './compare-model.ts'
 import { pairModels } from './pair-models.ts'
+import type { ToolTokenChanges } from './tool-token-changes.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
 
 /** When a drop counts as a regression. */
 export type RegressionPolicy = {
@@ -26,6 +28,8 @@ export type Comparison = {
   readonly policy: RegressionPolicy
   /** Things the reader must know, such as fewer than half the cases pairing (a renamed suite, changed ids). */
   readonly warnings: readonly string[]
+  /** Tool definitions whose token cost changed, per model pair (`toolTokenChanges`, added by the CLI: it counts tokens). */
+  readonly toolTokens?: readonly ToolTokenChanges[]
 }
 
 /** Compares every paired model of two reports and judges each for a regression. */
@@ -35,9 +39,13 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
     const names = (r: Report) => [...new Set(r.results.map((x) => x.model))].join(', ') || 'none'
     throw new InputError(`no model to compare: base has ${names(base)}, head has ${names(head)} (a single model on each side is paired whatever its name)`, { file: files.head })
   }
-  const models = pairs.map(({ base: b, head: h }) => judge(compareModel(
-    b, h, base.results.filter((r) => r.model === b), head.results.filter((r) => r.model === h),
-  ), policy))
+  // Runs with tool-description variants are compared variant by variant (variants are different tool sets, not repeats).
+  const baseVariants = new Set(base.results.map((r) => r.variant))
+  const variants = [...new Set(head.results.map((r) => r.variant))].filter((variant) => baseVariants.has(variant))
+  const named = (model: string, variant: string | undefined) => summaryLabel({ model, variant })
+  const models = pairs.flatMap(({ base: b, head: h }) => (variants.length > 0 ? variants : [undefined]).map((v) => judge(compareModel(
+    named(b, v), named(h, v), base.results.filter((r) => r.model === b && r.variant === v), head.results.filter((r) => r.model === h && r.variant === v),
+  ), policy)))
   // A comparison of nothing must not pass: no shared case means the reports do not describe the same suites.
   if (models.every((m) => m.pairedCases === 0)) {
     const counts = models.map((m) => `${label(m)}: base ${m.onlyInBase.length} case(s), head ${m.onlyInHead.length} case(s)`).join('; ')

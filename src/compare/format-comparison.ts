@@ -1,6 +1,7 @@
 import type { CaseChange, MetricDelta } from './compare-model.ts'
 import { caseId } from './compare-model.ts'
 import { formatP, type Comparison, type JudgedComparison } from './compare-reports.ts'
+import { toolTokenChangesMarkdown, toolTokenChangesText } from './tool-token-changes.ts'
 
 // Listings beyond this are summarized; a comparison of two 5000-case runs should still fit a terminal and a step summary.
 const maxListed = 50
@@ -17,7 +18,8 @@ export function comparisonText(comparison: Comparison): string {
     ...listing('newly fixed', m.fixed),
   ].join('\n'))
   const warnings = comparison.warnings.map((w) => `warning: ${w}\n`).join('')
-  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${comparison.regression ? 'Regression found.' : 'No regression.'}\n`
+  const tokens = toolTokenChangesText(comparison.toolTokens ?? [])
+  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${tokens.length > 0 ? `${tokens.join('\n')}\n` : ''}${comparison.regression ? 'Regression found.' : 'No regression.'}\n`
 }
 
 /** The comparison as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
@@ -35,7 +37,8 @@ export function comparisonMarkdown(comparison: Comparison): string {
     ...markdownListing('Newly fixed', m.fixed),
   ].join('\n'))
   const warnings = comparison.warnings.map((w) => `> **Warning:** ${escape(w)}\n`).join('')
-  return `## toolgauge compare\n\n${warnings}${warnings ? '\n' : ''}${sections.join('\n')}\n`
+  const tokens = toolTokenChangesMarkdown(comparison.toolTokens ?? [], code)
+  return `## toolgauge compare\n\n${warnings}${warnings ? '\n' : ''}${sections.join('\n')}\n${tokens.length > 0 ? `\n${tokens.join('\n')}\n` : ''}`
 }
 
 function testLine(m: JudgedComparison): string {

@@ -5,6 +5,7 @@ import type { CaseResult } from '../core/result.ts'
 import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
+import { variantFindings } from '../variants/variant-report.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -64,6 +65,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
     results,
     summary,
     ...(gates.length > 0 ? { gates } : {}),
+    ...variantFindings(results),
   }
   return { report, duplicates, warnings }
 }

@@ -46,6 +46,12 @@ export const configSchema: JsonSchema = {
       },
     },
     lint: lintConfigSchema,
+    variants: {
+      type: 'object',
+      description: 'Tool-description variants for every suite: name → tools file or patch, relative to this file (--variant wins).',
+      propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' },
+      additionalProperties: { type: 'string', minLength: 1 },
+    },
     prices: { type: 'object', description: 'Price overrides, USD per million tokens, by model (see docs/pricing.md).' },
     gates: {
       type: 'object',

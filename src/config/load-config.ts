@@ -37,6 +37,7 @@ export type RunConfig = {
   readonly providers?: { readonly [spec: string]: ModelSettings }
   readonly prices?: { readonly [model: string]: unknown }
   readonly lint?: LintConfig
+  readonly variants?: { readonly [name: string]: string }
 }
 
 /** Per-model provider settings in a config file (snake_case). */

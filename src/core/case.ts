@@ -1,5 +1,6 @@
 import type { Message } from './message.ts'
 import type { ToolChoice, ToolDefinition } from './tool.ts'
+import type { VariantSpec } from './variant.ts'
 
 /**
  * An argument matcher as written in a suite (see README "Argument matchers"): a literal, a list of acceptable
@@ -73,6 +74,8 @@ export type Case = {
   readonly maxToolTokens?: number
   /** Per-tool budgets on tool-definition tokens, when set. */
   readonly toolTokenBudgets?: { readonly [tool: string]: number }
+  /** The tool-description variant this case runs with (`--variant`, suite or config `variants:`); absent without variants. */
+  readonly variant?: string
 }
 
 /** A loaded suite. */
@@ -83,4 +86,6 @@ export type Suite = {
   /** Absolute path of the suite's hooks module (`hooks:`), if any: a suite setting that applies to all its cases. */
   readonly hooks?: string
   readonly cases: readonly Case[]
+  /** The suite's own `variants:` (name → tools or patch file), in declaration order. */
+  readonly variants?: readonly VariantSpec[]
 }

@@ -76,6 +76,8 @@ export type CaseResult = {
   readonly suite: string
   readonly case: string
   readonly model: string
+  /** The tool-description variant the case ran with (only in runs with variants). */
+  readonly variant?: string
   readonly repeat: number
   readonly passed: boolean
   readonly failures: readonly Failure[]

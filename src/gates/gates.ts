@@ -38,6 +38,6 @@ export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelS
         const measure = measures[gate.type]
         const value = measure.read(summary)
         const passed = value !== null && (measure.atMost ? value <= gate.threshold : value >= gate.threshold)
-        return { name: gate.type, model: summary.model, value, threshold: gate.threshold, passed }
+        return { name: gate.type, model: summary.model, value, threshold: gate.threshold, passed, ...(summary.variant !== undefined ? { scope: `variant ${String(summary.variant)}` } : {}) }
       }))
 }

@@ -11,12 +11,13 @@ export function wordCount(text: string): number {
  * Verbs that say what a tool does or returns. A sentence that starts with one (imperative "Get …" or third
  * person "Gets …"), possibly after "This tool" / "Use this to" / "Used to", states a purpose.
  */
-const actionVerbs = new Set(('get fetch retrieve return list show find search look query read load open download lookup ' +
+const actionVerbs = new Set(('get fetch retrieve return list show find search look query read load open download lookup ' + // not "order": "Order details" is a noun far more often
+
   'create add make insert post send write save store upload put set update edit modify change rename move copy replace patch ' +
   'delete remove cancel clear drop archive close stop end pause resume start run execute launch trigger schedule book reserve ' +
   'convert translate transform format parse validate check verify test compare compute calculate count measure estimate ' +
   'summarize summarise generate render draw plot analyze analyse extract classify detect scan monitor track watch ' +
-  'transfer pay charge refund buy sell order subscribe unsubscribe invite assign approve reject submit publish share ' +
+  'transfer pay charge refund buy sell subscribe unsubscribe invite assign approve reject submit publish share ' +
   'notify alert email message call reply forward sign login logout authenticate authorize grant revoke lock unlock ' +
   'enable disable toggle turn install uninstall deploy build compile restart reboot sync refresh export import merge split ' +
   'sort filter rank recommend suggest predict answer explain describe resolve navigate click type scroll select ' +

@@ -1,9 +1,12 @@
 import { readdirSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadToolsFile } from '../suite/load-tools.ts'
+import { readDocument } from '../io/read-document.ts'
+import { readVariantFile } from '../variants/load-variant.ts'
+import { variantsFromMap } from '../variants/variant-spec.ts'
 
 /** One tool set to lint and where it came from. */
 export type LintTarget = { readonly file: string; readonly tools: readonly ToolDefinition[] }
@@ -23,10 +26,24 @@ export function lintTargets(path: string): LintTarget[] {
   } catch {
     throw new InputError(`no such file or folder: ${path}`, { field: 'path' })
   }
-  if (!isFolder) return [{ file: absolute, tools: loadToolsFile(absolute) }]
+  if (!isFolder) return withVariants(absolute)
   const files = hasSuite(absolute) ? discoverSuiteFiles([absolute]) : findToolsFiles(absolute)
   if (files.length === 0) throw new InputError(`no suite or tools files (suite.yaml, tools.json, *.tools.json …) under ${path}`, { field: 'path' })
-  return files.map((file) => ({ file, tools: loadToolsFile(file) }))
+  return files.flatMap(withVariants)
+}
+
+/** A tools or suite file's set, and for a suite each of its `variants:` as its own set (`suite.yaml#vague`). */
+function withVariants(file: string): LintTarget[] {
+  const tools = loadToolsFile(file)
+  const document = readDocument(file)
+  const declared = (document.value as { variants?: unknown } | null)?.variants
+  if (typeof declared !== 'object' || declared === null || Array.isArray(document.value)) return [{ file, tools }]
+  const known = new Set(tools.map((tool) => tool.name))
+  const variants = variantsFromMap(declared, dirname(file), (name) => ({ file, line: document.lineOf(['variants', name]), field: `variants.${name}` }))
+  return [{ file, tools }, ...variants.map((spec) => {
+    const variant = readVariantFile(spec)
+    return { file: `${file}#${spec.name}`, tools: variant.kind === 'tools' ? variant.tools : variant.apply(tools, known) }
+  })]
 }
 
 function hasSuite(folder: string): boolean {

@@ -26,7 +26,7 @@ export type LintOptions = Partial<Omit<LintSettings, 'severities'>> & {
  */
 export async function lintTools(tools: readonly ToolDefinition[], options: LintOptions = {}): Promise<LintFinding[]> {
   const settings: LintSettings = { ...defaultLintSettings, ...options, severities: { ...defaultLintSettings.severities, ...options.severities } }
-  const toolTokens = settings.severities['heavy-tool'] === 'off' ? undefined : await standaloneToolTokens(tools, settings.model)
+  const toolTokens = settings.severities['heavy-tool'] === 'off' ? undefined : await toolCosts(tools, settings.model)
   const input = { tools, settings, similarity: tfidfSimilarity(tools), ...(toolTokens ? { toolTokens } : {}) }
   const findings: LintFinding[] = []
   for (const rule of lintRules) {
@@ -39,13 +39,8 @@ export async function lintTools(tools: readonly ToolDefinition[], options: LintO
   return findings.sort((a, b) => (order.get(a.tool) ?? tools.length) - (order.get(b.tool) ?? tools.length) || ruleOrder(a.rule) - ruleOrder(b.rule))
 }
 
-/** What each tool costs on its own: the request with only that tool minus the request with the tool machinery and no tool. */
-async function standaloneToolTokens(tools: readonly ToolDefinition[], model: string): Promise<number[]> {
-  const { countToolTokens } = await import('../tokens/count-tool-tokens.ts')
-  const costs: number[] = []
-  for (const tool of tools) {
-    const count = await countToolTokens({ model, tools: [tool], perTool: false })
-    costs.push(count.toolTokens - count.fixedOverhead)
-  }
-  return costs
+/** Each tool's own cost; the token counter (and its encodings) load only when heavy-tool is on. */
+async function toolCosts(tools: readonly ToolDefinition[], model: string): Promise<number[]> {
+  const { standaloneToolTokens } = await import('../tokens/standalone-tool-tokens.ts')
+  return (await standaloneToolTokens(tools, model)).map((tool) => tool.tokens)
 }

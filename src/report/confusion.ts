@@ -54,11 +54,20 @@ export class ConfusionTally {
 }
 
 function pairsOf(result: CaseResult): [string, string][] {
-  const calledRest = callsOf(result).map((c) => c.name)
-  if (result.expectedTools.length === 0 && calledRest.length === 0) return [[noTool, noTool]]
+  return pairNames(result.expectedTools, callsOf(result).map((c) => c.name))
+}
+
+/**
+ * Pairs expected tool names with called names: equal names pair first (the diagonal); the remaining expected and
+ * called names pair in order (a wrong tool), and what is left over pairs with `(none)` (a missed or extra call).
+ * No expected and no called name is one (none, none) pair. Shared by the matrix and report.json `confusion[]`.
+ */
+export function pairNames(expectedTools: readonly string[], called: readonly string[]): [string, string][] {
+  const calledRest = [...called]
+  if (expectedTools.length === 0 && calledRest.length === 0) return [[noTool, noTool]]
   const pairs: [string, string][] = []
   const expectedRest: string[] = []
-  for (const name of result.expectedTools) {
+  for (const name of expectedTools) {
     const index = calledRest.indexOf(name)
     if (index >= 0) {
       calledRest.splice(index, 1)

@@ -184,8 +184,8 @@ export class Journal {
 }
 
 /** The identity of a result within a run: suite, case, model and repeat. */
-export function resultKey(result: Pick<CaseResult, 'suite' | 'case' | 'model' | 'repeat'>): string {
-  return JSON.stringify([result.suite, result.case, result.model, result.repeat])
+export function resultKey(result: Pick<CaseResult, 'suite' | 'case' | 'model' | 'repeat' | 'variant'>): string {
+  return JSON.stringify([result.suite, result.case, result.model, result.repeat, ...(result.variant !== undefined ? [result.variant] : [])])
 }
 
 /** The byte offset where the file's last line starts (the size itself when the file ends with a newline). */

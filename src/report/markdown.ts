@@ -1,6 +1,9 @@
 import type { ModelSummary, Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { streamOf, type StreamedReport } from './json.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
+import { variantsMarkdown } from '../variants/variant-sections.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -27,6 +30,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     `${count} results · ${report.run.models.length} model(s) · ${report.run.suites.map((s) => cell(s.name)).join(', ') || 'no suites'} · ${cell(report.run.startedAt)}`,
     '',
     ...overview(report.summary),
+    ...variantsMarkdown(report, cell),
     ...(gates.length > 0 ? gatesSection(gates) : []),
     ...flakySection(flaky),
     ...failingSection(failing, failingCount),
@@ -46,10 +50,14 @@ export function percent(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '–'
 }
 
-/** The 95% interval of a summary (`accuracyCi` extension) as `[low, high]`, or undefined. */
+/**
+ * The 95% interval of a summary (`accuracyCi` extension, with repeats) as `[low, high]`; a variant row without one
+ * gets the Wilson interval of passed / cases, so every variant point has an interval; otherwise undefined.
+ */
 export function accuracyInterval(summary: ModelSummary): readonly [number, number] | undefined {
   const ci = summary.accuracyCi
-  return Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number') ? (ci as [number, number]) : undefined
+  if (Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number')) return ci as [number, number]
+  return summary.variant !== undefined && summary.cases > 0 ? wilsonInterval(summary.passed, summary.cases) : undefined
 }
 
 /** Tool-definition tokens per request (`toolTokens.perRequest` extension), or undefined. */
@@ -73,7 +81,7 @@ function overview(summaries: readonly ModelSummary[]): string[] {
     const hat = largestPassHatK(s)
     const tokens = toolTokensPerRequest(s)
     return row([
-      code(s.model),
+      code(summaryLabel(s)),
       `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`,
       hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
       `${s.passed}/${s.cases}`,
@@ -129,7 +137,7 @@ function failingSection(failing: readonly CaseResult[], failingCount: number): s
     row(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
     row(['---', '---', '---', '---:', '---', '---']),
     ...failing.slice(0, maxFailingRows).map((r) => row([
-      code(r.model), cell(r.suite), code(r.case), String(r.repeat + 1),
+      code(summaryLabel(r)), cell(r.suite), code(r.case), String(r.repeat + 1),
       cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(r.failures[0]?.message ?? ''),
     ])),
     ...(failingCount > maxFailingRows ? ['', `… and ${failingCount - maxFailingRows} more (see report.json or report.html)`] : []),

@@ -9,7 +9,7 @@ import { GroupedSummaries, SummaryAccumulator } from './summary-accumulator.ts'
  * denominator (nothing to measure: no call expected, none paired, none made, no such case) is null.
  */
 export function summarize(results: readonly CaseResult[]): ModelSummary[] {
-  const groups = new GroupedSummaries()
+  const groups = new GroupedSummaries(summaryGroup)
   for (const result of results) groups.add(result)
   return groups.finish()
 }
@@ -19,4 +19,9 @@ export function summarizeModel(model: string, results: readonly CaseResult[]): M
   const accumulator = new SummaryAccumulator({ model })
   for (const result of results) accumulator.add(result)
   return accumulator.finish()
+}
+
+/** The row a result belongs to: its model, and its variant in runs with tool-description variants. */
+export function summaryGroup(result: CaseResult): { readonly model: string; readonly variant?: string } {
+  return result.variant !== undefined ? { model: result.model, variant: result.variant } : { model: result.model }
 }

@@ -1,5 +1,7 @@
 import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
+import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
+import type { VariantComparison } from '../variants/variant-deltas.ts'
 
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`)
 
@@ -55,14 +57,24 @@ const erroredColumn = { title: 'errored', value: (s: ModelSummary) => String(err
  * the runner's per-suite aggregates or `summarize` over one suite's results). An `errored` column appears beside
  * `cases` when any result errored.
  */
-export function renderTable(summaries: readonly ModelSummary[], options: { bySuite?: readonly ModelSummary[]; color?: boolean } = {}): string {
-  const rows = options.bySuite ?? summaries
-  const shown = rows.some((row) => erroredOf(row) > 0) ? [...columns.slice(0, 2), erroredColumn, ...columns.slice(2)] : columns
+export function renderTable(summaries: readonly ModelSummary[], options: { bySuite?: readonly ModelSummary[]; color?: boolean; comparisons?: readonly VariantComparison[] } = {}): string {
   const withSuite = options.bySuite !== undefined
+  // With tool-description variants: a variant column, rows grouped by model, non-base rows marked against base.
+  const rows = withSuite ? options.bySuite ?? [] : groupByModel(summaries)
+  const withVariant = rows.some((row) => row.variant !== undefined)
+  const shown = rows.some((row) => erroredOf(row) > 0) ? [...columns.slice(0, 2), erroredColumn, ...columns.slice(2)] : columns
+  const [modelColumn, ...rest] = shown
   const table = new Table({
-    head: [...(withSuite ? ['suite'] : []), ...shown.map((column) => column.title)],
+    head: [...(withSuite ? ['suite'] : []), 'model', ...(withVariant ? ['variant'] : []), ...rest.map((column) => column.title)],
     style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] },
   })
-  for (const row of rows) table.push([...(withSuite ? [String(row.suite)] : []), ...shown.map((column) => column.value(row))])
-  return table.toString()
+  for (const row of rows) {
+    table.push([
+      ...(withSuite ? [String(row.suite)] : []),
+      modelColumn?.value(row) ?? row.model,
+      ...(withVariant ? [String(row.variant ?? '')] : []),
+      ...rest.map((column) => (withSuite ? column.value(row) : annotateVariantCell(column.title, column.value(row), row, options.comparisons ?? []))),
+    ])
+  }
+  return withVariant && !withSuite ? `${table.toString()}\n${variantLegend}` : table.toString()
 }

@@ -24,6 +24,7 @@ export function caseResult(transcript: Transcript, context: ResultContext): Case
     suite: testCase.suite,
     case: testCase.id,
     model: context.model,
+    ...(testCase.variant !== undefined ? { variant: testCase.variant } : {}),
     repeat: context.repeat,
     passed: score.passed,
     failures: score.failures,

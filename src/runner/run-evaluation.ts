@@ -24,6 +24,10 @@ import type { Shard } from './shard.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
+import { casesWithVariants } from '../variants/expand-variants.ts'
+import type { VariantSpec } from '../core/variant.ts'
+import { VariantFindingsTally } from '../variants/variant-report.ts'
+import { summaryGroup } from '../report/summarize.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
@@ -55,6 +59,8 @@ export type RunOptions = {
   readonly prices?: PriceTable
   /** Also aggregate per suite × model (`--by suite`; `RunOutcome.bySuite`). */
   readonly bySuite?: boolean
+  /** Tool-description variants for every suite (`--variant`, config `variants:`); else each suite's own `variants:`. */
+  readonly variants?: readonly VariantSpec[]
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -88,7 +94,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
   const suites = await loadSuites(options.suitePaths)
-  const cases = selectCases(suites, options)
+  const cases = casesWithVariants(suites, options.variants ?? [], selectCases(suites, options))
   const perModel = optionsPerModel(options.models, options.providerOptions, options.modelOptions)
   const optionsFor = (spec: string): ProviderOptions => perModel.get(spec) ?? {}
   const providers = await Promise.all(options.models.map((spec) =>
@@ -104,7 +110,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     for (const provider of providers) {
       const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(provider.id), suites.find((suite) => suite.file === testCase.file)?.hooks)
       for (let repeat = 0; repeat < repeats; repeat++) {
-        const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat })
+        const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat, variant: testCase.variant })
         plan.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, key, fingerprint })
       }
     }
@@ -113,13 +119,15 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   mkdirSync(options.outDir, { recursive: true })
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
   const positions = new Map<string, JournalPosition>()
-  const summaries = new GroupedSummaries()
-  const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, model: result.model }))
+  const summaries = new GroupedSummaries(summaryGroup)
+  const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }))
+  const findings = new VariantFindingsTally()
   // One result per distinct verdict (passed + failure kinds) is all the exit code needs: a bounded set.
   const verdicts = new Map<string, Pick<CaseResult, 'passed' | 'failures'>>()
   const fold = (result: CaseResult) => {
     summaries.add(result)
     if (options.bySuite) suiteSummaries.add(result)
+    findings.add(result)
     const signature = JSON.stringify([result.passed, [...new Set(result.failures.map((failure) => failure.kind))].sort()])
     if (!verdicts.has(signature)) verdicts.set(signature, { passed: result.passed, failures: result.failures.map(({ kind, message }) => ({ kind, message })) })
   }
@@ -198,6 +206,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     toolSets: toolSets.toJSON(),
     summary,
     gates,
+    ...findings.finish(),
   }
   const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult, eachResultJson })
   return {

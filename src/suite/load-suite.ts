@@ -9,6 +9,7 @@ import { matcherProblem } from '../matchers/argument-matchers.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { toolsFromList } from './load-tools.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
+import { variantsFromMap } from '../variants/variant-spec.ts'
 
 /** Default for `max_turns`. */
 export const defaultMaxTurns = 8
@@ -37,6 +38,8 @@ export async function loadSuite(file: string): Promise<Suite> {
   if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
   const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
   const budget = parseBudget(raw.max_tool_tokens)
+  const variants = variantsFromMap(raw.variants, base, (name) => ({ file: absolute, line: document.lineOf(['variants', name]), field: `variants.${name}` }))
+  for (const variant of variants) if (!existsSync(variant.file)) throw at(['variants', variant.name], `variant file not found: ${variant.file}`)
 
   const seen = new Map<string, number>()
   const cases: Case[] = []
@@ -63,7 +66,7 @@ export async function loadSuite(file: string): Promise<Suite> {
       ...budget,
     })
   }
-  return { name: raw.name, file: absolute, tools, ...(hooks ? { hooks } : {}), cases }
+  return { name: raw.name, file: absolute, tools, ...(hooks ? { hooks } : {}), cases, ...(variants.length > 0 ? { variants } : {}) }
 }
 
 function loadSuiteTools(value: unknown, document: SourceDocument, base: string): ToolDefinition[] {

@@ -2,6 +2,7 @@ import type { CaseResult } from '../../core/result.ts'
 import type { ToolSetIndex } from '../turn-settings.ts'
 import { escapeHtml } from './escape.ts'
 import { resultSection } from './transcript.ts'
+import { summaryLabel } from '../../variants/variant-cells.ts'
 
 /** The drill-down: one collapsible entry per case (failing first), every model and repeat inside. */
 export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
@@ -44,7 +45,7 @@ function status(group: readonly CaseResult[]): 'pass' | 'fail' | 'flaky' {
   if (group.every((r) => r.passed)) return 'pass'
   // Flaky: some model both passed and failed this case across repeats.
   const byModel = new Map<string, boolean[]>()
-  for (const r of group) byModel.set(r.model, [...(byModel.get(r.model) ?? []), r.passed])
+  for (const r of group) byModel.set(summaryLabel(r), [...(byModel.get(summaryLabel(r)) ?? []), r.passed])
   return [...byModel.values()].some((v) => v.includes(true) && v.includes(false)) ? 'flaky' : 'fail'
 }
 
@@ -52,8 +53,8 @@ function caseEntry(group: readonly CaseResult[], caseStatus: 'pass' | 'fail' | '
   const first = group[0]!
   const models = new Map<string, { passed: number; runs: number }>()
   for (const r of group) {
-    const t = models.get(r.model) ?? { passed: 0, runs: 0 }
-    models.set(r.model, { passed: t.passed + (r.passed ? 1 : 0), runs: t.runs + 1 })
+    const t = models.get(summaryLabel(r)) ?? { passed: 0, runs: 0 }
+    models.set(summaryLabel(r), { passed: t.passed + (r.passed ? 1 : 0), runs: t.runs + 1 })
   }
   const tallies = [...models].map(([model, t]) => `<span class="tally ${t.passed === t.runs ? 'pass' : t.passed === 0 ? 'fail' : 'flaky'}">${escapeHtml(model)} ${t.passed}/${t.runs}</span>`).join(' ')
   const search = `${first.suite} ${first.case} ${[...models.keys()].join(' ')}`.toLowerCase()

@@ -1,6 +1,7 @@
 import type { ModelSummary } from '../../core/report.ts'
 import { accuracyInterval, percent, toolTokensPerRequest } from '../markdown.ts'
 import { escapeHtml } from './escape.ts'
+import { summaryLabel } from '../../variants/variant-cells.ts'
 
 type Metric = { readonly label: string; readonly value: number | null; readonly lowerIsBetter?: boolean }
 
@@ -35,7 +36,7 @@ export function metricBars(summary: ModelSummary): string {
     return `<text x="0" y="${y + 15}">${m.label}</text><rect x="${labelWidth}" y="${y + 4}" width="${barWidth}" height="14" class="track"/>${bar}${whisker}`
   })
   const height = metrics.length * rowHeight
-  return `<svg class="bars" viewBox="0 0 ${labelWidth + barWidth + 60} ${height}" width="${labelWidth + barWidth + 60}" height="${height}" role="img" aria-label="Metrics of ${escapeHtml(summary.model)}">${rows.join('')}</svg>`
+  return `<svg class="bars" viewBox="0 0 ${labelWidth + barWidth + 60} ${height}" width="${labelWidth + barWidth + 60}" height="${height}" role="img" aria-label="Metrics of ${escapeHtml(summaryLabel(summary))}">${rows.join('')}</svg>`
 }
 
 /**
@@ -46,9 +47,9 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
   // Tool tokens when the report has them (models without a count are named under the plot); else input tokens.
   const haveToolTokens = summaries.some((s) => toolTokensPerRequest(s) !== undefined)
   const plotted = haveToolTokens ? summaries.filter((s) => toolTokensPerRequest(s) !== undefined) : summaries
-  const missing = summaries.filter((s) => !plotted.includes(s)).map((s) => s.model)
+  const missing = summaries.filter((s) => !plotted.includes(s)).map(summaryLabel)
   const points = plotted.map((s) => ({
-    model: s.model,
+    model: summaryLabel(s),
     x: haveToolTokens ? toolTokensPerRequest(s)! : s.cases > 0 ? s.usage.input / s.cases : 0,
     y: s.accuracy,
     ci: accuracyInterval(s),

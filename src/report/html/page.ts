@@ -5,6 +5,8 @@ import { streamOf, type StreamedReport } from '../json.ts'
 import { accuracyInterval, largestPassHatK, percent, reportGates, toolTokensPerRequest } from '../markdown.ts'
 import { caseEntries } from './cases.ts'
 import { accuracyScatter, metricBars } from './charts.ts'
+import { summaryLabel } from '../../variants/variant-cells.ts'
+import { comparisonHead, comparisonRows } from '../../variants/variant-sections.ts'
 import { escapeHtml } from './escape.ts'
 import { script } from './script.ts'
 import { style } from './style.ts'
@@ -45,7 +47,8 @@ ${gatesSection(report)}
 <h2>Overview</h2>
 ${overviewTable(summaries)}
 <h2>Metrics per model</h2>
-<div class="grid-cards">${summaries.map((s) => `<div class="card"><h3>${escapeHtml(s.model)}</h3>${metricBars(s)}</div>`).join('')}</div>
+<div class="grid-cards">${summaries.map((s) => `<div class="card"><h3>${escapeHtml(summaryLabel(s))}</h3>${metricBars(s)}</div>`).join('')}</div>
+${variantsHtml(report)}
 <h2>Accuracy vs. tool tokens</h2>
 <div class="card">${accuracyScatter(summaries)}</div>
 <h2>Tool confusion matrix</h2>
@@ -67,11 +70,18 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
     const ci = accuracyInterval(s)
     const hat = largestPassHatK(s)
     const tokens = toolTokensPerRequest(s)
-    return [escapeHtml(s.model), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : '–', hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
+    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : '–', hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
       `${s.passed}/${s.cases}`, percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
       percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? '–' : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
   })
   return `<table><thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+}
+
+/** Each variant against the base (same cases, paired tests), when the run has variants. */
+function variantsHtml(report: StreamedReport): string {
+  const rows = comparisonRows(report)
+  if (rows.length === 0) return ''
+  return `<h2>Variants against base</h2><p class="muted small">Same cases on both sides; accuracy by McNemar (or the paired permutation test with repeats), selection by the paired permutation test, tool tokens by the sign-flip test.</p><table><thead><tr>${comparisonHead.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
 }
 
 function gatesSection(report: StreamedReport): string {

@@ -1,0 +1,67 @@
+import type { Case, Suite } from '../core/case.ts'
+import { InputError } from '../core/errors.ts'
+import type { ToolDefinition } from '../core/tool.ts'
+import { readVariantFile, type VariantFile } from './load-variant.ts'
+import { baseVariantName, checkUniqueNames, type VariantSpec } from './variant-spec.ts'
+
+/** One variant of a suite's tools, resolved. */
+export type ResolvedVariant = { readonly name: string; readonly tools: readonly ToolDefinition[] }
+
+/**
+ * The variants each suite runs with. Run-level variants (`--variant`, else the config's `variants:`) apply to
+ * every suite; without them a suite's own `variants:` apply to it. When a suite has variants, its own tools run
+ * too, first, as `base` — unless a variant is itself named `base`, which then replaces them. The first variant is
+ * the base the others are compared with. Suites without variants map to an empty list.
+ */
+export function resolveVariants(suites: readonly Suite[], runVariants: readonly VariantSpec[]): Map<Suite, ResolvedVariant[]> {
+  checkUniqueNames(runVariants)
+  const files = new Map<string, VariantFile>()
+  const read = (spec: VariantSpec) => {
+    let file = files.get(spec.file)
+    if (!file) files.set(spec.file, (file = readVariantFile(spec)))
+    return file
+  }
+  const allTools = new Set(suites.flatMap((suite) => suite.tools.map((tool) => tool.name)))
+  const resolved = new Map<Suite, ResolvedVariant[]>()
+  for (const suite of suites) {
+    const specs = runVariants.length > 0 ? runVariants : suite.variants ?? []
+    if (runVariants.length === 0) checkUniqueNames(specs)
+    if (specs.length === 0) {
+      resolved.set(suite, [])
+      continue
+    }
+    const known = runVariants.length > 0 ? allTools : new Set(suite.tools.map((tool) => tool.name))
+    const variants = specs.map((spec): ResolvedVariant => {
+      const file = read(spec)
+      return { name: spec.name, tools: file.kind === 'tools' ? file.tools : file.apply(suite.tools, known) }
+    })
+    const hasBase = variants.some((variant) => variant.name === baseVariantName)
+    resolved.set(suite, hasBase ? variants : [{ name: baseVariantName, tools: suite.tools }, ...variants])
+  }
+  return resolved
+}
+
+/**
+ * The cases to run: each case once per variant of its suite, carrying `variant` and the variant's tools (all of
+ * them when the case exposes all the suite's tools, else the same subset by name). A case whose subset or forced
+ * tool_choice names a tool the variant lacks is bad input. Cases of suites without variants are unchanged.
+ */
+export function casesWithVariants(suites: readonly Suite[], runVariants: readonly VariantSpec[], cases: readonly Case[]): Case[] {
+  const resolved = resolveVariants(suites, runVariants)
+  const suiteOf = new Map(suites.map((suite) => [suite.file, suite]))
+  return cases.flatMap((testCase) => {
+    const suite = suiteOf.get(testCase.file)
+    const variants = suite ? resolved.get(suite) ?? [] : []
+    if (!suite || variants.length === 0) return [testCase]
+    const exposesAll = testCase.tools.length === suite.tools.length
+    return variants.map((variant): Case => {
+      const byName = new Map(variant.tools.map((tool) => [tool.name, tool]))
+      const wanted = exposesAll ? [] : testCase.tools.map((tool) => tool.name)
+      const forced = typeof testCase.toolChoice === 'object' ? [testCase.toolChoice.name] : []
+      const missing = [...wanted, ...forced].find((name) => !byName.has(name))
+      if (missing) throw new InputError(`variant "${variant.name}" has no tool "${missing}", which case "${testCase.id}" exposes`, { file: testCase.file, field: `cases.${testCase.id}` })
+      const tools = exposesAll ? variant.tools : wanted.map((name) => byName.get(name) as ToolDefinition)
+      return { ...testCase, tools, variant: variant.name }
+    })
+  })
+}
