@@ -156,8 +156,9 @@ function scan(results: Iterable<CaseResult>) {
   let failingCount = 0
   for (const r of results) {
     count++
-    const key = `${r.model}\u0000${r.suite}\u0000${r.case}`
-    const t = tallies.get(key) ?? { model: r.model, suite: r.suite, case: r.case, passed: 0, runs: 0 }
+    // Variants are different tool sets, not repeats: a case flaky across variants is not flaky.
+    const key = `${summaryLabel(r)}\u0000${r.suite}\u0000${r.case}`
+    const t = tallies.get(key) ?? { model: summaryLabel(r), suite: r.suite, case: r.case, passed: 0, runs: 0 }
     tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (r.passed ? 1 : 0) })
     if (!r.passed) {
       failingCount++

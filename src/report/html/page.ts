@@ -25,11 +25,12 @@ export function* htmlChunks(report: StreamedReport): Generator<string> {
   const scriptHash = createHash('sha256').update(script).digest('base64')
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`
   const summaries = report.summary
-  const confusion = new Map(report.run.models.map((model) => [model, new ConfusionTally()]))
+  // One matrix per summary row: per model, or per model × variant in runs with variants.
+  const confusion = new Map(report.summary.map((row) => [summaryLabel(row), new ConfusionTally()]))
   let count = 0
   for (const result of report.eachResult()) {
     count++
-    confusion.get(result.model)?.add(result)
+    confusion.get(summaryLabel(result))?.add(result)
   }
   yield `<!doctype html>
 <html lang="en">
@@ -53,7 +54,7 @@ ${variantsHtml(report)}
 <div class="card">${accuracyScatter(summaries)}</div>
 <h2>Tool confusion matrix</h2>
 <p class="muted small">Rows: the tool a case expected; columns: the tool the model called. (none) counts missed and extra calls.</p>
-<div class="grid-cards">${report.run.models.map((model) => `<div class="card"><h3>${escapeHtml(model)}</h3>${confusionTable(confusion.get(model)!.matrix())}</div>`).join('')}</div>
+<div class="grid-cards">${[...confusion].map(([label, tally]) => `<div class="card"><h3>${escapeHtml(label)}</h3>${confusionTable(tally.matrix())}</div>`).join('')}</div>
 <h2>Cases</h2>
 <div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
 `
