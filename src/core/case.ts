@@ -47,10 +47,15 @@ export type RecordedStubEntry = {
   readonly error?: string
 }
 
+/** A live stub given in code rather than by module path (MCP servers): `(args, context) => result`; a throw is an error result. */
+export type StubFunction = (args: unknown, context: { readonly [key: string]: unknown }) => unknown
+
 /** How a tool call is executed during a run. */
 export type StubSpec =
   | { readonly type: 'recorded'; readonly entries: readonly RecordedStubEntry[] }
   | { readonly type: 'live'; readonly module: string; readonly export: string }
+  /** `label` says what runs (e.g. `mcp: node server.js → read_file`), for fingerprints and messages. */
+  | { readonly type: 'function'; readonly label: string; readonly run: StubFunction }
 
 /** One runnable case, fully resolved (paths absolute, tools loaded, defaults applied). */
 export type Case = {

@@ -24,6 +24,7 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
     return entry.error !== undefined ? { ok: false, error: entry.error, source: 'recorded' } : { ok: true, result: entry.result ?? null, source: 'recorded' }
   }
   try {
+    if (spec.type === 'function') return { ok: true, result: await spec.run(args, context), source: 'live' }
     const run = await importUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
     return { ok: true, result: await run(args, context), source: 'live' }
   } catch (error) {

@@ -4,12 +4,16 @@ import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadSuite } from '../suite/load-suite.ts'
+import type { McpServers } from '../mcp/mcp-servers.ts'
 import { inShard, type Shard } from './shard.ts'
 
-/** Loads every suite file under the paths, one at a time (so the first bad file reported is the first in order). */
-export async function loadSuites(paths: readonly string[]): Promise<Suite[]> {
+/**
+ * Loads every suite file under the paths, one at a time (so the first bad file reported is the first in order);
+ * MCP servers the suites name start in `servers`, which the caller closes.
+ */
+export async function loadSuites(paths: readonly string[], servers?: McpServers): Promise<Suite[]> {
   const suites: Suite[] = []
-  for (const file of discoverSuiteFiles(paths)) suites.push(await loadSuite(file))
+  for (const file of discoverSuiteFiles(paths)) suites.push(await loadSuite(file, servers ? { mcp: servers } : {}))
   const names = new Map<string, string>()
   for (const suite of suites) {
     const other = names.get(suite.name)

@@ -8,6 +8,7 @@ import { loadHooks } from '../loop/hooks.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { optionsPerModel } from '../providers/model-options.ts'
 import { createProvider } from '../providers/registry.ts'
+import { McpServers } from '../mcp/mcp-servers.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal, resultKey, type JournalPosition } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
@@ -90,16 +91,26 @@ type Task = CaseTask & { readonly key: string; readonly fingerprint: string }
  * one repeat tally each), not with transcripts.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
+  // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
+  const servers = new McpServers()
+  try {
+    return await evaluate(options, servers)
+  } finally {
+    await servers.close()
+  }
+}
+
+async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOutcome> {
   const startedAt = new Date()
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
-  const suites = await loadSuites(options.suitePaths)
+  const suites = await loadSuites(options.suitePaths, servers)
   const cases = casesWithVariants(suites, options.variants ?? [], selectCases(suites, options))
   const perModel = optionsPerModel(options.models, options.providerOptions, options.modelOptions)
   const optionsFor = (spec: string): ProviderOptions => perModel.get(spec) ?? {}
   const providers = await Promise.all(options.models.map((spec) =>
     options.providers?.find((provider) => provider.id === spec) ?? createProvider(spec, optionsFor(spec))))
-  const secrets = secretValues(options.models.map(optionsFor))
+  const secrets = [...secretValues(options.models.map(optionsFor)), ...servers.secrets]
   for (const provider of providers) provider.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
@@ -155,7 +166,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   try {
     await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (task) => {
       if (options.signal?.aborted) return
-      const evaluated = await evaluateCase(task, context)
+      const evaluated = await servers.withCase(() => evaluateCase(task, context))
       // An interrupted case is not journaled: --resume runs it again from the start.
       if (!evaluated) return
       const safe = evaluated.result

@@ -7,9 +7,14 @@ import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { importUserFunction } from '../io/load-module.ts'
 import { matcherProblem } from '../matchers/argument-matchers.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
-import { toolsFromList } from './load-tools.ts'
+import { checkUniqueNames, toolFromEntry, toolsFromList } from './load-tools.ts'
+import type { McpServers } from '../mcp/mcp-servers.ts'
+import type { ServerEntry } from '../mcp/suite-servers.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
+
+/** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
+export type LoadSuiteOptions = { readonly mcp?: McpServers }
 
 /** Default for `max_turns`. */
 export const defaultMaxTurns = 8
@@ -22,7 +27,18 @@ type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, 
  * and hooks relative to the file, checks references (tool names, matchers, duplicate ids, stub modules) and
  * returns fully resolved cases. Every problem is an InputError naming the file, line and field.
  */
-export async function loadSuite(file: string): Promise<Suite> {
+export async function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
+  // Without the run's servers (tokens, lint-tools…), servers are started only to list their tools.
+  let own: McpServers | undefined
+  const servers = async () => options.mcp ?? (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
+  try {
+    return await loadSuiteWith(file, servers)
+  } finally {
+    await own?.close()
+  }
+}
+
+async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): Promise<Suite> {
   const absolute = resolve(file)
   const document = readDocument(absolute)
   validateSuiteShape(document)
@@ -31,9 +47,10 @@ export async function loadSuite(file: string): Promise<Suite> {
   const at = (path: Path, message: string): InputError =>
     new InputError(message, { file: absolute, line: document.lineOf(path), field: path.join('.') })
 
-  const tools = loadSuiteTools(raw.tools, document, base)
+  const { tools, stubs: serverStubs } = await loadSuiteTools(raw.tools, document, base, servers, at)
   const toolNames = new Set(tools.map((tool) => tool.name))
-  const suiteStubs = await parseStubs(raw.stubs, ['stubs'], toolNames, base, at)
+  // MCP servers' tools answer live (or "not executed"); the suite's recorded or module stubs win over them.
+  const suiteStubs = { ...serverStubs, ...await parseStubs(raw.stubs, ['stubs'], toolNames, base, at) }
   const hooks = typeof raw.hooks === 'string' ? resolve(base, raw.hooks) : undefined
   if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
   const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
@@ -69,21 +86,57 @@ export async function loadSuite(file: string): Promise<Suite> {
   return { name: raw.name, file: absolute, tools, ...(hooks ? { hooks } : {}), cases, ...(variants.length > 0 ? { variants } : {}) }
 }
 
-function loadSuiteTools(value: unknown, document: SourceDocument, base: string): ToolDefinition[] {
-  if (value === undefined) return []
-  if (typeof value === 'string') {
-    const toolsFile = resolve(base, value)
-    if (!existsSync(toolsFile)) {
-      throw new InputError(`tools file not found: ${toolsFile}`, { file: document.file, line: document.lineOf(['tools']), field: 'tools' })
+/** What a suite's `tools:` gives: the definitions, and the stubs of MCP servers' tools (the suite's `stubs:` win). */
+type SuiteTools = { readonly tools: ToolDefinition[]; readonly stubs: Record<string, StubSpec> }
+
+/**
+ * `tools:` is a tools file path, or a list whose entries are tool definitions, tools file paths and
+ * `{ mcp: {…} }` servers (listed through `servers`; their names are namespaced where they collide).
+ */
+async function loadSuiteTools(value: unknown, document: SourceDocument, base: string, servers: () => Promise<McpServers>, at: (p: Path, m: string) => InputError): Promise<SuiteTools> {
+  if (value === undefined) return { tools: [], stubs: {} }
+  if (typeof value === 'string') return { tools: toolsOfFile(value, document, ['tools'], base), stubs: {} }
+  if (!Array.isArray(value)) return { tools: toolsFromList(value, document, ['tools']), stubs: {} }
+  const located: { tool: ToolDefinition; document: SourceDocument; path: Path }[] = []
+  const servedAt = new Map<number, number>()
+  const serverEntries: ServerEntry[] = []
+  value.forEach((entry: unknown, index) => {
+    const path: Path = ['tools', index]
+    if (typeof entry === 'string') {
+      for (const tool of toolsOfFile(entry, document, path, base)) located.push({ tool, document, path })
+    } else if (typeof entry === 'object' && entry !== null && 'mcp' in entry) {
+      servedAt.set(index, serverEntries.length)
+      serverEntries.push({ raw: (entry as { mcp: Record<string, unknown> }).mcp, path: [...path, 'mcp'] })
+    } else {
+      located.push({ tool: toolFromEntry(entry, document, path), document, path })
     }
-    const toolsDocument = readDocument(toolsFile)
-    const list = toolsDocument.value
-    if (typeof list === 'object' && list !== null && !Array.isArray(list) && 'tools' in list) {
-      return toolsFromList((list as { tools: unknown }).tools, toolsDocument, ['tools'])
-    }
-    return toolsFromList(list, toolsDocument, [])
+  })
+  checkUniqueNames(located)
+  if (serverEntries.length === 0) return { tools: located.map((entry) => entry.tool), stubs: {} }
+  const { loadServerTools } = await import('../mcp/suite-servers.ts')
+  const served = await loadServerTools(serverEntries, base, new Set(located.map((entry) => entry.tool.name)), await servers(), at)
+  // Keep the order of the list: a server's tools stand where its entry stands.
+  const ordered = value.flatMap((_, index): { tool: ToolDefinition; document: SourceDocument; path: Path }[] => {
+    const server = servedAt.get(index)
+    if (server === undefined) return located.filter((entry) => entry.path[1] === index)
+    return (served.tools[server] ?? []).map((tool) => ({ tool, document, path: ['tools', index, 'mcp'] }))
+  })
+  checkUniqueNames(ordered)
+  return { tools: ordered.map((entry) => entry.tool), stubs: { ...served.stubs } }
+}
+
+/** The tools of a tools file named in a suite (a list, or `{ tools: [...] }`). */
+function toolsOfFile(relativePath: string, document: SourceDocument, path: Path, base: string): ToolDefinition[] {
+  const toolsFile = resolve(base, relativePath)
+  if (!existsSync(toolsFile)) {
+    throw new InputError(`tools file not found: ${toolsFile}`, { file: document.file, line: document.lineOf(path), field: path.join('.') })
   }
-  return toolsFromList(value, document, ['tools'])
+  const toolsDocument = readDocument(toolsFile)
+  const list = toolsDocument.value
+  if (typeof list === 'object' && list !== null && !Array.isArray(list) && 'tools' in list) {
+    return toolsFromList((list as { tools: unknown }).tools, toolsDocument, ['tools'])
+  }
+  return toolsFromList(list, toolsDocument, [])
 }
 
 function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): readonly ToolDefinition[] {

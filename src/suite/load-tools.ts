@@ -14,36 +14,42 @@ export function toolsFromList(list: unknown, document: SourceDocument, path: rea
   if (!Array.isArray(list)) {
     throw new InputError('expected a list of tool definitions', { file: document.file, line: document.lineOf(path), field })
   }
+  const tools = list.map((entry, index) => toolFromEntry(entry, document, [...path, index]))
+  checkUniqueNames(tools.map((tool, index) => ({ tool, document, path: [...path, index] })))
+  return tools
+}
+
+/** Normalizes and checks one tool entry at `entryPath` (its parameters must be a valid JSON Schema). */
+export function toolFromEntry(entry: unknown, document: SourceDocument, entryPath: readonly (string | number)[]): ToolDefinition {
+  const tool = normalizeTool(entry)
+  if ('expected' in tool) {
+    const fieldPath = tool.field ? [...entryPath, ...tool.field.split('.')] : entryPath
+    throw new InputError(`expected ${tool.expected}`, {
+      file: document.file,
+      line: document.lineOf(fieldPath),
+      field: fieldPath.join('.'),
+    })
+  }
+  const problems = schemaProblems(tool.parameters)
+  if (problems.length > 0) {
+    throw new InputError(`parameters of tool "${tool.name}" is not a valid JSON Schema: ${problems.join('; ')}`, {
+      file: document.file,
+      line: document.lineOf(entryPath),
+      field: `${entryPath.join('.')}.parameters`,
+    })
+  }
+  return tool
+}
+
+/** Tool names must be unique within a set: the second use is an InputError at its own entry. */
+export function checkUniqueNames(entries: readonly { tool: ToolDefinition; document: SourceDocument; path: readonly (string | number)[] }[]): void {
   const seen = new Set<string>()
-  return list.map((entry, index) => {
-    const tool = normalizeTool(entry)
-    const entryPath = [...path, index]
-    if ('expected' in tool) {
-      const fieldPath = tool.field ? [...entryPath, ...tool.field.split('.')] : entryPath
-      throw new InputError(`expected ${tool.expected}`, {
-        file: document.file,
-        line: document.lineOf(fieldPath),
-        field: fieldPath.join('.'),
-      })
-    }
+  for (const { tool, document, path } of entries) {
     if (seen.has(tool.name)) {
-      throw new InputError(`duplicate tool name "${tool.name}"`, {
-        file: document.file,
-        line: document.lineOf(entryPath),
-        field: `${entryPath.join('.')}.name`,
-      })
+      throw new InputError(`duplicate tool name "${tool.name}"`, { file: document.file, line: document.lineOf(path), field: `${path.join('.')}.name` })
     }
     seen.add(tool.name)
-    const problems = schemaProblems(tool.parameters)
-    if (problems.length > 0) {
-      throw new InputError(`parameters of tool "${tool.name}" is not a valid JSON Schema: ${problems.join('; ')}`, {
-        file: document.file,
-        line: document.lineOf(entryPath),
-        field: `${entryPath.join('.')}.parameters`,
-      })
-    }
-    return tool
-  })
+  }
 }
 
 /**

@@ -1,0 +1,107 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { McpServerError } from './server-error.ts'
+import type { McpServerSpec } from './server-spec.ts'
+import type { McpSession, McpTool } from './session.ts'
+
+/** What listing a server gave: the name it reports and its tools. */
+export type ServerListing = { readonly serverName: string; readonly tools: readonly McpTool[] }
+
+/** Per-case servers of one running case (`per_case: true`), started on the case's first call to them. */
+class CaseScope {
+  readonly sessions = new Map<string, Promise<McpSession>>()
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map(async (pending) => (await pending.catch(() => undefined))?.close()))
+  }
+}
+
+const currentCase = new AsyncLocalStorage<CaseScope>()
+
+/**
+ * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
+ * name it) start when a suite lists their tools and stay up until `close()`; `per_case` servers start afresh
+ * inside each `withCase` scope and close when it ends. The runner awaits `close()` in a finally, so servers end
+ * on success, failure and Ctrl-C alike.
+ */
+export class McpServers {
+  readonly #shared = new Map<string, Promise<McpSession>>()
+  readonly #secrets = new Set<string>()
+  #closed = false
+
+  /** Values to redact from everything written (expanded `${VAR}` of env and headers). */
+  get secrets(): string[] {
+    return [...this.#secrets]
+  }
+
+  /** Connects to a server (the run's shared one, or a throwaway one for `per_case`) and lists its tools. */
+  async list(spec: McpServerSpec): Promise<ServerListing> {
+    for (const secret of spec.secrets) this.#secrets.add(secret)
+    if (spec.perCase) {
+      const session = await connect(spec)
+      try {
+        return { serverName: session.serverName, tools: await session.listTools() }
+      } finally {
+        await session.close()
+      }
+    }
+    const session = await this.shared(spec)
+    return { serverName: session.serverName, tools: await session.listTools() }
+  }
+
+  /** The session a call should use: the run's server, or this case's own for `per_case` (started on demand). */
+  session(spec: McpServerSpec): Promise<McpSession> {
+    if (!spec.perCase) return this.shared(spec)
+    const scope = currentCase.getStore()
+    if (!scope) return Promise.reject(new McpServerError(`MCP server "${spec.label}" is per_case, but the call came from outside a case (use McpServers.withCase)`))
+    const key = keyOf(spec)
+    let pending = scope.sessions.get(key)
+    if (!pending) {
+      pending = connect(spec)
+      scope.sessions.set(key, pending)
+    }
+    return pending
+  }
+
+  /**
+   * Runs one case (one model, one repeat): `per_case` servers called inside `run` belong to it and are closed
+   * when it ends. Async context carries the scope to the stubs, so the loop needs no knowledge of servers.
+   */
+  async withCase<T>(run: () => Promise<T>): Promise<T> {
+    const scope = new CaseScope()
+    try {
+      return await currentCase.run(scope, run)
+    } finally {
+      await scope.close()
+    }
+  }
+
+  /** Ends every server of the run (waits for each process to be gone); later calls fail with a clear error. */
+  async close(): Promise<void> {
+    this.#closed = true
+    const sessions = [...this.#shared.values()]
+    this.#shared.clear()
+    await Promise.all(sessions.map(async (pending) => (await pending.catch(() => undefined))?.close()))
+  }
+
+  private shared(spec: McpServerSpec): Promise<McpSession> {
+    if (this.#closed) return Promise.reject(new McpServerError(`MCP server "${spec.label}" was already closed (the run ended)`))
+    const key = keyOf(spec)
+    let pending = this.#shared.get(key)
+    if (!pending) {
+      pending = connect(spec)
+      this.#shared.set(key, pending)
+      // A server that failed to start is not retried for every suite: the first error stands.
+    }
+    return pending
+  }
+}
+
+/** The SDK loads only when a server is used, so commands without MCP servers do not pay for it. */
+async function connect(spec: McpServerSpec): Promise<McpSession> {
+  const { McpSession } = await import('./session.ts')
+  return McpSession.connect(spec)
+}
+
+/** Two entries start the same server when they would run the same process the same way. */
+function keyOf(spec: McpServerSpec): string {
+  return JSON.stringify([spec.transport, spec.workdir ?? null, spec.connectTimeoutMs, spec.callTimeoutMs])
+}

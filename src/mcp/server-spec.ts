@@ -1,0 +1,113 @@
+import { isAbsolute, resolve } from 'node:path'
+import { InputError } from '../core/errors.ts'
+
+/** How toolgauge reaches one MCP server: a process spoken to over stdio, or a streamable HTTP endpoint. */
+export type McpTransportSpec =
+  | {
+    readonly type: 'stdio'
+    readonly command: string
+    readonly args: readonly string[]
+    /** Environment of the server process (values already expanded); PATH, HOME and a few others are inherited. */
+    readonly env: { readonly [name: string]: string }
+    /** Working directory of the server process (absolute); default: toolgauge's. */
+    readonly cwd?: string
+  }
+  | { readonly type: 'http'; readonly url: string; readonly headers: { readonly [name: string]: string } }
+
+/** One `- mcp: {…}` entry of a suite's `tools:` (or a `--mcp` command line), resolved and checked. */
+export type McpServerSpec = {
+  readonly transport: McpTransportSpec
+  /** The command line or URL as written (variables not expanded): names the server in every message. */
+  readonly label: string
+  /** Namespace for its tools when names collide (`name__tool`); default: the name the server reports. */
+  readonly name?: string
+  /** Tools that may run on the server although not annotated `readOnlyHint: true`. */
+  readonly allow: 'all' | readonly string[]
+  /** A fresh server for each case (and each model and repeat) instead of one per run. */
+  readonly perCase: boolean
+  /** A folder copied afresh for each server process, which runs in the copy (`${WORKDIR}` names it). */
+  readonly workdir?: string
+  readonly connectTimeoutMs: number
+  readonly callTimeoutMs: number
+  /** Expanded values of `${VAR}` in env and headers: redacted like API keys. */
+  readonly secrets: readonly string[]
+}
+
+/** Default seconds to wait for a server to start and answer `initialize` (and list its tools). */
+export const defaultConnectTimeoutSeconds = 30
+/** Default seconds to wait for one tool call. */
+export const defaultCallTimeoutSeconds = 60
+
+/** The placeholder for the server's fresh working copy (`workdir:`), expanded in args, env and cwd. */
+export const workdirPlaceholder = '${WORKDIR}'
+
+type Where = (field: string, message: string) => InputError
+
+/**
+ * Reads one `mcp:` entry (already checked against the suite schema): resolves paths against the suite folder,
+ * expands `${VAR}` in `env` and `headers` from `environment` (a missing variable is an InputError naming the
+ * field) and collects the expanded values as secrets.
+ */
+export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where, environment: NodeJS.ProcessEnv = process.env): McpServerSpec {
+  const secrets: string[] = []
+  const expand = (field: string, values: unknown): Record<string, string> => Object.fromEntries(
+    Object.entries((values ?? {}) as Record<string, string>).map(([key, value]) => [key, expandVariables(value, environment, secrets, (name) =>
+      at(`${field}.${key}`, `environment variable ${name} is not set`))]),
+  )
+  const timeout = (raw.timeout ?? {}) as { connect?: number; call?: number }
+  const common = {
+    ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
+    allow: raw.allow === 'all' ? 'all' as const : (raw.allow as string[] | undefined) ?? [],
+    perCase: raw.per_case === true,
+    connectTimeoutMs: (timeout.connect ?? defaultConnectTimeoutSeconds) * 1000,
+    callTimeoutMs: (timeout.call ?? defaultCallTimeoutSeconds) * 1000,
+  }
+  if (typeof raw.url === 'string') {
+    let url: URL
+    try {
+      url = new URL(raw.url)
+    } catch {
+      throw at('url', `expected an http(s) URL, got "${raw.url}"`)
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw at('url', `expected an http(s) URL, got "${raw.url}"`)
+    const stdioOnly = ['args', 'env', 'cwd', 'workdir'].find((key) => raw[key] !== undefined)
+    if (stdioOnly) throw at(stdioOnly, 'belongs to a stdio server (command), not to a url')
+    const headers = expand('headers', raw.headers)
+    return { ...common, transport: { type: 'http', url: raw.url, headers }, label: raw.url, secrets }
+  }
+  if (raw.headers !== undefined) throw at('headers', 'belongs to an HTTP server (url), not to a command')
+  const command = raw.command as string
+  const args = (raw.args as string[] | undefined) ?? []
+  const env = expand('env', raw.env)
+  const local = (value: unknown) => (typeof value === 'string' && !value.includes(workdirPlaceholder) ? resolve(base, value) : value as string | undefined)
+  const cwd = local(raw.cwd)
+  const workdir = local(raw.workdir)
+  return {
+    ...common,
+    transport: { type: 'stdio', command: resolveCommand(command, base), args, env, ...(cwd ? { cwd } : {}) },
+    label: commandLine(command, args),
+    ...(workdir ? { workdir } : {}),
+    secrets,
+  }
+}
+
+/** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); values become secrets. */
+export function expandVariables(value: string, environment: NodeJS.ProcessEnv, secrets: string[], missing: (name: string) => Error): string {
+  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+    if (whole === workdirPlaceholder) return whole
+    const found = environment[name]
+    if (found === undefined) throw missing(name)
+    secrets.push(found)
+    return found
+  })
+}
+
+/** A relative command path (`./server.js`) is relative to the suite; a bare name (`node`, `npx`) is looked up on PATH. */
+function resolveCommand(command: string, base: string): string {
+  return !isAbsolute(command) && /^\.\.?[\\/]/.test(command) ? resolve(base, command) : command
+}
+
+/** A readable command line for messages: arguments with spaces quoted. */
+export function commandLine(command: string, args: readonly string[]): string {
+  return [command, ...args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ')
+}

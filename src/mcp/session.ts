@@ -1,0 +1,205 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import { redactText } from '../http/redact.ts'
+import { toolgaugeVersion } from '../version.ts'
+import { trackProcess, untrackProcess } from './process-guard.ts'
+import { McpServerError } from './server-error.ts'
+import type { McpServerSpec } from './server-spec.ts'
+import { StderrTail } from './stderr-tail.ts'
+import { prepareTransport } from './workdir.ts'
+
+/** One tool as a server lists it (the parts toolgauge uses). */
+export type McpTool = Pick<Tool, 'name' | 'title' | 'description' | 'inputSchema' | 'annotations'>
+
+/**
+ * A connected MCP server: its name, its tools, calls with a timeout, and a close that always ends the process.
+ * Every failure is an McpServerError naming the command line and the tail of the server's stderr.
+ */
+export class McpSession {
+  #closing: Promise<void> | undefined
+  #exited = false
+  readonly #protocolErrors: string[] = []
+
+  private constructor(
+    readonly spec: McpServerSpec,
+    private readonly client: Client,
+    private readonly transport: Transport,
+    private readonly stderr: StderrTail,
+    private readonly dispose: () => void,
+    /** The server's process id (stdio), for tests and diagnostics. */
+    readonly pid: number | undefined,
+  ) {}
+
+  /** The name the server reports in `initialize` (e.g. `secure-filesystem-server`). */
+  get serverName(): string {
+    return this.client.getServerVersion()?.name ?? ''
+  }
+
+  /**
+   * Starts (stdio) or reaches (HTTP) the server and completes the MCP handshake within the connect timeout.
+   * On any failure the process is ended before the error is thrown.
+   */
+  static async connect(spec: McpServerSpec): Promise<McpSession> {
+    const prepared = prepareTransport(spec)
+    const stderr = new StderrTail()
+    const transport: Transport = prepared.transport.type === 'stdio'
+      ? new StdioClientTransport({ ...prepared.transport, args: [...prepared.transport.args], stderr: 'pipe' })
+      : new StreamableHTTPClientTransport(new URL(prepared.transport.url), { requestInit: { headers: { ...prepared.transport.headers } } })
+    let pid: number | undefined
+    if (transport instanceof StdioClientTransport) {
+      transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
+      // The SDK forgets the process as soon as it starts closing: keep its pid from the spawn on, so it can be ended.
+      const start = transport.start.bind(transport)
+      transport.start = async () => {
+        await start()
+        pid = transport.pid ?? undefined
+        if (pid !== undefined) trackProcess(pid)
+      }
+    }
+    const client = new Client({ name: 'toolgauge', version: toolgaugeVersion }, { capabilities: {} })
+    // Errors while connecting (output that is not JSON-RPC, a failed spawn) are kept for the message.
+    const errors: string[] = []
+    client.onerror = (error) => { errors.push(error.message) }
+    const started = client.connect(transport, { timeout: spec.connectTimeoutMs })
+    started.catch(() => undefined) // the deadline may win; the late outcome is handled by ending the process below
+    try {
+      await withDeadline(started, spec.connectTimeoutMs)
+    } catch (error) {
+      // A server that failed to start gets no grace period: it may be hung.
+      if (pid !== undefined) await ensureGone(pid, 500)
+      await endProcess(client, transport, pid)
+      prepared.dispose()
+      throw new McpServerError(`MCP server "${spec.label}" ${startProblem(error, spec, errors)}${redactText(stderr.lines(), spec.secrets)}`)
+    }
+    const session = new McpSession(spec, client, transport, stderr, prepared.dispose, pid)
+    session.#protocolErrors.push(...errors)
+    client.onerror = (error) => { session.#protocolErrors.push(error.message) }
+    client.onclose = () => { session.#exited = true }
+    return session
+  }
+
+  /** All tools the server lists (following pagination), within the connect timeout. */
+  async listTools(): Promise<McpTool[]> {
+    const tools: McpTool[] = []
+    let cursor: string | undefined
+    try {
+      do {
+        const page = await this.client.listTools(cursor ? { cursor } : {}, { timeout: this.spec.connectTimeoutMs })
+        tools.push(...page.tools)
+        cursor = page.nextCursor
+      } while (cursor)
+    } catch (error) {
+      throw this.failure('tools/list', error, this.spec.connectTimeoutMs)
+    }
+    return tools
+  }
+
+  /** Calls one tool (by the server's own name); a failed, timed-out or closed call is an McpServerError. */
+  async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    if (this.#exited || this.#closing) throw this.failure(`tools/call ${name}`, new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), this.spec.callTimeoutMs)
+    try {
+      return await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.spec.callTimeoutMs }) as CallToolResult
+    } catch (error) {
+      throw this.failure(`tools/call ${name}`, error, this.spec.callTimeoutMs)
+    }
+  }
+
+  /** Ends the session and the server process (stdin closed, then SIGTERM, then SIGKILL); safe to call twice. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await endProcess(this.client, this.transport, this.pid)
+      this.dispose()
+    })()
+    return this.#closing
+  }
+
+  private failure(request: string, error: unknown, timeoutMs: number): McpServerError {
+    const problem = isCode(error, ErrorCode.RequestTimeout)
+      ? `did not answer ${request} within ${timeoutMs / 1000} s`
+      : isCode(error, ErrorCode.ConnectionClosed) || this.#exited
+        ? `is not running (it exited or closed the connection) — ${request} failed`
+        : `failed on ${request}: ${messageOf(error)}`
+    const protocol = this.#protocolErrors.length > 0 ? `; it also sent output that is not MCP: ${this.#protocolErrors.at(-1)}` : ''
+    return new McpServerError(`MCP server "${this.spec.label}" ${problem}${protocol}${redactText(this.stderr.lines(), this.spec.secrets)}`)
+  }
+}
+
+async function endProcess(client: Client, transport: Transport, pid: number | undefined): Promise<void> {
+  if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined)
+  // The SDK ends stdin, then sends SIGTERM and SIGKILL after grace periods (unless a failed handshake already
+  // began that without waiting): make sure the process is gone before returning.
+  await client.close().catch(() => undefined)
+  if (pid !== undefined) {
+    await ensureGone(pid, 2000)
+    untrackProcess(pid)
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the process no longer exists. */
+async function ensureGone(pid: number, graceMs: number): Promise<void> {
+  if (!isAlive(pid)) return
+  signal(pid, 'SIGTERM')
+  const deadline = Date.now() + graceMs
+  while (isAlive(pid) && Date.now() < deadline) await sleep(25)
+  if (!isAlive(pid)) return
+  signal(pid, 'SIGKILL')
+  // SIGKILL cannot be ignored; the wait is for the kernel to reap it (bounded all the same).
+  for (let tries = 0; tries < 200 && isAlive(pid); tries++) await sleep(10)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name)
+  } catch {
+    // it ended meanwhile
+  }
+}
+
+/** Whether a process id is alive (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function startProblem(error: unknown, spec: McpServerSpec, errors: readonly string[]): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT' && spec.transport.type === 'stdio') return `could not be started: command "${spec.transport.command}" not found`
+  if (code === 'EACCES') return `could not be started: permission denied (${messageOf(error)})`
+  const protocol = errors.length > 0 ? ` (it sent output that is not MCP: ${errors.at(-1)})` : ''
+  if (error instanceof DeadlineError || isCode(error, ErrorCode.RequestTimeout)) {
+    return `did not complete the MCP handshake within ${spec.connectTimeoutMs / 1000} s${protocol}`
+  }
+  if (isCode(error, ErrorCode.ConnectionClosed)) return `exited before completing the MCP handshake${protocol}`
+  if (spec.transport.type === 'http') return `could not be reached: ${messageOf(error)}`
+  return `broke the MCP protocol while starting: ${messageOf(error)}${protocol}`
+}
+
+function isCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof McpError && error.code === code
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
+  return `${message}${cause}`.split('\n')[0] ?? ''
+}
+
+class DeadlineError extends Error {}
+
+/** The SDK's timeout covers `initialize` only; spawning and the rest get one overall deadline. */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError('deadline')), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+}

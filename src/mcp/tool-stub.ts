@@ -1,0 +1,47 @@
+import type { StubSpec } from '../core/case.ts'
+import { undeclaredKeys } from '../scoring/undeclared-keys.ts'
+import type { ExposedMcpTool } from './exposed-tools.ts'
+import type { McpServerSpec } from './server-spec.ts'
+import type { McpSession } from './session.ts'
+import { errorText, toolOutput } from './tool-result.ts'
+
+/** The `status` of the tool result a call gets when toolgauge does not run it on the server. */
+export const notExecutedStatus = 'not_executed'
+
+/** Safe by default: a call runs on the server only for tools annotated `readOnlyHint: true` or allowed by the entry. */
+export function runsLive(tool: ExposedMcpTool, spec: McpServerSpec): boolean {
+  if (tool.annotations?.readOnlyHint === true || spec.allow === 'all') return true
+  return spec.allow.includes(tool.serverTool) || spec.allow.includes(tool.definition.name)
+}
+
+/** The documented result of a call that was not run on the server (a success, so the model is not misled). */
+export function notExecutedResult(tool: ExposedMcpTool): { status: string; reason: string } {
+  return {
+    status: notExecutedStatus,
+    reason: `toolgauge did not run "${tool.serverTool}" on the MCP server: it is not annotated readOnlyHint: true `
+      + `and the server entry does not allow it (allow: [${tool.serverTool}] or allow: all)`,
+  }
+}
+
+/**
+ * How a call to a server's tool is answered when the suite gives no stub for it: live on the server when
+ * allowed — arguments the tool does not declare are refused before they reach it, an `isError` result is a
+ * failed tool result — or else with the recorded "not executed" result.
+ */
+export function mcpToolStub(tool: ExposedMcpTool, spec: McpServerSpec, session: () => Promise<McpSession>): StubSpec {
+  if (!runsLive(tool, spec)) return { type: 'recorded', entries: [{ result: notExecutedResult(tool) }] }
+  return {
+    type: 'function',
+    label: `mcp: ${spec.label} → ${tool.serverTool}`,
+    async run(args) {
+      // A careful host never forwards keys the tool does not declare (MCP servers rarely forbid extra keys).
+      const undeclared = undeclaredKeys(tool.definition.parameters, args)
+      if (undeclared.length > 0) {
+        throw new Error(`not sent to the server: argument${undeclared.length > 1 ? 's' : ''} ${undeclared.join(', ')} not declared by the tool's inputSchema`)
+      }
+      const result = await (await session()).callTool(tool.serverTool, args as Record<string, unknown>)
+      if (result.isError === true) throw new Error(errorText(result))
+      return toolOutput(result)
+    },
+  }
+}

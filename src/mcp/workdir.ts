@@ -1,0 +1,32 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { workdirPlaceholder, type McpServerSpec, type McpTransportSpec } from './server-spec.ts'
+
+/** A server's transport with `${WORKDIR}` filled in, and how to remove the working copy afterwards. */
+export type PreparedTransport = { readonly transport: McpTransportSpec; readonly workdir?: string; dispose(): void }
+
+/**
+ * Gives a stdio server its own working folder when the entry asks for one: a fresh copy of `workdir:` (or an
+ * empty folder when only `${WORKDIR}` is used), removed when the server closes — so one case's writes never
+ * reach the next case or the user's fixtures. The server runs in the copy unless `cwd:` says otherwise.
+ */
+export function prepareTransport(spec: McpServerSpec): PreparedTransport {
+  const transport = spec.transport
+  if (transport.type !== 'stdio') return { transport, dispose() {} }
+  const mentioned = [...transport.args, ...Object.values(transport.env), transport.cwd ?? ''].some((text) => text.includes(workdirPlaceholder))
+  if (!spec.workdir && !mentioned) return { transport, dispose() {} }
+  const folder = mkdtempSync(join(tmpdir(), 'toolgauge-mcp-'))
+  if (spec.workdir) cpSync(spec.workdir, folder, { recursive: true })
+  const fill = (text: string) => text.split(workdirPlaceholder).join(folder)
+  return {
+    transport: {
+      ...transport,
+      args: transport.args.map(fill),
+      env: Object.fromEntries(Object.entries(transport.env).map(([key, value]) => [key, fill(value)])),
+      cwd: transport.cwd ? fill(transport.cwd) : folder,
+    },
+    workdir: folder,
+    dispose: () => rmSync(folder, { recursive: true, force: true }),
+  }
+}

@@ -1,0 +1,103 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Provider } from '../../src/core/provider.ts'
+import { emptyUsage } from '../../src/core/model-turn.ts'
+import { InputError } from '../../src/core/errors.ts'
+import { scriptedProvider } from '../../src/providers/scripted.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { tempFiles } from '../helpers/cli.ts'
+import { alive, fixture, pidsIn, q } from './helpers.ts'
+
+const node = process.execPath
+
+/** A suite naming one server (entry fields as YAML flow text) and one case calling `tool`. */
+function suiteWith(dir: string, entry: string, calls: string[] = []): string {
+  return tempFiles({
+    'suite.yaml': [
+      'name: broken',
+      'tools:',
+      `  - mcp: { ${entry}, env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: { connect: 3, call: 3 } }`,
+      'cases:',
+      '  - id: one',
+      '    prompt: go',
+      ...calls.length > 0 ? ['    expect:', '      calls:', ...calls.map((name) => `        - name: ${name}`)] : [],
+    ].join('\n'),
+  })
+}
+
+const script = (...names: string[]): Provider => scriptedProvider('scripted:test', new Map([['one', [[
+  ...names.map((name, index) => ({ text: '', toolCalls: [{ id: `c${index}`, name, rawArguments: '{}' }], usage: emptyUsage })),
+  { text: 'done', toolCalls: [], usage: emptyUsage },
+]]]]))
+
+async function startError(dir: string, suite: string): Promise<InputError> {
+  const error = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script()], outDir: join(dir, 'out') })
+    .then(() => undefined, (thrown: unknown) => thrown)
+  expect(InputError.isInstance(error), String(error)).toBe(true)
+  return error as InputError
+}
+
+describe('MCP servers that fail end cleanly, with the command and the stderr tail', () => {
+  it('a command that does not exist: exit 2 before the run, naming the command', async () => {
+    const dir = tempFiles({})
+    const error = await startError(dir, suiteWith(dir, 'command: /nonexistent/mcp-server-xyz, args: [--stdio]'))
+    expect(error.message).toContain('tools.0.mcp')
+    expect(error.message).toContain('MCP server "/nonexistent/mcp-server-xyz --stdio" could not be started')
+  })
+
+  it('a server that exits at start: its stderr tail is in the message and no process is left', async () => {
+    const dir = tempFiles({})
+    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, exit]`))
+    expect(error.message).toMatch(/exited before completing the MCP handshake/)
+    expect(error.message).toContain('bad server: missing configuration file /etc/bad.conf')
+    expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('a server that hangs on start (ignoring stdin and SIGTERM) times out and is killed', async () => {
+    const dir = tempFiles({})
+    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, hang]`))
+    expect(error.message).toContain('did not complete the MCP handshake within 3 s')
+    expect(error.message).toContain('bad server: started in hang mode')
+    expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('a server that answers the handshake with something that is not MCP: a protocol error, process ended', async () => {
+    const dir = tempFiles({})
+    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, bad-handshake]`))
+    expect(error.message).toContain('broke the MCP protocol while starting')
+    expect(error.message).toContain('bad server: started in bad-handshake mode')
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('a server that writes non-JSON to stdout: the handshake times out and the message quotes the protocol error', async () => {
+    const dir = tempFiles({})
+    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, garbage]`))
+    expect(error.message).toContain('did not complete the MCP handshake within 3 s (it sent output that is not MCP:')
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('a server that crashes mid-run: the call and later calls get tool errors, the run finishes, nothing is left', async () => {
+    const dir = tempFiles({})
+    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['crash', 'structured'])
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script('crash', 'structured')], outDir: join(dir, 'out') })
+    const executions = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? []) ?? []
+    expect(executions.map((execution) => execution.isError)).toEqual([true, true])
+    expect(executions[0]?.content).toMatch(/MCP server .*echo-server\.mjs" is not running/)
+    expect(executions[0]?.content).toContain('echo server: crashing on purpose')
+    expect(executions[1]?.content).toMatch(/is not running/)
+    expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('a call that hangs times out as a tool error; the server is closed at the end', async () => {
+    const dir = tempFiles({})
+    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['hang'])
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script('hang')], outDir: join(dir, 'out') })
+    const execution = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? [])[0]
+    expect(execution?.isError).toBe(true)
+    expect(execution?.content).toContain('did not answer tools/call hang within 3 s')
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+})
