@@ -7,6 +7,7 @@ import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
+import { McpServers } from '../mcp/mcp-servers.ts'
 import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
 import { secretValues } from './load-run.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
@@ -37,7 +38,17 @@ export type ScoredCase = EvaluatedCase & { readonly case: Case }
  * spec) is an InputError; a provider failure is kept on the result as `provider_error`.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
-  const suite = typeof request.suite === 'string' ? await loadSuite(resolve(request.suite)) : request.suite
+  // A suite loaded here keeps its MCP servers up for the case; a Suite passed in brings its own (or none).
+  const servers = new McpServers()
+  try {
+    return await runLoadedCase(request, servers)
+  } finally {
+    await servers.close()
+  }
+}
+
+async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Promise<ScoredCase> {
+  const suite = typeof request.suite === 'string' ? await loadSuite(resolve(request.suite), { mcp: servers }) : request.suite
   const testCase = suite.cases.find((candidate) => candidate.id === request.case)
   if (!testCase) {
     throw new InputError(`no case "${request.case}" in suite "${suite.name}"; its cases are ${suite.cases.map((c) => c.id).join(', ')}`, { file: suite.file, field: 'cases' })
@@ -45,15 +56,16 @@ export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
   const options = request.providerOptions ?? {}
   const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
   provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }])
-  const evaluated = await evaluateCase(
-    { testCase, provider, repeat: request.repeat ?? 0, hooks: await loadHooks(suite.hooks) },
+  const hooks = await loadHooks(suite.hooks)
+  const evaluated = await servers.withCase(() => evaluateCase(
+    { testCase, provider, repeat: request.repeat ?? 0, hooks },
     {
       tokenCounter: new ToolTokenCounter(),
       prices: request.prices ?? defaultPriceTable,
-      secrets: secretValues([options]),
+      secrets: [...secretValues([options]), ...servers.secrets],
       ...(request.signal ? { signal: request.signal } : {}),
     },
-  )
+  ))
   if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
   return { ...evaluated, case: testCase }
 }

@@ -147,7 +147,7 @@ describe('@modelcontextprotocol/server-memory through the loop', () => {
       expect(outcome.report.results[0]?.passed).toBe(true)
       const last = toolMessages(requests.at(-1)).at(-1)
       expect(last?.content).toContain('writes programs')
-      expect(last?.isError).toBeUndefined()
+      expect(last && 'isError' in last ? last.isError : undefined).toBeUndefined()
       expect(readFileSync(join(dir, 'memory.jsonl'), 'utf8')).toContain('Ada')
     } finally {
       delete process.env.TG_TEST_MEMORY_FILE

@@ -1,0 +1,85 @@
+import { createServer, type Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.ts'
+import { emptyUsage } from '../../src/core/model-turn.ts'
+import { scriptedProvider } from '../../src/providers/scripted.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { tempFiles } from '../helpers/cli.ts'
+
+const token = 'mcp-secret-7d1e2f3a4b'
+
+/** A stateless streamable HTTP MCP server on loopback that demands a bearer token and echoes it in a tool. */
+function startServer(): Promise<HttpServer> {
+  const http = createServer((request, response) => {
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      response.writeHead(401, { 'content-type': 'text/plain' }).end('unauthorized')
+      return
+    }
+    const server = new Server({ name: 'http echo', version: '1.0.0' }, { capabilities: { tools: {} } })
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: 'whoami', description: 'Says which credentials the call carried', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } }],
+    }))
+    server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: `you sent ${request.headers.authorization}` }] }))
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+    response.on('close', () => { void transport.close(); void server.close() })
+    void server.connect(transport).then(() => transport.handleRequest(request, response))
+  })
+  return new Promise((resolve) => http.listen(0, '127.0.0.1', () => resolve(http)))
+}
+
+describe('an MCP server over streamable HTTP', () => {
+  let http: HttpServer
+  let url: string
+  beforeAll(async () => {
+    http = await startServer()
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`
+  })
+  afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())))
+
+  const suite = () => tempFiles({
+    'suite.yaml': [
+      'name: http',
+      'tools:',
+      `  - mcp: { url: "${url}", headers: { Authorization: "Bearer \${TG_TEST_MCP_TOKEN}" }, timeout: { connect: 5, call: 5 } }`,
+      'cases:',
+      '  - { id: who, prompt: who am I?, expect: { calls: [{ name: whoami }] } }',
+    ].join('\n'),
+  })
+  const provider = scriptedProvider('scripted:http', new Map([['who', [[
+    { text: '', toolCalls: [{ id: 'c1', name: 'whoami', rawArguments: '{}' }], usage: emptyUsage },
+    { text: 'done', toolCalls: [], usage: emptyUsage },
+  ]]]]))
+
+  it('sends the headers with ${VAR} expanded, runs calls, and redacts the expanded value from what is written', async () => {
+    process.env.TG_TEST_MCP_TOKEN = token
+    try {
+      const dir = suite()
+      const outcome = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out') })
+      expect(outcome.report.results[0]?.passed).toBe(true)
+      expect(outcome.report.results[0]?.turns[0]?.toolResults[0]?.content).toBe('you sent Bearer [redacted]')
+      expect(readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')).not.toContain(token)
+    } finally {
+      delete process.env.TG_TEST_MCP_TOKEN
+    }
+  })
+
+  it('a server that refuses the credentials is bad input naming the URL; an unset variable names the field', async () => {
+    const dir = suite()
+    process.env.TG_TEST_MCP_TOKEN = 'wrong-token'
+    try {
+      const error = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out') }).catch((thrown: unknown) => thrown)
+      expect(InputError.isInstance(error)).toBe(true)
+      expect((error as Error).message).toContain(`MCP server "${url}" could not be reached`)
+    } finally {
+      delete process.env.TG_TEST_MCP_TOKEN
+    }
+    const unset = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out') }).catch((thrown: unknown) => thrown)
+    expect((unset as Error).message).toMatch(/tools\.0\.mcp\.headers\.Authorization: environment variable TG_TEST_MCP_TOKEN is not set/)
+  })
+})
