@@ -15,6 +15,7 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   compare: { summary: 'compare two reports: broken/fixed cases, deltas with intervals, paired test', load: () => import('./compare.ts') },
   merge: { summary: 'join shard reports into one, recomputing every aggregate', load: () => import('./merge.ts') },
   'lint-tools': { summary: 'lint tool descriptions and schemas offline (vague, overlapping, costly tools)', load: () => import('./lint-tools.ts') },
+  mcp: { summary: 'list the tools of an MCP server (mcp list "<command line | URL>")', load: () => import('./mcp.ts') },
 }
 
 /** Entry point: dispatches to a command and maps errors to exit codes (2 for bad input, never a stack trace). */

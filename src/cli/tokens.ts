@@ -4,12 +4,15 @@ import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
 import { defaultDiffModel, diffToolTokens, renderTokenDiff, type ToolTokenDiff } from '../tokens/tool-token-diff.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
+import { mcpServerFlags, toolsOfServer } from './mcp-flags.ts'
 
-const usage = `toolgauge tokens --tools <tools file | suite file> --model <spec> [--model <spec> …] [options]
+const usage = `toolgauge tokens (--tools <tools file | suite file> | --mcp "<command line | URL>") --model <spec> [--model <spec> …] [options]
 
 Counts the prompt tokens spent on tool definitions, per tool (leave-one-out) and in total.
 
   --tools <file>         tools file (JSON/YAML list or {tools: […]}) or a suite file
+  --mcp "<command line>" the tools of an MCP server, started for the count (or an http(s) URL); with
+                         --env NAME=value, --header "Name: value", --connect-timeout <s> as in \`toolgauge mcp list\`
   --model <spec>         model spec, repeatable: openai:gpt-4o, anthropic:claude-sonnet-4-5, openai:gpt-oss-20b, baseline …
   --messages <file>      JSON array of chat messages (default: one short user message)
   --tool-choice <value>  auto | none | required | JSON such as '{"type":"function","function":{"name":"x"}}'
@@ -37,6 +40,8 @@ export const command: Command = {
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {
       tools: { type: 'string' },
+      mcp: { type: 'string' },
+      ...mcpServerFlags,
       model: { type: 'string', multiple: true },
       messages: { type: 'string' },
       'tool-choice': { type: 'string' },
@@ -52,7 +57,8 @@ export const command: Command = {
       markdown: { type: 'boolean' },
     })
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
-    if (!values.tools) throw new UsageError('is required', { field: '--tools' })
+    if (values.tools && values.mcp) throw new UsageError('--tools and --mcp exclude each other', { field: '--mcp' })
+    if (!values.tools && !values.mcp) throw new UsageError('is required (or --mcp "<command line>")', { field: '--tools' })
     const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
     if (models.length === 0) throw new UsageError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
     // An unknown spec (`opnai:gpt-4o`) would otherwise fall back to the rough default estimate without a word.
@@ -62,7 +68,7 @@ export const command: Command = {
       import('../suite/load-tools.ts'), import('../tokens/count-tool-tokens.ts'), import('../tokens/format-table.ts'),
       import('../tokens/messages-file.ts'), import('../tokens/oracle-record.ts'), import('../tokens/tool-choice-flag.ts'),
     ])
-    const tools = loadToolsFile(values.tools)
+    const tools = values.mcp ? await toolsOfServer(values.mcp, values) : loadToolsFile(values.tools as string)
     const messages = values.messages ? loadMessagesFile(values.messages) : undefined
     const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined
     if (values.record && !values.measure) throw new UsageError('needs --measure', { field: '--record' })
