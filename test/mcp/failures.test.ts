@@ -11,12 +11,12 @@ import { alive, fixture, pidsIn, q } from './helpers.ts'
 const node = process.execPath
 
 /** A suite naming one server (entry fields as YAML flow text) and one case calling `tool`. */
-function suiteWith(dir: string, entry: string, calls: string[] = []): string {
+function suiteWith(dir: string, entry: string, calls: string[] = [], timeout = '{ connect: 20, call: 20 }'): string {
   return tempFiles({
     'suite.yaml': [
       'name: broken',
       'tools:',
-      `  - mcp: { ${entry}, env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: { connect: 3, call: 3 } }`,
+      `  - mcp: { ${entry}, env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: ${timeout} }`,
       'cases:',
       '  - id: one',
       '    prompt: go',
@@ -56,8 +56,8 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
 
   it('a server that hangs on start (ignoring stdin and SIGTERM) times out and is killed', async () => {
     const dir = tempFiles({})
-    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, hang]`))
-    expect(error.message).toContain('did not complete the MCP handshake within 3 s')
+    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, hang]`, [], '{ connect: 6 }'))
+    expect(error.message).toContain('did not complete the MCP handshake within 6 s')
     expect(error.message).toContain('bad server: started in hang mode')
     expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
@@ -73,8 +73,8 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
 
   it('a server that writes non-JSON to stdout: the handshake times out and the message quotes the protocol error', async () => {
     const dir = tempFiles({})
-    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, garbage]`))
-    expect(error.message).toContain('did not complete the MCP handshake within 3 s (it sent output that is not MCP:')
+    const error = await startError(dir, suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('bad-server.mjs'))}, garbage]`, [], '{ connect: 8 }'))
+    expect(error.message).toContain('did not complete the MCP handshake within 8 s (it sent output that is not MCP:')
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 
@@ -93,11 +93,27 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
 
   it('a call that hangs times out as a tool error; the server is closed at the end', async () => {
     const dir = tempFiles({})
-    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['hang'])
+    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['hang'], '{ connect: 20, call: 3 }')
     const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script('hang')], outDir: join(dir, 'out') })
     const execution = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? [])[0]
     expect(execution?.isError).toBe(true)
     expect(execution?.content).toContain('did not answer tools/call hang within 3 s')
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('an interrupted run (Ctrl-C) closes its servers too', async () => {
+    const dir = tempFiles({})
+    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['structured'])
+    const controller = new AbortController()
+    const inner = script('structured')
+    // Ctrl-C arrives while the model is answering the second request, after a call ran on the server.
+    const provider: Provider = { id: inner.id, doGenerate: (request, signal) => {
+      if (request.context.turn === 1) controller.abort()
+      return inner.doGenerate(request, signal)
+    } }
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), signal: controller.signal })
+    expect(outcome.exitCode).toBe(130)
+    expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 })
