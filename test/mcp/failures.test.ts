@@ -25,13 +25,13 @@ function suiteWith(dir: string, entry: string, calls: string[] = [], timeout = '
   })
 }
 
-const script = (...names: string[]): Provider => scriptedProvider('scripted:test', new Map([['one', [[
+const script = (...names: string[]): Provider => scriptedProvider('scripted:mcp-failures', new Map([['one', [[
   ...names.map((name, index) => ({ text: '', toolCalls: [{ id: `c${index}`, name, rawArguments: '{}' }], usage: emptyUsage })),
   { text: 'done', toolCalls: [], usage: emptyUsage },
 ]]]]))
 
 async function startError(dir: string, suite: string): Promise<InputError> {
-  const error = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script()], outDir: join(dir, 'out') })
+  const error = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:mcp-failures'], providers: [script()], outDir: join(dir, 'out') })
     .then(() => undefined, (thrown: unknown) => thrown)
   expect(InputError.isInstance(error), String(error)).toBe(true)
   return error as InputError
@@ -81,7 +81,7 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
   it('a server that crashes mid-run: the call and later calls get tool errors, the run finishes, nothing is left', async () => {
     const dir = tempFiles({})
     const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['crash', 'structured'])
-    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script('crash', 'structured')], outDir: join(dir, 'out') })
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:mcp-failures'], providers: [script('crash', 'structured')], outDir: join(dir, 'out') })
     const executions = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? []) ?? []
     expect(executions.map((execution) => execution.isError)).toEqual([true, true])
     expect(executions[0]?.content).toMatch(/MCP server .*echo-server\.mjs" is not running/)
@@ -94,7 +94,7 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
   it('a call that hangs times out as a tool error; the server is closed at the end', async () => {
     const dir = tempFiles({})
     const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['hang'], '{ connect: 20, call: 3 }')
-    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:test'], providers: [script('hang')], outDir: join(dir, 'out') })
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:mcp-failures'], providers: [script('hang')], outDir: join(dir, 'out') })
     const execution = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? [])[0]
     expect(execution?.isError).toBe(true)
     expect(execution?.content).toContain('did not answer tools/call hang within 3 s')
