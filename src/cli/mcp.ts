@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { InputError, UsageError } from '../core/errors.ts'
 import { listServerTools, type ServerToolList } from '../mcp/list-server.ts'
 import { McpServerError } from '../mcp/server-error.ts'
 import { exitCodes, type Command } from './command.ts'
@@ -24,9 +24,9 @@ export const command: Command = {
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { ...mcpServerFlags, json: { type: 'boolean' } })
     const [sub, line, ...rest] = positionals
-    if (sub !== 'list') throw new InputError(`expected the subcommand "list", got ${sub === undefined ? 'none' : `"${sub}"`}`)
-    if (line === undefined) throw new InputError('expected the server\'s command line or URL, quoted as one argument')
-    if (rest.length > 0) throw new InputError(`unexpected argument "${rest[0]}" (quote the whole command line as one argument)`)
+    if (sub !== 'list') throw new UsageError(`expected the subcommand "list", got ${sub === undefined ? 'none' : `"${sub}"`}`)
+    if (line === undefined) throw new UsageError('expected the server\'s command line or URL, quoted as one argument')
+    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (quote the whole command line as one argument)`)
     const spec = serverFromFlags(line, values, 'mcp list')
     let listed: ServerToolList
     try {
