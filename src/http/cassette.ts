@@ -8,8 +8,8 @@ import { sha256, stableStringify } from './stable-json.ts'
 export type Cassette = {
   readonly version: 1
   readonly key: string
-  /** Which case asked, for people reading the folder; not part of the key beyond `repeat`. */
-  readonly context: RequestContext & { readonly model: string }
+  /** Which case asked (the identity the key was made from, minus the request itself), for people reading the folder. */
+  readonly context: CassetteIdentity
   readonly request: {
     readonly method: string
     readonly path: string
@@ -34,12 +34,32 @@ export function normalizeBody(bodyText: string): unknown {
   }
 }
 
+/** Who sent a request: suite, case, model (its label when it has one), repeat and turn. */
+export type CassetteIdentity = RequestContext & { readonly model: string }
+
+/** The HTTP side of a request's identity. */
+export type CassetteRequest = { readonly method: string; readonly url: string; readonly body: string }
+
 /**
- * Stable key of a request: method, path, normalized body and the repeat index. The repeat index is in the key so
- * repeats of a case are recorded and replayed separately (a shared key would make every repeat replay one answer).
+ * Stable key of a request: its full identity — suite, case, model, repeat, turn, method, host, path with query and
+ * the normalized body. With less, two cases whose first requests are equal (same prompt, different stubs) share a
+ * cassette, and the second recording overwrites the first: the first case then replays the other's answer, whose
+ * tool-call ids appear in no recorded follow-up. The port is left out on purpose: a local stand-in listens on a
+ * fresh port each run, and the host name plus the model identity already tell servers apart.
  */
-export function cassetteKey(method: string, path: string, bodyText: string, repeat: number): string {
-  return sha256(stableStringify({ method: method.toUpperCase(), path, body: normalizeBody(bodyText), repeat })).slice(0, 32)
+export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity): string {
+  const url = new URL(request.url)
+  return sha256(stableStringify({
+    suite: identity.suite,
+    caseId: identity.caseId,
+    model: identity.model,
+    repeat: identity.repeat,
+    turn: identity.turn,
+    method: request.method.toUpperCase(),
+    host: url.hostname,
+    path: `${url.pathname}${url.search}`,
+    body: normalizeBody(request.body),
+  })).slice(0, 32)
 }
 
 /** A folder of cassettes, one JSON file per key. */

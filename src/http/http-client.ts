@@ -52,7 +52,8 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const bodyText = typeof init.body === 'string' ? init.body : ''
     const secrets = [...(settings.secrets ?? []), ...secretsFromHeaders(headers)]
     // Hashing the body costs CPU on every request: only when a cassette folder is in play.
-    const key = replay || record ? cassetteKey(method, path, bodyText, exchange?.context.repeat ?? 0) : ''
+    const identity = { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' }
+    const key = replay || record ? cassetteKey({ method, url, body: bodyText }, identity) : ''
     try {
       if (replay) return replayResponse(replay, key, exchange, method, path)
       const response = await fetchWithRetries(url, { ...init, headers }, {
@@ -69,7 +70,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
             {
               version: 1,
               key,
-              context: { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' },
+              context: identity,
               request: { method, path, headers: redactHeaders(headers, secrets, requestHeadersKept), body: normalizeBody(bodyText) },
               response: { status: response.status, headers: redactHeaders(response.headers, secrets, responseHeadersKept), body: response.body },
             },

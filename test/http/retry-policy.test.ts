@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../../src/http/retry-policy.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from '../../src/http/redact.ts'
-import { cassetteKey } from '../../src/http/cassette.ts'
 
 const policy: RetryPolicy = { retries: 4, baseDelayMs: 100, maxDelayMs: 1_000 }
 
@@ -38,15 +37,5 @@ describe('redaction', () => {
     expect(redactHeaders(headers, secrets)).toEqual({ authorization: '[redacted]', 'x-api-key': '[redacted]', 'content-type': 'application/json', 'x-echo': '[redacted]' })
     expect(redactText('key sk-secret-1234 here', secrets)).toBe('key [redacted] here')
     expect(redactDeep({ a: ['sk-secret-1234'], sk_x: { 'sk-secret-1234': 1 } }, secrets)).toEqual({ a: ['[redacted]'], sk_x: { '[redacted]': 1 } })
-  })
-})
-
-describe('cassette key', () => {
-  it('ignores key order but not the repeat index, method, path or content', () => {
-    const base = cassetteKey('POST', '/v1/messages', '{"a":1,"b":[1,2]}', 0)
-    expect(cassetteKey('post', '/v1/messages', '{ "b": [1,2], "a": 1 }', 0)).toBe(base)
-    expect(cassetteKey('POST', '/v1/messages', '{"a":1,"b":[1,2]}', 1)).not.toBe(base)
-    expect(cassetteKey('POST', '/v1/responses', '{"a":1,"b":[1,2]}', 0)).not.toBe(base)
-    expect(cassetteKey('POST', '/v1/messages', '{"a":1,"b":[2,1]}', 0)).not.toBe(base)
   })
 })

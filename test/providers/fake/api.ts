@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Behaviour, Conversation, NeutralTurn } from './behaviour.ts'
 import type { Handler, Reply, SeenRequest } from './loopback.ts'
 
@@ -6,7 +7,8 @@ export type Protocol = {
   readonly name: string
   /** Throws `Violation` for what the real API would reject with a 400. */
   parse(request: SeenRequest, apiKey: string): Conversation
-  render(turn: NeutralTurn, conversation: Conversation, index: number): unknown
+  /** `tag` makes the response's ids: the request index, or a random string when ids must change every response. */
+  render(turn: NeutralTurn, conversation: Conversation, tag: number | string): unknown
 }
 
 /** A request the real API would reject. */
@@ -18,7 +20,7 @@ export function check(condition: unknown, message: string): asserts condition {
 }
 
 /** A fake API: every violation answers 400 and is kept in `violations` for the test to assert on. */
-export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string): Handler & { readonly violations: string[]; readonly conversations: Conversation[] } {
+export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string, options: { randomIds?: boolean } = {}): Handler & { readonly violations: string[]; readonly conversations: Conversation[] } {
   const violations: string[] = []
   const conversations: Conversation[] = []
   const handler: Handler = (request, index): Reply => {
@@ -31,7 +33,7 @@ export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string
       return { type: 'json', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: error.message } } }
     }
     conversations.push(conversation)
-    return { type: 'json', status: 200, body: protocol.render(behaviour(conversation), conversation, index) }
+    return { type: 'json', status: 200, body: protocol.render(behaviour(conversation), conversation, options.randomIds ? randomUUID().slice(0, 8) : index) }
   }
   return Object.assign(handler, { violations, conversations })
 }

@@ -38,9 +38,9 @@ export type FakeServer = Loopback & { readonly violations: string[]; readonly ap
 export async function startFakeServer(
   kind: ProviderKind,
   behaviour: Behaviour,
-  options: { quirks?: ChatQuirks; wrap?: (handler: Handler) => Handler; latencyMs?: number } = {},
+  options: { quirks?: ChatQuirks; wrap?: (handler: Handler) => Handler; latencyMs?: number; randomIds?: boolean } = {},
 ): Promise<FakeServer> {
-  const api = fakeApi(protocolFor(kind, options.quirks), behaviour, keyFor(kind))
+  const api = fakeApi(protocolFor(kind, options.quirks), behaviour, keyFor(kind), { randomIds: options.randomIds === true })
   const loopback = await startLoopback(options.wrap ? options.wrap(api) : api, options.latencyMs)
   return Object.assign(loopback, { violations: api.violations, api })
 }
