@@ -1,6 +1,7 @@
 export type * from './tool.ts'
 export type * from './message.ts'
 export type * from './model-turn.ts'
+export type * from './reasoning.ts'
 export type * from './provider.ts'
 export type * from './case.ts'
 export type * from './transcript.ts'

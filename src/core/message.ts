@@ -1,3 +1,5 @@
+import type { ReasoningState } from './reasoning.ts'
+
 /** A tool call as the provider returned it: arguments are the unparsed string (parsing belongs to the loop). */
 export type RawToolCall = {
   /** Call id linking the call to its `role: tool` answer (providers assign a stable one if the server sent none). */
@@ -8,6 +10,11 @@ export type RawToolCall = {
   readonly rawArguments: string
   /** The id the provider sent, when the loop replaced it because the case already used it (`id` is then the loop's). */
   readonly wireId?: string
+  /**
+   * Why `rawArguments` is not the wire text, when it is not: the only case is a call sent with no `arguments` field
+   * at all (some routers do this for argument-less calls), recorded as `{}`. An explicit `""` stays `""` (malformed).
+   */
+  readonly note?: string
 }
 
 /** A tool call after the loop parsed it; the raw string is always kept for scoring. */
@@ -22,11 +29,13 @@ export type ToolCall = RawToolCall & {
 export type SystemMessage = { readonly role: 'system'; readonly content: string; readonly name?: string }
 /** A user message (`name`: OpenAI's optional participant name; it costs prompt tokens). */
 export type UserMessage = { readonly role: 'user'; readonly content: string; readonly name?: string }
-/** An assistant message: text and/or tool calls. */
+/** An assistant message: text and/or tool calls, plus the provider's reasoning state when it sent one. */
 export type AssistantMessage = {
   readonly role: 'assistant'
   readonly content: string
   readonly toolCalls: readonly RawToolCall[]
+  /** Opaque per-protocol state the adapter sends back on later requests (thinking blocks, reasoning items, signatures). */
+  readonly reasoning?: ReasoningState
 }
 /** The app's answer to one tool call. */
 export type ToolMessage = {

@@ -1,4 +1,5 @@
 import type { RawToolCall } from './message.ts'
+import type { ReasoningState } from './reasoning.ts'
 
 /** Token usage of one request, normalized across providers (see docs/architecture.md). */
 export type Usage = {
@@ -43,6 +44,8 @@ export type ModelTurn = {
   readonly toolCalls: readonly RawToolCall[]
   readonly finishReason: FinishReason
   readonly usage: Usage
+  /** Reasoning state to keep on the assistant turn and send back (never scored). */
+  readonly reasoning?: ReasoningState
   /** Wall time of the request, retries included. */
   readonly latencyMs: number
   /** Wire payloads, kept for the transcript (secrets redacted). */

@@ -29,8 +29,10 @@ export type RequestContext = {
  * may leave ids empty or repeat them (they get unique `call_<turn>_<index>` ids, the original kept as `wireId`).
  */
 export type Provider = {
-  /** The model spec the user gave, e.g. `openai:gpt-4.1-mini`; used as the model label in reports. */
+  /** The model's identity in results and reports: its label when it has one, else the spec (`openai:gpt-4.1-mini`). */
   readonly id: string
+  /** The model spec, when `id` is a label (prices and tokenizers are looked up by spec). */
+  readonly spec?: string
   doGenerate(request: GenerateRequest, signal?: AbortSignal): Promise<ModelTurn>
   /** Optional check before any request: throws an InputError when the model cannot serve these cases (e.g. a script misses one). */
   checkCases?(cases: readonly { readonly suite: string; readonly id: string }[]): void

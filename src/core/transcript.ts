@@ -1,5 +1,6 @@
 import type { Message, ToolCall } from './message.ts'
 import type { FinishReason, Usage } from './model-turn.ts'
+import type { ReasoningState } from './reasoning.ts'
 import type { ToolChoice } from './tool.ts'
 
 /** One validation problem of a call's arguments, as ajv reported it. */
@@ -58,6 +59,8 @@ export type TranscriptTurn = {
   readonly latencyMs: number
   readonly retries: number
   readonly toolResults: readonly ToolExecution[]
+  /** The provider's reasoning state of this turn, as sent back on the next request (shown collapsed, never scored). */
+  readonly reasoning?: ReasoningState
   /** Wire payloads where the provider exposes them. */
   readonly raw?: { readonly request?: unknown; readonly response?: unknown }
 }

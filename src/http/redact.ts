@@ -1,5 +1,5 @@
 /** Header names whose values are credentials: never written to cassettes, transcripts or logs. */
-export const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'proxy-authorization']
+export const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization']
 
 /** What a redacted value is replaced with. */
 export const redactedMarker = '[redacted]'

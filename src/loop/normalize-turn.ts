@@ -31,7 +31,7 @@ export function idsIn(messages: readonly Message[]): Set<string> {
 }
 
 function normalizeCall(value: unknown, usedIds: Set<string>, turn: number, index: number): RawToolCall {
-  const call = (typeof value === 'object' && value !== null ? value : {}) as { id?: unknown; name?: unknown; rawArguments?: unknown }
+  const call = (typeof value === 'object' && value !== null ? value : {}) as { id?: unknown; name?: unknown; rawArguments?: unknown; note?: unknown }
   const original = typeof call.id === 'string' ? call.id : ''
   let id = original !== '' && !usedIds.has(original) ? original : `call_${turn}_${index}`
   for (let suffix = 1; usedIds.has(id); suffix++) id = `call_${turn}_${index}_${suffix}`
@@ -41,6 +41,8 @@ function normalizeCall(value: unknown, usedIds: Set<string>, turn: number, index
     name: typeof call.name === 'string' ? call.name : '',
     rawArguments: argumentText(call.rawArguments),
     ...(id !== original && original !== '' ? { wireId: original } : {}),
+    // Why the argument text is not the wire text (a call with no `arguments` field is `{}`): kept for the report.
+    ...(typeof call.note === 'string' ? { note: call.note } : {}),
   }
 }
 

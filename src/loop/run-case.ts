@@ -77,7 +77,8 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
       const parsed = parseArguments(raw)
       return { ...parsed, check: checkCall(parsed, testCase.tools) }
     })
-    messages.push(deepFreeze({ role: 'assistant', content: modelTurn.text, toolCalls: modelTurn.toolCalls }))
+    // The reasoning state rides on the assistant message so the adapter can send it back exactly on the next request.
+    messages.push(deepFreeze({ role: 'assistant', content: modelTurn.text, toolCalls: modelTurn.toolCalls, ...(modelTurn.reasoning ? { reasoning: modelTurn.reasoning } : {}) }))
     const lastTurn = index === testCase.maxTurns - 1
     const toolResults: ToolExecution[] = []
     let harnessError: string | undefined
@@ -108,6 +109,7 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
       latencyMs: modelTurn.latencyMs,
       retries: modelTurn.retries ?? 0,
       toolResults,
+      ...(modelTurn.reasoning ? { reasoning: modelTurn.reasoning } : {}),
       ...(modelTurn.raw ? { raw: modelTurn.raw } : {}),
     })
     if (harnessError !== undefined) return finish('harness-error', harnessError)

@@ -3,7 +3,9 @@ import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
 import { sdkApiKey } from './runtime/openai-client.ts'
 import { httpClientFor, sdkTimeoutMs } from './runtime/http-for-provider.ts'
-import { requireModel, sdkProvider } from './runtime/sdk-provider.ts'
+import { maxTokensOf, requireModel, sdkProvider } from './runtime/sdk-provider.ts'
+import { checkSettings } from './settings/protocol-settings.ts'
+import type { ProviderOptions } from './provider-options.ts'
 import { buildAnthropicRequest } from './wire/anthropic-request.ts'
 import { fromAnthropicMessage } from './wire/anthropic-response.ts'
 
@@ -13,6 +15,7 @@ const defaultMaxTokens = 4096
 /** `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url. */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   requireModel(model, spec, 'anthropic:<model>')
+  checkSettings('anthropic', options.settings, spec)
   const credentials = resolveCredentials(options, credentialDefaults.anthropic, spec)
   const http = httpClientFor(options, credentials.secrets)
   const client = new Anthropic({
@@ -29,8 +32,16 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     openTelemetry: false,
   })
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
-    build: (request) => buildAnthropicRequest(request, { model, maxTokens: options.maxTokens ?? defaultMaxTokens }),
+    build: (request) => buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) }),
     send: (body, requestOptions) => client.messages.create(body, requestOptions),
     read: fromAnthropicMessage,
   })
+}
+
+/** The cap the user set, else 4096 — above the thinking budget when there is one (the API wants max_tokens > budget_tokens). */
+export function anthropicMaxTokens(options: ProviderOptions): number {
+  const set = maxTokensOf(options).maxTokens
+  if (set !== undefined) return set
+  const thinking = options.settings?.thinking
+  return thinking?.type === 'enabled' ? thinking.budget_tokens + defaultMaxTokens : defaultMaxTokens
 }

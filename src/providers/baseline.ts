@@ -3,6 +3,8 @@ import { emptyUsage, type ModelTurn } from '../core/model-turn.ts'
 import type { GenerateRequest, Provider } from '../core/provider.ts'
 import { planCalls } from './baseline/plan.ts'
 import type { ProviderFactory } from './registry.ts'
+import { labelled } from './runtime/labelled.ts'
+import { checkSettings } from './settings/protocol-settings.ts'
 
 /**
  * `baseline` — an offline, deterministic, non-LLM model. It picks tools by BM25 overlap between the prompt and
@@ -10,7 +12,10 @@ import type { ProviderFactory } from './registry.ts'
  * call when nothing clears the threshold, and after tool results answers with what the tools returned.
  * A floor for real models and a probe of how distinguishable the tool descriptions are.
  */
-export const createProvider: ProviderFactory = async (_model, spec) => baselineProvider(spec || 'baseline')
+export const createProvider: ProviderFactory = async (_model, spec, options) => {
+  checkSettings('offline', options.settings, spec)
+  return labelled(baselineProvider(spec || 'baseline'), options.label)
+}
 
 /** The baseline as a Provider value. */
 export function baselineProvider(id = 'baseline'): Provider {

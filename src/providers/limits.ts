@@ -21,6 +21,7 @@ export function withLimits(provider: Provider, limits: ProviderLimits): Provider
   const window = requestsPerMinute ? createRateWindow(requestsPerMinute, limits.now ?? Date.now, limits.sleep ?? abortableSleep) : undefined
   return {
     id: provider.id,
+    ...(provider.spec !== undefined ? { spec: provider.spec } : {}),
     doGenerate(request, signal) {
       const run = async () => {
         await window?.acquire(signal)

@@ -15,6 +15,7 @@ export const modelSpecPrefixes = {
   'openai-responses': 'model',
   anthropic: 'model',
   'openai-compatible': 'model',
+  google: 'model',
 } as const satisfies Record<string, SpecArgument>
 
 /** A known spec prefix. */

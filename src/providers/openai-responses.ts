@@ -2,19 +2,36 @@ import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
 import { httpClientFor } from './runtime/http-for-provider.ts'
 import { openAiClient } from './runtime/openai-client.ts'
-import { requireModel, sdkProvider } from './runtime/sdk-provider.ts'
+import { maxTokensOf, requireModel, sdkProvider } from './runtime/sdk-provider.ts'
+import { checkSettings } from './settings/protocol-settings.ts'
 import { buildResponsesRequest } from './wire/responses-request.ts'
 import { fromResponsesResponse } from './wire/responses-response.ts'
 
-/** `openai-responses:<model>`: the Responses API, full input every turn with `store: false` (no server-side state). */
+/** Models that reason (o-series, gpt-5 family, codex): they return reasoning items; the others refuse `reasoning.encrypted_content`. */
+export function isReasoningModel(model: string): boolean {
+  return /^(o\d|gpt-5|codex)/.test(model)
+}
+
+/**
+ * `openai-responses:<model>`: the Responses API. By default the full input every turn with `store: false`, reasoning
+ * items sent back with their encrypted content; with the `store: true` setting, turns chain by `previous_response_id`.
+ */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   requireModel(model, spec, 'openai-responses:<model>')
+  checkSettings('responses', options.settings, spec)
+  const chained = options.settings?.store === true
   const credentials = resolveCredentials(options, credentialDefaults['openai-responses'], spec)
   const http = httpClientFor(options, credentials.secrets)
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: true })
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
-    build: (request) => buildResponsesRequest(request, { model, ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}) }),
+    build: (request) => buildResponsesRequest(request, {
+      model,
+      ...maxTokensOf(options),
+      includeEncryptedReasoning: isReasoningModel(model) || options.settings?.reasoning !== undefined,
+      chained,
+      ...(options.settings ? { settings: options.settings } : {}),
+    }),
     send: (body, requestOptions) => client.responses.create(body, requestOptions),
-    read: fromResponsesResponse,
+    read: (response, request) => fromResponsesResponse(response, request, { chained }),
   })
 }

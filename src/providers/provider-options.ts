@@ -1,3 +1,5 @@
+import type { ModelSettings } from './settings/model-settings.ts'
+
 /** Settings every provider factory receives (from CLI flags, config and environment). */
 export type ProviderOptions = {
   /** The model's host; otherwise openai:/openai-responses: read OPENAI_BASE_URL, anthropic: ANTHROPIC_BASE_URL (README "Providers"). */
@@ -30,4 +32,11 @@ export type ProviderOptions = {
   readonly requestsPerMinute?: number
   /** The network under the HTTP layer (tests and embedders); default the global fetch. */
   readonly fetch?: typeof globalThis.fetch
+  /**
+   * The model's name in results, reports, journal, cassette keys and fingerprints, when not the spec: the same model
+   * with two settings (or behind two servers) is two labelled rows of one run.
+   */
+  readonly label?: string
+  /** Request settings (temperature, reasoning effort, thinking …), checked against the protocol when the provider is built. */
+  readonly settings?: ModelSettings
 }

@@ -13,6 +13,7 @@ const factories: Record<ModelSpecPrefix, () => Promise<{ createProvider: Provide
   'openai-responses': () => import('./openai-responses.ts'),
   anthropic: () => import('./anthropic.ts'),
   'openai-compatible': () => import('./openai-compatible.ts'),
+  google: () => import('./google.ts'),
 }
 
 /** The spec prefixes toolgauge knows, for error messages and docs. */
@@ -20,7 +21,7 @@ export const providerPrefixes: readonly string[] = Object.keys(modelSpecPrefixes
 
 /**
  * Resolves a model spec — `baseline`, `scripted:<file>`, `openai:<model>`, `openai-responses:<model>`,
- * `anthropic:<model>`, `openai-compatible:<model>` — to a provider. A bad spec is a usage error (model-spec.ts).
+ * `anthropic:<model>`, `openai-compatible:<model>`, `google:<model>` — to a provider. A bad spec is a usage error (model-spec.ts).
  */
 export async function createProvider(spec: string, options: ProviderOptions = {}): Promise<Provider> {
   const { prefix, argument } = parseModelSpec(spec)

@@ -5,6 +5,8 @@ import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { Provider } from '../core/provider.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
+import { labelled } from './runtime/labelled.ts'
+import { checkSettings } from './settings/protocol-settings.ts'
 
 /** One scripted assistant turn. */
 export type ScriptedTurn = { readonly text: string; readonly toolCalls: readonly RawToolCall[]; readonly usage: Usage }
@@ -20,8 +22,9 @@ type CaseScript = readonly (readonly ScriptedTurn[])[]
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   if (!model) throw new InputError('scripted needs a file: scripted:<path to YAML/JSON>', { field: '--model' })
+  checkSettings('offline', options.settings, spec)
   const scripts = parseScripts(readDocument(resolve(options.cwd ?? process.cwd(), model)))
-  return scriptedProvider(spec, scripts)
+  return labelled(scriptedProvider(spec, scripts), options.label)
 }
 
 /** A provider replaying scripts already in memory (also used by tests and the benchmark). */

@@ -35,7 +35,7 @@ export function selectCases(suites: readonly Suite[], options: { readonly filter
 
 /** The secret values a run knows: configured secrets and the API keys its providers read from the environment. */
 export function secretValues(options: readonly ProviderOptions[]): string[] {
-  const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
+  const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
   const fromEnv = [...names].map((name) => process.env[name]).filter((value): value is string => typeof value === 'string' && value.length > 0)
   return [...new Set([...fromEnv, ...options.flatMap((option) => option.secrets ?? [])])]
 }

@@ -8,7 +8,7 @@ import type { Report } from '../../src/core/report.ts'
 import { cassetteKey } from '../../src/http/cassette.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { weatherModel } from '../providers/fake/behaviour.ts'
-import { baseUrlFor, providerKinds, setProviderEnv, startFakeServer } from '../providers/fake/harness.ts'
+import { baseUrlFor, allProviderKinds, setProviderEnv, startFakeServer } from '../providers/fake/harness.ts'
 
 // Same prompt, different stubs: the first request of both cases is byte for byte the same.
 const suite = `name: twins
@@ -37,7 +37,7 @@ function verdicts(dir: string): unknown {
   return report.results.map((result) => ({ case: result.case, passed: result.passed, failures: result.failures }))
 }
 
-describe.each(providerKinds)('%s cassettes keyed by request identity', (kind) => {
+describe.each(allProviderKinds)('%s cassettes keyed by request identity', (kind) => {
   it('records one cassette per case and turn, and replays to the same verdicts with changing call ids', async () => {
     const dir = tempFiles({ 'twins.suite.yaml': suite })
     dirs.push(dir)

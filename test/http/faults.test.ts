@@ -10,7 +10,7 @@ import {
   fastRetries,
   makeProvider,
   openaiKey,
-  providerKinds,
+  allProviderKinds,
   runMiniCase,
   setProviderEnv,
   startFakeServer,
@@ -45,7 +45,7 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-describe.each(providerKinds)('%s with 1 request in 3 failing', (kind) => {
+describe.each(allProviderKinds)('%s with 1 request in 3 failing', (kind) => {
   it('recovers every case with the same turns as a healthy server', async () => {
     setProviderEnv(kind, undefined)
     const healthy = await track(startFakeServer(kind, weatherModel))
@@ -78,7 +78,7 @@ describe.each(providerKinds)('%s with 1 request in 3 failing', (kind) => {
 })
 
 describe('giving up', () => {
-  it.each(providerKinds)('%s: unreachable server → ProviderError after the retries', async (kind) => {
+  it.each(allProviderKinds)('%s: unreachable server → ProviderError after the retries', async (kind) => {
     setProviderEnv(kind, undefined)
     const port = await closedPort()
     const provider = await makeProvider(kind, 'm', { ...fastRetries, retries: 2, baseUrl: baseUrlFor(kind, `http://127.0.0.1:${port}`) })

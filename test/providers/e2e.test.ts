@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { weatherModel } from './fake/behaviour.ts'
-import { anthropicKey, baseUrlFor, openaiKey, providerKinds, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { allProviderKinds, baseUrlEnvFor, baseUrlFor, fakeKeys, keyEnvFor, keyFor, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
 import { withFaults } from './fake/loopback.ts'
 
 const root = new URL('../..', import.meta.url).pathname
@@ -41,10 +41,9 @@ function cli(args: string[], env: Record<string, string>): Promise<RunResult> {
  * reads neither variable: its host comes from --base-url (hostFlags), and the OpenAI key set here must not reach it.
  */
 function envFor(kind: ProviderKind, origin: string, withKey = true): Record<string, string> {
-  const prefix = kind === 'anthropic' ? 'ANTHROPIC' : 'OPENAI'
   return {
-    [`${prefix}_BASE_URL`]: baseUrlFor(kind, origin),
-    ...(withKey ? { [`${prefix}_API_KEY`]: kind === 'anthropic' ? anthropicKey : openaiKey } : {}),
+    [baseUrlEnvFor(kind)]: baseUrlFor(kind, origin),
+    ...(withKey ? { [keyEnvFor(kind)]: keyFor(kind) } : {}),
   }
 }
 
@@ -102,7 +101,7 @@ const expectedVerdicts = {
 
 const healthy: Partial<Record<ProviderKind, unknown>> = {}
 
-describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
+describe.each(allProviderKinds)('toolgauge run --model %s:…', (kind) => {
   const spec = `${kind}:test-model`
 
   it('scores the suite, identically to the other providers', async () => {
@@ -114,7 +113,7 @@ describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
     expect(run.code, run.stderr).toBe(1) // wrong-tool-fails fails on purpose
     expect(Object.fromEntries(run.report!.results.map((result) => [result.case, result.passed]))).toEqual(expectedVerdicts)
     healthy[kind] = verdicts(run.report)
-    for (const other of providerKinds) if (healthy[other] !== undefined) expect(healthy[kind]).toEqual(healthy[other])
+    for (const other of allProviderKinds) if (healthy[other] !== undefined) expect(healthy[kind]).toEqual(healthy[other])
   })
 
   it('completes every case with the same verdicts when 1 request in 3 fails', async () => {
@@ -152,7 +151,7 @@ describe.each(providerKinds)('toolgauge run --model %s:…', (kind) => {
     expect(files.length).toBeGreaterThan(6)
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
-      expect(text.includes(openaiKey) || text.includes(anthropicKey), file).toBe(false)
+      expect(fakeKeys.some((key) => text.includes(key)), file).toBe(false)
     }
   })
 })

@@ -5,7 +5,8 @@ import { fromChatCompletion } from '../wire/chat-completions-response.ts'
 import { resolveCredentials, type CredentialDefaults } from './credentials.ts'
 import { httpClientFor } from './http-for-provider.ts'
 import { openAiClient } from './openai-client.ts'
-import { requireModel, sdkProvider } from './sdk-provider.ts'
+import { maxTokensOf, requireModel, sdkProvider } from './sdk-provider.ts'
+import { checkSettings } from '../settings/protocol-settings.ts'
 
 /** What differs between `openai:` and `openai-compatible:` (the wire protocol is the same). */
 export type ChatFlavor = {
@@ -18,6 +19,7 @@ export type ChatFlavor = {
 /** A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off. */
 export function createChatCompletionsProvider(model: string, spec: string, options: ProviderOptions, flavor: ChatFlavor): Provider {
   requireModel(model, spec, `${spec.replace(/:$/, '')}:<model>`)
+  checkSettings('chat', options.settings, spec)
   const credentials = resolveCredentials(options, flavor.credentials, spec)
   const http = httpClientFor(options, credentials.secrets)
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
@@ -25,7 +27,8 @@ export function createChatCompletionsProvider(model: string, spec: string, optio
     build: (request) => buildChatRequest(request, {
       model,
       maxTokensField: flavor.maxTokensField,
-      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+      ...maxTokensOf(options),
+      ...(options.settings ? { settings: options.settings } : {}),
     }),
     send: (body, requestOptions) => client.chat.completions.create(body, requestOptions),
     read: fromChatCompletion,

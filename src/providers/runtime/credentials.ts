@@ -32,6 +32,7 @@ export const credentialDefaults = {
   'openai-responses': { apiKeyEnvs: ['OPENAI_API_KEY'], baseUrlEnv: 'OPENAI_BASE_URL', keyRequired: true, baseUrlRequired: false },
   anthropic: { apiKeyEnvs: ['ANTHROPIC_API_KEY'], baseUrlEnv: 'ANTHROPIC_BASE_URL', keyRequired: true, baseUrlRequired: false },
   'openai-compatible': { apiKeyEnvs: [], keyRequired: false, baseUrlRequired: true },
+  google: { apiKeyEnvs: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], baseUrlEnv: 'GOOGLE_GEMINI_BASE_URL', keyRequired: true, baseUrlRequired: false },
 } as const satisfies Record<string, CredentialDefaults>
 
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.

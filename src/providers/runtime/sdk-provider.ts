@@ -11,6 +11,8 @@ export type SdkProtocol<Body, Answer> = {
   build(request: GenerateRequest): Body
   send(body: Body, options: SdkRequestOptions): Promise<Answer>
   read(answer: Answer, request: GenerateRequest): MappedTurn
+  /** How `extra_body` joins the body (default: merged over it, key by key). */
+  withExtraBody?(body: Body, extra: { readonly [key: string]: unknown }): Body
 }
 
 /**
@@ -24,12 +26,19 @@ export function sdkProvider<Body, Answer>(
   connection: { readonly http: HttpClient; readonly secrets: readonly string[] },
   protocol: SdkProtocol<Body, Answer>,
 ): Provider {
-  const settings = { http: connection.http, spec, secrets: connection.secrets }
+  // The label is the model's identity everywhere (cassette keys included); the spec stays what errors are about.
+  const id = options.label ?? spec
+  const settings = { http: connection.http, spec: id, secrets: connection.secrets }
+  const extraBody = options.settings?.extra_body
+  const extraHeaders = options.settings?.extra_headers
   const provider: Provider = {
-    id: spec,
+    id,
+    ...(id !== spec ? { spec } : {}),
     async doGenerate(request, signal) {
-      const body = protocol.build(request)
-      const result = await callSdk(settings, request, signal, (requestOptions) => protocol.send(body, requestOptions))
+      const built = protocol.build(request)
+      const body = extraBody ? (protocol.withExtraBody ?? mergeBody)(built, extraBody) : built
+      const result = await callSdk(settings, request, signal, (requestOptions) =>
+        protocol.send(body, extraHeaders ? { ...requestOptions, headers: { ...extraHeaders, ...requestOptions.headers } } : requestOptions))
       return {
         ...protocol.read(result.value, request),
         latencyMs: result.latencyMs,
@@ -41,7 +50,17 @@ export function sdkProvider<Body, Answer>(
   return withLimits(provider, options)
 }
 
+function mergeBody<Body>(body: Body, extra: { readonly [key: string]: unknown }): Body {
+  return { ...body, ...extra }
+}
+
 /** A spec must name a model after its prefix (`anthropic:` alone is a usage error). */
 export function requireModel(model: string, spec: string, expected: string): void {
   if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${expected})`, { field: '--model' })
+}
+
+/** The output cap: the `max_tokens` setting, else the provider option (config `providers:` / library). */
+export function maxTokensOf(options: ProviderOptions): { maxTokens?: number } {
+  const maxTokens = options.settings?.max_tokens ?? options.maxTokens
+  return maxTokens !== undefined ? { maxTokens } : {}
 }

@@ -6,15 +6,21 @@ import type {
   ToolChoice as AnthropicToolChoice,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { Message } from '../../core/message.ts'
+import type { Message, RawToolCall } from '../../core/message.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
+import { InputError } from '../../core/errors.ts'
+import type { ModelSettings } from '../settings/model-settings.ts'
+import { definedOnly } from './chat-completions-request.ts'
 
 /** Protocol settings of a Messages request. */
 export type AnthropicRequestSettings = {
   readonly model: string
   /** Required by the API on every request. */
   readonly maxTokens: number
+  /** Model settings this protocol has (checked when the provider was built). */
+  readonly settings?: ModelSettings
 }
 
 /** The system prompt: Anthropic takes it apart from the messages. Several system messages are joined. */
@@ -52,11 +58,13 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
         append('user', message.content !== '' ? [{ type: 'text', text: message.content }] : [])
         break
       case 'assistant':
-        append('assistant', [
-          // The API rejects empty text blocks.
-          ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
-          ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: toolInput(call.rawArguments) })),
-        ])
+        append('assistant', message.reasoning?.protocol === 'anthropic'
+          ? withCallIds(message.reasoning.content, message.toolCalls)
+          : [
+              // The API rejects empty text blocks.
+              ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
+              ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: toolInput(call.rawArguments) })),
+            ])
         break
       case 'tool': {
         const block: ToolResultBlockParam = {
@@ -71,6 +79,19 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
     }
   }
   return result
+}
+
+/**
+ * The assistant content exactly as the API returned it (thinking blocks and signatures untouched, same order); only a
+ * tool_use id the loop had to replace (a repeated id) takes the id its tool_result answers.
+ */
+function withCallIds(content: readonly OpaqueObject[], calls: readonly RawToolCall[]): ContentBlockParam[] {
+  let index = 0
+  return content.map((block) => {
+    if (block.type !== 'tool_use') return block as unknown as ContentBlockParam
+    const call = calls[index++]
+    return (call && call.id !== block.id ? { ...block, id: call.id } : block) as unknown as ContentBlockParam
+  })
 }
 
 // The history has to give `input` back as an object; arguments the model produced unparsable (only possible from
@@ -109,6 +130,16 @@ export function toAnthropicToolChoice(choice: ToolChoice, parallelToolCalls: boo
 export function buildAnthropicRequest(request: GenerateRequest, settings: AnthropicRequestSettings): MessageCreateParamsNonStreaming {
   const system = toAnthropicSystem(request.messages)
   const hasTools = request.tools.length > 0
+  const thinking = settings.settings?.thinking
+  // The API refuses forced tool use with thinking on; changing the case's tool_choice behind its back would
+  // measure something else, so the case is refused by name.
+  if (thinking && thinking.type !== 'disabled' && hasTools && (request.toolChoice === 'required' || typeof request.toolChoice === 'object')) {
+    const { suite, caseId } = request.context
+    throw new InputError(
+      `case "${caseId}" of suite "${suite}" forces a tool (tool_choice ${JSON.stringify(request.toolChoice)}), which Anthropic refuses with thinking on; use auto or none, or run this model without thinking`,
+      { field: 'tool_choice' },
+    )
+  }
   return {
     model: settings.model,
     max_tokens: settings.maxTokens,
@@ -117,5 +148,6 @@ export function buildAnthropicRequest(request: GenerateRequest, settings: Anthro
     ...(hasTools
       ? { tools: toAnthropicTools(request.tools), tool_choice: toAnthropicToolChoice(request.toolChoice, request.parallelToolCalls) }
       : {}),
-  }
+    ...definedOnly({ temperature: settings.settings?.temperature, top_p: settings.settings?.top_p, thinking }),
+  } as MessageCreateParamsNonStreaming
 }

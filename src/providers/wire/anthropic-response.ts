@@ -1,6 +1,7 @@
 import type { Message as AnthropicMessage } from '@anthropic-ai/sdk/resources/messages'
 import type { FinishReason, Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { MappedTurn } from './chat-completions-response.ts'
 import { finishReasonFromContent } from './finish-reason.ts'
 import { argumentsText, assignStableIds, type WireToolCall } from './tool-call-ids.ts'
@@ -25,11 +26,15 @@ export function fromAnthropicMessage(message: AnthropicMessage, request: Generat
   }
   const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
   const raw = message.stop_reason ?? undefined
+  // With thinking on, the whole content goes back verbatim on the next request: thinking blocks with their
+  // signatures, in their original order among the text and tool_use blocks.
+  const thinking = (message.content ?? []).some((block) => block.type === 'thinking' || block.type === 'redacted_thinking')
   return {
     text,
     toolCalls,
     finishReason: finishReasonFromContent(raw ? (stopReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
     usage: anthropicUsage(message.usage),
+    ...(thinking ? { reasoning: { protocol: 'anthropic' as const, content: message.content as unknown as OpaqueObject[] } } : {}),
   }
 }
 

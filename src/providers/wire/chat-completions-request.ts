@@ -7,6 +7,7 @@ import type {
 import type { Message } from '../../core/message.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
+import type { ModelSettings } from '../settings/model-settings.ts'
 
 /** Protocol settings of a Chat Completions request. */
 export type ChatRequestSettings = {
@@ -15,6 +16,8 @@ export type ChatRequestSettings = {
   readonly maxTokens?: number
   /** `max_completion_tokens` (OpenAI) or the older `max_tokens` most compatible servers still expect. */
   readonly maxTokensField: 'max_completion_tokens' | 'max_tokens'
+  /** Model settings this protocol has (checked when the provider was built). */
+  readonly settings?: ModelSettings
 }
 
 /** toolgauge messages → Chat Completions messages (results keep their `tool_call_id`). */
@@ -25,21 +28,27 @@ export function toChatMessages(messages: readonly Message[]): ChatCompletionMess
         return { role: 'system', content: message.content }
       case 'user':
         return { role: 'user', content: message.content }
-      case 'assistant':
+      case 'assistant': {
+        // Reasoning fields go back on the message and on each call exactly as they came (DeepSeek answers 400
+        // without `reasoning_content`; Gemini's endpoint needs each call's thought signature).
+        const state = message.reasoning?.protocol === 'chat' ? message.reasoning : undefined
         return {
           role: 'assistant',
           // null, not '', when the turn only calls tools: that is what the API itself returns and expects back.
           content: message.content === '' && message.toolCalls.length > 0 ? null : message.content,
+          ...state?.message,
           ...(message.toolCalls.length > 0
             ? {
-                tool_calls: message.toolCalls.map((call) => ({
+                tool_calls: message.toolCalls.map((call, index) => ({
                   id: call.id,
                   type: 'function' as const,
                   function: { name: call.name, arguments: call.rawArguments },
+                  ...state?.toolCalls[index],
                 })),
               }
             : {}),
-        }
+        } as ChatCompletionMessageParam
+      }
       case 'tool':
         // Chat Completions has no error flag on tool results: the content carries the failure.
         return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
@@ -76,5 +85,17 @@ export function buildChatRequest(request: GenerateRequest, settings: ChatRequest
     ...(hasTools ? { tools: toChatTools(request.tools), tool_choice: toChatToolChoice(request.toolChoice) } : {}),
     ...(hasTools && request.parallelToolCalls !== undefined ? { parallel_tool_calls: request.parallelToolCalls } : {}),
     ...(settings.maxTokens !== undefined ? { [settings.maxTokensField]: settings.maxTokens } : {}),
-  }
+    ...definedOnly({
+      temperature: settings.settings?.temperature,
+      top_p: settings.settings?.top_p,
+      seed: settings.settings?.seed,
+      reasoning_effort: settings.settings?.reasoning_effort,
+      verbosity: settings.settings?.verbosity,
+    }),
+  } as ChatCompletionCreateParamsNonStreaming
+}
+
+/** The entries of an object whose value is defined (settings left unset are not sent at all). */
+export function definedOnly(values: { readonly [key: string]: unknown }): { [key: string]: unknown } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
 }

@@ -2,10 +2,11 @@ import type { ChatCompletion } from 'openai/resources/chat/completions'
 import type { FinishReason, ModelTurn, Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import { finishReasonFromContent } from './finish-reason.ts'
-import { argumentsText, assignStableIds, type WireToolCall } from './tool-call-ids.ts'
+import type { OpaqueObject, ReasoningState } from '../../core/reasoning.ts'
+import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /** The parts of a turn a Chat Completions response determines (latency and raw payloads are added by the adapter). */
-export type MappedTurn = Pick<ModelTurn, 'text' | 'toolCalls' | 'finishReason' | 'usage'>
+export type MappedTurn = Pick<ModelTurn, 'text' | 'toolCalls' | 'finishReason' | 'usage' | 'reasoning'>
 
 const finishReasons: Record<string, FinishReason['unified']> = {
   stop: 'stop',
@@ -26,26 +27,69 @@ export function fromChatCompletion(completion: ChatCompletion, request: Generate
   const wireCalls: WireToolCall[] = (message?.tool_calls ?? []).map((call) => {
     // Typed as function calls, but servers send partial shapes: read defensively.
     const loose = call as { id?: string; function?: { name?: string; arguments?: unknown } }
-    return { id: loose.id, name: loose.function?.name ?? '', rawArguments: argumentsText(loose.function?.arguments) }
+    return { id: loose.id, name: loose.function?.name ?? '', ...wireArguments(loose.function) }
   })
   const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
   const raw = choice?.finish_reason ?? undefined
+  const reasoning = chatReasoning(message as OpaqueObject | undefined)
   return {
     text: typeof message?.content === 'string' ? message.content : '',
     toolCalls,
     finishReason: finishReasonFromContent(raw ? (finishReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
     usage: chatUsage(completion.usage),
+    ...(reasoning ? { reasoning } : {}),
   }
 }
 
-/** `prompt_tokens` already includes cached tokens; reasoning tokens are part of `completion_tokens`. */
+/** Reasoning fields servers put on the assistant message: DeepSeek, Groq / Ollama / GLM, OpenRouter. */
+export const chatMessageReasoningFields = ['reasoning_content', 'reasoning', 'reasoning_details'] as const
+/** Fields on a tool call that carry Gemini's thought signature through its OpenAI-compatible endpoint. */
+export const chatCallReasoningFields = ['extra_content', 'thought_signature'] as const
+
+/** The provider reasoning fields of an assistant message and its tool calls, as they came; undefined when there are none. */
+export function chatReasoning(message: OpaqueObject | undefined): ReasoningState | undefined {
+  if (!message) return undefined
+  const pick = (source: OpaqueObject, fields: readonly string[]): OpaqueObject | null => {
+    const kept = Object.fromEntries(fields.filter((field) => source[field] !== undefined && source[field] !== null).map((field) => [field, source[field]]))
+    return Object.keys(kept).length > 0 ? kept : null
+  }
+  const fields = pick(message, chatMessageReasoningFields) ?? {}
+  const calls = ((message.tool_calls ?? []) as OpaqueObject[]).map((call) => pick(call, chatCallReasoningFields))
+  if (Object.keys(fields).length === 0 && calls.every((call) => call === null)) return undefined
+  return { protocol: 'chat', message: fields, toolCalls: calls }
+}
+
+/** The usage fields servers add beyond the OpenAI types. */
+type LooseChatUsage = {
+  readonly prompt_tokens?: number
+  readonly completion_tokens?: number
+  readonly prompt_tokens_details?: { readonly cached_tokens?: number; readonly cache_write_tokens?: number } | null
+  readonly completion_tokens_details?: { readonly reasoning_tokens?: number } | null
+  /** Mistral. */
+  readonly num_cached_tokens?: number
+  /** DeepSeek. */
+  readonly prompt_cache_hit_tokens?: number
+}
+
+/**
+ * `prompt_tokens` already includes cached tokens; reasoning tokens are part of `completion_tokens`. Cache reads
+ * come as `prompt_tokens_details.cached_tokens` (OpenAI, OpenRouter), `num_cached_tokens` (Mistral) or
+ * `prompt_cache_hit_tokens` (DeepSeek); cache writes as `prompt_tokens_details.cache_write_tokens` (OpenRouter).
+ */
 export function chatUsage(usage: ChatCompletion['usage'] | undefined): Usage {
-  const reasoning = usage?.completion_tokens_details?.reasoning_tokens
+  const loose = (usage ?? {}) as LooseChatUsage
+  const reasoning = loose.completion_tokens_details?.reasoning_tokens
   return {
-    input: usage?.prompt_tokens ?? 0,
-    output: usage?.completion_tokens ?? 0,
-    cacheRead: usage?.prompt_tokens_details?.cached_tokens ?? 0,
-    cacheWrite: 0,
+    input: loose.prompt_tokens ?? 0,
+    output: loose.completion_tokens ?? 0,
+    cacheRead: firstNumber(loose.prompt_tokens_details?.cached_tokens, loose.num_cached_tokens, loose.prompt_cache_hit_tokens),
+    cacheWrite: firstNumber(loose.prompt_tokens_details?.cache_write_tokens),
     ...(typeof reasoning === 'number' ? { reasoning } : {}),
   }
+}
+
+/** The first value that is a number, else 0. */
+export function firstNumber(...values: readonly unknown[]): number {
+  for (const value of values) if (typeof value === 'number' && Number.isFinite(value)) return value
+  return 0
 }

@@ -5,14 +5,23 @@ import type {
   ToolChoiceFunction,
   ToolChoiceOptions,
 } from 'openai/resources/responses/responses'
-import type { Message } from '../../core/message.ts'
+import type { Message, RawToolCall } from '../../core/message.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
+import type { ModelSettings } from '../settings/model-settings.ts'
+import { definedOnly } from './chat-completions-request.ts'
 
 /** Protocol settings of a Responses request. */
 export type ResponsesRequestSettings = {
   readonly model: string
   readonly maxTokens?: number
+  /** Ask for `reasoning.encrypted_content` (reasoning models only: others refuse it). */
+  readonly includeEncryptedReasoning?: boolean
+  /** `store: true` and `previous_response_id`: the server keeps the state, only new items are sent. */
+  readonly chained?: boolean
+  /** Model settings this protocol has (checked when the provider was built). */
+  readonly settings?: ModelSettings
 }
 
 /**
@@ -26,6 +35,7 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
       case 'user':
         return [{ type: 'message', role: message.role, content: message.content }]
       case 'assistant':
+        if (message.reasoning?.protocol === 'openai-responses') return outputAsInput(message.reasoning.output, message.toolCalls)
         return [
           ...(message.content !== '' ? [{ type: 'message' as const, role: 'assistant' as const, content: message.content }] : []),
           ...message.toolCalls.map((call) => ({
@@ -39,6 +49,20 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
         // No error flag in this protocol: the output text carries the failure.
         return [{ type: 'function_call_output', call_id: message.toolCallId, output: message.content }]
     }
+  })
+}
+
+/**
+ * A response's output items sent back as input, as they came: reasoning items (with `encrypted_content`) before
+ * their function_call items, message items with their `phase`. Only a call_id the loop had to replace (a repeated
+ * id) takes the id its function_call_output answers.
+ */
+function outputAsInput(output: readonly OpaqueObject[], calls: readonly RawToolCall[]): ResponseInputItem[] {
+  let index = 0
+  return output.map((item) => {
+    if (item.type !== 'function_call') return item as unknown as ResponseInputItem
+    const call = calls[index++]
+    return (call && call.id !== item.call_id ? { ...item, call_id: call.id } : item) as unknown as ResponseInputItem
   })
 }
 
@@ -58,15 +82,39 @@ export function toResponsesToolChoice(choice: ToolChoice): ToolChoiceOptions | T
   return typeof choice === 'string' ? choice : { type: 'function', name: choice.name }
 }
 
-/** The full request body: complete input every turn, nothing stored server-side. */
+/**
+ * The full request body. By default the complete input every turn with nothing stored server-side (`store: false`),
+ * asking reasoning models for their encrypted reasoning so it can go back. Chained: `store: true`, and from the
+ * second turn on `previous_response_id` plus only the items after that response.
+ */
 export function buildResponsesRequest(request: GenerateRequest, settings: ResponsesRequestSettings): ResponseCreateParamsNonStreaming {
   const hasTools = request.tools.length > 0
+  const previous = settings.chained ? lastResponse(request.messages) : undefined
   return {
     model: settings.model,
-    input: toResponsesInput(request.messages),
-    store: false,
+    input: toResponsesInput(previous ? request.messages.slice(previous.index + 1) : request.messages),
+    store: settings.chained === true,
+    ...(previous ? { previous_response_id: previous.id } : {}),
+    ...(settings.includeEncryptedReasoning && !settings.chained ? { include: ['reasoning.encrypted_content' as const] } : {}),
     ...(hasTools ? { tools: toResponsesTools(request.tools), tool_choice: toResponsesToolChoice(request.toolChoice) } : {}),
     ...(hasTools && request.parallelToolCalls !== undefined ? { parallel_tool_calls: request.parallelToolCalls } : {}),
     ...(settings.maxTokens !== undefined ? { max_output_tokens: settings.maxTokens } : {}),
+    ...definedOnly({
+      temperature: settings.settings?.temperature,
+      top_p: settings.settings?.top_p,
+      reasoning: settings.settings?.reasoning,
+      text: settings.settings?.verbosity !== undefined ? { verbosity: settings.settings.verbosity } : undefined,
+    }),
+  } as ResponseCreateParamsNonStreaming
+}
+
+/** The last assistant message that came from a stored response, and where it is. */
+function lastResponse(messages: readonly Message[]): { readonly index: number; readonly id: string } | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!
+    if (message.role === 'assistant' && message.reasoning?.protocol === 'openai-responses' && message.reasoning.responseId) {
+      return { index, id: message.reasoning.responseId }
+    }
   }
+  return undefined
 }

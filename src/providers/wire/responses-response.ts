@@ -1,29 +1,39 @@
 import type { Response as ResponsesResponse } from 'openai/resources/responses/responses'
 import type { FinishReason, Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { MappedTurn } from './chat-completions-response.ts'
 import { finishReasonFromContent } from './finish-reason.ts'
-import { argumentsText, assignStableIds, type WireToolCall } from './tool-call-ids.ts'
+import { firstNumber } from './chat-completions-response.ts'
+import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
-/** Responses output items → turn: `output_text` parts joined, `function_call` items as calls keyed by `call_id`. */
-export function fromResponsesResponse(response: ResponsesResponse, request: GenerateRequest): MappedTurn {
+/**
+ * Responses output items → turn: `output_text` parts joined, `function_call` items as calls keyed by `call_id`. The
+ * output items are kept as reasoning state when they hold reasoning or phases, and always when `chained` (the
+ * response id is then what the next request continues from).
+ */
+export function fromResponsesResponse(response: ResponsesResponse, request: GenerateRequest, options: { readonly chained?: boolean } = {}): MappedTurn {
   let text = ''
   const wireCalls: WireToolCall[] = []
   for (const item of response.output ?? []) {
     if (item.type === 'message') {
       for (const part of item.content) if (part.type === 'output_text') text += part.text
     } else if (item.type === 'function_call') {
-      wireCalls.push({ id: item.call_id, name: item.name ?? '', rawArguments: argumentsText(item.arguments) })
+      wireCalls.push({ id: item.call_id, name: item.name ?? '', ...wireArguments(item) })
     }
   }
   const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
   // `status` says completed/incomplete; the reason of an incomplete response is the informative string.
   const raw = response.incomplete_details?.reason ?? response.status ?? undefined
+  const output = (response.output ?? []) as unknown as OpaqueObject[]
+  // Reasoning items (and message phases) go back in the next input, in order, before their function_call items.
+  const stateful = output.some((item) => item.type === 'reasoning' || (item.type === 'message' && item.phase !== undefined && item.phase !== null))
   return {
     text,
     toolCalls,
     finishReason: finishReasonFromContent(mapStatus(raw), raw, toolCalls.length > 0),
     usage: responsesUsage(response.usage),
+    ...(stateful || options.chained ? { reasoning: { protocol: 'openai-responses' as const, output, ...(response.id ? { responseId: response.id } : {}) } } : {}),
   }
 }
 
@@ -44,14 +54,18 @@ function mapStatus(raw: string | undefined): FinishReason['unified'] | undefined
   }
 }
 
-/** `input_tokens` includes cached tokens; reasoning tokens are part of `output_tokens`. */
+/**
+ * `input_tokens` includes cached tokens (`input_tokens_details.cached_tokens`; some hosts add `cache_write_tokens`
+ * there); reasoning tokens (`output_tokens_details.reasoning_tokens`) are part of `output_tokens`.
+ */
 export function responsesUsage(usage: ResponsesResponse['usage'] | undefined): Usage {
+  const details = (usage?.input_tokens_details ?? {}) as { cached_tokens?: number; cache_write_tokens?: number }
   const reasoning = usage?.output_tokens_details?.reasoning_tokens
   return {
     input: usage?.input_tokens ?? 0,
     output: usage?.output_tokens ?? 0,
-    cacheRead: usage?.input_tokens_details?.cached_tokens ?? 0,
-    cacheWrite: 0,
+    cacheRead: firstNumber(details.cached_tokens),
+    cacheWrite: firstNumber(details.cache_write_tokens),
     ...(typeof reasoning === 'number' ? { reasoning } : {}),
   }
 }

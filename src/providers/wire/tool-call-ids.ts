@@ -1,7 +1,7 @@
 import type { Message, RawToolCall } from '../../core/message.ts'
 
 /** A call as it came off the wire, before ids are checked. */
-export type WireToolCall = { readonly id: string | undefined; readonly name: string; readonly rawArguments: string }
+export type WireToolCall = { readonly id: string | undefined; readonly name: string; readonly rawArguments: string; readonly note?: string }
 
 /**
  * Gives every call an id unique within the case: a missing, empty or already-used id (some servers send none, or
@@ -16,7 +16,7 @@ export function assignStableIds(calls: readonly WireToolCall[], history: readonl
     let id = call.id && !used.has(call.id) ? call.id : `call_${turn}_${index}`
     for (let suffix = 1; used.has(id); suffix++) id = `call_${turn}_${index}_${suffix}`
     used.add(id)
-    return { id, name: call.name, rawArguments: call.rawArguments }
+    return { id, name: call.name, rawArguments: call.rawArguments, ...(call.note !== undefined ? { note: call.note } : {}) }
   })
 }
 
@@ -25,4 +25,17 @@ export function argumentsText(value: unknown): string {
   if (typeof value === 'string') return value
   if (value === undefined || value === null) return ''
   return JSON.stringify(value)
+}
+
+/** The note on a call that came with no `arguments` field at all. */
+export const missingArgumentsNote = 'no arguments field on the wire: recorded as {}'
+
+/**
+ * A call's arguments from the object holding them: the field absent altogether (some routers send argument-less
+ * calls that way) is the empty object `{}` with a note — the call is well-formed; an explicit `""` or `null` stays
+ * empty text and is scored as malformed, since the model did send something unparsable.
+ */
+export function wireArguments(holder: { readonly arguments?: unknown } | undefined): Pick<WireToolCall, 'rawArguments' | 'note'> {
+  if (holder === undefined || holder.arguments === undefined) return { rawArguments: '{}', note: missingArgumentsNote }
+  return { rawArguments: argumentsText(holder.arguments) }
 }

@@ -1,8 +1,10 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
+import { IssuedTokens } from './reasoning-tokens.ts'
 
 /** The Messages API, checked like api.anthropic.com checks it. */
 export function anthropicProtocol(): Protocol {
+  const issued = new IssuedTokens()
   return {
     name: 'anthropic',
     parse(request, apiKey) {
@@ -21,7 +23,15 @@ export function anthropicProtocol(): Protocol {
         check(isObject(tool.input_schema) && tool.input_schema.type === 'object', `tools.${index}.input_schema: type object required`)
         return tool.name
       })
+      const thinking = body.thinking
+      check(thinking === undefined || (isObject(thinking) && ['enabled', 'disabled', 'adaptive'].includes(String(thinking.type))), 'thinking.type: Input should be enabled, disabled or adaptive')
+      const thinkingOn = isObject(thinking) && thinking.type !== 'disabled'
+      if (isObject(thinking) && thinking.type === 'enabled') {
+        check(Number.isInteger(thinking.budget_tokens) && (thinking.budget_tokens as number) >= 1024, 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024')
+        check((thinking.budget_tokens as number) < (body.max_tokens as number), '`max_tokens` must be greater than `thinking.budget_tokens`')
+      }
       const choice = body.tool_choice
+      check(!thinkingOn || !isObject(choice) || choice.type === 'auto' || choice.type === 'none', 'Thinking may not be enabled when tool_choice forces tool use.')
       check(body.disable_parallel_tool_use === undefined, 'disable_parallel_tool_use belongs inside tool_choice')
       check(choice === undefined || tools.length > 0, 'tool_choice may only be specified while providing tools')
       let toolChoice: Conversation['toolChoice']
@@ -53,8 +63,14 @@ export function anthropicProtocol(): Protocol {
         check(Array.isArray(blocks) && blocks.length > 0, `messages.${index}: content must be non-empty`)
         if (message.role === 'assistant') {
           assistantTurns++
+          // With thinking on, an assistant turn that used tools goes back with its thinking blocks first, unmodified.
+          if (thinkingOn && blocks.some((block) => block.type === 'tool_use')) {
+            check(blocks[0]!.type === 'thinking' || blocks[0]!.type === 'redacted_thinking', `messages.${index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(blocks[0]!.type)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block.`)
+          }
           for (const block of blocks) {
             if (block.type === 'text') check(typeof block.text === 'string' && block.text !== '', `messages.${index}: text content blocks must be non-empty`)
+            else if (block.type === 'thinking') check(issued.has(block.signature) && issued.has(block.thinking), `messages.${index}: Invalid \`signature\` in \`thinking\` block`)
+            else if (block.type === 'redacted_thinking') check(issued.has(block.data), `messages.${index}: Invalid \`data\` in \`redacted_thinking\` block`)
             else {
               check(block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string' && isObject(block.input), `messages.${index}: malformed tool_use`)
               pending.push(block.id)
@@ -89,6 +105,7 @@ export function anthropicProtocol(): Protocol {
         parallel,
         results,
         assistantTurns,
+        wire: { thinking: thinkingOn },
       }
     },
     render(turn, conversation, index) {
@@ -99,6 +116,13 @@ export function anthropicProtocol(): Protocol {
         role: 'assistant',
         model: conversation.model,
         content: [
+          // Thinking first, a redacted block between thought and action, as Claude 4 returns them.
+          ...(conversation.wire?.thinking === true
+            ? [
+                { type: 'thinking', thinking: issued.issue(`I should look at: ${conversation.prompt}`, index), signature: issued.issue('sig', index) },
+                { type: 'redacted_thinking', data: issued.issue('redacted', index) },
+              ]
+            : []),
           ...(turn.text !== undefined ? [{ type: 'text', text: turn.text }] : []),
           ...calls.map((call, position) => ({ type: 'tool_use', id: `toolu_${index}_${position}`, name: call.name, input: call.args })),
         ],

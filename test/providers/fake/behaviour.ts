@@ -24,6 +24,8 @@ export type Conversation = {
   readonly results: readonly NeutralResult[]
   /** How many assistant turns the conversation holds already. */
   readonly assistantTurns: number
+  /** What the protocol's parser wants its renderer to know (thinking on, encrypted content asked for …). */
+  readonly wire?: { readonly [key: string]: unknown }
 }
 
 /** Decides the model's turn. */

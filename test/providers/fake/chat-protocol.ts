@@ -1,5 +1,6 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
+import { chatReasoningStyle, IssuedTokens } from './reasoning-tokens.ts'
 
 /** Quirks of OpenAI-compatible servers the adapter must tolerate. */
 export type ChatQuirks = {
@@ -9,10 +10,13 @@ export type ChatQuirks = {
   readonly missingIds?: boolean
   /** `finish_reason: 'stop'` on turns that call tools, `'tool_calls'` on turns that don't. */
   readonly wrongFinishReason?: boolean
+  /** No `arguments` field at all on a call without arguments (OpenRouter routing to Claude). */
+  readonly omitEmptyArguments?: boolean
 }
 
 /** Chat Completions, checked like api.openai.com checks it. */
 export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
+  const issued = new IssuedTokens()
   return {
     name: 'chat',
     parse(request, apiKey) {
@@ -49,6 +53,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
       let prompt: string | undefined
       let system: string | undefined
       const names = new Map<string, string>()
+      const style = chatReasoningStyle(body.model)
       messages.forEach((message: unknown, index: number) => {
         check(isObject(message), `messages[${index}] must be an object`)
         if (message.role === 'tool') {
@@ -68,9 +73,23 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
           assistantTurns++
           results = []
           const calls = (message.tool_calls ?? []) as unknown[]
+          // DeepSeek's thinking mode: a tool-calling assistant turn must carry its reasoning_content back.
+          if (style === 'deepseek' && calls.length > 0) {
+            check(message.reasoning_content !== undefined, `Missing \`reasoning_content\` field in the assistant message at message index ${index}`)
+            check(issued.has(message.reasoning_content), `messages[${index}].reasoning_content was modified`)
+          }
+          if (style === 'openrouter' && message.reasoning_details !== undefined) {
+            const details = message.reasoning_details as { data?: unknown }[]
+            check(Array.isArray(details) && details.every((detail) => issued.has(detail.data)), `messages[${index}].reasoning_details were modified`)
+          }
           for (const call of calls) {
             check(isObject(call) && typeof call.id === 'string' && call.type === 'function' && isObject(call.function), `messages[${index}].tool_calls: malformed call`)
             check(typeof call.function.arguments === 'string', `messages[${index}].tool_calls: arguments must be a string`)
+            // Gemini's OpenAI-compatible endpoint: every function call goes back with its thought signature.
+            if (style === 'gemini') {
+              const signature = (call.extra_content as { google?: { thought_signature?: unknown } } | undefined)?.google?.thought_signature
+              check(issued.has(signature), `messages[${index}]: Function call is missing a thought_signature in functionCall parts`)
+            }
             outstanding.push(call.id)
             names.set(call.id, String(call.function.name))
           }
@@ -93,6 +112,8 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
     render(turn, conversation, index) {
       const calls = turn.calls ?? []
       const hasCalls = calls.length > 0
+      const style = chatReasoningStyle(conversation.model)
+      const thought = `Thinking about ${conversation.prompt}`
       const finish = quirks.wrongFinishReason ? (hasCalls ? 'stop' : 'tool_calls') : hasCalls ? 'tool_calls' : 'stop'
       return {
         id: `chatcmpl-${index}`,
@@ -106,12 +127,23 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
               role: 'assistant',
               content: turn.text ?? null,
               refusal: null,
+              ...(style === 'deepseek' ? { reasoning_content: issued.issue('deepseek-thought', index) } : {}),
+              ...(style === 'gpt-oss' ? { reasoning: thought } : {}),
+              ...(style === 'openrouter'
+                ? { reasoning: thought, reasoning_details: [{ type: 'reasoning.encrypted', data: issued.issue('openrouter-detail', index), format: 'anthropic-claude-v1', index: 0 }] }
+                : {}),
               ...(hasCalls
                 ? {
                     tool_calls: calls.map((call, position) => ({
                       ...(quirks.missingIds ? {} : { id: `call_${index}_${position}` }),
                       type: 'function',
-                      function: { name: call.name, arguments: quirks.objectArguments ? call.args : JSON.stringify(call.args) },
+                      function: {
+                        name: call.name,
+                        ...(quirks.omitEmptyArguments && Object.keys(call.args).length === 0
+                          ? {}
+                          : { arguments: quirks.objectArguments ? call.args : JSON.stringify(call.args) }),
+                      },
+                      ...(style === 'gemini' ? { extra_content: { google: { thought_signature: issued.issue('gemini-signature', index) } } } : {}),
                     })),
                   }
                 : {}),
@@ -120,7 +152,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
             logprobs: null,
           },
         ],
-        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110, prompt_tokens_details: { cached_tokens: 20 }, completion_tokens_details: { reasoning_tokens: 0 } },
+        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110, prompt_tokens_details: { cached_tokens: 20 }, completion_tokens_details: { reasoning_tokens: style ? 6 : 0 } },
       }
     },
   }

@@ -3,12 +3,14 @@ import type { ModelTurn } from '../../../src/core/model-turn.ts'
 import type { Provider } from '../../../src/core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../../src/core/tool.ts'
 import { createProvider as createAnthropic } from '../../../src/providers/anthropic.ts'
+import { createProvider as createGoogle } from '../../../src/providers/google.ts'
 import { createProvider as createCompatible } from '../../../src/providers/openai-compatible.ts'
 import { createProvider as createResponses } from '../../../src/providers/openai-responses.ts'
 import { createProvider as createOpenAI } from '../../../src/providers/openai.ts'
 import type { ProviderOptions } from '../../../src/providers/provider-options.ts'
 import { anthropicProtocol } from './anthropic-protocol.ts'
 import { fakeApi, type Protocol } from './api.ts'
+import { geminiProtocol } from './gemini-protocol.ts'
 import type { Behaviour } from './behaviour.ts'
 import { chatProtocol, type ChatQuirks } from './chat-protocol.ts'
 import { startLoopback, type Handler, type Loopback } from './loopback.ts'
@@ -17,16 +19,34 @@ import { responsesProtocol } from './responses-protocol.ts'
 /** The fake API keys: tests assert these strings never reach a file. */
 export const openaiKey = 'sk-test-OPENAI-0123456789abcdef'
 export const anthropicKey = 'sk-ant-test-ANTHROPIC-0123456789abcdef'
+export const geminiKey = 'AIza-test-GEMINI-0123456789abcdef'
+
+/** Every fake key, for "no key on disk" checks. */
+export const fakeKeys: readonly string[] = [openaiKey, anthropicKey, geminiKey]
 
 /** One provider kind the tests run through. */
-export type ProviderKind = 'openai' | 'openai-responses' | 'anthropic' | 'openai-compatible'
+export type ProviderKind = 'openai' | 'openai-responses' | 'anthropic' | 'openai-compatible' | 'google'
 
-/** Every kind, in a fixed order. */
+/** The four kinds whose protocol-specific assertions the adapter tests spell out, in a fixed order. */
 export const providerKinds: readonly ProviderKind[] = ['openai', 'openai-responses', 'anthropic', 'openai-compatible']
+
+/** Every kind (Gemini included), for the tests that assert the same behaviour everywhere: record/replay, faults, e2e. */
+export const allProviderKinds: readonly ProviderKind[] = [...providerKinds, 'google']
+
+/** The variable each kind's base URL is read from. */
+export function baseUrlEnvFor(kind: ProviderKind): string {
+  return kind === 'anthropic' ? 'ANTHROPIC_BASE_URL' : kind === 'google' ? 'GOOGLE_GEMINI_BASE_URL' : 'OPENAI_BASE_URL'
+}
+
+/** The variable each kind's key is read from. */
+export function keyEnvFor(kind: ProviderKind): string {
+  return kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : kind === 'google' ? 'GEMINI_API_KEY' : 'OPENAI_API_KEY'
+}
 
 /** The wire protocol a kind speaks. */
 export function protocolFor(kind: ProviderKind, quirks: ChatQuirks = {}): Protocol {
   if (kind === 'anthropic') return anthropicProtocol()
+  if (kind === 'google') return geminiProtocol()
   if (kind === 'openai-responses') return responsesProtocol()
   return chatProtocol(kind === 'openai-compatible' ? quirks : {})
 }
@@ -47,21 +67,21 @@ export async function startFakeServer(
 
 /** The key a kind's fake server expects: the compatible one plays a keyless local server (no key may reach it). */
 export function keyFor(kind: ProviderKind): string {
-  return kind === 'anthropic' ? anthropicKey : kind === 'openai-compatible' ? '' : openaiKey
+  return kind === 'anthropic' ? anthropicKey : kind === 'google' ? geminiKey : kind === 'openai-compatible' ? '' : openaiKey
 }
 
-/** The base URL a kind's SDK needs for a loopback origin (the Anthropic SDK adds `/v1` itself). */
+/** The base URL a kind's SDK needs for a loopback origin (the Anthropic and Gemini SDKs add their version path). */
 export function baseUrlFor(kind: ProviderKind, origin: string): string {
-  return kind === 'anthropic' ? origin : `${origin}/v1`
+  return kind === 'anthropic' || kind === 'google' ? origin : `${origin}/v1`
 }
 
 /** Sets the env vars the SDK and adapter read (keys always; base URL by env unless `options.baseUrl` is used). */
 export function setProviderEnv(kind: ProviderKind, origin: string | undefined): void {
   process.env.OPENAI_API_KEY = openaiKey
   process.env.ANTHROPIC_API_KEY = anthropicKey
+  process.env.GEMINI_API_KEY = geminiKey
   if (origin === undefined) return
-  if (kind === 'anthropic') process.env.ANTHROPIC_BASE_URL = baseUrlFor(kind, origin)
-  else process.env.OPENAI_BASE_URL = baseUrlFor(kind, origin)
+  process.env[baseUrlEnvFor(kind)] = baseUrlFor(kind, origin)
 }
 
 /**
@@ -69,7 +89,7 @@ export function setProviderEnv(kind: ProviderKind, origin: string | undefined): 
  * the origin setProviderEnv stored there is passed as the model's base URL, as a config's `base_url` would be.
  */
 export function makeProvider(kind: ProviderKind, model: string, options: ProviderOptions = {}): Promise<Provider> {
-  const factory = { openai: createOpenAI, 'openai-responses': createResponses, anthropic: createAnthropic, 'openai-compatible': createCompatible }[kind]
+  const factory = { openai: createOpenAI, 'openai-responses': createResponses, anthropic: createAnthropic, 'openai-compatible': createCompatible, google: createGoogle }[kind]
   const host = kind === 'openai-compatible' && process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}
   return factory(model, `${kind}:${model}`, { ...host, ...options })
 }
@@ -118,7 +138,7 @@ export async function runMiniCase(provider: Provider, testCase: MiniCase, maxTur
       context: { suite: 'weather', caseId: testCase.id, repeat: testCase.repeat ?? 0, turn },
     })
     turns.push(answer)
-    messages.push({ role: 'assistant', content: answer.text, toolCalls: answer.toolCalls })
+    messages.push({ role: 'assistant', content: answer.text, toolCalls: answer.toolCalls, ...(answer.reasoning ? { reasoning: answer.reasoning } : {}) })
     if (answer.toolCalls.length === 0) break
     for (const call of answer.toolCalls) messages.push(stubResult(call, testCase.failTool))
   }

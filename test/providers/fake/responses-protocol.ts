@@ -1,8 +1,21 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
+import { IssuedTokens } from './reasoning-tokens.ts'
 
-/** The Responses API, checked like api.openai.com checks it (stateless use: store false, full input). */
+/** o-series and gpt-5 models reason; the others refuse encrypted reasoning. */
+function isReasoningModel(model: string): boolean {
+  return /^(o\d|gpt-5)/.test(model)
+}
+
+/**
+ * The Responses API, checked like api.openai.com checks it: stateless (store false, full input, reasoning items sent
+ * back with their encrypted content) or chained (store true, previous_response_id). For reasoning models the stand-in
+ * is stricter than the API: a function_call without its reasoning item is refused even without an `fc_` id, since
+ * the model would silently lose its reasoning.
+ */
 export function responsesProtocol(): Protocol {
+  const issued = new IssuedTokens()
+  const stored = new Map<string, unknown[]>()
   return {
     name: 'responses',
     parse(request, apiKey) {
@@ -11,8 +24,19 @@ export function responsesProtocol(): Protocol {
       const body = request.body
       check(isObject(body), 'body must be a JSON object')
       check(typeof body.model === 'string' && body.model !== '', 'model is required')
-      check(body.store === false, 'toolgauge must send store: false')
-      check(body.previous_response_id === undefined, 'no server-side state expected')
+      check(typeof body.store === 'boolean', 'toolgauge must say store: true or false')
+      const reasoningModel = isReasoningModel(body.model)
+      const include = (body.include ?? []) as unknown[]
+      const encrypted = include.includes('reasoning.encrypted_content')
+      check(!encrypted || reasoningModel, 'Encrypted content is not supported with this model.')
+      check(!reasoningModel || body.store === true || encrypted, 'stand-in rule: with store false a reasoning model needs include ["reasoning.encrypted_content"] to get its reasoning back')
+      let history: unknown[] = []
+      if (body.previous_response_id !== undefined) {
+        check(body.store === true, 'previous_response_id needs stored responses')
+        const previous = stored.get(String(body.previous_response_id))
+        check(previous !== undefined, `Previous response with id '${String(body.previous_response_id)}' not found.`)
+        history = previous
+      }
       const tools = (body.tools ?? []) as unknown[]
       const toolNames = tools.map((tool, index) => {
         check(isObject(tool) && tool.type === 'function' && typeof tool.name === 'string', `tools[${index}] must be {type:'function', name, parameters}`)
@@ -29,8 +53,9 @@ export function responsesProtocol(): Protocol {
         check(toolNames.includes(choice.name), `tool_choice names unknown function ${choice.name}`)
         toolChoice = { name: choice.name }
       }
-      const input = body.input
-      check(Array.isArray(input) && input.length > 0, 'input must be a non-empty array')
+      check(Array.isArray(body.input) && body.input.length > 0, 'input must be a non-empty array')
+      const input = [...history, ...(body.input as unknown[])]
+      let reasoningSeen = false
       const calls = new Map<string, string>()
       const answered = new Set<string>()
       let results: NeutralResult[] = []
@@ -40,8 +65,15 @@ export function responsesProtocol(): Protocol {
       let system: string | undefined
       input.forEach((item: unknown, index: number) => {
         check(isObject(item), `input[${index}] must be an object`)
+        if (item.type === 'reasoning') {
+          check(typeof item.id === 'string' && Array.isArray(item.summary), `input[${index}]: malformed reasoning item`)
+          check(body.store === true || issued.has(item.encrypted_content), `Item with id '${item.id}' not found. Items are not persisted when \`store\` is set to false.`)
+          reasoningSeen = true
+          return
+        }
         if (item.type === 'function_call') {
           check(typeof item.call_id === 'string' && typeof item.name === 'string' && typeof item.arguments === 'string', `input[${index}]: malformed function_call`)
+          check(!reasoningModel || reasoningSeen, `Item '${String(item.id ?? item.call_id)}' of type 'function_call' was provided without its required 'reasoning' item`)
           if (previous !== 'function_call' && previous !== 'assistant') {
             assistantTurns++
             results = []
@@ -53,17 +85,20 @@ export function responsesProtocol(): Protocol {
           check(!answered.has(item.call_id), `input[${index}]: duplicate output for ${item.call_id}`)
           check(typeof item.output === 'string', `input[${index}].output must be a string`)
           answered.add(item.call_id)
+          reasoningSeen = false
           results.push({ callId: item.call_id, name: calls.get(item.call_id)!, content: item.output, isError: false })
           previous = 'function_call_output'
         } else {
           check(item.type === 'message' || item.type === undefined, `input[${index}]: unexpected item type ${String(item.type)}`)
           if (item.role === 'assistant') {
+            check(item.phase === undefined || item.phase === 'commentary' || item.phase === 'final_answer', `input[${index}].phase: invalid value`)
             assistantTurns++
             results = []
             previous = 'assistant'
           } else if (item.role === 'user') {
             prompt ??= String(item.content)
             results = []
+            reasoningSeen = false
             previous = 'user'
           } else if (item.role === 'system' || item.role === 'developer') {
             system = String(item.content)
@@ -83,10 +118,33 @@ export function responsesProtocol(): Protocol {
         parallel: body.parallel_tool_calls as boolean | undefined,
         results,
         assistantTurns,
+        wire: { reasoning: reasoningModel, encrypted, store: body.store, input },
       }
     },
     render(turn, conversation, index) {
       const calls = turn.calls ?? []
+      const wire = conversation.wire ?? {}
+      const output = [
+        ...(wire.reasoning === true
+          ? [{ type: 'reasoning', id: `rs_${index}`, summary: [{ type: 'summary_text', text: `Planning: ${conversation.prompt}` }], ...(wire.encrypted === true ? { encrypted_content: issued.issue('enc', index) } : {}) }]
+          : []),
+        // Reasoning models say what they are about to do in a commentary message before the calls.
+        ...(wire.reasoning === true && calls.length > 0
+          ? [{ type: 'message', id: `msg_c${index}`, status: 'completed', role: 'assistant', phase: 'commentary', content: [{ type: 'output_text', text: 'Checking.', annotations: [] }] }]
+          : []),
+        ...(turn.text !== undefined
+          ? [{ type: 'message', id: `msg_${index}`, status: 'completed', role: 'assistant', ...(wire.reasoning === true ? { phase: 'final_answer' } : {}), content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]
+          : []),
+        ...calls.map((call, position) => ({
+          type: 'function_call',
+          id: `fc_${index}_${position}`,
+          call_id: `call_${index}_${position}`,
+          name: call.name,
+          arguments: JSON.stringify(call.args),
+          status: 'completed',
+        })),
+      ]
+      if (wire.store === true) stored.set(`resp_${index}`, [...(wire.input as unknown[]), ...output])
       return {
         id: `resp_${index}`,
         object: 'response',
@@ -95,23 +153,11 @@ export function responsesProtocol(): Protocol {
         model: conversation.model,
         incomplete_details: null,
         error: null,
-        output: [
-          ...(turn.text !== undefined
-            ? [{ type: 'message', id: `msg_${index}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]
-            : []),
-          ...calls.map((call, position) => ({
-            type: 'function_call',
-            id: `fc_${index}_${position}`,
-            call_id: `call_${index}_${position}`,
-            name: call.name,
-            arguments: JSON.stringify(call.args),
-            status: 'completed',
-          })),
-        ],
+        output,
         parallel_tool_calls: conversation.parallel ?? true,
         tool_choice: conversation.toolChoice ?? 'auto',
         tools: [],
-        usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 20 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 110 },
+        usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 20 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: wire.reasoning === true ? 64 : 0 }, total_tokens: 110 },
       }
     },
   }

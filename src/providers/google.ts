@@ -1,0 +1,54 @@
+import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai'
+import type { ProviderFactory } from './registry.ts'
+import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
+import { httpClientFor, sdkTimeoutMs } from './runtime/http-for-provider.ts'
+import { maxTokensOf, requireModel, sdkProvider } from './runtime/sdk-provider.ts'
+import { checkSettings } from './settings/protocol-settings.ts'
+import { buildGeminiRequest } from './wire/gemini-request.ts'
+import { fromGeminiResponse } from './wire/gemini-response.ts'
+
+/**
+ * `google:<model>`: Gemini's generateContent through `@google/genai`, key from GEMINI_API_KEY (or GOOGLE_API_KEY),
+ * host from GOOGLE_GEMINI_BASE_URL or the model's base URL. The SDK takes a custom `fetch` in `httpOptions`, so its
+ * HTTP goes through toolgauge's layer (retries, timeouts, record/replay, redaction) like the other SDKs'; its own
+ * retries stay off (no `retryOptions`).
+ */
+export const createProvider: ProviderFactory = async (model, spec, options) => {
+  requireModel(model, spec, 'google:<model>')
+  checkSettings('gemini', options.settings, spec)
+  const credentials = resolveCredentials(options, credentialDefaults.google, spec)
+  const http = httpClientFor(options, credentials.secrets)
+  const client = new GoogleGenAI({
+    // Replay sends nothing: the SDK still wants some key.
+    apiKey: credentials.apiKey ?? 'toolgauge-no-key',
+    // Never Vertex AI by an environment variable: the request must go where the resolved key and URL say.
+    vertexai: false,
+    httpOptions: {
+      ...(credentials.baseUrl !== undefined ? { baseUrl: credentials.baseUrl } : {}),
+      fetch: http.fetch,
+      timeout: sdkTimeoutMs,
+    },
+  })
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+    build: (request) => buildGeminiRequest(request, { model, ...maxTokensOf(options), ...(options.settings ? { settings: options.settings } : {}) }),
+    send: async (body, requestOptions) => {
+      const response = await client.models.generateContent({
+        ...body,
+        config: {
+          ...body.config,
+          httpOptions: { ...body.config?.httpOptions, headers: { ...body.config?.httpOptions?.headers, ...requestOptions.headers } },
+          ...(requestOptions.signal ? { abortSignal: requestOptions.signal } : {}),
+        },
+      })
+      // The SDK attaches the HTTP headers to the answer; the transcript keeps the API's body only.
+      const { sdkHttpResponse: _headers, ...answer } = response
+      return answer as GenerateContentResponse
+    },
+    read: fromGeminiResponse,
+    // The body is SDK parameters, not the wire body: `extra_body` goes through the SDK's own escape hatch.
+    withExtraBody: (body: GenerateContentParameters, extra) => ({
+      ...body,
+      config: { ...body.config, httpOptions: { ...body.config?.httpOptions, extraBody: { ...body.config?.httpOptions?.extraBody, ...extra } } },
+    }),
+  })
+}

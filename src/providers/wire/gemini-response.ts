@@ -1,0 +1,62 @@
+import type { GenerateContentResponse, GenerateContentResponseUsageMetadata } from '@google/genai'
+import type { FinishReason, Usage } from '../../core/model-turn.ts'
+import type { GenerateRequest } from '../../core/provider.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
+import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
+import { finishReasonFromContent } from './finish-reason.ts'
+import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
+
+const finishReasons: Record<string, FinishReason['unified']> = {
+  STOP: 'stop',
+  MAX_TOKENS: 'length',
+  SAFETY: 'content-filter',
+  RECITATION: 'content-filter',
+  BLOCKLIST: 'content-filter',
+  PROHIBITED_CONTENT: 'content-filter',
+  SPII: 'content-filter',
+  IMAGE_SAFETY: 'content-filter',
+  MALFORMED_FUNCTION_CALL: 'error',
+  UNEXPECTED_TOOL_CALL: 'error',
+}
+
+/**
+ * The first candidate's parts → turn: text parts joined (thought parts left out of the answer), `functionCall` parts
+ * as calls whose arguments are the JSON of `args`. The parts are kept as reasoning state whenever the model thought
+ * or signed them, so they go back whole on the next request.
+ */
+export function fromGeminiResponse(response: GenerateContentResponse, request: GenerateRequest): MappedTurn {
+  const candidate = response.candidates?.[0]
+  const parts = (candidate?.content?.parts ?? []) as OpaqueObject[]
+  let text = ''
+  const wireCalls: WireToolCall[] = []
+  for (const part of parts) {
+    if (typeof part.text === 'string' && part.thought !== true) text += part.text
+    const call = part.functionCall as { id?: string; name?: string; args?: unknown } | undefined
+    if (call) wireCalls.push({ id: call.id, name: call.name ?? '', ...wireArguments(call.args === undefined ? undefined : { arguments: call.args }) })
+  }
+  const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
+  const raw = candidate?.finishReason ?? undefined
+  const stateful = parts.some((part) => part.thought === true || typeof part.thoughtSignature === 'string')
+  return {
+    text,
+    toolCalls,
+    finishReason: finishReasonFromContent(raw ? (finishReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
+    usage: geminiUsage(response.usageMetadata),
+    ...(stateful ? { reasoning: { protocol: 'gemini' as const, parts } } : {}),
+  }
+}
+
+/**
+ * `promptTokenCount` includes cached content (`cachedContentTokenCount`); thinking tokens (`thoughtsTokenCount`)
+ * are billed as output but reported apart from `candidatesTokenCount`, so output is their sum.
+ */
+export function geminiUsage(usage: GenerateContentResponseUsageMetadata | undefined): Usage {
+  const thoughts = usage?.thoughtsTokenCount
+  return {
+    input: firstNumber(usage?.promptTokenCount) + firstNumber(usage?.toolUsePromptTokenCount),
+    output: firstNumber(usage?.candidatesTokenCount) + firstNumber(thoughts),
+    cacheRead: firstNumber(usage?.cachedContentTokenCount),
+    cacheWrite: 0,
+    ...(typeof thoughts === 'number' ? { reasoning: thoughts } : {}),
+  }
+}
