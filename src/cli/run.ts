@@ -1,7 +1,7 @@
 import type { RunConfig } from '../config/load-config.ts'
 import { UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
-import { parseModelSpecs, specForms } from '../providers/model-spec.ts'
+import { parseModelSpec, parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
@@ -36,6 +36,7 @@ export const runFlags = {
   record: { type: 'string', value: '<dir>', help: 'record every HTTP exchange as a cassette (keys redacted)' },
   replay: { type: 'string', value: '<dir>', help: 'answer from recorded cassettes: no network, no key, no base URL' },
   config: { type: 'string', short: 'c', value: '<file>', help: 'config file (default toolgauge.config.{yaml,yml,json,ts} in this folder)' },
+  set: { type: 'string', multiple: true, value: '<key=value>', help: 'request setting for every model (temperature, reasoning.effort, thinking …); a protocol without it is an error' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
 } as const satisfies Record<string, DescribedFlag>
 
@@ -59,16 +60,19 @@ export const command: Command = {
   async run(argv) {
     const { values, positionals } = parseFlags(argv, flagSpec(runFlags))
     // The runner, config loading (ajv, yaml) and reporters load only when the command runs: `run --help` stays light.
-    const [{ gatesFromConfig, loadConfig, providerOptionsFromSettings }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }] = await Promise.all([
-      import('../config/load-config.ts'), import('../pricing/index.ts'), import('../report/formats.ts'), import('../report/table.ts'), import('../runner/run-evaluation.ts'),
+    const [{ gatesFromConfig, loadConfig, modelEntryFromConfig, providerOptionsFromSettings }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }, { parseSetFlags }] = await Promise.all([
+      import('../config/load-config.ts'), import('../pricing/index.ts'), import('../report/formats.ts'), import('../report/table.ts'), import('../runner/run-evaluation.ts'), import('./set-flag.ts'),
     ])
     const loaded = await loadConfig(values.config)
     const config: RunConfig = loaded?.config ?? {}
     const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]
     if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (or `suites:` in a config file)')
-    const models = values.model ?? [...(config.models ?? [])]
+    const models = values.model ?? (config.models ?? []).map(modelEntryFromConfig)
     if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline)', { field: '--model' })
-    parseModelSpecs(models, values.model ? '--model' : 'models')
+    // Labelled entries may repeat a spec (two settings of one model); their identities are checked by the runner.
+    parseModelSpecs(models.filter((model): model is string => typeof model === 'string'), values.model ? '--model' : 'models')
+    for (const model of models) if (typeof model !== 'string') parseModelSpec(model.spec, 'models')
+    const settings = parseSetFlags(values.set)
     if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })
     const variants = values.variant
       ? values.variant.map((value) => parseVariantFlag(value))
@@ -108,6 +112,7 @@ export const command: Command = {
         ...(variants.length > 0 ? { variants } : {}),
         ...(config.providers ? { modelOptions: Object.fromEntries(Object.entries(config.providers).map(([spec, settings]) => [spec, providerOptionsFromSettings(settings)])) } : {}),
         providerOptions: {
+          ...(settings ? { settings } : {}),
           ...(config.secrets ? { secrets: config.secrets } : {}),
           ...(baseUrl ? { baseUrl } : {}),
           ...(apiKeyEnv ? { apiKeyEnv } : {}),

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { lintConfigSchema } from '../lint/lint-config.ts'
+import { modelSettingsSchema } from '../providers/settings/model-settings.ts'
 
 const gateFields = {
   min_accuracy: { type: 'number', minimum: 0, maximum: 1, description: 'Fail when accuracy is below this.' },
@@ -14,7 +15,22 @@ export const configSchema: JsonSchema = {
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
-    models: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+    models: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        anyOf: [
+          { type: 'string', minLength: 1 },
+          {
+            type: 'object',
+            description: 'A model with a label (its name in every report) and request settings: the same model twice is two rows.',
+            additionalProperties: false,
+            required: ['model'],
+            properties: { model: { type: 'string', minLength: 1 }, label: { type: 'string', minLength: 1 }, ...modelSettingsSchema },
+          },
+        ],
+      },
+    },
     suites: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
     out: { type: 'string' },
     concurrency: { type: 'integer', minimum: 1 },
@@ -33,6 +49,7 @@ export const configSchema: JsonSchema = {
         type: 'object',
         additionalProperties: false,
         properties: {
+          ...modelSettingsSchema,
           base_url: { type: 'string', description: 'This model\'s host; its key goes there and nowhere else.' },
           baseUrl: { type: 'string', description: 'Same as base_url.' },
           api_key_env: { type: 'string', description: 'Name of the env var holding this model\'s API key.' },

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
+import { settingNames, type ModelSettings as RequestSettings } from '../providers/settings/model-settings.ts'
+import type { ModelEntry } from '../runner/model-entries.ts'
 import type { Gate } from '../gates/gates.ts'
 import { validateDocument } from '../schema/validate-document.ts'
 import { importUserModule } from '../io/load-module.ts'
@@ -21,7 +23,7 @@ type GateValues = {
 
 /** A config file's content (snake_case keys, like suites). */
 export type RunConfig = {
-  readonly models?: readonly string[]
+  readonly models?: readonly ConfigModel[]
   readonly suites?: readonly string[]
   readonly out?: string
   readonly concurrency?: number
@@ -40,8 +42,18 @@ export type RunConfig = {
   readonly variants?: { readonly [name: string]: string }
 }
 
-/** Per-model provider settings in a config file (snake_case). */
-export type ModelSettings = {
+/** A `models:` entry: a spec, or a spec with a label and request settings. */
+export type ConfigModel = string | (RequestSettings & { readonly model: string; readonly label?: string })
+
+/** A `models:` entry as the runner takes it. */
+export function modelEntryFromConfig(entry: ConfigModel): ModelEntry {
+  if (typeof entry === 'string') return entry
+  const { model, label, ...settings } = entry
+  return { spec: model, ...(label !== undefined ? { label } : {}), ...(Object.keys(settings).length > 0 ? { settings } : {}) }
+}
+
+/** Per-model provider settings in a config file (snake_case), request settings included. */
+export type ModelSettings = RequestSettings & {
   readonly base_url?: string
   readonly baseUrl?: string
   readonly api_key_env?: string
@@ -55,9 +67,12 @@ export type ModelSettings = {
 
 /** ProviderOptions fields for one model from its config settings. */
 export function providerOptionsFromSettings(settings: ModelSettings): Partial<ProviderOptions> {
+  // max_tokens stays `maxTokens` (every provider reads it there); the other request settings travel as `settings`.
+  const requestSettings = Object.fromEntries(settingNames.flatMap((name) => (name !== 'max_tokens' && settings[name] !== undefined ? [[name, settings[name]]] : [])))
   const baseUrl = settings.base_url ?? settings.baseUrl
   const apiKeyEnv = settings.api_key_env ?? settings.apiKeyEnv
   return {
+    ...(Object.keys(requestSettings).length > 0 ? { settings: requestSettings as RequestSettings } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}),
     ...(settings.max_tokens !== undefined ? { maxTokens: settings.max_tokens } : {}),

@@ -53,13 +53,15 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
   if (transcript.stop === 'aborted') return undefined
   const score = scoreCase(task.testCase, transcript)
   const toolSets = context.toolSets ?? new ToolSets()
+  // Tokenizers and prices follow the model spec; a label only names the row.
+  const spec = task.provider.spec ?? task.provider.id
   const result = caseResult(transcript, {
     testCase: task.testCase,
     model: task.provider.id,
     repeat: task.repeat,
     score,
-    toolTokens: await context.tokenCounter.forCase(task.provider.id, task.testCase, transcript, toolSets.idOf(task.testCase.tools)),
-    cost: costOf(task.provider.id, transcript.usage, context.prices),
+    toolTokens: await context.tokenCounter.forCase(spec, task.testCase, transcript, toolSets.idOf(task.testCase.tools)),
+    cost: costOf(spec, transcript.usage, context.prices),
     ...(task.fingerprint !== undefined ? { fingerprint: task.fingerprint } : {}),
     toolSets,
   })

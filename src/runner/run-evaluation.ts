@@ -22,6 +22,7 @@ import { forEachConcurrently } from './for-each-concurrently.ts'
 import { loadSuites, secretValues, selectCases } from './load-run.ts'
 import { resumeFromJournal, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
+import { modelOptionsFor, resolveModels, type ModelEntry, type ResolvedModel } from './model-entries.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
@@ -33,7 +34,8 @@ import { summaryGroup } from '../report/summarize.ts'
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
   readonly suitePaths: readonly string[]
-  readonly models: readonly string[]
+  /** Model specs, or `{ spec, label, settings }` entries (labels make the same spec two rows). */
+  readonly models: readonly ModelEntry[]
   /** Where report.json and results.jsonl go. */
   readonly outDir: string
   readonly concurrency?: number
@@ -106,11 +108,16 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
   const suites = await loadSuites(options.suitePaths, servers)
   const cases = casesWithVariants(suites, options.variants ?? [], selectCases(suites, options))
-  const perModel = optionsPerModel(options.models, options.providerOptions, options.modelOptions)
-  const optionsFor = (spec: string): ProviderOptions => perModel.get(spec) ?? {}
-  const providers = await Promise.all(options.models.map((spec) =>
-    options.providers?.find((provider) => provider.id === spec) ?? createProvider(spec, optionsFor(spec))))
-  const secrets = [...secretValues(options.models.map(optionsFor)), ...servers.secrets]
+  const models = resolveModels(options.models)
+  const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
+  const optionsFor = (model: ResolvedModel): ProviderOptions => {
+    const { settings: _specSettings, ...base } = perModel.get(model.spec) ?? {}
+    // Settings layer config (by spec) < model entry < --set; modelOptionsFor does the layering.
+    return modelOptionsFor(model, { ...base, ...(options.providerOptions?.settings ? { settings: options.providerOptions.settings } : {}) }, options.modelOptions)
+  }
+  const providers = await Promise.all(models.map((model) =>
+    options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
+  const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
   for (const provider of providers) provider.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
@@ -118,8 +125,9 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const fingerprints = new Fingerprints()
   const plan: Task[] = []
   for (const testCase of cases) {
-    for (const provider of providers) {
-      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(provider.id), suites.find((suite) => suite.file === testCase.file)?.hooks)
+    for (const [index, provider] of providers.entries()) {
+      // The model's identity (its label) and its resolved options, settings included, decide its verdicts.
+      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(models[index]!), suites.find((suite) => suite.file === testCase.file)?.hooks)
       for (let repeat = 0; repeat < repeats; repeat++) {
         const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat, variant: testCase.variant })
         plan.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, key, fingerprint })
@@ -184,7 +192,7 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(suites, providers.map((provider) => provider.id))]
+  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(suites, providers)]
   const interrupted = options.signal?.aborted === true
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
   const eachResult = function* (): Generator<CaseResult> {

@@ -7,15 +7,16 @@ import type { GateResult } from '../gates/gates.ts'
  * marginal (leave-one-out) cost against its own budget. A failing total names the tools that cost the most, so
  * the user sees where a bloated description went.
  */
-export async function tokenBudgetGates(suites: readonly Suite[], models: readonly string[]): Promise<GateResult[]> {
+export async function tokenBudgetGates(suites: readonly Suite[], models: readonly { readonly id: string; readonly spec?: string }[]): Promise<GateResult[]> {
   const gates: GateResult[] = []
   for (const suite of suites) {
     const first = suite.cases[0]
     const total = first?.maxToolTokens
     const perTool = first?.toolTokenBudgets ?? {}
     if (total === undefined && Object.keys(perTool).length === 0) continue
-    for (const model of models) {
-      const count = await countToolTokens({ model, tools: suite.tools, perTool: true })
+    for (const { id: model, spec } of models) {
+      // Counted by spec (the tokenizer follows the model), reported under the model's label.
+      const count = await countToolTokens({ model: spec ?? model, tools: suite.tools, perTool: true })
       if (total !== undefined) {
         const largest = [...count.perTool].sort((a, b) => b.tokens - a.tokens).slice(0, 3)
         gates.push({

@@ -41,17 +41,20 @@ describe.each(allProviderKinds)('%s cassettes keyed by request identity', (kind)
   it('records one cassette per case and turn, and replays to the same verdicts with changing call ids', async () => {
     const dir = tempFiles({ 'twins.suite.yaml': suite })
     dirs.push(dir)
-    setProviderEnv(kind, undefined)
     const server = await startFakeServer(kind, weatherModel, { randomIds: true })
+    // Hosted providers read their host from the environment; openai-compatible takes --base-url.
+    const host = (origin: string) => (kind === 'openai-compatible' ? ['--base-url', baseUrlFor(kind, origin)] : [])
+    setProviderEnv(kind, server.origin)
     const base = ['run', join(dir, 'twins.suite.yaml'), '--model', `${kind}:m`, '--concurrency', '1']
-    const recorded = await runMain([...base, '--out', join(dir, 'rec'), '--record', join(dir, 'cassettes'), '--base-url', baseUrlFor(kind, server.origin)])
+    const recorded = await runMain([...base, '--out', join(dir, 'rec'), '--record', join(dir, 'cassettes'), ...host(server.origin)])
     await server.close()
     expect(server.violations).toEqual([])
     expect(recorded.code, recorded.stderr).toBe(0)
     // 2 cases × 2 turns: the identical first requests are kept apart.
     expect(readdirSync(join(dir, 'cassettes'))).toHaveLength(4)
 
-    const replayed = await runMain([...base, '--out', join(dir, 'play'), '--replay', join(dir, 'cassettes'), '--base-url', baseUrlFor(kind, 'http://127.0.0.1:9')])
+    setProviderEnv(kind, 'http://127.0.0.1:9')
+    const replayed = await runMain([...base, '--out', join(dir, 'play'), '--replay', join(dir, 'cassettes'), ...host('http://127.0.0.1:9')])
     expect(replayed.code, replayed.stderr).toBe(recorded.code)
     expect(verdicts(join(dir, 'play'))).toEqual(verdicts(join(dir, 'rec')))
   })

@@ -1,0 +1,45 @@
+import { parse as parseYaml } from 'yaml'
+import { InputError } from '../core/errors.ts'
+import { modelSettingsSchema, settingNames, type ModelSettings } from '../providers/settings/model-settings.ts'
+import { validateAgainst } from '../schema/ajv.ts'
+
+/**
+ * `--set key=value` (repeatable) → request settings for every model of the run. The value is read as YAML, so
+ * `temperature=0`, `store=true`, `thinking={type: enabled, budget_tokens: 2048}` all work; a dotted key sets one
+ * field of an object setting (`reasoning.effort=high`, `extra_headers.anthropic-beta=…`). Each setting is checked
+ * against its schema here and against the model's protocol when the provider is built.
+ */
+export function parseSetFlags(values: readonly string[] | undefined): ModelSettings | undefined {
+  if (!values || values.length === 0) return undefined
+  const settings: Record<string, unknown> = {}
+  for (const raw of values) {
+    const equals = raw.indexOf('=')
+    if (equals <= 0) throw new InputError(`expected key=value, got "${raw}"`, { field: '--set' })
+    const [name, ...path] = raw.slice(0, equals).trim().split('.')
+    const value = readValue(raw.slice(equals + 1))
+    if (!(settingNames as readonly string[]).includes(name!)) {
+      throw new InputError(`unknown setting "${name}"; known: ${settingNames.join(', ')}`, { field: '--set' })
+    }
+    settings[name!] = path.length === 0 ? value : setPath(settings[name!], path, value)
+  }
+  for (const [name, value] of Object.entries(settings)) {
+    const [error] = validateAgainst(modelSettingsSchema[name as keyof ModelSettings], value)
+    if (error) throw new InputError(`${name}${error.instancePath.replace(/\//g, '.')}: ${error.message ?? 'invalid'} (got ${JSON.stringify(value)})`, { field: '--set' })
+  }
+  return settings as ModelSettings
+}
+
+function readValue(text: string): unknown {
+  try {
+    return parseYaml(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function setPath(target: unknown, path: readonly string[], value: unknown): Record<string, unknown> {
+  const object = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {}
+  const [head, ...rest] = path
+  object[head!] = rest.length === 0 ? value : setPath(object[head!], rest, value)
+  return object
+}
