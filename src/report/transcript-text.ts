@@ -1,4 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
+import { reasoningSummary, reasoningText, type ReasoningState } from '../core/reasoning.ts'
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 
 type Style = (text: string) => string
@@ -19,6 +20,8 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   for (const turn of result.turns) {
     const settings = turnSettings(turn, options.toolSets)
     lines.push(bold(`── turn ${turn.index + 1} (${[...settings, `finish ${turn.finishReason.raw ?? turn.finishReason.unified}`].join(', ')})`))
+    // Reasoning state is evidence of what travelled, never scored: one collapsed line.
+    if (turn.reasoning) lines.push(dim(`reasoning (kept, sent back, not scored): ${reasoningLine(turn.reasoning)}`))
     if (turn.text) lines.push(`${dim('assistant:')} ${turn.text}`)
     for (const call of turn.calls) {
       const problems = [
@@ -26,7 +29,7 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
         call.parseError ?? '',
         ...call.check.schemaIssues.map((issue) => issue.message),
       ].filter(Boolean)
-      lines.push(`${dim('call')} ${call.id} ${bold(call.name)}(${call.rawArguments})${problems.length ? red(`  ⚠ ${problems.join('; ')}`) : ''}`)
+      lines.push(`${dim('call')} ${call.id} ${bold(call.name)}(${call.rawArguments})${problems.length ? red(`  ⚠ ${problems.join('; ')}`) : ''}${call.note ? dim(`  (${call.note})`) : ''}`)
     }
     for (const execution of turn.toolResults) {
       const hooks = execution.hooks.map((hook) => `${hook.hook}:${hook.action}`).join(', ')
@@ -42,4 +45,10 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   }
   if (result.expectedTools.length > 0) lines.push(dim(`expected tools: ${result.expectedTools.join(', ')}`))
   return `${lines.join('\n')}\n`
+}
+
+/** What a reasoning state holds and the start of its readable text, on one line. */
+function reasoningLine(state: ReasoningState): string {
+  const text = reasoningText(state).replace(/\s+/g, ' ').trim()
+  return text === '' ? reasoningSummary(state) : `${reasoningSummary(state)} — "${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`
 }

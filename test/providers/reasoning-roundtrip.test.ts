@@ -39,7 +39,7 @@ describe('Anthropic thinking', () => {
   const thinking = { settings: { thinking: { type: 'enabled' as const, budget_tokens: 2048 } } }
 
   it('sends thinking and redacted_thinking blocks back verbatim, in order, with the tool_use blocks', async () => {
-    const { server, provider } = await setup('anthropic', 'claude-sonnet-4-5', thinking)
+    const { server, provider } = await setup('anthropic', 'claude-thinker', thinking)
     const transcript = await runMiniCase(provider, parallel)
     expect(server.violations).toEqual([])
     expect(transcript.turns.at(-1)!.text).toMatch(/^Summary: 18C in Paris \| 15C in London/)
@@ -55,14 +55,14 @@ describe('Anthropic thinking', () => {
   })
 
   it('is refused by the stand-in when the thinking blocks are dropped', async () => {
-    const { server, provider } = await setup('anthropic', 'claude-sonnet-4-5', thinking)
+    const { server, provider } = await setup('anthropic', 'claude-thinker', thinking)
     const error = await runMiniCase(forgetful(provider), parallel).catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error)).toBe(true)
     expect(server.violations[0]).toMatch(/messages\.1\.content\.0\.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`/)
   })
 
   it('refuses a forced tool_choice with thinking on, naming the case', async () => {
-    const { provider } = await setup('anthropic', 'claude-sonnet-4-5', thinking)
+    const { provider } = await setup('anthropic', 'claude-thinker', thinking)
     const error = await runMiniCase(provider, { id: 'forced', prompt: 'Weather in Oslo?', toolChoice: 'required' }).catch((caught: unknown) => caught)
     expect(InputError.isInstance(error)).toBe(true)
     expect((error as Error).message).toMatch(/case "forced" of suite "weather" forces a tool/)

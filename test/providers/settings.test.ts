@@ -41,8 +41,8 @@ describe('a setting the protocol lacks is a usage error', () => {
   it.each([
     ['openai:gpt-5', { thinking: { type: 'enabled' as const, budget_tokens: 2048 } }, /openai:gpt-5 has no setting "thinking"/],
     ['openai-responses:gpt-5', { reasoning_effort: 'low' }, /has no setting "reasoning_effort" \(Responses takes reasoning: \{ effort \}/],
-    ['anthropic:claude-sonnet-4-5', { seed: 1 }, /has no setting "seed"/],
-    ['anthropic:claude-sonnet-4-5', { verbosity: 'low' }, /has no setting "verbosity"/],
+    ['anthropic:claude-thinker', { seed: 1 }, /has no setting "seed"/],
+    ['anthropic:claude-thinker', { verbosity: 'low' }, /has no setting "verbosity"/],
     ['google:gemini-2.5-flash', { reasoning: { effort: 'low' } }, /has no setting "reasoning"/],
     ['openai-compatible:qwen3', { store: true }, /has no setting "store"/],
     ['baseline', { temperature: 0 }, /baseline has no setting "temperature".*it takes no settings/],

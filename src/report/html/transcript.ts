@@ -1,4 +1,5 @@
 import type { CaseResult, ResultTurn } from '../../core/result.ts'
+import { reasoningSummary, reasoningText, type ReasoningState } from '../../core/reasoning.ts'
 import { callsOf } from '../result-calls.ts'
 import { turnSettings, type ToolSetIndex } from '../turn-settings.ts'
 import { clip, escapeHtml } from './escape.ts'
@@ -28,14 +29,22 @@ function messageBlock(message: unknown): string {
 function turnBlock(turn: ResultTurn, toolSets: ToolSetIndex): string {
   const settings = `<div class="muted small">${escapeHtml([`turn ${turn.index + 1}`, ...turnSettings(turn, toolSets)].join(' · '))}</div>`
   const text = turn.text ? block(`assistant · turn ${turn.index + 1}`, turn.text) : ''
+  const reasoning = turn.reasoning ? reasoningBlock(turn.reasoning) : ''
   const calls = turn.calls.map((c) => callBlock(c.name, c.rawArguments, [
+    c.note ? `note: ${c.note}` : '',
     c.check.knownTool ? '' : 'unknown tool',
     c.check.wellFormed ? '' : 'malformed arguments',
     ...c.check.schemaIssues.map((i) => `${i.path || '/'}: ${i.message}`),
   ].filter(Boolean)))
   const results = turn.toolResults.map((r) => block(`tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}`, r.content, r.isError ? 'error' : 'tool'))
   const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${turn.usage.input} in / ${turn.usage.output} out</div>`
-  return `${settings}${text}${calls.join('')}${results.join('')}${stop}`
+  return `${settings}${reasoning}${text}${calls.join('')}${results.join('')}${stop}`
+}
+
+/** The turn's reasoning state, collapsed: what it holds in the summary, its readable text and raw state inside (never scored). */
+function reasoningBlock(state: ReasoningState): string {
+  const text = reasoningText(state)
+  return `<details class="msg reasoning"><summary class="role">reasoning · ${escapeHtml(reasoningSummary(state))} · not scored</summary>${text ? `<pre>${escapeHtml(clip(text))}</pre>` : ''}<pre class="muted small">${escapeHtml(clip(JSON.stringify(state, null, 2)))}</pre></details>`
 }
 
 function callBlock(name: string, rawArguments: string, issues: readonly string[] = []): string {
