@@ -81,3 +81,22 @@ describe('arguments on the wire', () => {
     expect(fromChatCompletion(completion({ name: 'now', arguments: '' }), request).toolCalls[0]).toEqual({ id: 'c1', name: 'now', rawArguments: '' })
   })
 })
+
+describe('kept state with a replaced call id', () => {
+  it('sends the blocks as they came, but a tool_use / function_call id the loop replaced takes the loop id', async () => {
+    const { toAnthropicMessages } = await import('../../src/providers/wire/anthropic-request.ts')
+    const { toResponsesInput } = await import('../../src/providers/wire/responses-request.ts')
+    const calls = [{ id: 'call_1_0', name: 'f', rawArguments: '{}' }]
+    const thinking = { type: 'thinking', thinking: 't', signature: 's' }
+    const anthropic = toAnthropicMessages([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: '', toolCalls: calls, reasoning: { protocol: 'anthropic', content: [thinking, { type: 'tool_use', id: 'toolu_dup', name: 'f', input: {} }] } },
+    ])
+    expect(anthropic[1]!.content).toEqual([thinking, { type: 'tool_use', id: 'call_1_0', name: 'f', input: {} }])
+    const reasoningItem = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'e' }
+    const responses = toResponsesInput([
+      { role: 'assistant', content: '', toolCalls: calls, reasoning: { protocol: 'openai-responses', output: [reasoningItem, { type: 'function_call', id: 'fc_1', call_id: 'dup', name: 'f', arguments: '{}' }] } },
+    ])
+    expect(responses).toEqual([reasoningItem, { type: 'function_call', id: 'fc_1', call_id: 'call_1_0', name: 'f', arguments: '{}' }])
+  })
+})

@@ -6,8 +6,8 @@ import type {
   ToolChoice as AnthropicToolChoice,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { Message, RawToolCall } from '../../core/message.ts'
-import type { OpaqueObject } from '../../core/reasoning.ts'
+import type { Message } from '../../core/message.ts'
+import { withLoopCallIds } from './tool-call-ids.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import { InputError } from '../../core/errors.ts'
@@ -59,7 +59,7 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
         break
       case 'assistant':
         append('assistant', message.reasoning?.protocol === 'anthropic'
-          ? withCallIds(message.reasoning.content, message.toolCalls)
+          ? (withLoopCallIds(message.reasoning.content, message.toolCalls, 'tool_use', 'id') as unknown as ContentBlockParam[])
           : [
               // The API rejects empty text blocks.
               ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
@@ -79,19 +79,6 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
     }
   }
   return result
-}
-
-/**
- * The assistant content exactly as the API returned it (thinking blocks and signatures untouched, same order); only a
- * tool_use id the loop had to replace (a repeated id) takes the id its tool_result answers.
- */
-function withCallIds(content: readonly OpaqueObject[], calls: readonly RawToolCall[]): ContentBlockParam[] {
-  let index = 0
-  return content.map((block) => {
-    if (block.type !== 'tool_use') return block as unknown as ContentBlockParam
-    const call = calls[index++]
-    return (call && call.id !== block.id ? { ...block, id: call.id } : block) as unknown as ContentBlockParam
-  })
 }
 
 // The history has to give `input` back as an object; arguments the model produced unparsable (only possible from

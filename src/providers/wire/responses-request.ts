@@ -5,8 +5,8 @@ import type {
   ToolChoiceFunction,
   ToolChoiceOptions,
 } from 'openai/resources/responses/responses'
-import type { Message, RawToolCall } from '../../core/message.ts'
-import type { OpaqueObject } from '../../core/reasoning.ts'
+import type { Message } from '../../core/message.ts'
+import { withLoopCallIds } from './tool-call-ids.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
@@ -35,7 +35,11 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
       case 'user':
         return [{ type: 'message', role: message.role, content: message.content }]
       case 'assistant':
-        if (message.reasoning?.protocol === 'openai-responses') return outputAsInput(message.reasoning.output, message.toolCalls)
+        // The turn's output items go back as they came: reasoning (with encrypted_content) before its function_call
+        // items, messages with their phase.
+        if (message.reasoning?.protocol === 'openai-responses') {
+          return withLoopCallIds(message.reasoning.output, message.toolCalls, 'function_call', 'call_id') as unknown as ResponseInputItem[]
+        }
         return [
           ...(message.content !== '' ? [{ type: 'message' as const, role: 'assistant' as const, content: message.content }] : []),
           ...message.toolCalls.map((call) => ({
@@ -49,20 +53,6 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
         // No error flag in this protocol: the output text carries the failure.
         return [{ type: 'function_call_output', call_id: message.toolCallId, output: message.content }]
     }
-  })
-}
-
-/**
- * A response's output items sent back as input, as they came: reasoning items (with `encrypted_content`) before
- * their function_call items, message items with their `phase`. Only a call_id the loop had to replace (a repeated
- * id) takes the id its function_call_output answers.
- */
-function outputAsInput(output: readonly OpaqueObject[], calls: readonly RawToolCall[]): ResponseInputItem[] {
-  let index = 0
-  return output.map((item) => {
-    if (item.type !== 'function_call') return item as unknown as ResponseInputItem
-    const call = calls[index++]
-    return (call && call.id !== item.call_id ? { ...item, call_id: call.id } : item) as unknown as ResponseInputItem
   })
 }
 

@@ -1,4 +1,5 @@
 import type { Message, RawToolCall } from '../../core/message.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
 
 /** A call as it came off the wire, before ids are checked. */
 export type WireToolCall = { readonly id: string | undefined; readonly name: string; readonly rawArguments: string; readonly note?: string }
@@ -38,4 +39,18 @@ export const missingArgumentsNote = 'no arguments field on the wire: recorded as
 export function wireArguments(holder: { readonly arguments?: unknown } | undefined): Pick<WireToolCall, 'rawArguments' | 'note'> {
   if (holder === undefined || holder.arguments === undefined) return { rawArguments: '{}', note: missingArgumentsNote }
   return { rawArguments: argumentsText(holder.arguments) }
+}
+
+/**
+ * Kept wire items (content blocks, output items) exactly as the API returned them, except that the id field of the
+ * n-th call item takes the n-th loop call's id when the loop had to replace it (a repeated id): the answer to the
+ * call is sent with the loop's id, so the call must carry the same one.
+ */
+export function withLoopCallIds(items: readonly OpaqueObject[], calls: readonly RawToolCall[], callType: string, idField: string): OpaqueObject[] {
+  let index = 0
+  return items.map((item) => {
+    if (item.type !== callType) return item
+    const call = calls[index++]
+    return call && call.id !== item[idField] ? { ...item, [idField]: call.id } : item
+  })
 }
