@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { weatherModel } from './fake/behaviour.ts'
-import { baseUrlFor, setProviderEnv, startFakeServer } from './fake/harness.ts'
+import { setProviderEnv, startFakeServer } from './fake/harness.ts'
 
 const suite = `name: w
 tools:
@@ -29,8 +29,8 @@ afterAll(() => {
 
 describe('reasoning state in reports', () => {
   it('is kept, shown collapsed, and does not change a verdict', async () => {
-    setProviderEnv('anthropic', undefined)
     const server = await startFakeServer('anthropic', weatherModel)
+    setProviderEnv('anthropic', server.origin)
     const dir = tempFiles({
       'w.suite.yaml': suite,
       'toolgauge.config.yaml': [
@@ -40,7 +40,7 @@ describe('reasoning state in reports', () => {
       ].join('\n'),
     })
     dirs.push(dir)
-    const run = await runMain(['run', join(dir, 'w.suite.yaml'), '--config', join(dir, 'toolgauge.config.yaml'), '--out', join(dir, 'out'), '--format', 'html', '--base-url', baseUrlFor('anthropic', server.origin)])
+    const run = await runMain(['run', join(dir, 'w.suite.yaml'), '--config', join(dir, 'toolgauge.config.yaml'), '--out', join(dir, 'out'), '--format', 'html'])
     await server.close()
     expect(server.violations).toEqual([])
     expect(run.code, run.stderr).toBe(0)
