@@ -39,7 +39,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   for (const result of results) summaries.add(result)
   const modelRank = (row: ModelSummary) => models.indexOf(row.model)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = await tokenBudgetGates(suites, models)
+  const gates = await tokenBudgetGates(suites, models.map((id) => ({ id })))
   const report: Report = {
     schemaVersion: reportSchemaVersion,
     run: runHeader({
