@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { settingNames, type ModelSettings as RequestSettings } from '../providers/settings/model-settings.ts'
@@ -83,19 +84,58 @@ export function providerOptionsFromSettings(settings: ModelSettings): Partial<Pr
   }
 }
 
+/** A loaded config: its file, its folder (what its relative paths mean), the content, and where each field is. */
+export type LoadedConfig = {
+  readonly file: string
+  readonly folder: string
+  readonly config: RunConfig
+  readonly lineOf: SourceDocument['lineOf']
+}
+
 /**
  * Loads `--config <file>`, or the first toolgauge.config.{yaml,yml,json,ts} in `cwd`; undefined when there is
- * none. Suite paths in the file are resolved against the file's folder. A `.ts` config default-exports the object.
+ * none. Paths in the file (`suites`, `out`) are resolved against the file's folder, so `--config sub/x.yaml` means
+ * the same from any folder (`scripted:` models of the file too: see modelOptionsFromConfig). A `.ts` config
+ * default-exports the object.
  */
-export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<{ file: string; config: RunConfig } | undefined> {
+export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
   const file = explicit ? resolve(cwd, explicit) : configFileNames.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
   if (!file) return undefined
   if (explicit && !existsSync(file)) throw new InputError(`config file not found: ${file}`, { field: '--config' })
   const document = file.endsWith('.ts') ? await moduleDocument(file) : readDocument(file)
   validateDocument(document, configSchema)
   const config = document.value as RunConfig
-  const base = resolve(file, '..')
-  return { file, config: config.suites ? { ...config, suites: config.suites.map((suite) => resolve(base, suite)) } : config }
+  const folder = resolve(file, '..')
+  const paths = {
+    ...(config.suites ? { suites: config.suites.map((suite) => resolve(folder, suite)) } : {}),
+    ...(config.out !== undefined ? { out: resolve(folder, config.out) } : {}),
+  }
+  return { file, folder, config: { ...config, ...paths }, lineOf: document.lineOf }
+}
+
+/**
+ * Per-model provider options from a config: each model's `providers:` settings, and for the models the config
+ * itself lists, its folder as the place their relative paths start from (`scripted:script.yaml` next to the file).
+ */
+export function modelOptionsFromConfig(loaded: LoadedConfig | undefined, modelsFromConfig: boolean): { [spec: string]: Partial<ProviderOptions> } {
+  if (!loaded) return {}
+  const options: { [spec: string]: Partial<ProviderOptions> } = {}
+  if (modelsFromConfig) for (const entry of loaded.config.models ?? []) options[typeof entry === 'string' ? entry : entry.model] = { cwd: loaded.folder }
+  for (const [spec, settings] of Object.entries(loaded.config.providers ?? {})) options[spec] = { ...options[spec], ...providerOptionsFromSettings(settings) }
+  return options
+}
+
+/** A per-model gate must name a model of the run: a gate on a model that never runs could never fail. */
+export function checkGateModels(loaded: LoadedConfig | undefined, models: readonly string[]): void {
+  for (const spec of Object.keys(loaded?.config.gates?.models ?? {})) {
+    if (models.includes(spec)) continue
+    const path = ['gates', 'models', spec]
+    throw new InputError(`a gate for "${spec}", which is not a model of this run${didYouMean(spec, models)} (models: ${models.join(', ')})`, {
+      file: loaded!.file,
+      line: loaded!.lineOf(path),
+      field: path.join('.'),
+    })
+  }
 }
 
 async function moduleDocument(file: string): Promise<SourceDocument> {

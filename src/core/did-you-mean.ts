@@ -10,7 +10,7 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   for (const candidate of candidates) {
     if (candidate === name) continue
     const d = candidate.toLowerCase() === name.toLowerCase() ? 0.5 : distance(name, candidate)
-    const limit = Math.max(1, Math.floor(Math.max(name.length, candidate.length) / 3))
+    const limit = Math.max(1, Math.ceil(Math.max(name.length, candidate.length) / 3))
     if (d <= limit && d < bestDistance) {
       best = candidate
       bestDistance = d

@@ -5,14 +5,18 @@ export type MatchOutcome =
   | { readonly ok: true }
   | { readonly ok: false; readonly path: string; readonly expected: string; readonly actual: unknown }
 
-/** The keys that turn an object into a matcher operator rather than a nested-object matcher. */
-const operatorKeys = ['regex', 'range', 'anyOf', 'absent', 'any'] as const
+/**
+ * The keys that turn an object into a matcher operator rather than a nested-object matcher. `literal` is the escape
+ * for an argument object that really has such a key: `{ literal: { regex: "a+" } }` matches that object exactly.
+ */
+export const operatorKeys = ['regex', 'range', 'anyOf', 'absent', 'any', 'literal'] as const
 const operatorExtras: Record<(typeof operatorKeys)[number], readonly string[]> = {
   regex: ['flags'],
   range: [],
   anyOf: [],
   absent: [],
   any: [],
+  literal: [],
 }
 
 /** Marks an argument the model did not send (distinct from `undefined` inside JSON, which cannot occur). */
@@ -23,7 +27,7 @@ const ok: MatchOutcome = { ok: true }
 /**
  * Matches a value against a matcher (README "Argument matchers"). `value` is `absentValue` when the key is missing.
  * Literals compare deeply (numbers by numeric value); a list lists acceptable values with `""` meaning "may be
- * omitted" (an array among them is one acceptable array, `[[a, b]]`); operators are `{regex, flags?}`, `{range:[min,max]}`, `{anyOf}`, `{absent:true}`, `{any:true}`;
+ * omitted" (an array among them is one acceptable array, `[[a, b]]`); operators are `{regex, flags?}`, `{range:[min,max]}`, `{anyOf}`, `{absent:true}`, `{any:true}`, `{literal}`;
  * other objects match key by key (keys the matcher does not name are ignored here — the schema judges them).
  */
 export function matchValue(matcher: Matcher, value: unknown, path = ''): MatchOutcome {
@@ -77,6 +81,8 @@ function matchOperator(
       return value === absentValue ? ok : fail(path, 'no value (absent)', value)
     case 'any':
       return value !== absentValue ? ok : fail(path, 'any value', value)
+    case 'literal':
+      return value !== absentValue && literalEquals(matcher.literal, value) ? ok : fail(path, describe(matcher.literal), value)
     case 'anyOf': {
       const options = matcher.anyOf as readonly Matcher[]
       return options.some((option) => matchValue(option, value, path).ok) ? ok : fail(path, `any of ${describe(options)}`, value)
@@ -160,6 +166,8 @@ export function matcherProblem(matcher: Matcher, path: readonly (string | number
     case 'absent':
     case 'any':
       return argument === true ? undefined : { path: [...path, operator], expected: 'true' }
+    case 'literal':
+      return argument === undefined ? { path: [...path, 'literal'], expected: 'the exact value to match' } : undefined
   }
 }
 

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { Ajv as AjvDraft7 } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv'
+import { describeMetaErrors } from './meta-errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
@@ -48,7 +49,7 @@ export function schemaProblems(schema: JsonSchema): string[] {
   const ajv = ajvFor(schema)
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>
   if (!ajv.validateSchema(rest as AnySchemaObject)) {
-    return (ajv.errors ?? []).map((error: ErrorObject) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`)
+    return describeMetaErrors(rest, ajv.errors ?? [])
   }
   try {
     compileSchema(schema)

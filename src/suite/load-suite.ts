@@ -6,6 +6,8 @@ import type { Message, RawToolCall } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { importUserFunction } from '../io/load-module.ts'
 import { matcherProblem } from '../matchers/argument-matchers.ts'
+import { schemaSlip } from '../matchers/schema-slips.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { checkUniqueNames, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
@@ -49,8 +51,9 @@ async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): 
 
   const { tools, stubs: serverStubs } = await loadSuiteTools(raw.tools, document, base, servers, at)
   const toolNames = new Set(tools.map((tool) => tool.name))
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]))
   // MCP servers' tools answer live (or "not executed"); the suite's recorded or module stubs win over them.
-  const suiteStubs = { ...serverStubs, ...await parseStubs(raw.stubs, ['stubs'], toolNames, base, at) }
+  const suiteStubs = { ...serverStubs, ...await parseStubs(raw.stubs, ['stubs'], toolsByName, base, at) }
   const hooks = typeof raw.hooks === 'string' ? resolve(base, raw.hooks) : undefined
   if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
   const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
@@ -67,7 +70,7 @@ async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): 
     seen.set(id, index)
     const exposed = exposedTools(rawCase.tools, tools, toolNames, [...path, 'tools'], at)
     const exposedNames = new Set(exposed.map((tool) => tool.name))
-    const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolNames, base, at)
+    const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolsByName, base, at)
     cases.push({
       suite: raw.name,
       file: absolute,
@@ -77,7 +80,7 @@ async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): 
       toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, [...path, 'tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? (raw.max_turns as number | undefined) ?? defaultMaxTurns,
-      expect: parseExpectation(rawCase.expect, suiteMatching, toolNames, [...path, 'expect'], at),
+      expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, [...path, 'expect'], at),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...budget,
@@ -189,17 +192,16 @@ function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Pat
   return { name }
 }
 
-function parseExpectation(value: unknown, suiteMatching: MatchingMode, toolNames: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): Expectation {
+function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: (p: Path, m: string) => InputError): Expectation {
   const raw = (value ?? {}) as Record<string, unknown>
+  const matching = (raw.matching as MatchingMode | undefined) ?? suiteMatching
   const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
     const where = [...path, 'calls', index]
     const name = call.name as string
-    if (!toolNames.has(name)) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite`)
+    const tool = tools.get(name)
+    if (!tool) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
     const args = call.args as Record<string, unknown> | undefined
-    if (args) {
-      const problem = matcherProblem(args)
-      if (problem) throw at([...where, 'args', ...problem.path], `bad argument matcher: expected ${problem.expected}`)
-    }
+    if (args) checkMatchers(args, tool, [...where, 'args'], matching, at)
     return args ? { name, args } : { name }
   })
   const noCall = raw.no_call === true
@@ -218,20 +220,33 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, toolNames
     parallel: raw.parallel === true,
     noCall,
     ...(final ? { final: { ...final, contains: typeof final.contains === 'string' ? [final.contains] : final.contains } } : {}),
-    matching: (raw.matching as MatchingMode | undefined) ?? suiteMatching,
+    matching,
     ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
   }
 }
 
-async function parseStubs(value: unknown, path: Path, toolNames: ReadonlySet<string>, base: string, at: (p: Path, m: string) => InputError): Promise<Record<string, StubSpec>> {
+/**
+ * A matcher must be well formed and fit the tool's schema: a case that can never pass is bad input. Imported BFCL
+ * suites (`matching: bfcl`) are BFCL's ground truth, judged by BFCL's rules — including its known defects (an
+ * answer naming a key the function lacks) — so only their form is checked.
+ */
+function checkMatchers(matchers: Record<string, unknown>, tool: ToolDefinition, path: Path, matching: MatchingMode, at: (p: Path, m: string) => InputError): void {
+  const problem = matcherProblem(matchers)
+  if (problem) throw at([...path, ...problem.path], `bad argument matcher: expected ${problem.expected}`)
+  if (matching === 'bfcl') return
+  const slip = schemaSlip(matchers, tool.parameters)
+  if (slip) throw at([...path, ...slip.path], `${slip.message} (tool "${tool.name}")`)
+}
+
+async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: (p: Path, m: string) => InputError): Promise<Record<string, StubSpec>> {
   const stubs: Record<string, StubSpec> = {}
   for (const [tool, spec] of Object.entries((value ?? {}) as Record<string, unknown>)) {
     const where = [...path, tool]
-    if (!toolNames.has(tool)) throw at(where, `stub for "${tool}", which is not a tool of this suite`)
+    const definition = tools.get(tool)
+    if (!definition) throw at(where, `stub for "${tool}", which is not a tool of this suite${didYouMean(tool, tools.keys())}`)
     if (Array.isArray(spec)) {
       spec.forEach((entry: Record<string, unknown>, index) => {
-        const problem = entry.when ? matcherProblem(entry.when) : undefined
-        if (problem) throw at([...where, index, 'when', ...problem.path], `bad argument matcher: expected ${problem.expected}`)
+        if (isMatcherObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
       })
       stubs[tool] = { type: 'recorded', entries: spec }
     } else {
@@ -259,4 +274,8 @@ function parseBudget(value: unknown): Pick<Case, 'maxToolTokens' | 'toolTokenBud
     }
   }
   return {}
+}
+
+function isMatcherObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

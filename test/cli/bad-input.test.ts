@@ -39,7 +39,7 @@ describe('bad input gets exit 2 and a message naming the file, line and field', 
 
   it('a tool whose parameters is not a valid JSON Schema', () => {
     const badTools = JSON.stringify([{ name: 't', parameters: { type: 'object', properties: { a: { type: 'strng' } } } }])
-    expectInputError(runSuite('name: x\ntools: ./bad-tools.json\ncases:\n  - id: a\n    prompt: hi\n', { 'bad-tools.json': badTools }), 'bad-tools.json', '0.parameters', 'not a valid JSON Schema')
+    expectInputError(runSuite('name: x\ntools: ./bad-tools.json\ncases:\n  - id: a\n    prompt: hi\n', { 'bad-tools.json': badTools }), 'bad-tools.json', '0.parameters', 'not a valid JSON Schema', 'type "strng" is not a JSON Schema type (did you mean "string"?)')
   })
 
   it('a wrong type and a missing required field', () => {

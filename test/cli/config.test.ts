@@ -58,3 +58,4 @@ describe('toolgauge.config.yaml', () => {
     expect(result.stderr).toContain('gates.min_acuracy')
   })
 })
+

@@ -1,0 +1,155 @@
+import type { ErrorObject } from 'ajv'
+import type { Matcher } from '../core/case.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
+import type { JsonSchema } from '../core/tool.ts'
+import { compileSchema } from '../schema/ajv.ts'
+import { keyIsDeclared } from '../schema/declared-keys.ts'
+import { isSchema, resolveRef } from '../schema/local-ref.ts'
+import { describe, operatorKeys } from './argument-matchers.ts'
+
+/** An expectation (or stub `when`) the tool's schema makes impossible: where, relative to the matchers, and why. */
+export type SchemaSlip = { readonly path: (string | number)[]; readonly message: string }
+
+type Context = { readonly root: JsonSchema }
+
+/**
+ * Checks argument matchers against a tool's parameters schema, so a case that can never pass stops the run before
+ * any model call: a key the schema does not declare (`titel` → did you mean `title`?), a value no schema-valid
+ * argument can equal (an enum value not in the enum, a string for an integer), a matcher admitting nothing the
+ * schema allows (`regex` on a number, `range` outside min/max, `absent` on a required parameter), and a matcher-like
+ * object whose keys are not matcher keys on a parameter that is not an object (`{ regexp: … }` → `regex`). A matcher
+ * counts as every value it admits: a list or `anyOf` is fine when one alternative fits.
+ */
+export function schemaSlip(args: { readonly [key: string]: Matcher }, parameters: JsonSchema): SchemaSlip | undefined {
+  return objectSlip(args, parameters, { root: parameters }, [])
+}
+
+function undeclared(key: string, schema: JsonSchema, path: (string | number)[]): SchemaSlip {
+  const names = Object.keys(isSchema(schema.properties) ? schema.properties : {})
+  return { path, message: `"${key}" is not a parameter the schema defines${didYouMean(key, names)} (defined: ${names.join(', ') || 'none'})` }
+}
+
+function objectSlip(matchers: Readonly<Record<string, unknown>>, schema: JsonSchema, context: Context, path: (string | number)[]): SchemaSlip | undefined {
+  const resolved = resolveRef(schema, context.root)
+  const properties = isSchema(resolved.properties) ? resolved.properties : {}
+  const required = Array.isArray(resolved.required) ? (resolved.required as unknown[]) : []
+  for (const [key, matcher] of Object.entries(matchers)) {
+    const where = [...path, key]
+    if (!keyIsDeclared(resolved, key)) return undeclared(key, resolved, where)
+    const child = properties[key]
+    if (!isSchema(child)) continue // undeclared-but-allowed keys and `true` schemas admit anything
+    const slip = matcherSlip(matcher, child, context, where, required.includes(key))
+    if (slip) return slip
+  }
+  return undefined
+}
+
+function matcherSlip(matcher: unknown, schema: JsonSchema, context: Context, path: (string | number)[], required: boolean): SchemaSlip | undefined {
+  const resolved = resolveRef(schema, context.root)
+  const name = String(path[path.length - 1])
+  if (Array.isArray(matcher)) return firstFitting(matcher, (alternative, index) => alternativeSlip(alternative, schema, context, [...path, index], required))
+  if (!isPlainObject(matcher)) return literalSlip(matcher, schema, context, path)
+  const operator = operatorKeys.find((key) => key in matcher)
+  if (!operator) {
+    if (admitsType(resolved, 'object')) return objectSlip(matcher, schema, context, path)
+    const keys = Object.keys(matcher)
+    const hint = keys.map((key) => didYouMean(key, operatorKeys)).find((text) => text !== '') ?? ''
+    return {
+      path: [...path, keys[0] ?? ''],
+      message: `"${name}" is not an object, so { ${keys.join(', ')} } can only be a matcher, and ${keys.map((key) => `"${key}"`).join(', ')} is no matcher key${hint} (matcher keys: ${operatorKeys.join(', ')}; { literal: … } matches an object exactly)`,
+    }
+  }
+  switch (operator) {
+    case 'any':
+      return undefined
+    case 'absent':
+      return required ? { path, message: `{ absent: true } on "${name}", which the schema requires: no valid call can leave it out` } : undefined
+    case 'anyOf':
+      return firstFitting(matcher.anyOf as unknown[], (option, index) => matcherSlip(option, schema, context, [...path, 'anyOf', index], required))
+    case 'literal':
+      return literalSlip(matcher.literal, schema, context, path)
+    case 'regex':
+      return !admitsType(resolved, 'string') ? { path, message: `a regex matches strings, but "${name}" is ${typeText(resolved)}` } : undefined
+    case 'range':
+      return rangeSlip(matcher.range as [number, number], resolved, name, path)
+  }
+}
+
+/** A list entry: `""` is "may be omitted", an array is one acceptable array (a literal), else a matcher. */
+function alternativeSlip(alternative: unknown, schema: JsonSchema, context: Context, path: (string | number)[], required: boolean): SchemaSlip | undefined {
+  if (alternative === '') return undefined
+  if (Array.isArray(alternative)) return literalSlip(alternative, schema, context, path)
+  return matcherSlip(alternative, schema, context, path, required)
+}
+
+/** Undefined when one alternative fits; else the first alternative's slip (the expectation admits nothing valid). */
+function firstFitting(alternatives: readonly unknown[], slipOf: (alternative: unknown, index: number) => SchemaSlip | undefined): SchemaSlip | undefined {
+  let first: SchemaSlip | undefined
+  for (const [index, alternative] of alternatives.entries()) {
+    const slip = slipOf(alternative, index)
+    if (!slip) return undefined
+    first ??= slip
+  }
+  return first
+}
+
+function rangeSlip([min, max]: [number, number], schema: JsonSchema, name: string, path: (string | number)[]): SchemaSlip | undefined {
+  if (!admitsType(schema, 'number') && !admitsType(schema, 'integer')) return { path, message: `a range matches numbers, but "${name}" is ${typeText(schema)}` }
+  const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -Infinity
+  const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : Infinity
+  if (max < low || min > high) return { path, message: `range [${min}, ${max}] lies outside what the schema allows for "${name}" ([${low}, ${high}])` }
+  return undefined
+}
+
+// Validators for a parameter's schema with the root's definitions beside it, so local $refs still resolve.
+const standalone = new WeakMap<JsonSchema, JsonSchema>()
+
+function literalSlip(value: unknown, schema: JsonSchema, context: Context, path: (string | number)[]): SchemaSlip | undefined {
+  let wrapped = standalone.get(schema)
+  if (!wrapped) {
+    const { $schema, $defs, definitions } = context.root
+    wrapped = { ...schema, ...($schema !== undefined ? { $schema } : {}), ...($defs !== undefined ? { $defs } : {}), ...(definitions !== undefined ? { definitions } : {}) } as JsonSchema
+    standalone.set(schema, wrapped)
+  }
+  const validate = compileSchema(wrapped)
+  if (validate(value)) return undefined
+  const error = (validate.errors ?? [])[0]
+  return { path, message: `${describe(value)} can never be a valid value of "${String(path.filter((part) => typeof part === 'string').pop())}": ${errorText(error, value)}` }
+}
+
+function errorText(error: ErrorObject | undefined, value: unknown): string {
+  if (!error) return 'the schema rejects it'
+  const where = error.instancePath ? `at ${error.instancePath} ` : ''
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? []
+    const hint = typeof value === 'string' ? didYouMean(value, allowed.filter((item): item is string => typeof item === 'string')) : ''
+    return `${where}expected one of ${allowed.map((item) => describe(item)).join(', ')}${hint}`
+  }
+  return `${where}${error.message ?? 'the schema rejects it'}`
+}
+
+/** Whether a schema's `type` (and `enum`/`const`) lets a value of this JSON type through (unknown = yes). */
+function admitsType(schema: JsonSchema, type: 'object' | 'string' | 'number' | 'integer'): boolean {
+  const listed = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
+  if (listed) return listed.some((item) => jsonType(item) === type || (type === 'number' && jsonType(item) === 'integer'))
+  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as unknown[]) : undefined
+  if (!types) return true
+  return types.includes(type) || (type === 'integer' && types.includes('number')) || (type === 'number' && types.includes('integer'))
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value
+}
+
+function typeText(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `an enum of ${schema.enum.map((item) => describe(item)).join(', ')}`
+  const type = schema.type
+  return Array.isArray(type) ? `of type ${type.join(' | ')}` : `of type ${String(type)}`
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,50 @@
+import type { ErrorObject } from 'ajv'
+import { didYouMean } from '../core/did-you-mean.ts'
+
+/** The type names JSON Schema knows. */
+const jsonSchemaTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']
+
+/**
+ * Turns ajv's meta-schema errors about a user's schema into messages that name the offending value: `/properties/a:
+ * type "strng" is not a JSON Schema type (did you mean "string"?)` instead of ajv's three messages about
+ * enums, arrays and anyOf; otherwise `/properties/c/minimum is "x": must be number`, one message per place.
+ */
+export function describeMetaErrors(schema: unknown, errors: readonly ErrorObject[]): string[] {
+  const messages = new Map<string, string>()
+  for (const error of errors) {
+    const path = error.instancePath
+    const typeAt = /^(.*)\/type(?:\/\d+)?$/.exec(path)
+    if (typeAt) {
+      const where = typeAt[1] ?? ''
+      const listed = valueAt(schema, `${where}/type`)
+      const unknown = (Array.isArray(listed) ? listed : [listed]).find((type) => typeof type !== 'string' || !jsonSchemaTypes.includes(type))
+      if (unknown !== undefined && !messages.has(`${where}/type`)) {
+        const hint = typeof unknown === 'string' ? didYouMean(unknown, jsonSchemaTypes) : ''
+        const types = hint || ` (types: ${jsonSchemaTypes.join(', ')})`
+        messages.set(`${where}/type`, `${where || '(root)'}: type ${JSON.stringify(unknown)} is not a JSON Schema type${types}`)
+        continue
+      }
+    }
+    // "must match a schema in anyOf" only repeats what the branch errors at the same place already said.
+    if (error.keyword === 'anyOf' && errors.some((other) => other !== error && other.instancePath.startsWith(path))) continue
+    if ([...messages.keys()].some((seen) => path.startsWith(seen))) continue
+    messages.set(path, `${path || '(root)'} is ${preview(valueAt(schema, path))}: ${error.message ?? 'invalid'}`)
+  }
+  return [...messages.values()]
+}
+
+/** The value at a JSON Pointer inside a document. */
+function valueAt(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document
+  let value = document
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+  }
+  return value
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { matchValue } from '../../src/matchers/argument-matchers.ts'
+import { loadSuite } from '../../src/suite/load-suite.ts'
+import { tempFiles } from '../helpers/cli.ts'
+
+const tools = JSON.stringify([
+  {
+    name: 'create_note',
+    description: 'Create a note',
+    parameters: {
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+        count: { type: 'integer', minimum: 1, maximum: 10 },
+        filter: { type: 'object', properties: { regex: { type: 'string' }, any: { type: 'boolean' } } },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['title'],
+      additionalProperties: false,
+    },
+  },
+])
+
+/** Loads a suite whose one case expects a call with these args (YAML flow text), or with these stub entries. */
+function load(args: string, extra = '') {
+  const dir = tempFiles({
+    'tools.json': tools,
+    'suite.yaml': `name: s\ntools: ./tools.json\n${extra}cases:\n  - id: a\n    prompt: hi\n    expect:\n      calls:\n        - name: create_note\n          args: ${args}\n`,
+  })
+  return loadSuite(`${dir}/suite.yaml`)
+}
+
+async function slip(args: string, extra = ''): Promise<string> {
+  try {
+    await load(args, extra)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('loaded without an error')
+}
+
+describe('expectations are checked against the tool schema before any model call', () => {
+  it('an argument key the schema does not define, with a suggestion, file, line and field', async () => {
+    const message = await slip('{ titel: Groceries }')
+    expect(message).toMatch(/suite\.yaml:9: cases\.0\.expect\.calls\.0\.args\.titel: "titel" is not a parameter the schema defines \(did you mean "title"\?\)/)
+  })
+
+  it("a stub's `when` key the schema does not define", async () => {
+    const message = await slip('{ title: x }', 'stubs:\n  create_note:\n    - when: { titl: x }\n      result: ok\n')
+    expect(message).toMatch(/stubs\.create_note\.0\.when\.titl: "titl" is not a parameter.*did you mean "title"/)
+  })
+
+  it('a value the schema can never accept: an enum value not in the enum, a string for an integer', async () => {
+    expect(await slip('{ title: x, unit: farenheit }')).toMatch(/args\.unit: "farenheit" can never be a valid value of "unit": expected one of "celsius", "fahrenheit" \(did you mean "fahrenheit"\?\)/)
+    expect(await slip('{ title: x, count: "3" }')).toMatch(/args\.count: "3" can never be a valid value of "count": must be integer/)
+    expect(await slip('{ title: x, count: 11 }')).toMatch(/args\.count: 11 can never be a valid value/)
+    expect(await slip('{ title: x, tags: [[1]] }')).toMatch(/args\.tags\.0: \[1\] can never be a valid value of "tags": at \/0 must be string/)
+  })
+
+  it('a matcher counts as every value it admits', async () => {
+    await expect(load('{ title: { regex: "^G" }, unit: [celsius, farenheit], count: { range: [5, 20] }, tags: { any: true } }')).resolves.toBeDefined()
+    expect(await slip('{ title: x, unit: [farenheit, kelvin] }')).toMatch(/args\.unit\.0: "farenheit" can never be/)
+    expect(await slip('{ title: x, count: { regex: "1" } }')).toMatch(/args\.count: a regex matches strings, but "count" is of type integer/)
+    expect(await slip('{ title: x, count: { range: [20, 30] } }')).toMatch(/range \[20, 30\] lies outside what the schema allows for "count" \(\[1, 10\]\)/)
+    expect(await slip('{ title: { absent: true } }')).toMatch(/\{ absent: true \} on "title", which the schema requires/)
+    expect(await slip('{ title: x, count: { anyOf: ["a", "b"] } }')).toMatch(/args\.count\.anyOf\.0: "a" can never be/)
+  })
+
+  it('a matcher-like object with non-matcher keys on a parameter that is not an object', async () => {
+    expect(await slip('{ title: { regexp: "^G" } }')).toMatch(/args\.title\.regexp: "title" is not an object.*"regexp" is no matcher key \(did you mean "regex"\?\)/)
+  })
+
+  it('{ literal: … } matches an argument object that really has matcher-named keys', async () => {
+    const suite = await load('{ title: x, filter: { literal: { regex: "a+", any: true } } }')
+    const matcher = suite.cases[0]!.expect.calls[0]!.args!.filter
+    expect(matchValue(matcher, { regex: 'a+', any: true }).ok).toBe(true)
+    expect(matchValue(matcher, { regex: 'a+' }).ok).toBe(false)
+    expect(matchValue(matcher, 'aaa').ok).toBe(false)
+    // Nested keys of an object parameter are checked too.
+    expect(await slip('{ title: x, filter: { regx: "a" } }')).toMatch(/args\.filter\.regx: "regx" is not a parameter.*did you mean "regex"/)
+  })
+
+  it("imported BFCL suites keep BFCL's ground truth and rules: only the matchers' form is checked", async () => {
+    await expect(load('{ title: x, count: "3", journey_start_time: ["10:00"] }', 'matching: bfcl\n')).resolves.toBeDefined()
+  })
+})
