@@ -7,6 +7,7 @@ import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
+import { casesWithVariants } from '../variants/expand-variants.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
 import { secretValues } from './load-run.ts'
@@ -20,6 +21,8 @@ export type RunCaseRequest = {
   readonly case: string
   /** A model spec (`baseline`, `openai:gpt-4.1-mini`, …) or a provider built by the caller. */
   readonly model: string | Provider
+  /** The suite's tool-description variant to run (`variants:` in the suite); default: the suite's own tools. */
+  readonly variant?: string
   /** Repeat index (0-based), as in a run's results. Default 0. */
   readonly repeat?: number
   /** Provider settings for a model given as a spec (base URL, key variable, …). */
@@ -49,10 +52,11 @@ export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
 
 async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Promise<ScoredCase> {
   const suite = typeof request.suite === 'string' ? await loadSuite(resolve(request.suite), { mcp: servers }) : request.suite
-  const testCase = suite.cases.find((candidate) => candidate.id === request.case)
-  if (!testCase) {
+  const found = suite.cases.find((candidate) => candidate.id === request.case)
+  if (!found) {
     throw new InputError(`no case "${request.case}" in suite "${suite.name}"; its cases are ${suite.cases.map((c) => c.id).join(', ')}`, { file: suite.file, field: 'cases' })
   }
+  const testCase = caseForVariant(suite, found, request.variant)
   const options = request.providerOptions ?? {}
   const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
   provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }])
@@ -68,4 +72,16 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   ))
   if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
   return { ...evaluated, case: testCase }
+}
+
+/** The case with a variant's tools, as a run with the suite's variants would run it; the case itself without one. */
+function caseForVariant(suite: Suite, testCase: Case, variant: string | undefined): Case {
+  if (variant === undefined) return testCase
+  const versions = casesWithVariants([suite], [], [testCase])
+  const chosen = versions.find((version) => version.variant === variant)
+  if (!chosen) {
+    const names = versions.flatMap((version) => (version.variant ? [version.variant] : []))
+    throw new InputError(`no variant "${variant}" in suite "${suite.name}"; ${names.length > 0 ? `its variants are ${names.join(', ')}` : 'it declares no variants'}`, { file: suite.file, field: 'variants' })
+  }
+  return chosen
 }

@@ -15,6 +15,7 @@ import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
 import { ToolSets } from '../runner/tool-sets.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
+import { casesWithVariants } from '../variants/expand-variants.ts'
 import { compactTranscript } from './compact-transcript.ts'
 import { attachResult } from './result-meta.ts'
 
@@ -25,6 +26,8 @@ export type DescribeSuiteOptions = {
   readonly models?: readonly string[]
   /** Only these cases: ids or globs on the case id (or `suite/case`). */
   readonly cases?: readonly string[]
+  /** Only this tool-description variant of the suite (`variants:`); default: every variant, as `toolgauge run` runs them. */
+  readonly variant?: string
   /** Runs of each case per model (default 1); each is its own test. */
   readonly repeat?: number
   /** Most cases running at once (default 4); above 1 the tests run concurrently. */
@@ -47,7 +50,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
   const file = resolve(suitePath)
   describe(relative(process.cwd(), file) || file, async () => {
     const suite = await loadSuite(file)
-    const cases = selectCases(suite, options.cases)
+    const cases = withVariants(suite, selectCases(suite, options.cases), options.variant)
     const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
     for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
     const hooks: ToolHooks = await loadHooks(suite.hooks)
@@ -86,7 +89,20 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
 }
 
 function testName(testCase: Case, model: string, repeat: number): string {
-  return `${testCase.suite}/${testCase.id} [${model}]${repeat > 0 ? ` #${repeat + 1}` : ''}`
+  const variant = testCase.variant !== undefined ? ` {${testCase.variant}}` : ''
+  return `${testCase.suite}/${testCase.id} [${model}]${variant}${repeat > 0 ? ` #${repeat + 1}` : ''}`
+}
+
+/** The cases once per variant of the suite (as a run expands them), or of the one variant asked for. */
+function withVariants(suite: Suite, cases: readonly Case[], variant: string | undefined): readonly Case[] {
+  const expanded = casesWithVariants([suite], [], cases)
+  if (variant === undefined) return expanded
+  const chosen = expanded.filter((testCase) => testCase.variant === variant)
+  if (chosen.length === 0) {
+    const names = [...new Set(expanded.flatMap((testCase) => (testCase.variant ? [testCase.variant] : [])))]
+    throw new Error(`describeSuite: no variant "${variant}" in suite "${suite.name}"; ${names.length > 0 ? `its variants are ${names.join(', ')}` : 'it declares no variants'}`)
+  }
+  return chosen
 }
 
 function selectCases(suite: Suite, patterns: readonly string[] | undefined): readonly Case[] {

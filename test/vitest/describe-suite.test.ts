@@ -10,6 +10,8 @@ describeSuite('suites/weather/suite.yaml', {
   providerOptions: { apiKeyEnv: 'TOOLGAUGE_TEST_KEY_THAT_IS_NEVER_SET' },
 })
 
+describeSuite('examples/descriptions/suite.yaml', { model: 'baseline', cases: ['status-shipped'], variant: 'vague' })
+
 describe('describeSuite', () => {
   it('registers one test per case and model, named suite/case [model]', ({ task }) => {
     const names = collectedNames(task.file.tasks)
@@ -19,8 +21,9 @@ describe('describeSuite', () => {
       'weather/forecast-days [baseline]',
       'weather/forecast-range [baseline]',
       'weather/current-paris [openai:gpt-4.1-mini]',
+      'store-orders/status-shipped [baseline] {vague}',
     ]))
-    expect(names.filter((name) => name.includes('[baseline]'))).toHaveLength(4)
+    expect(names.filter((name) => name.startsWith('weather/') && name.includes('[baseline]'))).toHaveLength(4)
   })
 
   it('rejects a call without a model', () => {

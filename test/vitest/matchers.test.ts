@@ -29,6 +29,15 @@ describe('runCase', () => {
     expect(scored.result.toolTokens?.perRequest).toBeGreaterThan(0)
   })
 
+  it('runs a tool-description variant of the suite, and names the variants when the name is unknown', async () => {
+    const suite = 'examples/descriptions/suite.yaml'
+    const base = await runCase({ suite, case: 'status-shipped', model: 'baseline' })
+    const vague = await runCase({ suite, case: 'status-shipped', model: 'baseline', variant: 'vague' })
+    expect(vague.case.variant).toBe('vague')
+    expect(vague.case.tools.map((tool) => tool.description)).not.toEqual(base.case.tools.map((tool) => tool.description))
+    await expect(runCase({ suite, case: 'status-shipped', model: 'baseline', variant: 'vage' })).rejects.toThrow(/no variant "vage".*its variants are base, vague/)
+  })
+
   it('names the cases of the suite when the id is unknown', async () => {
     await expect(runCase({ suite: weather, case: 'current-pariss', model: 'baseline' })).rejects.toThrow(/no case "current-pariss".*current-paris/)
   })
