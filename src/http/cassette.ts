@@ -41,11 +41,11 @@ export type CassetteIdentity = RequestContext & { readonly model: string }
 export type CassetteRequest = { readonly method: string; readonly url: string; readonly body: string }
 
 /**
- * Stable key of a request: its full identity — suite, case, model, repeat, turn, method, host, path with query and
+ * Stable key of a request: its full identity — suite, case, model, repeat, turn, method, path with query and
  * the normalized body. With less, two cases whose first requests are equal (same prompt, different stubs) share a
  * cassette, and the second recording overwrites the first: the first case then replays the other's answer, whose
- * tool-call ids appear in no recorded follow-up. The port is left out on purpose: a local stand-in listens on a
- * fresh port each run, and the host name plus the model identity already tell servers apart.
+ * tool-call ids appear in no recorded follow-up. Host and port are left out on purpose: `--replay` needs no base URL
+ * (issue 11), a local stand-in listens on a fresh port each run, and the model identity already tells servers apart.
  */
 export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity): string {
   const url = new URL(request.url)
@@ -56,7 +56,6 @@ export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity
     repeat: identity.repeat,
     turn: identity.turn,
     method: request.method.toUpperCase(),
-    host: url.hostname,
     path: `${url.pathname}${url.search}`,
     body: normalizeBody(request.body),
   })).slice(0, 32)
