@@ -108,7 +108,7 @@ describe('user code that throws is contained', () => {
   })
 
   it('a live stub that throws stays an error result sent to the model', async () => {
-    const stubs = { get_weather: { type: 'live' as const, module: new URL('../fixtures/live-stub.ts', import.meta.url).pathname, export: 'weather' } }
+    const stubs = { get_weather: { type: 'live' as const, module: new URL('../../fixtures/stubs/live-stub.ts', import.meta.url).pathname, export: 'weather' } }
     const { transcript, score } = await runScripted(makeCase({ stubs, expect: { calls: [{ name: 'get_weather' }] } }), [turn('', ['get_weather', '{"city":"Atlantis"}']), turn('ok')])
     expect(transcript.stop).toBe('no-calls')
     expect(transcript.turns[0]?.toolResults[0]).toMatchObject({ isError: true, content: 'Error: unknown city Atlantis' })
