@@ -1,8 +1,4 @@
 import { UsageError } from '../core/errors.ts'
-import { compareReports } from '../compare/compare-reports.ts'
-import { comparisonMarkdown, comparisonText } from '../compare/format-comparison.ts'
-import { readReport } from '../report/json.ts'
-import { pairModels } from '../compare/pair-models.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
 
@@ -33,6 +29,10 @@ export const command: Command = {
     const [baseFile, headFile] = positionals as [string, string]
     const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
     const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
+    // Loaded when the command runs, so `compare --help` stays light (per-tool token deltas bring the tokenizers).
+    const [{ compareReports }, { comparisonMarkdown, comparisonText }, { readReport }, { pairModels }] = await Promise.all([
+      import('../compare/compare-reports.ts'), import('../compare/format-comparison.ts'), import('../report/json.ts'), import('../compare/pair-models.ts'),
+    ])
     const [base, head] = [readReport(baseFile), readReport(headFile)]
     const judged = compareReports(base, head, { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
     // Which tool definitions grew: counted offline from the tool sets both reports store (the counter loads lazily).
