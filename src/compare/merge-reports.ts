@@ -154,7 +154,7 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], su
     toolgaugeVersion: versions.join(', '),
     models,
     suites,
-    ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: Math.max(...(repeats as number[])) } : {}),
+    ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: (repeats as number[]).reduce((most, value) => Math.max(most, value), 0) } : {}),
     ...(filters.length === 1 ? { filter: filters[0] } : {}),
     merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}) },
   }

@@ -5,7 +5,7 @@
  */
 export function maxWeightAssignment(weights: readonly (readonly number[])[]): number[] {
   const rows = weights.length
-  const columns = rows === 0 ? 0 : Math.max(...weights.map((row) => row.length))
+  const columns = rows === 0 ? 0 : weights.reduce((most, row) => Math.max(most, row.length), 0)
   if (rows === 0 || columns === 0) return new Array<number>(rows).fill(-1)
   const size = Math.max(rows, columns)
   const max = Math.max(0, ...weights.flat())

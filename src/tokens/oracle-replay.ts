@@ -127,7 +127,7 @@ export function summarize(set: string, rows: readonly OracleRow[]): OracleSummar
     rows,
     exact: diffs.filter((d) => d === 0).length,
     within3: diffs.filter((d) => Math.abs(d) <= 3).length,
-    minDiff: Math.min(...diffs),
-    maxDiff: Math.max(...diffs),
+    minDiff: diffs.reduce((least, d) => Math.min(least, d), Infinity),
+    maxDiff: diffs.reduce((most, d) => Math.max(most, d), -Infinity),
   }
 }
