@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
@@ -6,12 +6,17 @@ import { runCli, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
+/** The CLI arguments of `npm start` (package.json's start script, after the bin path). */
+function startScriptArgs(): string[] {
+  const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  return script.split(/\s+/).slice(script.split(/\s+/).findIndex((word) => word.endsWith('bin.js')) + 1)
+}
 const journalLines = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n')
 
 describe('toolgauge run', () => {
   it('runs the bundled suites against the baseline: table, report.json, journal, gate (what npm start does)', () => {
     const out = tempFiles({})
-    const result = runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '0.75', '--out', out])
+    const result = runCli([...startScriptArgs(), '--out', out])
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toContain('selection')
     expect(result.stdout).toContain('✓ min-accuracy [baseline]')
@@ -26,6 +31,24 @@ describe('toolgauge run', () => {
     const first = report.results[0]
     expect(first).toMatchObject({ suite: expect.any(String), case: expect.any(String), model: 'baseline', repeat: 0 })
     expect(first?.turns[0]).toHaveProperty('calls')
+  })
+
+  it('npm start runs only the bundled example suites, named: a BFCL import under suites/ does not change it', () => {
+    const project = tempFiles({ 'suites/bfcl/simple_python/suite.json': JSON.stringify({ name: 'imported', tools: [], cases: [{ id: 'x', prompt: 'hi', expect: { calls: [{ tool: 'absent_tool' }] } }] }) })
+    cpSync(join(projectRoot, 'suites'), join(project, 'suites'), { recursive: true })
+    const args = startScriptArgs()
+    expect(args.filter((arg) => arg.startsWith('suites/'))).toEqual(['suites/weather', 'suites/calendar', 'suites/files', 'suites/banking'])
+    const out = tempFiles({})
+    const result = runCli([...args, '--out', out], { cwd: project })
+    expect(result.code, result.stderr + result.stdout).toBe(0)
+    expect(new Set(readReport(out).results.map((r) => r.suite))).not.toContain('imported')
+  })
+
+  it("the README's BFCL walkthrough imports outside suites/ (so npm start stays the bundled suites)", () => {
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+    const outs = [...readme.matchAll(/bfcl import[^\n]*--out (\S+)/g)].map((match) => match[1])
+    expect(outs.length).toBeGreaterThan(0)
+    for (const out of outs) expect(out).not.toMatch(/^(\.\/)?suites\//)
   })
 
   it('exits 1 when a case fails and no gate is set; --filter selects cases by glob; --by suite breaks the table down', () => {
