@@ -1,3 +1,4 @@
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { loadCategory, type BfclCategory } from './data.ts'
 import type { DecodeMode } from './decode.ts'
@@ -49,6 +50,7 @@ export type ScoreRun = {
 /** Scores every result file under `resultsDir` against the BFCL data in `dataDir`. */
 export function scoreResults(options: ScoreOptions): ScoreRun {
   const files = findResultFiles(options.resultsDir)
+  checkKeepDotsFor(options.keepDotsFor ?? [], [...new Set(files.map((file) => file.model))], options.resultsDir)
   const skipped: { file: string; reason: string }[] = []
   const byModel = new Map<string, { file: ResultFile; lines: ResultLine[] }[]>()
   for (const file of files) {
@@ -98,4 +100,12 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     summaries.push({ model, categories: scores, groups: groupScores(scores) })
   }
   return { verdicts, summaries, skipped, modes, underscoreToDot: mangled }
+}
+
+/** An exemption naming no model folder would silently exempt nothing (a typo leaves that model mangled). */
+function checkKeepDotsFor(keepDotsFor: readonly string[], models: readonly string[], resultsDir: string): void {
+  for (const model of keepDotsFor) {
+    if (models.includes(model)) continue
+    throw new InputError(`no model folder "${model}" under ${resultsDir}${didYouMean(model, models)}; the model folders are: ${models.join(', ') || '(none)'}`, { field: '--keep-dots-for' })
+  }
 }

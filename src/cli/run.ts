@@ -60,7 +60,7 @@ export const command: Command = {
   async run(argv) {
     const { values, positionals } = parseFlags(argv, flagSpec(runFlags))
     // The runner, config loading (ajv, yaml) and reporters load only when the command runs: `run --help` stays light.
-    const [{ gatesFromConfig, loadConfig, modelEntryFromConfig, providerOptionsFromSettings }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }, { parseSetFlags }] = await Promise.all([
+    const [{ checkGateModels, gatesFromConfig, loadConfig, modelEntryFromConfig, modelOptionsFromConfig }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }, { parseSetFlags }] = await Promise.all([
       import('../config/load-config.ts'), import('../pricing/index.ts'), import('../report/formats.ts'), import('../report/table.ts'), import('../runner/run-evaluation.ts'), import('./set-flag.ts'),
     ])
     const loaded = await loadConfig(values.config)
@@ -72,6 +72,7 @@ export const command: Command = {
     // Labelled entries may repeat a spec (two settings of one model); their identities are checked by the runner.
     parseModelSpecs(models.filter((model): model is string => typeof model === 'string'), values.model ? '--model' : 'models')
     for (const model of models) if (typeof model !== 'string') parseModelSpec(model.spec, 'models')
+    checkGateModels(loaded, models.map((model) => (typeof model === 'string' ? model : model.label ?? model.spec)))
     const settings = parseSetFlags(values.set)
     if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })
     const variants = values.variant
@@ -110,7 +111,8 @@ export const command: Command = {
         bySuite: values.by === 'suite',
         gates,
         ...(variants.length > 0 ? { variants } : {}),
-        ...(config.providers ? { modelOptions: Object.fromEntries(Object.entries(config.providers).map(([spec, settings]) => [spec, providerOptionsFromSettings(settings)])) } : {}),
+        // Per-model settings of the config; the config's own models read their files (scripted:) from its folder.
+        modelOptions: modelOptionsFromConfig(loaded, values.model === undefined),
         providerOptions: {
           ...(settings ? { settings } : {}),
           ...(config.secrets ? { secrets: config.secrets } : {}),
@@ -126,6 +128,7 @@ export const command: Command = {
         },
         ...(config.prices ? { prices: mergePriceTable(defaultPriceTable, config.prices, loaded?.file) } : {}),
         signal: controller.signal,
+        onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         // The line exists from the start, so retries before the first finished case are counted too.
         onStart({ total, resumed }) {
           if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)

@@ -34,6 +34,21 @@ export type Provider = {
   /** The model spec, when `id` is a label (prices and tokenizers are looked up by spec). */
   readonly spec?: string
   doGenerate(request: GenerateRequest, signal?: AbortSignal): Promise<ModelTurn>
-  /** Optional check before any request: throws an InputError when the model cannot serve these cases (e.g. a script misses one). */
-  checkCases?(cases: readonly { readonly suite: string; readonly id: string }[]): void
+  /**
+   * Optional check before any request: throws an InputError when the model cannot serve these cases (e.g. a script
+   * misses one, or has fewer repeats than the run asks for); returns warnings for what looks like a slip (a scripted
+   * key that names no case of the suites).
+   */
+  checkCases?(cases: readonly CaseRef[], plan?: CasePlan): readonly string[] | void
+}
+
+/** A case by its suite name and id. */
+export type CaseRef = { readonly suite: string; readonly id: string }
+
+/** What the run will ask of a provider, beyond the cases it runs. */
+export type CasePlan = {
+  /** Repeats per case (`--repeat`); 1 when absent. */
+  readonly repeats?: number
+  /** Every case of the loaded suites, before --filter and --shard (a key naming none of them is a slip). */
+  readonly allCases?: readonly CaseRef[]
 }

@@ -2,7 +2,8 @@ import { resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { RawToolCall } from '../core/message.ts'
 import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
-import type { Provider } from '../core/provider.ts'
+import type { CaseRef, Provider } from '../core/provider.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
 import { labelled } from './runtime/labelled.ts'
@@ -23,20 +24,28 @@ type CaseScript = readonly (readonly ScriptedTurn[])[]
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   if (!model) throw new InputError('scripted needs a file: scripted:<path to YAML/JSON>', { field: '--model' })
   checkSettings('offline', options.settings, spec)
-  const scripts = parseScripts(readDocument(resolve(options.cwd ?? process.cwd(), model)))
-  return labelled(scriptedProvider(spec, scripts), options.label)
+  const document = readDocument(resolve(options.cwd ?? process.cwd(), model))
+  const scripts = parseScripts(document)
+  const repeatLists = new Map([...scripts.keys()].filter((key) => isRepeatsEntry((document.value as Record<string, unknown>)[key])).map((key) => [key, document.lineOf([key, 'repeats'])]))
+  return labelled(scriptedProvider(spec, scripts, { file: document.file, repeatLists }), options.label)
 }
 
+/** Where a script came from: its file, and the keys written as `{ repeats: [...] }` with the line of that field. */
+export type ScriptSource = { readonly file?: string; readonly repeatLists?: ReadonlyMap<string, number | undefined> }
+
 /** A provider replaying scripts already in memory (also used by tests and the benchmark). */
-export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseScript>, file = id): Provider {
+export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseScript>, source: ScriptSource = {}): Provider {
+  const file = source.file ?? id
   const scriptFor = (suite: string, caseId: string) => scripts.get(`${suite}/${caseId}`) ?? scripts.get(caseId)
   return {
     id,
-    checkCases(cases) {
+    checkCases(cases, plan) {
       const missing = cases.filter((testCase) => !scriptFor(testCase.suite, testCase.id))
       if (missing.length > 0) {
         throw new InputError(`no script for case${missing.length > 1 ? 's' : ''} ${missing.slice(0, 5).map((c) => `"${c.suite}/${c.id}"`).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}; add a key with the case id`, { file })
       }
+      checkRepeats(cases, plan?.repeats ?? 1, scripts, source, file)
+      return plan?.allCases ? unusedKeyWarnings(scripts, plan.allCases, file) : []
     },
     async doGenerate(request): Promise<ModelTurn> {
       const { suite, caseId, repeat, turn } = request.context
@@ -57,6 +66,40 @@ export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseSc
   }
 }
 
+/**
+ * A `repeats:` list covers as many repeats as it has entries: with more `--repeat`s than that, the later repeats
+ * would silently replay the first ones (a plain list of turns is meant for every repeat and is not checked).
+ */
+function checkRepeats(cases: readonly CaseRef[], repeats: number, scripts: ReadonlyMap<string, CaseScript>, source: ScriptSource, file: string): void {
+  if (repeats <= 1 || !source.repeatLists) return
+  for (const testCase of cases) {
+    const key = [`${testCase.suite}/${testCase.id}`, testCase.id].find((candidate) => scripts.has(candidate))
+    if (key === undefined || !source.repeatLists.has(key)) continue
+    const given = source.repeatLists.get(key)
+    const count = scripts.get(key)?.length ?? 0
+    if (count < repeats) {
+      throw new InputError(`case "${testCase.suite}/${testCase.id}" has ${count} repeat${count === 1 ? '' : 's'} in its repeats: list, but the run asks for ${repeats} (--repeat); add ${repeats - count} more or lower --repeat`, {
+        file, ...(given !== undefined ? { line: given } : {}), field: `${key}.repeats`,
+      })
+    }
+  }
+}
+
+/** Keys of the script that name no case of the loaded suites: most likely a typo of a case id. */
+function unusedKeyWarnings(scripts: ReadonlyMap<string, CaseScript>, allCases: readonly CaseRef[], file: string): string[] {
+  const names = new Set(allCases.flatMap((testCase) => [testCase.id, `${testCase.suite}/${testCase.id}`]))
+  const unused = [...scripts.keys()].filter((key) => !names.has(key))
+  if (unused.length === 0) return []
+  const ids = [...new Set(allCases.map((testCase) => testCase.id))]
+  const listed = unused.slice(0, 10).map((key) => `"${key}"${didYouMean(key, ids)}`).join(', ')
+  return [`${file}: ${unused.length} script key${unused.length === 1 ? '' : 's'} name${unused.length === 1 ? 's' : ''} no case of the suites and will never be used: ${listed}${unused.length > 10 ? ` and ${unused.length - 10} more` : ''}`]
+}
+
+/** A script entry written as `{ repeats: [[turns], …] }` (one list per repeat) rather than one list for all. */
+function isRepeatsEntry(entry: unknown): entry is { repeats: unknown[] } {
+  return typeof entry === 'object' && entry !== null && Array.isArray((entry as { repeats?: unknown }).repeats)
+}
+
 /** Parses and checks a script file; problems name the file, line and field. */
 export function parseScripts(document: SourceDocument): Map<string, CaseScript> {
   const value = document.value
@@ -66,8 +109,8 @@ export function parseScripts(document: SourceDocument): Map<string, CaseScript> 
   const scripts = new Map<string, CaseScript>()
   for (const [caseId, entry] of Object.entries(value)) {
     if (Array.isArray(entry)) scripts.set(caseId, [parseTurns(entry, [caseId], fail)])
-    else if (typeof entry === 'object' && entry !== null && Array.isArray((entry as { repeats?: unknown }).repeats)) {
-      const repeats = (entry as { repeats: unknown[] }).repeats
+    else if (isRepeatsEntry(entry)) {
+      const repeats = entry.repeats
       if (repeats.length === 0) throw fail([caseId, 'repeats'], 'at least one list of turns')
       scripts.set(caseId, repeats.map((turns, index) => {
         if (!Array.isArray(turns)) throw fail([caseId, 'repeats', index], 'a list of turns')

@@ -54,6 +54,8 @@ export type RunOptions = {
   readonly providers?: readonly Provider[]
   /** Aborting stops scheduling; finished cases stay journaled and the partial report is written. */
   readonly signal?: AbortSignal
+  /** Called before any request with what looks like a slip but is not an error (a scripted key naming no case). */
+  readonly onWarning?: (message: string) => void
   /** Called once the cases to run are known (after --resume kept the finished ones), before any request. */
   readonly onStart?: (progress: { total: number; resumed?: ResumeCounts }) => void
   /** Called after each journaled result (progress display), with the redacted result that was journaled. */
@@ -118,10 +120,14 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const providers = await Promise.all(models.map((model) =>
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
   const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
-  for (const provider of providers) provider.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
+  const repeats = options.repeat ?? 1
+  const caseRefs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
+  const allCases = suites.flatMap((suite) => suite.cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
+  for (const provider of providers) {
+    for (const warning of provider.checkCases?.(caseRefs, { repeats, allCases }) ?? []) options.onWarning?.(warning)
+  }
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
-  const repeats = options.repeat ?? 1
   const fingerprints = new Fingerprints()
   const plan: Task[] = []
   for (const testCase of cases) {

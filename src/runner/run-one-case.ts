@@ -59,7 +59,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const testCase = caseForVariant(suite, found, request.variant)
   const options = request.providerOptions ?? {}
   const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
-  provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }])
+  provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }], { repeats: (request.repeat ?? 0) + 1 })
   const hooks = await loadHooks(suite.hooks)
   const evaluated = await servers.withCase(() => evaluateCase(
     { testCase, provider, repeat: request.repeat ?? 0, hooks },
