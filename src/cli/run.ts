@@ -15,6 +15,7 @@ import type { VariantComparison } from '../variants/variant-deltas.ts'
 import { formatConfusion } from '../variants/format-confusion.ts'
 import type { ConfusionRow } from '../variants/confusion-rows.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
+import { repeatLabel } from '../report/repeat-label.ts'
 
 /** Every flag of `run`, with its one-line help (the usage text below lists them all). */
 export const runFlags = {
@@ -149,7 +150,7 @@ export const command: Command = {
       const comparisons = (outcome.report.variantComparisons ?? []) as VariantComparison[]
       process.stdout.write(`${renderTable(outcome.report.summary, { ...(values.by === 'suite' ? { bySuite: outcome.bySuite } : {}), color, comparisons })}\n`)
       if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion((outcome.report.confusion ?? []) as ConfusionRow[])}`)
-      printFailures(outcome.eachResult())
+      printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
       process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
       if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook of the suite threw; see the failing cases above): exit code 2.\n')
@@ -169,7 +170,7 @@ function withMinAccuracy(gates: readonly Gate[], threshold: number | undefined):
 }
 
 /** Lists failing cases briefly under the table, so a user sees what to `toolgauge show`. */
-function printFailures(results: Iterable<CaseResult>): void {
+function printFailures(results: Iterable<CaseResult>, repeats: number): void {
   // Streamed from the journal: only the first 20 failing results are kept.
   const failing: CaseResult[] = []
   let count = 0
@@ -182,7 +183,7 @@ function printFailures(results: Iterable<CaseResult>): void {
   process.stdout.write(`\nFailing cases (${count}; details: toolgauge show <report.json> --case <id>):\n`)
   for (const result of failing) {
     const first = result.failures[0]
-    process.stdout.write(`  ✗ ${result.suite}/${result.case} [${summaryLabel(result)}${result.repeat > 0 ? ` #${result.repeat}` : ''}] ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+    process.stdout.write(`  ✗ ${result.suite}/${result.case} [${summaryLabel(result)}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
   }
   if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
 }

@@ -35,7 +35,7 @@ export const command: Command = {
       process.stdout.write('Every case passed.\n')
       return 0
     }
-    process.stdout.write(selected.map((result) => formatTranscript(result, { color: process.stdout.isTTY === true, toolSets: report.toolSets })).join('\n'))
+    process.stdout.write(selected.map((result) => formatTranscript(result, { color: process.stdout.isTTY === true, toolSets: report.toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
     return 0
   },
 }

@@ -6,6 +6,7 @@ import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { variantFindings } from '../variants/variant-report.ts'
+import { repeatLabel } from '../report/repeat-label.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -50,7 +51,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
         continue
       }
       duplicates++
-      if (kept.passed !== result.passed) warnings.push(`${result.suite}/${result.case} [${result.model}] repeat ${result.repeat}: ${file} disagrees with an earlier report; kept the earlier result`)
+      if (kept.passed !== result.passed) warnings.push(`${result.suite}/${result.case} [${result.model}] ${repeatLabel(result.repeat)}: ${file} disagrees with an earlier report; kept the earlier result`)
     }
   }
   const models = unique(inputs.flatMap(({ report }) => [...report.run.models, ...report.results.map((r) => r.model)]))

@@ -11,5 +11,17 @@ export type ToolDefinition = {
   readonly parameters: JsonSchema
 }
 
+/** A tool in OpenAI's Chat Completions form. */
+export type OpenAIToolForm = {
+  readonly type: 'function'
+  readonly function: { readonly name: string; readonly description?: string; readonly parameters?: JsonSchema }
+}
+
+/** A tool in Anthropic's Messages form. */
+export type AnthropicToolForm = { readonly name: string; readonly description?: string; readonly input_schema: JsonSchema }
+
+/** A tool in any form a suite's tools file accepts: normalized to a ToolDefinition on load. */
+export type ToolInput = ToolDefinition | OpenAIToolForm | AnthropicToolForm
+
 /** What the app asks of the model for the first request of a case. */
 export type ToolChoice = 'auto' | 'none' | 'required' | { readonly name: string }

@@ -1,5 +1,7 @@
 import fc from 'fast-check'
-import type { ToolDefinition } from '../core/tool.ts'
+import type { ToolDefinition, ToolInput } from '../core/tool.ts'
+import { InputError } from '../core/errors.ts'
+import { normalizeTool } from '../suite/normalize-tools.ts'
 import { schemaContradictions } from './contradictions.ts'
 import { invalidArguments, oracleAccepts, validArguments, wireMutants } from './inputs.ts'
 import type { MutationKind } from './mutant.ts'
@@ -10,7 +12,8 @@ import type { Parser, Validator } from './subject.ts'
 
 /** Options of a fuzz run. */
 export type FuzzOptions = {
-  readonly tools: readonly ToolDefinition[]
+  /** The tools whose arguments the validator checks, in any form a suite takes (OpenAI, bare, Anthropic). */
+  readonly tools: readonly ToolInput[]
   readonly validator: Validator
   /** The raw-string argument parser, when the application has its own (enables raw-wire inputs and `parser_totality`). */
   readonly parser?: Parser
@@ -90,7 +93,8 @@ export async function fuzzValidator(options: FuzzOptions): Promise<FuzzReport> {
   const wanted = options.properties ?? properties.map((property) => property.name)
   const findings: Finding[] = []
   const results: PropertyResult[] = []
-  for (const tool of options.tools) {
+  const tools = options.tools.map(toolDefinition)
+  for (const tool of tools) {
     const contradictions = schemaContradictions(tool.parameters)
     if (contradictions.length > 0) {
       // No valid arguments exist: every property would judge the schema, not the validator.
@@ -119,7 +123,7 @@ export async function fuzzValidator(options: FuzzOptions): Promise<FuzzReport> {
       }
     }
   }
-  return { findings, runs, tools: options.tools.length, seed, results }
+  return { findings, runs, tools: tools.length, seed, results }
 }
 
 type Settings = { readonly runs: number; readonly seed: number; readonly path?: string }
@@ -161,4 +165,11 @@ async function checkProperty(
     result: { status: 'finding', exercised, repairs },
     finding: { counterexample: property.show(details.counterexample[0]), message, path: details.counterexamplePath ?? '' },
   }
+}
+
+/** One tool of `tools` as a definition; a malformed one is an InputError naming its index and field. */
+function toolDefinition(tool: ToolInput, index: number): ToolDefinition {
+  const normalized = normalizeTool(tool)
+  if ('expected' in normalized) throw new InputError(`expected ${normalized.expected}`, { field: `tools.${index}${normalized.field ? `.${normalized.field}` : ''}` })
+  return normalized
 }

@@ -4,6 +4,7 @@ import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
 import { fetchWithRetries, type RetrySettings } from './fetch-with-retries.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
+import { repeatLabel } from '../report/repeat-label.ts'
 
 /** Settings of the fetch handed to the SDK clients. */
 export type HttpClientSettings = {
@@ -94,7 +95,7 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
   const cassette = store.read(key)
   if (!cassette) {
     const who = exchange
-      ? `case "${exchange.context.caseId}" of suite "${exchange.context.suite}" (repeat ${exchange.context.repeat}, turn ${exchange.context.turn}) with model ${exchange.model}`
+      ? `case "${exchange.context.caseId}" of suite "${exchange.context.suite}" (repeat ${repeatLabel(exchange.context.repeat)}, turn ${exchange.context.turn + 1}) with model ${exchange.model}`
       : `${method} ${path}`
     throw new InputError(
       `no cassette for ${who}: expected ${store.file(key)}; the request differs from the recorded run (suite, tools or model changed?) — record again with --record`,

@@ -2,6 +2,7 @@ import type { Report } from '../core/report.ts'
 import { streamOf, type StreamedReport } from './json.ts'
 import { callsOf } from './result-calls.ts'
 import type { CaseResult } from '../core/result.ts'
+import { repeatLabel } from './repeat-label.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. Provider failures are
@@ -46,7 +47,7 @@ function countResult(counts: { tests: number; failures: number; errors: number; 
 
 function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
   // The repeat goes into the name only when the case was repeated, so single runs keep stable, plain names.
-  const suffix = repeated.has(key(result)) ? ` #${result.repeat + 1}` : ''
+  const suffix = repeated.has(key(result)) ? ` ${repeatLabel(result.repeat)}` : ''
   const open = `    <testcase classname="${escapeXml(result.suite)}" name="${escapeXml(`${result.case} [${result.model}]${suffix}`)}" time="${seconds(result.latencyMs)}"`
   if (result.passed) return `${open}/>`
   const errors = result.failures.filter((f) => f.kind === 'provider_error')

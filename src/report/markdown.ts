@@ -4,6 +4,7 @@ import { streamOf, type StreamedReport } from './json.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
+import { repeatLabel } from './repeat-label.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -137,7 +138,7 @@ function failingSection(failing: readonly CaseResult[], failingCount: number): s
     row(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
     row(['---', '---', '---', '---:', '---', '---']),
     ...failing.slice(0, maxFailingRows).map((r) => row([
-      code(summaryLabel(r)), cell(r.suite), code(r.case), String(r.repeat + 1),
+      code(summaryLabel(r)), cell(r.suite), code(r.case), repeatLabel(r.repeat),
       cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(r.failures[0]?.message ?? ''),
     ])),
     ...(failingCount > maxFailingRows ? ['', `… and ${failingCount - maxFailingRows} more (see report.json or report.html)`] : []),

@@ -1,11 +1,12 @@
 import type { CaseResult } from '../core/result.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../core/reasoning.ts'
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
+import { repeatLabel } from './repeat-label.ts'
 
 type Style = (text: string) => string
 
 /** Renders one result as readable text: prompt, turns with raw arguments, tool results, final text, failures. */
-export function formatTranscript(result: CaseResult, options: { color?: boolean; toolSets?: ToolSetIndex } = {}): string {
+export function formatTranscript(result: CaseResult, options: { color?: boolean; toolSets?: ToolSetIndex; repeated?: boolean } = {}): string {
   const paint = (code: string): Style => (text) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text)
   const bold = paint('1')
   const red = paint('31')
@@ -13,7 +14,7 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   const dim = paint('2')
   const lines: string[] = []
   const verdict = result.passed ? green('PASS') : red('FAIL')
-  lines.push(bold(`${verdict} ${result.suite}/${result.case}  [${result.model}${result.repeat > 0 ? `, repeat ${result.repeat}` : ''}]`))
+  lines.push(bold(`${verdict} ${result.suite}/${result.case}  [${result.model}]${options.repeated === true || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''}`))
   for (const message of result.messages as { role: string; content?: string }[]) {
     lines.push(`${dim(`${message.role}:`)} ${message.content ?? ''}`)
   }

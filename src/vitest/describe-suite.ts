@@ -18,6 +18,7 @@ import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { compactTranscript } from './compact-transcript.ts'
 import { attachResult } from './result-meta.ts'
+import { repeatLabel } from '../report/repeat-label.ts'
 
 /** Options of `describeSuite`. */
 export type DescribeSuiteOptions = {
@@ -90,7 +91,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
 
 function testName(testCase: Case, model: string, repeat: number): string {
   const variant = testCase.variant !== undefined ? ` {${testCase.variant}}` : ''
-  return `${testCase.suite}/${testCase.id} [${model}]${variant}${repeat > 0 ? ` #${repeat + 1}` : ''}`
+  return `${testCase.suite}/${testCase.id} [${model}]${variant}${repeat > 0 ? ` ${repeatLabel(repeat)}` : ''}`
 }
 
 /** The cases once per variant of the suite (as a run expands them), or of the one variant asked for. */

@@ -83,7 +83,7 @@ describe('mergeReports', () => {
     const { report, duplicates, warnings } = mergeReports([{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(flipped) }])
     expect(report.results).toEqual(results)
     expect(duplicates).toBe(12)
-    expect(warnings).toEqual(['weather/case-0 [model-a] repeat 0: b.json disagrees with an earlier report; kept the earlier result'])
+    expect(warnings).toEqual(['weather/case-0 [model-a] #1: b.json disagrees with an earlier report; kept the earlier result'])
   })
 
   it('refuses a missing shard or an interrupted run unless partial merges are allowed', () => {

@@ -77,6 +77,6 @@ describe('replay misses', () => {
     const player = await makeProvider('anthropic', 'claude-haiku-4-5', { baseUrl: 'http://127.0.0.1:9', replayDir: dir, fetch: noNetwork })
     const error = await runMiniCase(player, { id: 'unrecorded', prompt: 'Weather in Oslo?', repeat: 2 }).catch((caught: unknown) => caught)
     expect(InputError.isInstance(error)).toBe(true)
-    expect((error as Error).message).toMatch(/no cassette for case "unrecorded" of suite "weather" \(repeat 2, turn 0\) with model anthropic:claude-haiku-4-5/)
+    expect((error as Error).message).toMatch(/no cassette for case "unrecorded" of suite "weather" \(repeat #3, turn 1\) with model anthropic:claude-haiku-4-5/)
   })
 })

@@ -161,6 +161,6 @@ describe('replay misses', () => {
     const empty = join(work, 'empty-cassettes')
     const run = await cli([suite, '--model', 'anthropic:claude-x', '--out', join(work, 'miss'), '--replay', empty, '--filter', 'forced-tool'], {})
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/no cassette for case "forced-tool" of suite "provider-e2e" \(repeat 0, turn 0\) with model anthropic:claude-x/)
+    expect(run.stderr).toMatch(/no cassette for case "forced-tool" of suite "provider-e2e" \(repeat #1, turn 1\) with model anthropic:claude-x/)
   })
 })

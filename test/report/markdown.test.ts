@@ -26,8 +26,8 @@ describe('Markdown reporter', () => {
   it('lists failing cases with their kinds and flaky cases with c of n', () => {
     const md = toMarkdown(reportOf([...sampleResults(), ...repeats('tokyo', 2, 3)]))
     expect(md).toContain('### Failing cases (3)')
-    expect(md).toContain('| `model-a` | weather | `berlin` | 1 | wrong\\_tool | expected get\\_weather, got get\\_time |')
-    expect(md).toContain('| `model-b` | weather | `berlin` | 1 | provider\\_error | HTTP 503 after 3 retries |')
+    expect(md).toContain('| `model-a` | weather | `berlin` | #1 | wrong\\_tool | expected get\\_weather, got get\\_time |')
+    expect(md).toContain('| `model-b` | weather | `berlin` | #1 | provider\\_error | HTTP 503 after 3 retries |')
     expect(md).toContain('### Flaky cases (1)')
     expect(md).toContain('| `model-a` | weather | `tokyo` | 2 of 3 |')
   })

@@ -3,6 +3,7 @@ import type { GenerateRequest } from '../../core/provider.ts'
 import { exchangeHeaders } from '../../http/exchange.ts'
 import type { HttpClient } from '../../http/http-client.ts'
 import { redactDeep, redactText } from '../../http/redact.ts'
+import { requestSignal } from './request-signal.ts'
 
 /** Per-request options every SDK method accepts. */
 export type SdkRequestOptions = { headers: Record<string, string>; signal?: AbortSignal }
@@ -31,8 +32,10 @@ export async function callSdk<T>(
 ): Promise<SdkCallResult<T>> {
   const exchange = settings.http.exchanges.start(request.context, settings.spec)
   const started = performance.now()
+  // The SDK gets a signal of this request's own: it leaves a listener on whatever signal it is given.
+  const own = requestSignal(signal)
   try {
-    const value = await run({ headers: exchangeHeaders(exchange), ...(signal ? { signal } : {}) })
+    const value = await run({ headers: exchangeHeaders(exchange), ...(own.signal ? { signal: own.signal } : {}) })
     return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries }
   } catch (error) {
     if (signal?.aborted) throw error
@@ -48,6 +51,7 @@ export async function callSdk<T>(
       ...(typeof status === 'number' ? { status } : {}),
     })
   } finally {
+    own.release()
     settings.http.exchanges.end(exchange)
   }
 }
