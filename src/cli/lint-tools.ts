@@ -1,9 +1,11 @@
-import { InputError } from '../core/errors.ts'
+import { UsageError } from '../core/errors.ts'
 import type { LintedSet } from '../lint/format-findings.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
+import { mcpServerFlags, mcpServerFlagsUsage, toolsOfServer } from './mcp-flags.ts'
 
 const usage = `toolgauge lint-tools <tools file | suite file | folder> [...] [--json] [--max-tool-tokens N] [--config <file>]
+       toolgauge lint-tools --mcp "<command line | URL>" [options]
 
 Checks tool definitions offline (no model): missing or vague descriptions, undocumented parameters, schema
 mistakes, tools a model will confuse, costly tools, naming and set size. Rules: docs/lint-tools.md.
@@ -13,6 +15,9 @@ mistakes, tools a model will confuse, costly tools, naming and set size. Rules: 
   --model <spec>         heavy-tool: whose token counter prices a tool (default openai:gpt-4o)
   --config <file>        toolgauge.config.{yaml,json,ts} with a lint: section (severities per rule, thresholds);
                          default: the one in the working directory
+  --mcp "<command line>" lint the tools an MCP server lists (started for the check and closed), or an http(s) URL;
+                         beside or instead of files
+${mcpServerFlagsUsage}
 
 Exit codes: 0 no error-severity finding, 1 at least one, 2 bad input.`
 
@@ -26,8 +31,10 @@ export const command: Command = {
       'max-tool-tokens': { type: 'string' },
       model: { type: 'string' },
       config: { type: 'string' },
+      mcp: { type: 'string' },
+      ...mcpServerFlags,
     })
-    if (positionals.length === 0) throw new InputError('expected a tools file, a suite file or a folder', { field: 'path' })
+    if (positionals.length === 0 && !values.mcp) throw new UsageError('expected a tools file, a suite file or a folder (or --mcp "<command line>")', { field: 'path' })
     const maxToolTokens = numberFlag('max-tool-tokens', values['max-tool-tokens'], { min: 1, integer: true })
     // The linter, the config loader and token counters load only when the command runs: `lint-tools --help` stays light.
     const [{ loadConfig }, { lintOptionsFromConfig }, { lintTargets }, { lintTools }, { countBySeverity, formatFindings }] = await Promise.all([
@@ -41,6 +48,7 @@ export const command: Command = {
       ...(values.model ? { model: values.model } : {}),
     }
     const targets = positionals.flatMap((path) => lintTargets(path))
+    if (values.mcp) targets.push({ file: `mcp: ${values.mcp}`, tools: await toolsOfServer(values.mcp, values) })
     const sets: LintedSet[] = []
     for (const target of targets) sets.push({ file: target.file, toolCount: target.tools.length, findings: await lintTools(target.tools, options) })
     const { errors, warnings } = countBySeverity(sets)

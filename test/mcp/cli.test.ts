@@ -5,7 +5,7 @@ import { alive, fixture, pidsIn, serverBin } from './helpers.ts'
 
 const memory = `${JSON.stringify(process.execPath)} ${JSON.stringify(serverBin('@modelcontextprotocol/server-memory'))}`
 
-describe('toolgauge mcp list / tokens --mcp', () => {
+describe('toolgauge mcp list / tokens --mcp / lint-tools --mcp', () => {
   it('lists a server\'s tools with annotations and whether a run would execute them, then closes it', async () => {
     const dir = tempFiles({})
     const line = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture('echo-server.mjs'))}`
@@ -43,5 +43,21 @@ describe('toolgauge mcp list / tokens --mcp', () => {
     expect(count.toolTokens).toBeGreaterThan(0)
     const both = await runMain(['tokens', '--mcp', memory, '--tools', 'x.json', '--model', 'openai:gpt-4o'])
     expect(both.code).toBe(2)
+  })
+
+  it('lint-tools --mcp lints the tools the server lists, beside files, and closes the server', async () => {
+    const dir = tempFiles({ 'tools.json': JSON.stringify([{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]) })
+    const line = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture('echo-server.mjs'))}`
+    const result = await runMain(['lint-tools', join(dir, 'tools.json'), '--mcp', line, '--env', `PID_FILE=${join(dir, 'pids')}`, '--json'])
+    expect(result.code, result.stderr).toBeLessThanOrEqual(1)
+    const report = JSON.parse(result.stdout) as { findings: { file: string; tool: string; rule: string }[]; tools: number }
+    expect(report.tools).toBe(1 + 6)
+    expect(report.findings.some((finding) => finding.file === join(dir, 'tools.json') && finding.tool === 'get_weather' && finding.rule === 'missing-description')).toBe(true)
+    expect(report.findings.filter((finding) => finding.file === `mcp: ${line}`).length).toBeGreaterThan(0)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+
+    const failed = await runMain(['lint-tools', '--mcp', `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture('bad-server.mjs'))} exit`])
+    expect(failed.code).toBe(2)
+    expect(failed.stderr).toContain('--mcp')
   })
 })
