@@ -28,9 +28,12 @@ export class Fingerprints {
   private readonly objects = new WeakMap<object, string>()
   private readonly models = new Map<string, string>()
 
-  /** The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). */
-  of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined): string {
-    return digest(`${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, settings)}`)
+  /**
+   * The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). `model`
+   * is the model's identity (its label, when it has one); `spec` what it runs (`scripted:<file>` names the script).
+   */
+  of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined, spec = model): string {
+    return digest(`${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
   }
 
   private caseDigest(testCase: Case, hooksFile: string | undefined): string {
@@ -56,12 +59,12 @@ export class Fingerprints {
     return result
   }
 
-  private modelDigest(model: string, settings: ProviderOptions): string {
+  private modelDigest(model: string, spec: string, settings: ProviderOptions): string {
     let value = this.models.get(model)
     if (value === undefined) {
       const relevant = Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
-      const script = model.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), model.slice('scripted:'.length)) : undefined
-      value = digest(stableStringify({ model, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
+      const script = spec.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), spec.slice('scripted:'.length)) : undefined
+      value = digest(stableStringify({ model, spec, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
       this.models.set(model, value)
     }
     return value

@@ -133,7 +133,7 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   for (const testCase of cases) {
     for (const [index, provider] of providers.entries()) {
       // The model's identity (its label) and its resolved options, settings included, decide its verdicts.
-      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(models[index]!), suites.find((suite) => suite.file === testCase.file)?.hooks)
+      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(models[index]!), suites.find((suite) => suite.file === testCase.file)?.hooks, models[index]!.spec)
       for (let repeat = 0; repeat < repeats; repeat++) {
         const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat, variant: testCase.variant })
         plan.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, key, fingerprint })

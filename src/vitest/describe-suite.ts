@@ -73,7 +73,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
           register(testName(testCase, slot.spec, repeat), async (ctx) => {
             if (!slot.provider) return ctx.skip(slot.skip)
             const provider = slot.provider
-            const fingerprint = fingerprints.of(testCase, provider.id, options.providerOptions ?? {}, suite.hooks)
+            const fingerprint = fingerprints.of(testCase, provider.id, options.providerOptions ?? {}, suite.hooks, provider.spec ?? provider.id)
             const evaluated = await limit(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context))
             if (!evaluated) return ctx.skip('aborted')
             const result = evaluated.result

@@ -101,6 +101,19 @@ describe('--resume continues the same run only (CLI)', () => {
     expect(again.code).toBe(0)
   })
 
+  it('a labelled scripted model re-runs when its script changes (the label is its name, the script its answers)', async () => {
+    const { dir, suite, out } = setup()
+    writeFileSync(join(dir, 'toolgauge.config.yaml'), `suites: [${suite}]\nmodels:\n  - { model: "scripted:script.yaml", label: mine }\nout: out\n`)
+    const config = join(dir, 'toolgauge.config.yaml')
+    expect((await runMain(['run', '--config', config])).code).toBe(0)
+    expect((await runMain(['run', '--config', config, '--resume'])).stdout).toContain('3 result(s) kept, 0 re-run')
+    writeFileSync(join(dir, 'script.yaml'), script(cities).replace('city: Rome', 'city: Milan'))
+    const again = await runMain(['run', '--config', config, '--resume'])
+    expect(again.stdout).toContain('0 result(s) kept, 3 re-run')
+    expect(again.code).toBe(1)
+    expect(readReport(out).results.map((r) => [r.model, r.case, r.passed])).toEqual([['mine', 'paris', true], ['mine', 'rome', false], ['mine', 'oslo', true]])
+  })
+
   it('a changed hooks file re-runs its suite', async () => {
     const { suite, model, out } = setup()
     writeFileSync(join(suite, 'hooks.mjs'), 'export function afterToolCall() {}\n')
