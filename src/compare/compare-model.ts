@@ -13,13 +13,17 @@ export type CaseChange = {
   readonly head: { readonly passed: number; readonly runs: number }
 }
 
-/** A metric on both sides with the head − base difference and its 95% interval. */
+/**
+ * A metric on both sides with the head − base difference and its 95% interval. A side with nothing to measure (no
+ * paired case; no call for a call-level rate) is null, and so are the difference and the interval: "100% → 100%"
+ * over zero calls would be a claim the runs never made.
+ */
 export type MetricDelta = {
   readonly name: string
-  readonly base: number
-  readonly head: number
-  readonly delta: number
-  readonly interval: readonly [number, number]
+  readonly base: number | null
+  readonly head: number | null
+  readonly delta: number | null
+  readonly interval: readonly [number, number] | null
   /** True for rates where lower is better (hallucinations, schema violations). */
   readonly lowerIsBetter: boolean
 }
@@ -100,12 +104,12 @@ function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean): Metr
   // Accuracy as the mean per-case pass rate: with equal repeat counts this is passed / runs, and it is the quantity
   // the paired test is about (a case run 10 times does not weigh 10× a case run once).
   const m = changes.length
-  const base = m === 0 ? 0 : changes.reduce((s, c) => s + rate(c.base), 0) / m
-  const head = m === 0 ? 0 : changes.reduce((s, c) => s + rate(c.head), 0) / m
+  if (m === 0) return { name: 'accuracy', base: null, head: null, delta: null, interval: null, lowerIsBetter: false }
+  const base = changes.reduce((s, c) => s + rate(c.base), 0) / m
+  const head = changes.reduce((s, c) => s + rate(c.head), 0) / m
   const delta = head - base
   let interval: readonly [number, number]
-  if (m === 0) interval = [-1, 1]
-  else if (singleRun) {
+  if (singleRun) {
     const count = (b: number, h: number) => changes.filter((c) => c.base.passed === b && c.head.passed === h).length
     interval = pairedDifferenceInterval({ bothPassed: count(1, 1), broken: count(1, 0), fixed: count(0, 1), bothFailed: count(0, 0) })
   } else {
@@ -115,23 +119,25 @@ function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean): Metr
   return { name: 'accuracy', base, head, delta, interval, lowerIsBetter: false }
 }
 
-const emptyValue: Record<keyof MetricCounts, number> = {
-  selectionAccuracy: 1, argumentAccuracy: 1, hallucinatedToolRate: 0, hallucinatedParamRate: 0, schemaViolationRate: 0,
+/** The call-level rates, and whether lower is better for each. */
+const lowerIsBetter: Record<keyof MetricCounts, boolean> = {
+  selectionAccuracy: false, argumentAccuracy: false, hallucinatedToolRate: true, hallucinatedParamRate: true, schemaViolationRate: true,
 }
 
 function rateDeltas(base: MetricCounts, head: MetricCounts): MetricDelta[] {
-  return (Object.keys(emptyValue) as (keyof MetricCounts)[]).map((name) => {
+  return (Object.keys(lowerIsBetter) as (keyof MetricCounts)[]).map((name) => {
     const b = base[name]
     const h = head[name]
-    const baseValue = b.trials === 0 ? emptyValue[name] : b.successes / b.trials
-    const headValue = h.trials === 0 ? emptyValue[name] : h.successes / h.trials
+    const baseValue = b.trials === 0 ? null : b.successes / b.trials
+    const headValue = h.trials === 0 ? null : h.successes / h.trials
+    const measured = baseValue !== null && headValue !== null
     return {
       name,
       base: baseValue,
       head: headValue,
-      delta: headValue - baseValue,
-      interval: unpairedDifferenceInterval(b.successes, b.trials, h.successes, h.trials),
-      lowerIsBetter: emptyValue[name] === 0,
+      delta: measured ? headValue - baseValue : null,
+      interval: measured ? unpairedDifferenceInterval(b.successes, b.trials, h.successes, h.trials) : null,
+      lowerIsBetter: lowerIsBetter[name],
     }
   })
 }

@@ -12,7 +12,7 @@ export function comparisonText(comparison: Comparison): string {
     `${m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`}: ${m.regression ? 'REGRESSION' : 'ok'} — ${m.reason}`,
     `  ${m.pairedCases} paired cases${unpaired(m)}; ${testLine(m)}`,
     '',
-    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${pct(d.base).padStart(6)} → ${pct(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  [${signed(d.interval[0])}, ${signed(d.interval[1])}]`),
+    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${pct(d.base).padStart(6)} → ${pct(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]` : '(nothing to measure)'}`),
     '',
     ...listing('newly broken', m.broken),
     ...listing('newly fixed', m.fixed),
@@ -31,7 +31,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
     '',
     '| Metric | Base | Head | Δ (points) | 95% CI of Δ |',
     '| --- | ---: | ---: | ---: | ---: |',
-    ...m.metrics.map((d) => `| ${d.name} | ${pct(d.base)} | ${pct(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${signed(d.interval[0])} to ${signed(d.interval[1])} |`),
+    ...m.metrics.map((d) => `| ${d.name} | ${pct(d.base)} | ${pct(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${d.interval ? `${signed(d.interval[0])} to ${signed(d.interval[1])}` : '—'} |`),
     '',
     ...markdownListing('Newly broken', m.broken),
     ...markdownListing('Newly fixed', m.fixed),
@@ -85,15 +85,17 @@ function rates(c: CaseChange): string {
 }
 
 function arrow(d: MetricDelta): string {
-  if (d.delta === 0) return ''
+  if (d.delta === null || d.delta === 0) return ''
   return (d.delta > 0) !== d.lowerIsBetter ? '▲' : '▼'
 }
 
-function pct(x: number): string {
-  return `${(x * 100).toFixed(1)}%`
+// A metric with nothing to measure prints as a dash, never as 0% or 100%.
+function pct(x: number | null): string {
+  return x === null ? '—' : `${(x * 100).toFixed(1)}%`
 }
 
-function signed(x: number): string {
+function signed(x: number | null): string {
+  if (x === null) return '—'
   const points = x * 100
   return `${points > 0 ? '+' : points < 0 ? '−' : '±'}${Math.abs(points).toFixed(1)}`
 }

@@ -142,7 +142,25 @@ describe('compare metrics', () => {
     const comparison = compareModel('a', 'a', run([]), run(['case-01', 'case-02']))
     const accuracy = comparison.metrics[0]!
     expect(accuracy.delta).toBeCloseTo(-0.1, 12)
-    expect(accuracy.interval[0]).toBeLessThan(-0.1)
-    expect(accuracy.interval[1]).toBeGreaterThan(-0.1)
+    expect(accuracy.interval![0]).toBeLessThan(-0.1)
+    expect(accuracy.interval![1]).toBeGreaterThan(-0.1)
+  })
+
+  it('a rate with nothing to measure is null on that side, never 0% or 100% (no calls, or every result errored)', async () => {
+    const noCalls = { calls: 0, knownToolCalls: 0, expectedCalls: 0, selectedCalls: 0, correctArgumentCalls: 0, hallucinatedToolCalls: 0, hallucinatedParamCalls: 0, schemaViolationCalls: 0, parallelCase: false, irrelevanceCase: true }
+    const silent = ids.map((id) => makeResult({ case: id, passed: true, metrics: noCalls, expectedTools: [] }))
+    const comparison = compareModel('model-a', 'model-a', silent, silent)
+    const byName = Object.fromEntries(comparison.metrics.map((metric) => [metric.name, metric]))
+    expect(byName.accuracy).toMatchObject({ base: 1, head: 1, delta: 0 })
+    for (const name of ['selectionAccuracy', 'argumentAccuracy', 'hallucinatedToolRate', 'hallucinatedParamRate', 'schemaViolationRate']) {
+      expect(byName[name]).toMatchObject({ base: null, head: null, delta: null, interval: null })
+    }
+    const errored = ids.map((id) => makeResult({ case: id, passed: false, failures: [{ kind: 'provider_error', message: 'HTTP 503' }] }))
+    expect(compareModel('model-a', 'model-a', run([]), errored).metrics[0]).toMatchObject({ base: null, head: null, delta: null })
+    const base = writeReportFile(silent)
+    const head = writeReportFile(silent)
+    const text = await runCli(['compare', base, head])
+    expect(text.stdout).toMatch(/selectionAccuracy\s+— → {6}—\s+— pts {2}\(nothing to measure\)/)
+    expect(text.stdout).not.toMatch(/selectionAccuracy\s+100\.0%/)
   })
 })
