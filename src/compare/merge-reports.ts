@@ -60,9 +60,12 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const summary = carryExtensions(summarize(results), inputs, warnings)
     .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model))
   const gates = evaluateGates(recordedGates(inputs), summary)
+  // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
+  const toolSets = Object.assign({}, ...inputs.map(({ report }) => report.toolSets ?? {})) as NonNullable<Report['toolSets']>
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
     run: mergedRun(inputs, models, suites),
+    ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
     ...(gates.length > 0 ? { gates } : {}),

@@ -70,6 +70,18 @@ describe('mergeReports', () => {
     expect(report.run).not.toHaveProperty('shard')
   })
 
+  it("keeps every shard's tool sets, so merged turns still name the tools they sent", () => {
+    const weather = [{ name: 'get_weather', parameters: { type: 'object' } }]
+    const time = [{ name: 'get_time', parameters: { type: 'object' } }]
+    const shards = shardReports(2)
+    const withSets: { file: string; report: Report }[] = [
+      { ...shards[0]!, report: { ...shards[0]!.report, toolSets: { ts_weather: weather } } },
+      { ...shards[1]!, report: { ...shards[1]!.report, toolSets: { ts_weather: weather, ts_time: time } } },
+    ]
+    expect(mergeReports(withSets).report.toolSets).toEqual({ ts_weather: weather, ts_time: time })
+    expect(mergeReports(shards).report).not.toHaveProperty('toolSets')
+  })
+
   it('recomputes gates from the merged summary, not from the shards verdicts', () => {
     const shards = shardReports(2)
     const merged = mergeReports(shards).report
