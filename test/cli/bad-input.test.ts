@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { runCli, tempFiles } from '../helpers/cli.ts'
+import { describe, it } from 'vitest'
+import { expectInputError, runCli, tempFiles } from '../helpers/cli.ts'
 
 const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
 
@@ -7,13 +7,6 @@ const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', par
 function runSuite(suite: string, extra: Record<string, string> = {}, model = 'baseline') {
   const dir = tempFiles({ 'tools.json': tools, ...extra, 'suite.yaml': suite })
   return runCli(['run', `${dir}/suite.yaml`, '--model', model, '--out', `${dir}/out`], { cwd: dir })
-}
-
-/** Every bad input stops before any model call with exit 2, a message naming file, line and field, no stack. */
-function expectInputError(result: ReturnType<typeof runCli>, ...fragments: string[]) {
-  expect(result.code, result.stderr).toBe(2)
-  for (const fragment of fragments) expect(result.stderr).toContain(fragment)
-  expect(result.stderr).not.toMatch(/\n\s+at .+\(.*:\d+:\d+\)/)
 }
 
 describe('bad input gets exit 2 and a message naming the file, line and field', () => {

@@ -1,18 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli, tempFiles } from '../helpers/cli.ts'
+import { expectInputError, runCli, tempFiles } from '../helpers/cli.ts'
 
 const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
 const suite = 'name: x\ntools: ./tools.json\ncases:\n  - id: paris\n    prompt: Weather in Paris?\n    expect:\n      calls:\n        - name: get_weather\n          args: { city: Paris }\n'
 const parisTurn = '  - tool_calls: [{ name: get_weather, arguments: { city: Paris } }]\n  - content: Sunny.\n'
-
-/** A slip stops the run before any model call: exit 2, the file, line or field named, no stack trace. */
-function expectInputError(result: ReturnType<typeof runCli>, ...fragments: string[]) {
-  expect(result.code, result.stderr).toBe(2)
-  for (const fragment of fragments) expect(result.stderr).toContain(fragment)
-  expect(result.stderr).not.toMatch(/\n\s+at .+\(.*:\d+:\d+\)/)
-}
 
 describe('slips in a run are caught before the first model call', () => {
   it('a config gate naming a model that is not in the run (did you mean)', () => {

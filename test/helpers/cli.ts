@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import { projectRoot } from './shared-data.ts'
 
@@ -15,6 +15,13 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
     timeout: 120_000,
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** Bad input stops before any model call: exit 2, every fragment (file, line, field, expectation) in stderr, no stack trace. */
+export function expectInputError(result: ReturnType<typeof runCli>, ...fragments: string[]): void {
+  expect(result.code, result.stderr).toBe(2)
+  for (const fragment of fragments) expect(result.stderr).toContain(fragment)
+  expect(result.stderr).not.toMatch(/\n\s+at .+\(.*:\d+:\d+\)/)
 }
 
 /** Writes files (path → content) into a fresh temporary folder and returns it. */
