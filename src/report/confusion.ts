@@ -85,3 +85,41 @@ function ordered(names: ReadonlySet<string>): string[] {
   // (none) is always shown, so every matrix has the same shape to read: missed calls in its column, extra calls in its row.
   return [...[...names].filter((n) => n !== noTool).sort(), noTool]
 }
+
+/** One off-diagonal cell of a confusion matrix: a tool expected and the tool called instead, counted. */
+export type ConfusedPair = { readonly expected: string; readonly called: string; readonly count: number }
+
+/** The off-diagonal cells (wrong, missed and extra calls), most frequent first, then by expected and called name. */
+export function confusedPairs(matrix: ConfusionMatrix): ConfusedPair[] {
+  const pairs: ConfusedPair[] = []
+  for (const [expected, row] of Object.entries(matrix.counts)) {
+    for (const [called, count] of Object.entries(row)) if (expected !== called && count > 0) pairs.push({ expected, called, count })
+  }
+  return pairs.sort((a, b) => b.count - a.count || compareNames(a.expected, b.expected) || compareNames(a.called, b.called))
+}
+
+/** One expected tool's diagonal: how often it was expected, called right, and called at all (expected or not). */
+export type DiagonalTotal = { readonly tool: string; readonly expected: number; readonly right: number; readonly called: number }
+
+/**
+ * The diagonal of a matrix per expected tool, the least often right first. The `(none)` row is left out: it mixes
+ * cases that expected no call with extra calls in any case, so "times expected" means nothing there.
+ */
+export function diagonalTotals(matrix: ConfusionMatrix): DiagonalTotal[] {
+  const called = new Map<string, number>()
+  for (const row of Object.values(matrix.counts)) {
+    for (const [name, count] of Object.entries(row)) called.set(name, (called.get(name) ?? 0) + count)
+  }
+  const totals = matrix.expected.filter((tool) => tool !== noTool).map((tool) => {
+    const row = matrix.counts[tool] ?? {}
+    let expected = 0
+    for (const count of Object.values(row)) expected += count
+    return { tool, expected, right: row[tool] ?? 0, called: called.get(tool) ?? 0 }
+  })
+  const rate = (t: DiagonalTotal) => (t.expected === 0 ? 1 : t.right / t.expected)
+  return totals.sort((a, b) => rate(a) - rate(b) || b.expected - a.expected || compareNames(a.tool, b.tool))
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

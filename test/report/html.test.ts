@@ -1,16 +1,10 @@
-import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
+import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { CaseResult } from '../../src/core/result.ts'
 import { toHtml } from '../../src/report/html/page.ts'
 import { makeResult, repeats } from '../stats/make-result.ts'
+import { chromiumDir, chromiumSuiteName, dumpDom as dumpDomIn, hasChromium } from './chromium.ts'
 import { reportOf, sampleResults, turn } from './sample-report.ts'
-
-const chromium = '/usr/bin/chromium'
-const hasChromium = existsSync(chromium)
 
 // Each payload would change document.title if it ever became markup; the marker element would exist.
 const payloads = [
@@ -73,21 +67,10 @@ describe('HTML reporter (static)', () => {
   })
 })
 
-describe.skipIf(!hasChromium)(hasChromium ? 'HTML reporter in headless Chromium' : 'HTML reporter in headless Chromium [skipped: /usr/bin/chromium is absent — apt-get install -y chromium]', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgauge-html-'))
+describe.skipIf(!hasChromium)(chromiumSuiteName('HTML reporter in headless Chromium'), () => {
+  const dir = chromiumDir()
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-  async function dumpDom(html: string, name: string): Promise<string> {
-    const file = join(dir, name)
-    writeFileSync(file, html)
-    const { stdout } = await promisify(execFile)(chromium, [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`,
-      // Virtual time lets image error handlers and timers run before the DOM is dumped.
-      '--virtual-time-budget=3000', '--dump-dom', `file://${file}`,
-    ], { maxBuffer: 64 * 1024 * 1024 })
-    return stdout
-  }
+  const dumpDom = (html: string, name: string) => dumpDomIn(dir, name, html)
 
   it('runs no injected script in the page as written', async () => {
     const dom = await dumpDom(toHtml(hostileReport()), 'report.html')

@@ -64,7 +64,7 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
   const bottom = 40
   const plotWidth = width - left - 20
   const plotHeight = height - bottom - 20
-  const maxX = niceCeiling(Math.max(1, ...points.map((p) => p.x)))
+  const maxX = niceCeiling(points.reduce((most, p) => Math.max(most, p.x), 1))
   const px = (x: number) => left + (x / maxX) * plotWidth
   const py = (y: number) => 20 + (1 - y) * plotHeight
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<line x1="${left}" x2="${left + plotWidth}" y1="${py(t)}" y2="${py(t)}" class="grid"/><text x="${left - 6}" y="${py(t) + 4}" text-anchor="end">${t * 100}%</text>`)

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { ModelSummary, Report } from '../../core/report.ts'
-import { ConfusionTally, type ConfusionMatrix } from '../confusion.ts'
+import { ConfusionTally } from '../confusion.ts'
 import { streamOf, type StreamedReport } from '../json.ts'
 import { accuracyInterval, largestPassHatK, percent, reportGates, toolTokensPerRequest } from '../markdown.ts'
 import { caseEntries } from './cases.ts'
+import { confusionHtml, gridLimit } from './confusion.ts'
 import { accuracyScatter, metricBars } from './charts.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { comparisonHead, comparisonRows } from '../../variants/variant-sections.ts'
@@ -53,8 +54,8 @@ ${variantsHtml(report)}
 <h2>Accuracy vs. tool tokens</h2>
 <div class="card">${accuracyScatter(summaries)}</div>
 <h2>Tool confusion matrix</h2>
-<p class="muted small">Rows: the tool a case expected; columns: the tool the model called. (none) counts missed and extra calls.</p>
-<div class="grid-cards">${[...confusion].map(([label, tally]) => `<div class="card"><h3>${escapeHtml(label)}</h3>${confusionTable(tally.matrix())}</div>`).join('')}</div>
+<p class="muted small">Rows: the tool a case expected; columns: the tool the model called. (none) counts missed and extra calls. Beyond ${gridLimit} tools: the top confused pairs and the diagonal totals.</p>
+<div class="grid-cards">${[...confusion].map(([label, tally]) => `<div class="card"><h3>${escapeHtml(label)}</h3>${confusionHtml(tally.matrix())}</div>`).join('')}</div>
 <h2>Cases</h2>
 <div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
 `
@@ -91,20 +92,4 @@ function gatesSection(report: StreamedReport): string {
   const failed = gates.filter((g) => !g.passed).length
   const rows = gates.map((g) => `<tr><td>${escapeHtml(g.name)}</td><td>${escapeHtml(g.model && g.model !== '*' ? g.model : 'all')}</td><td>${g.value === null ? '–' : escapeHtml(String(Number(g.value.toPrecision(4))))}</td><td>${escapeHtml(String(g.threshold))}</td><td class="${g.passed ? 'gate-pass' : 'gate-fail'}">${g.passed ? 'pass' : 'FAIL'}</td></tr>`)
   return `<h2>Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}</h2><table><thead><tr><th>Gate</th><th>Model</th><th>Value</th><th>Threshold</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
-}
-
-function confusionTable(matrix: ConfusionMatrix): string {
-  const max = Math.max(1, ...matrix.expected.flatMap((e) => matrix.called.map((c) => matrix.counts[e]?.[c] ?? 0)))
-  const head = `<tr><th>expected \\ called</th>${matrix.called.map((c) => `<th class="col">${escapeHtml(c)}</th>`).join('')}</tr>`
-  const rows = matrix.expected.map((e) => {
-    const cells = matrix.called.map((c) => {
-      const n = matrix.counts[e]?.[c] ?? 0
-      // Diagonal cells are right calls (green), off-diagonal ones confusions (red); opacity scales with the count.
-      const hue = e === c ? '26,127,55' : '207,34,46'
-      const shade = n === 0 ? '' : ` style="background: rgba(${hue},${(0.12 + 0.6 * (n / max)).toFixed(2)})"`
-      return `<td class="${e === c ? 'diag' : ''}"${shade}>${n === 0 ? '' : n}</td>`
-    })
-    return `<tr><th class="row">${escapeHtml(e)}</th>${cells.join('')}</tr>`
-  })
-  return `<table class="confusion">${head}${rows.join('')}</table>`
 }

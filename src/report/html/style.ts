@@ -19,6 +19,7 @@ svg text { font-size: 12px; fill: var(--fg); } svg .muted { fill: var(--muted); 
 .dot { stroke: var(--bg); stroke-width: 1.5; } .dot-0 { fill: #0969da; } .dot-1 { fill: #bf3989; } .dot-2 { fill: #1a7f37; }
 .dot-3 { fill: #9a6700; } .dot-4 { fill: #8250df; } .dot-5 { fill: #cf222e; }
 .confusion td { min-width: 30px; text-align: center; } .confusion th.col { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; white-space: nowrap; padding: 6px 4px; vertical-align: bottom; } .confusion td.diag { font-weight: 600; } .confusion th.row { text-align: left; }
+.confused-pairs td:nth-child(2) { text-align: left; } details.diagonal > summary { cursor: pointer; margin: 10px 0 6px; }
 .badge { display: inline-block; min-width: 38px; text-align: center; border-radius: 10px; padding: 0 6px; font-size: 11px; font-weight: 600; color: #fff; }
 .badge.pass { background: var(--good); } .badge.fail { background: var(--bad); } .badge.flaky { background: var(--warn); }
 .tally { font-size: 12px; border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; margin-left: 4px; }
