@@ -86,7 +86,7 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
   }
   if (problems.length === 0) return
   if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
-  warnings.push(...problems.map((p) => `partial merge: ${p}`))
+  for (const p of problems) warnings.push(`partial merge: ${p}`)
 }
 
 function isShard(value: unknown): value is Shard {

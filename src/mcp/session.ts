@@ -75,7 +75,7 @@ export class McpSession {
       throw new McpServerError(`MCP server "${spec.label}" ${startProblem(error, spec, errors)}${redactText(stderr.lines(), spec.secrets)}`)
     }
     const session = new McpSession(spec, client, transport, stderr, prepared.dispose, pid)
-    session.#protocolErrors.push(...errors)
+    for (const error of errors) session.#protocolErrors.push(error)
     client.onerror = (error) => { session.#protocolErrors.push(error.message) }
     client.onclose = () => { session.#exited = true }
     return session
@@ -88,7 +88,8 @@ export class McpSession {
     try {
       do {
         const page = await this.client.listTools(cursor ? { cursor } : {}, { timeout: this.spec.connectTimeoutMs })
-        tools.push(...page.tools)
+        // One by one: a server may list thousands of tools in one page, too many for a spread argument list.
+        for (const tool of page.tools) tools.push(tool)
         cursor = page.nextCursor
       } while (cursor)
     } catch (error) {

@@ -8,7 +8,9 @@ export function maxWeightAssignment(weights: readonly (readonly number[])[]): nu
   const columns = rows === 0 ? 0 : weights.reduce((most, row) => Math.max(most, row.length), 0)
   if (rows === 0 || columns === 0) return new Array<number>(rows).fill(-1)
   const size = Math.max(rows, columns)
-  const max = Math.max(0, ...weights.flat())
+  // A loop, not Math.max(...weights.flat()): no argument list that grows with the input.
+  let max = 0
+  for (const row of weights) for (const w of row) max = Math.max(max, w)
   // Square cost matrix for minimization; padding and non-pairs cost `max` (weight 0).
   const cost = Array.from({ length: size }, (_, i) =>
     Array.from({ length: size }, (_, j) => max - Math.max(0, weights[i]?.[j] ?? 0)))

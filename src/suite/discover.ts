@@ -23,7 +23,7 @@ export function discoverSuiteFiles(paths: readonly string[]): string[] {
     else {
       const found = walk(absolute)
       if (found.length === 0) throw new InputError(`no suite files (suite.yaml, *.suite.yaml, suite.json …) under ${path}`, { field: 'suite path' })
-      files.push(...found)
+      for (const file of found) files.push(file)
     }
   }
   return [...new Set(files)]

@@ -33,7 +33,9 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   for (const file of suiteFiles) suites.push(await loadSuite(file))
   const models = [...new Set(metas.flatMap((meta) => meta.models))].filter((model) => metas.some((meta) => meta.result.model === model))
   const results = orderLikeARun(metas.map((meta) => meta.result), suites, models)
-  const toolSets: Record<string, readonly ToolDefinition[]> = Object.assign({}, ...metas.map((meta) => meta.toolSets))
+  // A loop, not Object.assign({}, ...metas): one meta per test, too many for a spread argument list.
+  const toolSets: Record<string, readonly ToolDefinition[]> = {}
+  for (const meta of metas) Object.assign(toolSets, meta.toolSets)
 
   const summaries = new GroupedSummaries()
   for (const result of results) summaries.add(result)

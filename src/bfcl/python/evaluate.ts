@@ -88,7 +88,7 @@ function floatOp(op: string, a: number, b: number): PyValue {
 
 function repeat<T>(items: readonly T[], count: bigint): T[] {
   const out: T[] = []
-  for (let i = 0n; i < count; i++) out.push(...items)
+  for (let i = 0n; i < count; i++) for (const item of items) out.push(item)
   return out
 }
 

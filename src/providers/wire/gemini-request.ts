@@ -32,8 +32,8 @@ export function toGeminiContents(messages: readonly Message[]): Content[] {
   const append = (role: 'user' | 'model', parts: Part[]) => {
     if (parts.length === 0) return
     const last = contents.at(-1)
-    if (last && last.role === role) last.parts.push(...parts)
-    else contents.push({ role, parts })
+    if (!last || last.role !== role) contents.push({ role, parts })
+    else for (const part of parts) last.parts.push(part)
   }
   for (const message of messages) {
     switch (message.role) {
