@@ -61,7 +61,8 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
     .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model))
   const gates = evaluateGates(recordedGates(inputs), summary)
   // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
-  const toolSets = Object.assign({}, ...inputs.map(({ report }) => report.toolSets ?? {})) as NonNullable<Report['toolSets']>
+  const toolSets: { [id: string]: NonNullable<Report['toolSets']>[string] } = {}
+  for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
     run: mergedRun(inputs, models, suites),

@@ -12,7 +12,6 @@ const callee = /(?:\bMath\.(?:max|min)|\.push|\.unshift|\bString\.fromCharCode|\
 /** file → spread arguments allowed there, with why they stay small. */
 const allowed: Record<string, Record<string, string>> = {
   'src/tokens/harmony-chat.ts': { '...messageParts(m)': 'one message rendered: a handful of parts' },
-  'src/compare/merge-reports.ts': { '...inputs.map(({ report }) => report.toolSets ?? {})': 'one per report file on the merge command line' },
 }
 
 /** The argument text of the call whose `(` is at `open`, or undefined when it does not close. */
