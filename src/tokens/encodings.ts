@@ -1,3 +1,5 @@
+import { bpeTable, countWithTable } from './bpe-table.ts'
+
 /** The BPE encodings toolgauge counts with offline (gpt-tokenizer ships all of them). */
 export type EncodingName = 'o200k_base' | 'cl100k_base' | 'o200k_harmony'
 
@@ -6,10 +8,25 @@ export type TextCounter = (text: string) => number
 
 type Encoder = { countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number }
 
-// One dynamic import per encoding: the rank tables are large (init ~60–120 ms), so load only what a model needs.
-const loaders: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<Encoder>> = {
+// gpt-tokenizer's own encoders: the reference the rank tables are tested against (directCount). Their rank
+// modules are 2.4 MB JavaScript literals (~0.4 s CPU, ~60 MiB to load), so counting goes through bpe-table.ts.
+const references: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<Encoder>> = {
   o200k_base: async () => (await import('gpt-tokenizer/encoding/o200k_base')).default as Encoder,
   cl100k_base: async () => (await import('gpt-tokenizer/encoding/cl100k_base')).default as Encoder,
+}
+
+// Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file) and its split pattern.
+const loaders: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<(text: string) => number>> = {
+  o200k_base: async () => {
+    const { O200K_TOKEN_SPLIT_REGEX } = await import('gpt-tokenizer/encodingParams/constants')
+    const table = bpeTable('o200k_base')
+    return (text) => countWithTable(table, O200K_TOKEN_SPLIT_REGEX, text)
+  },
+  cl100k_base: async () => {
+    const { CL100K_TOKEN_SPLIT_REGEX } = await import('gpt-tokenizer/encodingParams/constants')
+    const table = bpeTable('cl100k_base')
+    return (text) => countWithTable(table, CL100K_TOKEN_SPLIT_REGEX, text)
+  },
 }
 
 const counters = new Map<EncodingName, Promise<TextCounter>>()
@@ -40,13 +57,12 @@ export function textCounter(encoding: EncodingName): Promise<TextCounter> {
  */
 const chunkCut = /(?<=\n)(?=\p{L})/u
 
-function memoize(encoder: Encoder): TextCounter {
-  const ordinary = { disallowedSpecial: new Set<string>() }
+function memoize(countText: (text: string) => number): TextCounter {
   const memo = new Map<string, number>()
   const countChunk = (chunk: string): number => {
     const known = memo.get(chunk)
     if (known !== undefined) return known
-    const count = encoder.countTokens(chunk, ordinary)
+    const count = countText(chunk)
     if (memo.size >= memoLimit) memo.clear()
     memo.set(chunk, count)
     return count
@@ -62,6 +78,6 @@ function memoize(encoder: Encoder): TextCounter {
 
 /** Uncached, unchunked count: the reference the chunked counter is tested against. */
 export async function directCount(encoding: EncodingName, text: string): Promise<number> {
-  const encoder = await loaders[encoding === 'o200k_harmony' ? 'o200k_base' : encoding]()
+  const encoder = await references[encoding === 'o200k_harmony' ? 'o200k_base' : encoding]()
   return encoder.countTokens(text, { disallowedSpecial: new Set() })
 }

@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+/**
+ * A BPE rank table read from gpt-tokenizer's own `data/<encoding>.tiktoken` file (one `base64 rank` line per
+ * token) into typed arrays: every token's bytes in one buffer and an open-addressing hash index over them. It
+ * replaces gpt-tokenizer's `bpeRanks/*.js` modules for counting: those are 2.4 MB JavaScript array literals that
+ * take 0.3–0.5 s of CPU and ~60 MiB to parse and turn into a Map; this table loads in a few tens of milliseconds
+ * and a few MiB. The counts are the same (test/tokens/bpe-table.test.ts checks the table against gpt-tokenizer's),
+ * quirks included: gpt-tokenizer keeps a token as a string when its bytes decode to one and back (valid UTF-8 not
+ * starting with a byte-order mark, which TextDecoder drops), else as bytes, and looks a byte sequence up among the
+ * strings when it is valid UTF-8 (decoded, so a leading BOM is dropped) and among the byte tokens otherwise.
+ */
+export class BpeTable {
+  /** All tokens' bytes, back to back; token i spans starts[i]..starts[i + 1]. */
+  private readonly bytes: Uint8Array
+  private readonly starts: Uint32Array
+  private readonly ranks: Uint32Array
+  /** 1 where gpt-tokenizer keeps the token as a string (see above), 0 where it keeps bytes. */
+  private readonly stringStored: Uint8Array
+  /** Hash slots holding token index + 1 (0 = empty); the size is a power of two, at least twice the tokens. */
+  private readonly slots: Int32Array
+  private readonly mask: number
+
+  constructor(tiktoken: Uint8Array) {
+    const lines = countLines(tiktoken)
+    this.bytes = new Uint8Array(tiktoken.length)
+    this.starts = new Uint32Array(lines + 1)
+    this.ranks = new Uint32Array(lines)
+    this.stringStored = new Uint8Array(lines)
+    let size = 1
+    while (size < lines * 2) size *= 2
+    this.slots = new Int32Array(size)
+    this.mask = size - 1
+    let written = 0
+    let token = 0
+    let at = 0
+    // One pass, byte by byte (Buffer.indexOf is a native call per use: 400,000 of them cost more than the scan).
+    while (at < tiktoken.length) {
+      let space = at
+      while (space < tiktoken.length && tiktoken[space] !== 0x20) space++
+      let end = space + 1
+      while (end < tiktoken.length && tiktoken[end] !== 0x0a) end++
+      const start = written
+      this.starts[token] = start
+      written = decodeBase64(tiktoken, at, space, this.bytes, written)
+      this.ranks[token] = parseDecimal(tiktoken, space + 1, end)
+      this.stringStored[token] = isValidUtf8(this.bytes, start, written) && !startsWithBom(this.bytes, start, written) ? 1 : 0
+      this.insert(token, start, written)
+      token++
+      at = end + 1
+    }
+    this.starts[token] = written
+  }
+
+  /** How many tokens the table holds. */
+  get size(): number {
+    return this.ranks.length
+  }
+
+  /** The bytes of the token at table position `index` (file order). */
+  tokenBytes(index: number): Uint8Array {
+    return this.bytes.subarray(this.starts[index], this.starts[index + 1])
+  }
+
+  /** The rank at table position `index`. */
+  rankAt(index: number): number {
+    return this.ranks[index]!
+  }
+
+  /** Whether gpt-tokenizer keeps the token at table position `index` as a string. */
+  storedAsString(index: number): boolean {
+    return this.stringStored[index] === 1
+  }
+
+  /** The rank of the byte sequence `source[start..end)`, or -1 when it is no token. */
+  rankOf(source: Uint8Array, start: number, end: number): number {
+    const index = this.indexOf(source, start, end)
+    return index === -1 ? -1 : this.ranks[index]!
+  }
+
+  /** The rank gpt-tokenizer's string lookup gives the well-formed text whose UTF-8 is `source[start..end)`. */
+  stringRank(source: Uint8Array, start: number, end: number): number {
+    const index = this.indexOf(source, start, end)
+    return index !== -1 && this.stringStored[index] === 1 ? this.ranks[index]! : -1
+  }
+
+  /** The rank gpt-tokenizer's byte lookup (`getBpeRankFromBytes`) gives `source[start..end)`, or -1. */
+  bytesRank(source: Uint8Array, start: number, end: number): number {
+    if (!isValidUtf8(source, start, end)) {
+      const index = this.indexOf(source, start, end)
+      return index !== -1 && this.stringStored[index] === 0 ? this.ranks[index]! : -1
+    }
+    return this.stringRank(source, startsWithBom(source, start, end) ? start + 3 : start, end)
+  }
+
+  private indexOf(source: Uint8Array, start: number, end: number): number {
+    let slot = hash(source, start, end) & this.mask
+    for (;;) {
+      const entry = this.slots[slot]!
+      if (entry === 0) return -1
+      const index = entry - 1
+      if (this.equals(index, source, start, end)) return index
+      slot = (slot + 1) & this.mask
+    }
+  }
+
+  private insert(index: number, start: number, end: number): void {
+    let slot = hash(this.bytes, start, end) & this.mask
+    while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask
+    this.slots[slot] = index + 1
+  }
+
+  private equals(index: number, source: Uint8Array, start: number, end: number): boolean {
+    const from = this.starts[index]!
+    if (this.starts[index + 1]! - from !== end - start) return false
+    for (let offset = 0; offset < end - start; offset++) {
+      if (this.bytes[from + offset] !== source[start + offset]) return false
+    }
+    return true
+  }
+}
+
+const tables = new Map<string, BpeTable>()
+
+/** The rank table of an encoding gpt-tokenizer ships a `.tiktoken` file for, read once per process. */
+export function bpeTable(encoding: 'o200k_base' | 'cl100k_base'): BpeTable {
+  let table = tables.get(encoding)
+  if (!table) {
+    const file = createRequire(import.meta.url).resolve(`gpt-tokenizer/data/${encoding}.tiktoken`)
+    table = new BpeTable(readFileSync(file))
+    tables.set(encoding, table)
+  }
+  return table
+}
+
+/**
+ * Counts the tokens of `text` the way gpt-tokenizer 4.0.0's `countTokens(text, { disallowedSpecial: new Set() })`
+ * does (special-token literals are ordinary text): split with the encoding's pattern; a piece that is a token is
+ * one; any other piece is byte-pair merged — the adjacent pair of lowest rank first — and its parts counted.
+ */
+export function countWithTable(table: BpeTable, splitPattern: RegExp, text: string): number {
+  let count = 0
+  for (const [piece] of text.matchAll(splitPattern)) count += countPiece(table, piece)
+  return count
+}
+
+const encoder = new TextEncoder()
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+let scratch = new Uint8Array(1024)
+
+function countPiece(table: BpeTable, piece: string): number {
+  if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3)
+  const length = encoder.encodeInto(piece, scratch).written
+  // gpt-tokenizer looks a whole piece up as a string: a piece with a lone surrogate is never a token as such (its
+  // bytes, with U+FFFD for the surrogate, are still merged below); one ASCII character always is.
+  if (piece.length === 1 && piece.charCodeAt(0) <= 0x7f) return 1
+  if (table.stringRank(scratch, 0, length) !== -1 && !loneSurrogate.test(piece)) return 1
+  return mergedParts(table, scratch, length)
+}
+
+/** The number of parts byte-pair merging leaves of `bytes[0..length)` (tiktoken's `_byte_pair_merge`). */
+function mergedParts(table: BpeTable, bytes: Uint8Array, length: number): number {
+  // starts[i] is where part i begins; ranks[i] is the rank of part i joined with part i + 1 (Infinity: none).
+  const starts: number[] = []
+  const ranks: number[] = []
+  for (let i = 0; i <= length; i++) starts.push(i)
+  const pairRank = (index: number): number => {
+    const end = starts[index + 2]
+    if (end === undefined) return Number.POSITIVE_INFINITY
+    const rank = table.bytesRank(bytes, starts[index]!, end)
+    return rank === -1 ? Number.POSITIVE_INFINITY : rank
+  }
+  for (let i = 0; i < length; i++) ranks.push(pairRank(i))
+  ranks.push(Number.POSITIVE_INFINITY)
+  while (starts.length > 1) {
+    let lowest = Number.POSITIVE_INFINITY
+    let at = -1
+    for (let i = 0; i < ranks.length - 1; i++) {
+      if (ranks[i]! < lowest) {
+        lowest = ranks[i]!
+        at = i
+      }
+    }
+    if (at === -1) break
+    starts.splice(at + 1, 1)
+    ranks.splice(at, 1)
+    ranks[at] = pairRank(at)
+    if (at > 0) ranks[at - 1] = pairRank(at - 1)
+  }
+  return starts.length - 1
+}
+
+/** gpt-tokenizer 4.0.0's `isValidUTF8` (no overlong forms, surrogates or code points past U+10FFFF). */
+function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
+  let i = start
+  while (i < end) {
+    const first = bytes[i]!
+    let length: number
+    let codePoint: number
+    if (first <= 0x7f) {
+      i++
+      continue
+    } else if ((first & 0xe0) === 0xc0) {
+      if (first <= 0xc1) return false
+      length = 2
+      codePoint = first & 0x1f
+    } else if ((first & 0xf0) === 0xe0) {
+      length = 3
+      codePoint = first & 0x0f
+    } else if ((first & 0xf8) === 0xf0) {
+      if (first > 0xf4) return false
+      length = 4
+      codePoint = first & 0x07
+    } else return false
+    if (i + length > end) return false
+    for (let j = 1; j < length; j++) {
+      const next = bytes[i + j]!
+      if ((next & 0xc0) !== 0x80) return false
+      codePoint = (codePoint << 6) | (next & 0x3f)
+    }
+    if ((length === 3 && codePoint < 0x800) || (length === 4 && codePoint < 0x10000)) return false
+    if ((codePoint >= 0xd800 && codePoint <= 0xdfff) || codePoint > 0x10ffff) return false
+    i += length
+  }
+  return true
+}
+
+function startsWithBom(bytes: Uint8Array, start: number, end: number): boolean {
+  return end - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf
+}
+
+function countLines(data: Uint8Array): number {
+  let lines = 0
+  for (let at = 0; at < data.length; at++) if (data[at] === 0x0a) lines++
+  // A last line without its newline still holds a token.
+  return data.length > 0 && data[data.length - 1] !== 0x0a ? lines + 1 : lines
+}
+
+const base64Values = new Int8Array(256).fill(-1)
+for (const [index, char] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) base64Values[char.charCodeAt(0)] = index
+
+/** Decodes base64 `source[start..end)` into `target` at `at`; returns the end of what was written. */
+function decodeBase64(source: Uint8Array, start: number, end: number, target: Uint8Array, at: number): number {
+  let buffer = 0
+  let bits = 0
+  for (let i = start; i < end; i++) {
+    const value = base64Values[source[i]!]!
+    if (value === -1) break // '=' padding
+    buffer = ((buffer << 6) | value) & 0xffff
+    bits += 6
+    if (bits >= 8) {
+      bits -= 8
+      target[at++] = (buffer >> bits) & 0xff
+    }
+  }
+  return at
+}
+
+function parseDecimal(source: Uint8Array, start: number, end: number): number {
+  let value = 0
+  for (let i = start; i < end; i++) {
+    const digit = source[i]! - 0x30
+    if (digit < 0 || digit > 9) break // '\r'
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/** FNV-1a over bytes. */
+function hash(bytes: Uint8Array, start: number, end: number): number {
+  let value = 0x811c9dc5
+  for (let i = start; i < end; i++) value = Math.imul(value ^ bytes[i]!, 0x01000193)
+  return value >>> 0
+}

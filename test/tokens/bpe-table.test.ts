@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base'
+import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base'
+import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
+import { tryConvertToString } from 'gpt-tokenizer/utfUtil'
+import { bpeTable, countWithTable } from '../../src/tokens/bpe-table.ts'
+import { directCount } from '../../src/tokens/encodings.ts'
+
+const encodings = [
+  { name: 'o200k_base', ranks: o200kRanks, pattern: O200K_TOKEN_SPLIT_REGEX },
+  { name: 'cl100k_base', ranks: cl100kRanks, pattern: CL100K_TOKEN_SPLIT_REGEX },
+] as const
+
+const encoder = new TextEncoder()
+
+describe('BPE rank tables from the .tiktoken files', () => {
+  for (const { name, ranks, pattern } of encodings) {
+    it(`hold exactly gpt-tokenizer's ranks, and its string entries are exactly the valid UTF-8 tokens (${name})`, () => {
+      const table = bpeTable(name)
+      expect(table.size).toBe(ranks.length)
+      // Checked token by token, collected and compared once (200,000 expect() calls take seconds).
+      const mismatches: string[] = []
+      for (let index = 0; index < table.size; index++) {
+        const rank = table.rankAt(index)
+        const entry = ranks[rank]!
+        const bytes = typeof entry === 'string' ? encoder.encode(entry) : Uint8Array.from(entry)
+        const tableBytes = table.tokenBytes(index)
+        // gpt-tokenizer keeps a token as a string when its bytes decode to it (decoding drops a leading BOM).
+        const decodes = tryConvertToString(bytes) !== undefined && !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+        if (table.storedAsString(index) !== (typeof entry === 'string') || decodes !== (typeof entry === 'string')) mismatches.push(`storage of rank ${rank}`)
+        if (tableBytes.length !== bytes.length || tableBytes.some((byte, at) => byte !== bytes[at])) mismatches.push(`bytes of rank ${rank}`)
+        if (table.rankOf(bytes, 0, bytes.length) !== rank) mismatches.push(`lookup of rank ${rank}`)
+      }
+      expect(mismatches.slice(0, 10)).toEqual([])
+    })
+
+    it(`count like gpt-tokenizer on tricky and random text (${name})`, async () => {
+      const table = bpeTable(name)
+      const tricky = [
+        '', 'a', ' ', '\n\n', 'Hello, world!', 'line one\r\nline two\n\n\nThird\n  indented\n\tTabbed', '<|endoftext|> and <|im_start|>',
+        'Été 検索 🔍 Søg — ﷽ ẞ', '\uD800 lone \uDC00 surrogates \uD83D', '12345678901234567890', "don't I'LL we've", 'ааааааааааааааааааааааа',
+        'x'.repeat(500), '\uFEFFusing namespace', '\uFEFF\uFEFF//', 'a\uFEFF\n\n', ' '.repeat(40), '{"type":"object","properties":{"city":{"type":"string"}}}',
+      ]
+      for (const text of tricky) expect(countWithTable(table, pattern, text), JSON.stringify(text)).toBe(await directCount(name, text))
+      await fc.assert(fc.asyncProperty(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 80 })), async (text) => {
+        expect(countWithTable(table, pattern, text)).toBe(await directCount(name, text))
+      }), { numRuns: 400 })
+    })
+  }
+})
