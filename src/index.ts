@@ -1,4 +1,6 @@
 // The public library API of toolgauge: what `import … from 'toolgauge'` gives. The CLI is a thin layer over it.
+import { bfclFailures } from './scoring/bfcl-mode.ts'
+import { registerBfclScoring } from './scoring/score-case.ts'
 
 // Vocabulary
 export type * from './core/index.ts'
@@ -24,6 +26,8 @@ export { runCase, type RunCaseRequest, type ScoredCase } from './runner/run-one-
 export { runCase as runLoop, type RunCaseOptions } from './loop/run-case.ts'
 export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
 export { scoreCase, type CaseScore } from './scoring/score-case.ts'
+// The library's scoreCase scores `matching: bfcl` cases without an await first (the CLI loads the checker lazily).
+registerBfclScoring(bfclFailures)
 export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'
 export type { Gate, GateResult } from './gates/gates.ts'
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { extname } from 'node:path'
+import { existsSync, mkdirSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InputError } from '../core/errors.ts'
 
@@ -63,9 +64,22 @@ async function load(path: string): Promise<ModuleNamespace> {
 let loader: Promise<{ import(id: string): Promise<unknown> }> | undefined
 function typeScriptLoader() {
   loader ??= import('jiti').then(({ createJiti }) =>
-    // No cache on disk (nothing written into the user's node_modules); source maps so a stack points at the .ts line.
-    createJiti(import.meta.url, { fsCache: false, moduleCache: true, sourceMaps: true }))
+    // Source maps so a stack points at the .ts line. Compiled modules are cached in the user's own cache folder
+    // (never the project's node_modules, never a shared temp folder): transforming loads Babel, ~0.4 s of CPU per
+    // run; with the cache only a changed module pays it. jiti checks each entry against its source's hash.
+    createJiti(import.meta.url, { fsCache: transformCacheDir(), moduleCache: true, sourceMaps: true }))
   return loader
+}
+
+/** `$XDG_CACHE_HOME/toolgauge/jiti` (default `~/.cache`), private to the user; `false` (no cache) if it cannot be made. */
+function transformCacheDir(): string | false {
+  const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolgauge', 'jiti')
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    return dir
+  } catch {
+    return false
+  }
 }
 
 /** Turns a load failure into an InputError: a syntax error points at the module's line, anything else says what. */

@@ -6,7 +6,7 @@ import { redactDeep } from '../http/redact.ts'
 import type { ToolHooks } from '../loop/hooks.ts'
 import { runCase } from '../loop/run-case.ts'
 import { costOf, type PriceTable } from '../pricing/index.ts'
-import { scoreCase, type CaseScore } from '../scoring/score-case.ts'
+import { loadBfclScoring, scoreCase, type CaseScore } from '../scoring/score-case.ts'
 import { caseResult } from './case-result.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
 import { ToolSets } from './tool-sets.ts'
@@ -51,6 +51,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     ...(context.signal ? { signal: context.signal } : {}),
   })
   if (transcript.stop === 'aborted') return undefined
+  if (task.testCase.expect.matching === 'bfcl') await loadBfclScoring()
   const score = scoreCase(task.testCase, transcript)
   const toolSets = context.toolSets ?? new ToolSets()
   // Tokenizers and prices follow the model spec; a label only names the row.

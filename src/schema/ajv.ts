@@ -17,18 +17,27 @@ type AnyAjv = AjvDraft7 | Ajv2020
  * all errors reported. (Each of those loosening options hides a real model failure; see
  * ../shared/reference/llm-argument-failures.md.) `strict: false` only tolerates unknown keywords in user schemas.
  */
-function createAjv(draft2020: boolean): AnyAjv {
-  const options = {
-    allErrors: true,
-    strict: false,
-    coerceTypes: false,
-    removeAdditional: false,
-    useDefaults: false,
-    validateFormats: true,
-  } as const
+export const strictOptions = {
+  allErrors: true,
+  strict: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: false,
+  validateFormats: true,
+} as const
+
+/** A draft-07 or 2020-12 ajv with the strict options and formats; `source` keeps generated code (build script). */
+export function createAjv(draft2020: boolean, source = false): AnyAjv {
+  const options = source ? { ...strictOptions, code: { source: true } } : strictOptions
   const ajv = draft2020 ? new Ajv2020(options) : new AjvDraft7(options)
   addFormats(ajv)
   return ajv
+}
+
+/** The schema as ajv compiles it: `$schema` picks the draft, `$id` is left out (each compile stands alone). */
+export function compilableSchema(schema: JsonSchema): AnySchemaObject {
+  const { $schema: _ignored, $id: _id, ...rest } = schema as Record<string, unknown>
+  return rest as AnySchemaObject
 }
 
 const instances = new Map<boolean, AnyAjv>()
@@ -63,14 +72,17 @@ export function schemaProblems(schema: JsonSchema): string[] {
 export function compileSchema(schema: JsonSchema): ValidateFunction {
   const cached = cache.get(schema)
   if (cached) return cached
-  const { $schema: _ignored, $id: _id, ...rest } = schema as Record<string, unknown>
-  const validate = ajvFor(schema).compile(rest as AnySchemaObject)
+  const validate = ajvFor(schema).compile(compilableSchema(schema))
   cache.set(schema, validate)
   return validate
 }
 
 /** Validates a value strictly; returns ajv's errors (empty when valid). */
 export function validateAgainst(schema: JsonSchema, value: unknown): ErrorObject[] {
-  const validate = compileSchema(schema)
+  return validateWith(compileSchema(schema), value)
+}
+
+/** Runs a validator (compiled here, or generated from the same options at build time); ajv's errors, empty when valid. */
+export function validateWith(validate: ValidateFunction | ((value: unknown) => boolean) & { errors?: ErrorObject[] | null }, value: unknown): ErrorObject[] {
   return validate(value) ? [] : [...(validate.errors ?? [])]
 }

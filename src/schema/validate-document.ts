@@ -1,24 +1,59 @@
 import type { ErrorObject } from 'ajv'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import type { SourceDocument } from '../io/read-document.ts'
-import { validateAgainst } from './ajv.ts'
+import { validateAgainst, validateWith } from './ajv.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
 export const suiteSchemaPath = fileURLToPath(new URL('../../suites/suite.schema.json', import.meta.url))
-let suiteSchema: JsonSchema | undefined
+let suiteValidator: ((value: unknown) => ErrorObject[]) | undefined
 
 /** Validates a parsed suite against suites/suite.schema.json; throws an InputError naming file, line and field. */
 export function validateSuiteShape(document: SourceDocument): void {
-  suiteSchema ??= JSON.parse(readFileSync(suiteSchemaPath, 'utf8')) as JsonSchema
-  validateDocument(document, suiteSchema)
+  suiteValidator ??= loadSuiteValidator()
+  throwFirstError(document, suiteValidator(document.value))
+}
+
+/** The name of the suite validator `npm run build` generates beside this module (scripts/build-suite-validator.mjs). */
+export const generatedSuiteValidator = './suite-validator.generated.cjs'
+
+/** The validator generated at build time when it was made from this very schema text, else one compiled now. */
+function loadSuiteValidator(): (value: unknown) => ErrorObject[] {
+  const text = readFileSync(suiteSchemaPath, 'utf8')
+  // Compiling the suite schema takes ~0.1 s of CPU per run; the built package ships it compiled, with the same
+  // strict options (the sources, under test, have no generated file and compile it).
+  const generated = generatedValidator()
+  if (generated && generated.schemaHash === schemaHash(text)) return (value) => validateWith(generated, value)
+  const schema = JSON.parse(text) as JsonSchema
+  return (value) => validateAgainst(schema, value)
+}
+
+type GeneratedValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaHash?: string }
+
+function generatedValidator(): GeneratedValidator | undefined {
+  try {
+    return createRequire(import.meta.url)(generatedSuiteValidator) as GeneratedValidator
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined
+    throw error
+  }
+}
+
+/** The hash a generated validator carries of the schema text it was made from. */
+export function schemaHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
 }
 
 /** Validates a parsed YAML/JSON document against a schema; the first useful error becomes an InputError with file, line and field. */
 export function validateDocument(document: SourceDocument, schema: JsonSchema): void {
-  const errors = validateAgainst(schema, document.value)
+  throwFirstError(document, validateAgainst(schema, document.value))
+}
+
+function throwFirstError(document: SourceDocument, errors: readonly ErrorObject[]): void {
   if (errors.length === 0) return
   const error = mostSpecific(errors)
   const path = pointerToPath(error.instancePath)

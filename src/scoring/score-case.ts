@@ -1,7 +1,6 @@
 import type { Case } from '../core/case.ts'
 import type { CaseMetrics, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
-import { bfclFailures } from './bfcl-mode.ts'
 import { callValidity } from './call-validity.ts'
 import { flattenCalls } from './flat-calls.ts'
 import { matchCalls } from './match-calls.ts'
@@ -12,6 +11,22 @@ export type CaseScore = {
   readonly passed: boolean
   readonly failures: readonly Failure[]
   readonly metrics: CaseMetrics
+}
+
+type BfclScorer = (testCase: Case, transcript: Transcript) => Failure[]
+let bfclScorer: BfclScorer | undefined
+
+/**
+ * Makes `matching: bfcl` cases scorable: BFCL's checker (two dozen modules) loads only for a run that has such a
+ * case — the runner awaits this before scoring one; the library entry (index.ts) registers it up front.
+ */
+export async function loadBfclScoring(): Promise<void> {
+  bfclScorer ??= (await import('./bfcl-mode.ts')).bfclFailures
+}
+
+/** Registers BFCL's scorer synchronously (the library entry, which loads it anyway). */
+export function registerBfclScoring(scorer: BfclScorer): void {
+  bfclScorer = scorer
 }
 
 /**
@@ -28,7 +43,7 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
   const failures: Failure[] = transcript.stop === 'provider-error' || transcript.stop === 'harness-error'
     ? loopEnd
     : testCase.expect.matching === 'bfcl'
-      ? bfclFailures(testCase, transcript)
+      ? bfclVerdict(testCase, transcript)
       : [
           ...validity.flatMap((entry) => entry.failures),
           ...matching.failures,
@@ -54,4 +69,9 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
       irrelevanceCase: testCase.expect.noCall,
     },
   }
+}
+
+function bfclVerdict(testCase: Case, transcript: Transcript): Failure[] {
+  if (!bfclScorer) throw new Error('a matching: bfcl case needs BFCL\'s checker: await loadBfclScoring() before scoring it')
+  return bfclScorer(testCase, transcript)
 }

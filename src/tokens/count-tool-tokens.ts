@@ -10,7 +10,7 @@ import { defaultMessages, type PerToolTokens, type ToolTokenCount, type ToolToke
  */
 export async function countToolTokens(request: ToolTokenRequest): Promise<ToolTokenCount> {
   const messages = request.messages ?? defaultMessages
-  if (request.openModel) return tally(request, 'open-model', openModelCounter(request.openModel, messages))
+  if (request.openModel) return tally(request, 'open-model', await openModelCounter(request.openModel, messages))
   const family = modelFamily(request.model)
   return tally(request, family.family, await familyCounter(family, messages, { toolChoice: request.toolChoice, reasoning: request.reasoning === true || ('thinking' in family && family.thinking === true) }))
 }

@@ -7,7 +7,7 @@ import { defaultEstimate } from './default-estimate.ts'
 import { countHarmonyParts, renderHarmonyConversation } from './harmony-chat.ts'
 import { harmonyMessages, openAiMessages } from './message-views.ts'
 import type { ModelFamily } from './model-family.ts'
-import { loadOpenModel, type OpenModelFiles } from './open-model.ts'
+import type { OpenModelFiles } from './open-model.ts'
 import { openAiPromptWithTools, openAiPromptWithoutTools } from './openai-chat.ts'
 import type { CountMethod } from './types.ts'
 
@@ -95,8 +95,10 @@ export async function familyCounter(family: ModelFamily, messages: readonly Mess
 /**
  * The open-model counter: the model's own chat template rendered with and without `tools` and tokenized with its
  * tokenizer.json. Exact for that template; the figure is only as right as the template is the serving engine's.
+ * The template engine and tokenizer library load only when an open model is counted.
  */
-export function openModelCounter(files: OpenModelFiles, messages: readonly Message[]): FamilyCounter {
+export async function openModelCounter(files: OpenModelFiles, messages: readonly Message[]): Promise<FamilyCounter> {
+  const { loadOpenModel } = await import('./open-model.ts')
   const model = loadOpenModel(files)
   return {
     encoding: model.label,

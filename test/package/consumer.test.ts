@@ -1,6 +1,6 @@
 // The package as a user gets it: built once, `npm pack`ed, installed into a fresh `npm init -y` project (CommonJS
 // by default) without network, then imported from plain Node, type-checked strictly and run as a CLI.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -91,6 +91,33 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
       const loaded = child.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
       expect(loaded.filter((url) => heavy.test(url)), args.join(' ')).toEqual([])
       expect(child.stdout.length, args.join(' ')).toBeGreaterThan(0)
+    }
+  })
+
+  it('runs baseline without loading an SDK, an open-model tokenizer or gpt-tokenizer\'s rank modules, and compiles a .ts stub once (user cache)', () => {
+    writeFileSync(join(project, 'trace-hooks.mjs'), "export async function load(url, context, next) { if (!url.startsWith('node:')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }\n")
+    writeFileSync(join(project, 'trace.mjs'), "import { register } from 'node:module'\nregister('./trace-hooks.mjs', import.meta.url)\n")
+    mkdirSync(join(project, 'light'), { recursive: true })
+    writeFileSync(join(project, 'light/suite.yaml'), 'name: light\ntools:\n  - name: get_weather\n    description: Current weather for a city\n    parameters: { type: object, properties: { city: { type: string } }, required: [city] }\nstubs:\n  get_weather: { module: ./stubs.ts, export: weather }\ncases:\n  - id: paris\n    prompt: What is the weather in Paris?\n    expect: { calls: [{ name: get_weather, args: { city: Paris } }] }\n')
+    writeFileSync(join(project, 'light/stubs.ts'), 'export function weather(args: { city: string }): { celsius: number } {\n  return { celsius: args.city.length }\n}\n')
+    const cache = join(project, 'user-cache')
+    const previous = process.env.XDG_CACHE_HOME
+    process.env.XDG_CACHE_HOME = cache
+    try {
+      const bin = join(project, 'node_modules/toolgauge/dist/cli/bin.js')
+      const run = sh('node', ['--import', './trace.mjs', bin, 'run', 'light', '--model', 'baseline', '--out', 'out-light'], project, true)
+      expect(run.status, run.stdout + run.stderr).toBe(0)
+      const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
+      expect(loaded.filter((url) => /node_modules\/(openai|@anthropic-ai|@google|@huggingface|fast-check)\/|gpt-tokenizer\/esm\/bpeRanks|\/dist\/bfcl\//.test(url))).toEqual([])
+      // The compiled stub is kept in the user's cache folder (mode 700), so the next run does not load Babel.
+      const compiled = readdirSync(join(cache, 'toolgauge/jiti'))
+      expect(compiled.some((name) => name.includes('stubs'))).toBe(true)
+      expect(statSync(join(cache, 'toolgauge/jiti')).mode & 0o777).toBe(0o700)
+      const report = JSON.parse(readFileSync(join(project, 'out-light/report.json'), 'utf8')) as { summary: { toolTokens?: { total: number } }[] }
+      expect(report.summary[0]!.toolTokens?.total).toBeGreaterThan(0)
+    } finally {
+      if (previous === undefined) delete process.env.XDG_CACHE_HOME
+      else process.env.XDG_CACHE_HOME = previous
     }
   })
 
