@@ -2,18 +2,22 @@
 // a bare `node -e 0` measured the same way beside them: a scripted one-call suite at 1,000 and 20,000 cases
 // (budget: RSS at 20k ≤ 1.3 × RSS at 1k and ≤ 250 MiB), and 1,000 two-turn cases through the real `openai:`
 // adapter against a fake API in another process answering after 50 ms, 16 at a time (budget: ≤ 150 MiB).
+// The runs use the built package (dist/, `npm run build` first), as users run it; the suites are written here.
 import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openaiKey } from '../test/providers/fake/harness.ts'
 import { startServerProcess } from '../test/providers/fake/serve-process.ts'
 
-const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url))
-const child = fileURLToPath(new URL('./scale-child.ts', import.meta.url))
+const child = fileURLToPath(new URL('./scale-child.mjs', import.meta.url))
+const built = fileURLToPath(new URL('../dist/runner/run-evaluation.js', import.meta.url))
 
-type Figures = { cases: number; seconds: number; casesPerSecond: number; passed: number; maxRssMiB: number; maxRssAfterLoadMiB: number }
+type Figures = { cases: number; seconds: number; casesPerSecond: number; passed: number; maxRssMiB: number; maxRssAfterLoadMiB: number; firstFailure?: string }
 
-function measure(...args: string[]): Figures {
-  const output = execFileSync(process.execPath, [runTs, child, ...args], { encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: openaiKey } })
+function measure(mode: 'scripted' | 'loopback', suiteDir: string, origin?: string): Figures {
+  const output = execFileSync(process.execPath, [child, mode, suiteDir, ...(origin ? [origin] : [])], { encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: openaiKey } })
   return JSON.parse(output.trim().split('\n').at(-1)!) as Figures
 }
 
@@ -21,19 +25,51 @@ function bareNodeRss(): number {
   return Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.resourceUsage().maxRSS / 1024))'], { encoding: 'utf8' }))
 }
 
+/** A one-call suite (scripted) or a two-turn one (loopback) of `cases` cases, as a .json suite. */
+function writeSuite(root: string, mode: 'scripted' | 'loopback', cases: number): string {
+  const dir = join(root, `${mode}-${cases}`)
+  mkdirSync(dir, { recursive: true })
+  const tools = [
+    { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city'], additionalProperties: false } },
+    { name: 'get_time', description: 'Time in a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  ]
+  writeFileSync(join(dir, 'tools.json'), JSON.stringify(tools))
+  writeFileSync(join(dir, 'suite.json'), JSON.stringify({
+    name: 'scale',
+    tools: './tools.json',
+    stubs: { get_weather: [{ result: { sky: 'sunny' } }] },
+    cases: Array.from({ length: cases }, (_, i) => ({
+      id: `case-${i}`,
+      prompt: mode === 'loopback' ? 'Weather in Paris and London?' : `What is the weather in city ${i}?`,
+      expect: mode === 'loopback' ? { calls: [{ name: 'get_weather', args: { city: 'Paris' } }, { name: 'get_weather', args: { city: 'London' } }] } : { calls: [{ name: 'get_weather', args: { city: `City${i}` } }], final: { contains: ['sunny'] } },
+    })),
+  }))
+  return dir
+}
+
 export async function run(): Promise<void> {
-  const bare = bareNodeRss()
-  const small = measure('scripted', '1000')
-  const large = measure('scripted', '20000')
-  const ratio = large.maxRssMiB / small.maxRssMiB
-  const line = (f: Figures) => `${String(f.cases).padStart(6)} cases: peak RSS ${f.maxRssMiB.toFixed(0)} MiB (after loading the suite ${f.maxRssAfterLoadMiB.toFixed(0)} MiB), ${f.casesPerSecond.toFixed(0)} cases/s wall, ${f.passed} passed`
-  console.log(`node -e 0: peak RSS ${bare.toFixed(0)} MiB`)
-  console.log(`scripted one-call suite:\n  ${line(small)}\n  ${line(large)}\n  RSS@20k / RSS@1k = ${ratio.toFixed(2)} (budget ≤ 1.3), RSS@20k ${large.maxRssMiB <= 250 ? '≤' : '>'} 250 MiB`)
-  const server = await startServerProcess('openai', 50)
+  if (!existsSync(built)) {
+    console.log('skipped: dist/ is missing (run `npm run build` first)')
+    return
+  }
+  const root = mkdtempSync(join(tmpdir(), 'toolgauge-scale-'))
   try {
-    const loopback = measure('loopback', '1000', server.origin)
-    console.log(`openai: vs loopback API (50 ms, concurrency 16):\n  ${line(loopback)} (budget ≤ 150 MiB)`)
+    const bare = bareNodeRss()
+    const small = measure('scripted', writeSuite(root, 'scripted', 1000))
+    const large = measure('scripted', writeSuite(root, 'scripted', 20000))
+    const ratio = large.maxRssMiB / small.maxRssMiB
+    const line = (f: Figures) => `${String(f.cases).padStart(6)} cases: peak RSS ${f.maxRssMiB.toFixed(0)} MiB (after loading the suite ${f.maxRssAfterLoadMiB.toFixed(0)} MiB), ${f.casesPerSecond.toFixed(0)} cases/s wall, ${f.passed} passed${f.firstFailure ? ` (first failure: ${f.firstFailure})` : ''}`
+    console.log(`built package (dist/); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
+    console.log(`node -e 0: peak RSS ${bare.toFixed(0)} MiB`)
+    console.log(`scripted one-call suite:\n  ${line(small)}\n  ${line(large)}\n  RSS@20k / RSS@1k = ${ratio.toFixed(2)} (budget ≤ 1.3), RSS@20k ${large.maxRssMiB <= 250 ? '≤' : '>'} 250 MiB`)
+    const server = await startServerProcess('openai', 50)
+    try {
+      const loopback = measure('loopback', writeSuite(root, 'loopback', 1000), server.origin)
+      console.log(`openai: vs loopback API (50 ms, concurrency 16):\n  ${line(loopback)} (budget ≤ 150 MiB)`)
+    } finally {
+      await server.stop()
+    }
   } finally {
-    await server.stop()
+    rmSync(root, { recursive: true, force: true })
   }
 }

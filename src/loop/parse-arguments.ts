@@ -1,4 +1,5 @@
 import { parse as parseLossless } from 'lossless-json'
+import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import type { RawToolCall, ToolCall } from '../core/message.ts'
 
 /**
@@ -25,6 +26,8 @@ export function parseArguments(call: RawToolCall): ToolCall {
 
 /** The first duplicated object key in valid JSON text, if any (lossless-json refuses duplicates; JSON.parse does not). */
 function duplicateKey(text: string): string | undefined {
+  // Most arguments name no key twice: the strict parse, which allocates a tree of its own, only runs when one does.
+  if (!hasRepeatedKey(text)) return undefined
   try {
     parseLossless(text)
     return undefined

@@ -32,7 +32,8 @@ export class SummaryAccumulator {
   private readonly costs: number[] = []
   private readonly costTables = new Set<string>()
   private readonly unpricedReasons = new Set<string>()
-  private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
+  /** Per case (caseKey: suite NUL case), runs × 2^21 + passed: a number per case, not an object (a small integer below 512 runs). */
+  private readonly tallies = new Map<string, number>()
   private readonly toolTokens = new ToolTokensTally()
   private readonly confusionTally = new ConfusionTally()
 
@@ -65,17 +66,14 @@ export class SummaryAccumulator {
     if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (result.passed ? 1 : 0) }
     if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (result.passed ? 1 : 0) }
     const key = caseKey(result)
-    const tally = this.tallies.get(key) ?? { suite: result.suite, case: result.case, passed: 0, runs: 0 }
-    tally.runs++
-    if (result.passed) tally.passed++
-    this.tallies.set(key, tally)
+    this.tallies.set(key, (this.tallies.get(key) ?? 0) + tallyRun + (result.passed ? 1 : 0))
   }
 
   /** The summary row (definitions in README "Report metrics"). */
   finish(): ModelSummary {
     const scored = this.cases - this.errored
     const latencies = [...this.latencies].sort((a, b) => a - b)
-    const statistics = statisticsOfTallies([...this.tallies.values()] as CaseTally[])
+    const statistics = statisticsOfTallies(this.caseTallies())
     const toolTokens = this.toolTokens.finish()
     return {
       ...this.group,
@@ -107,6 +105,15 @@ export class SummaryAccumulator {
     }
   }
 
+  private caseTallies(): CaseTally[] {
+    const tallies: CaseTally[] = []
+    for (const [key, packed] of this.tallies) {
+      const split = key.indexOf('\u0000')
+      tallies.push({ suite: key.slice(0, split), case: key.slice(split + 1), passed: packed % tallyRun, runs: Math.floor(packed / tallyRun) })
+    }
+    return tallies
+  }
+
   /** The tool confusion matrix of the scored results. */
   confusion(): ConfusionMatrix {
     return this.confusionTally.matrix()
@@ -130,6 +137,9 @@ export class SummaryAccumulator {
     return { priced: true, usd: sum([...this.costs].sort((a, b) => a - b)), table: [...this.costTables].sort().join(', ') }
   }
 }
+
+/** One run in a packed tally: passes count in the low 21 bits (exact up to 2,097,151 runs of one case). */
+const tallyRun = 2 ** 21
 
 /**
  * Summary rows grouped by a key the caller chooses (per model; per suite × model for `--by suite`; later model ×

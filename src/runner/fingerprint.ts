@@ -24,7 +24,8 @@ const transportSettings: ReadonlySet<string> = new Set([
  */
 export class Fingerprints {
   private readonly files = new Map<string, string>()
-  private readonly cases = new WeakMap<Case, string>()
+  /** The last case hashed: a case's tasks (models × repeats) come one after another; a memo per case would grow with them. */
+  private last: { testCase: Case; hooksFile: string | undefined; digest: string } | undefined
   private readonly objects = new WeakMap<object, string>()
   private readonly models = new Map<string, string>()
 
@@ -37,14 +38,12 @@ export class Fingerprints {
   }
 
   private caseDigest(testCase: Case, hooksFile: string | undefined): string {
-    let value = this.cases.get(testCase)
-    if (value === undefined) {
-      // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do. Tools
-      // and stubs are usually the suite's shared objects: each is hashed once, by identity.
-      const { file: _file, tools, stubs, ...rest } = testCase
-      value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null }) ?? '')
-      this.cases.set(testCase, value)
-    }
+    if (this.last?.testCase === testCase && this.last.hooksFile === hooksFile) return this.last.digest
+    // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do. Tools
+    // and stubs are usually the suite's shared objects: each is hashed once, by identity.
+    const { file: _file, tools, stubs, ...rest } = testCase
+    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null }) ?? '')
+    this.last = { testCase, hooksFile, digest: value }
     return value
   }
 

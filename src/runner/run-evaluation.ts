@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
@@ -10,7 +11,7 @@ import { optionsPerModel } from '../providers/model-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
-import { Journal, resultKey, type JournalPosition } from '../report/journal.ts'
+import { Journal } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
@@ -19,6 +20,7 @@ import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { forEachConcurrently } from './for-each-concurrently.ts'
+import { RunPlan } from './run-plan.ts'
 import { loadSuites, secretValues, selectCases } from './load-run.ts'
 import { resumeFromJournal, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -85,14 +87,12 @@ export type RunOutcome = {
   readonly resumed?: ResumeCounts
 }
 
-type Task = CaseTask & { readonly key: string; readonly fingerprint: string }
-
 /**
  * Runs suites × models × repeats through the tool-calling loop and the scorers. All input is loaded and checked
  * before the first model call (bad input throws InputError). Results stream: each is journaled as it finishes,
  * folded into the running summaries and dropped; report.json is then written by streaming the journal, in
- * suite, case, model, repeat order. Memory grows with the number of cases (their definitions, one index entry and
- * one repeat tally each), not with transcripts.
+ * suite, case, model, repeat order. Memory grows with the number of cases (their definitions, 12 bytes of journal
+ * position per task and one repeat tally per case), not with transcripts.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
@@ -129,21 +129,21 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
   const fingerprints = new Fingerprints()
-  const plan: Task[] = []
-  for (const testCase of cases) {
-    for (const [index, provider] of providers.entries()) {
-      // The model's identity (its label) and its resolved options, settings included, decide its verdicts.
-      const fingerprint = fingerprints.of(testCase, provider.id, optionsFor(models[index]!), suites.find((suite) => suite.file === testCase.file)?.hooks, models[index]!.spec)
-      for (let repeat = 0; repeat < repeats; repeat++) {
-        const key = resultKey({ suite: testCase.suite, case: testCase.id, model: provider.id, repeat, variant: testCase.variant })
-        plan.push({ testCase, provider, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, key, fingerprint })
-      }
-    }
+  // Resolved once per model, not per case.
+  const modelOptions = models.map(optionsFor)
+  const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
+  const plan = new RunPlan(cases, providers.map((provider) => provider.id), repeats)
+  // The model's identity (its label) and its resolved options, settings included, decide its verdicts. Computed
+  // when a task runs (and for --resume), not kept per case.
+  const fingerprintOf = (testCase: Case, modelIndex: number) =>
+    fingerprints.of(testCase, providers[modelIndex]!.id, modelOptions[modelIndex]!, hooksFiles.get(testCase.file), models[modelIndex]!.spec)
+  const taskAt = (index: number): CaseTask => {
+    const { testCase, modelIndex, repeat } = plan.task(index)
+    return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
   }
 
   mkdirSync(options.outDir, { recursive: true })
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
-  const positions = new Map<string, JournalPosition>()
   const summaries = new GroupedSummaries(summaryGroup)
   const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }))
   const findings = new VariantFindingsTally()
@@ -158,17 +158,24 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   }
   let resumed: ResumeCounts | undefined
   if (options.resume) {
-    const planned = new Map(plan.map((task) => [task.key, task.fingerprint]))
-    const { kept, counts } = resumeFromJournal(journal, (key) => planned.get(key))
+    const planned = new Map<string, number>()
+    for (let index = 0; index < plan.size; index++) planned.set(plan.key(index), index)
+    const expected = (key: string) => {
+      const index = planned.get(key)
+      if (index === undefined) return undefined
+      const { testCase, modelIndex } = plan.task(index)
+      return fingerprintOf(testCase, modelIndex)
+    }
+    const { kept, counts } = resumeFromJournal(journal, expected)
     resumed = counts
     for (const [key, position] of kept) {
-      positions.set(key, position)
+      plan.setPosition(planned.get(key)!, position)
       fold(journal.readAt(position))
     }
   } else {
     journal.reset()
   }
-  const tasks = plan.filter((task) => !positions.has(task.key))
+  const tasks = plan.pending()
 
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const toolSets = new ToolSets()
@@ -178,13 +185,13 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const context: EvaluationContext = { tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}) }
   let done = 0
   try {
-    await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (task) => {
+    await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (index) => {
       if (options.signal?.aborted) return
-      const evaluated = await servers.withCase(() => evaluateCase(task, context))
+      const evaluated = await servers.withCase(() => evaluateCase(taskAt(index), context))
       // An interrupted case is not journaled: --resume runs it again from the start.
       if (!evaluated) return
       const safe = evaluated.result
-      positions.set(task.key, journal.append(safe))
+      plan.setPosition(index, journal.append(safe))
       fold(safe)
       done++
       options.onResult?.(safe, { done, total: tasks.length })
@@ -202,16 +209,10 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const interrupted = options.signal?.aborted === true
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
   const eachResult = function* (): Generator<CaseResult> {
-    for (const task of plan) {
-      const position = positions.get(task.key)
-      if (position) yield journal.readAt(position)
-    }
+    for (const position of plan.journaled()) yield journal.readAt(position)
   }
   const eachResultJson = function* (): Generator<string> {
-    for (const task of plan) {
-      const position = positions.get(task.key)
-      if (position) yield journal.readLineAt(position)
-    }
+    for (const position of plan.journaled()) yield journal.readLineAt(position)
   }
   const header: Omit<Report, 'results'> & Pick<Report, 'schemaVersion' | 'run' | 'summary'> = {
     schemaVersion: reportSchemaVersion,
