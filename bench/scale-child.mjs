@@ -1,5 +1,5 @@
 // One measured run in its own process (peak RSS is per process), against the built package (dist/, as users run
-// it; the TypeScript loader the sources need would add its own memory): `scale-child.mjs scripted <suiteDir>` runs
+// it; the TypeScript loader the sources need would add its own memory) with the CLI's heap setting: `scale-child.mjs scripted <suiteDir>` runs
 // a one-call suite against a model answering each case from its id; `scale-child.mjs loopback <suiteDir> <origin>`
 // runs a two-turn suite through the real `openai:` adapter against a fake API at <origin>. The suite is written by
 // the parent, so its generation costs this process nothing. Prints one JSON line.
@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const [mode = 'scripted', suiteDir = '', origin] = process.argv.slice(2)
+// The heap setting the CLI starts with (src/cli/heap-settings.ts): measured as `toolgauge run` would run.
+const { applyHeapSettings } = await import('../dist/cli/heap-settings.js')
+applyHeapSettings()
 const { runEvaluation } = await import('../dist/runner/run-evaluation.js')
 const emptyUsage = { input: 0, output: 0 }
 

@@ -2,7 +2,8 @@
 // a bare `node -e 0` measured the same way beside them: a scripted one-call suite at 1,000 and 20,000 cases
 // (budget: RSS at 20k ≤ 1.3 × RSS at 1k and ≤ 250 MiB), and 1,000 two-turn cases through the real `openai:`
 // adapter against a fake API in another process answering after 50 ms, 16 at a time (budget: ≤ 150 MiB).
-// The runs use the built package (dist/, `npm run build` first), as users run it; the suites are written here.
+// The runs use the built package (dist/, `npm run build` first) with the CLI's heap setting, as `toolgauge run` runs;
+// the suites are written here, outside the measured processes.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -59,7 +60,7 @@ export async function run(): Promise<void> {
     const large = measure('scripted', writeSuite(root, 'scripted', 20000))
     const ratio = large.maxRssMiB / small.maxRssMiB
     const line = (f: Figures) => `${String(f.cases).padStart(6)} cases: peak RSS ${f.maxRssMiB.toFixed(0)} MiB (after loading the suite ${f.maxRssAfterLoadMiB.toFixed(0)} MiB), ${f.casesPerSecond.toFixed(0)} cases/s wall, ${f.passed} passed${f.firstFailure ? ` (first failure: ${f.firstFailure})` : ''}`
-    console.log(`built package (dist/); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
+    console.log(`built package (dist/), with the CLI's heap setting (src/cli/heap-settings.ts); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
     console.log(`node -e 0: peak RSS ${bare.toFixed(0)} MiB`)
     console.log(`scripted one-call suite:\n  ${line(small)}\n  ${line(large)}\n  RSS@20k / RSS@1k = ${ratio.toFixed(2)} (budget ≤ 1.3), RSS@20k ${large.maxRssMiB <= 250 ? '≤' : '>'} 250 MiB`)
     const server = await startServerProcess('openai', 50)

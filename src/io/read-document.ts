@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { parse as parseJson } from 'lossless-json'
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml'
+import type { Node } from 'yaml'
 import { InputError } from '../core/errors.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
+import { losslessJsonModule, yamlModule } from './lazy-require.ts'
 
 /** A parsed YAML/JSON file that can say on which line a value stands, for error messages. */
 export type SourceDocument = {
@@ -38,7 +38,7 @@ function parseJsonText(file: string, text: string): SourceDocument {
   let value: unknown
   try {
     value = JSON.parse(text)
-    if (hasRepeatedKey(text)) value = parseJson(text, null, (number) => Number(number))
+    if (hasRepeatedKey(text)) value = losslessJsonModule().parse(text, null, (number) => Number(number))
   } catch {
     return parseDocumentText(file, text)
   }
@@ -55,6 +55,7 @@ function parseJsonText(file: string, text: string): SourceDocument {
 
 /** Parses YAML/JSON text already in memory; see readDocument. */
 export function parseDocumentText(file: string, text: string): SourceDocument {
+  const { LineCounter, parseDocument, isMap, isSeq, isScalar } = yamlModule()
   const lineCounter = new LineCounter()
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const firstError = document.errors[0]
@@ -85,7 +86,7 @@ export function parseDocumentText(file: string, text: string): SourceDocument {
   }
 }
 
-function lineOfNode(node: Node | null | undefined, counter: LineCounter): number | undefined {
+function lineOfNode(node: Node | null | undefined, counter: InstanceType<ReturnType<typeof yamlModule>['LineCounter']>): number | undefined {
   const start = node?.range?.[0]
   return start === undefined ? undefined : counter.linePos(start).line
 }

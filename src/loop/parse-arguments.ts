@@ -1,6 +1,6 @@
-import { parse as parseLossless } from 'lossless-json'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import type { RawToolCall, ToolCall } from '../core/message.ts'
+import { losslessJsonModule } from '../io/lazy-require.ts'
 
 /**
  * Parses a call's raw argument string. Total: never throws, whatever the model sent; the raw string is kept and
@@ -29,7 +29,7 @@ function duplicateKey(text: string): string | undefined {
   // Most arguments name no key twice: the strict parse, which allocates a tree of its own, only runs when one does.
   if (!hasRepeatedKey(text)) return undefined
   try {
-    parseLossless(text)
+    losslessJsonModule().parse(text)
     return undefined
   } catch (error) {
     return /Duplicate key '([^']*)'/.exec((error as Error).message)?.[1]

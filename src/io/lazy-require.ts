@@ -1,0 +1,23 @@
+import { createRequire } from 'node:module'
+import type * as Yaml from 'yaml'
+import type * as LosslessJson from 'lossless-json'
+
+const require = createRequire(import.meta.url)
+
+// Parsers that synchronous code needs only sometimes, loaded on first use with a synchronous require (both ship
+// CommonJS): `yaml` (~8 MiB of code and heap) for YAML files and for a JSON file's error line, lossless-json for
+// JSON text that names a key twice. A run of .json suites whose models send well-formed arguments loads neither.
+let yaml: typeof Yaml | undefined
+let losslessJson: typeof LosslessJson | undefined
+
+/** The `yaml` package. */
+export function yamlModule(): typeof Yaml {
+  yaml ??= require('yaml') as typeof Yaml
+  return yaml
+}
+
+/** The `lossless-json` package. */
+export function losslessJsonModule(): typeof LosslessJson {
+  losslessJson ??= require('lossless-json') as typeof LosslessJson
+  return losslessJson
+}
