@@ -8,7 +8,7 @@ export function maxWeightAssignment(weights: readonly (readonly number[])[]): nu
   const columns = rows === 0 ? 0 : weights.reduce((most, row) => Math.max(most, row.length), 0)
   if (rows === 0 || columns === 0) return new Array<number>(rows).fill(-1)
   const size = Math.max(rows, columns)
-  // A loop, not Math.max(...weights.flat()): no argument list that grows with the input.
+  // A loop, not a spread of every weight into Math.max: no argument list that grows with the input.
   let max = 0
   for (const row of weights) for (const w of row) max = Math.max(max, w)
   // Square cost matrix for minimization; padding and non-pairs cost `max` (weight 0).

@@ -38,7 +38,7 @@ export function statisticsOfTallies(unsorted: readonly CaseTally[]): RepeatStati
     passed += tally.passed
     trials += tally.runs
   }
-  // A loop, not Math.min(...): the tallies grow with the number of cases.
+  // A loop, not a spread into Math.min: the tallies grow with the number of cases.
   let smallest = Infinity
   for (const tally of tallies) smallest = Math.min(smallest, tally.runs)
   const maxK = tallies.length === 0 ? 0 : smallest

@@ -16,7 +16,7 @@ export function confusionHtml(matrix: ConfusionMatrix): string {
 }
 
 function confusionGrid(matrix: ConfusionMatrix): string {
-  // A loop, not Math.max(...cells): the cells grow with tools².
+  // A loop, not a spread of the cells into Math.max: the cells grow with tools².
   let max = 1
   for (const row of Object.values(matrix.counts)) for (const n of Object.values(row)) max = Math.max(max, n)
   const head = `<tr><th>expected \\ called</th>${matrix.called.map((c) => `<th class="col">${escapeHtml(c)}</th>`).join('')}</tr>`
