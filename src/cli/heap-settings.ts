@@ -9,7 +9,8 @@ export const heapGrowingPercent = 20
  * to up to 4× the live heap before collecting: 1,000 cases against a 50 ms API peaked at ~180 MiB for ~20 MiB
  * live. A factor of 1.2 collects sooner (137 MiB there; no measurable CPU cost in the loop benchmark, see
  * bench/scale.bench.ts). V8 reads this flag at each collection, so it takes effect when set at start-up. A
- * `--heap-growing-percent` the user gave Node (flags or NODE_OPTIONS) wins; the library never changes flags.
+ * `--heap-growing-percent` the user gave Node on its command line wins (Node refuses it in NODE_OPTIONS; reading
+ * that too costs nothing should a later Node accept it); the library never changes flags.
  */
 export function applyHeapSettings(): void {
   const flag = heapFlag(process.execArgv, process.env.NODE_OPTIONS)
