@@ -13,8 +13,7 @@ export type ServerToolList = {
 
 /** Starts a server, lists its tools and closes it again (the process is gone when this resolves). */
 export async function listServerTools(spec: McpServerSpec): Promise<ServerToolList> {
-  const servers = new McpServers()
-  try {
+  return McpServers.during(async (servers) => {
     const listing = await servers.list(spec)
     const [exposed = []] = exposeTools([{ namespace: listing.serverName, tools: listing.tools }], new Set())
     return {
@@ -22,7 +21,5 @@ export async function listServerTools(spec: McpServerSpec): Promise<ServerToolLi
       tools: exposed.map((tool) => ({ ...tool, runsLive: runsLive(tool, spec) })),
       definitions: exposed.map((tool) => tool.definition),
     }
-  } finally {
-    await servers.close()
-  }
+  })
 }

@@ -19,13 +19,23 @@ const currentCase = new AsyncLocalStorage<CaseScope>()
 /**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
  * name it) start when a suite lists their tools and stay up until `close()`; `per_case` servers start afresh
- * inside each `withCase` scope and close when it ends. The runner awaits `close()` in a finally, so servers end
- * on success, failure and Ctrl-C alike.
+ * inside each `withCase` scope and close when it ends. Callers use `McpServers.during`, which awaits `close()` in
+ * a finally, so servers end on success, failure and Ctrl-C alike.
  */
 export class McpServers {
   readonly #shared = new Map<string, Promise<McpSession>>()
   readonly #secrets = new Set<string>()
   #closed = false
+
+  /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
+  static async during<T>(work: (servers: McpServers) => Promise<T>): Promise<T> {
+    const servers = new McpServers()
+    try {
+      return await work(servers)
+    } finally {
+      await servers.close()
+    }
+  }
 
   /** Values to redact from everything written (expanded `${VAR}` of env and headers). */
   get secrets(): string[] {

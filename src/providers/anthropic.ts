@@ -1,10 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk'
 import type { ProviderFactory } from './registry.ts'
-import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
+import { credentialDefaults } from './runtime/credentials.ts'
 import { sdkApiKey } from './runtime/openai-client.ts'
-import { httpClientFor, sdkTimeoutMs } from './runtime/http-for-provider.ts'
-import { maxTokensOf, requireModel, sdkProvider } from './runtime/sdk-provider.ts'
-import { checkSettings } from './settings/protocol-settings.ts'
+import { sdkSetup, sdkTimeoutMs } from './runtime/http-for-provider.ts'
+import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import type { ProviderOptions } from './provider-options.ts'
 import { buildAnthropicRequest } from './wire/anthropic-request.ts'
 import { fromAnthropicMessage } from './wire/anthropic-response.ts'
@@ -14,10 +13,7 @@ const defaultMaxTokens = 4096
 
 /** `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url. */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
-  requireModel(model, spec, 'anthropic:<model>')
-  checkSettings('anthropic', options.settings, spec)
-  const credentials = resolveCredentials(options, credentialDefaults.anthropic, spec)
-  const http = httpClientFor(options, credentials.secrets)
+  const { credentials, http } = sdkSetup(model, spec, options, { expected: 'anthropic:<model>', protocol: 'anthropic', credentials: credentialDefaults.anthropic })
   const client = new Anthropic({
     // An explicit key also stops the SDK from looking for profiles and token files on this machine.
     apiKey: sdkApiKey(credentials),

@@ -1,9 +1,8 @@
 import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai'
 import type { ProviderFactory } from './registry.ts'
-import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
-import { httpClientFor, sdkTimeoutMs } from './runtime/http-for-provider.ts'
-import { maxTokensOf, requireModel, sdkProvider } from './runtime/sdk-provider.ts'
-import { checkSettings } from './settings/protocol-settings.ts'
+import { credentialDefaults } from './runtime/credentials.ts'
+import { sdkSetup, sdkTimeoutMs } from './runtime/http-for-provider.ts'
+import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildGeminiRequest } from './wire/gemini-request.ts'
 import { fromGeminiResponse } from './wire/gemini-response.ts'
 
@@ -14,10 +13,7 @@ import { fromGeminiResponse } from './wire/gemini-response.ts'
  * retries stay off (no `retryOptions`).
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
-  requireModel(model, spec, 'google:<model>')
-  checkSettings('gemini', options.settings, spec)
-  const credentials = resolveCredentials(options, credentialDefaults.google, spec)
-  const http = httpClientFor(options, credentials.secrets)
+  const { credentials, http } = sdkSetup(model, spec, options, { expected: 'google:<model>', protocol: 'gemini', credentials: credentialDefaults.google })
   const client = new GoogleGenAI({
     // Replay sends nothing: the SDK still wants some key.
     apiKey: credentials.apiKey ?? 'toolgauge-no-key',

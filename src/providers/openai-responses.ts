@@ -1,9 +1,8 @@
 import type { ProviderFactory } from './registry.ts'
-import { credentialDefaults, resolveCredentials } from './runtime/credentials.ts'
-import { httpClientFor } from './runtime/http-for-provider.ts'
+import { credentialDefaults } from './runtime/credentials.ts'
+import { sdkSetup } from './runtime/http-for-provider.ts'
 import { openAiClient } from './runtime/openai-client.ts'
-import { maxTokensOf, requireModel, sdkProvider } from './runtime/sdk-provider.ts'
-import { checkSettings } from './settings/protocol-settings.ts'
+import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildResponsesRequest } from './wire/responses-request.ts'
 import { fromResponsesResponse } from './wire/responses-response.ts'
 
@@ -17,11 +16,8 @@ export function isReasoningModel(model: string): boolean {
  * items sent back with their encrypted content; with the `store: true` setting, turns chain by `previous_response_id`.
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
-  requireModel(model, spec, 'openai-responses:<model>')
-  checkSettings('responses', options.settings, spec)
+  const { credentials, http } = sdkSetup(model, spec, options, { expected: 'openai-responses:<model>', protocol: 'responses', credentials: credentialDefaults['openai-responses'] })
   const chained = options.settings?.store === true
-  const credentials = resolveCredentials(options, credentialDefaults['openai-responses'], spec)
-  const http = httpClientFor(options, credentials.secrets)
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: true })
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => buildResponsesRequest(request, {

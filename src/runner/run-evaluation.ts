@@ -96,12 +96,7 @@ export type RunOutcome = {
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
-  const servers = new McpServers()
-  try {
-    return await evaluate(options, servers)
-  } finally {
-    await servers.close()
-  }
+  return McpServers.during((servers) => evaluate(options, servers))
 }
 
 async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOutcome> {

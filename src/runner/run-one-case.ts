@@ -42,12 +42,7 @@ export type ScoredCase = EvaluatedCase & { readonly case: Case }
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
   // A suite loaded here keeps its MCP servers up for the case; a Suite passed in brings its own (or none).
-  const servers = new McpServers()
-  try {
-    return await runLoadedCase(request, servers)
-  } finally {
-    await servers.close()
-  }
+  return McpServers.during((servers) => runLoadedCase(request, servers))
 }
 
 async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Promise<ScoredCase> {

@@ -2,11 +2,10 @@ import type { Provider } from '../../core/provider.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { buildChatRequest, type ChatRequestSettings } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
-import { resolveCredentials, type CredentialDefaults } from './credentials.ts'
-import { httpClientFor } from './http-for-provider.ts'
+import type { CredentialDefaults } from './credentials.ts'
+import { sdkSetup } from './http-for-provider.ts'
 import { openAiClient } from './openai-client.ts'
-import { maxTokensOf, requireModel, sdkProvider } from './sdk-provider.ts'
-import { checkSettings } from '../settings/protocol-settings.ts'
+import { maxTokensOf, sdkProvider } from './sdk-provider.ts'
 
 /** What differs between `openai:` and `openai-compatible:` (the wire protocol is the same). */
 export type ChatFlavor = {
@@ -18,10 +17,7 @@ export type ChatFlavor = {
 
 /** A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off. */
 export function createChatCompletionsProvider(model: string, spec: string, options: ProviderOptions, flavor: ChatFlavor): Provider {
-  requireModel(model, spec, `${spec.replace(/:$/, '')}:<model>`)
-  checkSettings('chat', options.settings, spec)
-  const credentials = resolveCredentials(options, flavor.credentials, spec)
-  const http = httpClientFor(options, credentials.secrets)
+  const { credentials, http } = sdkSetup(model, spec, options, { expected: `${spec.replace(/:$/, '')}:<model>`, protocol: 'chat', credentials: flavor.credentials })
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => buildChatRequest(request, {

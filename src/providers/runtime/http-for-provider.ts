@@ -1,5 +1,25 @@
 import { createHttpClient, type HttpClient } from '../../http/http-client.ts'
 import type { ProviderOptions } from '../provider-options.ts'
+import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
+import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
+import { requireModel } from './sdk-provider.ts'
+
+/**
+ * What every SDK adapter does first, in this order: the spec must name a model, the settings must be ones its
+ * protocol has (both bad input before any request), then the key and host this model may use, and the HTTP layer
+ * that carries them (and redacts that key).
+ */
+export function sdkSetup(
+  model: string,
+  spec: string,
+  options: ProviderOptions,
+  adapter: { readonly expected: string; readonly protocol: SettingsProtocol; readonly credentials: CredentialDefaults },
+): { readonly credentials: Credentials; readonly http: HttpClient } {
+  requireModel(model, spec, adapter.expected)
+  checkSettings(adapter.protocol, options.settings, spec)
+  const credentials = resolveCredentials(options, adapter.credentials, spec)
+  return { credentials, http: httpClientFor(options, credentials.secrets) }
+}
 
 /** The HTTP layer (retries, timeouts, record/replay, redaction) configured from the provider options. */
 export function httpClientFor(options: ProviderOptions, secrets: readonly string[]): HttpClient {
