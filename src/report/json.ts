@@ -81,7 +81,11 @@ export function readReport(file: string): Report {
   return report as Report
 }
 
-/** Buffers small writes into ~1 MiB synchronous writes. */
+// Writes of 64 Ki characters: the joined text stays a young-generation string. At 1 MiB each joined string (and its
+// encoded copy) is a large object that only a full collection frees — ~6 MiB more peak RSS writing a 20,000-case report.
+const flushChars = 1 << 16
+
+/** Buffers small writes into ~64 KiB synchronous writes. */
 export class ChunkedWriter {
   private readonly fd: number
   private parts: string[] = []
@@ -95,7 +99,7 @@ export class ChunkedWriter {
   write(text: string): void {
     this.parts.push(text)
     this.pending += text.length
-    if (this.pending >= 1 << 20) this.flush()
+    if (this.pending >= flushChars) this.flush()
   }
 
   /** Writes what is buffered. */
