@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const [mode = 'scripted', suiteDir = '', origin] = process.argv.slice(2)
-// The heap setting the CLI starts with (src/cli/heap-settings.ts): measured as `toolgauge run` would run.
-const { applyHeapSettings } = await import('../dist/cli/heap-settings.js')
+// The heap settings of the CLI (src/cli/heap-settings.ts), applied as `toolgauge run` applies them: at start, and
+// the young-generation cap as cases start and finish.
+const { applyHeapSettings, capYoungGeneration } = await import('../dist/cli/heap-settings.js')
 applyHeapSettings()
 const { runEvaluation } = await import('../dist/runner/run-evaluation.js')
 const emptyUsage = { input: 0, output: 0 }
@@ -38,7 +39,12 @@ try {
     ...(mode === 'loopback' ? {} : { providers: [generated] }),
     outDir: out,
     concurrency: 16,
-    onStart: ({ total }) => { rssAtStart = process.resourceUsage().maxRSS / 1024; cases = total },
+    onStart: ({ total }) => {
+      capYoungGeneration()
+      rssAtStart = process.resourceUsage().maxRSS / 1024
+      cases = total
+    },
+    onResult: () => capYoungGeneration(),
   })
   const seconds = (performance.now() - started) / 1000
   const summary = outcome.report.summary[0]
