@@ -10,6 +10,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { optionsPerModel } from '../providers/model-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
+import type { SuiteSource } from '../suite/open-suite.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
@@ -21,14 +22,14 @@ import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { forEachConcurrently } from './for-each-concurrently.ts'
 import { RunPlan } from './run-plan.ts'
-import { loadSuites, secretValues, selectCases } from './load-run.ts'
+import { openSuites, secretValues } from './load-run.ts'
+import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
 import { modelOptionsFor, resolveModels, type ModelEntry, type ResolvedModel } from './model-entries.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
-import { casesWithVariants } from '../variants/expand-variants.ts'
 import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
 import { summaryGroup } from '../report/summarize.ts'
@@ -91,8 +92,9 @@ export type RunOutcome = {
  * Runs suites × models × repeats through the tool-calling loop and the scorers. All input is loaded and checked
  * before the first model call (bad input throws InputError). Results stream: each is journaled as it finishes,
  * folded into the running summaries and dropped; report.json is then written by streaming the journal, in
- * suite, case, model, repeat order. Memory grows with the number of cases (their definitions, 12 bytes of journal
- * position per task and one repeat tally per case), not with transcripts.
+ * suite, case, model, repeat order. Memory grows with the number of cases only by a few numbers each (the
+ * case's place in its suite, 12 bytes of journal position per task, one repeat tally per case) and a `.json` suite's
+ * bytes: cases are built again from their suite when their tasks run (runner/run-cases.ts), never held all at once.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
@@ -103,8 +105,11 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const startedAt = new Date()
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
-  const suites = await loadSuites(options.suitePaths, servers)
-  const cases = casesWithVariants(suites, options.variants ?? [], selectCases(suites, options))
+  const sources = await openSuites(options.suitePaths, servers)
+  const suites = sources.map((source) => source.suite)
+  // Each run case is seen once here, in order, and built again when its tasks run (runner/run-cases.ts).
+  const toolSets = new ToolSets()
+  const cases = await RunCases.select(sources, options, options.variants ?? [], (testCase) => toolSets.idOf(testCase.tools))
   const models = resolveModels(options.models)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   const optionsFor = (model: ResolvedModel): ProviderOptions => {
@@ -116,10 +121,11 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
   const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
   const repeats = options.repeat ?? 1
-  const caseRefs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
-  const allCases = suites.flatMap((suite) => suite.cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
-  for (const provider of providers) {
-    for (const warning of provider.checkCases?.(caseRefs, { repeats, allCases }) ?? []) options.onWarning?.(warning)
+  if (providers.some((provider) => provider.checkCases)) {
+    const { caseRefs, allCases } = await caseIdentities(sources, cases)
+    for (const provider of providers) {
+      for (const warning of provider.checkCases?.(caseRefs, { repeats, allCases }) ?? []) options.onWarning?.(warning)
+    }
   }
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
@@ -127,13 +133,14 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   // Resolved once per model, not per case.
   const modelOptions = models.map(optionsFor)
   const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
-  const plan = new RunPlan(cases, providers.map((provider) => provider.id), repeats)
+  const plan = new RunPlan(cases.size, providers.map((provider) => provider.id), repeats)
   // The model's identity (its label) and its resolved options, settings included, decide its verdicts. Computed
   // when a task runs (and for --resume), not kept per case.
   const fingerprintOf = (testCase: Case, modelIndex: number) =>
     fingerprints.of(testCase, providers[modelIndex]!.id, modelOptions[modelIndex]!, hooksFiles.get(testCase.file), models[modelIndex]!.spec)
-  const taskAt = (index: number): CaseTask => {
-    const { testCase, modelIndex, repeat } = plan.task(index)
+  const taskAt = async (index: number): Promise<CaseTask> => {
+    const { caseIndex, modelIndex, repeat } = plan.task(index)
+    const testCase = await cases.at(caseIndex)
     return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
   }
 
@@ -153,18 +160,22 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   }
   let resumed: ResumeCounts | undefined
   if (options.resume) {
-    const planned = new Map<string, number>()
-    for (let index = 0; index < plan.size; index++) planned.set(plan.key(index), index)
-    const expected = (key: string) => {
-      const index = planned.get(key)
-      if (index === undefined) return undefined
-      const { testCase, modelIndex } = plan.task(index)
-      return fingerprintOf(testCase, modelIndex)
+    // Every planned result's key and fingerprint, each case built once for all its models and repeats.
+    const planned = new Map<string, { index: number; fingerprint: string }>()
+    for (let caseIndex = 0; caseIndex < cases.size; caseIndex++) {
+      const testCase = await cases.at(caseIndex)
+      for (let modelIndex = 0; modelIndex < providers.length; modelIndex++) {
+        const fingerprint = fingerprintOf(testCase, modelIndex)
+        for (let repeat = 0; repeat < repeats; repeat++) {
+          const index = plan.indexOf(caseIndex, modelIndex, repeat)
+          planned.set(plan.key(index, testCase), { index, fingerprint })
+        }
+      }
     }
-    const { kept, counts } = resumeFromJournal(journal, expected)
+    const { kept, counts } = resumeFromJournal(journal, (key) => planned.get(key)?.fingerprint)
     resumed = counts
     for (const [key, position] of kept) {
-      plan.setPosition(planned.get(key)!, position)
+      plan.setPosition(planned.get(key)!.index, position)
       fold(journal.readAt(position))
     }
   } else {
@@ -173,8 +184,6 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const tasks = plan.pending()
 
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
-  const toolSets = new ToolSets()
-  for (const testCase of cases) toolSets.idOf(testCase.tools)
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
   const context: EvaluationContext = { tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}) }
@@ -182,7 +191,8 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   try {
     await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (index) => {
       if (options.signal?.aborted) return
-      const evaluated = await servers.withCase(() => evaluateCase(taskAt(index), context))
+      const task = await taskAt(index)
+      const evaluated = await servers.withCase(() => evaluateCase(task, context))
       // An interrupted case is not journaled: --resume runs it again from the start.
       if (!evaluated) return
       const safe = evaluated.result
@@ -200,7 +210,7 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(suites, providers)]
+  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(await budgetsOf(sources), providers)]
   const interrupted = options.signal?.aborted === true
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
   const eachResult = function* (): Generator<CaseResult> {
@@ -214,7 +224,7 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
     run: runHeader({
       startedAt,
       models: providers.map((provider) => provider.id),
-      suites,
+      suites: sources.map((source) => ({ ...source.suite, cases: { length: source.count } })),
       repeat: repeats,
       prices,
       extra: {
@@ -246,4 +256,24 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
 function withLazyResults(header: Omit<Report, 'results'>, eachResult: () => Iterable<CaseResult>): Report {
   let results: CaseResult[] | undefined
   return Object.defineProperty({ ...header }, 'results', { enumerable: true, get: () => (results ??= [...eachResult()]) }) as Report
+}
+
+/** The `{ suite, id }` of each run case and of every case of the suites (for `Provider.checkCases`). */
+async function caseIdentities(sources: readonly SuiteSource[], cases: RunCases): Promise<{ caseRefs: CaseRef[]; allCases: CaseRef[] }> {
+  const caseRefs: CaseRef[] = []
+  for (let index = 0; index < cases.size; index++) caseRefs.push(refOf(await cases.at(index)))
+  const allCases: CaseRef[] = []
+  for (const source of sources) for (let index = 0; index < source.count; index++) allCases.push(refOf(await source.caseAt(index)))
+  return { caseRefs, allCases }
+}
+
+type CaseRef = { readonly suite: string; readonly id: string }
+
+function refOf(testCase: Case): CaseRef {
+  return { suite: testCase.suite, id: testCase.id }
+}
+
+/** Each suite with its first case (suite-level `max_tool_tokens` is copied onto every case), for the budget gates. */
+async function budgetsOf(sources: readonly SuiteSource[]): Promise<Parameters<typeof tokenBudgetGates>[0]> {
+  return Promise.all(sources.map(async (source) => ({ ...source.suite, cases: source.count > 0 ? [await source.caseAt(0)] : [] })))
 }

@@ -8,7 +8,8 @@ import { toolgaugeVersion } from '../version.ts'
 export type RunHeaderInput = {
   readonly startedAt: Date
   readonly models: readonly string[]
-  readonly suites: readonly Suite[]
+  /** Each suite's name, file and number of cases (a `Suite`, or a suite opened for a run with its count). */
+  readonly suites: readonly (Pick<Suite, 'name' | 'file'> & { readonly cases: { readonly length: number } })[]
   readonly repeat: number
   readonly prices: PriceTable
   /** Run-specific fields (shard, filter, interrupted, resumed). */

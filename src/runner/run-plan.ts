@@ -1,8 +1,8 @@
 import type { Case } from '../core/case.ts'
 import { resultKey, type JournalPosition } from '../report/journal.ts'
 
-/** One task of a run by its parts: which case, which model (its index in the run's list), which repeat. */
-export type PlannedTask = { readonly testCase: Case; readonly modelIndex: number; readonly repeat: number }
+/** One task of a run by its parts: which case (its index in the run's cases), which model (its index in the run's list), which repeat. */
+export type PlannedTask = { readonly caseIndex: number; readonly modelIndex: number; readonly repeat: number }
 
 /**
  * The run's tasks — cases × models × repeats, in report order (suite, case, model, repeat) — and where each
@@ -16,11 +16,11 @@ export class RunPlan {
   private readonly lengths: Int32Array
 
   constructor(
-    private readonly cases: readonly Case[],
+    caseCount: number,
     private readonly models: readonly string[],
     private readonly repeats: number,
   ) {
-    this.size = cases.length * models.length * repeats
+    this.size = caseCount * models.length * repeats
     this.offsets = new Float64Array(this.size)
     this.lengths = new Int32Array(this.size).fill(-1)
   }
@@ -30,12 +30,17 @@ export class RunPlan {
     const repeat = index % this.repeats
     const pair = (index - repeat) / this.repeats
     const modelIndex = pair % this.models.length
-    return { testCase: this.cases[(pair - modelIndex) / this.models.length]!, modelIndex, repeat }
+    return { caseIndex: (pair - modelIndex) / this.models.length, modelIndex, repeat }
   }
 
-  /** The result key of task `index` (report/journal.ts `resultKey`). */
-  key(index: number): string {
-    const { testCase, modelIndex, repeat } = this.task(index)
+  /** The index of the task of case `caseIndex`, model `modelIndex`, repeat `repeat`. */
+  indexOf(caseIndex: number, modelIndex: number, repeat: number): number {
+    return (caseIndex * this.models.length + modelIndex) * this.repeats + repeat
+  }
+
+  /** The result key of task `index`, whose case is `testCase` (report/journal.ts `resultKey`). */
+  key(index: number, testCase: Pick<Case, 'suite' | 'id' | 'variant'>): string {
+    const { modelIndex, repeat } = this.task(index)
     return resultKey({ suite: testCase.suite, case: testCase.id, model: this.models[modelIndex]!, repeat, variant: testCase.variant })
   }
 

@@ -1,4 +1,4 @@
-import type { Suite } from '../core/case.ts'
+import type { Case, Suite } from '../core/case.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
 import type { GateResult } from '../gates/gates.ts'
 
@@ -7,7 +7,7 @@ import type { GateResult } from '../gates/gates.ts'
  * marginal (leave-one-out) cost against its own budget. A failing total names the tools that cost the most, so
  * the user sees where a bloated description went.
  */
-export async function tokenBudgetGates(suites: readonly Suite[], models: readonly { readonly id: string; readonly spec?: string }[]): Promise<GateResult[]> {
+export async function tokenBudgetGates(suites: readonly (Pick<Suite, 'name' | 'tools'> & { readonly cases: readonly Pick<Case, 'maxToolTokens' | 'toolTokenBudgets'>[] })[], models: readonly { readonly id: string; readonly spec?: string }[]): Promise<GateResult[]> {
   const gates: GateResult[] = []
   for (const suite of suites) {
     const first = suite.cases[0]

@@ -45,6 +45,38 @@ async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): 
   const document = readDocument(absolute)
   validateSuiteShape(document)
   const raw = document.value as RawSuite
+  const { head, buildCase } = await prepareSuite(document, servers)
+  const ids = new CaseIds(document)
+  const cases: Case[] = []
+  for (const [index, rawCase] of raw.cases.entries()) {
+    // The parsed case is dropped once its Case is built: the parsed tree and the cases never both stand whole
+    // (for a 20,000-case suite, that halves the live heap while loading, and so the heap V8 grows to).
+    raw.cases[index] = undefined as never
+    ids.add(rawCase, index)
+    cases.push(await buildCase(rawCase, index))
+  }
+  const { variants, ...rest } = head
+  return { ...rest, cases, ...(variants ? { variants } : {}) }
+}
+
+/** A suite without its cases: what `loadSuite` returns besides `cases`. */
+export type SuiteHead = Omit<Suite, 'cases'>
+
+/** A suite's settings resolved, and the one function that turns a parsed (schema-valid) case into a `Case`. */
+export type PreparedSuite = {
+  readonly head: SuiteHead
+  /** Builds case `index` from its parsed value; a problem is an InputError at `cases.<index>`. */
+  readonly buildCase: (rawCase: Record<string, unknown>, index: number) => Promise<Case>
+}
+
+/**
+ * Resolves a schema-valid suite document's settings — tools (MCP servers listed through `servers`), stubs, hooks,
+ * budgets, variants — relative to its file. `document.value.cases` is not read: `loadSuite` builds the cases of
+ * the parsed array, the runner (`suite/open-suite.ts`) each case from its slice of the file, both with `buildCase`.
+ */
+export async function prepareSuite(document: SourceDocument, servers: () => Promise<McpServers>): Promise<PreparedSuite> {
+  const absolute = document.file
+  const raw = document.value as RawSuite
   const base = dirname(absolute)
   const at = (path: Path, message: string): InputError =>
     new InputError(message, { file: absolute, line: document.lineOf(path), field: path.join('.') })
@@ -60,36 +92,48 @@ async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): 
   const budget = parseBudget(raw.max_tool_tokens)
   const variants = variantsFromMap(raw.variants, base, (name) => ({ file: absolute, line: document.lineOf(['variants', name]), field: `variants.${name}` }))
   for (const variant of variants) if (!existsSync(variant.file)) throw at(['variants', variant.name], `variant file not found: ${variant.file}`)
+  const name = raw.name
+  const suiteMaxTurns = raw.max_turns as number | undefined
 
-  const seen = new Map<string, number>()
-  const cases: Case[] = []
-  for (const [index, rawCase] of raw.cases.entries()) {
-    // The parsed case is dropped once its Case is built: the parsed tree and the cases never both stand whole
-    // (for a 20,000-case suite, that halves the live heap while loading, and so the heap V8 grows to).
-    raw.cases[index] = undefined as never
+  const buildCase = async (rawCase: Record<string, unknown>, index: number): Promise<Case> => {
     const path: Path = ['cases', index]
-    const id = rawCase.id as string
-    if (seen.has(id)) throw at([...path, 'id'], `duplicate case id "${id}" (first used by cases.${seen.get(id)})`)
-    seen.set(id, index)
     const exposed = exposedTools(rawCase.tools, tools, toolNames, [...path, 'tools'], at)
     const exposedNames = new Set(exposed.map((tool) => tool.name))
     const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolsByName, base, at)
-    cases.push({
-      suite: raw.name,
+    return {
+      suite: name,
       file: absolute,
-      id,
+      id: rawCase.id as string,
       messages: caseMessages(rawCase, path, at),
       tools: exposed,
       toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, [...path, 'tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
-      maxTurns: (rawCase.max_turns as number | undefined) ?? (raw.max_turns as number | undefined) ?? defaultMaxTurns,
+      maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
       expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, [...path, 'expect'], at),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...budget,
-    })
+    }
   }
-  return { name: raw.name, file: absolute, tools, ...(hooks ? { hooks } : {}), cases, ...(variants.length > 0 ? { variants } : {}) }
+  const head: SuiteHead = { name, file: absolute, tools, ...(hooks ? { hooks } : {}), ...(variants.length > 0 ? { variants } : {}) }
+  return { head, buildCase }
+}
+
+/** Case ids seen so far in a suite: a repeated one is an InputError at the second use. */
+export class CaseIds {
+  private readonly seen = new Map<string, number>()
+
+  constructor(private readonly document: SourceDocument) {}
+
+  /** Records case `index`'s id, or throws if an earlier case has it. */
+  add(rawCase: Record<string, unknown>, index: number): void {
+    const id = rawCase.id as string
+    const first = this.seen.get(id)
+    if (first !== undefined) {
+      throw new InputError(`duplicate case id "${id}" (first used by cases.${first})`, { file: this.document.file, line: this.document.lineOf(['cases', index, 'id']), field: `cases.${index}.id` })
+    }
+    this.seen.set(id, index)
+  }
 }
 
 /** What a suite's `tools:` gives: the definitions, and the stubs of MCP servers' tools (the suite's `stubs:` win). */

@@ -4,6 +4,9 @@ import type { ToolDefinition } from '../core/tool.ts'
 import { readVariantFile, type VariantFile } from './load-variant.ts'
 import { baseVariantName, checkUniqueNames, type VariantSpec } from './variant-spec.ts'
 
+/** What variants are resolved from: a suite's tools and its own `variants:`. */
+export type SuiteTools = Pick<Suite, 'tools' | 'variants'>
+
 /** One variant of a suite's tools, resolved. */
 export type ResolvedVariant = { readonly name: string; readonly tools: readonly ToolDefinition[] }
 
@@ -13,7 +16,7 @@ export type ResolvedVariant = { readonly name: string; readonly tools: readonly 
  * too, first, as `base` — unless a variant is itself named `base`, which then replaces them. The first variant is
  * the base the others are compared with. Suites without variants map to an empty list.
  */
-export function resolveVariants(suites: readonly Suite[], runVariants: readonly VariantSpec[]): Map<Suite, ResolvedVariant[]> {
+export function resolveVariants<S extends SuiteTools>(suites: readonly S[], runVariants: readonly VariantSpec[]): Map<S, ResolvedVariant[]> {
   checkUniqueNames(runVariants)
   const files = new Map<string, VariantFile>()
   const read = (spec: VariantSpec) => {
@@ -22,7 +25,7 @@ export function resolveVariants(suites: readonly Suite[], runVariants: readonly 
     return file
   }
   const allTools = new Set(suites.flatMap((suite) => suite.tools.map((tool) => tool.name)))
-  const resolved = new Map<Suite, ResolvedVariant[]>()
+  const resolved = new Map<S, ResolvedVariant[]>()
   for (const suite of suites) {
     const specs = runVariants.length > 0 ? runVariants : suite.variants ?? []
     if (runVariants.length === 0) checkUniqueNames(specs)
@@ -53,15 +56,21 @@ export function casesWithVariants(suites: readonly Suite[], runVariants: readonl
     const suite = suiteOf.get(testCase.file)
     const variants = suite ? resolved.get(suite) ?? [] : []
     if (!suite || variants.length === 0) return [testCase]
-    const exposesAll = testCase.tools.length === suite.tools.length
-    return variants.map((variant): Case => {
-      const byName = new Map(variant.tools.map((tool) => [tool.name, tool]))
-      const wanted = exposesAll ? [] : testCase.tools.map((tool) => tool.name)
-      const forced = typeof testCase.toolChoice === 'object' ? [testCase.toolChoice.name] : []
-      const missing = [...wanted, ...forced].find((name) => !byName.has(name))
-      if (missing) throw new InputError(`variant "${variant.name}" has no tool "${missing}", which case "${testCase.id}" exposes`, { file: testCase.file, field: `cases.${testCase.id}` })
-      const tools = exposesAll ? variant.tools : wanted.map((name) => byName.get(name) as ToolDefinition)
-      return { ...testCase, tools, variant: variant.name }
-    })
+    return variants.map((variant) => caseWithVariant(testCase, suite.tools, variant))
   })
+}
+
+/**
+ * A case with a variant's tools: all of them when the case exposes all `suiteTools`, else the same subset by name.
+ * A case whose subset or forced tool_choice names a tool the variant lacks is bad input.
+ */
+export function caseWithVariant(testCase: Case, suiteTools: readonly ToolDefinition[], variant: ResolvedVariant): Case {
+  const exposesAll = testCase.tools.length === suiteTools.length
+  const byName = new Map(variant.tools.map((tool) => [tool.name, tool]))
+  const wanted = exposesAll ? [] : testCase.tools.map((tool) => tool.name)
+  const forced = typeof testCase.toolChoice === 'object' ? [testCase.toolChoice.name] : []
+  const missing = [...wanted, ...forced].find((name) => !byName.has(name))
+  if (missing) throw new InputError(`variant "${variant.name}" has no tool "${missing}", which case "${testCase.id}" exposes`, { file: testCase.file, field: `cases.${testCase.id}` })
+  const tools = exposesAll ? variant.tools : wanted.map((name) => byName.get(name) as ToolDefinition)
+  return { ...testCase, tools, variant: variant.name }
 }
