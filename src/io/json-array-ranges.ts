@@ -9,6 +9,8 @@ export type JsonArrayRanges = {
   readonly arrayEnd: number
   /** Element i spans bytes `ranges[2i]` up to (not including) `ranges[2i + 1]`. */
   readonly ranges: Uint32Array
+  /** Element i holds `keys[i]` object keys, nested ones included (a parse that keeps fewer met a repeated key). */
+  readonly keys: Uint32Array
   readonly count: number
 }
 
@@ -67,19 +69,20 @@ export function jsonArrayRanges(bytes: Uint8Array, key: string): JsonArrayRanges
 /** The elements of the array whose `[` is at `start`. */
 function elements(bytes: Uint8Array, start: number): JsonArrayRanges | undefined {
   let ranges = new Uint32Array(64)
+  let keys = new Uint32Array(32)
   let count = 0
   let at = skipSpace(bytes, start + 1)
-  if (bytes[at] === closeBracket) return { arrayStart: start, arrayEnd: at + 1, ranges: ranges.subarray(0, 0), count: 0 }
+  if (bytes[at] === closeBracket) return { arrayStart: start, arrayEnd: at + 1, ranges: ranges.subarray(0, 0), keys: keys.subarray(0, 0), count: 0 }
   while (at < bytes.length) {
     const end = skipValue(bytes, at)
     if (end < 0) return undefined
-    if (2 * count + 2 > ranges.length) {
-      const grown = new Uint32Array(ranges.length * 2)
-      grown.set(ranges)
-      ranges = grown
+    if (count === keys.length) {
+      ranges = grown(ranges)
+      keys = grown(keys)
     }
     ranges[2 * count] = at
     ranges[2 * count + 1] = end
+    keys[count] = keyCount(bytes, at, end)
     count++
     at = skipSpace(bytes, end)
     if (bytes[at] === comma) {
@@ -88,9 +91,31 @@ function elements(bytes: Uint8Array, start: number): JsonArrayRanges | undefined
     }
     if (bytes[at] !== closeBracket) return undefined
     // A copy of the exact size: the doubling buffer may be twice what the elements need.
-    return { arrayStart: start, arrayEnd: at + 1, ranges: ranges.slice(0, 2 * count), count }
+    return { arrayStart: start, arrayEnd: at + 1, ranges: ranges.slice(0, 2 * count), keys: keys.slice(0, count), count }
   }
   return undefined
+}
+
+function grown(array: Uint32Array): Uint32Array<ArrayBuffer> {
+  const larger = new Uint32Array(array.length * 2)
+  larger.set(array)
+  return larger
+}
+
+/** The number of keys (strings followed by a colon) between `start` and `end`. */
+function keyCount(bytes: Uint8Array, start: number, end: number): number {
+  let count = 0
+  let at = start
+  while (at < end) {
+    if (bytes[at] !== quote) {
+      at++
+      continue
+    }
+    at = skipString(bytes, at)
+    if (at < 0) return count
+    if (bytes[skipSpace(bytes, at)] === colon) count++
+  }
+  return count
 }
 
 /** One past the value starting at `at` (an object or array with everything inside it, a string, a literal); -1 if unterminated. */

@@ -22,37 +22,49 @@ export class RunCases {
     /** Variant index + 1; 0 for a suite without variants. */
     private readonly variantOf: Uint32Array,
     readonly size: number,
+    /** The run's cases are every case of the suites, once each, in order (no selection, no variants). */
+    readonly everyCase: boolean,
   ) {}
 
   /**
    * Selects and expands the cases of the suites, checking each against its variants (a variant lacking a tool a case
-   * exposes is an InputError, as `casesWithVariants` says), and calls `visit` with each run case in order.
+   * exposes is an InputError, as `casesWithVariants` says), and calls `visit` with the tools of each run case in
+   * order — once for a suite whose cases all run as they are, with the suite's own tools (nothing to build then).
    */
-  static async select(sources: readonly SuiteSource[], selection: CaseSelection, runVariants: readonly VariantSpec[], visit: (testCase: Case) => void): Promise<RunCases> {
+  static async select(sources: readonly SuiteSource[], selection: CaseSelection, runVariants: readonly VariantSpec[], visit: (tools: Case['tools']) => void): Promise<RunCases> {
     const selected = caseSelector(selection)
+    const selectsAll = selection.filter === undefined && (selection.shard === undefined || selection.shard.count === 1)
     const entries = new Growing(3)
     let variants: Map<SuiteHead, ResolvedVariant[]> | undefined
     // Resolved when the first case is selected (or after: a filter that matches nothing is the error to report first).
     const resolve = () => (variants ??= resolveVariants(sources.map((source) => source.suite), runVariants))
     for (const [suiteIndex, source] of sources.entries()) {
+      if (selectsAll && source.count > 0 && source.sharesTools && (resolve().get(source.suite) ?? []).length === 0) {
+        for (let caseIndex = 0; caseIndex < source.count; caseIndex++) entries.push(suiteIndex, caseIndex, 0)
+        visit(source.suite.tools)
+        continue
+      }
       for (let caseIndex = 0; caseIndex < source.count; caseIndex++) {
         const testCase = await source.caseAt(caseIndex)
         if (!selected(testCase)) continue
         const own = resolve().get(source.suite) ?? []
         if (own.length === 0) {
           entries.push(suiteIndex, caseIndex, 0)
-          visit(testCase)
+          visit(testCase.tools)
           continue
         }
         for (const [variantIndex, variant] of own.entries()) {
           entries.push(suiteIndex, caseIndex, variantIndex + 1)
-          visit(caseWithVariant(testCase, source.suite.tools, variant))
+          visit(caseWithVariant(testCase, source.suite.tools, variant).tools)
         }
       }
     }
     checkSelected(entries.count, selection)
     resolve()
-    return new RunCases(sources, variants!, entries.column(0), entries.column(1), entries.column(2), entries.count)
+    let total = 0
+    for (const source of sources) total += source.count
+    const everyCase = entries.count === total && entries.column(2).every((variant) => variant === 0)
+    return new RunCases(sources, variants!, entries.column(0), entries.column(1), entries.column(2), entries.count, everyCase)
   }
 
   /** Run case `index` (the same object for consecutive calls with one index: a case's tasks come one after another). */

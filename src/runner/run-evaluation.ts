@@ -109,7 +109,7 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
   const suites = sources.map((source) => source.suite)
   // Each run case is seen once here, in order, and built again when its tasks run (runner/run-cases.ts).
   const toolSets = new ToolSets()
-  const cases = await RunCases.select(sources, options, options.variants ?? [], (testCase) => toolSets.idOf(testCase.tools))
+  const cases = await RunCases.select(sources, options, options.variants ?? [], (tools) => toolSets.idOf(tools))
   const models = resolveModels(options.models)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   const optionsFor = (model: ResolvedModel): ProviderOptions => {
@@ -260,10 +260,11 @@ function withLazyResults(header: Omit<Report, 'results'>, eachResult: () => Iter
 
 /** The `{ suite, id }` of each run case and of every case of the suites (for `Provider.checkCases`). */
 async function caseIdentities(sources: readonly SuiteSource[], cases: RunCases): Promise<{ caseRefs: CaseRef[]; allCases: CaseRef[] }> {
-  const caseRefs: CaseRef[] = []
-  for (let index = 0; index < cases.size; index++) caseRefs.push(refOf(await cases.at(index)))
   const allCases: CaseRef[] = []
   for (const source of sources) for (let index = 0; index < source.count; index++) allCases.push(refOf(await source.caseAt(index)))
+  if (cases.everyCase) return { caseRefs: allCases, allCases }
+  const caseRefs: CaseRef[] = []
+  for (let index = 0; index < cases.size; index++) caseRefs.push(refOf(await cases.at(index)))
   return { caseRefs, allCases }
 }
 

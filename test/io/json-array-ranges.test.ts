@@ -22,6 +22,11 @@ describe('jsonArrayRanges', () => {
     expect(elementsOf('{"cases":[]}')).toEqual([])
   })
 
+  it('counts the keys of each element, nested ones included', () => {
+    const data = bytes('{"cases": [{"a": 1, "b": {"c": [{"d": "e:f"}]}}, 3, {"x": "\\"", "y" : {}}, {"a": 1, "a": 2}]}')
+    expect([...jsonArrayRanges(data, 'cases')!.keys]).toEqual([4, 0, 2, 2])
+  })
+
   it('reads the key with its escapes decoded', () => {
     expect(elementsOf('{"\\u0063ases": [1, 2]}')).toEqual([1, 2])
   })

@@ -101,6 +101,40 @@ describe('a suite opened for a run builds the cases loadSuite builds', () => {
   })
 })
 
+describe('a suite opened for a run fails as loadSuite fails', () => {
+  const good = (index: number) => ({ id: `case-${index}`, prompt: 'x', expect: { calls: [{ name: 'get_weather', args: { city: 'Paris' } }] } })
+  const variants: Record<string, (index: number) => unknown> = {
+    'a reference error early, a schema error late (the schema error first)': (index) => (index === 3 ? { ...good(index), expect: { calls: [{ name: 'nope' }] } } : index === 40 ? { ...good(index), extra: 1 } : good(index)),
+    'a duplicate id early, a schema error late': (index) => (index === 3 ? good(1) : index === 40 ? { id: 'x' } : good(index)),
+    'a key repeated with two values in a case': (index) => (index === 7 ? 'REPEATED' : good(index)),
+  }
+  for (const [name, caseAt] of Object.entries(variants)) {
+    it(name, async () => {
+      const text = JSON.stringify({ name: 'broken', tools: './tools.json', cases: Array.from({ length: 50 }, (_, index) => caseAt(index)) }, null, 2)
+        .replace('"REPEATED"', '{ "id": "dup", "prompt": "a", "prompt": "b" }')
+      const file = jsonSuite(`broken-${name.length}`, {})
+      writeFileSync(file, text)
+      const loadError = await loadSuite(file).catch((error: unknown) => error as Error)
+      const openError = await McpServers.during((servers) => openSuite(file, servers)).catch((error: unknown) => error as Error)
+      expect(InputError.isInstance(loadError)).toBe(true)
+      expect(openError).toEqual(loadError)
+      expect((openError as InputError).location).toEqual((loadError as InputError).location)
+    })
+  }
+
+  it('and loads a key repeated with one value as loadSuite does', async () => {
+    const file = jsonSuite('repeated-same', {})
+    writeFileSync(file, JSON.stringify({ name: 'same', tools: './tools.json', cases: [good(0), 'REPEATED'] }).replace('"REPEATED"', '{ "id": "dup", "prompt": "a", "prompt": "a" }'))
+    const loaded = await loadSuite(file)
+    const opened = await McpServers.during(async (servers) => {
+      const source = await openSuite(file, servers)
+      return { suite: source.suite, cases: [await source.caseAt(0), await source.caseAt(1)] }
+    })
+    expect(loaded.cases[1]).toMatchObject({ id: 'dup', messages: [{ role: 'user', content: 'a' }] })
+    expectSame(loaded, opened)
+  })
+})
+
 describe('a bad case deep in a big JSON suite', () => {
   const cases = Array.from({ length: 3000 }, (_, index) => ({ id: `case-${index}`, prompt: `Weather in city ${index}?`, expect: { calls: [{ name: 'get_weather', args: { city: `City${index}` } }] } }))
   /** The provider that must never be asked. */
