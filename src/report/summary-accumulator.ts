@@ -2,9 +2,18 @@ import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
 import type { ModelSummary } from '../core/report.ts'
 import { isErroredResult, type CaseCost, type CaseResult } from '../core/result.ts'
 import { caseKey, type CaseTally } from '../stats/case-tally.ts'
-import { statisticsOfTallies } from '../stats/repeat-statistics.ts'
+import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
 import { ToolTokensTally } from './tool-tokens-summary.ts'
+
+/** What the caller knows of the results to come. */
+export type SummaryOptions = {
+  /**
+   * Each case gets at most one (scored) result in a row — a run without repeats: no tally per case is kept, and
+   * pass@k, pass^k and the interval come from the counts (`statisticsOfSingleRuns`, the same figures).
+   */
+  readonly oneResultPerCase?: boolean
+}
 
 /**
  * The running aggregates of one summary row: counts, call-level sums, per-case repeat tallies (pass@k), tool-token
@@ -38,7 +47,7 @@ export class SummaryAccumulator {
   private readonly confusionTally = new ConfusionTally()
 
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
-  constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }) {}
+  constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }, private readonly options: SummaryOptions = {}) {}
 
   /** Folds in one result. */
   add(result: CaseResult): void {
@@ -65,6 +74,7 @@ export class SummaryAccumulator {
     this.schemaViolations += m.schemaViolationCalls
     if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (result.passed ? 1 : 0) }
     if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (result.passed ? 1 : 0) }
+    if (this.options.oneResultPerCase) return
     const key = caseKey(result)
     this.tallies.set(key, (this.tallies.get(key) ?? 0) + tallyRun + (result.passed ? 1 : 0))
   }
@@ -73,7 +83,7 @@ export class SummaryAccumulator {
   finish(): ModelSummary {
     const scored = this.cases - this.errored
     const latencies = [...this.latencies].sort((a, b) => a - b)
-    const statistics = statisticsOfTallies(this.caseTallies())
+    const statistics = this.options.oneResultPerCase ? statisticsOfSingleRuns(this.passed, scored) : statisticsOfTallies(this.caseTallies())
     const toolTokens = this.toolTokens.finish()
     return {
       ...this.group,
@@ -148,7 +158,10 @@ const tallyRun = 2 ** 21
 export class GroupedSummaries {
   private readonly rows = new Map<string, SummaryAccumulator>()
 
-  constructor(private readonly groupOf: (result: CaseResult) => { readonly model: string; readonly [field: string]: unknown } = (result) => ({ model: result.model })) {}
+  constructor(
+    private readonly groupOf: (result: CaseResult) => { readonly model: string; readonly [field: string]: unknown } = (result) => ({ model: result.model }),
+    private readonly options: SummaryOptions = {},
+  ) {}
 
   /** Folds a result into its row (rows appear in the order their first result arrives). */
   add(result: CaseResult): void {
@@ -156,7 +169,7 @@ export class GroupedSummaries {
     const key = JSON.stringify(Object.values(group))
     let row = this.rows.get(key)
     if (!row) {
-      row = new SummaryAccumulator(group)
+      row = new SummaryAccumulator(group, this.options)
       this.rows.set(key, row)
     }
     row.add(result)

@@ -146,8 +146,10 @@ async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOu
 
   mkdirSync(options.outDir, { recursive: true })
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
-  const summaries = new GroupedSummaries(summaryGroup)
-  const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }))
+  // Without repeats a row gets one result per case: no tally per case is needed for pass@k.
+  const summaryOptions = { oneResultPerCase: repeats === 1 }
+  const summaries = new GroupedSummaries(summaryGroup, summaryOptions)
+  const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }), summaryOptions)
   const findings = new VariantFindingsTally()
   // One result per distinct verdict (passed + failure kinds) is all the exit code needs: a bounded set.
   const verdicts = new Map<string, Pick<CaseResult, 'passed' | 'failures'>>()

@@ -56,6 +56,15 @@ export function statisticsOfTallies(unsorted: readonly CaseTally[]): RepeatStati
   }
 }
 
+/**
+ * The same statistics when every case ran once (a run without repeats): each case's pass@1 and pass^1 is its 0 or
+ * 1, whose sum is exact in any order, so the figures equal `statisticsOfTallies` without a tally per case.
+ */
+export function statisticsOfSingleRuns(passed: number, cases: number): RepeatStatistics {
+  const perCase: Record<string, number> = cases === 0 ? {} : { '1': passed / cases }
+  return { passAtK: perCase, passHatK: { ...perCase }, accuracyCi: wilsonInterval(passed, cases), flakiness: [] }
+}
+
 function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length
 }
