@@ -9,13 +9,18 @@ import { inShard, type Shard } from './shard.ts'
 
 /**
  * Opens every suite file under the paths for a run (`suite/open-suite.ts`), one at a time (so the first bad file
- * reported is the first in order); MCP servers the suites name start in `servers`, which the caller closes.
+ * reported is the first in order), runs `use` with them and closes them, whatever happens. MCP servers the suites
+ * name start in `servers`, which the caller closes.
  */
-export async function openSuites(paths: readonly string[], servers: McpServers): Promise<SuiteSource[]> {
+export async function duringSuites<T>(paths: readonly string[], servers: McpServers, use: (sources: readonly SuiteSource[]) => Promise<T>): Promise<T> {
   const sources: SuiteSource[] = []
-  for (const file of discoverSuiteFiles(paths)) sources.push(await openSuite(file, servers))
-  checkUniqueSuiteNames(sources.map((source) => source.suite))
-  return sources
+  try {
+    for (const file of discoverSuiteFiles(paths)) sources.push(await openSuite(file, servers))
+    checkUniqueSuiteNames(sources.map((source) => source.suite))
+    return await use(sources)
+  } finally {
+    for (const source of sources) source.close()
+  }
 }
 
 function checkUniqueSuiteNames(suites: readonly Pick<Suite, 'name' | 'file'>[]): void {

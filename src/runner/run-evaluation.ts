@@ -22,7 +22,7 @@ import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { forEachConcurrently } from './for-each-concurrently.ts'
 import { RunPlan } from './run-plan.ts'
-import { openSuites, secretValues } from './load-run.ts'
+import { duringSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -97,15 +97,15 @@ export type RunOutcome = {
  * bytes: cases are built again from their suite when their tasks run (runner/run-cases.ts), never held all at once.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
-  // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
-  return McpServers.during((servers) => evaluate(options, servers))
-}
-
-async function evaluate(options: RunOptions, servers: McpServers): Promise<RunOutcome> {
   const startedAt = new Date()
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
-  const sources = await openSuites(options.suitePaths, servers)
+  // The MCP servers the suites name live for the run: closed on success, failure and interruption alike; so do
+  // the suite files held open for the cases.
+  return McpServers.during((servers) => duringSuites(options.suitePaths, servers, (sources) => evaluate(options, startedAt, servers, sources)))
+}
+
+async function evaluate(options: RunOptions, startedAt: Date, servers: McpServers, sources: readonly SuiteSource[]): Promise<RunOutcome> {
   const suites = sources.map((source) => source.suite)
   // Each run case is seen once here, in order, and built again when its tasks run (runner/run-cases.ts).
   const toolSets = new ToolSets()

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
+import { FileSlices } from '../io/file-slices.ts'
 import { jsonArrayRanges, type JsonArrayRanges } from '../io/json-array-ranges.ts'
 import { parseDocumentText, readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
@@ -12,9 +13,10 @@ import { CaseIds, loadSuite, prepareSuite, type SuiteHead } from './load-suite.t
 /**
  * A suite opened for a run: its settings, and its cases built one at a time. Checked whole when opened — every
  * case validated and built once, so bad input is still an InputError (file, line, field) before any model call —
- * but a `.json` suite then keeps only its file's bytes and each case's byte range, and `caseAt` parses and builds
- * the case again from its slice with the same function as `loadSuite`, giving an equal `Case`. A 20,000-case suite
- * is a few MiB of text instead of ~12 MiB of Case objects, and its parsed tree never stands whole.
+ * but a `.json` suite then keeps only each case's byte range in the file (held open: io/file-slices.ts), and
+ * `caseAt` reads, parses and builds the case again from its slice with the same function as `loadSuite`, giving
+ * an equal `Case`. A 20,000-case suite costs 240 KB instead of ~12 MiB of Case objects, and its parsed tree never
+ * stands whole.
  */
 export type SuiteSource = {
   readonly suite: SuiteHead
@@ -24,6 +26,8 @@ export type SuiteSource = {
   readonly sharesTools: boolean
   /** Case `index`, as `loadSuite(file).cases[index]` (a new object per call for a `.json` suite). */
   caseAt(index: number): Promise<Case>
+  /** Releases the file; `caseAt` fails after. */
+  close(): void
 }
 
 /**
@@ -34,11 +38,16 @@ export type SuiteSource = {
 export async function openSuite(file: string, servers: McpServers): Promise<SuiteSource> {
   const absolute = resolve(file)
   const sliced = absolute.toLowerCase().endsWith('.json') ? readSlices(absolute) : undefined
-  const whole = async () => inMemory(await loadSuite(absolute, { mcp: servers }))
-  if (!sliced) return whole()
-  const { bytes, slices, head } = sliced
-  const caseText = (index: number) => bytes.toString('utf8', slices.ranges[2 * index], slices.ranges[2 * index + 1])
+  if (!sliced) return inMemory(await loadSuite(absolute, { mcp: servers }))
+  const { fd, slices, head } = sliced
+  // The text is kept while the suite is checked; afterwards each case is read back from its range.
+  let bytes: Buffer | undefined = sliced.bytes
+  const caseText = (index: number) => bytes!.toString('utf8', slices.ranges[2 * index], slices.ranges[2 * index + 1])
   const readCase = (index: number) => parsedOnce(caseText(index), slices.keys[index]!)
+  const whole = async () => {
+    closeSync(fd)
+    return inMemory(await loadSuite(absolute, { mcp: servers }))
+  }
   const fits = (value: unknown) => fitsSchema(absolute, value)
   // The settings are checked with the first case (`cases` needs one); each further case under the suite's name. The
   // schema has no rule across cases, or between a case and the settings beyond that, so this accepts what
@@ -48,27 +57,34 @@ export async function openSuite(file: string, servers: McpServers): Promise<Suit
 
   let tree: SourceDocument | undefined
   // Lines are only needed for an error message: the whole file's YAML tree is built then (as readDocument does).
-  const document: SourceDocument = { file: absolute, value: head, lineOf: (path) => (tree ??= parseDocumentText(absolute, bytes.toString('utf8'))).lineOf(path) }
-  const { head: suite, buildCase } = await prepareSuite(document, async () => servers).catch(schemaErrorFirst(absolute))
+  const document: SourceDocument = { file: absolute, value: head, lineOf: (path) => (tree ??= parseDocumentText(absolute, (bytes ?? readFileSync(absolute)).toString('utf8'))).lineOf(path) }
+  const failed = (error: unknown): never => {
+    closeSync(fd)
+    return schemaErrorFirst(absolute)(error)
+  }
+  const { head: suite, buildCase } = await prepareSuite(document, async () => servers).catch(failed)
   const ids = new CaseIds(document)
   let sharesTools = true
   for (let index = 0; index < slices.count; index++) {
     const rawCase = index === 0 ? first : readCase(index)
     // Not valid JSON, or a repeated key: readDocument decides (lossless-json accepts a key repeated with one value).
     if (!rawCase) return whole()
-    if (index > 0 && !fits({ name: head.name, cases: [rawCase] })) schemaErrorFirst(absolute)(undefined)
+    if (index > 0 && !fits({ name: head.name, cases: [rawCase] })) failed(undefined)
     try {
       ids.add(rawCase, index)
       if ((await buildCase(rawCase, index)).tools !== suite.tools) sharesTools = false
     } catch (error) {
-      schemaErrorFirst(absolute)(error)
+      failed(error)
     }
   }
+  const source = new FileSlices(fd, absolute, bytes, slices.ranges, (index) => `cases.${index}`)
+  bytes = undefined
   return {
     suite,
     count: slices.count,
     sharesTools,
-    caseAt: (index) => buildCase(JSON.parse(caseText(index)) as Record<string, unknown>, index),
+    caseAt: async (index) => buildCase(JSON.parse(source.text(index)) as Record<string, unknown>, index),
+    close: () => source.close(),
   }
 }
 
@@ -118,28 +134,32 @@ function fitsSchema(file: string, value: unknown): boolean {
 /** A suite already loaded whole (YAML, or JSON read the ordinary way). */
 function inMemory(loaded: Awaited<ReturnType<typeof loadSuite>>): SuiteSource {
   const { cases, ...suite } = loaded
-  return { suite, count: cases.length, sharesTools: cases.every((testCase) => testCase.tools === suite.tools), caseAt: async (index) => cases[index]! }
+  return { suite, count: cases.length, sharesTools: cases.every((testCase) => testCase.tools === suite.tools), caseAt: async (index) => cases[index]!, close: () => {} }
 }
 
-type Sliced = { readonly bytes: Buffer; readonly slices: JsonArrayRanges; readonly head: Record<string, unknown> }
+type Sliced = { readonly fd: number; readonly bytes: Buffer; readonly slices: JsonArrayRanges; readonly head: Record<string, unknown> }
 
-/** The file's bytes, its cases' ranges and the rest of the suite parsed (with `cases: []`); undefined when not so shaped. */
+/**
+ * The file (open, and its bytes), its cases' ranges and the rest of the suite parsed (with `cases: []`); undefined
+ * when it cannot be read or is not so shaped (then closed).
+ */
 function readSlices(file: string): Sliced | undefined {
-  let bytes: Buffer
+  let read: { fd: number; bytes: Buffer }
   try {
-    bytes = readFileSync(file)
+    read = FileSlices.read(file)
   } catch {
     return undefined
   }
+  const { fd, bytes } = read
   const slices = jsonArrayRanges(bytes, 'cases')
-  if (!slices) return undefined
-  const headText = `${bytes.toString('utf8', 0, slices.arrayStart)}[]${bytes.toString('utf8', slices.arrayEnd)}`
+  const headText = slices ? `${bytes.toString('utf8', 0, slices.arrayStart)}[]${bytes.toString('utf8', slices.arrayEnd)}` : undefined
   try {
     // A repeated key is judged by readDocument's strict parse (lossless-json): the whole file goes that way.
-    if (hasRepeatedKey(headText)) return undefined
-    const head = JSON.parse(headText) as unknown
-    return typeof head === 'object' && head !== null && !Array.isArray(head) ? { bytes, slices, head: head as Record<string, unknown> } : undefined
+    const head = slices && headText && !hasRepeatedKey(headText) ? JSON.parse(headText) as unknown : undefined
+    if (slices && typeof head === 'object' && head !== null && !Array.isArray(head)) return { fd, bytes, slices, head: head as Record<string, unknown> }
   } catch {
-    return undefined
+    // Not JSON: readDocument reports where.
   }
+  closeSync(fd)
+  return undefined
 }

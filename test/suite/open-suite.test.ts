@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -30,6 +30,7 @@ async function bothWays(file: string): Promise<{ loaded: Awaited<ReturnType<type
     expect(await source.caseAt(0) === await source.caseAt(0)).toBe(!file.endsWith('.json'))
     const cases: Case[] = []
     for (let index = 0; index < source.count; index++) cases.push(await source.caseAt(index))
+    source.close()
     return { suite: source.suite, cases }
   })
   return { loaded, opened }
@@ -128,10 +129,40 @@ describe('a suite opened for a run fails as loadSuite fails', () => {
     const loaded = await loadSuite(file)
     const opened = await McpServers.during(async (servers) => {
       const source = await openSuite(file, servers)
-      return { suite: source.suite, cases: [await source.caseAt(0), await source.caseAt(1)] }
+      const cases = [await source.caseAt(0), await source.caseAt(1)]
+      source.close()
+      return { suite: source.suite, cases }
     })
     expect(loaded.cases[1]).toMatchObject({ id: 'dup', messages: [{ role: 'user', content: 'a' }] })
     expectSame(loaded, opened)
+  })
+})
+
+describe('a suite file that changes while it is open', () => {
+  const suite = (prompt: string) => ({ name: 'changing', cases: [{ id: 'a', prompt: 'first' }, { id: 'b', prompt }] })
+
+  it('still gives the cases it was opened with when it is replaced by a new file', async () => {
+    const file = jsonSuite('replaced', suite('second'))
+    await McpServers.during(async (servers) => {
+      const source = await openSuite(file, servers)
+      writeFileSync(`${file}.new`, JSON.stringify({ tools: './tools.json', ...suite('changed') }))
+      renameSync(`${file}.new`, file)
+      expect((await source.caseAt(1)).messages).toEqual([{ role: 'user', content: 'second' }])
+      source.close()
+    })
+  })
+
+  it('is an InputError naming the case when it is rewritten in place', async () => {
+    const file = jsonSuite('rewritten', suite('second'))
+    await McpServers.during(async (servers) => {
+      const source = await openSuite(file, servers)
+      writeFileSync(file, JSON.stringify({ tools: './tools.json', ...suite('SECOND') }))
+      expect((await source.caseAt(0)).id).toBe('a')
+      const error = await source.caseAt(1).catch((caught: unknown) => caught)
+      expect(InputError.isInstance(error)).toBe(true)
+      expect((error as InputError).location).toEqual({ file, field: 'cases.1' })
+      source.close()
+    })
   })
 })
 
