@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const cli = join(root, 'dist/cli/bin.js')
+const cli = join(root, 'dist/cli/toolgauge.js')
 const rounds = Number(process.env.STARTUP_ROUNDS ?? 9)
 
 type Sample = { ms: number; cpuMs: number; rssMiB: number }

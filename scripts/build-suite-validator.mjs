@@ -5,4 +5,4 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { suiteValidatorCode } from '../dist/schema/suite-validator-code.js'
 import { generatedSuiteValidator, suiteSchemaPath } from '../dist/schema/validate-document.js'
 
-writeFileSync(new URL(`../dist/schema/${generatedSuiteValidator.slice(2)}`, import.meta.url), suiteValidatorCode(readFileSync(suiteSchemaPath, 'utf8')))
+writeFileSync(generatedSuiteValidator, suiteValidatorCode(readFileSync(suiteSchemaPath, 'utf8')))

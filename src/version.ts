@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { packageManifest } from './package-files.ts'
 
 /** The package version, written into every report. */
-export const toolgaugeVersion: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+export const toolgaugeVersion: string = packageManifest.version

@@ -1,7 +1,7 @@
-import { parse as parseYaml } from 'yaml'
 import { InputError } from '../core/errors.ts'
 import { modelSettingsSchema, settingNames, type ModelSettings } from '../providers/settings/model-settings.ts'
 import { validateAgainst } from '../schema/ajv.ts'
+import { yamlModule } from '../io/lazy-require.ts'
 
 /**
  * `--set key=value` (repeatable) → request settings for every model of the run. The value is read as YAML, so
@@ -31,7 +31,7 @@ export function parseSetFlags(values: readonly string[] | undefined): ModelSetti
 
 function readValue(text: string): unknown {
   try {
-    return parseYaml(text) as unknown
+    return yamlModule().parse(text) as unknown
   } catch {
     return text
   }

@@ -16,6 +16,11 @@ export function yamlModule(): typeof Yaml {
   return yaml
 }
 
+/** The installed `yaml` version, read without loading the parser (cache keys of parsed documents name it). */
+export function yamlVersion(): string {
+  return (require('yaml/package.json') as { version: string }).version
+}
+
 /** The `lossless-json` package. */
 export function losslessJsonModule(): typeof LosslessJson {
   losslessJson ??= require('lossless-json') as typeof LosslessJson

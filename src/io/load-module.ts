@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { extname, join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { extname } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InputError } from '../core/errors.ts'
+import { cacheFolder } from './disk-cache.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
 export type ModuleReference = { file?: string; line?: number; field?: string }
@@ -53,7 +54,7 @@ export async function importUserFunction<T extends (...args: never[]) => unknown
 
 async function load(path: string): Promise<ModuleNamespace> {
   if (!typeScriptExtensions.has(extname(path))) return (await import(pathToFileURL(path).href)) as ModuleNamespace
-  const jiti = await typeScriptLoader()
+  const jiti = typeScriptLoader()
   return (await jiti.import(pathToFileURL(path).href)) as ModuleNamespace
 }
 
@@ -61,25 +62,17 @@ async function load(path: string): Promise<ModuleNamespace> {
 // plain Node 0.20 s, tsx 0.80 s, jiti 0.79 s; RSS 44 / 74 / 78 MiB): the cost is the same, but jiti has no native
 // binary and no install script for a user's project to approve, and it treats a `.ts` file the same in an ESM and
 // a CommonJS project (tsx compiles `.ts` in a CommonJS package to CommonJS, where top-level await fails).
-let loader: Promise<{ import(id: string): Promise<unknown> }> | undefined
+let loader: { import(id: string): Promise<unknown> } | undefined
 function typeScriptLoader() {
-  loader ??= import('jiti').then(({ createJiti }) =>
-    // Source maps so a stack points at the .ts line. Compiled modules are cached in the user's own cache folder
-    // (never the project's node_modules, never a shared temp folder): transforming loads Babel, ~0.4 s of CPU per
-    // run; with the cache only a changed module pays it. jiti checks each entry against its source's hash.
-    createJiti(import.meta.url, { fsCache: transformCacheDir(), moduleCache: true, sourceMaps: true }))
+  if (loader) return loader
+  // jiti through require, not import(): jiti ships the same CommonJS build to both, and importing a CommonJS file
+  // from ESM first scans all of it (190 kB) for its export names — ~60 ms of every run that meets a .ts module.
+  const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti')
+  // Source maps so a stack points at the .ts line. Compiled modules are cached in the user's own cache folder
+  // (never the project's node_modules, never a shared temp folder): transforming loads Babel, ~0.4 s of CPU per
+  // run; with the cache only a changed module pays it. jiti checks each entry against its source's hash.
+  loader = createJiti(import.meta.url, { fsCache: cacheFolder('jiti') ?? false, moduleCache: true, sourceMaps: true })
   return loader
-}
-
-/** `$XDG_CACHE_HOME/toolgauge/jiti` (default `~/.cache`), private to the user; `false` (no cache) if it cannot be made. */
-function transformCacheDir(): string | false {
-  const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolgauge', 'jiti')
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    return dir
-  } catch {
-    return false
-  }
 }
 
 /** Turns a load failure into an InputError: a syntax error points at the module's line, anything else says what. */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { deserialize, serialize } from 'node:v8'
 import type { Node } from 'yaml'
 import { InputError } from '../core/errors.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
-import { losslessJsonModule, yamlModule } from './lazy-require.ts'
+import { losslessJsonModule, yamlModule, yamlVersion } from './lazy-require.ts'
+import { hashText, readCacheEntry, writeCacheEntry } from './disk-cache.ts'
 
 /** A parsed YAML/JSON file that can say on which line a value stands, for error messages. */
 export type SourceDocument = {
@@ -23,7 +25,50 @@ export function readDocument(file: string): SourceDocument {
   } catch (error) {
     throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file })
   }
-  return file.toLowerCase().endsWith('.json') ? parseJsonText(file, text) : parseDocumentText(file, text)
+  return file.toLowerCase().endsWith('.json') ? parseJsonText(file, text) : parseYamlText(file, text)
+}
+
+/**
+ * A YAML file's value from the user's cache when this very text was parsed before by this `yaml` version, else
+ * parsed (and stored when it has no error). Loading and running the YAML parser costs ~0.1 s of CPU per run for a
+ * few suites of a few kB — most of `toolgauge run`'s start-up — while the stored value is read in well under a
+ * millisecond. One entry per file path (its text's hash inside), so the cache holds one value per file. Line
+ * numbers are only needed for an error message: the parser runs then, on the first `lineOf`.
+ */
+function parseYamlText(file: string, text: string): SourceDocument {
+  const key = `yaml-value ${file}`
+  const textHash = hashText(text)
+  const stored = readCacheEntry('documents', key)
+  if (stored) {
+    try {
+      const entry = deserialize(stored) as { textHash?: unknown; parser?: unknown; value?: unknown }
+      if (entry.textHash === textHash && entry.parser === yamlVersion()) return withLazyPositions(file, text, entry.value)
+    } catch {
+      // not an entry of ours: parsed again below, and replaced
+    }
+  }
+  const document = parseDocumentText(file, text)
+  let image: Uint8Array | undefined
+  try {
+    image = serialize({ textHash, parser: yamlVersion(), value: document.value })
+  } catch {
+    // a value the serializer cannot hold is simply not cached
+  }
+  if (image) writeCacheEntry('documents', key, image)
+  return document
+}
+
+/** A document whose value is already known: positions come from the YAML parser on the first `lineOf`. */
+function withLazyPositions(file: string, text: string, value: unknown): SourceDocument {
+  let positions: SourceDocument | undefined
+  return {
+    file,
+    value,
+    lineOf(path) {
+      positions ??= parseDocumentText(file, text)
+      return positions.lineOf(path)
+    },
+  }
 }
 
 /**
@@ -42,15 +87,7 @@ function parseJsonText(file: string, text: string): SourceDocument {
   } catch {
     return parseDocumentText(file, text)
   }
-  let positions: SourceDocument | undefined
-  return {
-    file,
-    value,
-    lineOf(path) {
-      positions ??= parseDocumentText(file, text)
-      return positions.lineOf(path)
-    },
-  }
+  return withLazyPositions(file, text, value)
 }
 
 /** Parses YAML/JSON text already in memory; see readDocument. */

@@ -1,14 +1,14 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import { Ajv as AjvDraft7 } from 'ajv'
-import addFormatsModule from 'ajv-formats'
-import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv'
+import { createRequire } from 'node:module'
+import type { Ajv2020 } from 'ajv/dist/2020.js'
+import type { Ajv as AjvDraft7, AnySchemaObject, ErrorObject } from 'ajv'
+import type standaloneModule from 'ajv/dist/standalone/index.js'
 import { describeMetaErrors } from './meta-errors.ts'
+import { readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
 import type { JsonSchema } from '../core/tool.ts'
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: AjvDraft7 | Ajv2020,
-) => void
+// ajv is loaded on the first schema the cache does not hold (loading it and compiling the meta-schema it checks
+// schemas against is ~0.12 s of CPU per run), with a synchronous require: all of it ships CommonJS.
+const require = createRequire(import.meta.url)
 
 type AnyAjv = AjvDraft7 | Ajv2020
 
@@ -28,8 +28,12 @@ export const strictOptions = {
 
 /** A draft-07 or 2020-12 ajv with the strict options and formats; `source` keeps generated code (build script). */
 export function createAjv(draft2020: boolean, source = false): AnyAjv {
-  const options = source ? { ...strictOptions, code: { source: true } } : strictOptions
-  const ajv = draft2020 ? new Ajv2020(options) : new AjvDraft7(options)
+  const { Ajv, _ } = require('ajv') as typeof import('ajv')
+  // Generated code names ajv-formats' functions by this expression (a standalone validator requires them).
+  const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
+  const options = source ? { ...strictOptions, code } : strictOptions
+  const ajv = draft2020 ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options) : new Ajv(options)
+  const addFormats = require('ajv-formats') as (ajv: AnyAjv) => void
   addFormats(ajv)
   return ajv
 }
@@ -40,14 +44,22 @@ export function compilableSchema(schema: JsonSchema): AnySchemaObject {
   return rest as AnySchemaObject
 }
 
+/** A compiled validator: by ajv now, or read back from the cache (ajv's standalone code for the same schema). */
+export type Validator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null }
+
 const instances = new Map<boolean, AnyAjv>()
-const cache = new WeakMap<object, ValidateFunction>()
+const compiled = new WeakMap<object, Validator>()
+
+function isDraft2020(schema: JsonSchema): boolean {
+  return typeof schema.$schema === 'string' && schema.$schema.includes('2020-12')
+}
 
 function ajvFor(schema: JsonSchema): AnyAjv {
-  const draft2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12')
+  const draft2020 = isDraft2020(schema)
   let ajv = instances.get(draft2020)
   if (!ajv) {
-    ajv = createAjv(draft2020)
+    // With the generated source kept, so a compiled validator can be stored as standalone code.
+    ajv = createAjv(draft2020, true)
     instances.set(draft2020, ajv)
   }
   return ajv
@@ -55,6 +67,12 @@ function ajvFor(schema: JsonSchema): AnyAjv {
 
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */
 export function schemaProblems(schema: JsonSchema): string[] {
+  // A validator stored for this very schema was compiled from it, and ajv compiles only schemas that pass the check.
+  const stored = compiled.get(schema) ?? storedValidator(schema)
+  if (stored) {
+    compiled.set(schema, stored)
+    return []
+  }
   const ajv = ajvFor(schema)
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>
   if (!ajv.validateSchema(rest as AnySchemaObject)) {
@@ -68,12 +86,51 @@ export function schemaProblems(schema: JsonSchema): string[] {
   return []
 }
 
-/** Compiles (and caches per schema object) a strict validator. */
-export function compileSchema(schema: JsonSchema): ValidateFunction {
-  const cached = cache.get(schema)
-  if (cached) return cached
-  const validate = ajvFor(schema).compile(compilableSchema(schema))
-  cache.set(schema, validate)
+/** A strict validator for the schema: kept per schema object, read from the user's cache, or compiled and stored. */
+export function compileSchema(schema: JsonSchema): Validator {
+  const known = compiled.get(schema)
+  if (known) return known
+  const validate = storedValidator(schema) ?? compileAndStore(schema)
+  compiled.set(schema, validate)
+  return validate
+}
+
+/**
+ * The cache key of a schema's validator: everything the generated code depends on — ajv's and ajv-formats'
+ * versions, the draft, the options and the schema's JSON (key order included: it orders the generated checks).
+ */
+function validatorKey(schema: JsonSchema): string {
+  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version
+  return `validator ajv@${version('ajv')} ajv-formats@${version('ajv-formats')} ${isDraft2020(schema) ? '2020-12' : 'draft-07'} ${JSON.stringify(strictOptions)} ${JSON.stringify(compilableSchema(schema))}`
+}
+
+/**
+ * The validator stored for this schema, or undefined. It is ajv's own standalone code for the schema, run with
+ * this module's `require` (it requires ajv's runtime helpers and ajv-formats' checks by name); a stored entry that
+ * does not load as one is ignored.
+ */
+function storedValidator(schema: JsonSchema): Validator | undefined {
+  const stored = readCacheEntry('validators', validatorKey(schema))
+  if (!stored) return undefined
+  try {
+    const module: { exports: { default?: unknown } } = { exports: {} }
+    new Function('module', 'exports', 'require', stored.toString('utf8'))(module, module.exports, require)
+    const validate = module.exports.default ?? module.exports
+    return typeof validate === 'function' ? (validate as Validator) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function compileAndStore(schema: JsonSchema): Validator {
+  const ajv = ajvFor(schema)
+  const validate = ajv.compile(compilableSchema(schema))
+  try {
+    const standaloneCode = require('ajv/dist/standalone/index.js') as typeof standaloneModule
+    writeCacheEntry('validators', validatorKey(schema), Buffer.from(standaloneCode.default(ajv, validate)))
+  } catch {
+    // a schema ajv cannot write as standalone code is compiled again next run
+  }
   return validate
 }
 
@@ -83,6 +140,6 @@ export function validateAgainst(schema: JsonSchema, value: unknown): ErrorObject
 }
 
 /** Runs a validator (compiled here, or generated from the same options at build time); ajv's errors, empty when valid. */
-export function validateWith(validate: ValidateFunction | ((value: unknown) => boolean) & { errors?: ErrorObject[] | null }, value: unknown): ErrorObject[] {
+export function validateWith(validate: Validator, value: unknown): ErrorObject[] {
   return validate(value) ? [] : [...(validate.errors ?? [])]
 }

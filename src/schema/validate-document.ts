@@ -2,14 +2,14 @@ import type { ErrorObject } from 'ajv'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
+import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst, validateWith } from './ajv.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
-export const suiteSchemaPath = fileURLToPath(new URL('../../suites/suite.schema.json', import.meta.url))
+export const suiteSchemaPath = packageFile('suites/suite.schema.json')
 let suiteValidator: ((value: unknown) => ErrorObject[]) | undefined
 
 /** Validates a parsed suite against suites/suite.schema.json; throws an InputError naming file, line and field. */
@@ -18,15 +18,15 @@ export function validateSuiteShape(document: SourceDocument): void {
   throwFirstError(document, suiteValidator(document.value))
 }
 
-/** The name of the suite validator `npm run build` generates beside this module (scripts/build-suite-validator.mjs). */
-export const generatedSuiteValidator = './suite-validator.generated.cjs'
+/** Where `npm run build` writes the suite validator it generates (scripts/build-suite-validator.mjs). */
+export const generatedSuiteValidator = packageFile('dist/schema/suite-validator.generated.cjs')
 
 /** The validator generated at build time when it was made from this very schema text, else one compiled now. */
 function loadSuiteValidator(): (value: unknown) => ErrorObject[] {
   const text = readFileSync(suiteSchemaPath, 'utf8')
   // Compiling the suite schema takes ~0.1 s of CPU per run; the built package ships it compiled, with the same
-  // strict options (the sources, under test, have no generated file and compile it).
-  const generated = generatedValidator()
+  // strict options (the sources, under test, compile it: a dist/ beside them may be older than they are).
+  const generated = runningSources ? undefined : generatedValidator()
   if (generated && generated.schemaHash === schemaHash(text)) return (value) => validateWith(generated, value)
   const schema = JSON.parse(text) as JsonSchema
   return (value) => validateAgainst(schema, value)

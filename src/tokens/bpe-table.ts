@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
 
 /**
  * A BPE rank table read from gpt-tokenizer's own `data/<encoding>.tiktoken` file (one `base64 rank` line per
- * token) into typed arrays: every token's bytes in one buffer and an open-addressing hash index over them. It
+ * token) into typed arrays, kept in the user's cache (io/disk-cache.ts) between runs: every token's bytes in one buffer and an open-addressing hash index over them. It
  * replaces gpt-tokenizer's `bpeRanks/*.js` modules for counting: those are 2.4 MB JavaScript array literals that
  * take 0.3–0.5 s of CPU and ~60 MiB to parse and turn into a Map; this table loads in a few tens of milliseconds
  * and a few MiB. The counts are the same (test/tokens/bpe-table.test.ts checks the table against gpt-tokenizer's),
@@ -11,46 +12,59 @@ import { createRequire } from 'node:module'
  * starting with a byte-order mark, which TextDecoder drops), else as bytes, and looks a byte sequence up among the
  * strings when it is valid UTF-8 (decoded, so a leading BOM is dropped) and among the byte tokens otherwise.
  */
-export class BpeTable {
+/** The arrays a table is made of: what is built from a `.tiktoken` file, and what the cache stores. */
+type TableParts = {
   /** All tokens' bytes, back to back; token i spans starts[i]..starts[i + 1]. */
+  readonly bytes: Uint8Array
+  readonly starts: Uint32Array
+  readonly ranks: Uint32Array
+  /** 1 where gpt-tokenizer keeps the token as a string (see BpeTable), 0 where it keeps bytes. */
+  readonly stringStored: Uint8Array
+  /** Hash slots holding token index + 1 (0 = empty); the size is a power of two, at least twice the tokens. */
+  readonly slots: Int32Array
+}
+
+export class BpeTable {
   private readonly bytes: Uint8Array
   private readonly starts: Uint32Array
   private readonly ranks: Uint32Array
-  /** 1 where gpt-tokenizer keeps the token as a string (see above), 0 where it keeps bytes. */
   private readonly stringStored: Uint8Array
-  /** Hash slots holding token index + 1 (0 = empty); the size is a power of two, at least twice the tokens. */
   private readonly slots: Int32Array
   private readonly mask: number
 
-  constructor(tiktoken: Uint8Array) {
-    const lines = countLines(tiktoken)
-    this.bytes = new Uint8Array(tiktoken.length)
-    this.starts = new Uint32Array(lines + 1)
-    this.ranks = new Uint32Array(lines)
-    this.stringStored = new Uint8Array(lines)
-    let size = 1
-    while (size < lines * 2) size *= 2
-    this.slots = new Int32Array(size)
-    this.mask = size - 1
-    let written = 0
-    let token = 0
+  private constructor(parts: TableParts) {
+    this.bytes = parts.bytes
+    this.starts = parts.starts
+    this.ranks = parts.ranks
+    this.stringStored = parts.stringStored
+    this.slots = parts.slots
+    this.mask = parts.slots.length - 1
+  }
+
+  /** Builds the table from a `.tiktoken` file's bytes (~0.1 s of CPU for o200k). */
+  static fromTiktoken(tiktoken: Uint8Array): BpeTable {
+    return new BpeTable(buildParts(tiktoken))
+  }
+
+  /** The table stored by `toBytes`, or undefined when `data` is not one (truncated, another format). */
+  static fromBytes(data: Uint8Array): BpeTable | undefined {
+    const parts = readParts(data)
+    return parts ? new BpeTable(parts) : undefined
+  }
+
+  /** The table as one byte array for the cache: a header of counts, then each array (4-byte ones first). */
+  toBytes(): Uint8Array {
+    const tokens = this.ranks.length
+    const bytesLength = this.starts[tokens]!
+    const header = Uint32Array.of(cacheMagic, tokens, bytesLength, this.slots.length)
+    const sections = [header, this.starts, this.ranks, this.slots, this.stringStored, this.bytes.subarray(0, bytesLength)]
+    const out = new Uint8Array(sections.reduce((sum, section) => sum + section.byteLength, 0))
     let at = 0
-    // The work is done in small functions called per line: V8 optimizes those after a few calls, while a long
-    // loop in this constructor (run once) would stay in the interpreter. Buffer.indexOf is a native call per use,
-    // slower than a scan over a dozen bytes.
-    while (at < tiktoken.length) {
-      const space = indexOfByte(tiktoken, 0x20, at)
-      const end = indexOfByte(tiktoken, 0x0a, space + 1)
-      const start = written
-      this.starts[token] = start
-      written = decodeBase64(tiktoken, at, space, this.bytes, written)
-      this.ranks[token] = parseDecimal(tiktoken, space + 1, end)
-      this.stringStored[token] = isValidUtf8(this.bytes, start, written) && !startsWithBom(this.bytes, start, written) ? 1 : 0
-      this.insert(token, start, written)
-      token++
-      at = end + 1
+    for (const section of sections) {
+      out.set(new Uint8Array(section.buffer, section.byteOffset, section.byteLength), at)
+      at += section.byteLength
     }
-    this.starts[token] = written
+    return out
   }
 
   /** How many tokens the table holds. */
@@ -105,12 +119,6 @@ export class BpeTable {
     }
   }
 
-  private insert(index: number, start: number, end: number): void {
-    let slot = hash(this.bytes, start, end) & this.mask
-    while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask
-    this.slots[slot] = index + 1
-  }
-
   private equals(index: number, source: Uint8Array, start: number, end: number): boolean {
     const from = this.starts[index]!
     if (this.starts[index + 1]! - from !== end - start) return false
@@ -121,17 +129,98 @@ export class BpeTable {
   }
 }
 
+/** 'BPE1': the cache format of toBytes; a changed layout gets a new magic number. */
+const cacheMagic = 0x31455042
+
+function buildParts(tiktoken: Uint8Array): TableParts {
+  const lines = countLines(tiktoken)
+  const bytes = new Uint8Array(tiktoken.length)
+  const starts = new Uint32Array(lines + 1)
+  const ranks = new Uint32Array(lines)
+  const stringStored = new Uint8Array(lines)
+  let size = 1
+  while (size < lines * 2) size *= 2
+  const slots = new Int32Array(size)
+  let written = 0
+  let token = 0
+  let at = 0
+  // The work is done in small functions called per line: V8 optimizes those after a few calls, while a long
+  // loop in this function (run once) would stay in the interpreter. Buffer.indexOf is a native call per use,
+  // slower than a scan over a dozen bytes.
+  while (at < tiktoken.length) {
+    const space = indexOfByte(tiktoken, 0x20, at)
+    const end = indexOfByte(tiktoken, 0x0a, space + 1)
+    const start = written
+    starts[token] = start
+    written = decodeBase64(tiktoken, at, space, bytes, written)
+    ranks[token] = parseDecimal(tiktoken, space + 1, end)
+    stringStored[token] = isValidUtf8(bytes, start, written) && !startsWithBom(bytes, start, written) ? 1 : 0
+    insert(slots, token, hash(bytes, start, written))
+    token++
+    at = end + 1
+  }
+  starts[token] = written
+  return { bytes, starts, ranks, stringStored, slots }
+}
+
+function insert(slots: Int32Array, index: number, hashed: number): void {
+  const mask = slots.length - 1
+  let slot = hashed & mask
+  while (slots[slot] !== 0) slot = (slot + 1) & mask
+  slots[slot] = index + 1
+}
+
+/** The arrays of a toBytes() image, as views on `data` (copied once when `data` is not 4-byte aligned). */
+function readParts(data: Uint8Array): TableParts | undefined {
+  if (data.byteLength < 16) return undefined
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice()
+  const header = new Uint32Array(aligned.buffer, aligned.byteOffset, 4)
+  const [magic, tokens, bytesLength, slotCount] = header as unknown as [number, number, number, number]
+  const expected = 16 + (tokens + 1) * 4 + tokens * 4 + slotCount * 4 + tokens + bytesLength
+  if (magic !== cacheMagic || aligned.byteLength !== expected || slotCount < tokens * 2 || (slotCount & (slotCount - 1)) !== 0) return undefined
+  let at = aligned.byteOffset + 16
+  const take = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, width: number): T => {
+    const view = make(aligned.buffer, at, length)
+    at += length * width
+    return view
+  }
+  const starts = take((b, o, l) => new Uint32Array(b, o, l), tokens + 1, 4)
+  const ranks = take((b, o, l) => new Uint32Array(b, o, l), tokens, 4)
+  const slots = take((b, o, l) => new Int32Array(b, o, l), slotCount, 4)
+  const stringStored = take((b, o, l) => new Uint8Array(b, o, l), tokens, 1)
+  const bytes = take((b, o, l) => new Uint8Array(b, o, l), bytesLength, 1)
+  if (starts[tokens] !== bytesLength) return undefined
+  return { bytes, starts, ranks, stringStored, slots }
+}
+
 const tables = new Map<string, BpeTable>()
 
 /** The rank table of an encoding gpt-tokenizer ships a `.tiktoken` file for, read once per process. */
 export function bpeTable(encoding: 'o200k_base' | 'cl100k_base'): BpeTable {
   let table = tables.get(encoding)
   if (!table) {
-    const file = createRequire(import.meta.url).resolve(`gpt-tokenizer/data/${encoding}.tiktoken`)
-    table = new BpeTable(readFileSync(file))
+    table = cachedTable(encoding)
     tables.set(encoding, table)
   }
   return table
+}
+
+/**
+ * The table from the user's cache when this gpt-tokenizer version's was stored there, else built from its
+ * `.tiktoken` file (~0.1 s of CPU, plus garbage collection, on every run that counts tokens) and stored. Reading
+ * the stored arrays takes a few milliseconds. The key names the encoding, gpt-tokenizer's version and the file's size.
+ */
+function cachedTable(encoding: 'o200k_base' | 'cl100k_base'): BpeTable {
+  const require = createRequire(import.meta.url)
+  const file = require.resolve(`gpt-tokenizer/data/${encoding}.tiktoken`)
+  const version = (require('gpt-tokenizer/package.json') as { version: string }).version
+  const key = `bpe-table ${encoding} gpt-tokenizer@${version} ${statSync(file).size} format ${cacheMagic}`
+  const stored = readCacheEntry('tokens', key)
+  const cached = stored && BpeTable.fromBytes(stored)
+  if (cached) return cached
+  const built = BpeTable.fromTiktoken(readFileSync(file))
+  writeCacheEntry('tokens', key, built.toBytes())
+  return built
 }
 
 /**

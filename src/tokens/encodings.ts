@@ -1,4 +1,5 @@
 import { bpeTable, countWithTable } from './bpe-table.ts'
+import { storedCounts, type StoredCounts } from './stored-counts.ts'
 
 /** The BPE encodings toolgauge counts with offline (gpt-tokenizer ships all of them). */
 export type EncodingName = 'o200k_base' | 'cl100k_base' | 'o200k_harmony'
@@ -15,17 +16,16 @@ const references: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<E
   cl100k_base: async () => (await import('gpt-tokenizer/encoding/cl100k_base')).default as Encoder,
 }
 
-// Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file) and its split pattern.
+// Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file) and its split pattern. The table is
+// read on the first chunk the stored counts do not hold (a run whose tool texts were counted before needs none).
 const loaders: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<(text: string) => number>> = {
   o200k_base: async () => {
     const { O200K_TOKEN_SPLIT_REGEX } = await import('gpt-tokenizer/encodingParams/constants')
-    const table = bpeTable('o200k_base')
-    return (text) => countWithTable(table, O200K_TOKEN_SPLIT_REGEX, text)
+    return (text) => countWithTable(bpeTable('o200k_base'), O200K_TOKEN_SPLIT_REGEX, text)
   },
   cl100k_base: async () => {
     const { CL100K_TOKEN_SPLIT_REGEX } = await import('gpt-tokenizer/encodingParams/constants')
-    const table = bpeTable('cl100k_base')
-    return (text) => countWithTable(table, CL100K_TOKEN_SPLIT_REGEX, text)
+    return (text) => countWithTable(bpeTable('cl100k_base'), CL100K_TOKEN_SPLIT_REGEX, text)
   },
 }
 
@@ -43,7 +43,7 @@ export function textCounter(encoding: EncodingName): Promise<TextCounter> {
   const base = encoding === 'o200k_harmony' ? 'o200k_base' : encoding
   let counter = counters.get(base)
   if (!counter) {
-    counter = loaders[base]().then(memoize)
+    counter = loaders[base]().then((countText) => memoize(countText, storedCounts(base)))
     counters.set(base, counter)
   }
   return counter
@@ -57,12 +57,16 @@ export function textCounter(encoding: EncodingName): Promise<TextCounter> {
  */
 const chunkCut = /(?<=\n)(?=\p{L})/u
 
-function memoize(countText: (text: string) => number): TextCounter {
+function memoize(countText: (text: string) => number, stored: StoredCounts): TextCounter {
   const memo = new Map<string, number>()
   const countChunk = (chunk: string): number => {
     const known = memo.get(chunk)
     if (known !== undefined) return known
-    const count = countText(chunk)
+    let count = stored.get(chunk)
+    if (count === undefined) {
+      count = countText(chunk)
+      stored.set(chunk, count)
+    }
     if (memo.size >= memoLimit) memo.clear()
     memo.set(chunk, count)
     return count

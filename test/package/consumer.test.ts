@@ -34,6 +34,16 @@ function setProjectType(type: 'commonjs' | 'module'): void {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ ...manifest, type }, null, 2))
 }
 
+/**
+ * The loaded files of the package that hold the BFCL checker. The executable is a bundle whose chunks are named
+ * by hash, so the code itself is looked for (esbuild keeps function names).
+ */
+function bfclCheckerIn(loaded: readonly string[]): string[] {
+  return loaded
+    .filter((url) => url.startsWith('file:') && url.includes('/node_modules/toolgauge/dist/'))
+    .filter((url) => /function (astCheck|checkFunctionCall)\(/.test(readFileSync(new URL(url), 'utf8')))
+}
+
 function toolgauge(args: readonly string[]) {
   return sh(join(project, 'node_modules/.bin/toolgauge'), args, project, true)
 }
@@ -43,7 +53,7 @@ describe('the packed package', { timeout: 300_000 }, () => {
   it('ships the build, the suite schema, README and LICENSE, and no sources, tests, benchmarks or CI files', () => {
     const [listing] = JSON.parse(sh('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], projectRoot).stdout) as { files: { path: string }[] }[]
     const files = listing!.files.map((file) => file.path)
-    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/bin.js', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
+    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/toolgauge.js', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
     expect(files.filter((file) => /^(test|bench|\.ci|src|fixtures|reports|examples|bin)\/|^tsconfig|^vitest\.config/.test(file))).toEqual([])
   })
 
@@ -83,18 +93,19 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
     // A module-load hook lists every module the CLI loads; help must stay on the CLI's own few modules.
     writeFileSync(join(project, 'trace-hooks.mjs'), "export async function load(url, context, next) { if (!url.startsWith('node:')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }\n")
     writeFileSync(join(project, 'trace.mjs'), "import { register } from 'node:module'\nregister('./trace-hooks.mjs', import.meta.url)\n")
-    const bin = join(project, 'node_modules/toolgauge/dist/cli/bin.js')
+    const bin = join(project, 'node_modules/toolgauge/dist/cli/toolgauge.js')
     const heavy = /node_modules\/(openai|@anthropic-ai|ajv|ajv-formats|fast-check|@huggingface|gpt-tokenizer|jiti|yaml|lossless-json)\/|\/dist\/bfcl\//
     const commands = ['run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
     for (const args of [['--help'], ['--version'], ...commands.map((name) => [name, '--help'])]) {
       const child = sh('node', ['--import', './trace.mjs', bin, ...args], project)
       const loaded = child.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
       expect(loaded.filter((url) => heavy.test(url)), args.join(' ')).toEqual([])
+      expect(bfclCheckerIn(loaded), args.join(' ')).toEqual([])
       expect(child.stdout.length, args.join(' ')).toBeGreaterThan(0)
     }
   })
 
-  it('runs baseline without loading an SDK, an open-model tokenizer or gpt-tokenizer\'s rank modules, and compiles a .ts stub once (user cache)', () => {
+  it('runs baseline without loading an SDK, an open-model tokenizer or gpt-tokenizer\'s rank modules, compiles a .ts stub once, and parses YAML and compiles validators once (user cache)', () => {
     writeFileSync(join(project, 'trace-hooks.mjs'), "export async function load(url, context, next) { if (!url.startsWith('node:')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }\n")
     writeFileSync(join(project, 'trace.mjs'), "import { register } from 'node:module'\nregister('./trace-hooks.mjs', import.meta.url)\n")
     mkdirSync(join(project, 'light'), { recursive: true })
@@ -104,17 +115,31 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
     const previous = process.env.XDG_CACHE_HOME
     process.env.XDG_CACHE_HOME = cache
     try {
-      const bin = join(project, 'node_modules/toolgauge/dist/cli/bin.js')
+      const bin = join(project, 'node_modules/toolgauge/dist/cli/toolgauge.js')
       const run = sh('node', ['--import', './trace.mjs', bin, 'run', 'light', '--model', 'baseline', '--out', 'out-light'], project, true)
       expect(run.status, run.stdout + run.stderr).toBe(0)
       const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
       expect(loaded.filter((url) => /node_modules\/(openai|@anthropic-ai|@google|@huggingface|fast-check)\/|gpt-tokenizer\/esm\/bpeRanks|\/dist\/bfcl\//.test(url))).toEqual([])
+      expect(bfclCheckerIn(loaded)).toEqual([])
       // The compiled stub is kept in the user's cache folder (mode 700), so the next run does not load Babel.
       const compiled = readdirSync(join(cache, 'toolgauge/jiti'))
       expect(compiled.some((name) => name.includes('stubs'))).toBe(true)
       expect(statSync(join(cache, 'toolgauge/jiti')).mode & 0o777).toBe(0o700)
       const report = JSON.parse(readFileSync(join(project, 'out-light/report.json'), 'utf8')) as { summary: { toolTokens?: { total: number } }[] }
       expect(report.summary[0]!.toolTokens?.total).toBeGreaterThan(0)
+      // The second run finds the parsed suite, the compiled argument validators and the rank table in the cache:
+      // neither the YAML parser nor ajv's compiler load (only ajv's small runtime helpers the stored code requires),
+      // and the verdicts and token counts are the first run's.
+      const again = sh('node', ['--import', './trace.mjs', bin, 'run', 'light', '--model', 'baseline', '--out', 'out-light-2'], project, true)
+      expect(again.status, again.stdout + again.stderr).toBe(0)
+      const loadedAgain = again.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
+      expect(loadedAgain.filter((url) => /node_modules\/(yaml|ajv\/dist\/(?!runtime\/)|ajv-formats\/dist\/(?!formats\.js))/.test(url))).toEqual([])
+      expect(readdirSync(join(cache, 'toolgauge')).sort()).toEqual(['documents', 'jiti', 'tokens', 'validators'])
+      const summaryOf = (dir: string) => {
+        const { summary } = JSON.parse(readFileSync(join(project, dir, 'report.json'), 'utf8')) as { summary: Record<string, unknown>[] }
+        return summary.map(({ latencyMs: _latency, ...rest }) => rest)
+      }
+      expect(summaryOf('out-light-2')).toEqual(summaryOf('out-light'))
     } finally {
       if (previous === undefined) delete process.env.XDG_CACHE_HOME
       else process.env.XDG_CACHE_HOME = previous

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base'
 import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base'
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
 import { tryConvertToString } from 'gpt-tokenizer/utfUtil'
-import { bpeTable, countWithTable } from '../../src/tokens/bpe-table.ts'
+import { BpeTable, bpeTable, countWithTable } from '../../src/tokens/bpe-table.ts'
 import { directCount } from '../../src/tokens/encodings.ts'
 
 const encodings = [
@@ -48,4 +50,30 @@ describe('BPE rank tables from the .tiktoken files', () => {
       }), { numRuns: 400 })
     })
   }
+
+  it('read back from its cache image, count exactly as built from the .tiktoken file; a damaged image is refused', () => {
+    const file = createRequire(import.meta.url).resolve('gpt-tokenizer/data/o200k_base.tiktoken')
+    const built = BpeTable.fromTiktoken(readFileSync(file))
+    const image = built.toBytes()
+    // An image at an odd offset (as a Buffer from a pool may be) is copied to aligned memory, not refused.
+    const shifted = new Uint8Array(image.length + 1).subarray(1)
+    shifted.set(image)
+    for (const copy of [BpeTable.fromBytes(image)!, BpeTable.fromBytes(shifted)!]) {
+      expect(copy.size).toBe(built.size)
+      for (const index of [0, 1, 255, 256, 1000, built.size - 1]) {
+        expect(copy.rankAt(index)).toBe(built.rankAt(index))
+        expect(copy.tokenBytes(index)).toEqual(built.tokenBytes(index))
+        expect(copy.storedAsString(index)).toBe(built.storedAsString(index))
+      }
+      for (const text of ['Hello, world!', '{"type":"object","properties":{"city":{"type":"string"}}}', 'Été 検索 🔍']) {
+        expect(countWithTable(copy, O200K_TOKEN_SPLIT_REGEX, text)).toBe(countWithTable(built, O200K_TOKEN_SPLIT_REGEX, text))
+      }
+    }
+    expect(BpeTable.fromBytes(image.subarray(0, image.length - 1))).toBeUndefined()
+    expect(BpeTable.fromBytes(new Uint8Array(8))).toBeUndefined()
+    const foreign = image.slice()
+    foreign[0] = foreign[0]! ^ 0xff
+    expect(BpeTable.fromBytes(foreign)).toBeUndefined()
+  })
 })
+

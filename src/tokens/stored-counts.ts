@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { deserialize, serialize } from 'node:v8'
+import { hashText, readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
+import { packageFile, runningSources } from '../package-files.ts'
+
+/**
+ * Token counts of text chunks kept in the user's cache between runs, per encoding. A suite's tool definitions are
+ * the same text run after run, and counting them offline needs the encoding's rank table (5 MB read, or ~0.1 s to
+ * build) and cold BPE code: together most of what counting costs a short run. With the counts stored, a run whose
+ * tool texts were all counted before touches neither. The key names the encoding, gpt-tokenizer's version and a
+ * hash of the counting code itself (bpe-table), so a count is only reused where the same code would give it.
+ */
+export type StoredCounts = {
+  get(chunk: string): number | undefined
+  set(chunk: string, count: number): void
+}
+
+/** Chunks kept per encoding; past that the oldest are dropped when the counts are written back. */
+const entriesKept = 20_000
+
+const stores = new Map<string, StoredCounts>()
+
+/** The stored counts of an encoding, read on first use; new counts are written back when the process exits. */
+export function storedCounts(encoding: string): StoredCounts {
+  let store = stores.get(encoding)
+  if (!store) {
+    store = openStore(encoding)
+    stores.set(encoding, store)
+  }
+  return store
+}
+
+function openStore(encoding: string): StoredCounts {
+  const key = storeKey(encoding)
+  const counts = readCounts(key)
+  let added = false
+  return {
+    get: (chunk) => counts.get(chunk),
+    set(chunk, count) {
+      counts.set(chunk, count)
+      // A long run meeting ever new texts keeps at most twice what is written back.
+      if (counts.size > 2 * entriesKept) dropOldest(counts)
+      if (!added) {
+        added = true
+        process.once('exit', () => writeCounts(key, counts))
+      }
+    },
+  }
+}
+
+function storeKey(encoding: string): string {
+  const require = createRequire(import.meta.url)
+  const version = (require('gpt-tokenizer/package.json') as { version: string }).version
+  // The counting code as this process runs it: the sources', or the build's (the CLI bundle is made from it).
+  const code = readFileSync(packageFile(runningSources ? 'src/tokens/bpe-table.ts' : 'dist/tokens/bpe-table.js'))
+  return `chunk-counts ${encoding} gpt-tokenizer@${version} code ${hashText(code)}`
+}
+
+function readCounts(key: string): Map<string, number> {
+  const stored = readCacheEntry('tokens', key)
+  if (stored) {
+    try {
+      const value = deserialize(stored) as unknown
+      if (value instanceof Map) return value as Map<string, number>
+    } catch {
+      // not an entry of ours: counted again, and replaced
+    }
+  }
+  return new Map()
+}
+
+function writeCounts(key: string, counts: Map<string, number>): void {
+  dropOldest(counts)
+  writeCacheEntry('tokens', key, serialize(counts))
+}
+
+/** Keeps the newest `entriesKept` counts (a Map iterates in insertion order: what was read, then this run's). */
+function dropOldest(counts: Map<string, number>): void {
+  for (const chunk of counts.keys()) {
+    if (counts.size <= entriesKept) break
+    counts.delete(chunk)
+  }
+}

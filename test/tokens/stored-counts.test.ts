@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { deserialize, serialize } from 'node:v8'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const home = mkdtempSync(join(tmpdir(), 'toolgauge-counts-'))
+afterAll(() => rmSync(home, { recursive: true, force: true }))
+
+/** Counts texts with o200k in a process of its own (the stored counts are read once per process, written at exit). */
+function countInChild(texts: string[]): number[] {
+  const script = join(home, 'count.mts')
+  writeFileSync(script, `import { textCounter } from ${JSON.stringify(join(root, 'src/tokens/encodings.ts'))}\nconst count = await textCounter('o200k_base')\nconsole.log(JSON.stringify(${JSON.stringify(texts)}.map(count)))\n`)
+  const child = spawnSync(process.execPath, [join(root, 'bin/run-ts.mjs'), script], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: home } })
+  expect(child.status, child.stderr).toBe(0)
+  return JSON.parse(child.stdout) as number[]
+}
+
+/** The tokens folder also holds rank tables (not v8 images). */
+function isStoredMap(file: string): boolean {
+  try {
+    return deserialize(readFileSync(file)) instanceof Map
+  } catch {
+    return false
+  }
+}
+
+describe('token counts stored between runs', () => {
+  it('are written when a process counts, and read back by the next one for the same chunk only', () => {
+    const texts = ['get_weather: Current weather for a city', 'A second description']
+    const first = countInChild(texts)
+    const folder = join(home, 'toolgauge', 'tokens')
+    const entries = readdirSync(folder).map((name) => join(folder, name)).filter(isStoredMap)
+    expect(entries).toHaveLength(1)
+    const stored = deserialize(readFileSync(entries[0]!)) as Map<string, number>
+    expect(stored.get(texts[0]!)).toBe(first[0])
+    // A count in the store is used as it stands (so a warm run reads no rank table): a forged one shows through,
+    // while a text never counted is counted.
+    stored.set(texts[0]!, 999)
+    writeFileSync(entries[0]!, serialize(stored))
+    expect(countInChild([...texts, 'never counted before'])).toEqual([999, first[1], expect.any(Number)])
+  }, 120_000)
+})
