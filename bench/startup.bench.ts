@@ -1,5 +1,6 @@
 // CLI start-up, side by side with a bare `node -e 0` in the same run: wall time and peak RSS of `--help`,
-// `--version`, each `<command> --help`, and `run` on the bundled suites with `baseline`, against the built CLI
+// `--version`, each `<command> --help`, and `run` on the bundled suites with `baseline` (with the user cache, warm
+// after the first round, and without it), against the built CLI
 // (dist/, `npm run build` first). Peak RSS from /usr/bin/time -v when present, else the child's resource usage.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -14,17 +15,17 @@ const rounds = Number(process.env.STARTUP_ROUNDS ?? 9)
 type Sample = { ms: number; cpuMs: number; rssMiB: number }
 
 /** One run of `node <args>`: wall milliseconds and peak RSS (MiB). */
-function measure(args: readonly string[]): Sample {
+function measure(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Sample {
   const timeBinary = '/usr/bin/time'
   if (existsSync(timeBinary)) {
     const started = process.hrtime.bigint()
-    const child = spawnSync(timeBinary, ['-f', '%U %S %M', process.execPath, ...args], { cwd: root, encoding: 'utf8' })
+    const child = spawnSync(timeBinary, ['-f', '%U %S %M', process.execPath, ...args], { cwd: root, encoding: 'utf8', env })
     const ms = Number(process.hrtime.bigint() - started) / 1e6
     const [user = 0, system = 0, kib = 0] = (child.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number)
     return { ms, cpuMs: (user + system) * 1000, rssMiB: kib / 1024 }
   }
   const started = process.hrtime.bigint()
-  spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' })
+  spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env })
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpuMs: Number.NaN, rssMiB: Number.NaN }
 }
 
@@ -39,6 +40,7 @@ export async function run(): Promise<void> {
     return
   }
   const out = mkdtempSync(join(tmpdir(), 'toolgauge-startup-'))
+  const noCache = 'toolgauge run suites --model baseline, TOOLGAUGE_CACHE=off'
   const commands = ['run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
   const subjects: [label: string, args: string[]][] = [
     ['node -e 0', ['-e', '0']],
@@ -46,11 +48,13 @@ export async function run(): Promise<void> {
     ['toolgauge --help', [cli, '--help']],
     ...commands.map((name): [string, string[]] => [`toolgauge ${name} --help`, [cli, name, '--help']]),
     ['toolgauge run suites --model baseline', [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
+    // The same run as a fresh machine's first one: the user cache (io/disk-cache.ts) neither read nor written.
+    [noCache, [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
   ]
   // Interleaved rounds, so a load spike on the machine hits every subject alike; the median of each is reported.
   const samples = new Map<string, Sample[]>(subjects.map(([label]) => [label, []]))
   for (let round = 0; round < rounds; round++) {
-    for (const [label, args] of subjects) samples.get(label)!.push(measure(args))
+    for (const [label, args] of subjects) samples.get(label)!.push(measure(args, label === noCache ? { ...process.env, TOOLGAUGE_CACHE: 'off' } : process.env))
   }
   rmSync(out, { recursive: true, force: true })
   const base = samples.get('node -e 0')!

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import type * as ChildProcess from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { extname } from 'node:path'
@@ -108,6 +108,8 @@ function syntaxErrorAt(path: string, error: unknown): { line: number; column?: n
  * prints it (`<file>:<line>` first). Only run on this error path.
  */
 function lineFromNodeCheck(path: string): number | undefined {
+  // child_process (and the network modules it brings) is loaded here only, not by every run.
+  const { spawnSync } = createRequire(import.meta.url)('node:child_process') as typeof ChildProcess
   const check = spawnSync(process.execPath, ['--check', path], { encoding: 'utf8', timeout: 10_000 })
   const first = check.stderr?.split('\n').find((line) => line.trim() !== '')
   const match = first ? /:(\d+)$/.exec(first.trim()) : null

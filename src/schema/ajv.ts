@@ -100,8 +100,14 @@ export function compileSchema(schema: JsonSchema): Validator {
  * versions, the draft, the options and the schema's JSON (key order included: it orders the generated checks).
  */
 function validatorKey(schema: JsonSchema): string {
-  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version
-  return `validator ajv@${version('ajv')} ajv-formats@${version('ajv-formats')} ${isDraft2020(schema) ? '2020-12' : 'draft-07'} ${JSON.stringify(strictOptions)} ${JSON.stringify(compilableSchema(schema))}`
+  keyPrefix ??= `validator ajv@${versionOf('ajv')} ajv-formats@${versionOf('ajv-formats')} ${JSON.stringify(strictOptions)}`
+  return `${keyPrefix} ${isDraft2020(schema) ? '2020-12' : 'draft-07'} ${JSON.stringify(compilableSchema(schema))}`
+}
+
+let keyPrefix: string | undefined
+
+function versionOf(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version
 }
 
 /**

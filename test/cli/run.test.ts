@@ -8,8 +8,11 @@ import { projectRoot } from '../helpers/shared-data.ts'
 const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
 /** The CLI arguments of `npm start` (package.json's start script, after the bin path). */
 function startScriptArgs(): string[] {
-  const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  return script.split(/\s+/).slice(script.split(/\s+/).findIndex((word) => word.endsWith('bin.js')) + 1)
+  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string }; bin: { toolgauge: string } }
+  const words = manifest.scripts.start.split(/\s+/)
+  const executable = words.indexOf(manifest.bin.toolgauge)
+  expect(executable, 'npm start runs the package\'s executable').toBeGreaterThan(-1)
+  return words.slice(executable + 1)
 }
 const journalLines = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n')
 

@@ -4,8 +4,21 @@ import { contentWords } from './text.ts'
 const k1 = 1.2
 const b = 0.75
 
+// Cases share their suite's (frozen) tool objects, and each case ranks every tool several times: a tool's words are
+// worked out once per tool, not once per ranking.
+const documents = new WeakMap<ToolDefinition, readonly string[]>()
+
 /** The words a tool is known by: its name, description, and its parameters' names, descriptions and enum values. */
-export function toolDocument(tool: ToolDefinition): string[] {
+export function toolDocument(tool: ToolDefinition): readonly string[] {
+  let document = documents.get(tool)
+  if (!document) {
+    document = documentOf(tool)
+    documents.set(tool, document)
+  }
+  return document
+}
+
+function documentOf(tool: ToolDefinition): string[] {
   const parts = [tool.name, tool.name, tool.description ?? '']
   const properties = (tool.parameters.properties ?? {}) as Record<string, { description?: unknown; enum?: unknown }>
   for (const [name, schema] of Object.entries(properties)) {
@@ -17,14 +30,14 @@ export function toolDocument(tool: ToolDefinition): string[] {
 
 /** BM25 relevance of each tool to the query (same order as `tools`). */
 export function bm25Scores(query: readonly string[], tools: readonly ToolDefinition[]): number[] {
-  const documents = tools.map(toolDocument)
-  const averageLength = documents.reduce((sum, document) => sum + document.length, 0) / Math.max(1, documents.length)
+  const ranked = tools.map(toolDocument)
+  const averageLength = ranked.reduce((sum, document) => sum + document.length, 0) / Math.max(1, ranked.length)
   const documentFrequency = new Map<string, number>()
-  for (const document of documents) {
+  for (const document of ranked) {
     for (const word of new Set(document)) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1)
   }
-  const n = documents.length
-  return documents.map((document) => {
+  const n = ranked.length
+  return ranked.map((document) => {
     let score = 0
     for (const word of new Set(query)) {
       const frequency = document.filter((candidate) => candidate === word).length
