@@ -1,6 +1,6 @@
 // CLI start-up, side by side with a bare `node -e 0` in the same run: wall time and peak RSS of `--help`,
 // `--version`, each `<command> --help`, and `run` on the bundled suites with `baseline` (with the user cache, warm
-// after the first round, and without it), against the built CLI
+// after the first round, and with an empty one), against the built CLI
 // (dist/, `npm run build` first). Peak RSS from /usr/bin/time -v when present, else the child's resource usage.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -40,7 +40,7 @@ export async function run(): Promise<void> {
     return
   }
   const out = mkdtempSync(join(tmpdir(), 'toolgauge-startup-'))
-  const noCache = 'toolgauge run suites --model baseline, TOOLGAUGE_CACHE=off'
+  const firstRun = 'toolgauge run suites --model baseline, empty user cache'
   const commands = ['run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
   const subjects: [label: string, args: string[]][] = [
     ['node -e 0', ['-e', '0']],
@@ -48,13 +48,17 @@ export async function run(): Promise<void> {
     ['toolgauge --help', [cli, '--help']],
     ...commands.map((name): [string, string[]] => [`toolgauge ${name} --help`, [cli, name, '--help']]),
     ['toolgauge run suites --model baseline', [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
-    // The same run as a fresh machine's first one: the user cache (io/disk-cache.ts) neither read nor written.
-    [noCache, [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
+    // The same run as a fresh machine's first one: an empty user cache (io/disk-cache.ts) each round.
+    [firstRun, [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
   ]
   // Interleaved rounds, so a load spike on the machine hits every subject alike; the median of each is reported.
   const samples = new Map<string, Sample[]>(subjects.map(([label]) => [label, []]))
   for (let round = 0; round < rounds; round++) {
-    for (const [label, args] of subjects) samples.get(label)!.push(measure(args, label === noCache ? { ...process.env, TOOLGAUGE_CACHE: 'off' } : process.env))
+    for (const [label, args] of subjects) {
+      const emptyCache = label === firstRun ? mkdtempSync(join(tmpdir(), 'toolgauge-startup-cache-')) : undefined
+      samples.get(label)!.push(measure(args, emptyCache ? { ...process.env, XDG_CACHE_HOME: emptyCache } : process.env))
+      if (emptyCache) rmSync(emptyCache, { recursive: true, force: true })
+    }
   }
   rmSync(out, { recursive: true, force: true })
   const base = samples.get('node -e 0')!
