@@ -11,6 +11,7 @@ import { McpServers } from '../../src/mcp/mcp-servers.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
 import { openSuite } from '../../src/suite/open-suite.ts'
+import { runMain } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const scratch = mkdtempSync(join(tmpdir(), 'toolgauge-open-suite-'))
@@ -190,6 +191,9 @@ describe('a bad case deep in a big JSON suite', () => {
     expect(calls).toBe(0)
     expect(InputError.isInstance(error)).toBe(true)
     expect((error as InputError).location).toEqual({ file, line: lineOf('"get_wether"'), field: 'cases.2345.expect.calls.0.name' })
+    const cli = await runMain(['run', file, '--model', 'baseline', '--out', join(scratch, 'unknown-tool-cli')])
+    expect(cli.code).toBe(2)
+    expect(cli.stderr).toContain(`${file}:${lineOf('"get_wether"')}: cases.2345.expect.calls.0.name: expected call to "get_wether"`)
   })
 
   it('… a field the schema does not know', async () => {
