@@ -68,6 +68,7 @@ export async function openSuite(file: string, servers: McpServers): Promise<Suit
   for (let index = 0; index < slices.count; index++) {
     const rawCase = index === 0 ? first : readCase(index)
     // Not valid JSON, or a repeated key: readDocument decides (lossless-json accepts a key repeated with one value).
+    // The settings are then resolved again (an MCP server of the suite starts twice: a rare file, not worth a pass).
     if (!rawCase) return whole()
     if (index > 0 && !fits({ name: head.name, cases: [rawCase] })) failed(undefined)
     try {
