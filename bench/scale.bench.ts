@@ -2,10 +2,12 @@
 // a bare `node -e 0` measured the same way beside them: a scripted one-call suite at 1,000 and 20,000 cases
 // (budget: RSS at 20k ≤ 1.3 × RSS at 1k and ≤ 250 MiB), and 1,000 two-turn cases through the real `openai:`
 // adapter against a fake API in another process answering after 50 ms, 16 at a time (budget: ≤ 150 MiB).
-// The runs use the built package (dist/, `npm run build` first) with the CLI's heap setting, as `toolgauge run` runs;
-// the suites are written here, outside the measured processes.
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+// The runs use the built package (dist/, `npm run build` first) with the CLI's heap settings, as `toolgauge run` runs
+// (a scripted model answering from the case id needs no per-case script in memory); the same one-call suite also
+// goes through the executable itself (`toolgauge run --model baseline`, its peak RSS written at exit by a preloaded
+// hook, bench/scale-rss-hook.mjs). The suites are written here, outside the measured processes.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,12 +16,25 @@ import { startServerProcess } from '../test/providers/fake/serve-process.ts'
 
 const child = fileURLToPath(new URL('./scale-child.mjs', import.meta.url))
 const built = fileURLToPath(new URL('../dist/runner/run-evaluation.js', import.meta.url))
+const cli = fileURLToPath(new URL('../dist/cli/toolgauge.js', import.meta.url))
+const rssHook = fileURLToPath(new URL('./scale-rss-hook.mjs', import.meta.url))
 
 type Figures = { cases: number; seconds: number; casesPerSecond: number; passed: number; maxRssMiB: number; maxRssAfterLoadMiB: number; firstFailure?: string }
 
 function measure(mode: 'scripted' | 'loopback', suiteDir: string, origin?: string): Figures {
   const output = execFileSync(process.execPath, [child, mode, suiteDir, ...(origin ? [origin] : [])], { encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: openaiKey } })
   return JSON.parse(output.trim().split('\n').at(-1)!) as Figures
+}
+
+/** Peak RSS (MiB) and wall seconds of `toolgauge run <suiteDir> --model baseline`, the packaged executable as users start it. */
+function measureCli(root: string, suiteDir: string): { maxRssMiB: number; seconds: number } {
+  const rssFile = join(root, 'cli-rss')
+  const started = performance.now()
+  const run = spawnSync(process.execPath, ['--import', rssHook, cli, 'run', suiteDir, '--model', 'baseline', '--out', join(root, 'cli-out')], { encoding: 'utf8', env: { ...process.env, CI: 'true', TOOLGAUGE_BENCH_RSS_FILE: rssFile } })
+  const seconds = (performance.now() - started) / 1000
+  // Exit 1: baseline fails some cases, which is no concern here; anything else is.
+  if (run.status !== 0 && run.status !== 1) throw new Error(`toolgauge run exited ${run.status}: ${run.stderr}`)
+  return { maxRssMiB: Number(readFileSync(rssFile, 'utf8')), seconds }
 }
 
 function bareNodeRss(): number {
@@ -56,13 +71,20 @@ export async function run(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'toolgauge-scale-'))
   try {
     const bare = bareNodeRss()
-    const small = measure('scripted', writeSuite(root, 'scripted', 1000))
-    const large = measure('scripted', writeSuite(root, 'scripted', 20000))
+    const smallSuite = writeSuite(root, 'scripted', 1000)
+    const largeSuite = writeSuite(root, 'scripted', 20000)
+    const small = measure('scripted', smallSuite)
+    const large = measure('scripted', largeSuite)
     const ratio = large.maxRssMiB / small.maxRssMiB
     const line = (f: Figures) => `${String(f.cases).padStart(6)} cases: peak RSS ${f.maxRssMiB.toFixed(0)} MiB (after loading the suite ${f.maxRssAfterLoadMiB.toFixed(0)} MiB), ${f.casesPerSecond.toFixed(0)} cases/s wall, ${f.passed} passed${f.firstFailure ? ` (first failure: ${f.firstFailure})` : ''}`
     console.log(`built package (dist/), with the CLI's heap setting (src/cli/heap-settings.ts); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
     console.log(`node -e 0: peak RSS ${bare.toFixed(0)} MiB`)
     console.log(`scripted one-call suite:\n  ${line(small)}\n  ${line(large)}\n  RSS@20k / RSS@1k = ${ratio.toFixed(2)} (budget ≤ 1.3), RSS@20k ${large.maxRssMiB <= 250 ? '≤' : '>'} 250 MiB`)
+    if (existsSync(cli)) {
+      const [cliSmall, cliLarge] = [measureCli(root, smallSuite), measureCli(root, largeSuite)]
+      const cliLine = (cases: number, figures: { maxRssMiB: number; seconds: number }) => `${String(cases).padStart(6)} cases: peak RSS ${figures.maxRssMiB.toFixed(0)} MiB, ${figures.seconds.toFixed(2)} s wall (whole process, reports and console output included)`
+      console.log(`the same suite through the executable (\`toolgauge run --model baseline\`, dist/cli/toolgauge.js):\n  ${cliLine(1000, cliSmall)}\n  ${cliLine(20000, cliLarge)}\n  RSS@20k / RSS@1k = ${(cliLarge.maxRssMiB / cliSmall.maxRssMiB).toFixed(2)}`)
+    }
     const server = await startServerProcess('openai', 50)
     try {
       const loopback = measure('loopback', writeSuite(root, 'loopback', 1000), server.origin)
