@@ -13,30 +13,35 @@ export type ResumeCounts = {
   readonly repair: 'intact' | 'truncated' | 'newline-added'
 }
 
-/** A journaled result's key facts (the result itself stays on disk). */
-type Latest = { readonly position: JournalPosition; readonly fingerprint: string | undefined; readonly errored: boolean }
+/** A journaled result's key facts (the result itself stays on disk); `index` is set when it is kept, as that task's result. */
+type Latest = { readonly position: JournalPosition; readonly fingerprint: string | undefined; readonly errored: boolean; index?: number }
+
+/** One planned result: its key (`resultKey`), the fingerprint it must have now, and its task index. */
+export type PlannedResult = { readonly key: string; readonly fingerprint: string; readonly index: number }
 
 /**
  * Decides, from the journal, which results of this run are already done. Later lines for the same result win (a
- * re-run appends, it does not rewrite). A result is kept only if its fingerprint equals `expected(key)` and it is
- * not errored; results whose key this run does not plan are dropped from the report.
- * @param expected the fingerprint each planned result key must have (undefined: not in this run)
- * @returns the kept positions by key and the counts
+ * re-run appends, it does not rewrite). A result is kept only if a planned result has its key and fingerprint and
+ * it is not errored; results whose key this run does not plan are dropped from the report. The planned results
+ * stream by (a case is built once for all its models and repeats), so memory follows the journal, not the plan.
+ * @returns the kept results' task indices and positions, in journal order, and the counts
  */
-export function resumeFromJournal(journal: Journal, expected: (key: string) => string | undefined): { kept: Map<string, JournalPosition>; counts: ResumeCounts } {
+export async function resumeFromJournal(journal: Journal, planned: AsyncIterable<PlannedResult>): Promise<{ kept: { index: number; position: JournalPosition }[]; counts: ResumeCounts }> {
   const repair = journal.openForAppend()
   const latest = new Map<string, Latest>()
   for (const entry of journal.entries()) {
     latest.set(resultKey(entry.result), { position: { offset: entry.offset, length: entry.length }, fingerprint: entry.result.fingerprint, errored: isErroredResult(entry.result) })
   }
-  const kept = new Map<string, JournalPosition>()
+  let inPlan = 0
   let rerun = 0
-  let dropped = 0
-  for (const [key, entry] of latest) {
-    const fingerprint = expected(key)
-    if (fingerprint === undefined) dropped++
-    else if (entry.errored || entry.fingerprint !== fingerprint) rerun++
-    else kept.set(key, entry.position)
+  for await (const { key, fingerprint, index } of planned) {
+    const entry = latest.get(key)
+    if (!entry) continue
+    inPlan++
+    if (entry.errored || entry.fingerprint !== fingerprint) rerun++
+    else entry.index = index
   }
-  return { kept, counts: { kept: kept.size, rerun, dropped, repair } }
+  const kept: { index: number; position: JournalPosition }[] = []
+  for (const entry of latest.values()) if (entry.index !== undefined) kept.push({ index: entry.index, position: entry.position })
+  return { kept, counts: { kept: kept.length, rerun, dropped: latest.size - inPlan, repair } }
 }

@@ -24,7 +24,7 @@ import { forEachConcurrently } from './for-each-concurrently.ts'
 import { RunPlan } from './run-plan.ts'
 import { duringSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
-import { resumeFromJournal, type ResumeCounts } from './resume.ts'
+import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
 import { modelOptionsFor, resolveModels, type ModelEntry, type ResolvedModel } from './model-entries.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
@@ -162,22 +162,23 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   }
   let resumed: ResumeCounts | undefined
   if (options.resume) {
-    // Every planned result's key and fingerprint, each case built once for all its models and repeats.
-    const planned = new Map<string, { index: number; fingerprint: string }>()
-    for (let caseIndex = 0; caseIndex < cases.size; caseIndex++) {
-      const testCase = await cases.at(caseIndex)
-      for (let modelIndex = 0; modelIndex < providers.length; modelIndex++) {
-        const fingerprint = fingerprintOf(testCase, modelIndex)
-        for (let repeat = 0; repeat < repeats; repeat++) {
-          const index = plan.indexOf(caseIndex, modelIndex, repeat)
-          planned.set(plan.key(index, testCase), { index, fingerprint })
+    // Every planned result's key and fingerprint, streamed: each case built once for all its models and repeats.
+    const planned = async function* (): AsyncGenerator<PlannedResult> {
+      for (let caseIndex = 0; caseIndex < cases.size; caseIndex++) {
+        const testCase = await cases.at(caseIndex)
+        for (let modelIndex = 0; modelIndex < providers.length; modelIndex++) {
+          const fingerprint = fingerprintOf(testCase, modelIndex)
+          for (let repeat = 0; repeat < repeats; repeat++) {
+            const index = plan.indexOf(caseIndex, modelIndex, repeat)
+            yield { key: plan.key(index, testCase), fingerprint, index }
+          }
         }
       }
     }
-    const { kept, counts } = resumeFromJournal(journal, (key) => planned.get(key)?.fingerprint)
+    const { kept, counts } = await resumeFromJournal(journal, planned())
     resumed = counts
-    for (const [key, position] of kept) {
-      plan.setPosition(planned.get(key)!.index, position)
+    for (const { index, position } of kept) {
+      plan.setPosition(index, position)
       fold(journal.readAt(position))
     }
   } else {
