@@ -1,12 +1,15 @@
-// 10,000 scripted cases through the loop and the scorers (no I/O but the journal and report.json): cases/s and
-// peak RSS. On a shared machine the wall clock lies, so the CPU time the process used is printed too: cases per
+// 10,000 scripted cases through the loop and the scorers of the built package (no I/O but the journal and
+// report.json): cases/s and peak RSS. On a shared machine the wall clock lies, so the CPU time the process used is printed too: cases per
 // CPU-second is what the wall figure would be on an idle core. Loading the suite is timed apart from running it.
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runEvaluation } from '../src/runner/run-evaluation.ts'
-import { scriptedProvider, type ScriptedTurn } from '../src/providers/scripted.ts'
-import { emptyUsage } from '../src/core/model-turn.ts'
+import { fileURLToPath } from 'node:url'
+import type { ScriptedTurn } from '../src/providers/scripted.ts'
+
+// The built package (dist/, `npm run build` first), as users run it: from the sources, the first run would also
+// time tsx compiling every module the run loads lazily (providers, tokens, reporters).
+const dist = (path: string) => fileURLToPath(new URL(`../dist/${path}`, import.meta.url))
 
 const caseCount = Number(process.env.BENCH_CASES ?? 10_000)
 
@@ -22,6 +25,13 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
 }
 
 export async function run(): Promise<void> {
+  if (!existsSync(dist('runner/run-evaluation.js'))) {
+    console.log('skipped: dist/ is missing (run `npm run build` first)')
+    return
+  }
+  const { runEvaluation } = (await import(dist('runner/run-evaluation.js'))) as typeof import('../src/runner/run-evaluation.ts')
+  const { scriptedProvider } = (await import(dist('providers/scripted.js'))) as typeof import('../src/providers/scripted.ts')
+  const { emptyUsage } = (await import(dist('core/model-turn.js'))) as typeof import('../src/core/model-turn.ts')
   const dir = mkdtempSync(join(tmpdir(), 'toolgauge-bench-'))
   const tools = [
     { type: 'function', function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city'], additionalProperties: false } } },
