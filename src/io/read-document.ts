@@ -42,7 +42,7 @@ function parseYamlText(file: string, text: string): SourceDocument {
   if (stored) {
     try {
       const entry = deserialize(stored) as { textHash?: unknown; parser?: unknown; value?: unknown }
-      if (entry.textHash === textHash && entry.parser === yamlVersion()) return withLazyPositions(file, text, entry.value)
+      if (entry.textHash === textHash && entry.parser === parserKey()) return withLazyPositions(file, text, entry.value)
     } catch {
       // not an entry of ours: parsed again below, and replaced
     }
@@ -50,12 +50,21 @@ function parseYamlText(file: string, text: string): SourceDocument {
   const document = parseDocumentText(file, text)
   let image: Uint8Array | undefined
   try {
-    image = serialize({ textHash, parser: yamlVersion(), value: document.value })
+    image = serialize({ textHash, parser: parserKey(), value: document.value })
   } catch {
     // a value the serializer cannot hold is simply not cached
   }
   if (image) writeCacheEntry('documents', key, image)
   return document
+}
+
+/** How YAML text becomes a value here: a cached value is only reused when it was made the same way. */
+const parseOptions = { uniqueKeys: true } as const
+const valueOptions = { maxAliasCount: 1000 } as const
+
+/** The parser and options a cached value was made with (the `yaml` version read without loading the parser). */
+function parserKey(): string {
+  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)}`
 }
 
 /** A document whose value is already known: positions come from the YAML parser on the first `lineOf`. */
@@ -94,13 +103,13 @@ function parseJsonText(file: string, text: string): SourceDocument {
 export function parseDocumentText(file: string, text: string): SourceDocument {
   const { LineCounter, parseDocument, isMap, isSeq, isScalar } = yamlModule()
   const lineCounter = new LineCounter()
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, ...parseOptions })
   const firstError = document.errors[0]
   if (firstError) {
     const line = firstError.linePos?.[0]?.line ?? lineCounter.linePos(firstError.pos[0]).line
     throw new InputError(`invalid YAML/JSON: ${firstError.message.split('\n')[0]}`, { file, line })
   }
-  const value: unknown = document.toJS({ maxAliasCount: 1000 })
+  const value: unknown = document.toJS(valueOptions)
   return {
     file,
     value,
