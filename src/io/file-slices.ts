@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
+import { fnv1a } from '../core/fnv1a.ts'
 
 /**
  * Byte ranges of a file read back on demand through a descriptor held open, each checked against a hash of what
@@ -73,10 +74,3 @@ export class FileSlices {
 }
 
 const windowBytes = 1 << 16
-
-/** 32-bit FNV-1a of `bytes[start..end)`. */
-function fnv1a(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5
-  for (let at = start; at < end; at++) hash = Math.imul(hash ^ bytes[at]!, 0x01000193)
-  return hash >>> 0
-}

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { fnv1a } from '../core/fnv1a.ts'
 import { readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
 
 /**
@@ -109,7 +110,7 @@ export class BpeTable {
   }
 
   private indexOf(source: Uint8Array, start: number, end: number): number {
-    let slot = hash(source, start, end) & this.mask
+    let slot = fnv1a(source, start, end) & this.mask
     for (;;) {
       const entry = this.slots[slot]!
       if (entry === 0) return -1
@@ -155,7 +156,7 @@ function buildParts(tiktoken: Uint8Array): TableParts {
     written = decodeBase64(tiktoken, at, space, bytes, written)
     ranks[token] = parseDecimal(tiktoken, space + 1, end)
     stringStored[token] = isValidUtf8(bytes, start, written) && !startsWithBom(bytes, start, written) ? 1 : 0
-    insert(slots, token, hash(bytes, start, written))
+    insert(slots, token, fnv1a(bytes, start, written))
     token++
     at = end + 1
   }
@@ -361,11 +362,4 @@ function parseDecimal(source: Uint8Array, start: number, end: number): number {
     value = value * 10 + digit
   }
   return value
-}
-
-/** FNV-1a over bytes. */
-function hash(bytes: Uint8Array, start: number, end: number): number {
-  let value = 0x811c9dc5
-  for (let i = start; i < end; i++) value = Math.imul(value ^ bytes[i]!, 0x01000193)
-  return value >>> 0
 }
