@@ -65,8 +65,12 @@ export type SuiteHead = Omit<Suite, 'cases'>
 /** A suite's settings resolved, and the one function that turns a parsed (schema-valid) case into a `Case`. */
 export type PreparedSuite = {
   readonly head: SuiteHead
-  /** Builds case `index` from its parsed value; a problem is an InputError at `cases.<index>`. */
-  readonly buildCase: (rawCase: Record<string, unknown>, index: number) => Promise<Case>
+  /**
+   * Builds case `index` from its parsed value; a problem is an InputError at `cases.<index>`. `checked`: this very
+   * value was built before (the runner rebuilding a case from the slice it checked): the checks that only throw
+   * (matchers against the schema, regexes) are not run again.
+   */
+  readonly buildCase: (rawCase: Record<string, unknown>, index: number, checked?: boolean) => Promise<Case>
 }
 
 /**
@@ -95,11 +99,11 @@ export async function prepareSuite(document: SourceDocument, servers: () => Prom
   const name = raw.name
   const suiteMaxTurns = raw.max_turns as number | undefined
 
-  const buildCase = async (rawCase: Record<string, unknown>, index: number): Promise<Case> => {
+  const buildCase = async (rawCase: Record<string, unknown>, index: number, checked = false): Promise<Case> => {
     const path: Path = ['cases', index]
     const exposed = exposedTools(rawCase.tools, tools, toolNames, [...path, 'tools'], at)
     const exposedNames = new Set(exposed.map((tool) => tool.name))
-    const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolsByName, base, at)
+    const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolsByName, base, at, checked)
     return {
       suite: name,
       file: absolute,
@@ -109,7 +113,7 @@ export async function prepareSuite(document: SourceDocument, servers: () => Prom
       toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, [...path, 'tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
-      expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, [...path, 'expect'], at),
+      expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, [...path, 'expect'], at, checked),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...budget,
@@ -243,7 +247,7 @@ function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Pat
   return { name }
 }
 
-function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: (p: Path, m: string) => InputError): Expectation {
+function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: (p: Path, m: string) => InputError, checked = false): Expectation {
   const raw = (value ?? {}) as Record<string, unknown>
   const matching = (raw.matching as MatchingMode | undefined) ?? suiteMatching
   const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
@@ -252,14 +256,14 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
     const tool = tools.get(name)
     if (!tool) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
     const args = call.args as Record<string, unknown> | undefined
-    if (args) checkMatchers(args, tool, [...where, 'args'], matching, at)
+    if (args && !checked) checkMatchers(args, tool, [...where, 'args'], matching, at)
     // The tool's own name string, shared by every case (the parsed one is a copy per case).
     return args ? { name: tool.name, args } : { name: tool.name }
   })
   const noCall = raw.no_call === true
   if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
   const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string } | undefined
-  if (final?.regex !== undefined) {
+  if (final?.regex !== undefined && !checked) {
     try {
       new RegExp(final.regex, final.flags ?? '')
     } catch (error) {
@@ -290,7 +294,7 @@ function checkMatchers(matchers: Record<string, unknown>, tool: ToolDefinition, 
   if (slip) throw at([...path, ...slip.path], `${slip.message} (tool "${tool.name}")`)
 }
 
-async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: (p: Path, m: string) => InputError): Promise<Record<string, StubSpec>> {
+async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: (p: Path, m: string) => InputError, checked = false): Promise<Record<string, StubSpec>> {
   const stubs: Record<string, StubSpec> = {}
   for (const [tool, spec] of Object.entries((value ?? {}) as Record<string, unknown>)) {
     const where = [...path, tool]
@@ -298,7 +302,7 @@ async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string,
     if (!definition) throw at(where, `stub for "${tool}", which is not a tool of this suite${didYouMean(tool, tools.keys())}`)
     if (Array.isArray(spec)) {
       spec.forEach((entry: Record<string, unknown>, index) => {
-        if (isMatcherObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
+        if (!checked && isMatcherObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
       })
       stubs[tool] = { type: 'recorded', entries: spec }
     } else {
