@@ -67,8 +67,10 @@ function ajvFor(schema: JsonSchema): AnyAjv {
 
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */
 export function schemaProblems(schema: JsonSchema): string[] {
+  if (compiled.has(schema)) return []
   // A validator stored for this very schema was compiled from it, and ajv compiles only schemas that pass the check.
-  const stored = compiled.get(schema) ?? storedValidator(schema)
+  const key = validatorKey(schema)
+  const stored = storedValidator(key)
   if (stored) {
     compiled.set(schema, stored)
     return []
@@ -79,7 +81,7 @@ export function schemaProblems(schema: JsonSchema): string[] {
     return describeMetaErrors(rest, ajv.errors ?? [])
   }
   try {
-    compileSchema(schema)
+    compiled.set(schema, compileAndStore(schema, key))
   } catch (error) {
     return [(error as Error).message]
   }
@@ -90,7 +92,8 @@ export function schemaProblems(schema: JsonSchema): string[] {
 export function compileSchema(schema: JsonSchema): Validator {
   const known = compiled.get(schema)
   if (known) return known
-  const validate = storedValidator(schema) ?? compileAndStore(schema)
+  const key = validatorKey(schema)
+  const validate = storedValidator(key) ?? compileAndStore(schema, key)
   compiled.set(schema, validate)
   return validate
 }
@@ -111,12 +114,12 @@ function versionOf(name: string): string {
 }
 
 /**
- * The validator stored for this schema, or undefined. It is ajv's own standalone code for the schema, run with
+ * The validator stored under `key` (validatorKey), or undefined. It is ajv's own standalone code for the schema, run with
  * this module's `require` (it requires ajv's runtime helpers and ajv-formats' checks by name); a stored entry that
  * does not load as one is ignored.
  */
-function storedValidator(schema: JsonSchema): Validator | undefined {
-  const stored = readCacheEntry('validators', validatorKey(schema))
+function storedValidator(key: string): Validator | undefined {
+  const stored = readCacheEntry('validators', key)
   if (!stored) return undefined
   try {
     const module: { exports: { default?: unknown } } = { exports: {} }
@@ -128,12 +131,12 @@ function storedValidator(schema: JsonSchema): Validator | undefined {
   }
 }
 
-function compileAndStore(schema: JsonSchema): Validator {
+function compileAndStore(schema: JsonSchema, key: string): Validator {
   const ajv = ajvFor(schema)
   const validate = ajv.compile(compilableSchema(schema))
   try {
     const standaloneCode = require('ajv/dist/standalone/index.js') as typeof standaloneModule
-    writeCacheEntry('validators', validatorKey(schema), Buffer.from(standaloneCode.default(ajv, validate)))
+    writeCacheEntry('validators', key, Buffer.from(standaloneCode.default(ajv, validate)))
   } catch {
     // a schema ajv cannot write as standalone code is compiled again next run
   }
