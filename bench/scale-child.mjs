@@ -1,5 +1,5 @@
 // One measured run in its own process (peak RSS is per process), against the built package (dist/, as users run
-// it; the TypeScript loader the sources need would add its own memory) with the CLI's heap setting: `scale-child.mjs scripted <suiteDir>` runs
+// it; the TypeScript loader the sources need would add its own memory) with Node's default flags, as the CLI runs: `scale-child.mjs scripted <suiteDir>` runs
 // a one-call suite against a model answering each case from its id; `scale-child.mjs loopback <suiteDir> <origin>`
 // runs a two-turn suite through the real `openai:` adapter against a fake API at <origin>. The suite is written by
 // the parent, so its generation costs this process nothing. Prints one JSON line.
@@ -8,10 +8,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const [mode = 'scripted', suiteDir = '', origin] = process.argv.slice(2)
-// The heap settings of the CLI (src/cli/heap-settings.ts), applied as `toolgauge run` applies them: at start, and
-// the young-generation cap as cases start and finish.
-const { applyHeapSettings, capYoungGeneration } = await import('../dist/cli/heap-settings.js')
-applyHeapSettings()
 const { runEvaluation } = await import('../dist/runner/run-evaluation.js')
 const emptyUsage = { input: 0, output: 0 }
 
@@ -40,11 +36,9 @@ try {
     outDir: out,
     concurrency: 16,
     onStart: ({ total }) => {
-      capYoungGeneration()
       rssAtStart = process.resourceUsage().maxRSS / 1024
       cases = total
     },
-    onResult: () => capYoungGeneration(),
   })
   const seconds = (performance.now() - started) / 1000
   const summary = outcome.report.summary[0]

@@ -2,7 +2,7 @@
 // a bare `node -e 0` measured the same way beside them: a scripted one-call suite at 1,000 and 20,000 cases
 // (budget: RSS at 20k ≤ 1.3 × RSS at 1k and ≤ 250 MiB), and 1,000 two-turn cases through the real `openai:`
 // adapter against a fake API in another process answering after 50 ms, 16 at a time (budget: ≤ 150 MiB).
-// The runs use the built package (dist/, `npm run build` first) with the CLI's heap settings, as `toolgauge run` runs
+// The runs use the built package (dist/, `npm run build` first) with Node's default flags, as `toolgauge run` runs
 // (a scripted model answering from the case id needs no per-case script in memory); the same one-call suite also
 // goes through the executable itself (`toolgauge run --model baseline`, its peak RSS written at exit by a preloaded
 // hook, bench/scale-rss-hook.mjs). The suites are written here, outside the measured processes.
@@ -77,7 +77,7 @@ export async function run(): Promise<void> {
     const large = measure('scripted', largeSuite)
     const ratio = large.maxRssMiB / small.maxRssMiB
     const line = (f: Figures) => `${String(f.cases).padStart(6)} cases: peak RSS ${f.maxRssMiB.toFixed(0)} MiB (after loading the suite ${f.maxRssAfterLoadMiB.toFixed(0)} MiB), ${f.casesPerSecond.toFixed(0)} cases/s wall, ${f.passed} passed${f.firstFailure ? ` (first failure: ${f.firstFailure})` : ''}`
-    console.log(`built package (dist/), with the CLI's heap setting (src/cli/heap-settings.ts); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
+    console.log(`built package (dist/), Node's default flags; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
     console.log(`node -e 0: peak RSS ${bare.toFixed(0)} MiB`)
     console.log(`scripted one-call suite:\n  ${line(small)}\n  ${line(large)}\n  RSS@20k / RSS@1k = ${ratio.toFixed(2)} (budget ≤ 1.3), RSS@20k ${large.maxRssMiB <= 250 ? '≤' : '>'} 250 MiB`)
     if (existsSync(cli)) {

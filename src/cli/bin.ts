@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 // The `toolgauge` executable: runs the CLI and leaves the exit code to Node (so pending output is flushed).
-import { applyHeapSettings } from './heap-settings.ts'
 import { main } from './main.ts'
 
-applyHeapSettings()
 process.exitCode = await main(process.argv.slice(2))

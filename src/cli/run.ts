@@ -8,7 +8,6 @@ import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import type { Command } from './command.ts'
 import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
-import { capYoungGeneration } from './heap-settings.ts'
 import { printGates } from './print-gates.ts'
 import { dirname } from 'node:path'
 import { parseVariantFlag, variantsFromMap } from '../variants/variant-spec.ts'
@@ -133,12 +132,10 @@ export const command: Command = {
         onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         // The line exists from the start, so retries before the first finished case are counted too.
         onStart({ total, resumed }) {
-          capYoungGeneration()
           if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
           progress = new ProgressLine(total)
         },
         onResult(result) {
-          capYoungGeneration()
           if (!progress) return
           progress.state.done++
           if (!result.passed) progress.state.failed++
