@@ -18,7 +18,8 @@ export type CallOutcome = { readonly execution: ToolExecution; readonly message:
  *
  * The transcript call is the evidence and stays untouched: hooks and the stub each get their own copy of the
  * call, its arguments and the context, and what they return is recorded as a copy too. A hook that throws is a
- * HarnessError (the loop ends the case with `harness_error`); a stub that throws is an error result for the model.
+ * HarnessError (the loop ends the case with `harness_error`), as is a stub throwing one (its backend failed); any
+ * other error a stub throws is an error result for the model.
  */
 export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext): Promise<CallOutcome> {
   const activity: HookActivity[] = []

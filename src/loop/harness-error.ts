@@ -1,9 +1,20 @@
+const marker = Symbol.for('toolgauge.HarnessError')
+
 /**
- * The user's own harness code (a hook) threw: the case ends with `harness_error` naming the hook and the error,
- * and the run goes on. Thrown by `executeCall`, caught by the loop; never escapes `runCase`.
+ * The harness, not the model, failed: the user's own code (a hook) threw, or a tool backend a stub relies on died
+ * (a crashed, hung or protocol-breaking MCP server). The case ends with `harness_error` (errored, never a verdict
+ * on the model) and the run goes on. Hooks' errors are wrapped in it by `callHook`; a stub throws it itself to say
+ * "not the model's fault" — any other error a stub throws is a failed tool result the model sees. Caught by the
+ * loop; never escapes `runCase`.
  */
 export class HarnessError extends Error {
+  readonly [marker] = true
   override readonly name = 'HarnessError'
+
+  /** Realm-safe check (works across module copies: a stub module may load its own copy of toolgauge). */
+  static isInstance(error: unknown): error is HarnessError {
+    return typeof error === 'object' && error !== null && marker in error
+  }
 }
 
 /** Runs one hook; whatever it throws (or rejects with) becomes a HarnessError that names the hook, the call and the error. */

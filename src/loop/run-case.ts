@@ -89,8 +89,8 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
         toolResults.push(execution)
         messages.push(deepFreeze(message))
       } catch (error) {
-        // The user's hook threw: the case ends here (harness_error), with the model's calls kept as evidence.
-        if (!(error instanceof HarnessError)) throw error
+        // A hook threw or a stub's backend died: the case ends here (harness_error), the model's calls kept as evidence.
+        if (!HarnessError.isInstance(error)) throw error
         harnessError = error.message
         break
       }

@@ -1,6 +1,7 @@
 import type { StubSpec } from '../core/case.ts'
 import { importUserFunction } from '../io/load-module.ts'
 import { matchArguments } from '../matchers/argument-matchers.ts'
+import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
@@ -13,7 +14,8 @@ export const defaultStubResult = { status: 'ok' }
 
 /**
  * Executes a stub: recorded stubs answer with the first entry whose `when` matches (entries without `when` are
- * the default); live stubs call the user's function `(args, context)`. A thrown error becomes an error result.
+ * the default); live stubs call the user's function `(args, context)`. A thrown error becomes an error result,
+ * except a HarnessError (the stub's backend failed), which is rethrown for the loop to end the case with.
  */
 export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext): Promise<StubOutcome> {
   if (!spec) return { ok: true, result: defaultStubResult, source: 'recorded' }
@@ -28,6 +30,8 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
     const run = await importUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
     return { ok: true, result: await run(args, context), source: 'live' }
   } catch (error) {
+    // The stub says its backend failed (not the model): the loop ends the case as harness_error.
+    if (HarnessError.isInstance(error)) throw error
     return { ok: false, error: error instanceof Error ? error.message : String(error), source: 'live' }
   }
 }

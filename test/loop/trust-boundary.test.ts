@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolCall } from '../../src/core/message.ts'
 import type { ToolCallContext, ToolHooks } from '../../src/loop/hooks.ts'
+import { HarnessError } from '../../src/loop/harness-error.ts'
 import { kinds, makeCase, runScripted, turn } from '../helpers/cases.ts'
 
 const paris = { name: 'get_weather', args: { city: 'Paris' } }
@@ -113,5 +114,22 @@ describe('user code that throws is contained', () => {
     expect(transcript.stop).toBe('no-calls')
     expect(transcript.turns[0]?.toolResults[0]).toMatchObject({ isError: true, content: 'Error: unknown city Atlantis' })
     expect(score.passed).toBe(true)
+  })
+})
+
+describe('a stub whose backend failed says so with a HarnessError', () => {
+  it('a function stub throwing HarnessError ends the case as harness_error (errored), not as an error result for the model', async () => {
+    const stubs = { get_weather: { type: 'function' as const, label: 'weather backend', run: () => { throw new HarnessError('weather backend is down') } } }
+    const { transcript, score } = await runScripted(makeCase({ stubs, expect: { calls: [paris] } }), [turn('', ['get_weather', '{"city":"Paris"}']), turn('ok')])
+    expect(transcript.stop).toBe('harness-error')
+    expect(transcript.turns[0]?.toolResults).toEqual([])
+    expect(score.failures).toEqual([expect.objectContaining({ kind: 'harness_error', message: 'weather backend is down' })])
+  })
+
+  it('a HarnessError from another copy of the module (a stub bundling its own toolgauge) is recognized too', async () => {
+    const foreign = Object.assign(new Error('backend gone'), { [Symbol.for('toolgauge.HarnessError')]: true })
+    const stubs = { get_weather: { type: 'function' as const, label: 'weather backend', run: () => Promise.reject(foreign) } }
+    const { transcript } = await runScripted(makeCase({ stubs, expect: { calls: [paris] } }), [turn('', ['get_weather', '{"city":"Paris"}']), turn('ok')])
+    expect(transcript.stop).toBe('harness-error')
   })
 })
