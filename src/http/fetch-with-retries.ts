@@ -27,7 +27,8 @@ export type RetrySettings = {
 /**
  * Sends a request, retrying 408/409/429/5xx, connection errors, timeouts and unparsable JSON bodies with backoff.
  * Non-retryable statuses come back as responses (the SDK turns them into its typed errors). When the retries run
- * out it throws `ProviderError` carrying the last failure's message. An abort from the caller is never retried.
+ * out it throws `ProviderError` carrying the last failure's message. An abort from the caller is never retried. A
+ * redirect is never followed: it is a `ProviderError` at once, naming both hosts.
  */
 export async function fetchWithRetries(url: string, init: RequestInit, settings: RetrySettings): Promise<BufferedResponse> {
   const callerSignal = init.signal ?? undefined
@@ -58,7 +59,9 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
   const timer = setTimeout(() => timeout.abort(), settings.timeoutMs)
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal
   try {
-    const response = await settings.fetch(url, { ...init, signal })
+    // Never followed: the request carries the API key in its headers, and fetch would send them on to any host.
+    const response = await settings.fetch(url, { ...init, redirect: 'manual', signal })
+    if (response.status >= 300 && response.status < 400) throw redirectError(url, response)
     // Reading the whole body inside the attempt: a connection cut mid-body is a retryable failure, not an SDK crash.
     const body = await response.text()
     if (!response.ok && isRetryableStatus(response.status)) {
@@ -71,12 +74,34 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
     }
     return { type: 'response', response: { status: response.status, headers: response.headers, body } }
   } catch (error) {
-    if (callerSignal?.aborted) throw error
+    if (callerSignal?.aborted || ProviderError.isInstance(error)) throw error
     if (timeout.signal.aborted) return { type: 'failure', failure: { type: 'timeout', message: `request timed out after ${settings.timeoutMs} ms` } }
     return { type: 'failure', failure: { type: 'connection', message: `connection failed: ${describeError(error)}` } }
   } finally {
     clearTimeout(timer)
   }
+}
+
+/**
+ * A 3xx answer: not retried (the same redirect would come back) and not followed (the credential headers would go
+ * to the host it names). The message names both hosts, so the user can point the base URL at the right one.
+ */
+function redirectError(url: string, response: Response): ProviderError {
+  const from = new URL(url).host
+  const location = response.headers.get('location')
+  let to = 'no Location header'
+  if (location !== null) {
+    try {
+      to = new URL(location, url).host
+    } catch {
+      to = `an unreadable Location (${location.slice(0, 100)})`
+    }
+  }
+  void response.body?.cancel()
+  return new ProviderError(
+    `HTTP ${response.status} redirect from ${from} to ${to}, not followed: the request carries credentials; set the base URL to the host that answers`,
+    { status: response.status, retries: 0 },
+  )
 }
 
 /** Bodies that claim (or look like) JSON must parse; event streams and empty bodies are left alone. */
