@@ -2,6 +2,7 @@ import picomatch from 'picomatch'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
+import { apiKeyFromEnv } from '../providers/runtime/credentials.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { openSuite, type SuiteSource } from '../suite/open-suite.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
@@ -46,9 +47,10 @@ export function checkSelected(count: number, options: CaseSelection): void {
   if (count === 0 && options.filter) throw new InputError(`no case id matches "${options.filter}"`, { field: '--filter' })
 }
 
-/** The secret values a run knows: configured secrets and the API keys its providers read from the environment. */
+/** The secret values a run knows: configured secrets and the API keys its providers read from the environment, as sent. */
 export function secretValues(options: readonly ProviderOptions[]): string[] {
   const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
-  const fromEnv = [...names].map((name) => process.env[name]).filter((value): value is string => typeof value === 'string' && value.length > 0)
+  // Trimmed as the providers send them (runtime/credentials.ts): an untrimmed value would match no echo of the key.
+  const fromEnv = [...names].map(apiKeyFromEnv).filter((value): value is string => value !== undefined)
   return [...new Set([...fromEnv, ...options.flatMap((option) => option.secrets ?? [])])]
 }

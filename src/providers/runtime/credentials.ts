@@ -35,6 +35,14 @@ export const credentialDefaults = {
   google: { apiKeyEnvs: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], baseUrlEnv: 'GOOGLE_GEMINI_BASE_URL', keyRequired: true, baseUrlRequired: false },
 } as const satisfies Record<string, CredentialDefaults>
 
+/**
+ * An API key as it is sent: the variable's value trimmed (a key pasted with a trailing newline still works), or
+ * undefined when unset or blank. The run's secret list reads keys through this too, so it redacts the sent value.
+ */
+export function apiKeyFromEnv(name: string): string | undefined {
+  return process.env[name]?.trim() || undefined
+}
+
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
 const replayBaseUrl = 'http://replay.invalid/v1'
 
@@ -46,7 +54,7 @@ const replayBaseUrl = 'http://replay.invalid/v1'
 export function resolveCredentials(options: ProviderOptions, defaults: CredentialDefaults, spec: string): Credentials {
   const replay = options.replayDir !== undefined
   const keyEnvs = options.apiKeyEnv ? [options.apiKeyEnv] : defaults.apiKeyEnvs
-  const key = keyEnvs.map((name) => process.env[name]?.trim()).find((value) => value) || undefined
+  const key = keyEnvs.map(apiKeyFromEnv).find((value) => value !== undefined)
   if (!key && !replay && (defaults.keyRequired || options.apiKeyEnv)) {
     const where = options.apiKeyEnv
       ? `set ${options.apiKeyEnv} (named by --api-key-env or api_key_env)`
