@@ -11,8 +11,9 @@ export type RawToolCall = {
   /** The id the provider sent, when the loop replaced it because the case already used it (`id` is then the loop's). */
   readonly wireId?: string
   /**
-   * Why `rawArguments` is not the wire text, when it is not: the only case is a call sent with no `arguments` field
-   * at all (some routers do this for argument-less calls), recorded as `{}`. An explicit `""` stays `""` (malformed).
+   * Why `rawArguments` is not the wire text, when it is not: a call sent with no `arguments` field at all (some
+   * routers do this for argument-less calls), or with `""` for a tool that takes no required arguments (some
+   * compatible servers), recorded as `{}`. An empty string for a tool with required arguments stays `""` (malformed).
    */
   readonly note?: string
 }

@@ -1,20 +1,22 @@
 import type { Message, RawToolCall } from '../core/message.ts'
 import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
+import type { ToolDefinition } from '../core/tool.ts'
 
 /**
  * What any provider returns, made safe for the loop — built-in adapters and custom `Provider` implementations
  * alike: fresh objects the provider no longer holds, text and argument text as strings (kept byte for byte when
  * they are strings), and tool-call ids unique within the case. A missing, empty or already-used id (some servers
  * send none, or `call_0` every turn) is replaced by `call_<turn>_<index>` — deterministic, so record/replay and
- * repeats agree — and the provider's own id is kept as `wireId`.
+ * repeats agree — and the provider's own id is kept as `wireId`. An empty argument string for an offered tool that
+ * takes no required arguments (some compatible servers send `""` for an argument-less call) is `{}` with a note.
  */
-export function normalizeTurn(turn: ModelTurn, usedIds: Set<string>, turnIndex: number): ModelTurn {
+export function normalizeTurn(turn: ModelTurn, usedIds: Set<string>, turnIndex: number, tools: readonly ToolDefinition[] = []): ModelTurn {
   const calls: readonly unknown[] = Array.isArray(turn?.toolCalls) ? turn.toolCalls : []
   return {
     // Fields this function does not know (provider state such as reasoning) travel on unchanged.
     ...turn,
     text: typeof turn?.text === 'string' ? turn.text : '',
-    toolCalls: calls.map((call, index) => normalizeCall(call, usedIds, turnIndex, index)),
+    toolCalls: calls.map((call, index) => withEmptyArguments(normalizeCall(call, usedIds, turnIndex, index), tools)),
     finishReason: turn?.finishReason && typeof turn.finishReason.unified === 'string' ? { ...turn.finishReason } : { unified: 'other' },
     usage: normalizeUsage(turn?.usage),
     latencyMs: Number.isFinite(turn?.latencyMs) ? turn.latencyMs : 0,
@@ -44,6 +46,23 @@ function normalizeCall(value: unknown, usedIds: Set<string>, turn: number, index
     // Why the argument text is not the wire text (a call with no `arguments` field is `{}`): kept for the report.
     ...(typeof call.note === 'string' ? { note: call.note } : {}),
   }
+}
+
+/** The note on a call whose empty argument string was recorded as `{}`. */
+export const emptyArgumentsNote = 'empty argument string on the wire for a tool without required arguments: recorded as {}'
+
+// Done here rather than when parsing, so the history sent back and the transcript carry the same `{}`, as they do
+// for a call with no `arguments` field at all. A tool that requires arguments keeps "" (malformed: something is missing).
+function withEmptyArguments(call: RawToolCall, tools: readonly ToolDefinition[]): RawToolCall {
+  if (call.rawArguments.trim() !== '') return call
+  const tool = tools.find((candidate) => candidate.name === call.name)
+  if (!tool || requiresArguments(tool)) return call
+  return { ...call, rawArguments: '{}', note: emptyArgumentsNote }
+}
+
+function requiresArguments(tool: ToolDefinition): boolean {
+  const required = (tool.parameters as { required?: unknown }).required
+  return Array.isArray(required) && required.length > 0
 }
 
 /** Argument text as sent; a custom provider handing over an object gets it as JSON text (the model's content is kept). */

@@ -62,7 +62,7 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
     })
     let modelTurn: ModelTurn
     try {
-      modelTurn = normalizeTurn(await provider.doGenerate(request, options.signal), usedIds, index)
+      modelTurn = normalizeTurn(await provider.doGenerate(request, options.signal), usedIds, index, testCase.tools)
     } catch (error) {
       if (options.signal?.aborted) return finish('aborted')
       // A bad cassette or script is the user's input: stop the run (exit 2). Anything else a provider throws

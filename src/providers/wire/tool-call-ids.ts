@@ -34,7 +34,8 @@ export const missingArgumentsNote = 'no arguments field on the wire: recorded as
 /**
  * A call's arguments from the object holding them: the field absent altogether (some routers send argument-less
  * calls that way) is the empty object `{}` with a note — the call is well-formed; an explicit `""` or `null` stays
- * empty text and is scored as malformed, since the model did send something unparsable.
+ * empty text here: the loop, which knows the tools, records it as `{}` for a tool without required arguments
+ * (loop/normalize-turn.ts) and leaves it malformed otherwise.
  */
 export function wireArguments(holder: { readonly arguments?: unknown } | undefined): Pick<WireToolCall, 'rawArguments' | 'note'> {
   if (holder === undefined || holder.arguments === undefined) return { rawArguments: '{}', note: missingArgumentsNote }
