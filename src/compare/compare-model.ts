@@ -1,4 +1,5 @@
-import { isErroredResult, type CaseResult } from '../core/result.ts'
+import type { CaseResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { caseKey, tallyCases, type CaseTally } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'

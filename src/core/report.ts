@@ -13,8 +13,8 @@ export type ModelSummary = {
   readonly passed: number
   /** Results ended by an outage or harness code (provider_error, harness_error): in no rate below. */
   readonly errored: number
-  /** passed / (cases − errored). */
-  readonly accuracy: number
+  /** passed / (cases − errored) (null when every result errored: nothing was scored). */
+  readonly accuracy: number | null
   /** Expected calls matched by tool name / expected calls (null when no call was expected). */
   readonly selectionAccuracy: number | null
   /** Name-matched calls whose arguments matched / name-matched calls (null when none paired). */

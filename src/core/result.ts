@@ -1,6 +1,7 @@
 import type { Usage } from './model-turn.ts'
 import type { ToolChoice } from './tool.ts'
 import type { TranscriptTurn } from './transcript.ts'
+import type { ResultVerdict } from './verdict.ts'
 
 /** The failure taxonomy: stable strings users' CI may depend on (README "Failure kinds"). */
 export const failureKinds = [
@@ -80,6 +81,8 @@ export type CaseResult = {
   readonly variant?: string
   readonly repeat: number
   readonly passed: boolean
+  /** passed / failed / errored, as the runner decided it (core/verdict.ts); absent in reports written before it was stored — read it with `verdictOf`. */
+  readonly verdict?: ResultVerdict
   readonly failures: readonly Failure[]
   /**
    * Every call flattened over turns — only in reports written before 0.2 (schemaVersion 1); the calls live once,
@@ -110,14 +113,6 @@ export type CaseResult = {
  */
 export type ResultTurn = Omit<TranscriptTurn, 'request' | 'raw'> & {
   readonly request: { readonly toolChoice: ToolChoice; readonly parallelToolCalls?: boolean; readonly toolSet: string }
-}
-
-/** Failure kinds that are not a verdict on the model: an outage or the user's own harness code failed. */
-export const erroredKinds: readonly FailureKind[] = ['provider_error', 'harness_error']
-
-/** Whether a result is errored (ended by an outage or by harness code): counted apart, out of every rate, re-run by --resume. */
-export function isErroredResult(result: Pick<CaseResult, 'failures'>): boolean {
-  return result.failures.some((failure) => erroredKinds.includes(failure.kind))
 }
 
 /** The price of one case's usage: USD and the table it came from (its date, or `config`), or why it has none. */

@@ -1,4 +1,5 @@
-import { isErroredResult, type CaseResult } from '../core/result.ts'
+import type { CaseResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { callsOf } from './result-calls.ts'
 
 /** The label for "no tool": an expected call the model did not make, or a call nobody expected. */

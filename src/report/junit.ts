@@ -2,11 +2,13 @@ import type { Report } from '../core/report.ts'
 import { streamOf, type StreamedReport } from './json.ts'
 import { callsOf } from './result-calls.ts'
 import type { CaseResult } from '../core/result.ts'
+import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { repeatLabel } from './repeat-label.ts'
 
 /**
- * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. Provider failures are
- * `<error>` (infrastructure), every other failure kind a `<failure>` (the model), the split CI systems show.
+ * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
+ * (core/verdict.ts: an outage, the user's harness code) is an `<error>`, a failed one a `<failure>` (the model):
+ * the split CI systems show.
  */
 export function toJunit(report: Report | StreamedReport): string {
   return [...junitChunks(streamOf(report))].join('')
@@ -38,10 +40,10 @@ export function* junitChunks(report: StreamedReport): Generator<string> {
 }
 
 function countResult(counts: { tests: number; failures: number; errors: number; ms: number }, r: CaseResult): void {
-  const error = !r.passed && r.failures.some((f) => f.kind === 'provider_error')
+  const verdict = verdictOf(r)
   counts.tests++
-  if (error) counts.errors++
-  else if (!r.passed) counts.failures++
+  if (verdict === 'errored') counts.errors++
+  else if (verdict === 'failed') counts.failures++
   counts.ms += r.latencyMs
 }
 
@@ -49,13 +51,13 @@ function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
   // The repeat goes into the name only when the case was repeated, so single runs keep stable, plain names.
   const suffix = repeated.has(key(result)) ? ` ${repeatLabel(result.repeat)}` : ''
   const open = `    <testcase classname="${escapeXml(result.suite)}" name="${escapeXml(`${result.case} [${result.model}]${suffix}`)}" time="${seconds(result.latencyMs)}"`
-  if (result.passed) return `${open}/>`
-  const errors = result.failures.filter((f) => f.kind === 'provider_error')
-  const failures = result.failures.filter((f) => f.kind !== 'provider_error')
-  const body = [
-    ...(failures.length > 0 || errors.length === 0 ? [element('failure', failures, result)] : []),
-    ...(errors.length > 0 ? [element('error', errors, result)] : []),
-  ]
+  const verdict = verdictOf(result)
+  if (verdict === 'passed') return `${open}/>`
+  // An errored result carries its errored failures alone (the scorer reports nothing else on an outage).
+  const { errors, failures } = splitFailures(result.failures)
+  const body = verdict === 'errored'
+    ? [element('error', errors.length > 0 ? errors : result.failures, result)]
+    : [element('failure', failures, result)]
   return [`${open}>`, ...body, '    </testcase>'].join('\n')
 }
 

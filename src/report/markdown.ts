@@ -5,6 +5,7 @@ import { wilsonInterval } from '../stats/wilson.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
+import { nothingMeasured, passedText, percent } from './metric-text.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -46,16 +47,14 @@ export function reportGates(report: { readonly [key: string]: unknown }): GateVe
   return gates.filter((g): g is GateVerdict => typeof g === 'object' && g !== null && typeof g.name === 'string' && typeof g.passed === 'boolean')
 }
 
-/** Formats a rate in [0, 1] as a percentage with one decimal; '–' when absent. */
-export function percent(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '–'
-}
 
 /**
  * The 95% interval of a summary (`accuracyCi` extension, with repeats) as `[low, high]`; a variant row without one
  * gets the Wilson interval of passed / cases, so every variant point has an interval; otherwise undefined.
  */
 export function accuracyInterval(summary: ModelSummary): readonly [number, number] | undefined {
+  // Nothing scored (every result errored): the vacuous [0, 1] is no interval of anything.
+  if (summary.accuracy === null) return undefined
   const ci = summary.accuracyCi
   if (Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number')) return ci as [number, number]
   return summary.variant !== undefined && summary.cases > 0 ? wilsonInterval(summary.passed, summary.cases) : undefined
@@ -84,14 +83,14 @@ function overview(summaries: readonly ModelSummary[]): string[] {
     return row([
       code(summaryLabel(s)),
       `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`,
-      hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
-      `${s.passed}/${s.cases}`,
+      hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured,
+      passedText(s),
       percent(s.selectionAccuracy),
       percent(s.argumentAccuracy),
       percent(s.hallucinatedToolRate),
       percent(s.hallucinatedParamRate),
       percent(s.schemaViolationRate),
-      tokens === undefined ? '–' : String(Math.round(tokens)),
+      tokens === undefined ? nothingMeasured : String(Math.round(tokens)),
       `${Math.round(s.latencyMs.p50)} ms`,
     ])
   })

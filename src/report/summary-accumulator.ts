@@ -1,6 +1,7 @@
 import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
 import type { ModelSummary } from '../core/report.ts'
-import { isErroredResult, type CaseCost, type CaseResult } from '../core/result.ts'
+import type { CaseCost, CaseResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { caseKey, type CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
@@ -91,8 +92,9 @@ export class SummaryAccumulator {
       cases: this.cases,
       passed: this.passed,
       errored: this.errored,
-      accuracy: ratio(this.passed, scored, 0),
-      // A metric with nothing to measure (no call expected, none paired, none made) is null, never 0% or 100%.
+      // A metric with nothing to measure (every result errored, no call expected, none paired, none made) is
+      // null, never 0% or 100%.
+      accuracy: measured(this.passed, scored),
       selectionAccuracy: measured(this.selected, this.expected),
       argumentAccuracy: measured(this.correctArguments, this.selected),
       hallucinatedToolRate: measured(this.hallucinatedTools, this.calls),

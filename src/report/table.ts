@@ -1,15 +1,14 @@
 import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
+import { erroredOf, passedText, percent } from './metric-text.ts'
 import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
 import type { VariantComparison } from '../variants/variant-deltas.ts'
-
-const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`)
 
 /** The columns of the console table, one per summary metric. */
 const columns: readonly { title: string; value: (summary: ModelSummary) => string }[] = [
   { title: 'model', value: (s) => s.model },
   // Passed out of the scored results: errored ones (an outage, harness code) are no verdict and have their own column.
-  { title: 'cases', value: (s) => `${s.passed}/${s.cases - erroredOf(s)}` },
+  { title: 'cases', value: (s) => passedText(s) },
   { title: 'accuracy', value: (s) => percent(s.accuracy) },
   { title: 'selection', value: (s) => percent(s.selectionAccuracy) },
   { title: 'arguments', value: (s) => percent(s.argumentAccuracy) },
@@ -43,11 +42,6 @@ function totalTokens(summary: ModelSummary): string {
   const tokens = summary.toolTokens as ToolTokensSummary | undefined
   if (!tokens) return '—'
   return tokens.share === null ? String(tokens.total) : `${tokens.total} (${percent(tokens.share)} of input)`
-}
-
-/** Errored results of a summary row (0 for reports written before errored was counted). */
-function erroredOf(summary: ModelSummary): number {
-  return typeof summary.errored === 'number' ? summary.errored : 0
 }
 
 const erroredColumn = { title: 'errored', value: (s: ModelSummary) => String(erroredOf(s)) }

@@ -27,6 +27,7 @@ export function caseResult(transcript: Transcript, context: ResultContext): Case
     ...(testCase.variant !== undefined ? { variant: testCase.variant } : {}),
     repeat: context.repeat,
     passed: score.passed,
+    verdict: score.verdict,
     failures: score.failures,
     turns: transcript.turns.map((turn) => storedTurn(turn, testCase, context.toolSets)),
     messages: transcript.initialMessages,

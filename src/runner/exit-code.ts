@@ -1,4 +1,4 @@
-import type { CaseResult } from '../core/result.ts'
+import { erroredCause, verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { GateResult } from '../gates/gates.ts'
 
 /**
@@ -6,13 +6,13 @@ import type { GateResult } from '../gates/gates.ts'
  * 3 when a provider failed after retries, 1 when a gate failed; with gates the user configured (not only suite
  * token budgets), the gates alone decide, otherwise every case must pass.
  */
-export function exitCodeFor(results: readonly Pick<CaseResult, 'passed' | 'failures'>[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 2 | 3 | 130 {
+export function exitCodeFor(results: readonly VerdictFields[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 2 | 3 | 130 {
   if (interrupted) return 130
-  const ended = (kind: string) => results.some((result) => result.failures.some((failure) => failure.kind === kind))
+  const causes = new Set(results.map((result) => erroredCause(result)))
   // The user's own code failing is like bad input (exit 2), and says more than an outage next to it.
-  if (ended('harness_error')) return 2
-  if (ended('provider_error')) return 3
+  if (causes.has('harness')) return 2
+  if (causes.has('outage')) return 3
   if (gates.some((gate) => !gate.passed)) return 1
   if (gates.some((gate) => gate.scope === undefined)) return 0
-  return results.every((result) => result.passed) ? 0 : 1
+  return results.every((result) => verdictOf(result) === 'passed') ? 0 : 1
 }

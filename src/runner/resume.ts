@@ -1,4 +1,4 @@
-import { isErroredResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { resultKey, type Journal, type JournalPosition } from '../report/journal.ts'
 
 /** What `--resume` did with the journal: results kept, results to run again, results left out of this run. */

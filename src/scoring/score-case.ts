@@ -1,6 +1,7 @@
 import type { Case } from '../core/case.ts'
 import type { CaseMetrics, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
+import { verdictOfFailures, type ResultVerdict } from '../core/verdict.ts'
 import { callValidity } from './call-validity.ts'
 import { flattenCalls } from './flat-calls.ts'
 import { matchCalls } from './match-calls.ts'
@@ -8,6 +9,8 @@ import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailu
 
 /** The verdict on one transcript: failures (empty = passed) and the counts the summary aggregates. */
 export type CaseScore = {
+  /** passed / failed / errored: decided here, once, and stored on the result (core/verdict.ts). */
+  readonly verdict: ResultVerdict
   readonly passed: boolean
   readonly failures: readonly Failure[]
   readonly metrics: CaseMetrics
@@ -53,8 +56,10 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
           ...loopEnd,
         ]
   const selected = matching.pairs.filter((column) => column !== -1).length
+  const verdict = verdictOfFailures(failures)
   return {
-    passed: failures.length === 0,
+    verdict,
+    passed: verdict === 'passed',
     failures,
     metrics: {
       calls: calls.length,

@@ -1,4 +1,5 @@
-import { isErroredResult, type CaseResult } from '../core/result.ts'
+import type { CaseResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { tallyCases, type CaseTally } from './case-tally.ts'
 import { passAtK, passHatK } from './pass-at-k.ts'
 import { wilsonInterval } from './wilson.ts'

@@ -1,4 +1,5 @@
-import { isErroredResult, type CaseResult } from '../core/result.ts'
+import type { CaseResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { callsOf } from '../report/result-calls.ts'
 import { pairNames } from '../report/confusion.ts'
 import { baseVariantName } from './variant-spec.ts'

@@ -1,5 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
-import { isErroredResult } from '../core/result.ts'
+import { isErroredResult } from '../core/verdict.ts'
 import { caseKey } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedPermutationTest } from '../stats/paired-permutation.ts'

@@ -7,8 +7,8 @@ describe('Markdown reporter', () => {
   it('has an overview row per model with accuracy and its interval', () => {
     const md = toMarkdown(reportOf(sampleResults(), {}, { 'model-a': { toolTokens: { perRequest: 412.4 } } }))
     expect(md).toContain('## toolgauge results')
-    expect(md).toMatch(/\| `model-a` \| 50\.0% \(9\.5%–90\.5%\) \| – \| 1\/2 \| 90\.0% \| 80\.0% \| 5\.0% \| 10\.0% \| 0\.0% \| 412 \| 5 ms \|/)
-    expect(md).toMatch(/\| `model-b` \| 50\.0% .* \| – \| 5 ms \|/)
+    expect(md).toMatch(/\| `model-a` \| 50\.0% \(9\.5%–90\.5%\) \| — \| 1\/2 \| 90\.0% \| 80\.0% \| 5\.0% \| 10\.0% \| 0\.0% \| 412 \| 5 ms \|/)
+    expect(md).toMatch(/\| `model-b` \| 50\.0% .* \| — \| 5 ms \|/)
   })
 
   it('lists gates with value, threshold and verdict when the report has them', () => {

@@ -5,7 +5,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addUsage, emptyUsage } from '../../src/core/model-turn.ts'
 import type { ModelSummary } from '../../src/core/report.ts'
-import { isErroredResult, type CaseCost, type CaseResult, type FailureKind } from '../../src/core/result.ts'
+import type { CaseCost, CaseResult, FailureKind } from '../../src/core/result.ts'
+import { isErroredResult } from '../../src/core/verdict.ts'
 import { summarize } from '../../src/report/summarize.ts'
 import { GroupedSummaries } from '../../src/report/summary-accumulator.ts'
 import { summarizeToolTokens } from '../../src/report/tool-tokens-summary.ts'
@@ -15,7 +16,8 @@ import { makeResult } from '../stats/make-result.ts'
 
 /**
  * The summary as 0.1.0 computed it over the whole array in memory (its code, kept here as the oracle), with the
- * intended changes of issue 10: errored results are in `errored` and in no rate; a rate with nothing to measure is null.
+ * intended changes of issue 10: errored results are in `errored` and in no rate; a rate with nothing to measure is null
+ * (issue 22: accuracy too, when every result errored).
  */
 function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummary {
   const results = all.filter((r) => !isErroredResult(r))
@@ -40,7 +42,7 @@ function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummar
     cases: all.length,
     passed,
     errored: all.length - results.length,
-    accuracy: ratio(passed, results.length, 0),
+    accuracy: measured(passed, results.length),
     selectionAccuracy: measured(selected, total((r) => r.metrics.expectedCalls)),
     argumentAccuracy: measured(total((r) => r.metrics.correctArgumentCalls), selected),
     hallucinatedToolRate: measured(total((r) => r.metrics.hallucinatedToolCalls), calls),

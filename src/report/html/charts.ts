@@ -1,5 +1,6 @@
 import type { ModelSummary } from '../../core/report.ts'
-import { accuracyInterval, percent, toolTokensPerRequest } from '../markdown.ts'
+import { accuracyInterval, toolTokensPerRequest } from '../markdown.ts'
+import { percent } from '../metric-text.ts'
 import { escapeHtml } from './escape.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 
@@ -46,15 +47,18 @@ export function metricBars(summary: ModelSummary): string {
 export function accuracyScatter(summaries: readonly ModelSummary[]): string {
   // Tool tokens when the report has them (models without a count are named under the plot); else input tokens.
   const haveToolTokens = summaries.some((s) => toolTokensPerRequest(s) !== undefined)
-  const plotted = haveToolTokens ? summaries.filter((s) => toolTokensPerRequest(s) !== undefined) : summaries
-  const missing = summaries.filter((s) => !plotted.includes(s)).map(summaryLabel)
-  const points = plotted.map((s) => ({
+  const counted = haveToolTokens ? summaries.filter((s) => toolTokensPerRequest(s) !== undefined) : summaries
+  const missing = summaries.filter((s) => !counted.includes(s)).map(summaryLabel)
+  // A model whose every result errored has no accuracy: it is named under the plot, not drawn at 0%.
+  const unscored = counted.filter((s) => s.accuracy === null).map(summaryLabel)
+  const points = counted.flatMap((s) => s.accuracy === null ? [] : [{
     model: summaryLabel(s),
     x: haveToolTokens ? toolTokensPerRequest(s)! : s.cases > 0 ? s.usage.input / s.cases : 0,
     y: s.accuracy,
     ci: accuracyInterval(s),
-  }))
+  }])
   // Offline models report no tokens: a column of dots at x = 0 would say nothing, so say that instead.
+  if (points.length === 0 && unscored.length > 0) return '<p class="muted">Every result errored: no accuracy to plot.</p>'
   if (points.length === 0 || points.every((p) => p.x === 0)) {
     return '<p class="muted">No token counts in this report (offline or scripted models): nothing to plot.</p>'
   }
@@ -78,7 +82,10 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
         : `<text x="${px(p.x) + 8}" y="${py(p.y) - 6}">${escapeHtml(p.model)}</text>`)
   })
   const xLabel = haveToolTokens ? 'tool-definition tokens per request' : 'input tokens per result (tool-token counts not in this report)'
-  const note = missing.length > 0 ? `<p class="muted small">Not plotted (no tool-token count): ${missing.map(escapeHtml).join(', ')}</p>` : ''
+  const note = [
+    missing.length > 0 ? `<p class="muted small">Not plotted (no tool-token count): ${missing.map(escapeHtml).join(', ')}</p>` : '',
+    unscored.length > 0 ? `<p class="muted small">Not plotted (every result errored, no accuracy): ${unscored.map(escapeHtml).join(', ')}</p>` : '',
+  ].join('')
   return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Accuracy against tokens">`
     + `${yTicks.join('')}${xTicks.join('')}<line x1="${left}" x2="${left}" y1="20" y2="${20 + plotHeight}" class="axis"/><line x1="${left}" x2="${left + plotWidth}" y1="${20 + plotHeight}" y2="${20 + plotHeight}" class="axis"/>`
     + `${dots.join('')}<text x="${left + plotWidth / 2}" y="${height - 6}" text-anchor="middle" class="muted">${xLabel}</text></svg>${note}`

@@ -1,5 +1,5 @@
 import { confusedPairs, diagonalTotals, noTool, type ConfusionMatrix } from '../confusion.ts'
-import { percent } from '../markdown.ts'
+import { nothingMeasured, percent } from '../metric-text.ts'
 import { escapeHtml } from './escape.ts'
 
 /** Up to this many tools on either axis the matrix is a grid; beyond it a grid is megabytes nobody can read. */
@@ -52,9 +52,9 @@ function confusionSummary(matrix: ConfusionMatrix, tools: number): string {
     right += t.right
   }
   const quiet = matrix.counts[noTool]?.[noTool] ?? 0
-  const totalRows = totals.map((t) => `<tr><td>${escapeHtml(t.tool)}</td><td>${t.expected}</td><td>${t.right}</td><td>${t.expected === 0 ? '–' : percent(t.right / t.expected)}</td><td>${t.called}</td></tr>`)
+  const totalRows = totals.map((t) => `<tr><td>${escapeHtml(t.tool)}</td><td>${t.expected}</td><td>${t.right}</td><td>${t.expected === 0 ? nothingMeasured : percent(t.right / t.expected)}</td><td>${t.called}</td></tr>`)
   return `<p class="muted small">${tools} tools: too many for a grid. The most frequent confusions (${escapeHtml(noTool)}: a missed or an extra call), then per expected tool how often it was called right.</p>`
     + `<h4>Top confused pairs</h4>${pairsTable}`
-    + `<details class="diagonal"><summary>Diagonal totals: ${right} of ${expected} expected calls right (${expected === 0 ? '–' : percent(right / expected)})${quiet > 0 ? `, ${quiet} right no-call(s)` : ''}; per tool, least often right first</summary>`
+    + `<details class="diagonal"><summary>Diagonal totals: ${right} of ${expected} expected calls right (${expected === 0 ? nothingMeasured : percent(right / expected)})${quiet > 0 ? `, ${quiet} right no-call(s)` : ''}; per tool, least often right first</summary>`
     + `<table class="diagonal-totals"><thead><tr><th>Expected tool</th><th>Expected</th><th>Called right</th><th>Right</th><th>Called in all</th></tr></thead><tbody>${totalRows.join('')}</tbody></table></details>`
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { ModelSummary, Report } from '../../core/report.ts'
 import { ConfusionTally } from '../confusion.ts'
 import { streamOf, type StreamedReport } from '../json.ts'
-import { accuracyInterval, largestPassHatK, percent, reportGates, toolTokensPerRequest } from '../markdown.ts'
+import { accuracyInterval, largestPassHatK, reportGates, toolTokensPerRequest } from '../markdown.ts'
+import { nothingMeasured, passedText, percent } from '../metric-text.ts'
 import { caseEntries } from './cases.ts'
 import { confusionHtml, gridLimit } from './confusion.ts'
 import { accuracyScatter, metricBars } from './charts.ts'
@@ -72,9 +73,9 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
     const ci = accuracyInterval(s)
     const hat = largestPassHatK(s)
     const tokens = toolTokensPerRequest(s)
-    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : '–', hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : '–',
-      `${s.passed}/${s.cases}`, percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
-      percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? '–' : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
+    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : nothingMeasured, hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured,
+      passedText(s), percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
+      percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? nothingMeasured : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
   })
   return `<table><thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
 }

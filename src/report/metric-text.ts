@@ -1,0 +1,28 @@
+import type { ModelSummary } from '../core/report.ts'
+
+// How every output (console table, Markdown, HTML) writes a summary's figures, so a metric with nothing to
+// measure reads the same everywhere: "—", never "0.0%" or "0/0".
+
+/** What an output prints for a metric with nothing to measure. */
+export const nothingMeasured = '—'
+
+/** A rate in [0, 1] as a percentage with one decimal; "—" when it is null or absent (nothing to measure). */
+export function percent(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : nothingMeasured
+}
+
+/** Errored results of a summary row (0 for reports written before errored was counted). */
+export function erroredOf(summary: ModelSummary): number {
+  return typeof summary.errored === 'number' ? summary.errored : 0
+}
+
+/** The results that got a verdict (passed or failed): errored ones are no verdict. */
+export function scoredOf(summary: ModelSummary): number {
+  return summary.cases - erroredOf(summary)
+}
+
+/** Passed out of the scored results (`3/4`); "—" when every result errored. */
+export function passedText(summary: ModelSummary): string {
+  const scored = scoredOf(summary)
+  return scored === 0 ? nothingMeasured : `${summary.passed}/${scored}`
+}

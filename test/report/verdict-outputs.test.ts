@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { toJunit } from '../../src/report/junit.ts'
+import { makeResult } from '../stats/make-result.ts'
+import { runMain, tempFiles } from '../helpers/cli.ts'
+import { reportOf } from './sample-report.ts'
+import { parseXml } from './xml-check.ts'
+
+const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
+
+/** A suite whose hook throws on every call: every result is harness_error (errored), none is scored. */
+function everyResultErrored(): string {
+  return tempFiles({
+    'tools.json': tools,
+    'hooks.mjs': 'export function beforeToolCall() {\n  throw new Error("the hook is broken")\n}\n',
+    'suite.yaml': [
+      'name: broken',
+      'tools: ./tools.json',
+      'hooks: ./hooks.mjs',
+      'cases:',
+      '  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: get_weather, args: { city: Oslo } }] } }',
+      '  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }] } }',
+    ].join('\n'),
+    'script.yaml': [
+      'oslo:',
+      '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Oslo } }]',
+      '  - content: Cold.',
+      'paris:',
+      '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Paris } }]',
+      '  - content: Mild.',
+    ].join('\n'),
+  })
+}
+
+describe('one verdict, read by every output', () => {
+  it('JUnit writes a harness_error as <error> (infrastructure / harness), never as a <failure> of the model', () => {
+    const results = [
+      makeResult({ case: 'hooked', passed: false, failures: [{ kind: 'harness_error', message: 'beforeToolCall threw' }] }),
+      makeResult({ case: 'down', passed: false, failures: [{ kind: 'provider_error', message: 'HTTP 503' }] }),
+      makeResult({ case: 'wrong', passed: false, failures: [{ kind: 'wrong_tool', message: 'called get_time' }] }),
+    ]
+    const root = parseXml(toJunit(reportOf(results)))
+    expect(root.attributes).toMatchObject({ tests: '3', failures: '1', errors: '2' })
+    const [hooked, down, wrong] = root.children.flatMap((suite) => suite.children)
+    expect(hooked!.children.map((child) => [child.name, child.attributes.type])).toEqual([['error', 'harness_error']])
+    expect(down!.children.map((child) => [child.name, child.attributes.type])).toEqual([['error', 'provider_error']])
+    expect(wrong!.children.map((child) => [child.name, child.attributes.type])).toEqual([['failure', 'wrong_tool']])
+  })
+})
+
+describe('a metric with nothing to measure is null everywhere: a run whose every result errored', () => {
+  it('prints "—" in the console table, Markdown and HTML, never "0.0%" or cases 0/0; JUnit has errors, no failures', async () => {
+    const dir = everyResultErrored()
+    const out = join(dir, 'out')
+    const run = await runMain(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', out, '--format', 'junit,md,html'])
+    expect(run.code, run.stderr).toBe(2)
+
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { summary: { accuracy: unknown; errored: number }[]; results: { verdict?: string }[] }
+    expect(report.summary[0]).toMatchObject({ accuracy: null, errored: 2 })
+    expect(report.results.map((result) => result.verdict)).toEqual(['errored', 'errored'])
+
+    const row = run.stdout.split('\n').find((line) => line.includes('scripted:')) ?? ''
+    expect(row).toContain('—')
+    expect(row).not.toContain('0.0%')
+    expect(row).not.toContain('0/0')
+
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8')
+    const overview = markdown.split('\n').find((line) => line.startsWith('| `scripted:')) ?? ''
+    expect(overview).toContain('—')
+    expect(overview).not.toContain('0.0%')
+    expect(overview).not.toMatch(/\b0\/[02]\b/)
+
+    const html = readFileSync(join(out, 'report.html'), 'utf8')
+    expect(html).not.toContain('0.0%')
+    expect(html).not.toMatch(/<td>0\/[02]<\/td>/)
+    expect(html).toContain('<td>—</td>')
+
+    const junit = parseXml(readFileSync(join(out, 'report.xml'), 'utf8'))
+    expect(junit.attributes).toMatchObject({ tests: '2', failures: '0', errors: '2' })
+    expect(readFileSync(join(out, 'report.xml'), 'utf8')).not.toContain('0.0%')
+  })
+})
