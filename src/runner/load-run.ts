@@ -4,24 +4,19 @@ import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { apiKeyFromEnv } from '../providers/runtime/credentials.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
-import { openSuite, type SuiteSource } from '../suite/open-suite.ts'
+import { loadSuite, type StreamedSuite } from '../suite/load-suite.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import { inShard, type Shard } from './shard.ts'
 
 /**
- * Opens every suite file under the paths for a run (`suite/open-suite.ts`), one at a time (so the first bad file
- * reported is the first in order), runs `use` with them and closes them, whatever happens. MCP servers the suites
- * name start in `servers`, which the caller closes.
+ * Loads every suite file under the paths for a run, one at a time (so the first bad file reported is the first in
+ * order), its cases to be read one at a time. MCP servers the suites name start in `servers`, which the caller closes.
  */
-export async function duringSuites<T>(paths: readonly string[], servers: McpServers, use: (sources: readonly SuiteSource[]) => Promise<T>): Promise<T> {
-  const sources: SuiteSource[] = []
-  try {
-    for (const file of discoverSuiteFiles(paths)) sources.push(await openSuite(file, servers))
-    checkUniqueSuiteNames(sources.map((source) => source.suite))
-    return await use(sources)
-  } finally {
-    for (const source of sources) source.close()
-  }
+export async function loadRunSuites(paths: readonly string[], servers: McpServers): Promise<StreamedSuite[]> {
+  const suites: StreamedSuite[] = []
+  for (const file of discoverSuiteFiles(paths)) suites.push(await loadSuite(file, { mcp: servers, streamCases: true }))
+  checkUniqueSuiteNames(suites)
+  return suites
 }
 
 function checkUniqueSuiteNames(suites: readonly Pick<Suite, 'name' | 'file'>[]): void {

@@ -10,7 +10,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { optionsPerModel } from '../providers/model-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
-import type { SuiteSource } from '../suite/open-suite.ts'
+import type { StreamedSuite } from '../suite/load-suite.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
@@ -22,7 +22,7 @@ import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { forEachConcurrently } from './for-each-concurrently.ts'
 import { RunPlan } from './run-plan.ts'
-import { duringSuites, secretValues } from './load-run.ts'
+import { loadRunSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -93,23 +93,21 @@ export type RunOutcome = {
  * before the first model call (bad input throws InputError). Results stream: each is journaled as it finishes,
  * folded into the running summaries and dropped; report.json is then written by streaming the journal, in
  * suite, case, model, repeat order. Memory grows with the number of cases only by a few numbers each (the
- * case's place in its suite, 12 bytes of journal position per task, one repeat tally per case) and a `.json` suite's
- * bytes: cases are built again from their suite when their tasks run (runner/run-cases.ts), never held all at once.
+ * case's place in its suite, 12 bytes of journal position per task, one repeat tally per case) and the suites' cases
+ * as loaded.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
-  // The MCP servers the suites name live for the run: closed on success, failure and interruption alike; so do
-  // the suite files held open for the cases.
-  return McpServers.during((servers) => duringSuites(options.suitePaths, servers, (sources) => evaluate(options, startedAt, servers, sources)))
+  // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
+  return McpServers.during(async (servers) => evaluate(options, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
 }
 
-async function evaluate(options: RunOptions, startedAt: Date, servers: McpServers, sources: readonly SuiteSource[]): Promise<RunOutcome> {
-  const suites = sources.map((source) => source.suite)
-  // Each run case is seen once here, in order, and built again when its tasks run (runner/run-cases.ts).
+async function evaluate(options: RunOptions, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
+  // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts).
   const toolSets = new ToolSets()
-  const cases = await RunCases.select(sources, options, options.variants ?? [], (tools) => toolSets.idOf(tools))
+  const cases = await RunCases.select(suites, options, options.variants ?? [], (tools) => toolSets.idOf(tools))
   const models = resolveModels(options.models)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   const optionsFor = (model: ResolvedModel): ProviderOptions => {
@@ -122,7 +120,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
   const repeats = options.repeat ?? 1
   if (providers.some((provider) => provider.checkCases)) {
-    const { caseRefs, allCases } = await caseIdentities(sources, cases)
+    const { caseRefs, allCases } = await caseIdentities(suites, cases)
     for (const provider of providers) {
       for (const warning of provider.checkCases?.(caseRefs, { repeats, allCases }) ?? []) options.onWarning?.(warning)
     }
@@ -213,7 +211,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(await budgetsOf(sources), providers)]
+  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(await budgetsOf(suites), providers)]
   const interrupted = options.signal?.aborted === true
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
   const eachResult = function* (): Generator<CaseResult> {
@@ -227,7 +225,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     run: runHeader({
       startedAt,
       models: providers.map((provider) => provider.id),
-      suites: sources.map((source) => ({ ...source.suite, cases: { length: source.count } })),
+      suites: suites.map((suite) => ({ ...suite, cases: { length: suite.cases.count } })),
       repeat: repeats,
       prices,
       extra: {
@@ -262,9 +260,9 @@ function withLazyResults(header: Omit<Report, 'results'>, eachResult: () => Iter
 }
 
 /** The `{ suite, id }` of each run case and of every case of the suites (for `Provider.checkCases`). */
-async function caseIdentities(sources: readonly SuiteSource[], cases: RunCases): Promise<{ caseRefs: CaseRef[]; allCases: CaseRef[] }> {
+async function caseIdentities(suites: readonly StreamedSuite[], cases: RunCases): Promise<{ caseRefs: CaseRef[]; allCases: CaseRef[] }> {
   const allCases: CaseRef[] = []
-  for (const source of sources) for (let index = 0; index < source.count; index++) allCases.push(refOf(await source.caseAt(index)))
+  for (const suite of suites) for (let index = 0; index < suite.cases.count; index++) allCases.push(refOf(await suite.cases.at(index)))
   if (cases.everyCase) return { caseRefs: allCases, allCases }
   const caseRefs: CaseRef[] = []
   for (let index = 0; index < cases.size; index++) caseRefs.push(refOf(await cases.at(index)))
@@ -278,6 +276,6 @@ function refOf(testCase: Case): CaseRef {
 }
 
 /** Each suite with its first case (suite-level `max_tool_tokens` is copied onto every case), for the budget gates. */
-async function budgetsOf(sources: readonly SuiteSource[]): Promise<Parameters<typeof tokenBudgetGates>[0]> {
-  return Promise.all(sources.map(async (source) => ({ ...source.suite, cases: source.count > 0 ? [await source.caseAt(0)] : [] })))
+async function budgetsOf(suites: readonly StreamedSuite[]): Promise<Parameters<typeof tokenBudgetGates>[0]> {
+  return Promise.all(suites.map(async (suite) => ({ ...suite, cases: suite.cases.count > 0 ? [await suite.cases.at(0)] : [] })))
 }

@@ -21,64 +21,77 @@ export type LoadSuiteOptions = { readonly mcp?: McpServers }
 /** Default for `max_turns`. */
 export const defaultMaxTurns = 8
 
+/** A suite's cases, one at a time: held in memory (inline cases), or read again from the suite's case file. */
+export type SuiteCases = {
+  readonly count: number
+  /** Case `index`; a case file is read forward, so asking in increasing order reads it once. */
+  at(index: number): Promise<Case>
+}
+
+/** A suite as a run reads it: its settings, and its cases one at a time (`loadSuite` with `streamCases`). */
+export type StreamedSuite = Omit<Suite, 'cases'> & { readonly cases: SuiteCases }
+
 type Path = (string | number)[]
 type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, unknown>[] }
+/** The InputError for a field of a case, by its path inside the case. */
+type Locate = (path: Path, message: string) => InputError
 
 /**
  * Loads one suite file (YAML or JSON): validates it against suites/suite.schema.json, resolves tools, stubs
  * and hooks relative to the file, checks references (tool names, matchers, duplicate ids, stub modules) and
- * returns fully resolved cases. Every problem is an InputError naming the file, line and field.
+ * returns fully resolved cases. Every problem is an InputError naming the file, line and field, before any case
+ * runs. With `streamCases` (the runner), the cases come one at a time instead of as an array.
  */
-export async function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
+export function loadSuite(file: string, options?: LoadSuiteOptions & { readonly streamCases?: false }): Promise<Suite>
+export function loadSuite(file: string, options: LoadSuiteOptions & { readonly streamCases: true }): Promise<StreamedSuite>
+export async function loadSuite(file: string, options: LoadSuiteOptions & { readonly streamCases?: boolean } = {}): Promise<Suite | StreamedSuite> {
   // Without the run's servers (tokens, lint-tools…), servers are started only to list their tools.
   let own: McpServers | undefined
   const servers = async () => options.mcp ?? (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
   try {
-    return await loadSuiteWith(file, servers)
+    const { head, cases } = await loadSuiteWith(file, servers)
+    const { variants, ...rest } = head
+    const tail = variants ? { variants } : {}
+    return options.streamCases ? { ...rest, cases: heldCases(cases), ...tail } : { ...rest, cases, ...tail }
   } finally {
     await own?.close()
   }
 }
 
-async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): Promise<Suite> {
-  const absolute = resolve(file)
-  const document = readDocument(absolute)
+async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): Promise<{ head: SuiteHead; cases: Case[] }> {
+  const document = readDocument(resolve(file))
   validateSuiteShape(document)
   const raw = document.value as RawSuite
   const { head, buildCase } = await prepareSuite(document, servers)
-  const ids = new CaseIds(document)
+  const ids = new CaseIds()
   const cases: Case[] = []
   for (const [index, rawCase] of raw.cases.entries()) {
-    // The parsed case is dropped once its Case is built: the parsed tree and the cases never both stand whole
-    // (for a 20,000-case suite, that halves the live heap while loading, and so the heap V8 grows to).
-    raw.cases[index] = undefined as never
-    ids.add(rawCase, index)
-    cases.push(await buildCase(rawCase, index))
+    const at: Locate = (path, message) => new InputError(message, { file: document.file, line: document.lineOf(['cases', index, ...path]), field: ['cases', index, ...path].join('.') })
+    ids.add(rawCase, `cases.${index}`, at)
+    cases.push(await buildCase(rawCase, at))
   }
-  const { variants, ...rest } = head
-  return { ...rest, cases, ...(variants ? { variants } : {}) }
+  return { head, cases }
 }
 
-/** A suite without its cases: what `loadSuite` returns besides `cases`. */
-export type SuiteHead = Omit<Suite, 'cases'>
+function heldCases(cases: readonly Case[]): SuiteCases {
+  return { count: cases.length, at: async (index) => cases[index]! }
+}
+
+/** A suite without its cases. */
+type SuiteHead = Omit<Suite, 'cases'>
 
 /** A suite's settings resolved, and the one function that turns a parsed (schema-valid) case into a `Case`. */
-export type PreparedSuite = {
+type PreparedSuite = {
   readonly head: SuiteHead
-  /**
-   * Builds case `index` from its parsed value; a problem is an InputError at `cases.<index>`. `checked`: this very
-   * value was built before (the runner rebuilding a case from the slice it checked): the checks that only throw
-   * (matchers against the schema, regexes) are not run again.
-   */
-  readonly buildCase: (rawCase: Record<string, unknown>, index: number, checked?: boolean) => Promise<Case>
+  /** Builds a case from its parsed value; a problem is the InputError `at` gives for its field. */
+  readonly buildCase: (rawCase: Record<string, unknown>, at: Locate) => Promise<Case>
 }
 
 /**
  * Resolves a schema-valid suite document's settings — tools (MCP servers listed through `servers`), stubs, hooks,
- * budgets, variants — relative to its file. `document.value.cases` is not read: `loadSuite` builds the cases of
- * the parsed array, the runner (`suite/open-suite.ts`) each case from its slice of the file, both with `buildCase`.
+ * budgets, variants — relative to its file. `document.value.cases` is not read.
  */
-export async function prepareSuite(document: SourceDocument, servers: () => Promise<McpServers>): Promise<PreparedSuite> {
+async function prepareSuite(document: SourceDocument, servers: () => Promise<McpServers>): Promise<PreparedSuite> {
   const absolute = document.file
   const raw = document.value as RawSuite
   const base = dirname(absolute)
@@ -99,21 +112,20 @@ export async function prepareSuite(document: SourceDocument, servers: () => Prom
   const name = raw.name
   const suiteMaxTurns = raw.max_turns as number | undefined
 
-  const buildCase = async (rawCase: Record<string, unknown>, index: number, checked = false): Promise<Case> => {
-    const path: Path = ['cases', index]
-    const exposed = exposedTools(rawCase.tools, tools, toolNames, [...path, 'tools'], at)
+  const buildCase = async (rawCase: Record<string, unknown>, at: Locate): Promise<Case> => {
+    const exposed = exposedTools(rawCase.tools, tools, toolNames, ['tools'], at)
     const exposedNames = new Set(exposed.map((tool) => tool.name))
-    const caseStubs = await parseStubs(rawCase.stubs, [...path, 'stubs'], toolsByName, base, at, checked)
+    const caseStubs = await parseStubs(rawCase.stubs, ['stubs'], toolsByName, base, at)
     return {
       suite: name,
       file: absolute,
       id: rawCase.id as string,
-      messages: caseMessages(rawCase, path, at),
+      messages: caseMessages(rawCase, at),
       tools: exposed,
-      toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, [...path, 'tool_choice'], at),
+      toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, ['tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
-      expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, [...path, 'expect'], at, checked),
+      expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, ['expect'], at),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...budget,
@@ -124,19 +136,15 @@ export async function prepareSuite(document: SourceDocument, servers: () => Prom
 }
 
 /** Case ids seen so far in a suite: a repeated one is an InputError at the second use. */
-export class CaseIds {
-  private readonly seen = new Map<string, number>()
+class CaseIds {
+  private readonly seen = new Map<string, string>()
 
-  constructor(private readonly document: SourceDocument) {}
-
-  /** Records case `index`'s id, or throws if an earlier case has it. */
-  add(rawCase: Record<string, unknown>, index: number): void {
+  /** Records a case's id (the case described as `where`), or throws if an earlier case has it. */
+  add(rawCase: Record<string, unknown>, where: string, at: Locate): void {
     const id = rawCase.id as string
     const first = this.seen.get(id)
-    if (first !== undefined) {
-      throw new InputError(`duplicate case id "${id}" (first used by cases.${first})`, { file: this.document.file, line: this.document.lineOf(['cases', index, 'id']), field: `cases.${index}.id` })
-    }
-    this.seen.set(id, index)
+    if (first !== undefined) throw at(['id'], `duplicate case id "${id}" (first used by ${first})`)
+    this.seen.set(id, where)
   }
 }
 
@@ -147,7 +155,7 @@ type SuiteTools = { readonly tools: ToolDefinition[]; readonly stubs: Record<str
  * `tools:` is a tools file path, or a list whose entries are tool definitions, tools file paths and
  * `{ mcp: {…} }` servers (listed through `servers`; their names are namespaced where they collide).
  */
-async function loadSuiteTools(value: unknown, document: SourceDocument, base: string, servers: () => Promise<McpServers>, at: (p: Path, m: string) => InputError): Promise<SuiteTools> {
+async function loadSuiteTools(value: unknown, document: SourceDocument, base: string, servers: () => Promise<McpServers>, at: Locate): Promise<SuiteTools> {
   if (value === undefined) return { tools: [], stubs: {} }
   if (typeof value === 'string') return { tools: toolsOfFile(value, document, ['tools'], base), stubs: {} }
   if (!Array.isArray(value)) return { tools: toolsFromList(value, document, ['tools']), stubs: {} }
@@ -193,7 +201,7 @@ function toolsOfFile(relativePath: string, document: SourceDocument, path: Path,
   return toolsFromList(list, toolsDocument, [])
 }
 
-function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): readonly ToolDefinition[] {
+function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: Locate): readonly ToolDefinition[] {
   // The suite's own array, not a copy: cases share it, so per-tool-set work (ids, token counts) is done once.
   if (value === undefined) return tools
   const wanted = value as string[]
@@ -203,7 +211,7 @@ function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: R
   return tools.filter((tool) => wanted.includes(tool.name))
 }
 
-function caseMessages(rawCase: Record<string, unknown>, path: Path, at: (p: Path, m: string) => InputError): Message[] {
+function caseMessages(rawCase: Record<string, unknown>, at: Locate): Message[] {
   const system: Message[] = typeof rawCase.system === 'string' ? [{ role: 'system', content: rawCase.system }] : []
   // Array literals, not spreads: a spread array keeps spare capacity, ~100 bytes a case in a 20,000-case suite.
   if (typeof rawCase.prompt === 'string') {
@@ -211,7 +219,7 @@ function caseMessages(rawCase: Record<string, unknown>, path: Path, at: (p: Path
     return system.length > 0 ? [system[0]!, user] : [user]
   }
   const messages = (rawCase.messages as Record<string, unknown>[]).map((message, index): Message => {
-    const where = [...path, 'messages', index]
+    const where = ['messages', index]
     const content = typeof message.content === 'string' ? message.content : ''
     switch (message.role) {
       case 'system':
@@ -239,7 +247,7 @@ function toRawCall(call: Record<string, unknown>): RawToolCall {
   return { id: call.id as string, name: call.name as string, rawArguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) }
 }
 
-function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Path, at: (p: Path, m: string) => InputError): ToolChoice {
+function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Path, at: Locate): ToolChoice {
   if (value === undefined) return 'auto'
   if (typeof value === 'string') return value as ToolChoice
   const name = (value as { name: string }).name
@@ -247,7 +255,7 @@ function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Pat
   return { name }
 }
 
-function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: (p: Path, m: string) => InputError, checked = false): Expectation {
+function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: Locate): Expectation {
   const raw = (value ?? {}) as Record<string, unknown>
   const matching = (raw.matching as MatchingMode | undefined) ?? suiteMatching
   const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
@@ -256,14 +264,14 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
     const tool = tools.get(name)
     if (!tool) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
     const args = call.args as Record<string, unknown> | undefined
-    if (args && !checked) checkMatchers(args, tool, [...where, 'args'], matching, at)
+    if (args) checkMatchers(args, tool, [...where, 'args'], matching, at)
     // The tool's own name string, shared by every case (the parsed one is a copy per case).
     return args ? { name: tool.name, args } : { name: tool.name }
   })
   const noCall = raw.no_call === true
   if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
   const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string } | undefined
-  if (final?.regex !== undefined && !checked) {
+  if (final?.regex !== undefined) {
     try {
       new RegExp(final.regex, final.flags ?? '')
     } catch (error) {
@@ -286,7 +294,7 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
  * suites (`matching: bfcl`) are BFCL's ground truth, judged by BFCL's rules — including its known defects (an
  * answer naming a key the function lacks) — so only their form is checked.
  */
-function checkMatchers(matchers: Record<string, unknown>, tool: ToolDefinition, path: Path, matching: MatchingMode, at: (p: Path, m: string) => InputError): void {
+function checkMatchers(matchers: Record<string, unknown>, tool: ToolDefinition, path: Path, matching: MatchingMode, at: Locate): void {
   const problem = matcherProblem(matchers)
   if (problem) throw at([...path, ...problem.path], `bad argument matcher: expected ${problem.expected}`)
   if (matching === 'bfcl') return
@@ -294,7 +302,7 @@ function checkMatchers(matchers: Record<string, unknown>, tool: ToolDefinition, 
   if (slip) throw at([...path, ...slip.path], `${slip.message} (tool "${tool.name}")`)
 }
 
-async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: (p: Path, m: string) => InputError, checked = false): Promise<Record<string, StubSpec>> {
+async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: Locate): Promise<Record<string, StubSpec>> {
   const stubs: Record<string, StubSpec> = {}
   for (const [tool, spec] of Object.entries((value ?? {}) as Record<string, unknown>)) {
     const where = [...path, tool]
@@ -302,7 +310,7 @@ async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string,
     if (!definition) throw at(where, `stub for "${tool}", which is not a tool of this suite${didYouMean(tool, tools.keys())}`)
     if (Array.isArray(spec)) {
       spec.forEach((entry: Record<string, unknown>, index) => {
-        if (!checked && isMatcherObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
+        if (isMatcherObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
       })
       stubs[tool] = { type: 'recorded', entries: spec }
     } else {

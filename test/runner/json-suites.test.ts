@@ -17,7 +17,7 @@ function copyOf(from: string, name: string): string {
   return to
 }
 
-/** Writes each `suite.yaml` under `to` as `suite.json` instead (the runner builds JSON cases from their slices). */
+/** Writes each `suite.yaml` under `to` as `suite.json` instead. */
 function toJson(to: string): void {
   const convert = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -46,7 +46,7 @@ function comparable(outcome: Awaited<ReturnType<typeof runEvaluation>>) {
   }
 }
 
-describe('a run of .json suites (cases built again from their slices) equals the run of the same suites as YAML', () => {
+describe('a run of .json suites equals the run of the same suites as YAML', () => {
   const suites = join(projectRoot, 'suites')
   const runs: Record<string, Partial<RunOptions> & { readonly from?: string }> = {
     'every case': {},
