@@ -25,6 +25,7 @@ export { scriptedProvider } from './providers/scripted.ts'
 export { runCase, type RunCaseRequest, type ScoredCase } from './runner/run-one-case.ts'
 export { runCase as runLoop, type RunCaseOptions } from './loop/run-case.ts'
 export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
+export { HarnessError } from './loop/harness-error.ts'
 export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 // The library's scoreCase scores `matching: bfcl` cases without an await first (the CLI loads the checker lazily).
 registerBfclScoring(bfclFailures)

@@ -18,7 +18,8 @@ const currentCase = new AsyncLocalStorage<CaseScope>()
 
 /**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
- * name it) start when a suite lists their tools and stay up until `close()`; `per_case` servers start afresh
+ * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
+ * protocol is restarted for the next call that needs it; `per_case` servers start afresh
  * inside each `withCase` scope and close when it ends. Callers use `McpServers.during`, which awaits `close()` in
  * a finally, so servers end on success, failure and Ctrl-C alike.
  */
@@ -98,8 +99,8 @@ export class McpServers {
     await Promise.all(sessions.map(async (pending) => (await pending.catch(() => undefined))?.close()))
   }
 
-  private shared(spec: McpServerSpec): Promise<McpSession> {
-    if (this.#closed) return Promise.reject(new McpServerError(`MCP server "${spec.label}" was already closed (the run ended)`))
+  private async shared(spec: McpServerSpec): Promise<McpSession> {
+    if (this.#closed) throw new McpServerError(`MCP server "${spec.label}" was already closed (the run ended)`)
     const key = keyOf(spec)
     let pending = this.#shared.get(key)
     if (!pending) {
@@ -107,7 +108,12 @@ export class McpServers {
       this.#shared.set(key, pending)
       // A server that failed to start is not retried for every suite: the first error stands.
     }
-    return pending
+    const session = await pending
+    if (session.usable || this.#closed) return session
+    // It exited, hung or broke the protocol under an earlier case (that case ended as harness_error): later
+    // cases get a fresh process, started once the old one is gone (it may hold files or ports).
+    if (this.#shared.get(key) === pending) this.#shared.set(key, session.close().then(() => connect(spec)))
+    return this.#shared.get(key) as Promise<McpSession>
   }
 }
 

@@ -21,6 +21,8 @@ export type McpTool = Pick<Tool, 'name' | 'title' | 'description' | 'inputSchema
 export class McpSession {
   #closing: Promise<void> | undefined
   #exited = false
+  /** Why the server may no longer be trusted with calls (a call hung, or was answered with something not MCP). */
+  #broken: unknown
   readonly #protocolErrors: string[] = []
 
   private constructor(
@@ -93,18 +95,35 @@ export class McpSession {
         cursor = page.nextCursor
       } while (cursor)
     } catch (error) {
-      throw this.failure('tools/list', error, this.spec.connectTimeoutMs)
+      throw await this.failure('tools/list', error, this.spec.connectTimeoutMs)
     }
     return tools
   }
 
-  /** Calls one tool (by the server's own name); a failed, timed-out or closed call is an McpServerError. */
+  /**
+   * Whether the server can still take calls: not closed, not exited, and no earlier call hung or was answered
+   * with something that is not MCP. A session that is not usable is replaced by a fresh server (McpServers).
+   */
+  get usable(): boolean {
+    return !this.#exited && !this.#closing && this.#broken === undefined
+  }
+
+  /**
+   * Calls one tool (by the server's own name). A JSON-RPC error answer is the tool failing (the server is well):
+   * it comes back as an `isError` result. A server that exited, hung past the call timeout or broke the protocol
+   * is an McpServerError (infrastructure), and the session is no longer `usable`.
+   */
   async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    if (this.#exited || this.#closing) throw this.failure(`tools/call ${name}`, new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), this.spec.callTimeoutMs)
+    const request = `tools/call ${name}`
+    if (!this.usable) throw await this.failure(request, this.#broken ?? new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), this.spec.callTimeoutMs)
     try {
       return await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.spec.callTimeoutMs }) as CallToolResult
     } catch (error) {
-      throw this.failure(`tools/call ${name}`, error, this.spec.callTimeoutMs)
+      if (error instanceof McpError && !isCode(error, ErrorCode.RequestTimeout) && !isCode(error, ErrorCode.ConnectionClosed) && !this.#exited) {
+        return { content: [{ type: 'text', text: error.message }], isError: true }
+      }
+      this.#broken ??= error
+      throw await this.failure(request, error, this.spec.callTimeoutMs)
     }
   }
 
@@ -117,12 +136,16 @@ export class McpSession {
     return this.#closing
   }
 
-  private failure(request: string, error: unknown, timeoutMs: number): McpServerError {
+  private async failure(request: string, error: unknown, timeoutMs: number): Promise<McpServerError> {
+    // The server's last words (written just before it broke) may still be in the stderr pipe: give them a moment.
+    if (this.pid !== undefined && !this.#exited) await sleep(50)
     const problem = isCode(error, ErrorCode.RequestTimeout)
       ? `did not answer ${request} within ${timeoutMs / 1000} s`
       : isCode(error, ErrorCode.ConnectionClosed) || this.#exited
         ? `is not running (it exited or closed the connection) — ${request} failed`
-        : `failed on ${request}: ${messageOf(error)}`
+        : isSchemaError(error)
+          ? `broke the MCP protocol on ${request}: its answer is not a valid result (${schemaIssuesOf(error)})`
+          : `failed on ${request}: ${messageOf(error)}`
     const protocol = this.#protocolErrors.length > 0 ? `; it also sent output that is not MCP: ${this.#protocolErrors.at(-1)}` : ''
     return new McpServerError(`MCP server "${this.spec.label}" ${problem}${protocol}${redactText(this.stderr.lines(), this.spec.secrets)}`)
   }
@@ -182,6 +205,16 @@ function startProblem(error: unknown, spec: McpServerSpec, errors: readonly stri
   if (isCode(error, ErrorCode.ConnectionClosed)) return `exited before completing the MCP handshake${protocol}`
   if (spec.transport.type === 'http') return `could not be reached: ${messageOf(error)}`
   return `broke the MCP protocol while starting: ${messageOf(error)}${protocol}`
+}
+
+/** A result that failed the SDK's schema (zod): the server answered, but not with what MCP says it must. */
+function isSchemaError(error: unknown): error is { issues: readonly { path?: readonly PropertyKey[]; message?: string }[] } {
+  return typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues)
+}
+
+/** `content: expected array, received string` for each issue (zod's own message is multi-line JSON). */
+function schemaIssuesOf(error: { issues: readonly { path?: readonly PropertyKey[]; message?: string }[] }): string {
+  return error.issues.slice(0, 3).map((issue) => `${(issue.path ?? []).map(String).join('.') || 'result'}: ${issue.message ?? 'invalid'}`).join('; ')
 }
 
 function isCode(error: unknown, code: ErrorCode): boolean {

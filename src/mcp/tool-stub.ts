@@ -1,6 +1,9 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { StubSpec } from '../core/case.ts'
+import { HarnessError } from '../loop/harness-error.ts'
 import { undeclaredKeys } from '../scoring/undeclared-keys.ts'
 import type { ExposedMcpTool } from './exposed-tools.ts'
+import { McpServerError } from './server-error.ts'
 import type { McpServerSpec } from './server-spec.ts'
 import type { McpSession } from './session.ts'
 import { errorText, toolOutput } from './tool-result.ts'
@@ -26,7 +29,8 @@ export function notExecutedResult(tool: ExposedMcpTool): { status: string; reaso
 /**
  * How a call to a server's tool is answered when the suite gives no stub for it: live on the server when
  * allowed — arguments the tool does not declare are refused before they reach it, an `isError` result is a
- * failed tool result — or else with the recorded "not executed" result.
+ * failed tool result, a server that failed (exited, hung, broke the protocol) a HarnessError that ends the case
+ * as errored — or else with the recorded "not executed" result.
  */
 export function mcpToolStub(tool: ExposedMcpTool, spec: McpServerSpec, session: () => Promise<McpSession>): StubSpec {
   if (!runsLive(tool, spec)) return { type: 'recorded', entries: [{ result: notExecutedResult(tool) }] }
@@ -39,7 +43,14 @@ export function mcpToolStub(tool: ExposedMcpTool, spec: McpServerSpec, session: 
       if (undeclared.length > 0) {
         throw new Error(`not sent to the server: argument${undeclared.length > 1 ? 's' : ''} ${undeclared.join(', ')} not declared by the tool's inputSchema`)
       }
-      const result = await (await session()).callTool(tool.serverTool, args as Record<string, unknown>)
+      let result: CallToolResult
+      try {
+        result = await (await session()).callTool(tool.serverTool, args as Record<string, unknown>)
+      } catch (error) {
+        // The server failed, not the model: the case is errored (harness_error), never scored on a dead server.
+        if (McpServerError.isInstance(error)) throw new HarnessError(error.message)
+        throw error
+      }
       if (result.isError === true) throw new Error(errorText(result))
       return toolOutput(result)
     },

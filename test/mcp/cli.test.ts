@@ -11,7 +11,7 @@ describe('toolgauge mcp list / tokens --mcp / lint-tools --mcp', () => {
     const line = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture('echo-server.mjs'))}`
     const text = await runMain(['mcp', 'list', line, '--env', `PID_FILE=${join(dir, 'pids')}`])
     expect(text.code, text.stderr).toBe(0)
-    expect(text.stdout).toContain('echo server: 6 tools')
+    expect(text.stdout).toContain('echo server: 8 tools')
     expect(text.stdout).toMatch(/^echo {2}\[readOnly\]\n {2}Echoes the text back\n {2}params: text \(string, required\)$/m)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
 
@@ -51,7 +51,7 @@ describe('toolgauge mcp list / tokens --mcp / lint-tools --mcp', () => {
     const result = await runMain(['lint-tools', join(dir, 'tools.json'), '--mcp', line, '--env', `PID_FILE=${join(dir, 'pids')}`, '--json'])
     expect(result.code, result.stderr).toBeLessThanOrEqual(1)
     const report = JSON.parse(result.stdout) as { findings: { file: string; tool: string; rule: string }[]; tools: number }
-    expect(report.tools).toBe(1 + 6)
+    expect(report.tools).toBe(1 + 8)
     expect(report.findings.some((finding) => finding.file === join(dir, 'tools.json') && finding.tool === 'get_weather' && finding.rule === 'missing-description')).toBe(true)
     expect(report.findings.filter((finding) => finding.file === `mcp: ${line}`).length).toBeGreaterThan(0)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Provider } from '../../src/core/provider.ts'
+import type { CaseResult } from '../../src/core/result.ts'
 import { emptyUsage } from '../../src/core/model-turn.ts'
 import { InputError } from '../../src/core/errors.ts'
 import { scriptedProvider } from '../../src/providers/scripted.ts'
@@ -29,6 +30,33 @@ const script = (...names: string[]): Provider => scriptedProvider('scripted:mcp-
   ...names.map((name, index) => ({ text: '', toolCalls: [{ id: `c${index}`, name, rawArguments: '{}' }], usage: emptyUsage })),
   { text: 'done', toolCalls: [], usage: emptyUsage },
 ]]]]))
+
+/** Two cases on one shared echo server: `one` calls `tool` (which misbehaves), `two` then calls `echo`. */
+function runTwo(dir: string, tool: string, timeout = '{ connect: 20, call: 20 }') {
+  const suite = tempFiles({
+    'suite.yaml': [
+      'name: broken',
+      'tools:',
+      `  - mcp: { command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}], env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: ${timeout} }`,
+      'cases:',
+      '  - { id: one, prompt: go, expect: { calls: [{ name: ' + tool + ' }] } }',
+      '  - { id: two, prompt: go, expect: { calls: [{ name: echo }], final: { contains: [echo] } } }',
+    ].join('\n'),
+  })
+  const provider = scriptedProvider('scripted:mcp-failures', new Map([
+    ['one', [[{ text: '', toolCalls: [{ id: 'c0', name: tool, rawArguments: '{}' }], usage: emptyUsage }, { text: 'done', toolCalls: [], usage: emptyUsage }]]],
+    ['two', [[{ text: '', toolCalls: [{ id: 'c0', name: 'echo', rawArguments: '{"text": "hi"}' }], usage: emptyUsage }, { text: 'echo said hi', toolCalls: [], usage: emptyUsage }]]],
+  ]))
+  return runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+}
+
+/** The case after a failed server ran on a second, fresh process; both are gone at the end. */
+function expectRestarted(result: CaseResult | undefined, dir: string): void {
+  expect(result?.turns.flatMap((turn) => turn.toolResults).map((execution) => [execution.isError, execution.content])).toEqual([[false, 'echo: hi']])
+  expect(result?.passed).toBe(true)
+  expect(pidsIn(join(dir, 'pids'))).toHaveLength(2)
+  expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+}
 
 async function startError(dir: string, suite: string): Promise<InputError> {
   const error = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:mcp-failures'], providers: [script()], outDir: join(dir, 'out') })
@@ -78,26 +106,49 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 
-  it('a server that crashes mid-run: the call and later calls get tool errors, the run finishes, nothing is left', async () => {
+  it('a server that crashes mid-run: that case is errored (harness_error naming the server and its stderr), the next case gets a restarted server', async () => {
     const dir = tempFiles({})
-    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['crash', 'structured'])
-    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:mcp-failures'], providers: [script('crash', 'structured')], outDir: join(dir, 'out') })
-    const executions = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? []) ?? []
-    expect(executions.map((execution) => execution.isError)).toEqual([true, true])
-    expect(executions[0]?.content).toMatch(/MCP server .*echo-server\.mjs" is not running/)
-    expect(executions[0]?.content).toContain('echo server: crashing on purpose')
-    expect(executions[1]?.content).toMatch(/is not running/)
-    expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
-    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+    const outcome = await runTwo(dir, 'crash')
+    const [one, two] = outcome.report.results
+    expect(one?.failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+    expect(one?.failures[0]?.message).toMatch(/MCP server .*echo-server\.mjs" is not running/)
+    expect(one?.failures[0]?.message).toContain('echo server: crashing on purpose')
+    // The model never saw the dead server's error: the case ended at the call.
+    expect(one?.turns.flatMap((turn) => turn.toolResults)).toEqual([])
+    expectRestarted(two, dir)
+    expect(outcome.exitCode).toBe(2)
   })
 
-  it('a call that hangs times out as a tool error; the server is closed at the end', async () => {
+  it('a call that hangs: harness_error after the call timeout; the hung server is ended and the next case gets a fresh one', async () => {
     const dir = tempFiles({})
-    const suite = suiteWith(dir, `command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}]`, ['hang'], '{ connect: 20, call: 3 }')
-    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: ['scripted:mcp-failures'], providers: [script('hang')], outDir: join(dir, 'out') })
-    const execution = outcome.report.results[0]?.turns.flatMap((turn) => turn.toolResults ?? [])[0]
-    expect(execution?.isError).toBe(true)
-    expect(execution?.content).toContain('did not answer tools/call hang within 3 s')
+    const outcome = await runTwo(dir, 'hang', '{ connect: 20, call: 3 }')
+    const [one, two] = outcome.report.results
+    expect(one?.failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+    expect(one?.failures[0]?.message).toMatch(/MCP server .*echo-server\.mjs" did not answer tools\/call hang within 3 s/)
+    expectRestarted(two, dir)
+  })
+
+  it('a server that breaks the protocol mid-run (a result that is not a CallToolResult): harness_error at once, next case restarted', async () => {
+    const dir = tempFiles({})
+    const outcome = await runTwo(dir, 'garble')
+    const [one, two] = outcome.report.results
+    expect(one?.failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+    expect(one?.failures[0]?.message).toMatch(/MCP server .*echo-server\.mjs" broke the MCP protocol on tools\/call garble/)
+    expect(one?.failures[0]?.message).toContain('echo server: answering garbage')
+    expectRestarted(two, dir)
+  })
+
+  it('a JSON-RPC error answer is the tool failing, not the server: a failed tool result the model sees, the case is scored', async () => {
+    const dir = tempFiles({})
+    const outcome = await runTwo(dir, 'throws')
+    const [one, two] = outcome.report.results
+    expect(one?.failures).toEqual([])
+    expect(one?.turns.flatMap((turn) => turn.toolResults).map((execution) => [execution.isError, execution.content])).toEqual([
+      [true, expect.stringContaining('the echo backend refused this request')],
+    ])
+    // The same server answers the next case.
+    expect(two?.passed).toBe(true)
+    expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 
