@@ -30,7 +30,7 @@ export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 // The library's scoreCase scores `matching: bfcl` cases without an await first (the CLI loads the checker lazily).
 registerBfclScoring(bfclFailures)
 export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'
-export type { Gate, GateResult } from './gates/gates.ts'
+export type { Gate, GateDefinition, GateMetric, GateResult, ToolBudget } from './gates/gates.ts'
 
 // Reports and statistics
 export { summarize } from './report/summarize.ts'

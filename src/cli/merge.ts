@@ -8,8 +8,9 @@ import { printGates } from './print-gates.ts'
 const usage = `toolgauge merge <report.json> [<report.json> ...] [options]
 
 Joins shard reports (toolgauge run --shard i/n) into one report: results are concatenated and de-duplicated by
-suite + case + model + repeat, and every aggregate (summaries, pass@k, pass^k, intervals, gates) is recomputed.
-Exits like toolgauge run: 1 when a gate fails (or, without gates, a case fails), 3 on provider errors.
+suite + case + model + repeat, every aggregate (summaries, pass@k, pass^k, intervals) is recomputed, and each gate
+the shards stored (metric gates, suite token budgets) is evaluated again over the merged results.
+Exits like toolgauge run: 1 when a gate fails (or, without metric gates, a case fails), 3 on provider errors.
 
 Options:
   --out <dir>                   where to write report.json (default reports/merged)
@@ -40,7 +41,7 @@ export const command: Command = {
     for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`)
     process.stdout.write(`${renderTable(report.summary, { color: process.stdout.isTTY === true })}\n`)
     // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
-    const gates = (Array.isArray(report.gates) ? report.gates : []) as GateResult[]
+    const gates = (report.gates ?? []) as GateResult[]
     printGates(gates)
     process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
     return exitCodeFor(report.results, gates, report.run.interrupted === true)

@@ -4,7 +4,7 @@ import type { ModelSummary, Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
-import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
+import { reevaluateGates } from '../gates/recorded-gates.ts'
 import { variantFindings } from '../variants/variant-report.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 
@@ -25,7 +25,8 @@ type Shard = { readonly index: number; readonly count: number }
 /**
  * Joins shard (or partial) reports into one: results concatenated and de-duplicated by suite + case + model +
  * repeat, run metadata merged, and every aggregate recomputed from the results — summaries by `summarize()`
- * (pass@k, pass^k and intervals included), gates by re-evaluating the thresholds the inputs recorded.
+ * (pass@k, pass^k and intervals included), gates by evaluating again the definitions the inputs recorded (each
+ * metric gate over the merged summary rows, each suite budget on the tokens its suite's tools measured).
  * An incomplete shard set or an interrupted input is an error unless `allowPartial`: a gate over half the cases
  * would pass for the wrong reason.
  */
@@ -59,7 +60,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const results = orderResults([...byKey.values()], suites.map((s) => s.name), models)
   const summary = carryExtensions(summarize(results), inputs, warnings)
     .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model))
-  const gates = evaluateGates(recordedGates(inputs), summary)
+  const gates = reevaluateGates(inputs.map(({ file, report }) => ({ file, gates: report.gates })), summary, warnings)
   // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
   const toolSets: { [id: string]: NonNullable<Report['toolSets']>[string] } = {}
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
@@ -139,12 +140,6 @@ function weightedMean(values: readonly { value: unknown; weight: number }[]): un
     result[key] = merged
   }
   return result
-}
-
-/** The gates the inputs evaluated, rebuilt per model from their recorded verdicts (name, model, threshold). */
-function recordedGates(inputs: readonly ReportInput[]): Gate[] {
-  const recorded = inputs.flatMap(({ report }) => (Array.isArray(report.gates) ? (report.gates as GateResult[]) : []))
-  return uniqueBy(recorded.map((g) => ({ type: g.name, threshold: g.threshold, model: g.model }) as Gate), (g) => JSON.stringify([g.type, g.model, g.threshold]))
 }
 
 function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites']): Report['run'] {

@@ -3,8 +3,8 @@ import type { GateResult } from '../gates/gates.ts'
 
 /**
  * The verdict of a run (or of merged shards): 130 interrupted, 2 when the user's harness code (a hook) threw,
- * 3 when a provider failed after retries, 1 when a gate failed; with gates the user configured (not only suite
- * token budgets), the gates alone decide, otherwise every case must pass.
+ * 3 when a provider failed after retries, 1 when a gate failed; with metric gates (`--min-accuracy`, config
+ * `gates:`) the gates alone decide, otherwise (no gate, or only suite token budgets) every case must pass.
  */
 export function exitCodeFor(results: readonly VerdictFields[], gates: readonly GateResult[], interrupted = false): 0 | 1 | 2 | 3 | 130 {
   if (interrupted) return 130
@@ -13,6 +13,6 @@ export function exitCodeFor(results: readonly VerdictFields[], gates: readonly G
   if (causes.has('harness')) return 2
   if (causes.has('outage')) return 3
   if (gates.some((gate) => !gate.passed)) return 1
-  if (gates.some((gate) => gate.scope === undefined)) return 0
+  if (gates.some((gate) => gate.gate.kind === 'metric')) return 0
   return results.every((result) => verdictOf(result) === 'passed') ? 0 : 1
 }

@@ -1,6 +1,7 @@
 import type { Case, Suite } from '../core/case.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
 import type { GateResult } from '../gates/gates.ts'
+import { budgetVerdict } from '../gates/tool-budgets.ts'
 
 /**
  * Budget gates from suites' `max_tool_tokens`: the whole tool set per request against `total`, and each tool's
@@ -19,19 +20,12 @@ export async function tokenBudgetGates(suites: readonly (Pick<Suite, 'name' | 't
       const count = await countToolTokens({ model: spec ?? model, tools: suite.tools, perTool: true })
       if (total !== undefined) {
         const largest = [...count.perTool].sort((a, b) => b.tokens - a.tokens).slice(0, 3)
-        gates.push({
-          name: 'max-tool-tokens',
-          model,
-          value: count.toolTokens,
-          threshold: total,
-          passed: count.toolTokens <= total,
-          scope: `suite ${suite.name}`,
-          detail: `${count.method}; largest: ${largest.map((tool) => `${tool.name} (${tool.tokens})`).join(', ')}`,
-        })
+        const detail = `${count.method}; largest: ${largest.map((tool) => `${tool.name} (${tool.tokens})`).join(', ')}`
+        gates.push(budgetVerdict({ budget: { budget: 'total', suite: suite.name, threshold: total }, model, value: count.toolTokens, detail }))
       }
-      for (const [tool, budget] of Object.entries(perTool)) {
+      for (const [tool, threshold] of Object.entries(perTool)) {
         const tokens = count.perTool.find((entry) => entry.name === tool)?.tokens ?? null
-        gates.push({ name: 'max-tool-tokens', model, value: tokens, threshold: budget, passed: tokens !== null && tokens <= budget, scope: `suite ${suite.name}, tool ${tool}` })
+        gates.push(budgetVerdict({ budget: { budget: 'tool', suite: suite.name, tool, threshold }, model, value: tokens, ...(tokens === null ? { detail: `the suite has no tool "${tool}"` } : {}) }))
       }
     }
   }

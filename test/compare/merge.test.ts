@@ -86,7 +86,7 @@ describe('mergeReports', () => {
     const shards = shardReports(2)
     const merged = mergeReports(shards).report
     const accuracy = merged.summary.find((s) => s.model === 'model-a')!.accuracy
-    expect(merged.gates).toEqual([{ ...gate, value: accuracy, passed: accuracy !== null && accuracy >= gate.threshold }])
+    expect(merged.gates).toEqual([{ ...gate, value: accuracy, passed: accuracy !== null && accuracy >= gate.threshold, gate: { kind: 'metric', type: 'min-accuracy', threshold: gate.threshold, model: gate.model } }])
   })
 
   it('drops duplicate results and warns when duplicates disagree', () => {
