@@ -1,4 +1,5 @@
 import type { GateResult } from '../gates/gates.ts'
+import { nothingMeasured } from '../report/metric-text.ts'
 
 /** Prints each gate with its value and verdict; a gate that measured nothing says so ("—"). */
 export function printGates(gates: readonly GateResult[]): void {
@@ -9,7 +10,7 @@ export function printGates(gates: readonly GateResult[]): void {
 
 /** One gate as `toolgauge run` and `merge` print it: `✓ name [model] (scope): value (threshold t) — detail`. */
 export function gateLine(gate: GateResult): string {
-  const value = gate.value === null ? '— measured nothing' : Number.isInteger(gate.value) ? String(gate.value) : gate.value.toFixed(3)
+  const value = gate.value === null ? `${nothingMeasured} measured nothing` : Number.isInteger(gate.value) ? String(gate.value) : gate.value.toFixed(3)
   const scope = gate.scope ? ` (${gate.scope})` : ''
   const detail = gate.detail ? ` — ${gate.detail}` : ''
   return `${gate.passed ? '✓' : '✗'} ${gate.name} [${gate.model}]${scope}: ${value} (threshold ${gate.threshold})${detail}`

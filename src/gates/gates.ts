@@ -1,4 +1,5 @@
 import type { ModelSummary } from '../core/report.ts'
+import { scoredOf } from '../report/metric-text.ts'
 import { baseVariantName } from '../variants/variant-spec.ts'
 
 /** A summary metric a gate bounds. */
@@ -51,7 +52,7 @@ export type GateResult = {
  */
 const measures: Record<GateMetric, { read: (summary: ModelSummary) => number | null; atMost: boolean }> = {
   // Accuracy over no scored result (every one errored) is nothing measured, whatever the summary shows for it.
-  'min-accuracy': { read: (s) => (s.cases - s.errored > 0 && typeof s.accuracy === 'number' ? s.accuracy : null), atMost: false },
+  'min-accuracy': { read: (s) => (scoredOf(s) > 0 ? numberOrNull(s.accuracy) : null), atMost: false },
   'max-hallucinated-tool-rate': { read: (s) => s.hallucinatedToolRate, atMost: true },
   'max-hallucinated-param-rate': { read: (s) => s.hallucinatedParamRate, atMost: true },
   'max-tool-tokens': { read: (s) => numberOrNull((s.toolTokens as { perRequest?: unknown } | undefined)?.perRequest), atMost: true },
