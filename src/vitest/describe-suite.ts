@@ -1,11 +1,12 @@
 import { relative, resolve } from 'node:path'
 import pLimit from 'p-limit'
 import picomatch from 'picomatch'
-import { describe, test } from 'vitest'
+import { afterAll, describe, test } from 'vitest'
 import type { Case, Suite } from '../core/case.ts'
 import { MissingApiKeyError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
+import { McpServers } from '../mcp/mcp-servers.ts'
 import { defaultPriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
@@ -50,43 +51,57 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
   if (models.length === 0) throw new TypeError('describeSuite needs `model` or `models`')
   const file = resolve(suitePath)
   describe(relative(process.cwd(), file) || file, async () => {
-    const suite = await loadSuite(file)
-    const cases = withVariants(suite, selectCases(suite, options.cases), options.variant)
-    const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
-    for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
-    const hooks: ToolHooks = await loadHooks(suite.hooks)
-    const toolSets = new ToolSets()
-    const fingerprints = new Fingerprints()
-    const context: EvaluationContext = {
-      tokenCounter: new ToolTokenCounter(),
-      prices: defaultPriceTable,
-      secrets: secretValues([options.providerOptions ?? {}]),
-      toolSets,
-    }
-    const concurrency = Math.max(1, options.concurrency ?? 4)
-    const limit = pLimit(concurrency)
-    const register = concurrency > 1 ? test.concurrent : test
-    const repeats = Math.max(1, options.repeat ?? 1)
-    for (const testCase of cases) {
-      for (const slot of slots) {
-        for (let repeat = 0; repeat < repeats; repeat++) {
-          register(testName(testCase, slot.spec, repeat), async (ctx) => {
-            if (!slot.provider) return ctx.skip(slot.skip)
-            const provider = slot.provider
-            const fingerprint = fingerprints.of(testCase, provider.id, options.providerOptions ?? {}, suite.hooks, provider.spec ?? provider.id)
-            const evaluated = await limit(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context))
-            if (!evaluated) return ctx.skip('aborted')
-            const result = evaluated.result
-            attachResult(ctx.task.meta, { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
-            if (!evaluated.result.passed) {
-              const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
-              throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] failed: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)
-            }
-          })
-        }
-      }
+    // As in `toolgauge run`: the suite's MCP servers stay up for its tests (per_case ones start afresh per test)
+    // and end with them — or at once when collecting fails, since vitest then runs no afterAll.
+    const servers = new McpServers()
+    afterAll(() => servers.close())
+    try {
+      await registerTests(file, options, models, servers)
+    } catch (error) {
+      await servers.close()
+      throw error
     }
   })
+}
+
+/** Loads the suite (its MCP servers listed through `servers`) and registers its tests. */
+async function registerTests(file: string, options: DescribeSuiteOptions, models: readonly string[], servers: McpServers): Promise<void> {
+  const suite = await loadSuite(file, { mcp: servers })
+  const cases = withVariants(suite, selectCases(suite, options.cases), options.variant)
+  const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
+  for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
+  const hooks: ToolHooks = await loadHooks(suite.hooks)
+  const toolSets = new ToolSets()
+  const fingerprints = new Fingerprints()
+  const context: EvaluationContext = {
+    tokenCounter: new ToolTokenCounter(),
+    prices: defaultPriceTable,
+    secrets: [...secretValues([options.providerOptions ?? {}]), ...servers.secrets],
+    toolSets,
+  }
+  const concurrency = Math.max(1, options.concurrency ?? 4)
+  const limit = pLimit(concurrency)
+  const register = concurrency > 1 ? test.concurrent : test
+  const repeats = Math.max(1, options.repeat ?? 1)
+  for (const testCase of cases) {
+    for (const slot of slots) {
+      for (let repeat = 0; repeat < repeats; repeat++) {
+        register(testName(testCase, slot.spec, repeat), async (ctx) => {
+          if (!slot.provider) return ctx.skip(slot.skip)
+          const provider = slot.provider
+          const fingerprint = fingerprints.of(testCase, provider.id, options.providerOptions ?? {}, suite.hooks, provider.spec ?? provider.id)
+          const evaluated = await limit(() => servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context)))
+          if (!evaluated) return ctx.skip('aborted')
+          const result = evaluated.result
+          attachResult(ctx.task.meta, { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
+          if (!evaluated.result.passed) {
+            const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
+            throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] failed: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)
+          }
+        })
+      }
+    }
+  }
 }
 
 function testName(testCase: Case, model: string, repeat: number): string {
