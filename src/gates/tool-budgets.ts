@@ -6,7 +6,8 @@ export type BudgetMeasure = { readonly budget: ToolBudget; readonly model: strin
 /**
  * The verdict of a suite's `max_tool_tokens` budget on its measured value; the run and `merge` both decide here.
  * The value counts the suite's tool definitions, not results, so every shard of a run measures it alike. A budget
- * naming no tool of the suite measured nothing and fails: a misspelt tool name must not pass as within budget.
+ * naming no tool of the suite (refused when the suite loads; possible in a hand-edited report) measured nothing and
+ * fails: a misspelt tool name must not pass as within budget.
  */
 export function budgetVerdict({ budget, model, value, detail }: BudgetMeasure): GateResult {
   return {

@@ -107,6 +107,10 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
   if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
   const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
   const budget = parseBudget(raw.max_tool_tokens)
+  // A budget on a tool the suite lacks could never be measured: a misspelt name is bad input, not a budget met.
+  for (const tool of Object.keys(budget.toolTokenBudgets ?? {})) {
+    if (!toolNames.has(tool)) throw at(['max_tool_tokens', 'tools', tool], `a token budget for "${tool}", which is not a tool of this suite${didYouMean(tool, toolNames)}`)
+  }
   const variants = variantsFromMap(raw.variants, base, (name) => ({ file: absolute, line: document.lineOf(['variants', name]), field: `variants.${name}` }))
   for (const variant of variants) if (!existsSync(variant.file)) throw at(['variants', variant.name], `variant file not found: ${variant.file}`)
   const name = raw.name

@@ -7,7 +7,7 @@ import type { Provider } from '../../src/core/provider.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { countToolTokens } from '../../src/tokens/count-tool-tokens.ts'
 import { defaultPriceTable, mergePriceTable } from '../../src/pricing/index.ts'
-import { runCli, tempFiles } from '../helpers/cli.ts'
+import { expectInputError, runCli, tempFiles } from '../helpers/cli.ts'
 
 const tools = JSON.stringify([
   { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] } },
@@ -30,6 +30,11 @@ describe('tool-definition tokens in runs', () => {
     expect(offline.code).toBe(1)
     expect(offline.stdout).toMatch(/✗ max-tool-tokens \[baseline\] \(suite budget\): \d+ \(threshold 60\) — estimate; largest: search_documents/)
     expect(offline.stdout).toMatch(/✓ max-tool-tokens \[baseline\] \(suite budget, tool get_weather\)/)
+  })
+
+  it('a budget for a tool the suite does not have is bad input naming the line and field, with "did you mean"', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': suite('max_tool_tokens: { tools: { get_wether: 500 } }') })
+    expectInputError(runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: dir }), 'suite.yaml:3', 'max_tool_tokens.tools.get_wether', 'did you mean "get_weather"')
   })
 
   it('measures tokens from reported usage where the offline count is rendered for the family', async () => {
