@@ -34,6 +34,7 @@ export const runFlags = {
   'api-key-env': { type: 'string', value: '<NAME>', help: 'env var holding the openai-compatible: models\' key (default: no key is sent)' },
   retries: { type: 'string', value: '<N>', help: 'retries of a failed request: 408/409/429/5xx, timeouts, lost connections (default 4)' },
   timeout: { type: 'string', value: '<seconds>', help: 'per-request timeout (default 600)' },
+  'stub-timeout': { type: 'string', value: '<seconds>', help: 'how long a live stub may take in suites that set no stub_timeout (default 30); then the case is harness_error' },
   record: { type: 'string', value: '<dir>', help: 'record every HTTP exchange as a cassette (keys redacted)' },
   replay: { type: 'string', value: '<dir>', help: 'answer from recorded cassettes: no network, no key, no base URL' },
   config: { type: 'string', short: 'c', value: '<file>', help: 'config file (default toolgauge.config.{yaml,yml,json,ts} in this folder)' },
@@ -86,6 +87,7 @@ export const command: Command = {
     const gates: Gate[] = withMinAccuracy(gatesFromConfig(config.gates), minAccuracy)
     const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
     const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
+    const stubTimeout = numberFlag('stub-timeout', values['stub-timeout'], { min: 0.001 })
     const baseUrl = values['base-url'] ?? config.base_url
     const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
     const filter = values.filter ?? config.filter
@@ -112,6 +114,7 @@ export const command: Command = {
         bySuite: values.by === 'suite',
         gates,
         ...(variants.length > 0 ? { variants } : {}),
+        ...(stubTimeout !== undefined ? { stubTimeoutMs: stubTimeout * 1000 } : {}),
         // Per-model settings of the config; the config's own models read their files (scripted:) from its folder.
         modelOptions: modelOptionsFromConfig(loaded, values.model === undefined),
         providerOptions: {
@@ -153,7 +156,7 @@ export const command: Command = {
       printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
       process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
-      if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook of the suite threw; see the failing cases above): exit code 2.\n')
+      if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
       return outcome.exitCode
     } finally {

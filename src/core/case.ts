@@ -75,6 +75,8 @@ export type Case = {
   readonly expect: Expectation
   /** Stubs by tool name (suite-wide merged with the case's overrides). */
   readonly stubs: { readonly [tool: string]: StubSpec }
+  /** Seconds a live stub may take (the case's `stub_timeout`, else the suite's); absent: the run's `--stub-timeout`, default 30. */
+  readonly stubTimeout?: number
   /** Suite-level budget on tool-definition tokens, when set. */
   readonly maxToolTokens?: number
   /** Per-tool budgets on tool-definition tokens, when set. */

@@ -4,9 +4,10 @@ import type { RequestContext } from '../core/provider.ts'
 import type { HookActivity, ToolExecution, TranscriptCall } from '../core/transcript.ts'
 import { schemaIssues } from './check-call.ts'
 import { callHook } from './harness-error.ts'
+import { checkedAfterOutcome, checkedBeforeOutcome } from './hook-outcome.ts'
 import type { ToolCallContext, ToolHooks } from './hooks.ts'
 import { ownCopy } from './snapshot.ts'
-import { runStub } from './stubs.ts'
+import { defaultStubTimeoutSeconds, runStub } from './stubs.ts'
 
 /** What one executed call produced. */
 export type CallOutcome = { readonly execution: ToolExecution; readonly message: ToolMessage }
@@ -17,11 +18,13 @@ export type CallOutcome = { readonly execution: ToolExecution; readonly message:
  * the stub, then through `afterToolCall`. Returns the execution record and the `role: tool` message.
  *
  * The transcript call is the evidence and stays untouched: hooks and the stub each get their own copy of the
- * call, its arguments and the context, and what they return is recorded as a copy too. A hook that throws is a
- * HarnessError (the loop ends the case with `harness_error`), as is a stub throwing one (its backend failed); any
- * other error a stub throws is an error result for the model.
+ * call, its arguments and the context, and what they return is recorded as a copy too. A hook that throws or returns
+ * what no hook may return, a stub throwing a HarnessError (its backend failed), and a live stub that does not settle
+ * within the case's stub timeout (`stubTimeoutMs` when the case sets none) or returns what JSON cannot carry, are a
+ * HarnessError (the loop ends the case with `harness_error`); any other error a stub throws is an error result for
+ * the model.
  */
-export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext): Promise<CallOutcome> {
+export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext, stubTimeoutMs = defaultStubTimeoutSeconds * 1000): Promise<CallOutcome> {
   const activity: HookActivity[] = []
   const context: ToolCallContext = { ...request, toolName: call.name, callId: call.id, schemaIssues: ownCopy(call.check.schemaIssues) }
   const finish = (source: ToolExecution['source'], result: unknown, isError: boolean): CallOutcome => {
@@ -38,7 +41,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   let args = call.arguments
   let issues = call.check.wellFormed ? call.check.schemaIssues : undefined
   const before = hooks.beforeToolCall
-  const beforeOutcome = before ? await callHook('beforeToolCall', call, () => before(userCall(call, args), context)) : undefined
+  const beforeOutcome = before ? checkedBeforeOutcome(await callHook('beforeToolCall', call, () => before(userCall(call, args), context)), call) : undefined
   if (beforeOutcome && 'reject' in beforeOutcome) {
     activity.push({ hook: 'beforeToolCall', action: 'reject', message: String(beforeOutcome.reject) })
     return finish('hook', String(beforeOutcome.reject), true)
@@ -56,11 +59,12 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   if (issues === undefined) return finish('rejected', `Error: invalid arguments: ${call.parseError ?? 'not a JSON object'}`, true)
   if (issues.length > 0) return finish('rejected', `Error: invalid arguments: ${issues.map((issue) => issue.message).join('; ')}`, true)
 
-  const outcome = await runStub(testCase.stubs[call.name], ownCopy(args), context)
+  const timeoutMs = testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : stubTimeoutMs
+  const outcome = await runStub(testCase.stubs[call.name], ownCopy(args), context, timeoutMs)
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
   const after = hooks.afterToolCall
   if (outcome.ok && after) {
-    const afterOutcome = await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context))
+    const afterOutcome = checkedAfterOutcome(await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context)), call)
     if (afterOutcome && 'result' in afterOutcome) {
       activity.push({ hook: 'afterToolCall', action: 'replace-result', result: ownCopy(afterOutcome.result) })
       result = afterOutcome.result

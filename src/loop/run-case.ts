@@ -17,6 +17,8 @@ export type RunCaseOptions = {
   readonly repeat: number
   readonly hooks?: ToolHooks
   readonly signal?: AbortSignal
+  /** Milliseconds a live stub may take when the case sets no `stub_timeout` (the run's `--stub-timeout`; default 30 s). */
+  readonly stubTimeoutMs?: number
 }
 
 /**
@@ -85,11 +87,11 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
     // All calls of one turn are executed and answered before the next request, in the order the model sent them.
     for (const call of lastTurn ? [] : calls) {
       try {
-        const { execution, message } = await executeCall(call, testCase, options.hooks ?? {}, context)
+        const { execution, message } = await executeCall(call, testCase, options.hooks ?? {}, context, options.stubTimeoutMs)
         toolResults.push(execution)
         messages.push(deepFreeze(message))
       } catch (error) {
-        // A hook threw or a stub's backend died: the case ends here (harness_error), the model's calls kept as evidence.
+        // A hook or stub failed, or a stub's backend died: the case ends here (harness_error), the model's calls kept as evidence.
         if (!HarnessError.isInstance(error)) throw error
         harnessError = error.message
         break

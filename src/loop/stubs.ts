@@ -3,6 +3,7 @@ import { importUserFunction } from '../io/load-module.ts'
 import { matchArguments } from '../matchers/argument-matchers.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
+import { jsonProblem } from './json-problem.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
 export type StubOutcome =
@@ -12,12 +13,18 @@ export type StubOutcome =
 /** Returned when a tool has no stub: a neutral success, so a model that picks an unstubbed tool is not misled by an error. */
 export const defaultStubResult = { status: 'ok' }
 
+/** Seconds a live stub may take when neither the case, the suite (`stub_timeout`) nor the run (`--stub-timeout`) says. */
+export const defaultStubTimeoutSeconds = 30
+
 /**
  * Executes a stub: recorded stubs answer with the first entry whose `when` matches (entries without `when` are
- * the default); live stubs call the user's function `(args, context)`. A thrown error becomes an error result,
- * except a HarnessError (the stub's backend failed), which is rethrown for the loop to end the case with.
+ * the default); live stubs call the user's function `(args, context)`. What a live stub throws is an error result
+ * for the model, as a failing tool would give — except a HarnessError (the stub's backend failed), rethrown. A live
+ * stub that does not settle within `timeoutMs`, or returns what JSON cannot carry, is the harness's own failure: a
+ * HarnessError naming the stub and the tool (the case ends with `harness_error`). Module stubs are timed here;
+ * stubs given as functions (MCP servers) bound their own calls.
  */
-export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext): Promise<StubOutcome> {
+export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext, timeoutMs: number): Promise<StubOutcome> {
   if (!spec) return { ok: true, result: defaultStubResult, source: 'recorded' }
   if (spec.type === 'recorded') {
     const entry = spec.entries.find((candidate) => candidate.when && matchArguments(candidate.when, args).ok)
@@ -25,13 +32,37 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
     if (!entry) return { ok: false, error: `no recorded result matches these arguments for ${context.toolName}`, source: 'recorded' }
     return entry.error !== undefined ? { ok: false, error: entry.error, source: 'recorded' } : { ok: true, result: entry.result ?? null, source: 'recorded' }
   }
+  const stub = `stub of ${context.toolName} (${spec.type === 'function' ? spec.label : `${spec.module}#${spec.export}`})`
+  let result: unknown
   try {
-    if (spec.type === 'function') return { ok: true, result: await spec.run(args, context), source: 'live' }
-    const run = await importUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
-    return { ok: true, result: await run(args, context), source: 'live' }
+    if (spec.type === 'function') {
+      result = await spec.run(args, context)
+    } else {
+      const running = importUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
+        .then((run) => run(args, context))
+      result = await settledWithin(running, timeoutMs, () => new HarnessError(
+        `${stub} did not settle within ${timeoutMs / 1000} s (call ${context.callId}); raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,
+      ))
+    }
   } catch (error) {
     // The stub says its backend failed (not the model): the loop ends the case as harness_error.
     if (HarnessError.isInstance(error)) throw error
     return { ok: false, error: error instanceof Error ? error.message : String(error), source: 'live' }
   }
+  const problem = jsonProblem(result, 'result')
+  if (problem) throw new HarnessError(`${stub} returned what cannot be sent as JSON (call ${context.callId}): ${problem}`)
+  return { ok: true, result, source: 'live' }
+}
+
+/**
+ * `promise`, or `timedOut()` thrown after `ms`. The timer is a real one (not unref'd): a stub that never settles
+ * and holds nothing open would otherwise let Node's event loop drain and the process exit mid-run (code 13) with
+ * no report. The stub itself cannot be stopped; it is abandoned, and its late result ignored.
+ */
+function settledWithin<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut()), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
 }

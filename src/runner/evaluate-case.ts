@@ -27,6 +27,8 @@ export type EvaluationContext = {
   readonly prices: PriceTable
   readonly secrets: readonly string[]
   readonly signal?: AbortSignal
+  /** Milliseconds a live stub may take in a case that sets no `stub_timeout` (`--stub-timeout`); default 30 s. */
+  readonly stubTimeoutMs?: number
   /** The run's tool sets (turns refer to them by id); a single case gets its own. */
   readonly toolSets?: ToolSets
 }
@@ -49,6 +51,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     repeat: task.repeat,
     hooks: task.hooks,
     ...(context.signal ? { signal: context.signal } : {}),
+    ...(context.stubTimeoutMs !== undefined ? { stubTimeoutMs: context.stubTimeoutMs } : {}),
   })
   if (transcript.stop === 'aborted') return undefined
   if (task.testCase.expect.matching === 'bfcl') await loadBfclScoring()

@@ -67,6 +67,8 @@ export type RunOptions = {
   readonly prices?: PriceTable
   /** Also aggregate per suite × model (`--by suite`; `RunOutcome.bySuite`). */
   readonly bySuite?: boolean
+  /** Milliseconds a live stub may take in a case whose suite sets no `stub_timeout` (`--stub-timeout`; default 30 s). */
+  readonly stubTimeoutMs?: number
   /** Tool-description variants for every suite (`--variant`, config `variants:`); else each suite's own `variants:`. */
   readonly variants?: readonly VariantSpec[]
 }
@@ -187,7 +189,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
-  const context: EvaluationContext = { tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}) }
+  const context: EvaluationContext = {
+    tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
+  }
   let done = 0
   try {
     await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (index) => {

@@ -115,6 +115,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
   for (const variant of variants) if (!existsSync(variant.file)) throw at(['variants', variant.name], `variant file not found: ${variant.file}`)
   const name = raw.name
   const suiteMaxTurns = raw.max_turns as number | undefined
+  const suiteStubTimeout = raw.stub_timeout as number | undefined
 
   const buildCase = async (rawCase: Record<string, unknown>, at: Locate): Promise<Case> => {
     const exposed = exposedTools(rawCase.tools, tools, toolNames, ['tools'], at)
@@ -129,6 +130,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
       toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, ['tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
+      ...stubTimeoutOf(rawCase.stub_timeout as number | undefined, suiteStubTimeout),
       expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, ['expect'], at),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
@@ -330,6 +332,12 @@ async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string,
     }
   }
   return stubs
+}
+
+/** The case's `stub_timeout`, else the suite's; neither: absent (the run's `--stub-timeout` applies). */
+function stubTimeoutOf(own: number | undefined, suite: number | undefined): Pick<Case, 'stubTimeout'> {
+  const seconds = own ?? suite
+  return seconds !== undefined ? { stubTimeout: seconds } : {}
 }
 
 function parseBudget(value: unknown): Pick<Case, 'maxToolTokens' | 'toolTokenBudgets'> {

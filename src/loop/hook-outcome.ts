@@ -1,0 +1,63 @@
+import { didYouMean } from '../core/did-you-mean.ts'
+import { HarnessError } from './harness-error.ts'
+import type { AfterToolCallOutcome, BeforeToolCallOutcome } from './hooks.ts'
+import { jsonProblem } from './json-problem.ts'
+
+/** The keys each hook's outcome object may have (exactly one of them), as README "Hooks" documents. */
+const outcomeKeys = {
+  beforeToolCall: ['arguments', 'result', 'reject'],
+  afterToolCall: ['result'],
+} as const
+
+type HookName = keyof typeof outcomeKeys
+type Call = { readonly name: string; readonly id: string }
+
+/**
+ * What `beforeToolCall` returned, checked against the documented shape: nothing, or an object with exactly one of
+ * `arguments`, `result` (both JSON values) or `reject` (a string). Anything else is a HarnessError naming the hook,
+ * the tool and what was wrong — a slip such as `{ rejct }` would otherwise be ignored and the call run as if the
+ * hook had said nothing.
+ */
+export function checkedBeforeOutcome(value: unknown, call: Call): Exclude<BeforeToolCallOutcome, void> | undefined {
+  return checkedOutcome('beforeToolCall', value, call) as Exclude<BeforeToolCallOutcome, void> | undefined
+}
+
+/** What `afterToolCall` returned, checked: nothing, or `{ result }` with a JSON value; else a HarnessError. */
+export function checkedAfterOutcome(value: unknown, call: Call): Exclude<AfterToolCallOutcome, void> | undefined {
+  return checkedOutcome('afterToolCall', value, call) as Exclude<AfterToolCallOutcome, void> | undefined
+}
+
+function checkedOutcome(hook: HookName, value: unknown, call: Call): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined
+  const keys: readonly string[] = outcomeKeys[hook]
+  const shape = keys.map((key) => `{ ${key === 'reject' ? 'reject: string' : key} }`).join(', ')
+  const expected = `expected nothing (undefined) or ${keys.length > 1 ? `one of ${shape}` : shape}`
+  const fail = (what: string, why: string) => new HarnessError(`${hook} on ${call.name} (call ${call.id}) returned ${what}: ${why}`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail(kindOf(value), expected)
+  const own = Object.keys(value)
+  const unknown = own.find((key) => !keys.includes(key))
+  if (unknown !== undefined) throw fail(`an object with an unknown key "${unknown}"${didYouMean(unknown, keys)}`, expected)
+  if (own.length === 0) throw fail('an empty object', expected)
+  if (own.length > 1) throw fail(`both ${own.join(' and ')}`, `${expected}, not several`)
+  const key = own[0]!
+  const outcome = value as Record<string, unknown>
+  if (key === 'reject' && typeof outcome.reject !== 'string') throw fail(`a reject that is ${kindOf(outcome.reject)}`, 'reject is the error message sent to the model: a string')
+  const problem = key === 'reject' ? undefined : jsonProblem(outcome[key], key)
+  if (problem) throw fail(`a ${key} that cannot be sent as JSON`, problem)
+  return outcome
+}
+
+/** `a string`, `a number`, `null`, `an array` … for messages. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (value === undefined) return 'undefined'
+  if (Array.isArray(value)) return 'an array'
+  switch (typeof value) {
+    case 'object':
+      return 'an object'
+    case 'bigint':
+      return 'a BigInt'
+    default:
+      return `a ${typeof value}`
+  }
+}
