@@ -1,6 +1,7 @@
 import type { RunConfig } from '../config/load-config.ts'
 import { UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
+import { verdictOf } from '../core/verdict.ts'
 import { parseModelSpec, parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
@@ -139,11 +140,7 @@ export const command: Command = {
           progress = new ProgressLine(total)
         },
         onResult(result) {
-          if (!progress) return
-          progress.state.done++
-          if (!result.passed) progress.state.failed++
-          if (result.failures.some((failure) => failure.kind === 'provider_error')) progress.state.providerErrors++
-          progress.update()
+          progress?.record(result)
         },
       })
       progress?.finish()
@@ -172,23 +169,26 @@ function withMinAccuracy(gates: readonly Gate[], threshold: number | undefined):
   return [...others, { ...(general ?? { type: 'min-accuracy' as const }), threshold }]
 }
 
-/** Lists failing cases briefly under the table, so a user sees what to `toolgauge show`. */
+/** Lists failed and errored cases briefly under the table, apart (errored is no verdict), so a user sees what to `toolgauge show`. */
 function printFailures(results: Iterable<CaseResult>, repeats: number): void {
-  // Streamed from the journal: only the first 20 failing results are kept.
-  const failing: CaseResult[] = []
-  let count = 0
+  // Streamed from the journal: only the first 20 results of each list are kept.
+  const lists = { failed: { title: 'Failing cases', shown: [] as CaseResult[], count: 0 }, errored: { title: 'Errored cases (no verdict on the model)', shown: [] as CaseResult[], count: 0 } }
   for (const result of results) {
-    if (result.passed) continue
-    count++
-    if (failing.length < 20) failing.push(result)
+    const verdict = verdictOf(result)
+    if (verdict === 'passed') continue
+    const list = lists[verdict]
+    list.count++
+    if (list.shown.length < 20) list.shown.push(result)
   }
-  if (count === 0) return
-  process.stdout.write(`\nFailing cases (${count}; details: toolgauge show <report.json> --case <id>):\n`)
-  for (const result of failing) {
-    const first = result.failures[0]
-    process.stdout.write(`  ✗ ${result.suite}/${result.case} [${summaryLabel(result)}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+  for (const { title, shown, count } of [lists.failed, lists.errored]) {
+    if (count === 0) continue
+    process.stdout.write(`\n${title} (${count}; details: toolgauge show <report.json> --case <id>):\n`)
+    for (const result of shown) {
+      const first = result.failures[0]
+      process.stdout.write(`  ✗ ${result.suite}/${result.case} [${summaryLabel(result)}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+    }
+    if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
   }
-  if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
 }
 
 /** The console line saying what --resume did with the journal. */

@@ -1,5 +1,6 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
+import { verdictOf } from '../core/verdict.ts'
 import { readReport } from '../report/json.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
 import type { Command } from './command.ts'
@@ -8,8 +9,8 @@ import { parseFlags } from './flags.ts'
 const usage = `toolgauge show <report.json> [--case <id>] [--model <spec>] [--all]
 
 Prints a case's transcript readably: the prompt, each assistant turn with its calls and raw arguments, each tool
-result, the final text, and the failures with what was expected. Without --case it shows the failing cases
-(--all: every case).`
+result, the final text, and the failures with what was expected. Without --case it shows the failing and errored
+cases (--all: every case).`
 
 /** `toolgauge show`: the first thing to run when a case fails. */
 export const command: Command = {
@@ -27,7 +28,7 @@ export const command: Command = {
     const selected = report.results.filter((result: CaseResult) =>
       (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)
       && (values.model === undefined || result.model === values.model)
-      && (values.all === true || values.case !== undefined || !result.passed))
+      && (values.all === true || values.case !== undefined || verdictOf(result) !== 'passed'))
     if (selected.length === 0) {
       if (values.case !== undefined || values.model !== undefined) {
         throw new InputError(`no result for${values.case ? ` case "${values.case}"` : ''}${values.model ? ` model "${values.model}"` : ''}`, { file, field: values.case ? '--case' : '--model' })

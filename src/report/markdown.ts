@@ -6,6 +6,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { nothingMeasured, passedText, percent } from './metric-text.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -21,11 +22,11 @@ export type GateVerdict = {
 const maxFailingRows = 100
 const maxCellLength = 160
 
-/** A Markdown summary sized for `$GITHUB_STEP_SUMMARY`: overview per model, gates, flaky and failing cases. */
+/** A Markdown summary sized for `$GITHUB_STEP_SUMMARY`: overview per model, gates, flaky, failing and errored cases. */
 export function toMarkdown(input: Report | StreamedReport): string {
   const report = streamOf(input)
   const gates = reportGates(report)
-  const { count, flaky, failing, failingCount } = scan(report.eachResult())
+  const { count, flaky, failing, errored } = scan(report.eachResult())
   const sections = [
     '## toolgauge results',
     '',
@@ -35,7 +36,8 @@ export function toMarkdown(input: Report | StreamedReport): string {
     ...variantsMarkdown(report, cell),
     ...(gates.length > 0 ? gatesSection(gates) : []),
     ...flakySection(flaky),
-    ...failingSection(failing, failingCount),
+    ...failingSection(failing),
+    ...(errored.count > 0 ? erroredSection(errored) : []),
   ]
   return `${sections.join('\n')}\n`
 }
@@ -129,43 +131,58 @@ function flakySection(flaky: readonly { model: string; suite: string; case: stri
   ]
 }
 
-function failingSection(failing: readonly CaseResult[], failingCount: number): string[] {
-  if (failingCount === 0) return ['### Failing cases', '', 'None.', '']
+/** The first results of one verdict (failed or errored) and how many there were. */
+type Listed = { readonly shown: CaseResult[]; count: number }
+
+function failingSection(failing: Listed): string[] {
+  if (failing.count === 0) return ['### Failing cases', '', 'None.', '']
+  return resultsTable(`### Failing cases (${failing.count})`, failing)
+}
+
+function erroredSection(errored: Listed): string[] {
+  return resultsTable(`### Errored cases (${errored.count}: an outage or the suite's own code, no verdict on the model)`, errored)
+}
+
+function resultsTable(title: string, listed: Listed): string[] {
   return [
-    `### Failing cases (${failingCount})`,
+    title,
     '',
     row(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
     row(['---', '---', '---', '---:', '---', '---']),
-    ...failing.slice(0, maxFailingRows).map((r) => row([
+    ...listed.shown.map((r) => row([
       code(summaryLabel(r)), cell(r.suite), code(r.case), repeatLabel(r.repeat),
       cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(r.failures[0]?.message ?? ''),
     ])),
-    ...(failingCount > maxFailingRows ? ['', `… and ${failingCount - maxFailingRows} more (see report.json or report.html)`] : []),
+    ...(listed.count > maxFailingRows ? ['', `… and ${listed.count - maxFailingRows} more (see report.json or report.html)`] : []),
     '',
   ]
 }
 
 /**
- * One pass over the results: their count, per-case pass tallies (for flaky cases) and the first failing results
- * that the summary lists — never every result at once.
+ * One pass over the results: their count, per-case pass tallies over the scored results (for flaky cases) and the
+ * first failed and errored results that the summary lists — never every result at once.
  */
 function scan(results: Iterable<CaseResult>) {
   const tallies = new Map<string, { model: string; suite: string; case: string; passed: number; runs: number }>()
-  const failing: CaseResult[] = []
+  const failing: Listed = { shown: [], count: 0 }
+  const errored: Listed = { shown: [], count: 0 }
   let count = 0
-  let failingCount = 0
   for (const r of results) {
     count++
+    const verdict = verdictOf(r)
+    if (verdict !== 'passed') {
+      const listed = verdict === 'errored' ? errored : failing
+      listed.count++
+      if (listed.shown.length < maxFailingRows) listed.shown.push(r)
+    }
+    // An errored result is no trial: it makes no case flaky.
+    if (verdict === 'errored') continue
     // Variants are different tool sets, not repeats: a case flaky across variants is not flaky.
     const key = `${summaryLabel(r)}\u0000${r.suite}\u0000${r.case}`
     const t = tallies.get(key) ?? { model: summaryLabel(r), suite: r.suite, case: r.case, passed: 0, runs: 0 }
-    tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (r.passed ? 1 : 0) })
-    if (!r.passed) {
-      failingCount++
-      if (failing.length < maxFailingRows) failing.push(r)
-    }
+    tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (verdict === 'passed' ? 1 : 0) })
   }
-  return { count, flaky: [...tallies.values()].filter((t) => t.passed > 0 && t.passed < t.runs), failing, failingCount }
+  return { count, flaky: [...tallies.values()].filter((t) => t.passed > 0 && t.passed < t.runs), failing, errored }
 }
 
 function row(cells: readonly string[]): string {

@@ -2,6 +2,7 @@ import type { CaseResult } from '../core/result.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../core/reasoning.ts'
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 import { repeatLabel } from './repeat-label.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 type Style = (text: string) => string
 
@@ -13,8 +14,10 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   const green = paint('32')
   const dim = paint('2')
   const lines: string[] = []
-  const verdict = result.passed ? green('PASS') : red('FAIL')
-  lines.push(bold(`${verdict} ${result.suite}/${result.case}  [${result.model}]${options.repeated === true || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''}`))
+  const yellow = paint('33')
+  const verdict = verdictOf(result)
+  const label = { passed: green('PASS'), failed: red('FAIL'), errored: yellow('ERRORED') }[verdict]
+  lines.push(bold(`${label} ${result.suite}/${result.case}  [${result.model}]${options.repeated === true || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''}`))
   for (const message of result.messages as { role: string; content?: string }[]) {
     lines.push(`${dim(`${message.role}:`)} ${message.content ?? ''}`)
   }
@@ -41,7 +44,8 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   const final = result.turns.at(-1)?.text
   if (final !== undefined) lines.push(`${dim('final:')} ${final || dim('(empty)')}`)
   if (result.failures.length > 0) {
-    lines.push(bold('failures:'))
+    // An errored result says what broke (an outage, the suite's own code), not what the model got wrong.
+    lines.push(bold(verdict === 'errored' ? 'errored (no verdict on the model):' : 'failures:'))
     for (const failure of result.failures) lines.push(`  ${red(failure.kind)} ${failure.message}${failure.path ? dim(`  @ ${failure.path}`) : ''}`)
   }
   if (result.expectedTools.length > 0) lines.push(dim(`expected tools: ${result.expectedTools.join(', ')}`))

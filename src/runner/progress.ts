@@ -1,9 +1,14 @@
+import type { CaseResult } from '../core/result.ts'
+import { verdictOf } from '../core/verdict.ts'
+
 /** Counters a progress display reads. */
 export type ProgressState = {
   readonly total: number
   done: number
+  /** Results the runner judged failed (a verdict on the model). */
   failed: number
-  providerErrors: number
+  /** Results that errored (an outage, the user's harness code): no verdict, so never counted as failed. */
+  errored: number
   retries: number
   readonly startedAt: number
 }
@@ -14,7 +19,16 @@ export class ProgressLine {
   readonly state: ProgressState
 
   constructor(total: number, private readonly stream: NodeJS.WriteStream = process.stderr, private readonly enabled = stream.isTTY === true && !process.env.CI) {
-    this.state = { total, done: 0, failed: 0, providerErrors: 0, retries: 0, startedAt: Date.now() }
+    this.state = { total, done: 0, failed: 0, errored: 0, retries: 0, startedAt: Date.now() }
+  }
+
+  /** Counts one finished result by the verdict the runner gave it, and redraws the line. */
+  record(result: Pick<CaseResult, 'passed' | 'failures' | 'verdict'>): void {
+    const verdict = verdictOf(result)
+    this.state.done++
+    if (verdict === 'failed') this.state.failed++
+    if (verdict === 'errored') this.state.errored++
+    this.update()
   }
 
   /** Redraws the line, at most ten times a second (and always for the last case). */
@@ -23,10 +37,10 @@ export class ProgressLine {
     const now = Date.now()
     if (now - this.lastWrite < 100 && this.state.done < this.state.total) return
     this.lastWrite = now
-    const { done, total, failed, retries, providerErrors, startedAt } = this.state
+    const { done, total, failed, retries, errored, startedAt } = this.state
     const elapsed = (now - startedAt) / 1000
     const eta = done === 0 ? '?' : `${Math.round((elapsed / done) * (total - done))}s`
-    const errors = providerErrors > 0 ? ` · provider errors ${providerErrors}` : ''
+    const errors = errored > 0 ? ` · ${errored} errored` : ''
     this.stream.write(`\r\x1b[2K${done}/${total} cases · ${failed} failed${errors} · ${retries} retries · ${elapsed.toFixed(1)}s elapsed · ETA ${eta}`)
   }
 

@@ -25,9 +25,11 @@ describe('Markdown reporter', () => {
 
   it('lists failing cases with their kinds and flaky cases with c of n', () => {
     const md = toMarkdown(reportOf([...sampleResults(), ...repeats('tokyo', 2, 3)]))
-    expect(md).toContain('### Failing cases (3)')
+    expect(md).toContain('### Failing cases (2)')
     expect(md).toContain('| `model-a` | weather | `berlin` | #1 | wrong\\_tool | expected get\\_weather, got get\\_time |')
-    expect(md).toContain('| `model-b` | weather | `berlin` | #1 | provider\\_error | HTTP 503 after 3 retries |')
+    // An errored result is no failure of the model: it is listed apart.
+    expect(md).toContain('### Errored cases (1: an outage or the suite\'s own code, no verdict on the model)')
+    expect(md.slice(md.indexOf('### Errored cases'))).toContain('| `model-b` | weather | `berlin` | #1 | provider\\_error | HTTP 503 after 3 retries |')
     expect(md).toContain('### Flaky cases (1)')
     expect(md).toContain('| `model-a` | weather | `tokyo` | 2 of 3 |')
   })

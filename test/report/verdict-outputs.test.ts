@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toJunit } from '../../src/report/junit.ts'
+import { caseList } from '../../src/report/html/cases.ts'
+import { formatTranscript } from '../../src/report/transcript-text.ts'
 import { makeResult } from '../stats/make-result.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { reportOf } from './sample-report.ts'
@@ -46,6 +48,27 @@ describe('one verdict, read by every output', () => {
     expect(hooked!.children.map((child) => [child.name, child.attributes.type])).toEqual([['error', 'harness_error']])
     expect(down!.children.map((child) => [child.name, child.attributes.type])).toEqual([['error', 'provider_error']])
     expect(wrong!.children.map((child) => [child.name, child.attributes.type])).toEqual([['failure', 'wrong_tool']])
+  })
+
+  it('show labels an errored result ERRORED, not FAIL, and says what broke', () => {
+    const errored = makeResult({ case: 'hooked', passed: false, failures: [{ kind: 'harness_error', message: 'beforeToolCall threw' }] })
+    const text = formatTranscript(errored)
+    expect(text.split('\n')[0]).toMatch(/^ERRORED weather\/hooked/)
+    expect(text).toContain('errored (no verdict on the model):')
+    expect(formatTranscript(makeResult({ case: 'wrong', passed: false })).split('\n')[0]).toMatch(/^FAIL weather\/wrong/)
+  })
+
+  it('HTML marks an errored result and a case with only errored results as errored, neither failing nor flaky', () => {
+    const results = [
+      makeResult({ case: 'down', passed: false, failures: [{ kind: 'provider_error', message: 'HTTP 503' }] }),
+      makeResult({ case: 'mixed', repeat: 0, passed: true }),
+      makeResult({ case: 'mixed', repeat: 1, passed: false, failures: [{ kind: 'provider_error', message: 'HTTP 503' }] }),
+    ]
+    const html = caseList(results)
+    expect(html).toMatch(/<details class="case" data-status="errored"[^>]*><summary><span class="badge errored">errored<\/span> <span class="muted">weather \/<\/span> <strong>down<\/strong>/)
+    expect(html).toContain('<span class="badge errored">errored</span> model-a')
+    // One pass and one outage: the case passed every time it was judged, so it is not flaky.
+    expect(html).toMatch(/data-status="pass"[^>]*><summary><span class="badge pass">pass<\/span> <span class="muted">weather \/<\/span> <strong>mixed<\/strong> <span class="tally pass">model-a 1\/1 · 1 errored<\/span>/)
   })
 })
 

@@ -3,8 +3,12 @@ import type { ToolSetIndex } from '../turn-settings.ts'
 import { escapeHtml } from './escape.ts'
 import { resultSection } from './transcript.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
+import { verdictOf } from '../../core/verdict.ts'
 
-/** The drill-down: one collapsible entry per case (failing first), every model and repeat inside. */
+/** A case's status in the list: from its results' verdicts; `errored` when none of them got a verdict. */
+type CaseStatus = 'pass' | 'fail' | 'flaky' | 'errored'
+
+/** The drill-down: one collapsible entry per case (failing first, then flaky, errored, passing), every model and repeat inside. */
 export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
   return [...caseEntries(() => results, toolSets)].join('\n')
 }
@@ -14,9 +18,9 @@ export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex
  * case's status, then one pass per status (failing, flaky, passing) — memory holds one case's results at a time.
  */
 export function* caseEntries(eachResult: () => Iterable<CaseResult>, toolSets?: ToolSetIndex): Generator<string> {
-  const statuses = new Map<string, 'pass' | 'fail' | 'flaky'>()
+  const statuses = new Map<string, CaseStatus>()
   for (const group of groupsOf(eachResult())) statuses.set(groupKey(group[0]!), status(group))
-  for (const wanted of ['fail', 'flaky', 'pass'] as const) {
+  for (const wanted of ['fail', 'flaky', 'errored', 'pass'] as const) {
     if (![...statuses.values()].includes(wanted)) continue
     for (const group of groupsOf(eachResult())) {
       if (statuses.get(groupKey(group[0]!)) === wanted) yield `${caseEntry(group, wanted, toolSets)}\n`
@@ -41,22 +45,32 @@ function* groupsOf(results: Iterable<CaseResult>): Generator<CaseResult[]> {
   if (group.length > 0) yield group
 }
 
-function status(group: readonly CaseResult[]): 'pass' | 'fail' | 'flaky' {
-  if (group.every((r) => r.passed)) return 'pass'
+function status(group: readonly CaseResult[]): CaseStatus {
+  // Errored results are no verdict: they make a case neither failing nor flaky.
+  const scored = group.filter((r) => verdictOf(r) !== 'errored')
+  if (scored.length === 0) return 'errored'
+  if (scored.every((r) => verdictOf(r) === 'passed')) return 'pass'
   // Flaky: some model both passed and failed this case across repeats.
   const byModel = new Map<string, boolean[]>()
-  for (const r of group) byModel.set(summaryLabel(r), [...(byModel.get(summaryLabel(r)) ?? []), r.passed])
+  for (const r of scored) byModel.set(summaryLabel(r), [...(byModel.get(summaryLabel(r)) ?? []), verdictOf(r) === 'passed'])
   return [...byModel.values()].some((v) => v.includes(true) && v.includes(false)) ? 'flaky' : 'fail'
 }
 
-function caseEntry(group: readonly CaseResult[], caseStatus: 'pass' | 'fail' | 'flaky', toolSets: ToolSetIndex): string {
+function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, toolSets: ToolSetIndex): string {
   const first = group[0]!
-  const models = new Map<string, { passed: number; runs: number }>()
+  const models = new Map<string, { passed: number; scored: number; errored: number }>()
   for (const r of group) {
-    const t = models.get(summaryLabel(r)) ?? { passed: 0, runs: 0 }
-    models.set(summaryLabel(r), { passed: t.passed + (r.passed ? 1 : 0), runs: t.runs + 1 })
+    const t = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0 }
+    const verdict = verdictOf(r)
+    models.set(summaryLabel(r), verdict === 'errored'
+      ? { ...t, errored: t.errored + 1 }
+      : { ...t, passed: t.passed + (verdict === 'passed' ? 1 : 0), scored: t.scored + 1 })
   }
-  const tallies = [...models].map(([model, t]) => `<span class="tally ${t.passed === t.runs ? 'pass' : t.passed === 0 ? 'fail' : 'flaky'}">${escapeHtml(model)} ${t.passed}/${t.runs}</span>`).join(' ')
+  const tallies = [...models].map(([model, t]) => {
+    const tone = t.scored === 0 ? 'errored' : t.passed === t.scored ? 'pass' : t.passed === 0 ? 'fail' : 'flaky'
+    const counts = [...(t.scored > 0 ? [`${t.passed}/${t.scored}`] : []), ...(t.errored > 0 ? [`${t.errored} errored`] : [])].join(' · ')
+    return `<span class="tally ${tone}">${escapeHtml(model)} ${counts}</span>`
+  }).join(' ')
   const search = `${first.suite} ${first.case} ${[...models.keys()].join(' ')}`.toLowerCase()
   return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}"><summary><span class="badge ${caseStatus}">${caseStatus}</span> <span class="muted">${escapeHtml(first.suite)} /</span> <strong>${escapeHtml(first.case)}</strong> ${tallies}</summary>${group.map((result) => resultSection(result, toolSets)).join('')}</details>`
 }

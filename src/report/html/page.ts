@@ -58,7 +58,7 @@ ${variantsHtml(report)}
 <p class="muted small">Rows: the tool a case expected; columns: the tool the model called. (none) counts missed and extra calls. Beyond ${gridLimit} tools: the top confused pairs and the diagonal totals.</p>
 <div class="grid-cards">${[...confusion].map(([label, tally]) => `<div class="card"><h3>${escapeHtml(label)}</h3>${confusionHtml(tally.matrix())}</div>`).join('')}</div>
 <h2>Cases</h2>
-<div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
+<div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="errored">errored</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
 `
   yield* caseEntries(report.eachResult, report.toolSets)
   yield `<script>${script}</script>

@@ -21,9 +21,9 @@ svg text { font-size: 12px; fill: var(--fg); } svg .muted { fill: var(--muted); 
 .confusion td { min-width: 30px; text-align: center; } .confusion th.col { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; white-space: nowrap; padding: 6px 4px; vertical-align: bottom; } .confusion td.diag { font-weight: 600; } .confusion th.row { text-align: left; }
 .confused-pairs td:nth-child(2) { text-align: left; } details.diagonal > summary { cursor: pointer; margin: 10px 0 6px; }
 .badge { display: inline-block; min-width: 38px; text-align: center; border-radius: 10px; padding: 0 6px; font-size: 11px; font-weight: 600; color: #fff; }
-.badge.pass { background: var(--good); } .badge.fail { background: var(--bad); } .badge.flaky { background: var(--warn); }
+.badge.pass { background: var(--good); } .badge.fail { background: var(--bad); } .badge.flaky { background: var(--warn); } .badge.errored { background: var(--muted); }
 .tally { font-size: 12px; border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; margin-left: 4px; }
-.tally.pass { color: var(--good); } .tally.fail { color: var(--bad); } .tally.flaky { color: var(--warn); }
+.tally.pass { color: var(--good); } .tally.fail { color: var(--bad); } .tally.flaky { color: var(--warn); } .tally.errored { color: var(--muted); }
 .gate-fail { color: var(--bad); font-weight: 600; } .gate-pass { color: var(--good); }
 details.case { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; padding: 4px 10px; }
 details.case > summary { cursor: pointer; } details.case[hidden] { display: none; }
