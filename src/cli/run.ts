@@ -194,5 +194,8 @@ function printFailures(results: Iterable<CaseResult>, repeats: number): void {
 /** The console line saying what --resume did with the journal. */
 function resumeLine(resumed: ResumeCounts): string {
   const repair = resumed.repair === 'truncated' ? '; a torn last line was cut off' : ''
-  return `Resumed: ${resumed.kept} result(s) kept, ${resumed.rerun} re-run (changed or errored), ${resumed.dropped} dropped (not in this run; still in the journal)${repair}.`
+  const { upgraded } = resumed
+  // An upgrade re-runs everything it scored differently: say so, or the re-runs look like changed cases.
+  const upgrade = upgraded.count > 0 ? `; ${upgraded.count} made by ${upgraded.from.join(', ')}, this is toolgauge ${upgraded.to}` : ''
+  return `Resumed: ${resumed.kept} result(s) kept, ${resumed.rerun} re-run (changed or errored${upgrade}), ${resumed.dropped} dropped (not in this run; still in the journal)${repair}.`
 }

@@ -104,6 +104,8 @@ export type CaseResult = {
   readonly cost?: CaseCost
   /** Hash of everything that decides the verdict (case, hooks, model and its settings): `--resume` keeps a result only when it still matches. */
   readonly fingerprint?: string
+  /** The toolgauge version that scored it (absent in results written before 0.1.0 kept it): `--resume` says when an upgrade re-runs it. */
+  readonly toolgaugeVersion?: string
 }
 
 /**

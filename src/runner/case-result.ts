@@ -4,6 +4,7 @@ import type { Transcript, TranscriptTurn } from '../core/transcript.ts'
 import type { CaseCost } from '../core/result.ts'
 import type { CaseScore } from '../scoring/score-case.ts'
 import type { ToolSets } from './tool-sets.ts'
+import { toolgaugeVersion } from '../version.ts'
 
 /** What the runner knows about one finished case besides its transcript. */
 export type ResultContext = {
@@ -38,6 +39,7 @@ export function caseResult(transcript: Transcript, context: ResultContext): Case
     toolTokens: context.toolTokens,
     cost: context.cost,
     ...(context.fingerprint !== undefined ? { fingerprint: context.fingerprint } : {}),
+    toolgaugeVersion,
   }
 }
 

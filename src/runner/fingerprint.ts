@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case } from '../core/case.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
+import { toolgaugeVersion } from '../version.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -19,8 +20,9 @@ const transportSettings: ReadonlySet<string> = new Set([
 /**
  * The fingerprint of a result: a hash of everything that decides its verdict — the case as loaded (messages,
  * tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module and of live
- * stub modules, the model spec with its settings and, for `scripted:<file>`, the script. `--resume` keeps a
- * journaled result only when its fingerprint equals the one computed for the case as it is now.
+ * stub modules, the model spec with its settings and, for `scripted:<file>`, the script — and toolgauge's own
+ * version, whose loop and scorers decide it too. `--resume` keeps a journaled result only when its fingerprint
+ * equals the one computed for the case as it is now.
  */
 export class Fingerprints {
   private readonly files = new Map<string, string>()
@@ -29,12 +31,15 @@ export class Fingerprints {
   private readonly objects = new WeakMap<object, string>()
   private readonly models = new Map<string, string>()
 
+  /** `version` is the toolgauge that scores (read once: a run is scored by one version). */
+  constructor(private readonly version: string = toolgaugeVersion) {}
+
   /**
    * The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). `model`
    * is the model's identity (its label, when it has one); `spec` what it runs (`scripted:<file>` names the script).
    */
   of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined, spec = model): string {
-    return digest(`${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
+    return digest(`${this.version}\u0000${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
   }
 
   private caseDigest(testCase: Case, hooksFile: string | undefined): string {
