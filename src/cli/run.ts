@@ -7,6 +7,8 @@ import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
+import { lockOutFolder } from '../runner/out-lock.ts'
+import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
 import type { Command } from './command.ts'
 import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
@@ -93,11 +95,15 @@ export const command: Command = {
     const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
     const filter = values.filter ?? config.filter
     const outDir = values.out ?? config.out ?? 'reports/latest'
+    const warn = (message: string) => process.stderr.write(`warning: ${message}\n`)
+    // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
+    const outLock = lockOutFolder(outDir, warn)
 
     const controller = new AbortController()
     const onSigint = () => {
+      // The journal's finished lines and the lock are written and removed on exit (the runner's exit handlers).
       if (controller.signal.aborted) process.exit(130)
-      process.stderr.write('\nInterrupted: finishing the journal and writing the partial report (Ctrl-C again to quit now)…\n')
+      process.stderr.write(`\nInterrupted: finishing the journal and writing the partial report; cases still running after ${abandonAfterMs / 1000} s are abandoned (Ctrl-C again to quit now)…\n`)
       controller.abort()
     }
     process.on('SIGINT', onSigint)
@@ -107,6 +113,7 @@ export const command: Command = {
         suitePaths,
         models,
         outDir,
+        outLock,
         concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? config.concurrency ?? 4,
         ...(filter ? { filter } : {}),
         repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1,
@@ -133,7 +140,7 @@ export const command: Command = {
         },
         ...(config.prices ? { prices: mergePriceTable(defaultPriceTable, config.prices, loaded?.file) } : {}),
         signal: controller.signal,
-        onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
+        onWarning: warn,
         // The line exists from the start, so retries before the first finished case are counted too.
         onStart({ total, resumed }) {
           if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
@@ -158,6 +165,7 @@ export const command: Command = {
       return outcome.exitCode
     } finally {
       process.off('SIGINT', onSigint)
+      outLock.release()
     }
   },
 }

@@ -35,12 +35,15 @@ export class Journal {
   // outside the JavaScript heap that only a garbage collection frees (tens of MiB over a 20,000-case run).
   private writeBuffer = Buffer.alloc(0)
   private readBuffer = Buffer.alloc(0)
+  /** Set by `close()`: a closed journal takes no more lines (`reset` or `openForAppend` open it again). */
+  private closed = false
 
   constructor(readonly file: string) {}
 
   /** Starts an empty journal (a fresh run). */
   reset(): void {
-    this.close()
+    this.closeHandles()
+    this.closed = false
     this.writer = openSync(this.file, 'w')
     this.size = 0
     this.written = 0
@@ -52,7 +55,8 @@ export class Journal {
    * @returns what was done to the tail
    */
   openForAppend(): 'intact' | 'truncated' | 'newline-added' {
-    this.close()
+    this.closeHandles()
+    this.closed = false
     this.writer = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+')
     const size = fstatSync(this.writer).size
     this.size = size
@@ -77,8 +81,11 @@ export class Journal {
   /**
    * Appends one result as a line and returns where it went. Lines finished in the same turn of the event loop are
    * written together, right after it (one system call instead of one per result); `flush()` writes them now.
+   * A closed journal refuses the line (an Error): what comes after close — a case finishing after the run ended —
+   * is never written behind the back of whatever ended it.
    */
   append(result: CaseResult): JournalPosition {
+    if (this.closed) throw new Error(`${this.file} is closed: no line is appended after close`)
     if (this.writer === undefined) this.openForAppend()
     const line = `${JSON.stringify(result)}\n`
     const length = Buffer.byteLength(line) - 1
@@ -168,8 +175,13 @@ export class Journal {
     return [...this.entries()].map((entry) => entry.result)
   }
 
-  /** Writes what is pending and closes the file handles. */
+  /** Writes what is pending and closes the file handles; later appends are refused. Reading stays possible. */
   close(): void {
+    this.closeHandles()
+    this.closed = true
+  }
+
+  private closeHandles(): void {
     this.flush()
     this.window = { start: 0, data: Buffer.alloc(0) }
     this.writeBuffer = Buffer.alloc(0)

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
@@ -20,6 +19,8 @@ import { runHeader } from './run-header.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
+import { AbandonAfterAbort } from './abandon-after-abort.ts'
+import { lockOutFolder, type OutLock } from './out-lock.ts'
 import { forEachConcurrently } from './for-each-concurrently.ts'
 import { RunPlan } from './run-plan.ts'
 import { loadRunSuites, secretValues } from './load-run.ts'
@@ -41,6 +42,11 @@ export type RunOptions = {
   readonly models: readonly ModelEntry[]
   /** Where report.json and results.jsonl go. */
   readonly outDir: string
+  /**
+   * The out folder's lock when the caller holds it (the CLI keeps it until its other formats are written);
+   * otherwise the run takes it (`lockOutFolder`) for its own duration. Two runs never write one journal.
+   */
+  readonly outLock?: OutLock
   readonly concurrency?: number
   /** Glob on case ids (or `suite/case`). */
   readonly filter?: string
@@ -55,7 +61,10 @@ export type RunOptions = {
   readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
   /** Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. */
   readonly providers?: readonly Provider[]
-  /** Aborting stops scheduling; finished cases stay journaled and the partial report is written. */
+  /**
+   * Aborting stops scheduling; finished cases stay journaled and the partial report is written. Cases still in
+   * flight 2 s after the abort (user code that does not settle) are abandoned, like any interrupted case.
+   */
   readonly signal?: AbortSignal
   /** Called before any request with what looks like a slip but is not an error (a scripted key naming no case). */
   readonly onWarning?: (message: string) => void
@@ -102,8 +111,14 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
-  // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
-  return McpServers.during(async (servers) => evaluate(options, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+  if (options.outLock && options.outLock.dir !== resolve(options.outDir)) throw new Error(`the lock given is of ${options.outLock.dir}, not of ${options.outDir}`)
+  const lock = options.outLock ?? lockOutFolder(options.outDir, options.onWarning)
+  try {
+    // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
+    return await McpServers.during(async (servers) => evaluate(options, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+  } finally {
+    if (lock !== options.outLock) lock.release()
+  }
 }
 
 async function evaluate(options: RunOptions, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
@@ -144,8 +159,10 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
   }
 
-  mkdirSync(options.outDir, { recursive: true })
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
+  // A process that exits mid-run (a second Ctrl-C exits at once) still writes the lines it has finished.
+  const flushOnExit = () => journal.close()
+  process.once('exit', flushOnExit)
   // Without repeats a row gets one result per case: no tally per case is needed for pass@k.
   const summaryOptions = { oneResultPerCase: repeats === 1 }
   const summaries = new GroupedSummaries(summaryGroup, summaryOptions)
@@ -193,13 +210,16 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
   }
   let done = 0
+  const patience = new AbandonAfterAbort(options.signal)
+  // Set when the run stops (an error): a case still in flight then is not journaled.
+  let stopped = false
   try {
     await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (index) => {
       if (options.signal?.aborted) return
       const task = await taskAt(index)
-      const evaluated = await servers.withCase(() => evaluateCase(task, context))
-      // An interrupted case is not journaled: --resume runs it again from the start.
-      if (!evaluated) return
+      const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
+      // An interrupted or abandoned case is not journaled: --resume runs it again from the start.
+      if (!evaluated || stopped) return
       const safe = evaluated.result
       plan.setPosition(index, journal.append(safe))
       fold(safe)
@@ -207,8 +227,14 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
       options.onResult?.(safe, { done, total: tasks.length })
     })
   } catch (error) {
+    stopped = true
     journal.close()
     throw error
+  } finally {
+    patience.dispose()
+    // Every line is written: from here the journal is only read (report.json, the other formats).
+    journal.flush()
+    process.off('exit', flushOnExit)
   }
 
   // Rows in the order of the models given (and of the suites), not of whichever result finished first.

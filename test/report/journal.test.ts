@@ -23,4 +23,17 @@ describe('Journal', () => {
     journal.close()
     expect(readFileSync(journal.file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))).toEqual(written.map(([, entry]) => entry))
   })
+
+  it('writes pending lines on close and takes no line after it (until opened again)', () => {
+    const journal = new Journal(join(mkdtempSync(join(tmpdir(), 'toolgauge-journal-')), 'results.jsonl'))
+    journal.reset()
+    journal.append(result(1))
+    journal.close()
+    expect(() => journal.append(result(2))).toThrow(/closed: no line is appended after close/)
+    expect(readFileSync(journal.file, 'utf8').split('\n').filter(Boolean)).toEqual([JSON.stringify(result(1))])
+    journal.openForAppend()
+    journal.append(result(3))
+    journal.close()
+    expect(journal.read().map((entry) => entry.case)).toEqual(['c1', 'c3'])
+  })
 })

@@ -1,0 +1,124 @@
+import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join, resolve } from 'node:path'
+import { InputError } from '../core/errors.ts'
+
+/** The lock file a run keeps in its out folder while it writes the journal and reports there. */
+export const lockFileName = 'run.lock'
+
+/** Who holds a lock: what the lock file says. */
+type LockOwner = { readonly pid: number; readonly host: string; readonly startedAt: string }
+
+/** A run's hold on its out folder; `release()` is idempotent and also runs if the process exits holding it. */
+export type OutLock = {
+  /** The out folder, resolved. */
+  readonly dir: string
+  release(): void
+}
+
+/**
+ * Makes the out folder (an InputError when the path, or a folder on it, is a file) and takes its lock, so two runs
+ * never write one journal: another live run's lock is an InputError naming its pid; a lock whose process is gone
+ * (killed, crashed) is taken over, with a warning. The lock file is made complete and then linked into place — a
+ * link fails when the name exists — so no run ever reads a half-written lock. Released when the run ends, and on
+ * process exit (a second Ctrl-C exits at once).
+ */
+export function lockOutFolder(outDir: string, onWarning: (message: string) => void = () => {}): OutLock {
+  const dir = resolve(outDir)
+  makeFolder(outDir, dir)
+  const file = join(dir, lockFileName)
+  const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }
+  const text = `${JSON.stringify(owner)}\n`
+  // Two attempts: the second follows taking over a stale lock (a run that took it meanwhile is then refused).
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (tryLink(file, text)) return held(dir, file, text)
+    const current = readOwner(file)
+    if (current === undefined) continue
+    if (isRunning(current.owner)) {
+      const where = current.owner.host === owner.host ? '' : ` on ${current.owner.host}`
+      throw new InputError(`another toolgauge run (pid ${current.owner.pid}${where}, started ${current.owner.startedAt}) is writing this folder: wait for it or give another --out (if no run is writing here, delete ${file})`, { file: outDir, field: '--out' })
+    }
+    // The text is compared again right before removing it: a run that took the stale lock first keeps it.
+    if (readOwner(file)?.text !== current.text) continue
+    removeIfExists(file)
+    onWarning(`took over the lock in ${outDir} of run pid ${current.owner.pid} (started ${current.owner.startedAt}), which is no longer running`)
+  }
+  throw new InputError(`could not take the lock ${file}: another run keeps taking it`, { file: outDir, field: '--out' })
+}
+
+function makeFolder(given: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${given} is a file, or inside one: --out names the folder for report.json and results.jsonl`, { field: '--out' })
+    throw error
+  }
+  // mkdir's recursive form succeeds quietly on an existing folder only; the check above covers a file in the way.
+  if (!statSync(dir).isDirectory()) throw new InputError(`${given} is not a folder: --out names the folder for report.json and results.jsonl`, { field: '--out' })
+}
+
+/** Writes the lock text to a file of this process and links it to the lock's name: fails (false) if the name exists. */
+function tryLink(file: string, text: string): boolean {
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, text)
+  try {
+    linkSync(temporary, file)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    removeIfExists(temporary)
+  }
+}
+
+function held(dir: string, file: string, text: string): OutLock {
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
+    process.off('exit', release)
+    // Only our own lock: never one another run took over meanwhile (our process looked dead to it).
+    if (readOwner(file)?.text === text) removeIfExists(file)
+  }
+  process.on('exit', release)
+  return { dir, release }
+}
+
+function readOwner(file: string): { owner: LockOwner; text: string } | undefined {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  try {
+    const owner = JSON.parse(text) as Partial<LockOwner>
+    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.startedAt === 'string') return { owner: owner as LockOwner, text }
+  } catch {
+    // not a lock this code wrote: said below
+  }
+  throw new InputError(`${file} is not a toolgauge lock (expected { pid, host, startedAt }); delete it if no run is writing this folder`, { file, field: '--out' })
+}
+
+/** Whether the lock's process still runs. A lock of another host cannot be checked, so it counts as running. */
+function isRunning(owner: LockOwner): boolean {
+  if (owner.host !== hostname()) return true
+  try {
+    process.kill(owner.pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function removeIfExists(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
