@@ -16,6 +16,8 @@ export type GateVerdict = {
   readonly value: number | null
   readonly threshold: number
   readonly passed: boolean
+  /** What the gate covers when narrower than the model (`suite weather, tool get_forecast`, `variant terse`). */
+  readonly scope?: string
 }
 
 // A GitHub step summary holds 1 MiB; long failure lists are cut well below that.
@@ -113,7 +115,7 @@ function gatesSection(gates: readonly GateVerdict[]): string[] {
     '',
     row(['Gate', 'Model', 'Value', 'Threshold', 'Verdict']),
     row(['---', '---', '---:', '---:', '---']),
-    ...gates.map((g) => row([cell(g.name), g.model && g.model !== '*' ? code(g.model) : 'all', number(g.value), number(g.threshold), g.passed ? '✅ pass' : '❌ fail'])),
+    ...gates.map((g) => row([`${cell(g.name)}${scopeOf(g) ? ` (${cell(scopeOf(g)!)})` : ''}`, g.model && g.model !== '*' ? code(g.model) : 'all', g.value === null ? `${nothingMeasured} measured nothing` : number(g.value), number(g.threshold), g.passed ? '✅ pass' : '❌ fail'])),
     '',
   ]
 }
@@ -187,6 +189,16 @@ function scan(results: Iterable<CaseResult>) {
 
 function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`
+}
+
+/** A gate's name with its scope (`max-tool-tokens (suite weather, tool get_forecast)`), as the console prints it. */
+export function gateName(gate: Pick<GateVerdict, 'name' | 'scope'>): string {
+  const scope = scopeOf(gate)
+  return scope ? `${gate.name} (${scope})` : gate.name
+}
+
+function scopeOf(gate: Pick<GateVerdict, 'scope'>): string | undefined {
+  return typeof gate.scope === 'string' && gate.scope !== '' ? gate.scope : undefined
 }
 
 function number(value: number | null): string {

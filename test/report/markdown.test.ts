@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toMarkdown } from '../../src/report/markdown.ts'
+import { toHtml } from '../../src/report/html/page.ts'
 import { makeResult, repeats } from '../stats/make-result.ts'
 import { reportOf, sampleResults } from './sample-report.ts'
 
@@ -21,6 +22,21 @@ describe('Markdown reporter', () => {
     expect(md).toContain('| min-accuracy | all | 0.5 | 0.8 | ❌ fail |')
     expect(md).toContain('| max-hallucinated-tool-rate | `model-a` | 0.05 | 0.1 | ✅ pass |')
     expect(toMarkdown(reportOf(sampleResults()))).not.toContain('### Gates')
+  })
+
+  it('names what a narrower gate covers, and says when a gate measured nothing (as the console does)', () => {
+    const gates = [
+      { name: 'max-tool-tokens', model: 'model-a', value: 22, threshold: 1000, passed: true, scope: 'suite store, tool get' },
+      { name: 'max-tool-tokens', model: 'model-a', value: 169, threshold: 5000, passed: true, scope: 'suite store' },
+      { name: 'min-accuracy', model: 'model-b', value: null, threshold: 0.8, passed: false },
+    ]
+    const md = toMarkdown(reportOf(sampleResults(), { gates }))
+    expect(md).toContain('| max-tool-tokens (suite store, tool get) | `model-a` | 22 | 1000 | ✅ pass |')
+    expect(md).toContain('| max-tool-tokens (suite store) | `model-a` | 169 | 5000 | ✅ pass |')
+    expect(md).toContain('| min-accuracy | `model-b` | — measured nothing | 0.8 | ❌ fail |')
+    const html = toHtml(reportOf(sampleResults(), { gates }))
+    expect(html).toContain('<td>max-tool-tokens (suite store, tool get)</td>')
+    expect(html).toContain('<td>— measured nothing</td>')
   })
 
   it('lists failing cases with their kinds and flaky cases with c of n', () => {

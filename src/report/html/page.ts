@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { ModelSummary, Report } from '../../core/report.ts'
 import { ConfusionTally } from '../confusion.ts'
 import { streamOf, type StreamedReport } from '../json.ts'
-import { accuracyInterval, largestPassHatK, reportGates, toolTokensPerRequest } from '../markdown.ts'
+import { accuracyInterval, gateName, largestPassHatK, reportGates, toolTokensPerRequest } from '../markdown.ts'
 import { nothingMeasured, passedText, percent } from '../metric-text.ts'
 import { caseEntries } from './cases.ts'
 import { confusionHtml, gridLimit } from './confusion.ts'
@@ -91,6 +91,6 @@ function gatesSection(report: StreamedReport): string {
   const gates = reportGates(report)
   if (gates.length === 0) return ''
   const failed = gates.filter((g) => !g.passed).length
-  const rows = gates.map((g) => `<tr><td>${escapeHtml(g.name)}</td><td>${escapeHtml(g.model && g.model !== '*' ? g.model : 'all')}</td><td>${g.value === null ? '–' : escapeHtml(String(Number(g.value.toPrecision(4))))}</td><td>${escapeHtml(String(g.threshold))}</td><td class="${g.passed ? 'gate-pass' : 'gate-fail'}">${g.passed ? 'pass' : 'FAIL'}</td></tr>`)
+  const rows = gates.map((g) => `<tr><td>${escapeHtml(gateName(g))}</td><td>${escapeHtml(g.model && g.model !== '*' ? g.model : 'all')}</td><td>${g.value === null ? `${nothingMeasured} measured nothing` : escapeHtml(String(Number(g.value.toPrecision(4))))}</td><td>${escapeHtml(String(g.threshold))}</td><td class="${g.passed ? 'gate-pass' : 'gate-fail'}">${g.passed ? 'pass' : 'FAIL'}</td></tr>`)
   return `<h2>Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}</h2><table><thead><tr><th>Gate</th><th>Model</th><th>Value</th><th>Threshold</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
