@@ -4,30 +4,58 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 /**
- * The user's toolgauge cache: `$XDG_CACHE_HOME/toolgauge/<part>` (default `~/.cache`), mode 700, holding what is
- * costly to rebuild on every run and depends only on inputs named in its key — compiled `.ts` modules (jiti),
- * parsed YAML, compiled argument validators, BPE rank tables. A cache is only ever a shortcut: every entry is
- * keyed by a hash of everything it was made from (the input's text, the library's version, the options), so a
- * changed input misses and is rebuilt the normal way; any failure to read or write it is ignored. Deleting the
+ * The user's toolgauge cache: `$XDG_CACHE_HOME/toolgauge/<part>` (default `~/.cache`), mode 700, holding data that
+ * is costly to rebuild on every run and depends only on inputs named in its key — parsed YAML values, BPE rank
+ * tables, token counts — and never code: nothing read from it is executed (issue 22; ajv validators are compiled
+ * in the process, `.ts` modules transformed each run). A cache is only ever a shortcut: every entry is keyed by a
+ * hash of everything it was made from (the input's text, the library's version, the options) and checked when read,
+ * so a changed input misses and is rebuilt the normal way; any failure to read or write it is ignored. Deleting the
  * folder is always safe. `TOOLGAUGE_CACHE=off` turns it off (nothing read, nothing written).
  */
 
-/** The cache folder of one part (made on first use), or undefined when caching is off or the folder cannot be made. */
-export function cacheFolder(part: string): string | undefined {
-  if (process.env.TOOLGAUGE_CACHE === 'off') return undefined
-  const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolgauge', part)
-  if (made.has(dir)) return dir
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    made.add(dir)
-    return dir
-  } catch {
-    return undefined
-  }
+/** A folder's owner and permission bits, as `fs.statSync` gives them. */
+export type FolderStat = { uid: number; mode: number }
+
+/**
+ * Why a cache folder is not to be trusted, or undefined: it must belong to the current user and be writable by no
+ * one else, or another user could plant entries in it. No check where the platform has no uids (Windows).
+ */
+export function untrustedFolderReason(stat: FolderStat, uid: number | undefined): string | undefined {
+  if (uid === undefined) return undefined
+  if (stat.uid !== uid) return `it belongs to uid ${stat.uid}, not to you (uid ${uid})`
+  if ((stat.mode & 0o022) !== 0) return `group or others may write to it (mode ${(stat.mode & 0o777).toString(8)}; chmod 700 fixes it)`
+  return undefined
 }
 
-/** Folders this process made or found (a run reads hundreds of entries; one mkdir per folder is enough). */
-const made = new Set<string>()
+/** The cache folder of one part (made on first use), or undefined when caching is off, the folder cannot be made or is not trusted. */
+export function cacheFolder(part: string): string | undefined {
+  if (process.env.TOOLGAUGE_CACHE === 'off') return undefined
+  const root = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolgauge')
+  const dir = join(root, part)
+  const known = folders.get(dir)
+  if (known !== undefined) return known ? dir : undefined
+  let trusted = false
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    const folder = [root, dir].map((path) => ({ path, reason: untrustedFolderReason(statSync(path), process.getuid?.()) })).find((entry) => entry.reason)
+    if (folder) warnOnce(`warning: not using the cache folder ${folder.path}: ${folder.reason}\n`)
+    trusted = !folder
+  } catch {
+    // a folder that cannot be made or read: no cache
+  }
+  folders.set(dir, trusted)
+  return trusted ? dir : undefined
+}
+
+/** Folders this process made or checked, and whether they are used (a run reads hundreds of entries; one check per folder is enough). */
+const folders = new Map<string, boolean>()
+
+let warned = false
+function warnOnce(line: string): void {
+  if (warned) return
+  warned = true
+  process.stderr.write(line)
+}
 
 /** sha256 of a text, hex: what cache keys and file names are made of. */
 export function hashText(text: string | Uint8Array): string {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { extname } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InputError } from '../core/errors.ts'
-import { cacheFolder } from './disk-cache.ts'
+import { isTransformFailure, originalLine, transformTypeScript } from './typescript-transform.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
 export type ModuleReference = { file?: string; line?: number; field?: string }
@@ -59,19 +59,17 @@ async function load(path: string): Promise<ModuleNamespace> {
 }
 
 // jiti rather than tsx's tsImport (measured, 12 runs each, median CPU of a process loading one small .ts stub:
-// plain Node 0.20 s, tsx 0.80 s, jiti 0.79 s; RSS 44 / 74 / 78 MiB): the cost is the same, but jiti has no native
-// binary and no install script for a user's project to approve, and it treats a `.ts` file the same in an ESM and
-// a CommonJS project (tsx compiles `.ts` in a CommonJS package to CommonJS, where top-level await fails).
+// plain Node 0.20 s, tsx 0.80 s, jiti 0.79 s; RSS 44 / 74 / 78 MiB): the cost is the same, but jiti treats a `.ts`
+// file the same in an ESM and a CommonJS project (tsx compiles `.ts` in a CommonJS package to CommonJS, where
+// top-level await fails). jiti resolves and evaluates; esbuild transforms (typescript-transform.ts).
 let loader: { import(id: string): Promise<unknown> } | undefined
 function typeScriptLoader() {
   if (loader) return loader
   // jiti through require, not import(): jiti ships the same CommonJS build to both, and importing a CommonJS file
   // from ESM first scans all of it (190 kB) for its export names — ~60 ms of every run that meets a .ts module.
   const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti')
-  // Source maps so a stack points at the .ts line. Compiled modules are cached in the user's own cache folder
-  // (never the project's node_modules, never a shared temp folder): transforming loads Babel, ~0.4 s of CPU per
-  // run; with the cache only a changed module pays it. jiti checks each entry against its source's hash.
-  loader = createJiti(import.meta.url, { fsCache: cacheFolder('jiti') ?? false, moduleCache: true, sourceMaps: true })
+  // No file cache: compiled code read back from a folder is code anyone who could write there chose (issue 22).
+  loader = createJiti(import.meta.url, { fsCache: false, moduleCache: true, sourceMaps: true, transform: transformTypeScript })
   return loader
 }
 
@@ -96,6 +94,10 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
  */
 function syntaxErrorAt(path: string, error: unknown): { line: number; column?: number; reason: string } | undefined {
   if (!(error instanceof Error)) return undefined
+  if (isTransformFailure(error)) {
+    const [first] = error.errors
+    return first?.location ? { line: first.location.line, column: first.location.column + 1, reason: first.text } : undefined
+  }
   const jiti = /^ParseError: (.*?)\s*\n\s*(.+):(\d+):(\d+)\s*$/s.exec(error.message)
   if (jiti) return { line: Number(jiti[3]), column: Number(jiti[4]) + 1, reason: jiti[1]?.trim() || 'unexpected token' }
   if (error.name !== 'SyntaxError') return undefined
@@ -116,7 +118,7 @@ function lineFromNodeCheck(path: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-/** The line of `path` in a stack trace (its first frame in that file), if any. */
+/** The line of `path` in a stack trace (its first frame in that file, in the .ts text when it was transformed), if any. */
 function lineInStack(path: string, stack: string | undefined, firstLineOnly = false): number | undefined {
   if (!stack) return undefined
   const url = pathToFileURL(path).href
@@ -125,8 +127,8 @@ function lineInStack(path: string, stack: string | undefined, firstLineOnly = fa
     for (const prefix of [url, path]) {
       const at = text.indexOf(`${prefix}:`)
       if (at === -1) continue
-      const match = /^:(\d+)/.exec(text.slice(at + prefix.length))
-      if (match) return Number(match[1])
+      const match = /^:(\d+)(?::(\d+))?/.exec(text.slice(at + prefix.length))
+      if (match) return originalLine(path, Number(match[1]), match[2] ? Number(match[2]) : undefined) ?? Number(match[1])
     }
   }
   return undefined

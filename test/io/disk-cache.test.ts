@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { cacheFolder, readCacheEntry, writeCacheEntry } from '../../src/io/disk-cache.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cacheFolder, readCacheEntry, untrustedFolderReason, writeCacheEntry } from '../../src/io/disk-cache.ts'
 
 describe('the user cache', () => {
   let home: string
@@ -46,5 +46,37 @@ describe('the user cache', () => {
     process.env.XDG_CACHE_HOME = file
     expect(() => writeCacheEntry('part', 'key', Uint8Array.of(1))).not.toThrow()
     expect(readCacheEntry('part', 'key')).toBeUndefined()
+  })
+
+  it('is not used when others may write to its folder, with one warning line', () => {
+    mkdirSync(join(home, 'toolgauge', 'part'), { recursive: true, mode: 0o700 })
+    writeCacheEntry('part', 'key', Uint8Array.of(1))
+    const open = mkdtempSync(join(tmpdir(), 'toolgauge-cache-open-'))
+    mkdirSync(join(open, 'toolgauge', 'part'), { recursive: true })
+    chmodSync(join(open, 'toolgauge'), 0o777)
+    process.env.XDG_CACHE_HOME = open
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      writeCacheEntry('part', 'key', Uint8Array.of(1))
+      expect(readCacheEntry('part', 'key')).toBeUndefined()
+      expect(readCacheEntry('other', 'key')).toBeUndefined()
+      expect(readdirSync(join(open, 'toolgauge', 'part'))).toEqual([])
+      const lines = stderr.mock.calls.map(([text]) => String(text))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/^warning: not using the cache folder .*toolgauge: group or others may write to it \(mode 777; chmod 700 fixes it\)\n$/)
+    } finally {
+      stderr.mockRestore()
+      rmSync(open, { recursive: true, force: true })
+    }
+  })
+
+  it('trusts only a folder of the current user that no one else may write to', () => {
+    expect(untrustedFolderReason({ uid: 501, mode: 0o40700 }, 501)).toBeUndefined()
+    expect(untrustedFolderReason({ uid: 501, mode: 0o40755 }, 501)).toBeUndefined()
+    expect(untrustedFolderReason({ uid: 0, mode: 0o40700 }, 501)).toBe('it belongs to uid 0, not to you (uid 501)')
+    expect(untrustedFolderReason({ uid: 501, mode: 0o40770 }, 501)).toMatch(/group or others may write to it \(mode 770/)
+    expect(untrustedFolderReason({ uid: 501, mode: 0o40702 }, 501)).toMatch(/mode 702/)
+    // Windows has no uids: nothing to check.
+    expect(untrustedFolderReason({ uid: 0, mode: 0o40777 }, undefined)).toBeUndefined()
   })
 })

@@ -38,7 +38,7 @@ describe('user modules', () => {
     const dir = tempFiles({ 'stubs.ts': 'export function weather(args: { city: string }) {\n  const x: = 3\n  return x\n}\n' })
     const error = await loadError(join(dir, 'stubs.ts'), { file: join(dir, 'suite.yaml'), line: 6, field: 'stubs.weather.module' })
     expect(error.location).toEqual({ file: join(dir, 'stubs.ts'), line: 2 })
-    expect(error.message).toBe(`${join(dir, 'stubs.ts')}:2: syntax error: Unexpected token (column 12) (loaded for stubs.weather.module in ${join(dir, 'suite.yaml')}:6)`)
+    expect(error.message).toBe(`${join(dir, 'stubs.ts')}:2: syntax error: Unexpected "=" (column 12) (loaded for stubs.weather.module in ${join(dir, 'suite.yaml')}:6)`)
   })
 
   // Node's own syntax errors (.js/.mjs/.cjs) are checked through the packed CLI in test/package/consumer.test.ts:
