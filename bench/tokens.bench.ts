@@ -57,6 +57,24 @@ export async function run(): Promise<void> {
   await throughput('openai:gpt-oss-20b (harmony), 20 tools, fresh text', 'openai:gpt-oss-20b', 20, 100, true, false)
   await throughput('anthropic:claude-sonnet-4-5, 20 tools, fresh text', 'anthropic:claude-sonnet-4-5', 20, 100, true, false)
 
+  // One tool whose description is 128k characters with no word break (issue 23, budget ≤ 0.2 s): the split
+  // pattern makes each a single piece, which the BPE merge handles in O(n log n). Salted, so no memo helps.
+  console.log('\none 128k-character tool description (openai:gpt-4o, encoding already loaded; budget ≤ 0.2 s):')
+  const punctuation = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'
+  let seed = 7
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  const long: [string, (salt: string) => string][] = [
+    ['one punctuation mark repeated', (salt) => `${salt}${'!'.repeat(128_000)}`],
+    ['random punctuation', (salt) => `${salt}${Array.from({ length: 128_000 }, () => punctuation[Math.floor(random() * punctuation.length)]).join('')}`],
+    ['random letters and digits, no spaces', (salt) => `${salt} ${Array.from({ length: 128_000 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(random() * 36)]).join('')}`],
+  ]
+  for (const [label, make] of long) {
+    const description = make(`long${Math.random()}`)
+    const started = performance.now()
+    const { toolTokens } = await countToolTokens({ model: 'openai:gpt-4o', tools: [{ name: 'long', description, parameters: { type: 'object', properties: {} } }] })
+    console.log(`${label.padEnd(58)} ${((performance.now() - started) / 1000).toFixed(3).padStart(8)} s  (${toolTokens} tool tokens)`)
+  }
+
   if (!hasSharedData('token-oracles')) {
     console.log('\noracle accuracy: skipped (../shared/data/token-oracles is absent)')
     return

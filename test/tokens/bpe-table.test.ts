@@ -51,6 +51,17 @@ describe('BPE rank tables from the .tiktoken files', () => {
     })
   }
 
+  it('merge long single pieces in gpt-tokenizer\'s order (thousands of parts, many equal ranks)', async () => {
+    const table = bpeTable('o200k_base')
+    const pieces = fc.stringMatching(/^[!-\/:-@[-`{-~]{200,3000}$/)
+    await fc.assert(fc.asyncProperty(pieces, async (text) => {
+      expect(countWithTable(table, O200K_TOKEN_SPLIT_REGEX, text)).toBe(await directCount('o200k_base', text))
+    }), { numRuns: 20 })
+    for (const text of ['!'.repeat(2999), '.,'.repeat(1500), '=-'.repeat(700) + '*/'.repeat(800)]) {
+      expect(countWithTable(table, O200K_TOKEN_SPLIT_REGEX, text)).toBe(await directCount('o200k_base', text))
+    }
+  })
+
   it('read back from its cache image, count exactly as built from the .tiktoken file; a damaged image is refused', () => {
     const file = createRequire(import.meta.url).resolve('gpt-tokenizer/data/o200k_base.tiktoken')
     const built = BpeTable.fromTiktoken(readFileSync(file))
