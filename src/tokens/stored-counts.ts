@@ -62,12 +62,18 @@ function readCounts(key: string): Map<string, number> {
   if (stored) {
     try {
       const value = deserialize(stored) as unknown
-      if (value instanceof Map) return value as Map<string, number>
+      if (value instanceof Map && isCountMap(value)) return value
     } catch {
       // not an entry of ours: counted again, and replaced
     }
   }
   return new Map()
+}
+
+/** Whether a stored value is what this module writes: text chunks to non-negative whole counts. */
+function isCountMap(value: Map<unknown, unknown>): value is Map<string, number> {
+  for (const [chunk, count] of value) if (typeof chunk !== 'string' || !Number.isSafeInteger(count) || (count as number) < 0) return false
+  return true
 }
 
 function writeCounts(key: string, counts: Map<string, number>): void {
