@@ -30,10 +30,17 @@ export function addUsage(a: Usage, b: Usage): Usage {
   }
 }
 
-/** Why the model stopped, unified across providers, with the provider's own string kept. */
+/**
+ * Why the model stopped, unified across providers, with the provider's own string kept (docs/providers/index.md
+ * "Finish reasons"). Scoring reads it: `length` is `truncated`, `content-filter` is `refused`, `malformed-call`
+ * (the provider could not read the call the model wrote) is `malformed_arguments`, `error` is `provider_error`.
+ * `other` is what a custom provider's missing reason becomes: the content decides, as for `stop`.
+ */
 export type FinishReason = {
-  readonly unified: 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other'
+  readonly unified: 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'malformed-call' | 'error' | 'other'
   readonly raw?: string
+  /** The provider's own words about the stop, where it gives some (Gemini's `finishMessage`, a refusal's text). */
+  readonly message?: string
 }
 
 /** One assistant turn as a provider returns it. */

@@ -20,12 +20,15 @@ export type RetrySettings = {
   /** Values to strip from error messages. */
   readonly secrets: readonly string[]
   readonly onRetry?: (info: { readonly attempt: number; readonly reason: string; readonly delayMs: number }) => void
+  /** Why a parsed 2xx JSON body is no answer (the protocol's check), retried like a 5xx; undefined: it is one. */
+  readonly checkAnswer?: (body: unknown) => string | undefined
   /** Replaceable for tests; must reject when the signal aborts. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 /**
- * Sends a request, retrying 408/409/429/5xx, connection errors, timeouts and unparsable JSON bodies with backoff.
+ * Sends a request, retrying 408/409/429/5xx, connection errors, timeouts, unparsable JSON bodies and 2xx bodies that
+ * hold no answer (`checkAnswer`) with backoff.
  * Non-retryable statuses come back as responses (the SDK turns them into its typed errors). When the retries run
  * out it throws `ProviderError` carrying the last failure's message. An abort from the caller is never retried. A
  * redirect is never followed: it is a `ProviderError` at once, naming both hosts.
@@ -69,8 +72,13 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
       const message = `HTTP ${response.status}${errorSnippet(body)}`
       return { type: 'failure', failure: { type: 'status', status: response.status, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } }
     }
-    if (response.ok && !isParsable(body, response.headers)) {
-      return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} with an unparsable JSON body (${body.length} bytes)` } }
+    if (response.ok) {
+      const parsed = readJson(body, response.headers)
+      if (parsed.type === 'unparsable') {
+        return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} with an unparsable JSON body (${body.length} bytes)` } }
+      }
+      const problem = parsed.type === 'json' ? settings.checkAnswer?.(parsed.value) : undefined
+      if (problem !== undefined) return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} with ${clip(problem)}` } }
     }
     return { type: 'response', response: { status: response.status, headers: response.headers, body } }
   } catch (error) {
@@ -105,17 +113,20 @@ function redirectError(url: string, response: Response): ProviderError {
 }
 
 /** Bodies that claim (or look like) JSON must parse; event streams and empty bodies are left alone. */
-function isParsable(body: string, headers: Headers): boolean {
+function readJson(body: string, headers: Headers): { readonly type: 'json'; readonly value: unknown } | { readonly type: 'other' } | { readonly type: 'unparsable' } {
   const type = headers.get('content-type') ?? ''
-  if (type.includes('text/event-stream')) return true
-  if (!type.includes('json') && !/^\s*[[{]/.test(body)) return true
-  if (body.trim() === '') return false
+  if (type.includes('text/event-stream')) return { type: 'other' }
+  if (!type.includes('json') && !/^\s*[[{]/.test(body)) return { type: 'other' }
+  if (body.trim() === '') return { type: 'unparsable' }
   try {
-    JSON.parse(body)
-    return true
+    return { type: 'json', value: JSON.parse(body) as unknown }
   } catch {
-    return false
+    return { type: 'unparsable' }
   }
+}
+
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
 
 function errorSnippet(body: string): string {

@@ -16,6 +16,8 @@ export type HttpClientSettings = {
   /** Secret values to redact besides the credential headers the SDK sends. */
   readonly secrets?: readonly string[]
   readonly onRetry?: RetrySettings['onRetry']
+  /** Why a 2xx JSON body is no answer, per protocol (providers/wire/broken-answer.ts): retried, then a ProviderError. */
+  readonly checkAnswer?: RetrySettings['checkAnswer']
   /** The network below us (tests inject one; default global fetch). */
   readonly fetch?: typeof globalThis.fetch
 }
@@ -56,13 +58,14 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const identity = { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' }
     const key = replay || record ? cassetteKey({ method, url, body: bodyText }, identity) : ''
     try {
-      if (replay) return replayResponse(replay, key, exchange, method, path)
+      if (replay) return replayResponse(replay, key, exchange, method, path, settings.checkAnswer)
       const response = await fetchWithRetries(url, { ...init, headers }, {
         policy,
         timeoutMs: settings.timeoutMs ?? 600_000,
         fetch: network,
         secrets,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
+        ...(settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),
       })
       if (exchange) exchange.retries += response.retries
       if (record) {
@@ -91,7 +94,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
   return { fetch: httpFetch as typeof globalThis.fetch, exchanges }
 }
 
-function replayResponse(store: CassetteStore, key: string, exchange: Exchange | undefined, method: string, path: string): Response {
+function replayResponse(store: CassetteStore, key: string, exchange: Exchange | undefined, method: string, path: string, checkAnswer: HttpClientSettings['checkAnswer']): Response {
   const cassette = store.read(key)
   if (!cassette) {
     const who = exchange
@@ -102,7 +105,21 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
       { field: '--replay' },
     )
   }
-  return toResponse(cassette.response.status, new Headers(cassette.response.headers), cassette.response.body)
+  const { status, body } = cassette.response
+  // A recorded answer that holds none fails as it did live (no retry: the cassette would say the same again).
+  const problem = status >= 200 && status < 300 && checkAnswer ? checkRecorded(body, checkAnswer) : undefined
+  if (problem !== undefined) throw new ProviderError(`HTTP ${status} with ${problem} (replayed from ${store.file(key)})`, { status, retries: 0 })
+  return toResponse(status, new Headers(cassette.response.headers), body)
+}
+
+function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>): string | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    return undefined
+  }
+  return checkAnswer(value)
 }
 
 function toResponse(status: number, source: Headers, body: string): Response {

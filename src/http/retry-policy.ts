@@ -4,6 +4,8 @@ export type AttemptFailure =
   | { readonly type: 'connection'; readonly message: string }
   | { readonly type: 'timeout'; readonly message: string }
   | { readonly type: 'unparsable-body'; readonly status: number; readonly message: string }
+  /** A 2xx whose body holds no answer (no choices, an `error` object…): an outage dressed as a success. */
+  | { readonly type: 'no-answer'; readonly status: number; readonly message: string }
 
 /** Backoff settings. */
 export type RetryPolicy = {

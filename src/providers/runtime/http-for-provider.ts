@@ -1,6 +1,7 @@
 import { createHttpClient, type HttpClient } from '../../http/http-client.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
+import { answerChecks, type AnswerCheck } from '../wire/broken-answer.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
 import { requireModel } from './sdk-provider.ts'
 
@@ -18,12 +19,16 @@ export function sdkSetup(
   requireModel(model, spec, adapter.expected)
   checkSettings(adapter.protocol, options.settings, spec)
   const credentials = resolveCredentials(options, adapter.credentials, spec)
-  return { credentials, http: httpClientFor(options, credentials.secrets) }
+  return { credentials, http: httpClientFor(options, credentials.secrets, adapter.protocol === 'offline' ? undefined : answerChecks[adapter.protocol]) }
 }
 
-/** The HTTP layer (retries, timeouts, record/replay, redaction) configured from the provider options. */
-export function httpClientFor(options: ProviderOptions, secrets: readonly string[]): HttpClient {
+/**
+ * The HTTP layer (retries, timeouts, record/replay, redaction) configured from the provider options; `checkAnswer`
+ * is the protocol's test of a 2xx body (an empty or error-shaped success is retried, then a provider error).
+ */
+export function httpClientFor(options: ProviderOptions, secrets: readonly string[], checkAnswer?: AnswerCheck): HttpClient {
   return createHttpClient({
+    ...(checkAnswer ? { checkAnswer } : {}),
     policy: {
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}),

@@ -1,20 +1,10 @@
 import type { Message as AnthropicMessage } from '@anthropic-ai/sdk/resources/messages'
-import type { FinishReason, Usage } from '../../core/model-turn.ts'
+import type { Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { MappedTurn } from './chat-completions-response.ts'
-import { finishReasonFromContent } from './finish-reason.ts'
+import { finishReasonOf } from './finish-reason.ts'
 import { argumentsText, assignStableIds, type WireToolCall } from './tool-call-ids.ts'
-
-const stopReasons: Record<string, FinishReason['unified']> = {
-  end_turn: 'stop',
-  stop_sequence: 'stop',
-  tool_use: 'tool-calls',
-  max_tokens: 'length',
-  model_context_window_exceeded: 'length',
-  refusal: 'content-filter',
-  pause_turn: 'other',
-}
 
 /** Content blocks → turn: text blocks joined, `tool_use` blocks as calls whose arguments are the JSON of `input`. */
 export function fromAnthropicMessage(message: AnthropicMessage, request: GenerateRequest): MappedTurn {
@@ -32,7 +22,7 @@ export function fromAnthropicMessage(message: AnthropicMessage, request: Generat
   return {
     text,
     toolCalls,
-    finishReason: finishReasonFromContent(raw ? (stopReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
+    finishReason: finishReasonOf('anthropic', raw, toolCalls.length > 0, message.stop_details?.explanation ?? undefined),
     usage: anthropicUsage(message.usage),
     ...(thinking ? { reasoning: { protocol: 'anthropic' as const, content: message.content as unknown as OpaqueObject[] } } : {}),
   }

@@ -1,20 +1,12 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
 import type { FinishReason, ModelTurn, Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
-import { finishReasonFromContent } from './finish-reason.ts'
+import { finishReasonOf } from './finish-reason.ts'
 import type { OpaqueObject, ReasoningState } from '../../core/reasoning.ts'
 import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /** The parts of a turn a Chat Completions response determines (latency and raw payloads are added by the adapter). */
 export type MappedTurn = Pick<ModelTurn, 'text' | 'toolCalls' | 'finishReason' | 'usage' | 'reasoning'>
-
-const finishReasons: Record<string, FinishReason['unified']> = {
-  stop: 'stop',
-  tool_calls: 'tool-calls',
-  function_call: 'tool-calls',
-  length: 'length',
-  content_filter: 'content-filter',
-}
 
 /**
  * Chat Completions response → turn. Tolerant on purpose (compatible servers): arguments sent as an object are
@@ -35,10 +27,16 @@ export function fromChatCompletion(completion: ChatCompletion, request: Generate
   return {
     text: typeof message?.content === 'string' ? message.content : '',
     toolCalls,
-    finishReason: finishReasonFromContent(raw ? (finishReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
+    finishReason: chatFinishReason(raw, message?.refusal, toolCalls.length > 0),
     usage: chatUsage(completion.usage),
     ...(reasoning ? { reasoning } : {}),
   }
+}
+
+/** A `refusal` on the message (OpenAI's safety refusal, whatever `finish_reason` says) is a content-filter stop. */
+function chatFinishReason(raw: string | undefined, refusal: unknown, hasToolCalls: boolean): FinishReason {
+  if (typeof refusal === 'string' && refusal !== '') return { unified: 'content-filter', ...(raw !== undefined ? { raw } : {}), message: refusal }
+  return finishReasonOf('chat', raw, hasToolCalls)
 }
 
 /** Reasoning fields servers put on the assistant message: DeepSeek, Groq / Ollama / GLM, OpenRouter. */

@@ -3,21 +3,8 @@ import type { FinishReason, Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
-import { finishReasonFromContent } from './finish-reason.ts'
+import { finishReasonOf } from './finish-reason.ts'
 import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
-
-const finishReasons: Record<string, FinishReason['unified']> = {
-  STOP: 'stop',
-  MAX_TOKENS: 'length',
-  SAFETY: 'content-filter',
-  RECITATION: 'content-filter',
-  BLOCKLIST: 'content-filter',
-  PROHIBITED_CONTENT: 'content-filter',
-  SPII: 'content-filter',
-  IMAGE_SAFETY: 'content-filter',
-  MALFORMED_FUNCTION_CALL: 'error',
-  UNEXPECTED_TOOL_CALL: 'error',
-}
 
 /**
  * The first candidate's parts → turn: text parts joined (thought parts left out of the answer), `functionCall` parts
@@ -40,10 +27,23 @@ export function fromGeminiResponse(response: GenerateContentResponse, request: G
   return {
     text,
     toolCalls,
-    finishReason: finishReasonFromContent(raw ? (finishReasons[raw] ?? 'other') : undefined, raw, toolCalls.length > 0),
+    finishReason: geminiFinishReason(response, raw, toolCalls.length > 0),
     usage: geminiUsage(response.usageMetadata),
     ...(stateful ? { reasoning: { protocol: 'gemini' as const, parts } } : {}),
   }
+}
+
+/**
+ * The candidate's reason with Gemini's `finishMessage` (what was malformed about a MALFORMED_FUNCTION_CALL); a prompt
+ * blocked before any candidate is a content-filter stop whose raw reason is `blockReason:<reason>`.
+ */
+function geminiFinishReason(response: GenerateContentResponse, raw: string | undefined, hasToolCalls: boolean): FinishReason {
+  const blocked = response.promptFeedback?.blockReason
+  if (!response.candidates?.length && blocked) {
+    const message = response.promptFeedback?.blockReasonMessage
+    return { unified: 'content-filter', raw: `blockReason:${blocked}`, ...(message ? { message } : {}) }
+  }
+  return finishReasonOf('gemini', raw, hasToolCalls, response.candidates?.[0]?.finishMessage)
 }
 
 /**

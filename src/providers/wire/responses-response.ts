@@ -1,9 +1,9 @@
 import type { Response as ResponsesResponse } from 'openai/resources/responses/responses'
-import type { FinishReason, Usage } from '../../core/model-turn.ts'
+import type { Usage } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { MappedTurn } from './chat-completions-response.ts'
-import { finishReasonFromContent } from './finish-reason.ts'
+import { finishReasonOf } from './finish-reason.ts'
 import { firstNumber } from './chat-completions-response.ts'
 import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
@@ -14,16 +14,21 @@ import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-i
  */
 export function fromResponsesResponse(response: ResponsesResponse, request: GenerateRequest, options: { readonly chained?: boolean } = {}): MappedTurn {
   let text = ''
+  let refusal: string | undefined
   const wireCalls: WireToolCall[] = []
   for (const item of response.output ?? []) {
     if (item.type === 'message') {
-      for (const part of item.content) if (part.type === 'output_text') text += part.text
+      for (const part of item.content) {
+        if (part.type === 'output_text') text += part.text
+        else if (part.type === 'refusal') refusal = part.refusal
+      }
     } else if (item.type === 'function_call') {
       wireCalls.push({ id: item.call_id, name: item.name ?? '', ...wireArguments(item) })
     }
   }
   const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
-  // `status` says completed/incomplete; the reason of an incomplete response is the informative string.
+  // `status` says completed/incomplete; the reason of an incomplete response is the informative string. A
+  // `refusal` part (the model's safety refusal) is a content-filter stop.
   const raw = response.incomplete_details?.reason ?? response.status ?? undefined
   const output = (response.output ?? []) as unknown as OpaqueObject[]
   // Reasoning items (and message phases) go back in the next input, in order, before their function_call items.
@@ -31,26 +36,11 @@ export function fromResponsesResponse(response: ResponsesResponse, request: Gene
   return {
     text,
     toolCalls,
-    finishReason: finishReasonFromContent(mapStatus(raw), raw, toolCalls.length > 0),
+    finishReason: refusal !== undefined
+      ? { unified: 'content-filter', ...(raw !== undefined ? { raw } : {}), message: refusal }
+      : finishReasonOf('responses', raw, toolCalls.length > 0),
     usage: responsesUsage(response.usage),
     ...(stateful || options.chained ? { reasoning: { protocol: 'openai-responses' as const, output, ...(response.id ? { responseId: response.id } : {}) } } : {}),
-  }
-}
-
-function mapStatus(raw: string | undefined): FinishReason['unified'] | undefined {
-  switch (raw) {
-    case 'completed':
-      return 'stop'
-    case 'max_output_tokens':
-      return 'length'
-    case 'content_filter':
-      return 'content-filter'
-    case 'failed':
-      return 'error'
-    case undefined:
-      return undefined
-    default:
-      return 'other'
   }
 }
 

@@ -1,0 +1,96 @@
+import { finishMeaning, finishReasonTables, type WireProtocol } from './finish-reason.ts'
+
+/**
+ * Why a 2xx body is no answer, or undefined when it is one. Gateways and routers answer 200 with an `error` object;
+ * servers answer 200 with no choices, candidates or content blocks, or with a finish reason that says the
+ * generation failed. None of these is a turn of the model: the HTTP layer retries them like a 5xx, then the case is
+ * `provider_error` (errored). A body whose finish reason explains an empty answer (cut at the output limit, a
+ * content filter, Gemini's malformed function call) is an answer, and scored.
+ */
+export type AnswerCheck = (body: unknown) => string | undefined
+
+/** The check of each protocol's 2xx bodies. */
+export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
+  chat: (body) => {
+    const answer = asObject(body)
+    if (!answer) return 'no answer: the body is not a JSON object'
+    const error = errorObject(answer.error)
+    if (error) return error
+    const choices = answer.choices
+    if (!Array.isArray(choices) || choices.length === 0) return 'no answer: no choices'
+    const choice = asObject(choices[0])
+    const choiceError = errorObject(choice?.error)
+    if (choiceError) return choiceError
+    if (!asObject(choice?.message)) return 'no answer: the choice has no message'
+    return finishProblem('chat', choice?.finish_reason)
+  },
+  responses: (body) => {
+    const answer = asObject(body)
+    if (!answer) return 'no answer: the body is not a JSON object'
+    const error = errorObject(answer.error)
+    if (error) return error
+    const reason = asObject(answer.incomplete_details)?.reason ?? answer.status
+    const problem = finishProblem('responses', reason)
+    if (problem) return problem
+    if (!hasItems(answer.output) && !explainsEmpty('responses', reason)) return 'no answer: no output items'
+    return undefined
+  },
+  anthropic: (body) => {
+    const answer = asObject(body)
+    if (!answer) return 'no answer: the body is not a JSON object'
+    const error = errorObject(answer.error)
+    if (error) return error
+    const problem = finishProblem('anthropic', answer.stop_reason)
+    if (problem) return problem
+    if (!hasItems(answer.content) && !explainsEmpty('anthropic', answer.stop_reason)) return 'no answer: no content blocks'
+    return undefined
+  },
+  gemini: (body) => {
+    const answer = asObject(body)
+    if (!answer) return 'no answer: the body is not a JSON object'
+    const error = errorObject(answer.error)
+    if (error) return error
+    const candidates = answer.candidates
+    if (!Array.isArray(candidates) || candidates.length === 0) {
+      // A prompt blocked by the safety filters comes with no candidate at all: a refusal, scored as one.
+      return asObject(answer.promptFeedback)?.blockReason ? undefined : 'no answer: no candidates'
+    }
+    const candidate = asObject(candidates[0])
+    const problem = finishProblem('gemini', candidate?.finishReason)
+    if (problem) return problem
+    if (!hasItems(asObject(candidate?.content)?.parts) && !explainsEmpty('gemini', candidate?.finishReason)) return 'no answer: the candidate has no content'
+    return undefined
+  },
+}
+
+function finishProblem(protocol: WireProtocol, raw: unknown): string | undefined {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') return `no answer: finish reason ${JSON.stringify(raw)} is not a string`
+  if (finishMeaning(protocol, raw) !== 'provider-error') return undefined
+  const known = Object.hasOwn(finishReasonTables[protocol], raw as string)
+  return known ? `no answer: finish reason "${raw as string}" (the generation failed)` : `no answer: finish reason "${raw as string}", which toolgauge does not know`
+}
+
+// An empty answer the finish reason accounts for: cut before any output, filtered, or a call the provider could not read.
+function explainsEmpty(protocol: WireProtocol, raw: unknown): boolean {
+  const meaning = typeof raw === 'string' ? finishMeaning(protocol, raw) : undefined
+  return meaning === 'length' || meaning === 'content-filter' || meaning === 'malformed-call'
+}
+
+/** `error: {message, type/code/status}` (or a bare string), as every API and gateway shapes it; null is no error. */
+function errorObject(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === false) return undefined
+  if (typeof value === 'string') return `an error body: ${value}`
+  const error = asObject(value)
+  if (!error) return `an error body: ${JSON.stringify(value)}`
+  const label = [error.type, error.status, error.code].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ')
+  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error)
+  return `an error body: ${message}${label ? ` (${label})` : ''}`
+}
+
+function hasItems(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
