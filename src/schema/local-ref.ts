@@ -2,13 +2,25 @@ import type { JsonSchema } from '../core/tool.ts'
 
 /** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`) inside `root`; other schemas come back as they are. */
 export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  const ref = schema.$ref
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema
+  let current = schema
+  // A chain of refs ends at a schema without one; a cycle (a → b → a) stops where it started over.
+  for (const seen = new Set<JsonSchema>([schema]); ;) {
+    const target = typeof current.$ref === 'string' ? refTarget(current.$ref, root) : undefined
+    if (!target || seen.has(target)) return current
+    seen.add(target)
+    current = target
+  }
+}
+
+/** The schema a local `$ref` (`#`, `#/$defs/x`, `#/definitions/x`) points at in `root`; undefined for any other ref. */
+export function refTarget(ref: string, root: JsonSchema): JsonSchema | undefined {
+  if (ref === '#') return root
+  if (!ref.startsWith('#/')) return undefined
   let target: unknown = root
   for (const part of ref.slice(2).split('/')) {
     target = isSchema(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined
   }
-  return isSchema(target) ? resolveRef(target, root) : schema
+  return isSchema(target) ? target : undefined
 }
 
 /** A schema object (not `true`/`false`, not an array). */

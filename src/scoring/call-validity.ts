@@ -1,4 +1,5 @@
 import type { Failure } from '../core/result.ts'
+import type { SchemaIssue } from '../core/transcript.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { undeclaredKeys } from './undeclared-keys.ts'
 
@@ -37,6 +38,7 @@ export function callValidity(flat: FlatCall): CallValidity {
   }
   const failures: Failure[] = []
   const hallucinatedParams = undeclaredKeys(flat.tool.parameters, call.arguments)
+  if (hallucinatedParams.length === 0) hallucinatedParams.push(...forbiddenByTheLoop(call.check.schemaIssues))
   for (const key of hallucinatedParams) {
     failures.push({ kind: 'hallucinated_param', message: `${call.name}: argument "${key}" is not defined by the tool's schema`, path: `${path}.arguments.${key}` })
   }
@@ -49,6 +51,16 @@ export function callValidity(flat: FlatCall): CallValidity {
     }
   }
   return { failures, hallucinatedTool: false, hallucinatedParams, schemaBroken: call.check.schemaIssues.length > 0 || hallucinatedParams.length > 0 }
+}
+
+/**
+ * Keys the loop's validator rejected under `additionalProperties: false` where the schema walk found none — a rule
+ * it does not follow (`dependentSchemas`, `if`/`then`) — when nothing else is wrong with the call: a call the loop
+ * refused is never scored as clean. (With other issues, e.g. no `anyOf` branch fitting, those already fail it.)
+ */
+function forbiddenByTheLoop(issues: readonly SchemaIssue[]): string[] {
+  if (issues.some((issue) => issue.keyword !== 'additionalProperties')) return []
+  return [...new Set(issues.map((issue) => `${pointerSuffix(issue.path)}.${issue.property ?? ''}`.replace(/^\./, '')))]
 }
 
 function pointerSuffix(pointer: string): string {

@@ -1,26 +1,58 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { keyIsDeclared } from '../schema/declared-keys.ts'
-import { isSchema, resolveRef } from '../schema/local-ref.ts'
+import { conjunctions } from '../schema/conjunctions.ts'
+import { keyIsListed, keyStatus } from '../schema/declared-keys.ts'
+import { isSchema } from '../schema/local-ref.ts'
 
 /**
  * Argument keys the schema does not define (hallucinated parameters), judged on the arguments as the model sent
- * them. A key is declared when it is in `properties`, matches a `patternProperties` pattern, or the schema
- * explicitly allows extra keys (`additionalProperties: true` or a schema). Objects without `properties` are
- * free-form and never judged. Recurses into nested objects and array items; resolves local `$ref`s.
+ * them, by `keyStatus`: keys the schema forbids (`additionalProperties: false`, with or without `properties`)
+ * and keys missing from an object's listed `properties` (free-form objects judge nothing). Walks nested objects,
+ * `items`, tuple positions (`prefixItems`, draft-07 `items: [...]`), `allOf`, local `$ref`s and, for `anyOf` /
+ * `oneOf`, the branch the arguments fit best (the fewest undeclared keys). Paths read `a.b[0].c`.
  */
 export function undeclaredKeys(schema: JsonSchema, value: unknown, root: JsonSchema = schema, path = ''): string[] {
-  const resolved = resolveRef(schema, root)
+  let fewest: string[] | undefined
+  for (const members of conjunctions(schema, root)) {
+    const found = judge(members, value, root, path)
+    if (found.length === 0) return found
+    if (!fewest || found.length < fewest.length) fewest = found
+  }
+  return fewest ?? []
+}
+
+function judge(members: readonly JsonSchema[], value: unknown, root: JsonSchema, path: string): string[] {
   if (Array.isArray(value)) {
-    const items = resolved.items
-    return isSchema(items) ? value.flatMap((item, index) => undeclaredKeys(items, item, root, `${path}[${index}]`)) : []
+    return value.flatMap((item, index) => within(members.flatMap((member) => itemSchemas(member, index)), item, root, `${path}[${index}]`))
   }
   if (typeof value !== 'object' || value === null) return []
-  const properties = resolved.properties
-  if (!isSchema(properties)) return []
   return Object.entries(value).flatMap(([key, child]) => {
     const childPath = path ? `${path}.${key}` : key
-    const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined
-    if (isSchema(childSchema)) return undeclaredKeys(childSchema, child, root, childPath)
-    return keyIsDeclared(resolved, key) ? [] : [childPath]
+    if (keyStatus(members, key) !== 'declared') return [childPath]
+    return within(members.flatMap((member) => valueSchemas(member, key)), child, root, childPath)
   })
+}
+
+/** Judges a value against every schema that applies to it (none: nothing to judge). */
+function within(schemas: readonly JsonSchema[], value: unknown, root: JsonSchema, path: string): string[] {
+  if (schemas.length === 0) return []
+  return undeclaredKeys(schemas.length === 1 ? schemas[0] as JsonSchema : { allOf: schemas }, value, root, path)
+}
+
+/** The schemas one object schema applies to the value of `key`: its property, matching patterns, else extra keys'. */
+function valueSchemas(schema: JsonSchema, key: string): JsonSchema[] {
+  const properties = isSchema(schema.properties) ? schema.properties : {}
+  const named = Object.hasOwn(properties, key) && isSchema(properties[key]) ? [properties[key] as JsonSchema] : []
+  const patterns = isSchema(schema.patternProperties) ? schema.patternProperties : {}
+  const matching = Object.entries(patterns).filter(([pattern, child]) => isSchema(child) && new RegExp(pattern, 'u').test(key)).map(([, child]) => child as JsonSchema)
+  const extra = !keyIsListed(schema, key) && isSchema(schema.additionalProperties) ? [schema.additionalProperties] : []
+  return [...named, ...matching, ...extra]
+}
+
+/** The schema one array schema applies at `index`: a tuple position (2020 `prefixItems`, draft-07 `items: [...]`) or `items`. */
+function itemSchemas(schema: JsonSchema, index: number): JsonSchema[] {
+  const { prefixItems, items, additionalItems } = schema
+  const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
+  if (tuple && index < tuple.length) return isSchema(tuple[index]) ? [tuple[index] as JsonSchema] : []
+  const rest = Array.isArray(prefixItems) || !Array.isArray(items) ? items : additionalItems
+  return isSchema(rest) ? [rest] : []
 }

@@ -1,0 +1,122 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { JsonSchema, ToolDefinition } from '../../src/core/tool.ts'
+import { compilableSchema, createAjv } from '../../src/schema/ajv.ts'
+import { undeclaredKeys } from '../../src/scoring/undeclared-keys.ts'
+import { kinds, makeCase, runScripted, turn } from '../helpers/cases.ts'
+
+const closed = (properties: Record<string, JsonSchema> = {}): JsonSchema => ({ type: 'object', properties, additionalProperties: false })
+const draft2020 = 'https://json-schema.org/draft/2020-12/schema'
+
+describe('keys the schema forbids are hallucinated parameters wherever it forbids them', () => {
+  it('a zero-argument tool { type: object, additionalProperties: false } takes no key at all', () => {
+    expect(undeclaredKeys({ type: 'object', additionalProperties: false }, { verbose: true })).toEqual(['verbose'])
+    // Without additionalProperties: false an object that lists no properties stays free-form.
+    expect(undeclaredKeys({ type: 'object' }, { verbose: true })).toEqual([])
+    expect(undeclaredKeys({ type: 'object', additionalProperties: false, patternProperties: { '^x-': {} } }, { 'x-trace': 1, other: 2 })).toEqual(['other'])
+  })
+
+  it('in nested objects, with or without properties', () => {
+    const schema = closed({ filter: { type: 'object', additionalProperties: false }, page: closed({ size: { type: 'integer' } }) })
+    expect(undeclaredKeys(schema, { filter: { any: 1 }, page: { size: 2, cursor: 'x' } })).toEqual(['filter.any', 'page.cursor'])
+  })
+
+  it('inside items and prefixItems / draft-07 items tuples', () => {
+    expect(undeclaredKeys(closed({ rows: { type: 'array', items: { type: 'object', additionalProperties: false } } }), { rows: [{}, { id: 1 }] })).toEqual(['rows[1].id'])
+    const tuple2020: JsonSchema = { $schema: draft2020, ...closed({ pair: { type: 'array', prefixItems: [closed({ a: {} }), { type: 'object', additionalProperties: false }], items: closed({ c: {} }) } }) }
+    expect(undeclaredKeys(tuple2020, { pair: [{ a: 1, z: 1 }, { y: 2 }, { c: 3, w: 4 }] })).toEqual(['pair[0].z', 'pair[1].y', 'pair[2].w'])
+    const tuple07 = closed({ pair: { type: 'array', items: [closed({ a: {} })], additionalItems: { type: 'object', additionalProperties: false } } })
+    expect(undeclaredKeys(tuple07, { pair: [{ a: 1, z: 1 }, { y: 2 }] })).toEqual(['pair[0].z', 'pair[1].y'])
+  })
+
+  it('under allOf, anyOf and $ref', () => {
+    // allOf: every member applies, so a key one member forbids is forbidden, even if another names it.
+    expect(undeclaredKeys({ allOf: [{ type: 'object', additionalProperties: false, properties: { a: {} } }, { properties: { b: {} } }] }, { a: 1, b: 2 })).toEqual(['b'])
+    // anyOf: judged by the branch the arguments fit best.
+    const either: JsonSchema = { anyOf: [closed({ city: {} }), closed({ lat: {}, lon: {} })] }
+    expect(undeclaredKeys(either, { lat: 1, lon: 2 })).toEqual([])
+    expect(undeclaredKeys(either, { city: 'Paris', country: 'FR' })).toEqual(['country'])
+    // $ref, with siblings beside it (they apply too, as in ajv) and recursive definitions.
+    const tree: JsonSchema = { $defs: { node: closed({ name: {}, children: { type: 'array', items: { $ref: '#/$defs/node' } } }) }, $ref: '#/$defs/node' }
+    expect(undeclaredKeys(tree, { name: 'a', children: [{ name: 'b', children: [{ name: 'c', color: 'red' }] }] })).toEqual(['children[0].children[0].color'])
+    expect(undeclaredKeys({ $defs: { args: closed({ a: {} }) }, $ref: '#/$defs/args' }, { a: 1, b: 2 })).toEqual(['b'])
+    // The sibling's additionalProperties: false sees only its own properties (as ajv does): b, named by the target, is forbidden.
+    expect(undeclaredKeys({ $defs: { base: { properties: { a: {}, b: {} } } }, $ref: '#/$defs/base', properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2 })).toEqual(['b'])
+  })
+
+  it('a call the loop rejects for a forbidden key fails the case with hallucinated_param (it passed with 100% accuracy)', async () => {
+    const tools: ToolDefinition[] = [{ name: 'list_pets', parameters: { type: 'object', additionalProperties: false } }]
+    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'list_pets' }] } }), [turn('', ['list_pets', '{"limit": 5}']), turn('Here are the pets.')])
+    expect(transcript.turns[0]?.toolResults[0]?.source).toBe('rejected')
+    expect(kinds(score)).toEqual(['hallucinated_param'])
+    expect(score.passed).toBe(false)
+  })
+})
+
+// Random schemas built from objects (open, closed or free-form), arrays (items, prefixItems), allOf, anyOf and a
+// $ref to one definition; random argument values over a few keys.
+const keys = ['a', 'b', 'c', 'x'] as const
+const leaf = fc.constantFrom<JsonSchema>({}, { type: 'string' }, { type: 'integer' })
+const { schema } = fc.letrec<{ schema: JsonSchema; object: JsonSchema; array: JsonSchema }>((tie) => ({
+  schema: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('object'), tie('array'), fc.constant({ $ref: '#/$defs/d' }),
+    fc.record({ allOf: fc.array(tie('object'), { minLength: 1, maxLength: 2 }) }), fc.record({ anyOf: fc.array(tie('object'), { minLength: 1, maxLength: 2 }) })),
+  object: fc.record({
+    type: fc.constant('object'),
+    properties: fc.option(fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('schema'), { maxKeys: 3 }), { nil: undefined }),
+    additionalProperties: fc.constantFrom(undefined, false, true),
+  }, { requiredKeys: ['type'] }),
+  array: fc.oneof(
+    fc.record({ type: fc.constant('array'), items: tie('schema') }),
+    fc.record({ type: fc.constant('array'), prefixItems: fc.array(tie('schema'), { minLength: 1, maxLength: 2 }), items: fc.oneof(tie('schema'), fc.constant(false)) }),
+  ),
+}))
+const definition = fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('a', 'b'), leaf, { maxKeys: 2 }), additionalProperties: fc.constantFrom(undefined, false) })
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 2 }), fc.integer(), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.constantFrom(...keys), tie('value'), { maxKeys: 3 })),
+}))
+const tool = fc.record({ top: fc.oneof(schema.filter((candidate) => candidate.type === 'object' || 'allOf' in candidate || 'anyOf' in candidate), schema), d: definition })
+  .map(({ top, d }): JsonSchema => ({ $schema: draft2020, ...top, $defs: { d } }))
+const ajv = createAjv(true)
+const pathOf = (pointer: string, key: string) => `${pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('')}.${key}`.replace(/^\./, '')
+
+describe('undeclaredKeys agrees with the loop\'s strict validator (fast-check)', () => {
+  it('every key ajv rejects under additionalProperties: false, outside anyOf/oneOf branches, is a hallucinated parameter', () => {
+    fc.assert(fc.property(tool, value, (parameters, args) => {
+      const validate = ajv.compile(compilableSchema(parameters))
+      if (validate(args)) return
+      const found = undeclaredKeys(parameters, args)
+      for (const error of validate.errors ?? []) {
+        if (error.keyword !== 'additionalProperties' || /\/(anyOf|oneOf)\//.test(error.schemaPath)) continue
+        expect(found).toContain(pathOf(error.instancePath, String(error.params.additionalProperty)))
+      }
+    }), { numRuns: 250 })
+  })
+
+  it('every path reported names a key the arguments hold', () => {
+    fc.assert(fc.property(tool, value, (parameters, args) => {
+      for (const path of undeclaredKeys(parameters, args)) {
+        const parts = path.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== '')
+        let current: unknown = args
+        for (const part of parts) {
+          expect(typeof current === 'object' && current !== null && Object.hasOwn(current, part)).toBe(true)
+          current = (current as Record<string, unknown>)[part]
+        }
+      }
+    }), { numRuns: 200 })
+  })
+})
+
+describe('a call the loop refused is never scored clean', () => {
+  it('a key rejected under a rule the schema walk does not follow (dependentSchemas) is still hallucinated_param', async () => {
+    const parameters: JsonSchema = {
+      $schema: draft2020,
+      type: 'object',
+      properties: { query: { type: 'string' }, page: { type: 'integer' } },
+      dependentSchemas: { query: { properties: { query: {} }, additionalProperties: false } },
+    }
+    const tools: ToolDefinition[] = [{ name: 'search', parameters }]
+    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'search' }] } }), [turn('', ['search', '{"query": "cats", "page": 2}']), turn('Found cats.')])
+    expect(transcript.turns[0]?.toolResults[0]?.source).toBe('rejected')
+    expect(score.failures).toEqual([expect.objectContaining({ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.page$/) })])
+  })
+})
