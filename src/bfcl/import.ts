@@ -21,9 +21,10 @@ export type ImportOptions = {
 export type ImportedSuite = { readonly category: string; readonly file: string; readonly cases: number; readonly tools: number }
 
 /**
- * Writes one suite per category, `<out>/<category>/suite.json` with its tools in `tools.json`. When BFCL reuses a
- * tool name with different docs inside a category, the extra entries go to `part-2.suite.json` (+ `tools-2.json`)
- * …, since a suite defines each tool name once; running the folder runs every part.
+ * Writes one suite per category, `<out>/<category>/suite.json` with its tools in `tools.json` and its cases in the
+ * JSON Lines case file `cases.jsonl` (one case per line: a run reads them as they run, not all at once). When BFCL
+ * reuses a tool name with different docs inside a category, the extra entries go to `part-2.suite.json`
+ * (+ `tools-2.json`, `cases-2.jsonl`) …, since a suite defines each tool name once; running the folder runs every part.
  */
 export function importCategories(options: ImportOptions): ImportedSuite[] {
   const available = listCategories(options.dataDir)
@@ -43,6 +44,7 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
     shards.forEach((shard, index) => {
       const suffix = index === 0 ? '' : `-${index + 1}`
       const toolsFile = `tools${suffix}.json`
+      const casesFile = `cases${suffix}.jsonl`
       // `part-N.suite.json` so the runner's folder discovery (suite.json, *.suite.json) finds every part.
       const suiteFile = index === 0 ? 'suite.json' : `part-${index + 1}.suite.json`
       const suite = {
@@ -50,10 +52,12 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
         description: `BFCL v4 ${category}, imported by toolgauge bfcl import; verdicts follow BFCL's checker (matching: bfcl).`,
         tools: `./${toolsFile}`,
         matching: 'bfcl',
-        cases: shard.items.map((entry) => entryToCase(entry, toolsOf(entry).map((tool) => tool.name), { mangleNames })),
+        cases: `./${casesFile}`,
       }
       const file = join(dir, suiteFile)
       writeFileSync(join(dir, toolsFile), `${JSON.stringify([...shard.tools.values()], null, 2)}\n`)
+      const lines = shard.items.map((entry) => `${JSON.stringify(entryToCase(entry, toolsOf(entry).map((tool) => tool.name), { mangleNames }))}\n`)
+      writeFileSync(join(dir, casesFile), lines.join(''))
       writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`)
       written.push({ category, file, cases: shard.items.length, tools: shard.tools.size })
     })

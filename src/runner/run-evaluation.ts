@@ -104,8 +104,8 @@ export type RunOutcome = {
  * before the first model call (bad input throws InputError). Results stream: each is journaled as it finishes,
  * folded into the running summaries and dropped; report.json is then written by streaming the journal, in
  * suite, case, model, repeat order. Memory grows with the number of cases only by a few numbers each (the
- * case's place in its suite, 12 bytes of journal position per task, one repeat tally per case) and the suites' cases
- * as loaded.
+ * case's place in its suite, 12 bytes of journal position per task, one repeat tally per case) and the suites' inline
+ * cases: a suite's JSON Lines case file (`cases: ./cases.jsonl`) is read again as its cases run, never held.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()

@@ -18,6 +18,17 @@ export function validateSuiteShape(document: SourceDocument): void {
   throwFirstError(document, suiteValidator(document.value))
 }
 
+/**
+ * Validates one case of a case file (`cases: ./x.jsonl`) against the suite schema's case definition; the
+ * InputError names the file, the case's line and the field inside the case.
+ */
+export function validateCaseShape(rawCase: unknown, file: string, line: number): void {
+  suiteValidator ??= loadSuiteValidator()
+  // The validator is the whole suite's: the case is checked as a suite's only case, and its paths made the case's own.
+  const errors = suiteValidator({ name: 'case', cases: [rawCase] }).filter((error) => error.instancePath.startsWith('/cases/0'))
+  throwFirstError({ file, value: rawCase, lineOf: () => line }, errors.map((error) => ({ ...error, instancePath: error.instancePath.slice('/cases/0'.length) })))
+}
+
 /** Where `npm run build` writes the suite validator it generates (scripts/build-suite-validator.mjs). */
 export const generatedSuiteValidator = packageFile('dist/schema/suite-validator.generated.cjs')
 

@@ -9,10 +9,12 @@ import { matcherProblem } from '../matchers/argument-matchers.ts'
 import { schemaSlip } from '../matchers/schema-slips.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
+import { fileStamp, LineReader, type TextLine } from '../io/read-lines.ts'
+import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { checkUniqueNames, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
-import { validateSuiteShape } from '../schema/validate-document.ts'
+import { validateCaseShape, validateSuiteShape } from '../schema/validate-document.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
@@ -32,15 +34,17 @@ export type SuiteCases = {
 export type StreamedSuite = Omit<Suite, 'cases'> & { readonly cases: SuiteCases }
 
 type Path = (string | number)[]
-type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, unknown>[] }
+type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, unknown>[] | string }
 /** The InputError for a field of a case, by its path inside the case. */
 type Locate = (path: Path, message: string) => InputError
 
 /**
  * Loads one suite file (YAML or JSON): validates it against suites/suite.schema.json, resolves tools, stubs
  * and hooks relative to the file, checks references (tool names, matchers, duplicate ids, stub modules) and
- * returns fully resolved cases. Every problem is an InputError naming the file, line and field, before any case
- * runs. With `streamCases` (the runner), the cases come one at a time instead of as an array.
+ * returns fully resolved cases. A suite's cases are inline, or one per line of a JSON Lines case file
+ * (`cases: ./cases.jsonl`). Every problem is an InputError naming the file, line and field, before any case
+ * runs. With `streamCases` (the runner), the cases come one at a time: a case file's are then not held but read
+ * again, line by line, as they are asked for.
  */
 export function loadSuite(file: string, options?: LoadSuiteOptions & { readonly streamCases?: false }): Promise<Suite>
 export function loadSuite(file: string, options: LoadSuiteOptions & { readonly streamCases: true }): Promise<StreamedSuite>
@@ -49,28 +53,98 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
   let own: McpServers | undefined
   const servers = async () => options.mcp ?? (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
   try {
-    const { head, cases } = await loadSuiteWith(file, servers)
+    const document = readDocument(resolve(file))
+    validateSuiteShape(document)
+    const { head, buildCase } = await prepareSuite(document, servers)
+    const raw = document.value as RawSuite
+    const atCases = (message: string) => new InputError(message, { file: document.file, line: document.lineOf(['cases']), field: 'cases' })
+    const cases = typeof raw.cases === 'string'
+      ? await caseFileCases(resolve(dirname(document.file), raw.cases), buildCase, options.streamCases === true, atCases)
+      : await inlineCases(raw.cases, document, buildCase)
     const { variants, ...rest } = head
     const tail = variants ? { variants } : {}
-    return options.streamCases ? { ...rest, cases: heldCases(cases), ...tail } : { ...rest, cases, ...tail }
+    if ('count' in cases) return { ...rest, cases, ...tail }
+    if (options.streamCases) return { ...rest, cases: heldCases(cases), ...tail }
+    return { ...rest, cases, ...tail }
   } finally {
     await own?.close()
   }
 }
 
-async function loadSuiteWith(file: string, servers: () => Promise<McpServers>): Promise<{ head: SuiteHead; cases: Case[] }> {
-  const document = readDocument(resolve(file))
-  validateSuiteShape(document)
-  const raw = document.value as RawSuite
-  const { head, buildCase } = await prepareSuite(document, servers)
+async function inlineCases(rawCases: readonly Record<string, unknown>[], document: SourceDocument, buildCase: BuildCase): Promise<Case[]> {
   const ids = new CaseIds()
   const cases: Case[] = []
-  for (const [index, rawCase] of raw.cases.entries()) {
+  for (const [index, rawCase] of rawCases.entries()) {
     const at: Locate = (path, message) => new InputError(message, { file: document.file, line: document.lineOf(['cases', index, ...path]), field: ['cases', index, ...path].join('.') })
     ids.add(rawCase, `cases.${index}`, at)
     cases.push(await buildCase(rawCase, at))
   }
-  return { head, cases }
+  return cases
+}
+
+/**
+ * The cases of a case file, one JSON object per line (blank lines skipped): every line is parsed, validated and
+ * built once, in order, before anything runs (ids checked across lines). Then they are held (`stream` false), or
+ * only counted, and each is read again from its line, with the same checks, when the run asks for it.
+ */
+async function caseFileCases(file: string, buildCase: BuildCase, stream: boolean, atCases: (message: string) => InputError): Promise<Case[] | SuiteCases> {
+  if (!existsSync(file)) throw atCases(`case file not found: ${file}`)
+  const stamp = fileStamp(file)
+  const ids = new CaseIds()
+  const held: Case[] = []
+  let count = 0
+  const reader = new LineReader(file, stamp)
+  for (let line = nextCaseLine(reader); line; line = nextCaseLine(reader)) {
+    const rawCase = parseCaseLine(file, line)
+    const at = lineLocator(file, line)
+    ids.add(rawCase, `line ${line.line}`, at)
+    const testCase = await buildCase(rawCase, at)
+    if (!stream) held.push(testCase)
+    count++
+  }
+  if (count === 0) throw atCases(`the case file has no cases (one JSON object per line): ${file}`)
+  if (!stream) return held
+  let cursor = new LineReader(file, stamp)
+  let next = 0
+  return {
+    count,
+    // Reads forward from the last case asked for; an earlier case starts again from the top of the file.
+    async at(index) {
+      if (index < next) {
+        cursor = new LineReader(file, stamp)
+        next = 0
+      }
+      let line: TextLine | undefined
+      for (; next <= index; next++) line = nextCaseLine(cursor)
+      if (!line) throw new InputError(`the file changed after it was checked: it has no case ${index + 1}`, { file })
+      return buildCase(parseCaseLine(file, line), lineLocator(file, line))
+    },
+  }
+}
+
+/** The next line that is not blank. */
+function nextCaseLine(reader: LineReader): TextLine | undefined {
+  let line = reader.next()
+  while (line && line.text.trim() === '') line = reader.next()
+  return line
+}
+
+/** A case file's line as a schema-valid case. */
+function parseCaseLine(file: string, line: TextLine): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(line.text)
+  } catch (error) {
+    throw new InputError(`invalid JSON: ${(error as Error).message}`, { file, line: line.line })
+  }
+  // JSON.parse keeps the last value of a repeated key; a suite document rejects one, so does a case line.
+  if (hasRepeatedKey(line.text)) throw new InputError('an object names the same key twice', { file, line: line.line })
+  validateCaseShape(value, file, line.line)
+  return value as Record<string, unknown>
+}
+
+function lineLocator(file: string, line: TextLine): Locate {
+  return (path, message) => new InputError(message, { file, line: line.line, field: path.length > 0 ? path.join('.') : '(root)' })
 }
 
 function heldCases(cases: readonly Case[]): SuiteCases {
@@ -80,12 +154,11 @@ function heldCases(cases: readonly Case[]): SuiteCases {
 /** A suite without its cases. */
 type SuiteHead = Omit<Suite, 'cases'>
 
-/** A suite's settings resolved, and the one function that turns a parsed (schema-valid) case into a `Case`. */
-type PreparedSuite = {
-  readonly head: SuiteHead
-  /** Builds a case from its parsed value; a problem is the InputError `at` gives for its field. */
-  readonly buildCase: (rawCase: Record<string, unknown>, at: Locate) => Promise<Case>
-}
+/** Builds a case from its parsed (schema-valid) value; a problem is the InputError `at` gives for its field. */
+type BuildCase = (rawCase: Record<string, unknown>, at: Locate) => Promise<Case>
+
+/** A suite's settings resolved, and the one function that turns a parsed case into a `Case`. */
+type PreparedSuite = { readonly head: SuiteHead; readonly buildCase: BuildCase }
 
 /**
  * Resolves a schema-valid suite document's settings — tools (MCP servers listed through `servers`), stubs, hooks,

@@ -119,16 +119,17 @@ describe('toolgauge bfcl import and to-scripted', () => {
     const suite = JSON.parse(readFileSync(join(out, 'simple_python', 'suite.json'), 'utf8'))
     expect(suite.matching).toBe('bfcl')
     expect(suite.tools).toBe('./tools.json')
+    expect(suite.cases).toBe('./cases.jsonl')
     const tools = JSON.parse(readFileSync(join(out, 'simple_python', 'tools.json'), 'utf8'))
     expect(tools[0].name).toBe('home_lamp')
     expect(tools[0].parameters.properties.level).toMatchObject({ type: 'number', format: 'float' })
-    const [first, second] = suite.cases
+    const [first, second] = readCases(join(out, 'simple_python'))
     expect(first).toMatchObject({ id: 'simple_python_0', tools: ['home_lamp'], max_turns: 1, messages: [{ role: 'user', content: 'Lamp to half.' }] })
     expect(first.expect.calls).toEqual([{ name: 'home_lamp', args: { level: [0.5] } }])
     expect(second.expect.bfcl).toMatchObject({ category: 'simple_python', answer: '[{"home.lamp": {"level": [1.0]}}]', underscore_to_dot: true })
     expect(second.expect.bfcl.functions).toEqual([lampDoc])
-    const irrelevance = JSON.parse(readFileSync(join(out, 'irrelevance', 'suite.json'), 'utf8'))
-    expect(irrelevance.cases[0].expect).toMatchObject({ no_call: true, matching: 'bfcl', bfcl: { category: 'irrelevance', answer: null } })
+    expect(JSON.parse(readFileSync(join(out, 'irrelevance', 'suite.json'), 'utf8')).cases).toBe('./cases.jsonl')
+    expect(readCases(join(out, 'irrelevance'))[0].expect).toMatchObject({ no_call: true, matching: 'bfcl', bfcl: { category: 'irrelevance', answer: null } })
   })
 
   it('rejects an unknown category', () => {
@@ -168,3 +169,8 @@ describe('an imported suite through toolgauge run (hand-made data)', () => {
   })
 })
 
+
+/** The cases of an imported suite's case file, one JSON object per line. */
+function readCases(dir: string) {
+  return readFileSync(join(dir, 'cases.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line))
+}
