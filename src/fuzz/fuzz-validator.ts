@@ -170,6 +170,6 @@ async function checkProperty(
 /** One tool of `tools` as a definition; a malformed one is an InputError naming its index and field. */
 function toolDefinition(tool: ToolInput, index: number): ToolDefinition {
   const normalized = normalizeTool(tool)
-  if ('expected' in normalized) throw new InputError(`expected ${normalized.expected}`, { field: `tools.${index}${normalized.field ? `.${normalized.field}` : ''}` })
+  if ('message' in normalized) throw new InputError(normalized.message, { field: `tools.${index}${normalized.field ? `.${normalized.field}` : ''}` })
   return normalized
 }

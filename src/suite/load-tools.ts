@@ -22,9 +22,9 @@ export function toolsFromList(list: unknown, document: SourceDocument, path: rea
 /** Normalizes and checks one tool entry at `entryPath` (its parameters must be a valid JSON Schema). */
 export function toolFromEntry(entry: unknown, document: SourceDocument, entryPath: readonly (string | number)[]): ToolDefinition {
   const tool = normalizeTool(entry)
-  if ('expected' in tool) {
+  if ('message' in tool) {
     const fieldPath = tool.field ? [...entryPath, ...tool.field.split('.')] : entryPath
-    throw new InputError(`expected ${tool.expected}`, {
+    throw new InputError(tool.message, {
       file: document.file,
       line: document.lineOf(fieldPath),
       field: fieldPath.join('.'),
