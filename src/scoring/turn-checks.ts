@@ -27,18 +27,21 @@ export function toolChoiceFailures(testCase: Case, transcript: Transcript): Fail
   return violation ? [{ kind: 'tool_choice_violation', message: violation, path: 'turns[0]' }] : []
 }
 
-/** `final_answer_mismatch`: the last assistant text must contain every listed string and match the regex. */
+/**
+ * `final_answer_mismatch`: the last assistant text must contain every listed string and match the regex. Both
+ * sides are compared in Unicode NFC, so "café" typed precomposed in a suite matches a model's "cafe" + U+0301.
+ */
 export function finalAnswerFailures(testCase: Case, transcript: Transcript): Failure[] {
   const final = testCase.expect.final
   if (!final) return []
   const last = transcript.turns.at(-1)
-  const text = last?.text ?? ''
+  const text = (last?.text ?? '').normalize('NFC')
   const path = last ? `turns[${last.index}].text` : undefined
   const failures: Failure[] = []
   for (const needle of final.contains ?? []) {
-    if (!text.includes(needle)) failures.push({ kind: 'final_answer_mismatch', message: `final answer does not contain "${needle}"`, ...(path ? { path } : {}) })
+    if (!text.includes(needle.normalize('NFC'))) failures.push({ kind: 'final_answer_mismatch', message: `final answer does not contain "${needle}"`, ...(path ? { path } : {}) })
   }
-  if (final.regex !== undefined && !new RegExp(final.regex, final.flags ?? '').test(text)) {
+  if (final.regex !== undefined && !new RegExp(final.regex.normalize('NFC'), final.flags ?? '').test(text)) {
     failures.push({ kind: 'final_answer_mismatch', message: `final answer does not match /${final.regex}/${final.flags ?? ''}`, ...(path ? { path } : {}) })
   }
   return failures
