@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { UsageError } from '../core/errors.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
+import { inert, inertDeep } from '../report/terminal-text.ts'
 
 const usage = `toolgauge bfcl <score | import | to-scripted> [options]
 
@@ -61,8 +62,9 @@ async function score(argv: readonly string[]): Promise<number> {
     skipped: run.skipped,
   }
   writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`)
-  process.stdout.write(renderScoreTable(run.summaries, { color: process.stdout.isTTY === true }))
-  for (const skip of run.skipped) process.stderr.write(`skipped ${skip.file}: ${skip.reason}\n`)
+  // Model and category names come from the result files: printed inert.
+  process.stdout.write(renderScoreTable(inertDeep(run.summaries), { color: process.stdout.isTTY === true }))
+  for (const skip of run.skipped) process.stderr.write(`skipped ${inert(skip.file)}: ${inert(skip.reason)}\n`)
   process.stdout.write(`${run.verdicts.length} entries scored → ${join(out, 'verdicts.jsonl')}, ${join(out, 'summary.json')}\n`)
   return exitCodes.ok
 }
@@ -82,7 +84,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     ...(values.category ? { categories: values.category } : {}),
     mangleNames: values['keep-dots'] !== true,
   })
-  for (const suite of written) process.stdout.write(`${suite.file}: ${suite.cases} cases, ${suite.tools} tools\n`)
+  for (const suite of written) process.stdout.write(`${inert(suite.file)}: ${suite.cases} cases, ${suite.tools} tools\n`)
   return exitCodes.ok
 }
 

@@ -30,14 +30,16 @@ export const command: Command = {
     const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
     const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
     // Loaded when the command runs, so `compare --help` stays light (per-tool token deltas bring the tokenizers).
-    const [{ compareReports }, { comparisonMarkdown, comparisonText }, { readReport }, { pairModels }] = await Promise.all([
+    const [{ compareReports }, { comparisonMarkdown, comparisonText }, { readReport }, { pairModels }, { inertDeep }] = await Promise.all([
       import('../compare/compare-reports.ts'), import('../compare/format-comparison.ts'), import('../report/json.ts'), import('../compare/pair-models.ts'),
+      import('../report/terminal-text.ts'),
     ])
     const [base, head] = [readReport(baseFile), readReport(headFile)]
     const judged = compareReports(base, head, { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
     // Which tool definitions grew: counted offline from the tool sets both reports store (the counter loads lazily).
     const { toolTokenChanges } = await import('../compare/tool-token-changes.ts')
-    const comparison = { ...judged, toolTokens: await toolTokenChanges(base, head, pairModels(base, head)) }
+    // Models, suites, cases and tool names are the reports' (files): the comparison is printed from an inert copy.
+    const comparison = inertDeep({ ...judged, toolTokens: await toolTokenChanges(base, head, pairModels(base, head)) })
     process.stdout.write(values.markdown ? comparisonMarkdown(comparison) : comparisonText(comparison))
     return values['fail-on-regression'] && comparison.regression ? exitCodes.gateFailed : exitCodes.ok
   },

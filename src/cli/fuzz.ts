@@ -3,6 +3,7 @@ import { propertyNames, type PropertyName } from '../fuzz/probe.ts'
 import type { Parser, Validator } from '../fuzz/subject.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
+import { inertDeep, inertJson } from '../report/terminal-text.ts'
 
 const usage = `toolgauge fuzz --tools <tools file | suite file> --validator <module>#<export> [options]
 
@@ -81,7 +82,8 @@ export const command: Command = {
       ...(values['skip-kind'] ? { skipKinds: values['skip-kind'] } : {}),
       allowRepair: values['allow-repair'] ?? false,
     })
-    process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatFuzzReport(report))
+    // Findings quote tool names, generated values and what the user's validator said: printed inert.
+    process.stdout.write(values.json ? `${inertJson(JSON.stringify(report, null, 2))}\n` : formatFuzzReport(inertDeep(report)))
     return report.findings.length > 0 ? exitCodes.gateFailed : exitCodes.ok
   },
 }

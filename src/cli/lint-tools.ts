@@ -37,9 +37,9 @@ export const command: Command = {
     if (positionals.length === 0 && !values.mcp) throw new UsageError('expected a tools file, a suite file or a folder (or --mcp "<command line>")', { field: 'path' })
     const maxToolTokens = numberFlag('max-tool-tokens', values['max-tool-tokens'], { min: 1, integer: true })
     // The linter, the config loader and token counters load only when the command runs: `lint-tools --help` stays light.
-    const [{ loadConfig }, { lintOptionsFromConfig }, { lintTargets }, { lintTools }, { countBySeverity, formatFindings }] = await Promise.all([
+    const [{ loadConfig }, { lintOptionsFromConfig }, { lintTargets }, { lintTools }, { countBySeverity, formatFindings }, { inertDeep, inertJson }] = await Promise.all([
       import('../config/load-config.ts'), import('../lint/lint-config.ts'), import('../lint/lint-inputs.ts'),
-      import('../lint/lint-tools.ts'), import('../lint/format-findings.ts'),
+      import('../lint/lint-tools.ts'), import('../lint/format-findings.ts'), import('../report/terminal-text.ts'),
     ])
     const config = await loadConfig(values.config)
     const options = {
@@ -55,8 +55,9 @@ export const command: Command = {
     if (values.json) {
       const findings = sets.flatMap((set) => set.findings.map((finding) => ({ file: set.file, ...finding })))
       const tools = sets.reduce((sum, set) => sum + set.toolCount, 0)
-      process.stdout.write(`${JSON.stringify({ findings, errors, warnings, tools }, null, 2)}\n`)
-    } else process.stdout.write(formatFindings(sets))
+      process.stdout.write(`${inertJson(JSON.stringify({ findings, errors, warnings, tools }, null, 2))}\n`)
+      // Tool names, parameters and the quoted descriptions are the files' and servers': printed from an inert copy.
+    } else process.stdout.write(formatFindings(inertDeep(sets)))
     return errors > 0 ? exitCodes.gateFailed : exitCodes.ok
   },
 }

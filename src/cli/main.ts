@@ -1,6 +1,7 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { exitCodes, type Command } from './command.ts'
+import { inert, inertMessage } from '../report/terminal-text.ts'
 
 /**
  * The commands: a one-line summary for `toolgauge --help`, and the module, imported only when the command runs or
@@ -33,7 +34,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const entry = commands[name]
   if (!entry) {
-    process.stderr.write(`toolgauge: unknown command "${name}"\n\n${overview()}`)
+    process.stderr.write(`toolgauge: unknown command "${inert(name)}"\n\n${overview()}`)
     return exitCodes.badInput
   }
   const { command } = await entry.load()
@@ -44,13 +45,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     return await command.run(rest)
   } catch (error) {
-    // Usage goes with a command line that does not parse; a bad file or config is reported alone.
+    // Usage goes with a command line that does not parse; a bad file or config is reported alone. Messages quote
+    // files, flags and a server's stderr: their lines are kept, their control characters escaped.
     if (UsageError.isInstance(error)) {
-      process.stderr.write(`toolgauge ${name}: ${error.message}\n\nUsage: ${command.usage.split('\n')[0]}\n(toolgauge help ${name} describes every option)\n`)
+      process.stderr.write(`toolgauge ${name}: ${inertMessage(error.message)}\n\nUsage: ${command.usage.split('\n')[0]}\n(toolgauge help ${name} describes every option)\n`)
       return exitCodes.badInput
     }
     if (InputError.isInstance(error)) {
-      process.stderr.write(`toolgauge ${name}: ${error.message}\n`)
+      process.stderr.write(`toolgauge ${name}: ${inertMessage(error.message)}\n`)
       return exitCodes.badInput
     }
     throw error

@@ -3,6 +3,7 @@ import { listServerTools, type ServerToolList } from '../mcp/list-server.ts'
 import { McpServerError } from '../mcp/server-error.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
+import { inert, inertDeep, inertJson } from '../report/terminal-text.ts'
 import { mcpServerFlags, mcpServerFlagsUsage, serverFromFlags } from './mcp-flags.ts'
 
 const usage = `toolgauge mcp list "<command line | URL>" [--json] [--env NAME=value] [--header "Name: value"] [--connect-timeout <s>]
@@ -34,7 +35,8 @@ export const command: Command = {
       if (McpServerError.isInstance(error)) throw new InputError(error.message)
       throw error
     }
-    process.stdout.write(values.json ? `${JSON.stringify(asJson(listed), null, 2)}\n` : renderList(listed, spec.label))
+    // Every name and description is the server's: inert text, and JSON with its controls \u-escaped.
+    process.stdout.write(values.json ? `${inertJson(JSON.stringify(asJson(listed), null, 2))}\n` : renderList(inertDeep(listed), inert(spec.label)))
     return exitCodes.ok
   },
 }

@@ -38,12 +38,14 @@ export const command: Command = {
     const outDir = values.out ?? 'reports/merged'
     const reportFile = writeReport(outDir, report)
     const written = writeFormats(outDir, report, formats)
-    for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`)
-    process.stdout.write(`${renderTable(report.summary, { color: process.stdout.isTTY === true })}\n`)
+    const { inert, inertDeep } = await import('../report/terminal-text.ts')
+    // Everything below comes from the shard reports, files anyone could have written: printed inert.
+    for (const warning of warnings) process.stderr.write(`warning: ${inert(warning)}\n`)
+    process.stdout.write(`${renderTable(inertDeep(report.summary), { color: process.stdout.isTTY === true })}\n`)
     // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
     const gates = (report.gates ?? []) as GateResult[]
     printGates(gates)
-    process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
+    process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${inert(reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
     return exitCodeFor(report.results, gates, report.run.interrupted === true)
   },
 }

@@ -9,6 +9,7 @@ import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
+import { inert, inertDeep } from '../report/terminal-text.ts'
 import type { Command } from './command.ts'
 import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
@@ -95,7 +96,8 @@ export const command: Command = {
     const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
     const filter = values.filter ?? config.filter
     const outDir = values.out ?? config.out ?? 'reports/latest'
-    const warn = (message: string) => process.stderr.write(`warning: ${message}\n`)
+    // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
+    const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
     // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
     const outLock = lockOutFolder(outDir, warn)
 
@@ -155,11 +157,12 @@ export const command: Command = {
       const written = writeFormats(outDir, outcome.stream, formats)
       const color = process.stdout.isTTY === true
       const comparisons = (outcome.report.variantComparisons ?? []) as VariantComparison[]
-      process.stdout.write(`${renderTable(outcome.report.summary, { ...(values.by === 'suite' ? { bySuite: outcome.bySuite } : {}), color, comparisons })}\n`)
-      if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion((outcome.report.confusion ?? []) as ConfusionRow[])}`)
+      // Model labels, suite and tool names come from files: the table gets inert copies and draws its own layout.
+      process.stdout.write(`${renderTable(inertDeep(outcome.report.summary), { ...(values.by === 'suite' ? { bySuite: inertDeep(outcome.bySuite) } : {}), color, comparisons: inertDeep(comparisons) })}\n`)
+      if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion(inertDeep((outcome.report.confusion ?? []) as ConfusionRow[]))}`)
       printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
-      process.stdout.write(`\nReport: ${outcome.reportFile}${written.length > 0 ? ` (+ ${written.join(', ')})` : ''}\n`)
+      process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
       if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
       return outcome.exitCode
@@ -193,7 +196,8 @@ function printFailures(results: Iterable<CaseResult>, repeats: number): void {
     process.stdout.write(`\n${title} (${count}; details: toolgauge show <report.json> --case <id>):\n`)
     for (const result of shown) {
       const first = result.failures[0]
-      process.stdout.write(`  ✗ ${result.suite}/${result.case} [${summaryLabel(result)}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${first?.kind}: ${first?.message}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+      // One line per result whatever the model wrote: its text, tool names and arguments are in the messages.
+      process.stdout.write(`  ✗ ${inert(`${result.suite}/${result.case}`)} [${inert(summaryLabel(result))}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${inert(String(first?.kind))}: ${inert(String(first?.message))}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
     }
     if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
   }
@@ -204,6 +208,7 @@ function resumeLine(resumed: ResumeCounts): string {
   const repair = resumed.repair === 'truncated' ? '; a torn last line was cut off' : ''
   const { upgraded } = resumed
   // An upgrade re-runs everything it scored differently: say so, or the re-runs look like changed cases.
-  const upgrade = upgraded.count > 0 ? `; ${upgraded.count} made by ${upgraded.from.join(', ')}, this is toolgauge ${upgraded.to}` : ''
+  // The versions are read from the journal, a file.
+  const upgrade = upgraded.count > 0 ? `; ${upgraded.count} made by ${inert(upgraded.from.join(', '))}, this is toolgauge ${upgraded.to}` : ''
   return `Resumed: ${resumed.kept} result(s) kept, ${resumed.rerun} re-run (changed or errored${upgrade}), ${resumed.dropped} dropped (not in this run; still in the journal)${repair}.`
 }

@@ -3,6 +3,7 @@ import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { readReport } from '../report/json.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
+import { inertDeep } from '../report/terminal-text.ts'
 import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
@@ -36,7 +37,10 @@ export const command: Command = {
       process.stdout.write('Every case passed.\n')
       return 0
     }
-    process.stdout.write(selected.map((result) => formatTranscript(result, { color: process.stdout.isTTY === true, toolSets: report.toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
+    // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an
+    // inert copy (its own layout and colors stay; a model's newline shows as \n).
+    const toolSets = inertDeep(report.toolSets)
+    process.stdout.write(selected.map((result) => formatTranscript(inertDeep(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
     return 0
   },
 }

@@ -4,6 +4,7 @@ import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
 import { defaultDiffModel, diffToolTokens, renderTokenDiff, type ToolTokenDiff } from '../tokens/tool-token-diff.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
+import { inertDeep, inertJson, inertMessage } from '../report/terminal-text.ts'
 import { mcpServerFlags, toolsOfServer } from './mcp-flags.ts'
 
 const usage = `toolgauge tokens (--tools <tools file | suite file> | --mcp "<command line | URL>") --model <spec> [--model <spec> …] [options]
@@ -86,8 +87,9 @@ export const command: Command = {
         const request = { model, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) }
         diffs.push(diffToolTokens(await countToolTokens({ ...request, tools: oldTools }), await countToolTokens({ ...request, tools })))
       }
-      if (values.json) process.stdout.write(`${JSON.stringify(diffs.length === 1 ? diffs[0] : diffs, null, 2)}\n`)
-      else process.stdout.write(diffs.map((diff) => renderTokenDiff(diff, { markdown: values.markdown === true, color: process.stdout.isTTY === true })).join('\n'))
+      // Tool names are the files' and servers': inert text, and JSON with its controls \u-escaped.
+      if (values.json) process.stdout.write(`${inertJson(JSON.stringify(diffs.length === 1 ? diffs[0] : diffs, null, 2))}\n`)
+      else process.stdout.write(diffs.map((diff) => renderTokenDiff(inertDeep(diff), { markdown: values.markdown === true, color: process.stdout.isTTY === true })).join('\n'))
       return exitCodes.ok
     }
     if (values.markdown) throw new UsageError('needs --diff', { field: '--markdown' })
@@ -102,7 +104,7 @@ export const command: Command = {
           measured = await measureToolTokens(request, values['base-url'] ? { baseUrl: values['base-url'] } : {})
         } catch (error) {
           if (!ProviderError.isInstance(error)) throw error
-          process.stderr.write(`toolgauge tokens: ${error.message}\n`)
+          process.stderr.write(`toolgauge tokens: ${inertMessage(error.message)}\n`)
           return exitCodes.infrastructure
         }
         counts.push(measured)
@@ -116,8 +118,8 @@ export const command: Command = {
       }
       counts.push(offline)
     }
-    if (values.json) process.stdout.write(`${JSON.stringify(counts.length === 1 ? counts[0] : counts, null, 2)}\n`)
-    else process.stdout.write(counts.map((count) => renderTokenTable(count, { color: process.stdout.isTTY === true })).join('\n'))
+    if (values.json) process.stdout.write(`${inertJson(JSON.stringify(counts.length === 1 ? counts[0] : counts, null, 2))}\n`)
+    else process.stdout.write(counts.map((count) => renderTokenTable(inertDeep(count), { color: process.stdout.isTTY === true })).join('\n'))
     return exitCodes.ok
   },
 }
