@@ -145,8 +145,10 @@ export class McpSession {
         ? `is not running (it exited or closed the connection) — ${request} failed`
         : isSchemaError(error)
           ? `broke the MCP protocol on ${request}: its answer is not a valid result (${schemaIssuesOf(error)})`
-          : `failed on ${request}: ${messageOf(error)}`
-    const protocol = this.#protocolErrors.length > 0 ? `; it also sent output that is not MCP: ${this.#protocolErrors.at(-1)}` : ''
+          : `failed on ${request}: ${messageOf(error)}${this.spec.transport.type === 'http' ? httpStatusOf(error) : ''}`
+    // The transport reports some failures twice (as the call's error and through onerror): say it once.
+    const last = this.#protocolErrors.at(-1)
+    const protocol = last !== undefined && !problem.includes(last) ? `; it also sent output that is not MCP: ${last}` : ''
     return new McpServerError(`MCP server "${this.spec.label}" ${problem}${protocol}${redactText(this.stderr.lines(), this.spec.secrets)}`)
   }
 }
@@ -215,6 +217,12 @@ function isSchemaError(error: unknown): error is { issues: readonly { path?: rea
 /** `content: expected array, received string` for each issue (zod's own message is multi-line JSON). */
 function schemaIssuesOf(error: { issues: readonly { path?: readonly PropertyKey[]; message?: string }[] }): string {
   return error.issues.slice(0, 3).map((issue) => `${(issue.path ?? []).map(String).join('.') || 'result'}: ${issue.message ?? 'invalid'}`).join('; ')
+}
+
+/** ` (HTTP 503)` for the SDK's HTTP transport errors, which carry the status as `code`. */
+function httpStatusOf(error: unknown): string {
+  const code = error instanceof McpError ? undefined : (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' && code >= 100 && code < 600 ? ` (HTTP ${code})` : ''
 }
 
 function isCode(error: unknown, code: ErrorCode): boolean {

@@ -83,3 +83,61 @@ describe('an MCP server over streamable HTTP', () => {
     expect((unset as Error).message).toMatch(/tools\.0\.mcp\.headers\.Authorization: environment variable TG_TEST_MCP_TOKEN is not set/)
   })
 })
+
+/** A stateless HTTP MCP server whose `outage` tool makes the HTTP layer answer 503 (a gateway in front of a dead backend). */
+function startFlakyServer(): Promise<HttpServer> {
+  const http = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => { body += chunk.toString() })
+    request.on('end', () => {
+      const message = body ? JSON.parse(body) as { method?: string; params?: { name?: string } } : undefined
+      if (message?.method === 'tools/call' && message.params?.name === 'outage') {
+        response.writeHead(503, { 'content-type': 'text/plain' }).end('backend unavailable')
+        return
+      }
+      const server = new Server({ name: 'flaky', version: '1.0.0' }, { capabilities: { tools: {} } })
+      const empty = { type: 'object', properties: {} }
+      server.setRequestHandler(ListToolsRequestSchema, async () => ({
+        tools: ['outage', 'ping'].map((name) => ({ name, inputSchema: empty, annotations: { readOnlyHint: true } })),
+      }))
+      server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'pong' }] }))
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+      response.on('close', () => { void transport.close(); void server.close() })
+      void server.connect(transport).then(() => transport.handleRequest(request, response, message))
+    })
+  })
+  return new Promise((resolve) => http.listen(0, '127.0.0.1', () => resolve(http)))
+}
+
+describe('an HTTP MCP server that fails mid-run', () => {
+  it('a call answered with an HTTP error ends that case as harness_error naming the URL; the next case reconnects', async () => {
+    const http = await startFlakyServer()
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`
+      const dir = tempFiles({
+        'suite.yaml': [
+          'name: flaky',
+          'tools:',
+          `  - mcp: { url: "${url}", timeout: { connect: 5, call: 5 } }`,
+          'cases:',
+          '  - { id: one, prompt: go, expect: { calls: [{ name: outage }] } }',
+          '  - { id: two, prompt: go, expect: { calls: [{ name: ping }] } }',
+        ].join('\n'),
+      })
+      const script = (name: string) => [[
+        { text: '', toolCalls: [{ id: 'c1', name, rawArguments: '{}' }], usage: emptyUsage },
+        { text: 'done', toolCalls: [], usage: emptyUsage },
+      ]]
+      const flaky = scriptedProvider('scripted:flaky', new Map([['one', script('outage')], ['two', script('ping')]]))
+      const outcome = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [flaky.id], providers: [flaky], outDir: join(dir, 'out'), concurrency: 1 })
+      const [one, two] = outcome.report.results
+      expect(one?.failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+      expect(one?.failures[0]?.message).toContain(`MCP server "${url}" failed on tools/call outage`)
+      expect(one?.failures[0]?.message).toContain('503')
+      expect(two?.passed).toBe(true)
+      expect(two?.turns[0]?.toolResults[0]?.content).toBe('pong')
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    }
+  })
+})
