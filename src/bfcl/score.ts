@@ -5,6 +5,8 @@ import type { DecodeMode } from './decode.ts'
 import { entryVerdict } from './entry-verdict.ts'
 import { detectMode, findResultFiles, readResultFile, type ResultFile, type ResultLine } from './results.ts'
 import { categoryScore, groupScores, type ModelSummary } from './summary.ts'
+import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories, type MultiTurnEntry } from './multi-turn/data.ts'
+import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
 
 /** The single-turn categories `bfcl score` checks: 8 AST categories and 3 relevance categories. */
 export const scoredCategories = [
@@ -33,6 +35,8 @@ export type VerdictRecord = {
   readonly category: string
   readonly valid: boolean
   readonly error_type: string | null
+  /** Multi-turn only: the turn whose check failed (null when valid or for entry-level errors). */
+  readonly error_turn?: number | null
   readonly error: readonly unknown[]
 }
 
@@ -54,7 +58,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
   const skipped: { file: string; reason: string }[] = []
   const byModel = new Map<string, { file: ResultFile; lines: ResultLine[] }[]>()
   for (const file of files) {
-    if (!(scoredCategories as readonly string[]).includes(file.category)) {
+    if (!(scoredCategories as readonly string[]).includes(file.category) && !isMultiTurnCategory(file.category)) {
       skipped.push({ file: file.file, reason: `category "${file.category}" is outside bfcl score's scope (single-turn AST and relevance)` })
       continue
     }
@@ -68,6 +72,12 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     if (!loaded) categories.set(name, (loaded = loadCategory(options.dataDir, name)))
     return loaded
   }
+  const multiTurn = new Map<string, Map<string, MultiTurnEntry>>()
+  const multiTurnData = (name: string) => {
+    let loaded = multiTurn.get(name)
+    if (!loaded) multiTurn.set(name, (loaded = loadMultiTurnCategory(options.dataDir, name)))
+    return loaded
+  }
   const verdicts: VerdictRecord[] = []
   const summaries: ModelSummary[] = []
   const modes: Record<string, DecodeMode> = {}
@@ -78,7 +88,23 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     const underscoreToDot = options.underscoreToDot === true && mode === 'fc' && !(options.keepDotsFor ?? []).includes(model)
     mangled[model] = underscoreToDot
     const scores: Record<string, ReturnType<typeof categoryScore>> = {}
+    // One BFCL process per model: multi-turn categories share module-level state, in BFCL's category order.
+    const process = new Map<string, unknown>()
+    const multiTurnFiles = modelFiles.filter(({ file }) => isMultiTurnCategory(file.category))
+      .sort((a, b) => multiTurnCategories.indexOf(a.file.category as never) - multiTurnCategories.indexOf(b.file.category as never))
+    for (const { file, lines } of multiTurnFiles) {
+      const scored = scoreMultiTurnFile(file.file, file.category, lines, multiTurnData(file.category), process)
+      for (const { id, verdict } of scored.rows) {
+        verdicts.push({ model, id, category: file.category, valid: verdict.valid, error_type: verdict.errorType, error_turn: verdict.errorTurn, error: verdict.errorMessage === null ? [] : [verdict.errorMessage] })
+      }
+      if (scored.unscored.length === 0) scores[file.category] = categoryScore(scored.rows.filter((row) => row.verdict.valid).length, lines.length)
+      else {
+        const classes = [...new Set(scored.unscored.flatMap((entry) => entry.classes))].sort()
+        skipped.push({ file: file.file, reason: `${scored.unscored.length} of ${lines.length} entries involve classes toolgauge has no environment for yet (${classes.join(', ')}): those entries are not scored and the category has no accuracy` })
+      }
+    }
     for (const { file, lines } of modelFiles) {
+      if (isMultiTurnCategory(file.category)) continue
       const data = category(file.category)
       let correct = 0
       for (const line of lines) {

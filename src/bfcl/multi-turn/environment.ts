@@ -1,0 +1,36 @@
+import type { PyValue } from '../py/value.ts'
+import type { Val } from './values.ts'
+
+/** One parameter of a Python method: no default means required; `mutableDefault` is shared across calls. */
+export type Param = { readonly name: string; readonly default?: () => Val }
+
+/** A public method: its Python signature (after self) and its body over the bound arguments, in signature order. */
+export type Method = { readonly params: readonly Param[]; readonly run: (args: readonly Val[]) => Val }
+
+/** One BFCL environment instance (a Python class instance in BFCL). */
+export interface Environment {
+  /** The Python class name (`TradingBot`). */
+  readonly className: string
+  /** Public methods by name. */
+  readonly methods: ReadonlyMap<string, Method>
+  /** `_load_scenario(config, long_context)`. */
+  load(config: PyValue, longContext: boolean): void
+  /** `vars(self)` without `_`-prefixed names, in attribute order, as Python values for `!=`. */
+  state(): readonly (readonly [string, PyValue])[]
+}
+
+/** Process-wide state BFCL keeps in module globals (mutable default arguments, shared extension dicts). */
+export type ProcessState = Map<string, unknown>
+
+/** Makes a fresh instance of an environment class in a process. */
+export type EnvironmentFactory = (process: ProcessState) => Environment
+
+/** A required parameter. */
+export const req = (name: string): Param => ({ name })
+/** An optional parameter with a default (a thunk, so each call gets a fresh value unless the thunk shares one). */
+export const opt = (name: string, value: Val = null): Param => ({ name, default: () => value })
+
+/** Builds a method table from `[name, params, body]` rows. */
+export function methodTable(rows: readonly (readonly [string, readonly Param[], (args: readonly Val[]) => Val])[]): Map<string, Method> {
+  return new Map(rows.map(([name, params, run]) => [name, { params, run }]))
+}

@@ -1,0 +1,7 @@
+import type { EnvironmentFactory } from '../environment.ts'
+import { tradingBot } from './trading-bot.ts'
+
+/** The environment classes toolgauge implements, by BFCL class name. */
+export const environmentFactories: { readonly [className: string]: EnvironmentFactory } = {
+  TradingBot: tradingBot,
+}

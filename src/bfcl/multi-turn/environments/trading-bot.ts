@@ -1,0 +1,217 @@
+import type { PyValue } from '../../py/value.ts'
+import { formatFixed } from '../../py/format-float.ts'
+import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { PyRandom } from '../mt19937.ts'
+import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
+import { keyError } from '../py-error.ts'
+import { dict, f, fromPy, i, isMap, num, toPy, valRepr, type Key, type Val } from '../values.ts'
+
+// BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
+// run first, what is returned) is taken from the state and outputs BFCL logs for it.
+
+const stock = (price: number, change: number, volume: number, ma5: number, ma20: number) =>
+  dict([['price', f(price)], ['percent_change', f(change)], ['volume', f(volume)], ['MA(5)', f(ma5)], ['MA(20)', f(ma20)]])
+
+function defaults(): Map<string, Val> {
+  return new Map<string, Val>([
+    ['orders', new Map<Key, Val>([
+      [12345n, dict([['id', i(12345)], ['order_type', 'Buy'], ['symbol', 'AAPL'], ['price', f(210.65)], ['amount', i(10)], ['status', 'Completed']])],
+      [12446n, dict([['id', i(12446)], ['order_type', 'Sell'], ['symbol', 'GOOG'], ['price', f(2840.56)], ['amount', i(5)], ['status', 'Pending']])],
+    ])],
+    ['account_info', dict([['account_id', i(12345)], ['balance', f(10000.0)], ['binding_card', i(1974202140965533n)]])],
+    ['authenticated', false],
+    ['market_status', 'Closed'],
+    ['order_counter', i(12446)],
+    ['stocks', dict([
+      ['AAPL', stock(227.16, 0.17, 2.552, 227.11, 227.09)],
+      ['GOOG', stock(2840.34, 0.24, 1.123, 2835.67, 2842.15)],
+      ['TSLA', stock(667.92, -0.12, 1.654, 671.15, 668.2)],
+      ['MSFT', stock(310.23, 0.09, 3.234, 309.88, 310.11)],
+      ['NVDA', stock(220.34, 0.34, 1.234, 220.45, 220.67)],
+      ['ALPH', stock(1320.45, -0.08, 1.567, 1321.12, 1325.78)],
+      ['OMEG', stock(457.23, 0.12, 2.345, 456.78, 458.12)],
+      ['QUAS', stock(725.89, -0.03, 1.789, 726.45, 728.0)],
+      ['NEPT', stock(88.34, 0.19, 0.654, 88.21, 88.67)],
+      ['SYNX', stock(345.67, 0.11, 2.112, 345.34, 346.12)],
+    ])],
+    ['watch_list', ['NVDA']],
+    ['transaction_history', []],
+  ])
+}
+
+const symbols: { readonly [name: string]: string } = {
+  Apple: 'AAPL', Google: 'GOOG', Tesla: 'TSLA', Microsoft: 'MSFT', Nvidia: 'NVDA', 'Zeta Corp': 'ZETA',
+  'Alpha Tech': 'ALPH', 'Omega Industries': 'OMEG', 'Quasar Ltd.': 'QUAS', 'Neptune Systems': 'NEPT',
+  'Synex Solutions': 'SYNX', Amazon: 'AMZN', Gorilla: 'GORI',
+}
+
+const sectors: { readonly [sector: string]: readonly string[] } = {
+  Technology: ['AAPL', 'GOOG', 'MSFT', 'NVDA'],
+  Automobile: ['TSLA', 'F', 'GM'],
+}
+
+const attributes = ['orders', 'account_info', 'authenticated', 'market_status', 'order_counter', 'stocks', 'watch_list', 'transaction_history', 'long_context'] as const
+
+// Digit-only order keys become ints on load (BFCL converts them), others stay strings.
+function loadOrders(v: Val): Val {
+  if (!isMap(v)) return v
+  return new Map([...v].map(([k, value]) => [typeof k === 'string' && /^\d+$/.test(k) ? BigInt(k) : k, value]))
+}
+
+const orderKey = (v: Val): Key | undefined => (typeof v === 'string' ? v : v !== null && typeof v === 'object' && 't' in v && v.t === 'int' ? v.v : undefined)
+
+function pad(n: number): string {
+  return n.toString().padStart(2, '0')
+}
+
+/** `2024-09-01 10:30:00` plus `seconds`, formatted `%Y-%m-%d %H:%M:%S`. */
+function timestamp(seconds: number): string {
+  const d = new Date(Date.UTC(2024, 8, 1, 10, 30, 0) + seconds * 1000)
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+/** A TradingBot instance. */
+export function tradingBot(): Environment {
+  const s = defaults()
+  s.set('long_context', false)
+  const random = new PyRandom(1053520)
+  const get = (name: string) => s.get(name)!
+  const account = () => get('account_info') as Map<Key, Val>
+  const orders = () => get('orders') as Map<Key, Val>
+  const stocks = () => get('stocks') as Map<Key, Val>
+  const watchList = () => get('watch_list') as Val[]
+  const authenticated = () => truthy(get('authenticated'))
+  const nextTimestamp = () => timestamp(Number(random.randint(0, 86400)))
+
+  const methods = methodTable([
+    ['add_to_watchlist', [req('stock')], ([symbol]) => {
+      if (typeof symbol === 'string' && stocks().has(symbol) && !watchList().includes(symbol)) watchList().push(symbol)
+      return dict([['watchlist', watchList()]])
+    }],
+    ['cancel_order', [req('order_id')], ([id]) => {
+      const key = orderKey(id!)
+      const order = key === undefined ? undefined : orders().get(key)
+      if (!isMap(order)) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
+      if (order.get('status') === 'Completed') return dict([['error', `Can't cancel order ${valRepr(id!)}. Order is already completed.`]])
+      order.set('status', 'Cancelled')
+      return dict([['order_id', id!], ['status', 'Cancelled']])
+    }],
+    ['filter_stocks_by_price', [req('stocks'), req('min_price'), req('max_price')], ([list, min, max]) => {
+      const filtered = (Array.isArray(list) ? list : []).filter((symbol) => {
+        const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
+        const price = isMap(info) ? info.get('price')! : i(0)
+        return le(min!, price) && le(price, max!)
+      })
+      return dict([['filtered_stocks', filtered]])
+    }],
+    ['fund_account', [req('amount')], ([amount]) => {
+      if (num(amount!) <= 0) return dict([['error', 'Funding amount must be positive.']])
+      account().set('balance', arith('+', account().get('balance')!, amount!))
+      ;(get('transaction_history') as Val[]).push(dict([['type', 'deposit'], ['amount', amount!], ['timestamp', nextTimestamp()]]))
+      return dict([['status', 'Account funded successfully'], ['new_balance', account().get('balance')!]])
+    }],
+    ['get_account_info', [], () => {
+      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view account information.']])
+      return account()
+    }],
+    ['get_available_stocks', [req('sector')], ([sector]) => dict([['stock_list', [...(sectors[sector as string] ?? [])]]])],
+    ['get_current_time', [], () => dict([['current_time', '10:30 AM']])],
+    ['get_order_details', [req('order_id')], ([id]) => {
+      const key = orderKey(id!)
+      const order = key === undefined ? undefined : orders().get(key)
+      if (order === undefined) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
+      return order
+    }],
+    ['get_order_history', [], () => {
+      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view order history.']])
+      return dict([['history', [...orders().keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])
+    }],
+    ['get_stock_info', [req('symbol')], ([symbol]) => {
+      const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
+      if (info === undefined) return dict([['error', `Stock with symbol '${typeof symbol === 'string' ? symbol : valRepr(symbol!)}' not found.`]])
+      return info
+    }],
+    ['get_symbol_by_name', [req('name')], ([name]) => dict([['symbol', symbols[name as string] ?? 'Stock not found']])],
+    ['get_transaction_history', [opt('start_date'), opt('end_date')], ([start, end]) => {
+      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view transaction history.']])
+      const from = typeof start === 'string' ? start : '0001-01-01'
+      const to = typeof end === 'string' ? `${end} 23:59:59` : '9999-12-31 23:59:59'
+      const history = (get('transaction_history') as Val[]).filter((t) => {
+        const when = isMap(t) ? String(t.get('timestamp')) : ''
+        return when >= from && when <= to
+      })
+      return dict([['transaction_history', history]])
+    }],
+    ['get_watchlist', [], () => {
+      if (!authenticated()) return ['Error: User not authenticated. Please log in to view the watchlist.']
+      return dict([['watchlist', watchList()]])
+    }],
+    ['notify_price_change', [req('stocks'), req('threshold')], ([list, threshold]) => {
+      const hits = (Array.isArray(list) ? list : []).filter((symbol) => {
+        const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
+        return isMap(info) && Math.abs(num(info.get('percent_change'))) >= num(threshold!)
+      })
+      return dict([['notification', hits.length > 0 ? `Stocks ${hits.join(', ')} have significant price changes.` : 'No significant price changes in the selected stocks.']])
+    }],
+    ['place_order', [req('order_type'), req('symbol'), req('price'), req('amount')], ([type, symbol, price, amount]) => {
+      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to place an order.']])
+      if (typeof symbol !== 'string' || !stocks().has(symbol)) return dict([['error', `Invalid stock symbol: ${typeof symbol === 'string' ? symbol : valRepr(symbol!)}`]])
+      if (num(price!) <= 0 || num(amount!) <= 0) return dict([['error', 'Price and amount must be positive values.']])
+      const cost = arith('*', toFloat(price!), amount!)
+      const balance = account().get('balance')!
+      if (type === 'Buy' && lt(balance, cost)) {
+        return dict([['error', `Insufficient funds: required $${formatFixed(num(cost), 2)} but only $${formatFixed(num(balance), 2)} available.`]])
+      }
+      const id = get('order_counter')
+      const floatPrice = toFloat(price!)
+      orders().set(orderKey(id)!, dict([['id', id], ['order_type', type!], ['symbol', symbol], ['price', floatPrice], ['amount', amount!], ['status', 'Open']]))
+      s.set('order_counter', arith('+', id, i(1)))
+      return dict([['order_id', id], ['order_type', type!], ['status', 'Pending'], ['price', floatPrice], ['amount', amount!]])
+    }],
+    ['remove_stock_from_watchlist', [req('symbol')], ([symbol]) => {
+      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to modify the watchlist.']])
+      const list = watchList()
+      const at = list.indexOf(symbol!)
+      if (at < 0) return dict([['error', `Stock ${valRepr(symbol!)} not found in watchlist.`]])
+      list.splice(at, 1)
+      return dict([['status', `Stock ${symbol as string} removed from watchlist successfully.`]])
+    }],
+    ['trading_get_login_status', [], () => dict([['status', authenticated()]])],
+    ['trading_login', [req('username'), req('password')], () => {
+      if (authenticated()) return dict([['status', 'Already logged in']])
+      s.set('authenticated', true)
+      return dict([['status', 'Logged in successfully']])
+    }],
+    ['trading_logout', [], () => {
+      if (!authenticated()) return dict([['status', 'No user is currently logged in']])
+      s.set('authenticated', false)
+      return dict([['status', 'Logged out successfully']])
+    }],
+    ['withdraw_funds', [req('amount')], ([amount]) => {
+      if (num(amount!) <= 0) return dict([['error', 'Withdrawal amount must be positive.']])
+      const balance = account().get('balance')!
+      if (lt(balance, amount!)) return dict([['error', 'Insufficient funds for withdrawal.']])
+      account().set('balance', arith('-', balance, amount!))
+      ;(get('transaction_history') as Val[]).push(dict([['type', 'withdrawal'], ['amount', amount!], ['timestamp', nextTimestamp()]]))
+      return dict([['status', 'Withdrawal successful'], ['new_balance', account().get('balance')!]])
+    }],
+  ])
+
+  return {
+    className: 'TradingBot',
+    methods,
+    load(config: PyValue, longContext: boolean) {
+      const data = fromPy(config)
+      const given = isMap(data) ? data : new Map<Key, Val>()
+      const fresh = defaults()
+      for (const name of attributes) {
+        if (name === 'long_context') continue
+        const value = given.has(name) ? given.get(name)! : fresh.get(name)!
+        s.set(name, name === 'orders' ? loadOrders(value) : value)
+      }
+      s.set('long_context', longContext)
+      if (!isMap(s.get('account_info'))) throw keyError("'account_info'")
+    },
+    state: () => attributes.map((name) => [name, toPy(s.get(name)!)] as const),
+  }
+}

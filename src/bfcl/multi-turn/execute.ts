@@ -1,0 +1,83 @@
+import type { Expr } from '../python/ast.ts'
+import { evaluate, PyEvalError } from '../python/evaluate.ts'
+import { parseExpression } from '../python/parse.ts'
+import { PySyntaxError } from '../python/syntax-error.ts'
+import type { Environment, Method } from './environment.ts'
+import { PyException } from './py-error.ts'
+import { fromPy, outputText, type Val } from './values.ts'
+
+// BFCL's execute_multi_turn_func_call: each call string is evaluated with the instances' methods in scope; the
+// result becomes text (str as is, dict via json.dumps, else str()), an exception `Error during execution: <str(e)>`.
+
+/** Public method name → the instance that owns it (a later class wins on a clash, as in BFCL's mapping). */
+export function methodOwners(instances: readonly Environment[]): Map<string, Environment> {
+  const owners = new Map<string, Environment>()
+  for (const instance of instances) for (const name of instance.methods.keys()) owners.set(name, instance)
+  return owners
+}
+
+function listNames(names: readonly string[]): string {
+  const quoted = names.map((name) => `'${name}'`)
+  if (quoted.length === 1) return quoted[0]!
+  if (quoted.length === 2) return `${quoted[0]} and ${quoted[1]}`
+  return `${quoted.slice(0, -1).join(', ')}, and ${quoted[quoted.length - 1]}`
+}
+
+/** Python's argument binding for `Class.method(self, …)`, with CPython's TypeError wording. */
+export function bindArguments(qualname: string, method: Method, positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
+  const params = method.params
+  if (positional.length > params.length) {
+    const required = params.filter((p) => !p.default).length
+    const takes = required === params.length ? `${params.length + 1}` : `from ${required + 1} to ${params.length + 1}`
+    const plural = params.length + 1 === 1 && required === params.length ? 'argument' : 'arguments'
+    throw new PyException('TypeError', `${qualname}() takes ${takes} positional ${plural} but ${positional.length + 1} were given`)
+  }
+  const bound: (Val | undefined)[] = params.map((_, index) => positional[index])
+  for (const [name, value] of keywords) {
+    const index = params.findIndex((p) => p.name === name)
+    if (index < 0) throw new PyException('TypeError', `${qualname}() got an unexpected keyword argument '${name}'`)
+    if (bound[index] !== undefined) throw new PyException('TypeError', `${qualname}() got multiple values for argument '${name}'`)
+    bound[index] = value
+  }
+  const missing = params.filter((p, index) => bound[index] === undefined && !p.default).map((p) => p.name)
+  if (missing.length > 0) {
+    throw new PyException('TypeError', `${qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${listNames(missing)}`)
+  }
+  return bound.map((value, index) => (value === undefined ? params[index]!.default!() : value))
+}
+
+function callOf(source: string): Extract<Expr, { k: 'call' }> {
+  const expr = parseExpression(source)
+  if (expr.k !== 'call') throw new PyException('TypeError', 'not a call')
+  return expr
+}
+
+/** Runs one call string against the instances and returns BFCL's text for its result. */
+export function executeCall(source: string, owners: ReadonlyMap<string, Environment>): string {
+  try {
+    const call = callOf(source)
+    if (call.func.k !== 'name') throw new PyException('NameError', `name '${call.func.k === 'attr' ? rootName(call.func) : call.func.k}' is not defined`)
+    const name = call.func.id
+    const owner = owners.get(name)
+    const positional = call.args.map((arg) => fromPy(evaluate(arg)))
+    const keywords = call.keywords.map((kw) => [kw.arg ?? '**', fromPy(evaluate(kw.value))] as const)
+    if (!owner) throw new PyException('NameError', `name '${name}' is not defined`)
+    const method = owner.methods.get(name)!
+    const args = bindArguments(`${owner.className}.${name}`, method, positional, keywords)
+    return outputText(method.run(args))
+  } catch (error) {
+    if (error instanceof PySyntaxError) return 'Error during execution: invalid syntax (<string>, line 1)'
+    if (error instanceof PyException || error instanceof PyEvalError) return `Error during execution: ${error.message}`
+    throw error
+  }
+}
+
+function rootName(expr: Expr): string {
+  while (expr.k === 'attr') expr = expr.value
+  return expr.k === 'name' ? expr.id : expr.k
+}
+
+/** Runs a step's call strings in order; one text per call. */
+export function executeCalls(sources: readonly string[], owners: ReadonlyMap<string, Environment>): string[] {
+  return sources.map((source) => executeCall(source, owners))
+}

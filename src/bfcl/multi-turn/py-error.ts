@@ -1,0 +1,22 @@
+/** A Python exception raised inside an environment method: BFCL writes `Error during execution: <str(e)>`. */
+export class PyException extends Error {
+  constructor(readonly pyType: string, message: string) {
+    super(message)
+    this.name = pyType
+  }
+}
+
+/** Python `KeyError(key)`: `str()` of it is the key's repr. */
+export function keyError(keyRepr: string): PyException {
+  return new PyException('KeyError', keyRepr)
+}
+
+/** Python `ValueError(message)`. */
+export function valueError(message: string): PyException {
+  return new PyException('ValueError', message)
+}
+
+/** Python `TypeError(message)`. */
+export function typeError(message: string): PyException {
+  return new PyException('TypeError', message)
+}

@@ -1,0 +1,118 @@
+import { pyRepr } from '../py/repr.ts'
+import { jsonDumps, NotJsonSerializable } from '../py/json-dumps.ts'
+import { pyFloat, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
+
+// Environment state is mutable Python data: dicts are Maps (insertion-ordered; str keys as JS strings, int keys
+// as bigints, so `{0: …}` and `{"0": …}` stay apart), lists are arrays, numbers keep int vs float.
+
+/** A Python dict key an environment uses: str or int. */
+export type Key = string | bigint
+
+/** An object whose Python `repr` is all the outputs ever see (mpmath `mpf`, `Decimal`). */
+export class PyOpaque {
+  constructor(readonly repr: string) {}
+}
+
+/** An environment object with its own equality and repr (the file system's Directory and File). */
+export interface PyObject {
+  /** Python `repr(self)` / `str(self)`. */
+  pyRepr(): string
+  /** A value whose Python equality is this object's `__eq__`. */
+  eqValue(): PyValue
+}
+
+/** Mutable Python data. */
+export type Val = null | boolean | string | PyInt | PyFloat | Val[] | Map<Key, Val> | Set<Key> | PyOpaque | PyObject
+
+/** True for a Python int or float (bool excluded). */
+export function isNumber(v: Val | undefined): v is PyInt | PyFloat {
+  return typeof v === 'object' && v !== null && 't' in v && (v.t === 'int' || v.t === 'float')
+}
+
+/** True for a dict. */
+export function isMap(v: Val | undefined): v is Map<Key, Val> {
+  return v instanceof Map
+}
+
+function keyOf(k: PyValue): Key {
+  if (typeof k === 'string') return k
+  const t = tagged(k)
+  if (t?.t === 'int') return t.v
+  return pyRepr(k)
+}
+
+/** Mutable data from a parsed Python value (a deep copy: nothing is shared with `v`). */
+export function fromPy(v: PyValue): Val {
+  if (v === null || typeof v === 'boolean' || typeof v === 'string') return v
+  if (Array.isArray(v)) return v.map(fromPy)
+  const t = tagged(v)!
+  switch (t.t) {
+    case 'int': case 'float': return t
+    case 'tuple': return t.items.map(fromPy)
+    case 'dict': return new Map(t.entries.map(([k, value]) => [keyOf(k), fromPy(value)]))
+    default: return new PyOpaque(pyRepr(v))
+  }
+}
+
+const keyToPy = (k: Key): PyValue => (typeof k === 'bigint' ? pyInt(k) : k)
+
+/** The Python value for equality and json.dumps; a set becomes an order-free dict of its items. */
+export function toPy(v: Val): PyValue {
+  if (v === null || typeof v === 'boolean' || typeof v === 'string') return v
+  if (Array.isArray(v)) return v.map(toPy)
+  if (v instanceof Map) return { t: 'dict', entries: [...v].map(([k, value]) => [keyToPy(k), toPy(value)] as const) }
+  if (v instanceof Set) return { t: 'dict', entries: [...v].map((k) => [keyToPy(k), null] as const) }
+  if (v instanceof PyOpaque) return { t: 'bytes', v: v.repr }
+  if ('t' in v) return v
+  return v.eqValue()
+}
+
+/** Python `repr(v)`. */
+export function valRepr(v: Val): string {
+  if (Array.isArray(v)) return `[${v.map(valRepr).join(', ')}]`
+  if (v instanceof Map) return `{${[...v].map(([k, value]) => `${pyRepr(keyToPy(k))}: ${valRepr(value)}`).join(', ')}}`
+  if (v instanceof Set) return v.size === 0 ? 'set()' : `{${[...v].map((k) => pyRepr(keyToPy(k))).join(', ')}}`
+  if (v instanceof PyOpaque) return v.repr
+  if (v !== null && typeof v === 'object' && !('t' in v)) return v.pyRepr()
+  return pyRepr(v as PyValue)
+}
+
+function jsonable(v: Val): boolean {
+  if (Array.isArray(v)) return v.every(jsonable)
+  if (v instanceof Map) return [...v.values()].every(jsonable)
+  if (v instanceof Set || v instanceof PyOpaque) return false
+  if (v !== null && typeof v === 'object' && !('t' in v)) return false
+  return true
+}
+
+/** BFCL's tool-output text: a str as is, a dict through json.dumps (its str() when that fails), anything else str(). */
+export function outputText(v: Val): string {
+  if (typeof v === 'string') return v
+  if (v instanceof Map) {
+    if (!jsonable(v)) return valRepr(v)
+    try {
+      return jsonDumps(toPy(v))
+    } catch (error) {
+      if (error instanceof NotJsonSerializable) return valRepr(v)
+      throw error
+    }
+  }
+  return valRepr(v)
+}
+
+/** A dict from entries with str keys. */
+export function dict(entries: readonly (readonly [string, Val])[]): Map<Key, Val> {
+  return new Map(entries)
+}
+
+/** A float. */
+export const f = (v: number): PyFloat => pyFloat(v)
+/** An int. */
+export const i = (v: number | bigint): PyInt => pyInt(v)
+
+/** The JS number of a Python int/float/bool. */
+export function num(v: Val | undefined): number {
+  if (typeof v === 'boolean') return v ? 1 : 0
+  if (isNumber(v)) return v.t === 'int' ? Number(v.v) : v.v
+  return NaN
+}

@@ -1,0 +1,56 @@
+import { floatRepr } from './repr.ts'
+import { pyClass, tagged, type PyValue } from './value.ts'
+
+// Python's `json.dumps(v)` with its defaults: ", " and ": " separators, ensure_ascii (\uXXXX, surrogate pairs
+// for astral characters), int/float/bool/None keys turned to strings, NaN and Infinity as bare literals.
+
+/** Raised where Python's json.dumps raises TypeError (tuple keys, complex, bytes). */
+export class NotJsonSerializable extends Error {}
+
+const shortEscapes: { readonly [ch: string]: string } = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' }
+
+/** A JSON string literal as Python writes it with ensure_ascii. */
+export function jsonString(s: string): string {
+  let out = '"'
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!
+    const code = s.charCodeAt(i)
+    const short = shortEscapes[ch]
+    if (short) out += short
+    else if (code < 0x20 || code > 0x7e) out += `\\u${code.toString(16).padStart(4, '0')}`
+    else out += ch
+  }
+  return `${out}"`
+}
+
+function floatText(f: number): string {
+  if (Number.isNaN(f)) return 'NaN'
+  if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity'
+  return floatRepr(f)
+}
+
+function keyText(key: PyValue): string {
+  if (typeof key === 'string') return jsonString(key)
+  if (key === null) return '"null"'
+  if (typeof key === 'boolean') return key ? '"true"' : '"false"'
+  const t = tagged(key)
+  if (t?.t === 'int') return `"${t.v}"`
+  if (t?.t === 'float') return `"${floatText(t.v)}"`
+  throw new NotJsonSerializable(`keys must be str, int, float, bool or None, not ${pyClass(key)}`)
+}
+
+/** Python `json.dumps(v)`. Throws NotJsonSerializable where Python raises. */
+export function jsonDumps(v: PyValue): string {
+  if (v === null) return 'null'
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  if (typeof v === 'string') return jsonString(v)
+  if (Array.isArray(v)) return `[${v.map(jsonDumps).join(', ')}]`
+  const t = tagged(v)!
+  switch (t.t) {
+    case 'int': return t.v.toString()
+    case 'float': return floatText(t.v)
+    case 'tuple': return `[${t.items.map(jsonDumps).join(', ')}]`
+    case 'dict': return `{${t.entries.map(([key, value]) => `${keyText(key)}: ${jsonDumps(value)}`).join(', ')}}`
+    default: throw new NotJsonSerializable(`Object of type ${pyClass(v)} is not JSON serializable`)
+  }
+}
