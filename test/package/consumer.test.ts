@@ -2,7 +2,7 @@
 // by default) without network, then imported from plain Node, type-checked strictly and run as a CLI.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOnce } from '../helpers/build-once.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
@@ -50,11 +50,24 @@ function toolgauge(args: readonly string[]) {
 
 // Child processes (tsc with skipLibCheck off, the CLI) are slow on a loaded 2-core machine: a generous timeout.
 describe('the packed package', { timeout: 300_000 }, () => {
-  it('ships the build, the suite schema, README and LICENSE, and no sources, tests, benchmarks or CI files', () => {
+  it('ships the build, the sources its maps point at, the suite schema, README and LICENSE, and no tests, benchmarks or CI files', () => {
     const [listing] = JSON.parse(sh('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], projectRoot).stdout) as { files: { path: string }[] }[]
     const files = listing!.files.map((file) => file.path)
-    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/toolgauge.js', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
-    expect(files.filter((file) => /^(test|bench|\.ci|src|fixtures|reports|examples|bin)\/|^tsconfig|^vitest\.config/.test(file))).toEqual([])
+    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/toolgauge.js', 'src/index.ts', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
+    expect(files.filter((file) => /^(test|bench|\.ci|fixtures|reports|examples|bin)\/|^tsconfig|^vitest\.config/.test(file))).toEqual([])
+    // Every source map (tsc's for the library, esbuild's for the CLI bundle) names toolgauge files the package
+    // ships, so a user's stack trace or vitest frame opens a real file; the small dependencies bundled into the
+    // CLI (installed beside toolgauge, not inside it) have their text in the map.
+    const maps = files.filter((file) => file.endsWith('.map'))
+    expect(maps).toEqual(expect.arrayContaining(['dist/index.js.map', 'dist/cli/toolgauge.js.map']))
+    const missing = maps.flatMap((map) => {
+      const { sources, sourceRoot = '', sourcesContent = [] } = JSON.parse(readFileSync(join(projectRoot, map), 'utf8')) as { sources: string[]; sourceRoot?: string; sourcesContent?: (string | null)[] }
+      return sources
+        .map((source, index) => ({ path: posix.normalize(posix.join(posix.dirname(map), sourceRoot, source)), inlined: typeof sourcesContent[index] === 'string' }))
+        .filter(({ path, inlined }) => !files.includes(path) && !(path.startsWith('node_modules/') && inlined))
+        .map(({ path }) => `${map}: ${path}`)
+    })
+    expect(missing).toEqual([])
   })
 
   it('passes publint and arethetypeswrong', () => {
@@ -105,7 +118,7 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
     }
   })
 
-  it('runs baseline without loading an SDK, an open-model tokenizer or gpt-tokenizer\'s rank modules, transforms a .ts stub without Babel, and parses YAML once (user cache, which holds no code)', () => {
+  it('runs baseline without loading an SDK, an open-model tokenizer or gpt-tokenizer\'s rank modules, transforms a .ts stub without Babel, and parses YAML once (user cache, which holds no code); tokens loads no open-model library', () => {
     writeFileSync(join(project, 'trace-hooks.mjs'), "export async function load(url, context, next) { if (!url.startsWith('node:')) process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }\n")
     writeFileSync(join(project, 'trace.mjs'), "import { register } from 'node:module'\nregister('./trace-hooks.mjs', import.meta.url)\n")
     mkdirSync(join(project, 'light'), { recursive: true })
@@ -139,6 +152,13 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
         return summary.map(({ latencyMs: _latency, ...rest }) => rest)
       }
       expect(summaryOf('out-light-2')).toEqual(summaryOf('out-light'))
+      // Counting an OpenAI or Anthropic model's tool tokens loads no open-model template or tokenizer library.
+      writeFileSync(join(project, 'light/tools.json'), JSON.stringify([{ name: 'get_weather', description: 'Current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]))
+      for (const model of ['openai:gpt-4o', 'anthropic:claude-sonnet-4-5']) {
+        const tokens = sh('node', ['--import', './trace.mjs', bin, 'tokens', '--tools', 'light/tools.json', '--model', model], project, true)
+        expect(tokens.status, tokens.stdout + tokens.stderr).toBe(0)
+        expect(tokens.stderr.split('\n').filter((line) => /^LOADED .*node_modules\/@huggingface\//.test(line))).toEqual([])
+      }
     } finally {
       if (previous === undefined) delete process.env.XDG_CACHE_HOME
       else process.env.XDG_CACHE_HOME = previous
