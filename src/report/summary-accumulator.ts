@@ -1,7 +1,7 @@
 import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
 import type { ModelSummary } from '../core/report.ts'
 import type { CaseCost, CaseResult } from '../core/result.ts'
-import { isErroredResult } from '../core/verdict.ts'
+import { verdictOf } from '../core/verdict.ts'
 import { caseKey, type CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
@@ -58,13 +58,15 @@ export class SummaryAccumulator {
     this.addCost(result.cost)
     this.toolTokens.add(result)
     // An outage is not a verdict: an errored result is counted, costs what it cost, and is in no rate.
-    if (isErroredResult(result)) {
+    const verdict = verdictOf(result)
+    if (verdict === 'errored') {
       this.errored++
       return
     }
+    const passed = verdict === 'passed'
     this.confusionTally.add(result)
     const m = result.metrics
-    if (result.passed) this.passed++
+    if (passed) this.passed++
     this.calls += m.calls
     this.knownCalls += m.knownToolCalls ?? m.calls - m.hallucinatedToolCalls
     this.expected += m.expectedCalls
@@ -73,11 +75,11 @@ export class SummaryAccumulator {
     this.hallucinatedTools += m.hallucinatedToolCalls
     this.hallucinatedParams += m.hallucinatedParamCalls
     this.schemaViolations += m.schemaViolationCalls
-    if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (result.passed ? 1 : 0) }
-    if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (result.passed ? 1 : 0) }
+    if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (passed ? 1 : 0) }
+    if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (passed ? 1 : 0) }
     if (this.options.oneResultPerCase) return
     const key = caseKey(result)
-    this.tallies.set(key, (this.tallies.get(key) ?? 0) + tallyRun + (result.passed ? 1 : 0))
+    this.tallies.set(key, (this.tallies.get(key) ?? 0) + tallyRun + (passed ? 1 : 0))
   }
 
   /** The summary row (definitions in README "Report metrics"). */

@@ -34,6 +34,7 @@ import { ToolTokenCounter } from './tool-token-cost.ts'
 import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
 import { summaryGroup } from '../report/summarize.ts'
+import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
@@ -168,14 +169,15 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const summaries = new GroupedSummaries(summaryGroup, summaryOptions)
   const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }), summaryOptions)
   const findings = new VariantFindingsTally()
-  // One result per distinct verdict (passed + failure kinds) is all the exit code needs: a bounded set.
-  const verdicts = new Map<string, Pick<CaseResult, 'passed' | 'failures'>>()
+  // One result per distinct verdict (the stored verdict + failure kinds) is all the exit code needs: a bounded set.
+  const verdicts = new Map<string, VerdictFields>()
   const fold = (result: CaseResult) => {
     summaries.add(result)
     if (options.bySuite) suiteSummaries.add(result)
     findings.add(result)
-    const signature = JSON.stringify([result.passed, [...new Set(result.failures.map((failure) => failure.kind))].sort()])
-    if (!verdicts.has(signature)) verdicts.set(signature, { passed: result.passed, failures: result.failures.map(({ kind, message }) => ({ kind, message })) })
+    const verdict = verdictOf(result)
+    const signature = JSON.stringify([verdict, [...new Set(result.failures.map((failure) => failure.kind))].sort()])
+    if (!verdicts.has(signature)) verdicts.set(signature, { verdict, passed: result.passed, failures: result.failures.map(({ kind, message }) => ({ kind, message })) })
   }
   let resumed: ResumeCounts | undefined
   if (options.resume) {

@@ -7,12 +7,25 @@ import { flattenCalls } from './flat-calls.ts'
 import { matchCalls } from './match-calls.ts'
 import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
 
-/** The verdict on one transcript: failures (empty = passed) and the counts the summary aggregates. */
+/**
+ * The scorer's verdict on one call on its own, before any expectation (`callValidity`): the failures it found
+ * (none = the call is accepted). Matchers read it, so no matcher accepts a call the scorer rejected.
+ */
+export type CallVerdict = {
+  /** The turn index and the call's index within that turn, as in the transcript. */
+  readonly turn: number
+  readonly index: number
+  readonly failures: readonly Failure[]
+}
+
+/** The verdict on one transcript: failures (empty = passed), each call's own verdict and the counts the summary aggregates. */
 export type CaseScore = {
   /** passed / failed / errored: decided here, once, and stored on the result (core/verdict.ts). */
   readonly verdict: ResultVerdict
   readonly passed: boolean
   readonly failures: readonly Failure[]
+  /** Every call of the transcript in order, with the scorer's verdict on it. */
+  readonly calls: readonly CallVerdict[]
   readonly metrics: CaseMetrics
 }
 
@@ -61,6 +74,7 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
     verdict,
     passed: verdict === 'passed',
     failures,
+    calls: calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [] })),
     metrics: {
       calls: calls.length,
       knownToolCalls: validity.filter((entry) => !entry.hallucinatedTool).length,

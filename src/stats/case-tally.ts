@@ -1,4 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 /** Passes out of runs for one case (suite + case) of one model. */
 export type CaseTally = {
@@ -20,7 +21,7 @@ export function tallyCases(results: readonly CaseResult[]): CaseTally[] {
     const key = caseKey(result)
     const tally = tallies.get(key) ?? { suite: result.suite, case: result.case, passed: 0, runs: 0 }
     tally.runs++
-    if (result.passed) tally.passed++
+    if (verdictOf(result) === 'passed') tally.passed++
     tallies.set(key, tally)
   }
   return [...tallies.values()]

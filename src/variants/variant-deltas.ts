@@ -1,5 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
-import { isErroredResult } from '../core/verdict.ts'
+import { isErroredResult, verdictOf } from '../core/verdict.ts'
 import { caseKey } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedPermutationTest } from '../stats/paired-permutation.ts'
@@ -68,7 +68,7 @@ export class VariantTally {
     const key = caseKey(result)
     const side = byCase.get(key) ?? { passed: 0, runs: 0, selected: 0, expected: 0, tokens: 0, requests: 0 }
     side.runs++
-    if (result.passed) side.passed++
+    if (verdictOf(result) === 'passed') side.passed++
     side.selected += result.metrics.selectedCalls
     side.expected += result.metrics.expectedCalls
     if (result.toolTokens) {

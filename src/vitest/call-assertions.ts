@@ -1,11 +1,15 @@
 import type { Matcher } from '../core/case.ts'
-import type { FailureKind } from '../core/result.ts'
+import type { Failure, FailureKind } from '../core/result.ts'
 import type { TranscriptCall } from '../core/transcript.ts'
+import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { absentValue, describe, matchArguments } from '../matchers/argument-matchers.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
 
 // The assertions behind the `toolgauge/vitest` matchers, as pure functions of a scored case: no vitest here, so
-// they are testable on their own and the main entry never needs vitest.
+// they are testable on their own and the main entry never needs vitest. A matcher may ask a narrower question than
+// the suite does, but it reads the scorer's verdicts: a call the scorer rejected (malformed or duplicate-key
+// arguments, a schema violation, an invented tool or parameter) satisfies no call matcher, and an errored case
+// answers none (matchers.ts).
 
 /** An expected call: a tool name and, optionally, argument matchers in the suite matcher language. */
 export type ExpectedCall = {
@@ -27,9 +31,27 @@ export type AssertionOutcome = {
   readonly actual: unknown
 }
 
-/** Every call of a scored case, in order, with its turn. */
-export function callsOf(scored: ScoredCase): { readonly turn: number; readonly call: TranscriptCall }[] {
-  return scored.transcript.turns.flatMap((turn) => turn.calls.map((call) => ({ turn: turn.index, call })))
+/** A call of a scored case with its turn and the scorer's verdict on it: the failures it found (none = accepted). */
+export type ScoredCall = { readonly turn: number; readonly call: TranscriptCall; readonly rejected: readonly Failure[] }
+
+/** Every call of a scored case, in order, with its turn and the scorer's verdict on it. */
+export function callsOf(scored: ScoredCase): ScoredCall[] {
+  const verdicts = new Map(scored.score.calls.map((verdict) => [`${verdict.turn}:${verdict.index}`, verdict.failures]))
+  return scored.transcript.turns.flatMap((turn) => turn.calls.map((call, index) => ({ turn: turn.index, call, rejected: verdicts.get(`${turn.index}:${index}`) ?? [] })))
+}
+
+/** The outcome every matcher gives an errored case (an outage, the suite's own code): no verdict on the model. */
+export function erroredCase(scored: ScoredCase): AssertionOutcome | undefined {
+  if (verdictOf(scored.result) !== 'errored') return undefined
+  const { errors } = splitFailures(scored.result.failures)
+  const first = errors[0] ?? scored.result.failures[0]
+  return {
+    pass: false,
+    kind: first?.kind ?? 'case_failed',
+    summary: `the case errored (${errors.map((failure) => `${failure.kind}: ${failure.message}`).join('; ') || 'no verdict'}): no verdict on the model, so no matcher holds or fails on it`,
+    expected: [],
+    actual: scored.result.failures,
+  }
 }
 
 /** Calls as failure messages show them. */
@@ -53,17 +75,33 @@ export function argumentMismatch(expected: ExpectedCall, call: TranscriptCall): 
 
 const matches = (expected: ExpectedCall, call: TranscriptCall): boolean => argumentMismatch(expected, call) === undefined
 
-/** `toCallTool(name, args?)`: some call, in any turn, has this name and matching arguments. */
+/** Whether a call answers an expected call: the scorer accepted it and it matches. */
+const fits = (expected: ExpectedCall, entry: ScoredCall): boolean => entry.rejected.length === 0 && matches(expected, entry.call)
+
+/** What the scorer found wrong with a call, on one line. */
+const rejection = (entry: ScoredCall): string => entry.rejected.map((failure) => `${failure.kind}: ${failure.message}`).join('; ')
+
+/** The outcome when the only calls that would answer the expectation are calls the scorer rejected, if so. */
+function rejectedStandIn(expected: readonly ExpectedCall[], calls: readonly ScoredCall[], shown: unknown, actual: ShownCall[]): AssertionOutcome | undefined {
+  const standIn = calls.find((entry) => entry.rejected.length > 0 && expected.some((wanted) => matches(wanted, entry.call)))
+  const first = standIn?.rejected[0]
+  if (!standIn || !first) return undefined
+  return { pass: false, kind: first.kind, summary: `called ${standIn.call.name} in turn ${standIn.turn + 1}, but the scorer rejected the call (${rejection(standIn)})`, expected: shown, actual }
+}
+
+/** `toCallTool(name, args?)`: some call the scorer accepted, in any turn, has this name and matching arguments. */
 export function callsTool(scored: ScoredCase, expected: ExpectedCall): AssertionOutcome {
   const calls = callsOf(scored)
   const actual = showCalls(scored)
   const shown = { name: expected.name, ...(expected.args ? { arguments: expected.args } : {}) }
-  if (calls.some(({ call }) => matches(expected, call))) {
+  if (calls.some((entry) => fits(expected, entry))) {
     return { pass: true, kind: 'missing_call', summary: `called ${expected.name} as expected`, expected: shown, actual }
   }
+  const rejected = rejectedStandIn([expected], calls, shown, actual)
+  if (rejected) return rejected
   const sameName = calls.filter(({ call }) => call.name === expected.name)
   if (sameName.length > 0) {
-    const why = sameName.map(({ call }) => argumentMismatch(expected, call)).join('; ')
+    const why = sameName.map((entry) => argumentMismatch(expected, entry.call) ?? `rejected by the scorer: ${rejection(entry)}`).join('; ')
     return { pass: false, kind: 'wrong_argument_value', summary: `called ${expected.name}, but not with the expected arguments (${why})`, expected: shown, actual }
   }
   const kind = calls.length === 0 ? 'missing_call' : 'wrong_tool'
@@ -71,28 +109,31 @@ export function callsTool(scored: ScoredCase, expected: ExpectedCall): Assertion
   return { pass: false, kind, summary, expected: shown, actual }
 }
 
-/** `toCallToolsInParallel([...])`: one assistant turn holds a distinct matching call for every expected call. */
+/** `toCallToolsInParallel([...])`: one assistant turn holds a distinct accepted, matching call for every expected call. */
 export function callsToolsInParallel(scored: ScoredCase, expected: readonly ExpectedCall[]): AssertionOutcome {
   const actual = showCalls(scored)
-  const turnWithAll = scored.transcript.turns.find((turn) => assignable(expected, turn.calls))
+  const calls = callsOf(scored)
+  const turnWithAll = scored.transcript.turns.find((turn) => assignable(expected, calls.filter((entry) => entry.turn === turn.index)))
   if (turnWithAll) return { pass: true, kind: 'not_parallel', summary: `turn ${turnWithAll.index + 1} made all ${expected.length} calls`, expected, actual }
-  const allMade = assignable(expected, callsOf(scored).map(({ call }) => call))
-  return allMade
-    ? { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected, actual }
-    : { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, callsOf(scored).map(({ call }) => call))})`, expected, actual }
+  const allMade = assignable(expected, calls)
+  if (allMade) return { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected, actual }
+  return rejectedStandIn(expected, calls, expected, actual)
+    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected, actual }
 }
 
-/** `toCallToolsInOrder([...])`: the expected calls appear in this order among the model's calls (others may interleave). */
+/** `toCallToolsInOrder([...])`: the expected calls appear in this order among the model's accepted calls (others may interleave). */
 export function callsToolsInOrder(scored: ScoredCase, expected: readonly ExpectedCall[]): AssertionOutcome {
-  const calls = callsOf(scored).map(({ call }) => call)
+  const calls = callsOf(scored)
   const actual = showCalls(scored)
   // Greedy earliest matching decides whether an ordered subsequence exists.
   let next = 0
-  for (const call of calls) if (next < expected.length && matches(expected[next] as ExpectedCall, call)) next++
+  for (const entry of calls) if (next < expected.length && fits(expected[next] as ExpectedCall, entry)) next++
   if (next === expected.length) return { pass: true, kind: 'wrong_order', summary: `made the ${expected.length} calls in order`, expected, actual }
-  return assignable(expected, calls)
-    ? { pass: false, kind: 'wrong_order', summary: `made the expected calls, but in the order ${calls.map((call) => call.name).join(' → ')}`, expected, actual }
-    : { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected, actual }
+  if (assignable(expected, calls)) {
+    return { pass: false, kind: 'wrong_order', summary: `made the expected calls, but in the order ${calls.map(({ call }) => call.name).join(' → ')}`, expected, actual }
+  }
+  return rejectedStandIn(expected, calls, expected, actual)
+    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected, actual }
 }
 
 /** `toNotCallTools()`: the model made no call at all. */
@@ -105,7 +146,8 @@ export function callsNoTools(scored: ScoredCase): AssertionOutcome {
 
 /** `toHaveNoHallucinations()`: no call names a tool that was not offered, and no call invents a parameter. */
 export function hasNoHallucinations(scored: ScoredCase): AssertionOutcome {
-  const found = scored.result.failures.filter((failure) => failure.kind === 'hallucinated_tool' || failure.kind === 'hallucinated_param')
+  // The scorer's verdict on each call, so a hallucination counts whatever else the case's verdict says.
+  const found = callsOf(scored).flatMap((entry) => entry.rejected).filter((failure) => failure.kind === 'hallucinated_tool' || failure.kind === 'hallucinated_param')
   const first = found[0]
   return first === undefined
     ? { pass: true, kind: 'hallucinated_tool', summary: 'no hallucinated tool or parameter', expected: [], actual: [] }
@@ -120,26 +162,27 @@ export function staysWithinToolTokens(scored: ScoredCase, budget: number): Asser
   return { pass, kind: 'over_tool_token_budget', summary, expected: budget, actual: perRequest }
 }
 
-/** `toPassCase()`: the case passes its suite expectation. */
+/** `toPassCase()`: the case passes its suite expectation (the verdict the runner stored). */
 export function passesCase(scored: ScoredCase): AssertionOutcome {
   const failures = scored.result.failures
+  const passed = verdictOf(scored.result) === 'passed'
   return {
-    pass: scored.result.passed,
+    pass: passed,
     kind: failures[0]?.kind ?? 'case_failed',
-    summary: scored.result.passed ? 'the case passed' : failures.map((failure) => `${failure.kind}: ${failure.message}`).join('\n'),
+    summary: passed ? 'the case passed' : failures.map((failure) => `${failure.kind}: ${failure.message}`).join('\n') || 'the case failed',
     expected: [],
     actual: failures,
   }
 }
 
-/** Whether each expected call can take a distinct call that matches it (tiny sizes: backtracking is enough). */
-function assignable(expected: readonly ExpectedCall[], calls: readonly TranscriptCall[]): boolean {
+/** Whether each expected call can take a distinct accepted call that matches it (tiny sizes: backtracking is enough). */
+function assignable(expected: readonly ExpectedCall[], calls: readonly ScoredCall[]): boolean {
   const used = new Set<number>()
   const place = (index: number): boolean => {
     if (index === expected.length) return true
     const wanted = expected[index] as ExpectedCall
-    for (const [position, call] of calls.entries()) {
-      if (used.has(position) || !matches(wanted, call)) continue
+    for (const [position, entry] of calls.entries()) {
+      if (used.has(position) || !fits(wanted, entry)) continue
       used.add(position)
       if (place(index + 1)) return true
       used.delete(position)
@@ -149,7 +192,7 @@ function assignable(expected: readonly ExpectedCall[], calls: readonly Transcrip
   return place(0)
 }
 
-function missingNames(expected: readonly ExpectedCall[], calls: readonly TranscriptCall[]): string {
-  const missing = expected.filter((wanted) => !calls.some((call) => matches(wanted, call))).map((wanted) => wanted.name)
+function missingNames(expected: readonly ExpectedCall[], calls: readonly ScoredCall[]): string {
+  const missing = expected.filter((wanted) => !calls.some((entry) => fits(wanted, entry))).map((wanted) => wanted.name)
   return missing.length > 0 ? `no matching call to ${missing.join(', ')}` : 'some calls match more than one expectation'
 }

@@ -20,6 +20,7 @@ import { casesWithVariants } from '../variants/expand-variants.ts'
 import { compactTranscript } from './compact-transcript.ts'
 import { attachResult } from './result-meta.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 /** Options of `describeSuite`. */
 export type DescribeSuiteOptions = {
@@ -94,9 +95,11 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           if (!evaluated) return ctx.skip('aborted')
           const result = evaluated.result
           attachResult(ctx.task.meta, { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
-          if (!evaluated.result.passed) {
+          const verdict = verdictOf(evaluated.result)
+          if (verdict !== 'passed') {
             const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
-            throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] failed: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)
+            const said = verdict === 'errored' ? 'errored (no verdict on the model)' : 'failed'
+            throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] ${said}: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)
           }
         })
       }

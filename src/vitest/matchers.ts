@@ -5,6 +5,7 @@ import {
   callsTool,
   callsToolsInOrder,
   callsToolsInParallel,
+  erroredCase,
   hasNoHallucinations,
   passesCase,
   staysWithinToolTokens,
@@ -48,8 +49,13 @@ function matcher<A extends unknown[]>(name: string, assertion: (scored: ScoredCa
     if (!isScoredCase(received)) {
       throw new TypeError(`${name} takes the result of runCase({ suite, case, model }) (a scored case), got ${typeof received}`)
     }
-    const outcome = assertion(received, ...args)
     const label = `${received.result.suite}/${received.result.case} [${received.result.model}]`
+    // An errored case is no verdict on the model: the matcher fails whether or not it is negated.
+    const errored = name === 'toStayWithinToolTokens' ? undefined : erroredCase(received)
+    if (errored) {
+      return { pass: this.isNot, message: () => `${label}: ${errored.kind} — ${errored.summary}\n\n${compactTranscript(received)}`, expected: errored.expected, actual: errored.actual }
+    }
+    const outcome = assertion(received, ...args)
     return {
       pass: outcome.pass,
       message: () => this.isNot

@@ -91,7 +91,7 @@ describe('tool-call matchers', () => {
   it('toCallToolsInOrder accepts interleaved calls in order and names wrong_order otherwise', async () => {
     const scored = await scripted('parallel-two-cities', [
       turn('', ['get_current_weather', '{"location":"Tokyo"}']),
-      turn('', ['get_forecast', '{"location":"Tokyo"}']),
+      turn('', ['get_forecast', '{"location":"Tokyo","days":3}']),
       turn('', ['get_current_weather', '{"location":"Paris"}']),
       turn('24 and 18'),
     ])
@@ -114,6 +114,39 @@ describe('tool-call matchers', () => {
     const scored = await runCase({ suite: weather, case: 'current-paris', model: 'baseline' })
     const error = failureOf(() => expect(scored).toStayWithinToolTokens(10))
     expect(error.message).toMatch(/over_tool_token_budget.*cost \d+ tokens per request \(budget 10\)/)
+  })
+
+  it('never give a call another verdict than the scorer: a call it rejected (duplicate keys) satisfies no call matcher', async () => {
+    const banking = 'suites/banking/suite.yaml'
+    const duplicate = '{"from_account":"checking","from_account":"savings","to_account":"checking","amount":200}'
+    const turns = [turn('', ['transfer_money', duplicate]), turn('Done: TX-5521')]
+    const scored = await runCase({ suite: banking, case: 'transfer-basic', model: scriptedProvider('scripted:test', new Map([['transfer-basic', [turns]]])) })
+    expect(scored.result.verdict).toBe('failed')
+    expect(scored.result.failures.map((failure) => failure.kind)).toContain('malformed_arguments')
+    const wanted = { from_account: 'savings', to_account: 'checking', amount: 200 }
+    const error = failureOf(() => expect(scored).toCallTool('transfer_money', wanted))
+    expect(error.message).toMatch(/malformed_arguments/)
+    expect(error.message).toMatch(/duplicate key "from_account"/)
+    expect(failureOf(() => expect(scored).toCallTool('transfer_money')).message).toMatch(/malformed_arguments/)
+    expect(failureOf(() => expect(scored).toCallToolsInOrder([{ name: 'transfer_money', args: wanted }])).message).toMatch(/malformed_arguments/)
+    expect(failureOf(() => expect(scored).toCallToolsInParallel([{ name: 'transfer_money', args: wanted }])).message).toMatch(/malformed_arguments/)
+    expect(scored).not.toCallTool('transfer_money', wanted)
+    // A narrower question than the suite's, on a call the scorer accepted, still passes.
+    const valid = await runCase({ suite: banking, case: 'transfer-basic', model: scriptedProvider('scripted:test', new Map([['transfer-basic', [[turn('', ['transfer_money', '{"from_account":"savings","to_account":"checking","amount":250}']), turn('Done: TX-5521')]]]])) })
+    expect(valid.result.verdict).toBe('failed')
+    expect(valid).toCallTool('transfer_money', { from_account: 'savings' })
+  })
+
+  it('an errored case answers no matcher either way: it is no verdict on the model', async () => {
+    const hooked = await runCase({
+      suite: weather, case: 'current-paris',
+      model: { id: 'down', doGenerate: async () => { throw new Error('socket hang up') } },
+    })
+    expect(hooked.result.verdict).toBe('errored')
+    expect(failureOf(() => expect(hooked).toPassCase()).message).toMatch(/errored.*provider_error/)
+    expect(failureOf(() => expect(hooked).not.toPassCase()).message).toMatch(/errored.*provider_error/)
+    expect(failureOf(() => expect(hooked).not.toCallTool('get_current_weather')).message).toMatch(/errored/)
+    expect(failureOf(() => expect(hooked).toNotCallTools()).message).toMatch(/errored/)
   })
 
   it('reject what is not a scored case with a clear message', () => {
