@@ -161,9 +161,6 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   }
 
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
-  // A process that exits mid-run (a second Ctrl-C exits at once) still writes the lines it has finished.
-  const flushOnExit = () => journal.close()
-  process.once('exit', flushOnExit)
   // Without repeats a row gets one result per case: no tally per case is needed for pass@k.
   const summaryOptions = { oneResultPerCase: repeats === 1 }
   const summaries = new GroupedSummaries(summaryGroup, summaryOptions)
@@ -212,6 +209,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
   }
   let done = 0
+  // A process that exits mid-run (a second Ctrl-C exits at once) still writes the lines it has finished.
+  const flushOnExit = () => journal.close()
+  process.once('exit', flushOnExit)
   const patience = new AbandonAfterAbort(options.signal)
   // Set when the run stops (an error): a case still in flight then is not journaled.
   let stopped = false
