@@ -52,13 +52,33 @@ function callOf(source: string): Extract<Expr, { k: 'call' }> {
   return expr
 }
 
-/** Runs one call string against the instances and returns BFCL's text for its result. */
-export function executeCall(source: string, owners: ReadonlyMap<string, Environment>): string {
-  try {
-    const call = callOf(source)
-    if (call.func.k !== 'name') throw new PyException('NameError', `name '${call.func.k === 'attr' ? rootName(call.func) : call.func.k}' is not defined`)
-    const name = call.func.id
+/** How BFCL names an instance in the evaluated text (`<prefix>_<Class>_instance`); it shows only inside string literals. */
+export type InstanceNaming = (className: string) => string
+
+const defaultNaming: InstanceNaming = (className) => `${className}_instance`
+
+/**
+ * BFCL's rewrite before `eval`: every identifier directly followed by `(` (spaces allowed) loses those spaces, and
+ * a method name gains its instance's name — over the whole text, string literals included (it is a regex).
+ */
+export function rewriteCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming): string {
+  return source.replace(/(?<![\p{L}\p{N}_])([a-zA-Z_][\p{L}\p{N}_]*)\s*(?=\()/gu, (_, name: string) => {
     const owner = owners.get(name)
+    return owner ? `${naming(owner.className)}.${name}` : name
+  })
+}
+
+/** Runs one call string against the instances and returns BFCL's text for its result. */
+export function executeCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming = defaultNaming): string {
+  try {
+    const call = callOf(rewriteCall(source, owners, naming))
+    const instances = new Map([...owners.values()].map((owner) => [naming(owner.className), owner]))
+    const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instances.get(call.func.value.id) : undefined
+    if (call.func.k !== 'attr' || !target) {
+      throw new PyException('NameError', `name '${call.func.k === 'name' ? call.func.id : rootName(call.func)}' is not defined`)
+    }
+    const name = call.func.attr
+    const owner = target.methods.has(name) ? target : undefined
     const positional = call.args.map((arg) => fromPy(evaluate(arg)))
     const keywords = call.keywords.map((kw) => [kw.arg ?? '**', fromPy(evaluate(kw.value))] as const)
     if (!owner) throw new PyException('NameError', `name '${name}' is not defined`)
@@ -78,6 +98,6 @@ function rootName(expr: Expr): string {
 }
 
 /** Runs a step's call strings in order; one text per call. */
-export function executeCalls(sources: readonly string[], owners: ReadonlyMap<string, Environment>): string[] {
-  return sources.map((source) => executeCall(source, owners))
+export function executeCalls(sources: readonly string[], owners: ReadonlyMap<string, Environment>, naming: InstanceNaming = defaultNaming): string[] {
+  return sources.map((source) => executeCall(source, owners, naming))
 }

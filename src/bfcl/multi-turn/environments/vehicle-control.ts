@@ -1,0 +1,194 @@
+import type { PyValue } from '../../py/value.ts'
+import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { PyRandom } from '../mt19937.ts'
+import { arith, lt, toFloat, truthy } from '../py-ops.ts'
+import { keyError } from '../py-error.ts'
+import { dict, f, fromPy, i, isMap, num, toPy, valRepr, type Key, type Val } from '../values.ts'
+
+// BFCL's VehicleControlAPI: engine, doors, brakes, climate, cruise, navigation, tyres. Public attributes in
+// BFCL's attribute order; `_parkingBrakeForce`, `_slopeAngle`, `_brakePedalForce` are private (never compared).
+
+const maxFuel = 50
+const milesPerGallon = 20.0
+
+const zipcodes: { readonly [city: string]: string } = {
+  Rivermist: '83214', Stonebrook: '74532', Maplecrest: '56108', Silverpine: '62947', Shadowridge: '71354',
+  'Sunset Valley': '29581', Oakendale: '47329', Willowbend: '52013', 'Crescent Hollow': '69238', Autumnville: '51479',
+  'San Francisco': '94016',
+}
+
+// Unordered zip-code pairs with a known driving distance.
+const distances: readonly (readonly [string, string, number])[] = [
+  ['83214', '74532', 750.0], ['56108', '62947', 320.0], ['71354', '83214', 450.0], ['47329', '52013', 290.0],
+  ['69238', '51479', 630.0], ['94016', '83214', 980.0], ['94016', '94704', 600.0], ['94704', '08541', 2550.0],
+  ['94016', '62947', 780.0], ['62947', '47329', 1053.0], ['94016', '74532', 880.0],
+]
+
+const publicAttributes = [
+  'fuelLevel', 'batteryVoltage', 'engine_state', 'remainingUnlockedDoors', 'doorStatus', 'acTemperature', 'fanSpeed',
+  'acMode', 'humidityLevel', 'headLightStatus', 'parkingBrakeStatus', 'brakePedalStatus', 'distanceToNextVehicle',
+  'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure',
+  'rearRightTirePressure', 'long_context',
+] as const
+
+function defaults(): Map<string, Val> {
+  return new Map<string, Val>([
+    ['fuelLevel', f(0)], ['batteryVoltage', f(12.6)], ['engineState', 'stopped'],
+    ['doorStatus', dict([['driver', 'unlocked'], ['passenger', 'unlocked'], ['rear_left', 'unlocked'], ['rear_right', 'unlocked']])],
+    ['acTemperature', f(25.0)], ['fanSpeed', i(50)], ['acMode', 'auto'], ['humidityLevel', f(50.0)], ['headLightStatus', 'off'],
+    ['parkingBrakeStatus', 'released'], ['parkingBrakeForce', f(0)], ['slopeAngle', f(0)], ['brakePedalStatus', 'released'],
+    ['brakePedalForce', f(0)], ['distanceToNextVehicle', f(50.0)], ['cruiseStatus', 'inactive'], ['destination', 'None'],
+    ['frontLeftTirePressure', f(32.0)], ['frontRightTirePressure', f(32.0)], ['rearLeftTirePressure', f(30.0)], ['rearRightTirePressure', f(30.0)],
+  ])
+}
+
+/** A VehicleControlAPI instance. */
+export function vehicleControl(): Environment {
+  const s = new Map<string, Val>()
+  const random = new PyRandom(141053)
+  const get = (name: string) => s.get(name)!
+  const doors = () => get('doorStatus') as Map<Key, Val>
+  const pressures = () => ['frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure'].map((name) => [name, get(name)] as const)
+
+  const methods = methodTable([
+    ['activateParkingBrake', [req('mode')], ([mode]) => {
+      if (mode !== 'engage' && mode !== 'release') return dict([['error', 'Invalid mode']])
+      const engaged = mode === 'engage'
+      s.set('parkingBrakeStatus', engaged ? 'engaged' : 'released')
+      s.set('_parkingBrakeForce', f(engaged ? 500.0 : 0.0))
+      s.set('_slopeAngle', f(10.0))
+      return dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['_parkingBrakeForce', get('_parkingBrakeForce')], ['_slopeAngle', get('_slopeAngle')]])
+    }],
+    ['adjustClimateControl', [req('temperature'), opt('unit', 'celsius'), opt('fanSpeed', i(50)), opt('mode', 'auto')], ([temperature, unit, fan, mode]) => {
+      if (num(fan!) < 0 || num(fan!) > 100) return dict([['error', 'Fan speed must be between 0 and 100.']])
+      s.set('acTemperature', unit === 'fahrenheit' ? arith('/', arith('*', arith('-', temperature!, i(32)), i(5)), i(9)) : temperature!)
+      s.set('fanSpeed', fan!)
+      s.set('acMode', mode!)
+      return dict([['currentACTemperature', temperature!], ['climateMode', mode!], ['humidityLevel', get('humidityLevel')]])
+    }],
+    ['check_tire_pressure', [], () => {
+      const healthy = pressures().every(([, value]) => num(value) >= 30 && num(value) <= 35)
+      return dict([...pressures(), ['healthy_tire_pressure', healthy], ['car_info', dict([])]])
+    }],
+    ['displayCarStatus', [req('option')], ([option]) => {
+      switch (option) {
+        case 'fuel': return dict([['fuelLevel', get('fuelLevel')]])
+        case 'battery': return dict([['batteryVoltage', get('batteryVoltage')]])
+        case 'doors': return dict([['doorStatus', doors()]])
+        case 'climate': return dict([['currentACTemperature', get('acTemperature')], ['fanSpeed', get('fanSpeed')], ['climateMode', get('acMode')], ['humidityLevel', get('humidityLevel')]])
+        case 'headlights': return dict([['headlightStatus', get('headLightStatus')]])
+        case 'parkingBrake': return dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['parkingBrakeForce', get('_parkingBrakeForce')], ['slopeAngle', get('_slopeAngle')]])
+        case 'brakePedal': return dict([['brakePedalStatus', get('brakePedalStatus')], ['brakePedalForce', get('_brakePedalForce')]])
+        case 'engine': return dict([['engineState', get('engine_state')]])
+        default: return dict([['error', 'Invalid option']])
+      }
+    }],
+    ['display_log', [req('messages')], ([messages]) => dict([['log', messages!]])],
+    ['estimate_distance', [req('cityA'), req('cityB')], ([a, b]) => {
+      const hit = distances.find(([x, y]) => (x === a && y === b) || (x === b && y === a))
+      if (!hit) return dict([['error', 'distance not found in database.']])
+      return dict([['distance', f(hit[2])]])
+    }],
+    ['estimate_drive_feasibility_by_mileage', [req('distance')], ([distance]) => dict([['canDrive', !lt(arith('*', get('fuelLevel'), f(milesPerGallon)), distance!)]])],
+    ['fillFuelTank', [req('fuelAmount')], ([amount]) => {
+      if (num(amount!) < 0) return dict([['error', 'Fuel amount cannot be negative.']])
+      const level = arith('+', get('fuelLevel'), amount!)
+      if (num(level) > maxFuel) return dict([['error', 'Cannot fill gas above the tank capacity.']])
+      if (num(level) < 0) return dict([['error', 'Fuel tank is empty. Min fuel level is 0 gallons.']])
+      s.set('fuelLevel', level)
+      return dict([['fuelLevel', level]])
+    }],
+    ['find_nearest_tire_shop', [], () => dict([['shopLocation', '456 Oakwood Avenue, Rivermist, 83214']])],
+    ['gallon_to_liter', [req('gallon')], ([gallon]) => dict([['liter', arith('*', gallon!, f(3.78541))]])],
+    ['get_current_speed', [], () => dict([['currentSpeed', f(random.uniform(0.0, 120.0))]])],
+    ['get_outside_temperature_from_google', [], () => dict([['outsideTemperature', f(random.uniform(-10.0, 40.0))]])],
+    ['get_outside_temperature_from_weather_com', [], () => dict([['error', i(404)]])],
+    ['get_zipcode_based_on_city', [req('city')], ([city]) => dict([['zipcode', zipcodes[city as string] ?? '00000']])],
+    ['liter_to_gallon', [req('liter')], ([liter]) => dict([['gallon', arith('*', liter!, f(0.264172))]])],
+    ['lockDoors', [req('unlock'), req('door')], ([unlock, door]) => {
+      const wanted = truthy(unlock!) ? 'unlocked' : 'locked'
+      for (const name of Array.isArray(door) ? door : []) {
+        const key = typeof name === 'string' ? name : valRepr(name)
+        if (!doors().has(key)) throw keyError(valRepr(name))
+        if (doors().get(key) === wanted) continue
+        doors().set(key, wanted)
+        s.set('remainingUnlockedDoors', arith(wanted === 'unlocked' ? '+' : '-', get('remainingUnlockedDoors'), i(1)))
+      }
+      return dict([['lockStatus', wanted], ['remainingUnlockedDoors', get('remainingUnlockedDoors')]])
+    }],
+    ['pressBrakePedal', [req('pedalPosition')], ([position]) => {
+      if (num(position!) < 0 || num(position!) > 1) return dict([['error', 'Pedal position must be between 0 and 1.']])
+      if (num(position!) === 0) {
+        s.set('brakePedalStatus', 'released')
+        s.set('_brakePedalForce', f(0))
+        return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
+      }
+      const force = arith('*', position!, f(1000.0))
+      s.set('brakePedalStatus', 'pressed')
+      s.set('_brakePedalForce', force)
+      return dict([['brakePedalStatus', 'pressed'], ['brakePedalForce', force]])
+    }],
+    ['releaseBrakePedal', [], () => {
+      s.set('brakePedalStatus', 'released')
+      s.set('_brakePedalForce', f(0))
+      return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
+    }],
+    ['setCruiseControl', [req('speed'), req('activate'), req('distanceToNextVehicle')], ([speed, activate, distance]) => {
+      if (get('engine_state') === 'stopped') return dict([['error', 'Start the engine before activating the cruise control.']])
+      if (truthy(activate!)) {
+        if (num(speed!) < 0 || num(speed!) > 120 || num(arith('%', speed!, i(5))) !== 0) return dict([['error', 'Invalid speed']])
+        s.set('cruiseStatus', 'active')
+      } else s.set('cruiseStatus', 'inactive')
+      s.set('distanceToNextVehicle', toFloat(distance!))
+      return dict([['cruiseStatus', get('cruiseStatus')], ['currentSpeed', toFloat(speed!)], ['distanceToNextVehicle', toFloat(distance!)]])
+    }],
+    ['setHeadlights', [req('mode')], ([mode]) => {
+      if (mode !== 'on' && mode !== 'off' && mode !== 'auto') return dict([['error', 'Invalid headlight mode.']])
+      s.set('headLightStatus', mode === 'on' ? 'on' : 'off')
+      return dict([['headlightStatus', get('headLightStatus')]])
+    }],
+    ['set_navigation', [req('destination')], ([destination]) => {
+      s.set('destination', destination!)
+      return dict([['status', `Navigating to ${valRepr(destination!) === destination ? destination : typeof destination === 'string' ? destination : valRepr(destination!)}`]])
+    }],
+    ['startEngine', [req('ignitionMode')], ([mode]) => {
+      if (num(get('remainingUnlockedDoors')) > 0) {
+        const unlocked = [...doors()].filter(([, status]) => status === 'unlocked').map(([name]) => String(name))
+        return dict([['error', `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}`]])
+      }
+      if (get('brakePedalStatus') !== 'pressed') return dict([['error', 'Brake pedal needs to be pressed when starting the engine.']])
+      if (num(get('_brakePedalForce')) !== 1000.0) return dict([['error', 'Must press the brake fully before starting the engine.']])
+      if (num(get('fuelLevel')) < 0) return dict([['error', 'Fuel tank is empty.']])
+      if (mode === 'START') s.set('engine_state', 'running')
+      else if (mode === 'STOP') s.set('engine_state', 'stopped')
+      else return dict([['error', 'Invalid ignition mode.']])
+      return dict([['engineState', get('engine_state')], ['fuelLevel', get('fuelLevel')], ['batteryVoltage', get('batteryVoltage')]])
+    }],
+  ])
+
+  return {
+    className: 'VehicleControlAPI',
+    methods,
+    load(config: PyValue, longContext: boolean) {
+      const data = fromPy(config)
+      const given = isMap(data) ? data : new Map<Key, Val>()
+      const base = defaults()
+      const pick = (name: string) => (given.has(name) ? given.get(name)! : base.get(name)!)
+      s.clear()
+      s.set('fuelLevel', pick('fuelLevel'))
+      s.set('batteryVoltage', pick('batteryVoltage'))
+      s.set('engine_state', pick('engineState'))
+      const doorStatus = pick('doorStatus')
+      s.set('remainingUnlockedDoors', i(isMap(doorStatus) ? [...doorStatus.values()].filter((v) => v === 'unlocked').length : 0))
+      s.set('doorStatus', doorStatus)
+      for (const name of ['acTemperature', 'fanSpeed', 'acMode', 'humidityLevel', 'headLightStatus', 'parkingBrakeStatus']) s.set(name, pick(name))
+      s.set('_parkingBrakeForce', pick('parkingBrakeForce'))
+      s.set('_slopeAngle', pick('slopeAngle'))
+      s.set('brakePedalStatus', pick('brakePedalStatus'))
+      s.set('_brakePedalForce', pick('brakePedalForce'))
+      for (const name of ['distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure']) s.set(name, pick(name))
+      s.set('long_context', longContext)
+    },
+    state: () => publicAttributes.map((name) => [name, toPy(s.get(name)!)] as const),
+  }
+}
