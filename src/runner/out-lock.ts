@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -6,8 +7,8 @@ import { InputError } from '../core/errors.ts'
 /** The lock file a run keeps in its out folder while it writes the journal and reports there. */
 export const lockFileName = 'run.lock'
 
-/** Who holds a lock: what the lock file says. */
-type LockOwner = { readonly pid: number; readonly host: string; readonly startedAt: string }
+/** Who holds a lock: what the lock file says (`id` tells two locks of one process apart). */
+type LockOwner = { readonly pid: number; readonly host: string; readonly startedAt: string; readonly id?: string }
 
 /** A run's hold on its out folder; `release()` is idempotent and also runs if the process exits holding it. */
 export type OutLock = {
@@ -27,11 +28,11 @@ export function lockOutFolder(outDir: string, onWarning: (message: string) => vo
   const dir = resolve(outDir)
   makeFolder(outDir, dir)
   const file = join(dir, lockFileName)
-  const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }
+  const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), id: randomUUID() }
   const text = `${JSON.stringify(owner)}\n`
   // Two attempts: the second follows taking over a stale lock (a run that took it meanwhile is then refused).
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryLink(file, text)) return held(dir, file, text)
+    if (tryLink(file, text, owner.id!)) return held(dir, file, text)
     const current = readOwner(file)
     if (current === undefined) continue
     if (isRunning(current.owner)) {
@@ -58,9 +59,9 @@ function makeFolder(given: string, dir: string): void {
   if (!statSync(dir).isDirectory()) throw new InputError(`${given} is not a folder: --out names the folder for report.json and results.jsonl`, { field: '--out' })
 }
 
-/** Writes the lock text to a file of this process and links it to the lock's name: fails (false) if the name exists. */
-function tryLink(file: string, text: string): boolean {
-  const temporary = `${file}.${process.pid}.tmp`
+/** Writes the lock text to a file of this attempt and links it to the lock's name: fails (false) if the name exists. */
+function tryLink(file: string, text: string, id: string): boolean {
+  const temporary = `${file}.${id}.tmp`
   writeFileSync(temporary, text)
   try {
     linkSync(temporary, file)

@@ -138,3 +138,15 @@ describe('Ctrl-C', () => {
     expect(existsSync(join(out, 'run.lock'))).toBe(false)
   })
 })
+
+describe('the out folder lock (library)', () => {
+  it('two runs of one process on one folder: the second is refused, and the first one\'s lock is its own until released', async () => {
+    const { lockOutFolder } = await import('../../src/runner/out-lock.ts')
+    const out = join(tempFiles({}), 'out')
+    const first = lockOutFolder(out)
+    expect(() => lockOutFolder(out)).toThrow(`pid ${process.pid}`)
+    first.release()
+    expect(existsSync(join(out, 'run.lock'))).toBe(false)
+    lockOutFolder(out).release()
+  })
+})
