@@ -19,6 +19,8 @@ export const failureKinds = [
   'tool_choice_violation',
   'final_answer_mismatch',
   'max_turns_exceeded',
+  'truncated',
+  'refused',
   'provider_error',
   'harness_error',
 ] as const

@@ -16,6 +16,8 @@ export type Exchange = {
   retries: number
   /** The error that ended the call below the SDK (retries exhausted, missing cassette): the SDK only sees a wrapped copy. */
   failure?: Error
+  /** The body of the answer handed to the SDK, as the API sent it: SDKs that convert answers drop fields (Gemini's `finishMessage`). */
+  answerBody?: string
 }
 
 /** Open exchanges by id; each adapter call opens one and closes it when the SDK returns. */

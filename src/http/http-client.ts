@@ -67,7 +67,10 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
         ...(settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),
       })
-      if (exchange) exchange.retries += response.retries
+      if (exchange) {
+        exchange.retries += response.retries
+        exchange.answerBody = response.body
+      }
       if (record) {
         record.write(
           redactDeep<Cassette>(
@@ -109,6 +112,7 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
   // A recorded answer that holds none fails as it did live (no retry: the cassette would say the same again).
   const problem = status >= 200 && status < 300 && checkAnswer ? checkRecorded(body, checkAnswer) : undefined
   if (problem !== undefined) throw new ProviderError(`HTTP ${status} with ${problem} (replayed from ${store.file(key)})`, { status, retries: 0 })
+  if (exchange) exchange.answerBody = body
   return toResponse(status, new Headers(cassette.response.headers), body)
 }
 

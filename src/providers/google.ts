@@ -4,7 +4,7 @@ import { credentialDefaults } from './runtime/credentials.ts'
 import { sdkSetup, sdkTimeoutMs } from './runtime/http-for-provider.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildGeminiRequest } from './wire/gemini-request.ts'
-import { fromGeminiResponse } from './wire/gemini-response.ts'
+import { fromGeminiResponse, wireFinishMessage } from './wire/gemini-response.ts'
 
 /**
  * `google:<model>`: Gemini's generateContent through `@google/genai`, key from GEMINI_API_KEY (or GOOGLE_API_KEY),
@@ -40,7 +40,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
       const { sdkHttpResponse: _headers, ...answer } = response
       return answer as GenerateContentResponse
     },
-    read: fromGeminiResponse,
+    read: (answer, request, body) => fromGeminiResponse(answer, request, wireFinishMessage(body)),
     // The body is SDK parameters, not the wire body: `extra_body` goes through the SDK's own escape hatch.
     withExtraBody: (body: GenerateContentParameters, extra) => ({
       ...body,

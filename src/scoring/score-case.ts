@@ -3,6 +3,8 @@ import type { CaseMetrics, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { verdictOfFailures, type ResultVerdict } from '../core/verdict.ts'
 import { callValidity } from './call-validity.ts'
+import { isErroredKind } from '../core/verdict.ts'
+import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
 import { flattenCalls } from './flat-calls.ts'
 import { matchCalls } from './match-calls.ts'
 import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
@@ -47,7 +49,8 @@ export function registerBfclScoring(scorer: BfclScorer): void {
 
 /**
  * Scores a transcript against its case. Scorers read only the transcript and the case: per-call validity,
- * expected-vs-actual matching, parallelism, tool_choice, final answer and how the loop ended. With
+ * expected-vs-actual matching, parallelism, tool_choice, final answer, how each turn stopped (finish-failures.ts)
+ * and how the loop ended. With
  * `matching: bfcl` the call verdict comes from BFCL's checker rules instead of toolgauge's matchers.
  */
 export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
@@ -55,18 +58,26 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
   const validity = calls.map(callValidity)
   const matching = matchCalls(testCase.expect, calls, validity)
   const loopEnd = loopEndFailures(testCase, transcript, calls, matching.pairs)
+  const stops = finishFailures(transcript)
+  const providerStops = stops.filter((failure) => isErroredKind(failure.kind))
   // A provider failure or the user's hook throwing is not a verdict on the model: the case reports that alone.
   const failures: Failure[] = transcript.stop === 'provider-error' || transcript.stop === 'harness-error'
     ? loopEnd
-    : testCase.expect.matching === 'bfcl'
-      ? bfclVerdict(testCase, transcript)
+    : providerStops.length > 0
+      ? providerStops
       : [
-          ...validity.flatMap((entry) => entry.failures),
-          ...matching.failures,
-          ...parallelFailures(testCase, calls, matching.pairs),
-          ...toolChoiceFailures(testCase, transcript),
-          ...finalAnswerFailures(testCase, transcript),
-          ...loopEnd,
+          // A turn cut at the output limit or refused is the verdict on what did not come after it.
+          ...withoutExplainedAbsences(testCase.expect.matching === 'bfcl'
+            ? bfclVerdict(testCase, transcript)
+            : [
+                ...validity.flatMap((entry) => entry.failures),
+                ...matching.failures,
+                ...parallelFailures(testCase, calls, matching.pairs),
+                ...toolChoiceFailures(testCase, transcript),
+                ...finalAnswerFailures(testCase, transcript),
+                ...loopEnd,
+              ], transcript),
+          ...stops,
         ]
   const selected = matching.pairs.filter((column) => column !== -1).length
   const verdict = verdictOfFailures(failures)

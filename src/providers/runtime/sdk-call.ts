@@ -9,7 +9,13 @@ import { requestSignal } from './request-signal.ts'
 export type SdkRequestOptions = { headers: Record<string, string>; signal?: AbortSignal }
 
 /** What one SDK call produced, with the HTTP layer's bookkeeping. */
-export type SdkCallResult<T> = { readonly value: T; readonly latencyMs: number; readonly retries: number }
+export type SdkCallResult<T> = {
+  readonly value: T
+  readonly latencyMs: number
+  readonly retries: number
+  /** The answer's body as the API sent it, before the SDK converted it (undefined under a custom fetch that bypasses ours). */
+  readonly body?: string
+}
 
 /** Everything `callSdk` needs besides the call itself. */
 export type SdkCallSettings = {
@@ -36,7 +42,7 @@ export async function callSdk<T>(
   const own = requestSignal(signal)
   try {
     const value = await run({ headers: exchangeHeaders(exchange), ...(own.signal ? { signal: own.signal } : {}) })
-    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries }
+    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries, ...(exchange.answerBody !== undefined ? { body: exchange.answerBody } : {}) }
   } catch (error) {
     if (signal?.aborted) throw error
     const failure = exchange.failure

@@ -10,7 +10,8 @@ import { callSdk, redactedRaw, type SdkRequestOptions } from './sdk-call.ts'
 export type SdkProtocol<Body, Answer> = {
   build(request: GenerateRequest): Body
   send(body: Body, options: SdkRequestOptions): Promise<Answer>
-  read(answer: Answer, request: GenerateRequest): MappedTurn
+  /** `body` is the answer's JSON text as the API sent it, for fields the SDK drops when it converts the answer. */
+  read(answer: Answer, request: GenerateRequest, body?: string): MappedTurn
   /** How `extra_body` joins the body (default: merged over it, key by key). */
   withExtraBody?(body: Body, extra: { readonly [key: string]: unknown }): Body
 }
@@ -40,7 +41,7 @@ export function sdkProvider<Body, Answer>(
       const result = await callSdk(settings, request, signal, (requestOptions) =>
         protocol.send(body, extraHeaders ? { ...requestOptions, headers: { ...extraHeaders, ...requestOptions.headers } } : requestOptions))
       return {
-        ...protocol.read(result.value, request),
+        ...protocol.read(result.value, request, result.body),
         latencyMs: result.latencyMs,
         retries: result.retries,
         raw: redactedRaw(body, result.value, connection.secrets),

@@ -11,7 +11,7 @@ import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-i
  * as calls whose arguments are the JSON of `args`. The parts are kept as reasoning state whenever the model thought
  * or signed them, so they go back whole on the next request.
  */
-export function fromGeminiResponse(response: GenerateContentResponse, request: GenerateRequest): MappedTurn {
+export function fromGeminiResponse(response: GenerateContentResponse, request: GenerateRequest, finishMessage?: string): MappedTurn {
   const candidate = response.candidates?.[0]
   const parts = (candidate?.content?.parts ?? []) as OpaqueObject[]
   let text = ''
@@ -27,7 +27,7 @@ export function fromGeminiResponse(response: GenerateContentResponse, request: G
   return {
     text,
     toolCalls,
-    finishReason: geminiFinishReason(response, raw, toolCalls.length > 0),
+    finishReason: geminiFinishReason(response, raw, toolCalls.length > 0, finishMessage),
     usage: geminiUsage(response.usageMetadata),
     ...(stateful ? { reasoning: { protocol: 'gemini' as const, parts } } : {}),
   }
@@ -37,13 +37,27 @@ export function fromGeminiResponse(response: GenerateContentResponse, request: G
  * The candidate's reason with Gemini's `finishMessage` (what was malformed about a MALFORMED_FUNCTION_CALL); a prompt
  * blocked before any candidate is a content-filter stop whose raw reason is `blockReason:<reason>`.
  */
-function geminiFinishReason(response: GenerateContentResponse, raw: string | undefined, hasToolCalls: boolean): FinishReason {
+function geminiFinishReason(response: GenerateContentResponse, raw: string | undefined, hasToolCalls: boolean, wireMessage: string | undefined): FinishReason {
   const blocked = response.promptFeedback?.blockReason
   if (!response.candidates?.length && blocked) {
     const message = response.promptFeedback?.blockReasonMessage
     return { unified: 'content-filter', raw: `blockReason:${blocked}`, ...(message ? { message } : {}) }
   }
-  return finishReasonOf('gemini', raw, hasToolCalls, response.candidates?.[0]?.finishMessage)
+  return finishReasonOf('gemini', raw, hasToolCalls, response.candidates?.[0]?.finishMessage ?? wireMessage)
+}
+
+/**
+ * The first candidate's `finishMessage` from the answer's JSON text: @google/genai drops it when it converts the
+ * answer, and it is the only account of what was malformed about a MALFORMED_FUNCTION_CALL.
+ */
+export function wireFinishMessage(body: string | undefined): string | undefined {
+  if (body === undefined || !body.includes('"finishMessage"')) return undefined
+  try {
+    const message = (JSON.parse(body) as { candidates?: { finishMessage?: unknown }[] }).candidates?.[0]?.finishMessage
+    return typeof message === 'string' ? message : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**
