@@ -1,8 +1,12 @@
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.ts'
 import type { JsonSchema, ToolDefinition } from '../../src/core/tool.ts'
 import { compilableSchema, createAjv } from '../../src/schema/ajv.ts'
 import { undeclaredKeys } from '../../src/scoring/undeclared-keys.ts'
+import { loadSuite } from '../../src/suite/load-suite.ts'
+import { tempFiles } from '../helpers/cli.ts'
 import { kinds, makeCase, runScripted, turn } from '../helpers/cases.ts'
 
 const closed = (properties: Record<string, JsonSchema> = {}): JsonSchema => ({ type: 'object', properties, additionalProperties: false })
@@ -118,5 +122,20 @@ describe('a call the loop refused is never scored clean', () => {
     const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'search' }] } }), [turn('', ['search', '{"query": "cats", "page": 2}']), turn('Found cats.')])
     expect(transcript.turns[0]?.toolResults[0]?.source).toBe('rejected')
     expect(score.failures).toEqual([expect.objectContaining({ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.page$/) })])
+  })
+})
+
+describe('the suite check uses the same rule', () => {
+  it('an expectation naming a key a zero-argument tool forbids stops the load, before any model call', async () => {
+    const dir = tempFiles({
+      'suite.yaml': [
+        'name: pets',
+        'tools: [{ name: list_pets, parameters: { type: object, additionalProperties: false } }]',
+        'cases: [{ id: a, prompt: hi, expect: { calls: [{ name: list_pets, args: { limit: 5 } }] } }]',
+      ].join('\n'),
+    })
+    const error = await loadSuite(join(dir, 'suite.yaml')).then(() => undefined, (thrown: unknown) => thrown)
+    expect(InputError.isInstance(error)).toBe(true)
+    expect((error as Error).message).toContain('"limit" is not a parameter the schema defines')
   })
 })
