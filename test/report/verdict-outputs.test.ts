@@ -98,6 +98,7 @@ describe('a metric with nothing to measure is null everywhere: a run whose every
     expect(html).not.toContain('0.0%')
     expect(html).not.toMatch(/<td>0\/[02]<\/td>/)
     expect(html).toContain('<td>—</td>')
+    expect(html).not.toContain('>n/a<')
 
     const junit = parseXml(readFileSync(join(out, 'report.xml'), 'utf8'))
     expect(junit.attributes).toMatchObject({ tests: '2', failures: '0', errors: '2' })

@@ -1,6 +1,6 @@
 import type { ModelSummary } from '../../core/report.ts'
 import { accuracyInterval, toolTokensPerRequest } from '../markdown.ts'
-import { percent } from '../metric-text.ts'
+import { nothingMeasured, percent } from '../metric-text.ts'
 import { escapeHtml } from './escape.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 
@@ -26,7 +26,7 @@ export function metricBars(summary: ModelSummary): string {
     const y = i * rowHeight
     const value = m.value
     const bar = value === null || !Number.isFinite(value)
-      ? `<text x="${labelWidth + 4}" y="${y + 15}" class="muted">n/a</text>`
+      ? `<text x="${labelWidth + 4}" y="${y + 15}" class="muted">${nothingMeasured}</text>`
       : `<rect x="${labelWidth}" y="${y + 4}" width="${(value * barWidth).toFixed(1)}" height="14" class="${m.lowerIsBetter ? 'bar-bad' : 'bar-good'}"/>`
         + `<text x="${labelWidth + barWidth + 8}" y="${y + 15}">${percent(value)}</text>`
     const whisker = i === 0 && ci
