@@ -13,6 +13,7 @@ import {
   type ExpectedCall,
 } from './call-assertions.ts'
 import { compactTranscript } from './compact-transcript.ts'
+import { inert, inertLines } from '../report/terminal-text.ts'
 
 /** The tool-call matchers `toolgauge/vitest` adds to vitest's `expect`; each takes a `runCase` result. */
 export interface ToolCallMatchers<R = unknown> {
@@ -49,18 +50,19 @@ function matcher<A extends unknown[]>(name: string, assertion: (scored: ScoredCa
     if (!isScoredCase(received)) {
       throw new TypeError(`${name} takes the result of runCase({ suite, case, model }) (a scored case), got ${typeof received}`)
     }
-    const label = `${received.result.suite}/${received.result.case} [${received.result.model}]`
+    // Names and summaries quote the suite and the model: vitest prints them to the terminal, so they are inert.
+    const label = inert(`${received.result.suite}/${received.result.case} [${received.result.model}]`)
     // An errored case is no verdict on the model: the matcher fails whether or not it is negated.
     const errored = name === 'toStayWithinToolTokens' ? undefined : erroredCase(received)
     if (errored) {
-      return { pass: this.isNot, message: () => `${label}: ${errored.kind} — ${errored.summary}\n\n${compactTranscript(received)}`, expected: errored.expected, actual: errored.actual }
+      return { pass: this.isNot, message: () => `${label}: ${errored.kind} — ${inertLines(errored.summary)}\n\n${compactTranscript(received)}`, expected: errored.expected, actual: errored.actual }
     }
     const outcome = assertion(received, ...args)
     return {
       pass: outcome.pass,
       message: () => this.isNot
-        ? `${label}: expected the opposite, but ${outcome.summary}`
-        : `${label}: ${outcome.kind} — ${outcome.summary}\n\n${compactTranscript(received)}`,
+        ? `${label}: expected the opposite, but ${inertLines(outcome.summary)}`
+        : `${label}: ${outcome.kind} — ${inertLines(outcome.summary)}\n\n${compactTranscript(received)}`,
       expected: outcome.expected,
       actual: outcome.actual,
     }
