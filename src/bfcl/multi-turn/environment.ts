@@ -15,8 +15,8 @@ export interface Environment {
   readonly methods: ReadonlyMap<string, Method>
   /** `_load_scenario(config, long_context)`. */
   load(config: PyValue, longContext: boolean): void
-  /** `vars(self)` without `_`-prefixed names, in attribute order, as Python values for `!=`. */
-  state(): readonly (readonly [string, PyValue])[]
+  /** `vars(self)` without `_`-prefixed names, in attribute order (live data: convert before keeping it). */
+  state(): readonly (readonly [string, Val])[]
 }
 
 /** Process-wide state BFCL keeps in module globals (mutable default arguments, shared extension dicts). */

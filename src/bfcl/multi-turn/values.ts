@@ -116,3 +116,11 @@ export function num(v: Val | undefined): number {
   if (isNumber(v)) return v.t === 'int' ? Number(v.v) : v.v
   return NaN
 }
+
+/** `json.dumps(v, default=str)`: what BFCL's logs hold for a state snapshot (sets and objects as their str()). */
+export function jsonDumpsDefaultStr(v: Val): string {
+  if (Array.isArray(v)) return `[${v.map(jsonDumpsDefaultStr).join(', ')}]`
+  if (v instanceof Map) return `{${[...v].map(([k, value]) => `${jsonDumps(typeof k === 'bigint' ? k.toString() : k)}: ${jsonDumpsDefaultStr(value)}`).join(', ')}}`
+  if (v instanceof Set || v instanceof PyOpaque || (v !== null && typeof v === 'object' && !('t' in v))) return jsonDumps(valRepr(v))
+  return jsonDumps(v as PyValue)
+}

@@ -8,6 +8,7 @@ import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.
 import { jsonDumps } from '../../../src/bfcl/py/json-dumps.ts'
 import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
 import { dictGet, isDict, type PyValue } from '../../../src/bfcl/py/value.ts'
+import { jsonDumpsDefaultStr, type Val } from '../../../src/bfcl/multi-turn/values.ts'
 import { sharedData } from '../../helpers/shared-data.ts'
 
 // Replays the real results' inference_log through the TypeScript environments: every executed call's output and
@@ -30,8 +31,8 @@ function resultFiles(): { model: string; category: string; file: string }[] {
 const field = (v: PyValue, name: string): PyValue | undefined => (isDict(v) ? dictGet(v, name) : undefined)
 
 // BFCL logs a state snapshot as JSON of the public attributes (non-serialisable values by str()).
-function loggedState(instanceState: readonly (readonly [string, PyValue])[]): string {
-  return jsonDumps({ t: 'dict', entries: instanceState.map(([k, v]) => [k, v] as const) })
+function loggedState(instanceState: readonly (readonly [string, Val])[]): string {
+  return jsonDumpsDefaultStr(new Map(instanceState))
 }
 
 /** Replays every logged entry that involves `className` and only implemented classes. */

@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { dict, f, fromPy, i, isMap, num, toPy, valRepr, type Key, type Val } from '../values.ts'
+import { dict, f, fromPy, i, isMap, num, valRepr, type Key, type Val } from '../values.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -212,6 +212,6 @@ export function tradingBot(): Environment {
       s.set('long_context', longContext)
       if (!isMap(s.get('account_info'))) throw keyError("'account_info'")
     },
-    state: () => attributes.map((name) => [name, toPy(s.get(name)!)] as const),
+    state: () => attributes.map((name) => [name, s.get(name)!] as const),
   }
 }

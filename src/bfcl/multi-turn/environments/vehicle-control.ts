@@ -3,7 +3,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { dict, f, fromPy, i, isMap, num, toPy, valRepr, type Key, type Val } from '../values.ts'
+import { dict, f, fromPy, i, isMap, num, valRepr, type Key, type Val } from '../values.ts'
 
 // BFCL's VehicleControlAPI: engine, doors, brakes, climate, cruise, navigation, tyres. Public attributes in
 // BFCL's attribute order; `_parkingBrakeForce`, `_slopeAngle`, `_brakePedalForce` are private (never compared).
@@ -189,6 +189,6 @@ export function vehicleControl(): Environment {
       for (const name of ['distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure']) s.set(name, pick(name))
       s.set('long_context', longContext)
     },
-    state: () => publicAttributes.map((name) => [name, toPy(s.get(name)!)] as const),
+    state: () => publicAttributes.map((name) => [name, s.get(name)!] as const),
   }
 }

@@ -1,0 +1,26 @@
+import { isNumber, num, valRepr, type Key, type Val } from '../values.ts'
+
+/** The dict key Python would find for `v` (`1`, `1.0` and `True` hash alike; str stays str). */
+export function lookupKey(v: Val): Key {
+  if (typeof v === 'string') return v
+  if (typeof v === 'boolean') return v ? 1n : 0n
+  if (isNumber(v)) {
+    if (v.t === 'int') return v.v
+    if (Number.isInteger(v.v)) return BigInt(v.v)
+  }
+  return `\u0000${valRepr(v)}`
+}
+
+/** A Python str() of a scalar for f-strings. */
+export function str(v: Val): string {
+  return typeof v === 'string' ? v : valRepr(v)
+}
+
+/** Digit-only str keys as ints (BFCL's `{int(k): v}` on load). */
+export function intKeys(v: Val): Val {
+  if (!(v instanceof Map)) return v
+  return new Map([...v].map(([k, value]) => [typeof k === 'string' && /^\s*[-+]?\d+\s*$/.test(k) ? BigInt(k.trim()) : k, value]))
+}
+
+/** `num` re-exported for environments that only compare magnitudes. */
+export const magnitude = num
