@@ -3,7 +3,8 @@ import type { Matcher } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { compileSchema } from '../schema/ajv.ts'
-import { keyIsDeclared } from '../schema/declared-keys.ts'
+import { conjunctions } from '../schema/conjunctions.ts'
+import { keyStatus } from '../schema/declared-keys.ts'
 import { isSchema, resolveRef } from '../schema/local-ref.ts'
 import { describe, operatorKeys } from './argument-matchers.ts'
 
@@ -24,8 +25,8 @@ export function schemaSlip(args: { readonly [key: string]: Matcher }, parameters
   return objectSlip(args, parameters, { root: parameters }, [])
 }
 
-function undeclared(key: string, schema: JsonSchema, path: (string | number)[]): SchemaSlip {
-  const names = Object.keys(isSchema(schema.properties) ? schema.properties : {})
+function undeclared(key: string, members: readonly JsonSchema[], path: (string | number)[]): SchemaSlip {
+  const names = [...new Set(members.flatMap((member) => Object.keys(isSchema(member.properties) ? member.properties : {})))]
   return { path, message: `"${key}" is not a parameter the schema defines${didYouMean(key, names)} (defined: ${names.join(', ') || 'none'})` }
 }
 
@@ -33,9 +34,11 @@ function objectSlip(matchers: Readonly<Record<string, unknown>>, schema: JsonSch
   const resolved = resolveRef(schema, context.root)
   const properties = isSchema(resolved.properties) ? resolved.properties : {}
   const required = Array.isArray(resolved.required) ? (resolved.required as unknown[]) : []
+  // A key is declared when some reading of the schema (allOf and $ref merged, one anyOf/oneOf branch) declares it.
+  const readings = conjunctions(schema, context.root)
   for (const [key, matcher] of Object.entries(matchers)) {
     const where = [...path, key]
-    if (!keyIsDeclared(resolved, key)) return undeclared(key, resolved, where)
+    if (!readings.some((members) => keyStatus(members, key) === 'declared')) return undeclared(key, readings[0] ?? [resolved], where)
     const child = properties[key]
     if (!isSchema(child)) continue // undeclared-but-allowed keys and `true` schemas admit anything
     const slip = matcherSlip(matcher, child, context, where, required.includes(key))

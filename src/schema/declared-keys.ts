@@ -28,11 +28,6 @@ export function keyStatus(members: readonly JsonSchema[], key: string): KeyStatu
   return 'undeclared'
 }
 
-/** Whether one object schema (refs resolved) declares a key, by `keyStatus`'s rule. */
-export function keyIsDeclared(schema: JsonSchema, key: string): boolean {
-  return keyStatus([schema], key) === 'declared'
-}
-
 function allowsExtraKeys(schema: JsonSchema): boolean {
   const extra = schema.additionalProperties
   return extra === true || isSchema(extra) || schema.unevaluatedProperties === true || isSchema(schema.unevaluatedProperties)

@@ -126,16 +126,27 @@ describe('a call the loop refused is never scored clean', () => {
 })
 
 describe('the suite check uses the same rule', () => {
-  it('an expectation naming a key a zero-argument tool forbids stops the load, before any model call', async () => {
+  /** Loading a suite whose one case expects `args` (YAML flow text) of a tool with these parameters: the error, if any. */
+  async function loadError(parameters: string, args: string): Promise<unknown> {
     const dir = tempFiles({
       'suite.yaml': [
         'name: pets',
-        'tools: [{ name: list_pets, parameters: { type: object, additionalProperties: false } }]',
-        'cases: [{ id: a, prompt: hi, expect: { calls: [{ name: list_pets, args: { limit: 5 } }] } }]',
+        `tools: [{ name: list_pets, parameters: ${parameters} }]`,
+        `cases: [{ id: a, prompt: hi, expect: { calls: [{ name: list_pets, args: ${args} }] } }]`,
       ].join('\n'),
     })
-    const error = await loadSuite(join(dir, 'suite.yaml')).then(() => undefined, (thrown: unknown) => thrown)
+    return loadSuite(join(dir, 'suite.yaml')).then(() => undefined, (thrown: unknown) => thrown)
+  }
+
+  it('an expectation naming a key a zero-argument tool forbids stops the load, before any model call', async () => {
+    const error = await loadError('{ type: object, additionalProperties: false }', '{ limit: 5 }')
     expect(InputError.isInstance(error)).toBe(true)
     expect((error as Error).message).toContain('"limit" is not a parameter the schema defines')
+  })
+
+  it('so does one an allOf member forbids; a key one anyOf branch declares is fine', async () => {
+    const error = await loadError('{ allOf: [{ type: object, properties: { kind: {} }, additionalProperties: false }] }', '{ kind: cat, limt: 5 }')
+    expect((error as Error).message).toContain('"limt" is not a parameter the schema defines (defined: kind)')
+    expect(await loadError('{ anyOf: [{ properties: { kind: {} }, additionalProperties: false }, { properties: { limit: {} }, additionalProperties: false }] }', '{ limit: 5 }')).toBeUndefined()
   })
 })
