@@ -2,7 +2,9 @@ import Anthropic from '@anthropic-ai/sdk'
 import { InputError, ProviderError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
-import { credentialDefaults, resolveCredentials } from '../providers/runtime/credentials.ts'
+import { redactText } from '../http/redact.ts'
+import { credentialDefaults, resolveCredentials, type Credentials } from '../providers/runtime/credentials.ts'
+import { httpClientFor } from '../providers/runtime/http-for-provider.ts'
 import { openAiClient, sdkApiKey } from '../providers/runtime/openai-client.ts'
 import { buildAnthropicRequest } from '../providers/wire/anthropic-request.ts'
 import { buildChatRequest } from '../providers/wire/chat-completions-request.ts'
@@ -38,22 +40,31 @@ export function liveProbe(spec: string, messages: readonly Message[], toolChoice
   const request = (tools: readonly ToolDefinition[]) => ({ messages, tools, toolChoice: toolChoice ?? 'auto', context })
   const timeout = options.timeoutMs ?? 60_000
   const providerOptions = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.apiKeyEnv ? { apiKeyEnv: options.apiKeyEnv } : {}) }
+  // toolgauge's HTTP layer under the SDK, as for runs: its retries (the SDK's are off) and no redirect followed with the key.
+  const fetchFor = (credentials: Credentials) => httpClientFor({ retries: 2, timeoutMs: timeout }, credentials.secrets).fetch
   if (prefix === 'anthropic') {
     const credentials = resolveCredentials(providerOptions, credentialDefaults.anthropic, spec)
-    const client = new Anthropic({ apiKey: sdkApiKey(credentials), authToken: null, ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}), maxRetries: 2, timeout })
+    const client = new Anthropic({
+      apiKey: sdkApiKey(credentials),
+      authToken: null,
+      ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}),
+      fetch: fetchFor(credentials),
+      maxRetries: 0,
+      timeout,
+    })
     return {
       // Differencing two counts cancels Anthropic's own additions; the docs call each count an estimate (±1–2 left).
       confidence: 2,
       provenance: 'POST /v1/messages/count_tokens, with and without tools',
       probe: async (tools) => {
         const { max_tokens: _unused, ...body } = buildAnthropicRequest(request(tools), { model, maxTokens: 1 })
-        return (await call(spec, () => client.messages.countTokens(body))).input_tokens
+        return (await call(spec, credentials, () => client.messages.countTokens(body))).input_tokens
       },
     }
   }
   const compatible = prefix === 'openai-compatible'
   const credentials = resolveCredentials(providerOptions, credentialDefaults[prefix as 'openai' | 'openai-responses' | 'openai-compatible'], spec)
-  const client = openAiClient(credentials, { hostedOpenAi: !compatible, maxRetries: 2, timeoutMs: timeout })
+  const client = openAiClient(credentials, { hostedOpenAi: !compatible, fetch: fetchFor(credentials), maxRetries: 0, timeoutMs: timeout })
   if (prefix === 'openai-responses') {
     return {
       confidence: 0,
@@ -64,7 +75,7 @@ export function liveProbe(spec: string, messages: readonly Message[], toolChoice
           input: toResponsesInput(messages),
           ...(tools.length > 0 ? { tools: toResponsesTools(tools), tool_choice: toResponsesToolChoice(toolChoice ?? 'auto') } : {}),
         }
-        return (await call(spec, () => client.responses.inputTokens.count(body))).input_tokens
+        return (await call(spec, credentials, () => client.responses.inputTokens.count(body))).input_tokens
       },
     }
   }
@@ -73,21 +84,31 @@ export function liveProbe(spec: string, messages: readonly Message[], toolChoice
     provenance: 'usage.prompt_tokens of two Chat Completions calls (max 1 output token), with and without tools',
     probe: async (tools) => {
       const body = buildChatRequest(request(tools), { model, maxTokens: 1, maxTokensField: compatible ? 'max_tokens' : 'max_completion_tokens' })
-      const completion = await call(spec, () => client.chat.completions.create(body))
+      const completion = await call(spec, credentials, () => client.chat.completions.create(body))
       if (!completion.usage) throw new ProviderError(`${spec}: the response carries no usage, so prompt tokens cannot be measured`)
       return completion.usage.prompt_tokens
     },
   }
 }
 
-async function call<T>(spec: string, send: () => Promise<T>): Promise<T> {
+async function call<T>(spec: string, credentials: Credentials, send: () => Promise<T>): Promise<T> {
   try {
     return await send()
   } catch (error) {
+    // The SDK wraps our HTTP layer's failure ("Connection error."); its own message says what happened.
+    const below = providerErrorIn(error)
+    if (below) throw new ProviderError(`${spec}: measurement request failed: ${redactText(below.message, credentials.secrets)}`, { ...below.details, cause: error })
     const status = (error as { status?: number }).status
-    throw new ProviderError(`${spec}: measurement request failed${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message}`, {
+    throw new ProviderError(`${spec}: measurement request failed${status ? ` (HTTP ${status})` : ''}: ${redactText((error as Error).message, credentials.secrets)}`, {
       ...(status !== undefined ? { status } : {}),
       cause: error,
     })
   }
+}
+
+function providerErrorIn(error: unknown): ProviderError | undefined {
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (ProviderError.isInstance(current)) return current
+  }
+  return undefined
 }
