@@ -16,7 +16,8 @@ export function compactTranscript(scored: ScoredCase): string {
     for (const execution of turn.toolResults) lines.push(`  ${execution.isError ? 'error' : 'result'} ${inert(execution.name)} → ${clip(execution.content)}`)
     if (turn.text) lines.push(`  text: ${clip(turn.text)}`)
   }
-  if (scored.transcript.error) lines.push(`provider error: ${inert(scored.transcript.error)}`)
+  // The loop's own account of how it ended (a provider failure, a hook or tool backend failing), by its stop reason.
+  if (scored.transcript.error) lines.push(`${scored.transcript.stop}: ${inert(scored.transcript.error)}`)
   if (scored.result.failures.length > 0) {
     lines.push('failures:')
     for (const failure of scored.result.failures) lines.push(`  ${failure.kind}: ${inert(failure.message)}`)
