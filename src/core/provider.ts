@@ -40,7 +40,19 @@ export type Provider = {
    * key that names no case of the suites).
    */
   checkCases?(cases: readonly CaseRef[], plan?: CasePlan): readonly string[] | void
+  /**
+   * Optional check of what a case asks of its requests, before any request of the run: the problem when this model
+   * would refuse them (Anthropic with thinking on refuses a forced `tool_choice`), so the run stops with exit 2 up
+   * front, naming the case, instead of when that case comes.
+   */
+  checkRequest?(request: RequestShape): RequestProblem | undefined
 }
+
+/** What a case asks of every request, known before any is sent: its tools and the first request's settings. */
+export type RequestShape = Pick<GenerateRequest, 'tools' | 'toolChoice' | 'parallelToolCalls'>
+
+/** Why a model refuses a case's requests: the case's field (`tool_choice` …) and the reason. */
+export type RequestProblem = { readonly field: string; readonly message: string }
 
 /** A case by its suite name and id. */
 export type CaseRef = { readonly suite: string; readonly id: string }

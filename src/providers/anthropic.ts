@@ -5,7 +5,8 @@ import { sdkApiKey } from './runtime/openai-client.ts'
 import { sdkSetup, sdkTimeoutMs } from './runtime/http-for-provider.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import type { ProviderOptions } from './provider-options.ts'
-import { buildAnthropicRequest } from './wire/anthropic-request.ts'
+import { anthropicRequestProblem, buildAnthropicRequest } from './wire/anthropic-request.ts'
+import type { RequestShape } from '../core/provider.ts'
 import { fromAnthropicMessage } from './wire/anthropic-response.ts'
 
 /** max_tokens is mandatory on the Messages API; 4096 fits any tool-calling turn and every current model. */
@@ -31,6 +32,8 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     build: (request) => buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) }),
     send: (body, requestOptions) => client.messages.create(body, requestOptions),
     read: fromAnthropicMessage,
+    // Only with thinking on is there anything to refuse: without it the runner need not look at every case.
+    ...(options.settings?.thinking && options.settings.thinking.type !== 'disabled' ? { check: (request: RequestShape) => anthropicRequestProblem(request, options.settings) } : {}),
   })
 }
 

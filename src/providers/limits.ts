@@ -22,6 +22,8 @@ export function withLimits(provider: Provider, limits: ProviderLimits): Provider
   return {
     id: provider.id,
     ...(provider.spec !== undefined ? { spec: provider.spec } : {}),
+    ...(provider.checkCases ? { checkCases: provider.checkCases.bind(provider) } : {}),
+    ...(provider.checkRequest ? { checkRequest: provider.checkRequest.bind(provider) } : {}),
     doGenerate(request, signal) {
       const run = async () => {
         await window?.acquire(signal)

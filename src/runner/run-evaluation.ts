@@ -17,6 +17,7 @@ import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
+import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
@@ -143,6 +144,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
       for (const warning of provider.checkCases?.(caseRefs, { repeats, allCases }) ?? []) options.onWarning?.(warning)
     }
   }
+  await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
   const fingerprints = new Fingerprints()

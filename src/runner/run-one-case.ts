@@ -9,6 +9,7 @@ import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
+import { checkCase } from './check-case-requests.ts'
 import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
 import { secretValues } from './load-run.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
@@ -55,6 +56,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const options = request.providerOptions ?? {}
   const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
   provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }], { repeats: (request.repeat ?? 0) + 1 })
+  checkCase(testCase, [provider])
   const hooks = await loadHooks(suite.hooks)
   const evaluated = await servers.withCase(() => evaluateCase(
     { testCase, provider, repeat: request.repeat ?? 0, hooks },

@@ -11,6 +11,7 @@ import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { fileStamp, LineReader, type TextLine } from '../io/read-lines.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
+import { checkCaseToolReferences } from './case-tool-references.ts'
 import { checkUniqueNames, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
@@ -194,7 +195,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
     const exposed = exposedTools(rawCase.tools, tools, toolNames, ['tools'], at)
     const exposedNames = new Set(exposed.map((tool) => tool.name))
     const caseStubs = await parseStubs(rawCase.stubs, ['stubs'], toolsByName, base, at)
-    return {
+    const testCase: Case = {
       suite: name,
       file: absolute,
       id: rawCase.id as string,
@@ -209,6 +210,8 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...budget,
     }
+    checkCaseToolReferences(rawCase, testCase, at)
+    return testCase
   }
   const head: SuiteHead = { name, file: absolute, tools, ...(hooks ? { hooks } : {}), ...(variants.length > 0 ? { variants } : {}) }
   return { head, buildCase }

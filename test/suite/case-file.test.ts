@@ -81,7 +81,7 @@ describe('a bad line deep in a 20,000-line case file', () => {
 })
 
 describe('a case file', () => {
-  const lines = Array.from({ length: 40 }, (_, index) => JSON.stringify(index === 3 ? { ...caseAt(index), tools: ['lookup'], tool_choice: { name: 'lookup' } } : caseAt(index)))
+  const lines = Array.from({ length: 40 }, (_, index) => JSON.stringify(index === 3 ? { ...caseAt(index), tools: ['lookup'], tool_choice: { name: 'lookup' }, expect: { calls: [{ name: 'lookup' }] } } : caseAt(index)))
 
   it('loads the cases the same suite loads inline, held or read again line by line in any order', async () => {
     const files = caseFileSuite('same-as-inline', lines)

@@ -1,13 +1,15 @@
 import { createHttpClient, type HttpClient } from '../../http/http-client.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
+import { checkSettingConflicts } from '../settings/setting-conflicts.ts'
 import { answerChecks, type AnswerCheck } from '../wire/broken-answer.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
-import { requireModel } from './sdk-provider.ts'
+import { maxTokensOf, requireModel } from './sdk-provider.ts'
 
 /**
  * What every SDK adapter does first, in this order: the spec must name a model, the settings must be ones its
- * protocol has (both bad input before any request), then the key and host this model may use, and the HTTP layer
+ * protocol has and that its API accepts together (all bad input before any request), then the key and host this
+ * model may use, and the HTTP layer
  * that carries them (and redacts that key).
  */
 export function sdkSetup(
@@ -18,6 +20,7 @@ export function sdkSetup(
 ): { readonly credentials: Credentials; readonly http: HttpClient } {
   requireModel(model, spec, adapter.expected)
   checkSettings(adapter.protocol, options.settings, spec)
+  checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
   const credentials = resolveCredentials(options, adapter.credentials, spec)
   return { credentials, http: httpClientFor(options, credentials.secrets, adapter.protocol === 'offline' ? undefined : answerChecks[adapter.protocol]) }
 }

@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.ts'
-import type { GenerateRequest, Provider } from '../../core/provider.ts'
+import type { GenerateRequest, Provider, RequestProblem, RequestShape } from '../../core/provider.ts'
 import type { HttpClient } from '../../http/http-client.ts'
 import { withLimits } from '../limits.ts'
 import type { ProviderOptions } from '../provider-options.ts'
@@ -14,6 +14,8 @@ export type SdkProtocol<Body, Answer> = {
   read(answer: Answer, request: GenerateRequest, body?: string): MappedTurn
   /** How `extra_body` joins the body (default: merged over it, key by key). */
   withExtraBody?(body: Body, extra: { readonly [key: string]: unknown }): Body
+  /** What the API would refuse in a case's requests, found before any is sent (`Provider.checkRequest`). */
+  check?(request: RequestShape): RequestProblem | undefined
 }
 
 /**
@@ -35,6 +37,7 @@ export function sdkProvider<Body, Answer>(
   const provider: Provider = {
     id,
     ...(id !== spec ? { spec } : {}),
+    ...(protocol.check ? { checkRequest: protocol.check } : {}),
     async doGenerate(request, signal) {
       const built = protocol.build(request)
       const body = extraBody ? (protocol.withExtraBody ?? mergeBody)(built, extraBody) : built

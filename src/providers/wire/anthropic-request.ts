@@ -8,7 +8,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages'
 import type { Message } from '../../core/message.ts'
 import { withLoopCallIds } from './tool-call-ids.ts'
-import type { GenerateRequest } from '../../core/provider.ts'
+import type { GenerateRequest, RequestProblem, RequestShape } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import { InputError } from '../../core/errors.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
@@ -113,20 +113,29 @@ export function toAnthropicToolChoice(choice: ToolChoice, parallelToolCalls: boo
   return { type: 'tool', name: choice.name, ...disable }
 }
 
+/**
+ * What the Messages API would refuse in a case's requests under these settings: forced tool use (`required`, a
+ * named tool) with thinking on. Changing the case's tool_choice behind its back would measure something else, so
+ * the case is refused by name — before the run's first request (`Provider.checkRequest`), and here again for a
+ * provider used without the runner.
+ */
+export function anthropicRequestProblem(request: RequestShape, settings: ModelSettings | undefined): RequestProblem | undefined {
+  const thinking = settings?.thinking
+  if (!thinking || thinking.type === 'disabled' || request.tools.length === 0) return undefined
+  if (request.toolChoice !== 'required' && typeof request.toolChoice !== 'object') return undefined
+  return {
+    field: 'tool_choice',
+    message: `forces a tool (tool_choice ${JSON.stringify(request.toolChoice)}), which Anthropic refuses with thinking on; use auto or none, or run this model without thinking`,
+  }
+}
+
 /** The full request body; `none` keeps the tool definitions, as on the other protocols. */
 export function buildAnthropicRequest(request: GenerateRequest, settings: AnthropicRequestSettings): MessageCreateParamsNonStreaming {
   const system = toAnthropicSystem(request.messages)
   const hasTools = request.tools.length > 0
   const thinking = settings.settings?.thinking
-  // The API refuses forced tool use with thinking on; changing the case's tool_choice behind its back would
-  // measure something else, so the case is refused by name.
-  if (thinking && thinking.type !== 'disabled' && hasTools && (request.toolChoice === 'required' || typeof request.toolChoice === 'object')) {
-    const { suite, caseId } = request.context
-    throw new InputError(
-      `case "${caseId}" of suite "${suite}" forces a tool (tool_choice ${JSON.stringify(request.toolChoice)}), which Anthropic refuses with thinking on; use auto or none, or run this model without thinking`,
-      { field: 'tool_choice' },
-    )
-  }
+  const problem = anthropicRequestProblem(request, settings.settings)
+  if (problem) throw new InputError(`case "${request.context.caseId}" of suite "${request.context.suite}" ${problem.message}`, { field: problem.field })
   return {
     model: settings.model,
     max_tokens: settings.maxTokens,

@@ -1,0 +1,24 @@
+import type { Case } from '../core/case.ts'
+import { InputError } from '../core/errors.ts'
+import type { Provider } from '../core/provider.ts'
+
+/**
+ * Asks every model that can refuse a case's requests (`Provider.checkRequest`) about each run case, before the
+ * run's first request: the first refusal is an InputError naming the suite file, the case, the field and the model
+ * (exit 2), instead of a run stopped at that case with other cases' requests already spent. Models without the
+ * check cost nothing here: the cases are not even built.
+ */
+export async function checkCaseRequests(size: number, caseAt: (index: number) => Promise<Case>, providers: readonly Provider[]): Promise<void> {
+  const checking = providers.filter((provider) => provider.checkRequest)
+  if (checking.length === 0) return
+  for (let index = 0; index < size; index++) checkCase(await caseAt(index), checking)
+}
+
+/** The same check for one case (`runCase` of the library). */
+export function checkCase(testCase: Case, providers: readonly Provider[]): void {
+  const shape = { tools: testCase.tools, toolChoice: testCase.toolChoice, ...(testCase.parallelToolCalls !== undefined ? { parallelToolCalls: testCase.parallelToolCalls } : {}) }
+  for (const provider of providers) {
+    const problem = provider.checkRequest?.(shape)
+    if (problem) throw new InputError(`case "${testCase.id}" ${problem.message} (model ${provider.id})`, { file: testCase.file, field: `${testCase.id}.${problem.field}` })
+  }
+}
