@@ -1,5 +1,6 @@
 import type { EnvironmentFactory } from '../environment.ts'
 import { messageApi } from './message-api.ts'
+import { ticketApi } from './ticket-api.ts'
 import { tradingBot } from './trading-bot.ts'
 import { twitterApi } from './twitter-api.ts'
 import { vehicleControl } from './vehicle-control.ts'
@@ -7,6 +8,7 @@ import { vehicleControl } from './vehicle-control.ts'
 /** The environment classes toolgauge implements, by BFCL class name. */
 export const environmentFactories: { readonly [className: string]: EnvironmentFactory } = {
   MessageAPI: messageApi,
+  TicketAPI: ticketApi,
   TradingBot: tradingBot,
   TwitterAPI: twitterApi,
   VehicleControlAPI: vehicleControl,
