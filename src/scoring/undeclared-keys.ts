@@ -8,16 +8,29 @@ import { isSchema } from '../schema/local-ref.ts'
  * them, by `keyStatus`: keys the schema forbids (`additionalProperties: false`, with or without `properties`)
  * and keys missing from an object's listed `properties` (free-form objects judge nothing). Walks nested objects,
  * `items`, tuple positions (`prefixItems`, draft-07 `items: [...]`), `allOf`, local `$ref`s and, for `anyOf` /
- * `oneOf`, the branch the arguments fit best (the fewest undeclared keys). Paths read `a.b[0].c`.
+ * `oneOf`, the branch the arguments fit best (the fewest undeclared keys, then the deepest). Paths read `a.b[0].c`.
  */
 export function undeclaredKeys(schema: JsonSchema, value: unknown, root: JsonSchema = schema, path = ''): string[] {
-  let fewest: string[] | undefined
+  let best: string[] | undefined
   for (const members of conjunctions(schema, root)) {
     const found = judge(members, value, root, path)
     if (found.length === 0) return found
-    if (!fewest || found.length < fewest.length) fewest = found
+    if (!best || fitsBetter(found, best)) best = found
   }
-  return fewest ?? []
+  return best ?? []
+}
+
+/**
+ * Fewer undeclared keys fit better; at a tie, deeper ones do: the reading that declares `c` and rejects `c.a`
+ * explains more of `{ c: { a } }` than the one rejecting `c` itself.
+ */
+function fitsBetter(found: readonly string[], best: readonly string[]): boolean {
+  if (found.length !== best.length) return found.length < best.length
+  return depthOf(found) > depthOf(best)
+}
+
+function depthOf(paths: readonly string[]): number {
+  return paths.reduce((sum, path) => sum + path.split(/\.|\[/).length, 0)
 }
 
 function judge(members: readonly JsonSchema[], value: unknown, root: JsonSchema, path: string): string[] {
