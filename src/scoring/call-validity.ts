@@ -38,7 +38,7 @@ export function callValidity(flat: FlatCall): CallValidity {
   }
   const failures: Failure[] = []
   const hallucinatedParams = undeclaredKeys(flat.tool.parameters, call.arguments)
-  if (hallucinatedParams.length === 0) hallucinatedParams.push(...forbiddenByTheLoop(call.check.schemaIssues))
+  if (hallucinatedParams.length === 0) for (const key of forbiddenByTheLoop(call.check.schemaIssues)) hallucinatedParams.push(key)
   for (const key of hallucinatedParams) {
     failures.push({ kind: 'hallucinated_param', message: `${call.name}: argument "${key}" is not defined by the tool's schema`, path: `${path}.arguments.${key}` })
   }
