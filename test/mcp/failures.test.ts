@@ -32,12 +32,12 @@ const script = (...names: string[]): Provider => scriptedProvider('scripted:mcp-
 ]]]]))
 
 /** Two cases on one shared echo server: `one` calls `tool` (which misbehaves), `two` then calls `echo`. */
-function runTwo(dir: string, tool: string, timeout = '{ connect: 20, call: 20 }') {
+function runTwo(dir: string, tool: string, timeout = '{ connect: 20, call: 20 }', extra = '') {
   const suite = tempFiles({
     'suite.yaml': [
       'name: broken',
       'tools:',
-      `  - mcp: { command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}], env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: ${timeout} }`,
+      `  - mcp: { command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}], env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: ${timeout}${extra} }`,
       'cases:',
       '  - { id: one, prompt: go, expect: { calls: [{ name: ' + tool + ' }] } }',
       '  - { id: two, prompt: go, expect: { calls: [{ name: echo }], final: { contains: [echo] } } }',
@@ -136,6 +136,18 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
     expect(one?.failures[0]?.message).toMatch(/MCP server .*echo-server\.mjs" broke the MCP protocol on tools\/call garble/)
     expect(one?.failures[0]?.message).toContain('echo server: answering garbage')
     expectRestarted(two, dir)
+  })
+
+  it('a per_case server that crashes errors its own case only; the next case starts its own', async () => {
+    const dir = tempFiles({})
+    const outcome = await runTwo(dir, 'crash', undefined, ', per_case: true')
+    const [one, two] = outcome.report.results
+    expect(one?.failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+    expect(one?.failures[0]?.message).toContain('echo server: crashing on purpose')
+    expect(two?.passed).toBe(true)
+    // One process listed the tools at load, then one per case.
+    expect(pidsIn(join(dir, 'pids'))).toHaveLength(3)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 
   it('a JSON-RPC error answer is the tool failing, not the server: a failed tool result the model sees, the case is scored', async () => {
