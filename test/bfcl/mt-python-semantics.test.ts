@@ -3,6 +3,8 @@ import { formatFixed } from '../../src/bfcl/py/format-float.ts'
 import { jsonDumps } from '../../src/bfcl/py/json-dumps.ts'
 import { pyDict, pyFloat, pyInt } from '../../src/bfcl/py/value.ts'
 import { PyRandom } from '../../src/bfcl/multi-turn/mt19937.ts'
+import { mpLogRepr } from '../../src/bfcl/multi-turn/mpmath-log.ts'
+import { pySum } from '../../src/bfcl/multi-turn/py-sum.ts'
 
 describe('Python semantics the multi-turn environments rely on', () => {
   it('seeded Mersenne Twister draws equal CPython random.Random', () => {
@@ -22,5 +24,18 @@ describe('Python semantics the multi-turn environments rely on', () => {
   it('json.dumps writes separators, ASCII escapes, int keys and floats as Python does', () => {
     expect(jsonDumps(pyDict([['a', pyFloat(25000)], [pyInt(3), ['é', null, true]], ['n', pyInt(10)]]))).toBe('{"a": 25000.0, "3": ["\\u00e9", null, true], "n": 10}')
     expect(jsonDumps('😀')).toBe('"\\ud83d\\ude00"')
+  })
+
+  it("mpmath log(value)/log(base) reprs at the requested dps", () => {
+    expect(mpLogRepr(980, 20, 2)).toBe("mpf('2.3008')")
+    expect(mpLogRepr(980, 20, 10)).toBe("mpf('2.299121531134')")
+    expect(mpLogRepr(2, 10, 15)).toBe("mpf('0.30102999566398114')")
+    expect(mpLogRepr(2, 10, 20)).toBe("mpf('0.30102999566398119521336')")
+    expect(mpLogRepr(36, 6, 4)).toBe("mpf('2.0')")
+  })
+
+  it('sum() of floats is compensated as in Python 3.12', () => {
+    expect(pySum([pyFloat(0.1), pyFloat(0.2), pyFloat(0.3)])).toEqual(pyFloat(0.6))
+    expect(pySum([pyInt(1), pyInt(2)])).toEqual(pyInt(3))
   })
 })

@@ -1,4 +1,5 @@
 import type { EnvironmentFactory } from '../environment.ts'
+import { mathApi } from './math-api.ts'
 import { messageApi } from './message-api.ts'
 import { ticketApi } from './ticket-api.ts'
 import { tradingBot } from './trading-bot.ts'
@@ -7,6 +8,7 @@ import { vehicleControl } from './vehicle-control.ts'
 
 /** The environment classes toolgauge implements, by BFCL class name. */
 export const environmentFactories: { readonly [className: string]: EnvironmentFactory } = {
+  MathAPI: mathApi,
   MessageAPI: messageApi,
   TicketAPI: ticketApi,
   TradingBot: tradingBot,
