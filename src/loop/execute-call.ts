@@ -18,11 +18,11 @@ export type CallOutcome = { readonly execution: ToolExecution; readonly message:
  * the stub, then through `afterToolCall`. Returns the execution record and the `role: tool` message.
  *
  * The transcript call is the evidence and stays untouched: hooks and the stub each get their own copy of the
- * call, its arguments and the context, and what they return is recorded as a copy too. A hook that throws or returns
- * what no hook may return, a stub throwing a HarnessError (its backend failed), and a live stub that does not settle
- * within the case's stub timeout (`stubTimeoutMs` when the case sets none) or returns what JSON cannot carry, are a
- * HarnessError (the loop ends the case with `harness_error`); any other error a stub throws is an error result for
- * the model.
+ * call, its arguments and the context, and what they return is recorded as a copy too. A HarnessError (the loop
+ * ends the case with `harness_error`): a hook that throws or returns what no hook may return; a stub throwing one
+ * (its backend failed); a hook or live stub not settled within the case's stub timeout (`stubTimeoutMs` when the
+ * case sets none); a live stub's result JSON cannot carry. Any other error a stub throws is an error result for the
+ * model.
  */
 export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext, stubTimeoutMs = defaultStubTimeoutSeconds * 1000): Promise<CallOutcome> {
   const activity: HookActivity[] = []
@@ -38,10 +38,12 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   const tool = testCase.tools.find((candidate) => candidate.name === call.name)
   if (!tool) return finish('rejected', `Error: unknown tool "${call.name}". Available tools: ${testCase.tools.map((t) => t.name).join(', ')}`, true)
 
+  // User code of this case — hooks and live stubs — gets the case's stub timeout.
+  const timeoutMs = testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : stubTimeoutMs
   let args = call.arguments
   let issues = call.check.wellFormed ? call.check.schemaIssues : undefined
   const before = hooks.beforeToolCall
-  const beforeOutcome = before ? checkedBeforeOutcome(await callHook('beforeToolCall', call, () => before(userCall(call, args), context)), call) : undefined
+  const beforeOutcome = before ? checkedBeforeOutcome(await callHook('beforeToolCall', call, () => before(userCall(call, args), context), timeoutMs), call) : undefined
   if (beforeOutcome && 'reject' in beforeOutcome) {
     activity.push({ hook: 'beforeToolCall', action: 'reject', message: String(beforeOutcome.reject) })
     return finish('hook', String(beforeOutcome.reject), true)
@@ -59,12 +61,11 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   if (issues === undefined) return finish('rejected', `Error: invalid arguments: ${call.parseError ?? 'not a JSON object'}`, true)
   if (issues.length > 0) return finish('rejected', `Error: invalid arguments: ${issues.map((issue) => issue.message).join('; ')}`, true)
 
-  const timeoutMs = testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : stubTimeoutMs
   const outcome = await runStub(testCase.stubs[call.name], ownCopy(args), context, timeoutMs)
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
   const after = hooks.afterToolCall
   if (outcome.ok && after) {
-    const afterOutcome = checkedAfterOutcome(await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context)), call)
+    const afterOutcome = checkedAfterOutcome(await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context), timeoutMs), call)
     if (afterOutcome && 'result' in afterOutcome) {
       activity.push({ hook: 'afterToolCall', action: 'replace-result', result: ownCopy(afterOutcome.result) })
       result = afterOutcome.result

@@ -1,3 +1,5 @@
+import { settledWithin } from './settled-within.ts'
+
 const marker = Symbol.for('toolgauge.HarnessError')
 
 /**
@@ -17,11 +19,17 @@ export class HarnessError extends Error {
   }
 }
 
-/** Runs one hook; whatever it throws (or rejects with) becomes a HarnessError that names the hook, the call and the error. */
-export async function callHook<T>(hook: 'beforeToolCall' | 'afterToolCall', call: { readonly name: string; readonly id: string }, run: () => T | Promise<T>): Promise<T> {
+/**
+ * Runs one hook; whatever it throws (or rejects with) becomes a HarnessError that names the hook, the call and the
+ * error, as does a hook still not settled after `timeoutMs` (the case's stub timeout: hooks are user code too).
+ */
+export async function callHook<T>(hook: 'beforeToolCall' | 'afterToolCall', call: { readonly name: string; readonly id: string }, run: () => T | Promise<T>, timeoutMs: number): Promise<T> {
+  let timedOut: HarnessError | undefined
+  const timeout = () => (timedOut = new HarnessError(`${hook} on ${call.name} (call ${call.id}) did not settle within ${timeoutMs / 1000} s; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`))
   try {
-    return await run()
+    return await settledWithin(Promise.resolve().then(run), timeoutMs, timeout)
   } catch (error) {
+    if (error === timedOut) throw error
     throw new HarnessError(`${hook} threw on ${call.name} (call ${call.id}): ${describeThrown(error)}`)
   }
 }

@@ -4,6 +4,7 @@ import { matchArguments } from '../matchers/argument-matchers.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
 import { jsonProblem } from './json-problem.ts'
+import { settledWithin } from './settled-within.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
 export type StubOutcome =
@@ -52,17 +53,4 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
   const problem = jsonProblem(result, 'result')
   if (problem) throw new HarnessError(`${stub} returned what cannot be sent as JSON (call ${context.callId}): ${problem}`)
   return { ok: true, result, source: 'live' }
-}
-
-/**
- * `promise`, or `timedOut()` thrown after `ms`. The timer is a real one (not unref'd): a stub that never settles
- * and holds nothing open would otherwise let Node's event loop drain and the process exit mid-run (code 13) with
- * no report. The stub itself cannot be stopped; it is abandoned, and its late result ignored.
- */
-function settledWithin<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), ms)
-  })
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
 }

@@ -128,6 +128,10 @@ describe('a live stub that never settles is harness_error for that case', () => 
     expect(report.results[0]?.failures[0]?.message).toContain('did not settle within 0.05 s')
   })
 
+  it('a hook that never settles is bound by the same timeout', async () => {
+    await expectHarnessError({ hooks: onOslo('return new Promise(() => {})'), suite: ['stub_timeout: 0.05'] }, ['beforeToolCall', 'get_weather', 'did not settle within 0.05 s'])
+  })
+
   it('after --stub-timeout, for a suite that sets none', async () => {
     await expectHarnessError({ stubs: never }, ['stub', 'get_weather', 'did not settle within 0.05 s'], ['--stub-timeout', '0.05'])
   })
