@@ -6,25 +6,33 @@ export const redactedMarker = '[redacted]'
 
 /** Replaces every occurrence of each secret value in `text` (secrets shorter than 4 characters are ignored: too many false hits). */
 export function redactText(text: string, secrets: readonly string[]): string {
-  let result = text
-  for (const secret of secrets) {
-    if (secret.length >= 4) result = result.split(secret).join(redactedMarker)
-  }
-  return result
+  return replaceSecrets(text, longestFirst(secrets))
 }
 
 /** Deep copy of a JSON-like value with secret values replaced in every string (keys included). */
 export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value
-  return walk(value, secrets) as T
+  return walk(value, longestFirst(secrets)) as T
+}
+
+// A secret that is part of another (a key and a longer one that begins with it) must not be replaced first: the
+// longer one's remainder would be left in the text. Longest first replaces each whole.
+function longestFirst(secrets: readonly string[]): readonly string[] {
+  return secrets.filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
+}
+
+function replaceSecrets(text: string, ordered: readonly string[]): string {
+  let result = text
+  for (const secret of ordered) result = result.split(secret).join(redactedMarker)
+  return result
 }
 
 function walk(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return redactText(value, secrets)
+  if (typeof value === 'string') return replaceSecrets(value, secrets)
   if (Array.isArray(value)) return value.map((item) => walk(item, secrets))
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) copy[redactText(key, secrets)] = walk(item, secrets)
+    for (const [key, item] of Object.entries(value)) copy[replaceSecrets(key, secrets)] = walk(item, secrets)
     return copy
   }
   return value

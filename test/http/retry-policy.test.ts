@@ -38,4 +38,11 @@ describe('redaction', () => {
     expect(redactText('key sk-secret-1234 here', secrets)).toBe('key [redacted] here')
     expect(redactDeep({ a: ['sk-secret-1234'], sk_x: { 'sk-secret-1234': 1 } }, secrets)).toEqual({ a: ['[redacted]'], sk_x: { '[redacted]': 1 } })
   })
+
+  it('redacts a key whole when another secret is a part of it, whatever order the list has', () => {
+    // Two keys of a run where one begins with the other (a key and a longer one derived from it).
+    const secrets = ['sk-proj-1234', 'sk-proj-1234-admin-5678']
+    expect(redactText('a sk-proj-1234-admin-5678 b sk-proj-1234', secrets)).toBe('a [redacted] b [redacted]')
+    expect(redactDeep({ text: 'sk-proj-1234-admin-5678' }, secrets)).toEqual({ text: '[redacted]' })
+  })
 })
