@@ -1,4 +1,5 @@
 import type { EnvironmentFactory } from '../environment.ts'
+import { gorillaFileSystem } from './gorilla-file-system.ts'
 import { mathApi } from './math-api.ts'
 import { messageApi } from './message-api.ts'
 import { ticketApi } from './ticket-api.ts'
@@ -8,6 +9,7 @@ import { vehicleControl } from './vehicle-control.ts'
 
 /** The environment classes toolgauge implements, by BFCL class name. */
 export const environmentFactories: { readonly [className: string]: EnvironmentFactory } = {
+  GorillaFileSystem: gorillaFileSystem,
   MathAPI: mathApi,
   MessageAPI: messageApi,
   TicketAPI: ticketApi,
