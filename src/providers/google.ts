@@ -40,7 +40,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
       const { sdkHttpResponse: _headers, ...answer } = response
       return answer as GenerateContentResponse
     },
-    read: (answer, request, body) => fromGeminiResponse(answer, request, wireFinishMessage(body)),
+    read: (answer, _request, body) => fromGeminiResponse(answer, wireFinishMessage(body)),
     // The body is SDK parameters, not the wire body: `extra_body` goes through the SDK's own escape hatch.
     withExtraBody: (body: GenerateContentParameters, extra) => ({
       ...body,

@@ -28,6 +28,6 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
       ...(options.settings ? { settings: options.settings } : {}),
     }),
     send: (body, requestOptions) => client.responses.create(body, requestOptions),
-    read: (response, request) => fromResponsesResponse(response, request, { chained }),
+    read: (response) => fromResponsesResponse(response, { chained }),
   })
 }

@@ -165,6 +165,15 @@ describe('openai-compatible tolerances', () => {
     expect(transcript.turns[2]!.finishReason).toEqual({ unified: 'stop', raw: 'tool_calls' })
   })
 
+  it('gets a repeated call id replaced once, by the loop, which keeps the server\'s own as wireId', async () => {
+    server = await startFakeServer('openai-compatible', weatherModel, { quirks: { repeatedIds: true } })
+    setProviderEnv('openai-compatible', undefined)
+    const provider = await makeProvider('openai-compatible', 'qwen3:8b', { baseUrl: `${server.origin}/v1` })
+    const transcript = await runMiniCase(provider, { id: 'repeated-ids', prompt: 'Weather in Paris and London?', parallel: false })
+    expect(server.violations).toEqual([])
+    expect(transcript.turns.map((turn) => turn.toolCalls.map((call) => [call.id, call.wireId]))).toEqual([[['call_0', undefined]], [['call_1_0', 'call_0']], []])
+  })
+
   it('needs no API key but a base URL', async () => {
     server = await startFakeServer('openai-compatible', weatherModel)
     await expect(makeProvider('openai-compatible', 'llama3')).rejects.toThrow(/needs the server's URL: pass --base-url/)

@@ -1,6 +1,5 @@
 // Usage exactly as providers report it: one recorded-shape response per cached / reasoning token field.
 import { describe, expect, it } from 'vitest'
-import type { GenerateRequest } from '../../src/core/provider.ts'
 import { anthropicUsage } from '../../src/providers/wire/anthropic-response.ts'
 import { chatUsage, fromChatCompletion } from '../../src/providers/wire/chat-completions-response.ts'
 import { responsesUsage } from '../../src/providers/wire/responses-response.ts'
@@ -69,16 +68,15 @@ describe('Gemini usage', () => {
 })
 
 describe('arguments on the wire', () => {
-  const request: GenerateRequest = { messages: [{ role: 'user', content: 'hi' }], tools: [], toolChoice: 'auto', context: { suite: 's', caseId: 'c', repeat: 0, turn: 0 } }
   const completion = (fn: Record<string, unknown>) => ({
     id: 'x', object: 'chat.completion', created: 1, model: 'm',
     choices: [{ index: 0, finish_reason: 'tool_calls', logprobs: null, message: { role: 'assistant', content: null, refusal: null, tool_calls: [{ id: 'c1', type: 'function', function: fn }] } }],
   }) as unknown as Parameters<typeof fromChatCompletion>[0]
   it('a call with no arguments field is {} with a note', () => {
-    expect(fromChatCompletion(completion({ name: 'now' }), request).toolCalls[0]).toEqual({ id: 'c1', name: 'now', rawArguments: '{}', note: 'no arguments field on the wire: recorded as {}' })
+    expect(fromChatCompletion(completion({ name: 'now' })).toolCalls[0]).toEqual({ id: 'c1', name: 'now', rawArguments: '{}', note: 'no arguments field on the wire: recorded as {}' })
   })
   it('an explicit empty string stays empty (scored as malformed)', () => {
-    expect(fromChatCompletion(completion({ name: 'now', arguments: '' }), request).toolCalls[0]).toEqual({ id: 'c1', name: 'now', rawArguments: '' })
+    expect(fromChatCompletion(completion({ name: 'now', arguments: '' })).toolCalls[0]).toEqual({ id: 'c1', name: 'now', rawArguments: '' })
   })
 })
 

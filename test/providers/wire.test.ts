@@ -9,7 +9,6 @@ import { fromChatCompletion } from '../../src/providers/wire/chat-completions-re
 import { finishReasonFromContent } from '../../src/providers/wire/finish-reason.ts'
 import { toResponsesInput, toResponsesToolChoice } from '../../src/providers/wire/responses-request.ts'
 import { fromResponsesResponse } from '../../src/providers/wire/responses-response.ts'
-import { assignStableIds } from '../../src/providers/wire/tool-call-ids.ts'
 
 const history: Message[] = [
   { role: 'system', content: 'sys' },
@@ -90,7 +89,6 @@ describe('Anthropic messages', () => {
   it('turns tool_use blocks into calls with the JSON of input, and decides tool-calls from content', () => {
     const turn = fromAnthropicMessage(
       { content: [{ type: 'text', text: 'ok' }, { type: 'tool_use', id: 'toolu_1', name: 'f', input: { a: [1] } }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 2 } } as never,
-      request(history),
     )
     expect(turn.toolCalls).toEqual([{ id: 'toolu_1', name: 'f', rawArguments: '{"a":[1]}' }])
     expect(turn.finishReason).toEqual({ unified: 'tool-calls', raw: 'end_turn' })
@@ -111,7 +109,7 @@ describe('Responses input', () => {
   })
 
   it('maps an incomplete response to length', () => {
-    const turn = fromResponsesResponse({ output: [], status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } as never, request(history))
+    const turn = fromResponsesResponse({ output: [], status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } as never)
     expect(turn.finishReason).toEqual({ unified: 'length', raw: 'max_output_tokens' })
   })
 })
@@ -120,25 +118,15 @@ describe('Chat Completions tolerances', () => {
   it('keeps calls with empty names and stringifies object arguments', () => {
     const turn = fromChatCompletion(
       { choices: [{ message: { content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: '', arguments: { q: 1 } } }] }, finish_reason: 'stop' }] } as never,
-      request(history),
     )
     expect(turn.toolCalls).toEqual([{ id: 'x', name: '', rawArguments: '{"q":1}' }])
     expect(turn.finishReason.unified).toBe('tool-calls')
     expect(turn.usage).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 })
   })
 
-  it('replaces missing, duplicate and already-used ids with stable ones', () => {
-    const calls = assignStableIds(
-      [
-        { id: undefined, name: 'f', rawArguments: '{}' },
-        { id: 'a', name: 'f', rawArguments: '{}' }, // used in the history already
-        { id: 'z', name: 'f', rawArguments: '{}' },
-        { id: 'z', name: 'f', rawArguments: '{}' },
-      ],
-      history,
-      3,
-    )
-    expect(calls.map((call) => call.id)).toEqual(['call_3_0', 'call_3_1', 'z', 'call_3_3'])
+  it('passes the server\'s call ids on as they came (the loop makes them unique, keeping the server\'s as wireId)', () => {
+    const turn = fromChatCompletion({ choices: [{ message: { content: null, tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{}' } }, { id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] }, finish_reason: 'tool_calls' }] } as never)
+    expect(turn.toolCalls.map((call) => call.id)).toEqual(['', 'a'])
   })
 })
 

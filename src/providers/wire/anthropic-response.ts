@@ -1,20 +1,19 @@
 import type { Message as AnthropicMessage } from '@anthropic-ai/sdk/resources/messages'
 import type { Usage } from '../../core/model-turn.ts'
-import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
-import { argumentsText, assignStableIds, type WireToolCall } from './tool-call-ids.ts'
+import { argumentsText, asRawToolCalls, type WireToolCall } from './tool-call-ids.ts'
 
 /** Content blocks → turn: text blocks joined, `tool_use` blocks as calls whose arguments are the JSON of `input`. */
-export function fromAnthropicMessage(message: AnthropicMessage, request: GenerateRequest): MappedTurn {
+export function fromAnthropicMessage(message: AnthropicMessage): MappedTurn {
   let text = ''
   const wireCalls: WireToolCall[] = []
   for (const block of message.content ?? []) {
     if (block.type === 'text') text += block.text
     else if (block.type === 'tool_use') wireCalls.push({ id: block.id, name: block.name ?? '', rawArguments: argumentsText(block.input ?? {}) })
   }
-  const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
+  const toolCalls = asRawToolCalls(wireCalls)
   const raw = message.stop_reason ?? undefined
   // With thinking on, the whole content goes back verbatim on the next request: thinking blocks with their
   // signatures, in their original order among the text and tool_use blocks.

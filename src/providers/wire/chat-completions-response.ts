@@ -1,9 +1,8 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
 import type { FinishReason, ModelTurn, Usage } from '../../core/model-turn.ts'
-import type { GenerateRequest } from '../../core/provider.ts'
 import { finishReasonOf } from './finish-reason.ts'
 import type { OpaqueObject, ReasoningState } from '../../core/reasoning.ts'
-import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
+import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /** The parts of a turn a Chat Completions response determines (latency and raw payloads are added by the adapter). */
 export type MappedTurn = Pick<ModelTurn, 'text' | 'toolCalls' | 'finishReason' | 'usage' | 'reasoning'>
@@ -13,7 +12,7 @@ export type MappedTurn = Pick<ModelTurn, 'text' | 'toolCalls' | 'finishReason' |
  * stringified, missing/duplicate ids replaced with stable ones, empty names kept as data, the finish reason
  * decided from the content.
  */
-export function fromChatCompletion(completion: ChatCompletion, request: GenerateRequest): MappedTurn {
+export function fromChatCompletion(completion: ChatCompletion): MappedTurn {
   const choice = completion.choices?.[0]
   const message = choice?.message
   const wireCalls: WireToolCall[] = (message?.tool_calls ?? []).map((call) => {
@@ -21,7 +20,7 @@ export function fromChatCompletion(completion: ChatCompletion, request: Generate
     const loose = call as { id?: string; function?: { name?: string; arguments?: unknown } }
     return { id: loose.id, name: loose.function?.name ?? '', ...wireArguments(loose.function) }
   })
-  const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
+  const toolCalls = asRawToolCalls(wireCalls)
   const raw = choice?.finish_reason ?? undefined
   const reasoning = chatReasoning(message as OpaqueObject | undefined)
   return {

@@ -1,17 +1,16 @@
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata } from '@google/genai'
 import type { FinishReason, Usage } from '../../core/model-turn.ts'
-import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
-import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
+import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /**
  * The first candidate's parts → turn: text parts joined (thought parts left out of the answer), `functionCall` parts
  * as calls whose arguments are the JSON of `args`. The parts are kept as reasoning state whenever the model thought
  * or signed them, so they go back whole on the next request.
  */
-export function fromGeminiResponse(response: GenerateContentResponse, request: GenerateRequest, finishMessage?: string): MappedTurn {
+export function fromGeminiResponse(response: GenerateContentResponse, finishMessage?: string): MappedTurn {
   const candidate = response.candidates?.[0]
   const parts = (candidate?.content?.parts ?? []) as OpaqueObject[]
   let text = ''
@@ -21,7 +20,7 @@ export function fromGeminiResponse(response: GenerateContentResponse, request: G
     const call = part.functionCall as { id?: string; name?: string; args?: unknown } | undefined
     if (call) wireCalls.push({ id: call.id, name: call.name ?? '', ...wireArguments(call.args === undefined ? undefined : { arguments: call.args }) })
   }
-  const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
+  const toolCalls = asRawToolCalls(wireCalls)
   const raw = candidate?.finishReason ?? undefined
   const stateful = parts.some((part) => part.thought === true || typeof part.thoughtSignature === 'string')
   return {

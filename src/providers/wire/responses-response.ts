@@ -1,18 +1,17 @@
 import type { Response as ResponsesResponse } from 'openai/resources/responses/responses'
 import type { Usage } from '../../core/model-turn.ts'
-import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
 import { firstNumber } from './chat-completions-response.ts'
-import { assignStableIds, wireArguments, type WireToolCall } from './tool-call-ids.ts'
+import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /**
  * Responses output items → turn: `output_text` parts joined, `function_call` items as calls keyed by `call_id`. The
  * output items are kept as reasoning state when they hold reasoning or phases, and always when `chained` (the
  * response id is then what the next request continues from).
  */
-export function fromResponsesResponse(response: ResponsesResponse, request: GenerateRequest, options: { readonly chained?: boolean } = {}): MappedTurn {
+export function fromResponsesResponse(response: ResponsesResponse, options: { readonly chained?: boolean } = {}): MappedTurn {
   let text = ''
   let refusal: string | undefined
   const wireCalls: WireToolCall[] = []
@@ -26,7 +25,7 @@ export function fromResponsesResponse(response: ResponsesResponse, request: Gene
       wireCalls.push({ id: item.call_id, name: item.name ?? '', ...wireArguments(item) })
     }
   }
-  const toolCalls = assignStableIds(wireCalls, request.messages, request.context.turn)
+  const toolCalls = asRawToolCalls(wireCalls)
   // `status` says completed/incomplete; the reason of an incomplete response is the informative string. A
   // `refusal` part (the model's safety refusal) is a content-filter stop.
   const raw = response.incomplete_details?.reason ?? response.status ?? undefined

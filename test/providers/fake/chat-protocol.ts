@@ -8,6 +8,8 @@ export type ChatQuirks = {
   readonly objectArguments?: boolean
   /** No call ids at all (some llama.cpp builds). */
   readonly missingIds?: boolean
+  /** Ids numbered per response (`call_0` on every turn), so a later turn repeats an earlier turn's id. */
+  readonly repeatedIds?: boolean
   /** `finish_reason: 'stop'` on turns that call tools, `'tool_calls'` on turns that don't. */
   readonly wrongFinishReason?: boolean
   /** No `arguments` field at all on a call without arguments (OpenRouter routing to Claude). */
@@ -135,7 +137,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
               ...(hasCalls
                 ? {
                     tool_calls: calls.map((call, position) => ({
-                      ...(quirks.missingIds ? {} : { id: `call_${index}_${position}` }),
+                      ...(quirks.missingIds ? {} : { id: quirks.repeatedIds ? `call_${position}` : `call_${index}_${position}` }),
                       type: 'function',
                       function: {
                         name: call.name,

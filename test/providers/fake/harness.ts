@@ -8,6 +8,7 @@ import { createProvider as createCompatible } from '../../../src/providers/opena
 import { createProvider as createResponses } from '../../../src/providers/openai-responses.ts'
 import { createProvider as createOpenAI } from '../../../src/providers/openai.ts'
 import type { ProviderOptions } from '../../../src/providers/provider-options.ts'
+import { idsIn, normalizeTurn } from '../../../src/loop/normalize-turn.ts'
 import { anthropicProtocol } from './anthropic-protocol.ts'
 import { fakeApi, type Protocol } from './api.ts'
 import { geminiProtocol } from './gemini-protocol.ts'
@@ -124,19 +125,22 @@ export type MiniTranscript = { readonly turns: ModelTurn[]; readonly messages: M
 
 /**
  * A minimal tool-calling loop (the runner's is tested elsewhere): first request with the case's tool_choice, then
- * `auto`; every call answered with a stub result linked by id; stops at a turn without calls.
+ * `auto`; each answer normalized as the loop does it (ids made unique there, not by the adapters); every call
+ * answered with a stub result linked by id; stops at a turn without calls.
  */
 export async function runMiniCase(provider: Provider, testCase: MiniCase, maxTurns = 6): Promise<MiniTranscript> {
   const messages: Message[] = [...(testCase.system ? [{ role: 'system' as const, content: testCase.system }] : []), { role: 'user', content: testCase.prompt }]
   const turns: ModelTurn[] = []
+  const usedIds = idsIn(messages)
   for (let turn = 0; turn < maxTurns; turn++) {
-    const answer = await provider.doGenerate({
+    const sent = await provider.doGenerate({
       messages: [...messages],
       tools: weatherTools,
       toolChoice: turn === 0 ? (testCase.toolChoice ?? 'auto') : 'auto',
       ...(testCase.parallel !== undefined ? { parallelToolCalls: testCase.parallel } : {}),
       context: { suite: 'weather', caseId: testCase.id, repeat: testCase.repeat ?? 0, turn },
     })
+    const answer = normalizeTurn(sent, usedIds, turn, weatherTools)
     turns.push(answer)
     messages.push({ role: 'assistant', content: answer.text, toolCalls: answer.toolCalls, ...(answer.reasoning ? { reasoning: answer.reasoning } : {}) })
     if (answer.toolCalls.length === 0) break
