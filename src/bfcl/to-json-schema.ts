@@ -1,4 +1,5 @@
 import type { JsonSchema, ToolDefinition } from '../core/tool.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** A BFCL function doc as found in `BFCL_v4_<category>.json` (`function[i]`): BFCL's own type vocabulary. */
 export type BfclFunctionDoc = {
@@ -54,7 +55,7 @@ export function mangleName(name: string): string {
 export function bfclFunctionToTool(fn: BfclFunctionDoc, options: BfclToolOptions = {}): ToolDefinition {
   const { mangleNames = true, languageHint = true, language = 'python' } = options
   const description = (typeof fn.description === 'string' ? fn.description : '') + (languageHint ? languageHints[language] : '')
-  const parameters = convertSchema(isRecord(fn.parameters) ? fn.parameters : {}, 'top')
+  const parameters = convertSchema(isPlainObject(fn.parameters) ? fn.parameters : {}, 'top')
   return {
     name: mangleNames ? mangleName(fn.name) : fn.name,
     ...(description ? { description } : {}),
@@ -81,24 +82,21 @@ function convertSchema(node: { readonly [key: string]: unknown }, position: Posi
     out.format = 'float'
     out.description = (typeof node.description === 'string' ? node.description : '') + ' This is a float type value.'
   }
-  if (isRecord(node.properties)) {
+  if (isPlainObject(node.properties)) {
     const properties: Record<string, JsonSchema> = {}
     for (const [name, child] of Object.entries(node.properties)) {
-      properties[name] = convertSchema(isRecord(child) ? child : {}, 'property')
+      properties[name] = convertSchema(isPlainObject(child) ? child : {}, 'property')
     }
     out.properties = properties
   } else if (type === 'object' && topLevel) {
     out.properties = {}
   }
-  if (isRecord(node.items)) out.items = convertSchema(node.items, 'items')
+  if (isPlainObject(node.items)) out.items = convertSchema(node.items, 'items')
   if (out.required !== undefined && !isStringList(out.required)) delete out.required
   if (out.enum !== undefined && !Array.isArray(out.enum)) delete out.enum
   return out
 }
 
-function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isStringList(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')

@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.ts'
 import { modelSettingsSchema, settingNames, type ModelSettings } from '../providers/settings/model-settings.ts'
 import { validateAgainst } from '../schema/ajv.ts'
 import { yamlModule } from '../io/lazy-require.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /**
  * `--set key=value` (repeatable) → request settings for every model of the run. The value is read as YAML, so
@@ -38,7 +39,7 @@ function readValue(text: string): unknown {
 }
 
 function setPath(target: unknown, path: readonly string[], value: unknown): Record<string, unknown> {
-  const object = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {}
+  const object = isPlainObject(target) ? { ...target } : {}
   const [head, ...rest] = path
   object[head!] = rest.length === 0 ? value : setPath(object[head!], rest, value)
   return object

@@ -1,6 +1,7 @@
 import type { CaseResult } from '../core/result.ts'
 import { isErroredResult } from '../core/verdict.ts'
-import { caseKey, tallyCases, type CaseTally } from '../stats/case-tally.ts'
+import { caseKey } from '../core/case-key.ts'
+import { tallyCases, type CaseTally } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
 import { meanDifferenceHalfWidth, pairedPermutationTest } from '../stats/paired-permutation.ts'

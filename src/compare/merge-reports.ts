@@ -7,6 +7,8 @@ import { summarize } from '../report/summarize.ts'
 import { reevaluateGates } from '../gates/recorded-gates.ts'
 import { variantFindings } from '../variants/variant-report.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
+import { isPlainObject } from '../core/plain-object.ts'
+import { caseKey } from '../core/case-key.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -98,8 +100,8 @@ function isShard(value: unknown): value is Shard {
 /** Results in suite, case (first seen), model, repeat order: shards keep their own case order, so merging is stable. */
 function orderResults(results: readonly CaseResult[], suites: readonly string[], models: readonly string[]): CaseResult[] {
   const caseOrder = new Map<string, number>()
-  for (const r of results) if (!caseOrder.has(`${r.suite}\u0000${r.case}`)) caseOrder.set(`${r.suite}\u0000${r.case}`, caseOrder.size)
-  const rank = (r: CaseResult) => [indexOr(suites, r.suite), caseOrder.get(`${r.suite}\u0000${r.case}`)!, indexOr(models, r.model), r.repeat]
+  for (const r of results) if (!caseOrder.has(caseKey(r))) caseOrder.set(caseKey(r), caseOrder.size)
+  const rank = (r: CaseResult) => [indexOr(suites, r.suite), caseOrder.get(caseKey(r))!, indexOr(models, r.model), r.repeat]
   return [...results].sort((a, b) => {
     const [x, y] = [rank(a), rank(b)]
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!
@@ -132,7 +134,7 @@ function weightedMean(values: readonly { value: unknown; weight: number }[]): un
   if (total === 0) return undefined
   if (values.every((v) => typeof v.value === 'number')) return values.reduce((sum, v) => sum + (v.value as number) * v.weight, 0) / total
   const objects = values.map((v) => v.value)
-  if (!objects.every((o) => typeof o === 'object' && o !== null && !Array.isArray(o))) return undefined
+  if (!objects.every(isPlainObject)) return undefined
   const result: Record<string, unknown> = {}
   for (const key of unique(objects.flatMap((o) => Object.keys(o as object)))) {
     const merged = weightedMean(values.map((v) => ({ value: (v.value as Record<string, unknown>)[key], weight: v.weight })))

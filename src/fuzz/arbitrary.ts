@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import type { JsonSchema } from '../core/tool.ts'
 import { boundedFilter } from './bounded-filter.ts'
 import { schemaContradictions } from './contradictions.ts'
-import { cloneJson, isPlainObject, stableStringify } from './json.ts'
+import { cloneJson, stableStringify } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import { integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
 import {
   mergeSchemas,

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { isPlainObject, toPointer, type JsonPath } from './json.ts'
+import { toPointer, type JsonPath } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import { typesOf, valueHasType } from './schema-node.ts'
 
 /**

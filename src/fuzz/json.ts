@@ -1,3 +1,4 @@
+import { isPlainObject } from '../core/plain-object.ts'
 /** A JSON Pointer segment path into a value: object keys and array indexes. */
 export type JsonPath = readonly (string | number)[]
 
@@ -37,10 +38,6 @@ export function stableStringify(value: unknown): string {
   return `{${entries.join(',')}}`
 }
 
-/** True for a plain (non-array) object. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** RFC 6901 pointer for a path (`/units`, `/items/0/name`; the root is ``). */
 export function toPointer(path: JsonPath): string {

@@ -1,6 +1,6 @@
 import type fc from 'fast-check'
 import type { ToolDefinition } from '../core/tool.ts'
-import { isPlainObject } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import type { Mutant, WireMutant } from './mutant.ts'
 import { runPipeline, runValidator, type Outcome, type Parser, type Validator } from './subject.ts'
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** Ways to write the same arguments on the wire: a parser must give the same verdict for all of them. */
 export type Rendering = 'compact' | 'indented' | 'spaced' | 'float-integers' | 'escaped-keys'

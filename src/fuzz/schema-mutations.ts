@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { isPlainObject, toPointer, type JsonPath } from './json.ts'
+import { toPointer, type JsonPath } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import { mergeSchemas, resolveRef, typesOf, without, type JsonType } from './schema-node.ts'
 
 /** A negative schema (Schemathesis' schema channel): generate from it, keep what the original's oracle rejects. */

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { compileSchema } from '../schema/ajv.ts'
-import { isPlainObject } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
 export type SchemaNode = JsonSchema | boolean

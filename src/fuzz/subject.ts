@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../core/tool.ts'
-import { cloneJson, isPlainObject } from './json.ts'
+import { cloneJson } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** What a validator returns: a verdict, optionally with the value it would pass on to the tool (after repair). */
 export type Verdict = boolean | { readonly valid: boolean; readonly value?: unknown }

@@ -1,4 +1,4 @@
-import { isPlainObject } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /**
  * What a "close the brackets" repair makes of arguments cut after `keep` leaves (in serialisation order): later

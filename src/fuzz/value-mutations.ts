@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { formatViolations } from './formats.ts'
-import { getAt, isPlainObject, remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
+import { getAt, remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import type { MutationKind } from './mutant.ts'
 import { mergeSchemas, nodeOracle, resolveRef, typesOf, without, type SchemaNode } from './schema-node.ts'
 

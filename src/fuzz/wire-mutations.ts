@@ -1,5 +1,5 @@
 import { parse as losslessParse } from 'lossless-json'
-import { isPlainObject } from './json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import type { WireKind, WireMutant } from './mutant.ts'
 
 /** The wire kinds a fuzz run draws from (truncation has its own property, but parsers must survive it too). */

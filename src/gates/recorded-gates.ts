@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.ts'
 import type { ModelSummary } from '../core/report.ts'
 import { evaluateGates, type Gate, type GateDefinition, type GateMetric, type GateResult, type ToolBudget } from './gates.ts'
 import { budgetVerdict, type BudgetMeasure } from './tool-budgets.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** The `gates` a report recorded, and the file it came from (for error messages). */
 export type RecordedGates = { readonly file: string; readonly gates: unknown }
@@ -95,5 +96,5 @@ function scopeText(budget: ToolBudget): string {
 
 /** JSON with sorted keys: the same definition is the same key whatever order its fields were written in. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v))
+  return JSON.stringify(value, (_key, v: unknown) => (isPlainObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v))
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../core/tool.ts'
+import { isSchema } from '../schema/local-ref.ts'
 
 /** One schema node inside a tool's parameters, with its parameter path (`city`, `filter.mode`, `attendees[]`). */
 export type SchemaNode = {
@@ -7,10 +8,6 @@ export type SchemaNode = {
   readonly schema: JsonSchema
   /** True for a named property (which should carry a description); false for the root and array items. */
   readonly isProperty: boolean
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Matcher } from '../core/case.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** Outcome of matching one value against a matcher. */
 export type MatchOutcome =
@@ -182,6 +183,3 @@ export function describe(value: unknown): string {
   return text === undefined ? String(value) : text.length > 120 ? `${text.slice(0, 117)}...` : text
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

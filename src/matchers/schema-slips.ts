@@ -7,6 +7,7 @@ import { conjunctions } from '../schema/conjunctions.ts'
 import { keyStatus } from '../schema/declared-keys.ts'
 import { isSchema, resolveRef } from '../schema/local-ref.ts'
 import { describe, operatorKeys } from './argument-matchers.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** An expectation (or stub `when`) the tool's schema makes impossible: where, relative to the matchers, and why. */
 export type SchemaSlip = { readonly path: (string | number)[]; readonly message: string }
@@ -153,6 +154,3 @@ function typeText(schema: JsonSchema): string {
   return Array.isArray(type) ? `of type ${type.join(' | ')}` : `of type ${String(type)}`
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

@@ -1,5 +1,6 @@
 import { InputError } from '../core/errors.ts'
 import type { ModelPrice, PriceTable } from './types.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 // Config keys, snake_case as in toolgauge.config.yaml.
 const fields = ['input', 'output', 'cached_input', 'cache_write'] as const
@@ -13,7 +14,7 @@ const required: readonly Field[] = ['input', 'output']
  */
 export function mergePriceTable(base: PriceTable, overrides: unknown, file?: string): PriceTable {
   if (overrides === undefined || overrides === null) return base
-  if (!isRecord(overrides)) throw bad(file, 'prices', 'expected a map of model name or spec to prices')
+  if (!isPlainObject(overrides)) throw bad(file, 'prices', 'expected a map of model name or spec to prices')
   const rows = Object.entries(overrides).map(([key, value]) => [normalizeKey(key, file), parseRow(key, value, file)] as const)
   // Keys match case-insensitively, so `GPT-4o` and `gpt-4o` would silently shadow each other.
   const seen = new Set<string>()
@@ -32,7 +33,7 @@ function normalizeKey(key: string, file: string | undefined): string {
 
 function parseRow(key: string, value: unknown, file: string | undefined): ModelPrice {
   const at = `prices.${key}`
-  if (!isRecord(value)) throw bad(file, at, 'expected { input, output, cached_input?, cache_write? } in USD per million tokens')
+  if (!isPlainObject(value)) throw bad(file, at, 'expected { input, output, cached_input?, cache_write? } in USD per million tokens')
   for (const name of Object.keys(value)) {
     if (!(fields as readonly string[]).includes(name)) {
       throw bad(file, `${at}.${name}`, `unknown price field; expected one of ${fields.join(', ')}`)
@@ -60,9 +61,6 @@ function parseRow(key: string, value: unknown, file: string | undefined): ModelP
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function bad(file: string | undefined, field: string, message: string): InputError {
   return new InputError(message, { ...(file !== undefined ? { file } : {}), field })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
+import { caseKey } from '../core/case-key.ts'
 
 /** A report whose results are read as a stream (from the journal) instead of held in memory. */
 export type StreamedReport = {
@@ -24,8 +25,8 @@ export function streamOf(report: Report | StreamedReport): StreamedReport {
   // Results of one case side by side (runner and merge write them so; hand-built reports may not), so readers can
   // group a case's results as they stream by.
   const firstSeen = new Map<string, number>()
-  for (const r of results) if (!firstSeen.has(`${r.suite}\u0000${r.case}`)) firstSeen.set(`${r.suite}\u0000${r.case}`, firstSeen.size)
-  const grouped = [...results].sort((a, b) => firstSeen.get(`${a.suite}\u0000${a.case}`)! - firstSeen.get(`${b.suite}\u0000${b.case}`)!)
+  for (const r of results) if (!firstSeen.has(caseKey(r))) firstSeen.set(caseKey(r), firstSeen.size)
+  const grouped = [...results].sort((a, b) => firstSeen.get(caseKey(a))! - firstSeen.get(caseKey(b))!)
   return { ...rest, eachResult: () => grouped }
 }
 

@@ -4,6 +4,7 @@ import { callsOf } from './result-calls.ts'
 import type { CaseResult } from '../core/result.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { repeatLabel } from './repeat-label.ts'
+import { keyOf } from '../core/case-key.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -23,9 +24,9 @@ export function* junitChunks(report: StreamedReport): Generator<string> {
   const runsPerCase = new Map<string, number>()
   const all = { tests: 0, failures: 0, errors: 0, ms: 0 }
   for (const r of report.eachResult()) {
-    const group = groups.get(`${r.suite}\u0000${r.model}`) ?? { first: r, tests: 0, failures: 0, errors: 0, ms: 0 }
+    const group = groups.get(keyOf(r.suite, r.model)) ?? { first: r, tests: 0, failures: 0, errors: 0, ms: 0 }
     for (const counts of [group, all]) countResult(counts, r)
-    groups.set(`${r.suite}\u0000${r.model}`, group)
+    groups.set(keyOf(r.suite, r.model), group)
     runsPerCase.set(key(r), (runsPerCase.get(key(r)) ?? 0) + 1)
   }
   const repeated = new Set([...runsPerCase].filter(([, runs]) => runs > 1).map(([k]) => k))
@@ -33,7 +34,7 @@ export function* junitChunks(report: StreamedReport): Generator<string> {
   for (const [groupKey, group] of groups) {
     const { first } = group
     yield `  <testsuite name="${escapeXml(`${first.suite} [${first.model}]`)}" tests="${group.tests}" failures="${group.failures}" errors="${group.errors}" skipped="0" time="${seconds(group.ms)}" timestamp="${escapeXml(report.run.startedAt)}">\n`
-    for (const r of report.eachResult()) if (`${r.suite}\u0000${r.model}` === groupKey) yield `${testCase(r, repeated)}\n`
+    for (const r of report.eachResult()) if (keyOf(r.suite, r.model) === groupKey) yield `${testCase(r, repeated)}\n`
     yield '  </testsuite>\n'
   }
   yield '</testsuites>\n'
@@ -73,7 +74,7 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
 }
 
 function key(result: CaseResult): string {
-  return `${result.suite}\u0000${result.case}\u0000${result.model}`
+  return keyOf(result.suite, result.case, result.model)
 }
 
 function seconds(ms: number): string {

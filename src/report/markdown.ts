@@ -7,6 +7,7 @@ import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { nothingMeasured, passedText, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
+import { keyOf } from '../core/case-key.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -180,7 +181,7 @@ function scan(results: Iterable<CaseResult>) {
     // An errored result is no trial: it makes no case flaky.
     if (verdict === 'errored') continue
     // Variants are different tool sets, not repeats: a case flaky across variants is not flaky.
-    const key = `${summaryLabel(r)}\u0000${r.suite}\u0000${r.case}`
+    const key = keyOf(summaryLabel(r), r.suite, r.case)
     const t = tallies.get(key) ?? { model: summaryLabel(r), suite: r.suite, case: r.case, passed: 0, runs: 0 }
     tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (verdict === 'passed' ? 1 : 0) })
   }

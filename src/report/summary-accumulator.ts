@@ -2,7 +2,8 @@ import { addUsage, emptyUsage, type Usage } from '../core/model-turn.ts'
 import type { ModelSummary } from '../core/report.ts'
 import type { CaseCost, CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
-import { caseKey, type CaseTally } from '../stats/case-tally.ts'
+import { caseKey } from '../core/case-key.ts'
+import type { CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
 import { ToolTokensTally } from './tool-tokens-summary.ts'
@@ -42,8 +43,8 @@ export class SummaryAccumulator {
   private readonly costs: number[] = []
   private readonly costTables = new Set<string>()
   private readonly unpricedReasons = new Set<string>()
-  /** Per case (caseKey: suite NUL case), runs × 2^21 + passed: a number per case, not an object (a small integer below 512 runs). */
-  private readonly tallies = new Map<string, number>()
+  /** Passes and runs per case (by caseKey), kept only when a case can have more than one result in the row. */
+  private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
   private readonly toolTokens = new ToolTokensTally()
   private readonly confusionTally = new ConfusionTally()
 
@@ -79,7 +80,13 @@ export class SummaryAccumulator {
     if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (passed ? 1 : 0) }
     if (this.options.oneResultPerCase) return
     const key = caseKey(result)
-    this.tallies.set(key, (this.tallies.get(key) ?? 0) + tallyRun + (passed ? 1 : 0))
+    let tally = this.tallies.get(key)
+    if (!tally) {
+      tally = { suite: result.suite, case: result.case, passed: 0, runs: 0 }
+      this.tallies.set(key, tally)
+    }
+    tally.runs++
+    if (passed) tally.passed++
   }
 
   /** The summary row (definitions in README "Report metrics"). */
@@ -120,12 +127,7 @@ export class SummaryAccumulator {
   }
 
   private caseTallies(): CaseTally[] {
-    const tallies: CaseTally[] = []
-    for (const [key, packed] of this.tallies) {
-      const split = key.indexOf('\u0000')
-      tallies.push({ suite: key.slice(0, split), case: key.slice(split + 1), passed: packed % tallyRun, runs: Math.floor(packed / tallyRun) })
-    }
-    return tallies
+    return [...this.tallies.values()]
   }
 
   /** The tool confusion matrix of the scored results. */
@@ -151,9 +153,6 @@ export class SummaryAccumulator {
     return { priced: true, usd: sum([...this.costs].sort((a, b) => a - b)), table: [...this.costTables].sort().join(', ') }
   }
 }
-
-/** One run in a packed tally: passes count in the low 21 bits (exact up to 2,097,151 runs of one case). */
-const tallyRun = 2 ** 21
 
 /**
  * Summary rows grouped by a key the caller chooses (per model; per suite × model for `--by suite`; later model ×

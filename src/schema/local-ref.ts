@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../core/tool.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`) inside `root`; other schemas come back as they are. */
 export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
@@ -25,5 +26,5 @@ export function refTarget(ref: string, root: JsonSchema): JsonSchema | undefined
 
 /** A schema object (not `true`/`false`, not an array). */
 export function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return isPlainObject(value)
 }

@@ -1,5 +1,6 @@
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
+import { caseKey } from '../core/case-key.ts'
 
 /** Passes out of runs for one case (suite + case) of one model. */
 export type CaseTally = {
@@ -7,11 +8,6 @@ export type CaseTally = {
   readonly case: string
   readonly passed: number
   readonly runs: number
-}
-
-/** The key results are paired and grouped by: suite and case id (NUL cannot appear in either). */
-export function caseKey(result: { readonly suite: string; readonly case: string }): string {
-  return `${result.suite}\u0000${result.case}`
 }
 
 /** Counts passes and runs per case, in first-seen order. */

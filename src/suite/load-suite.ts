@@ -17,6 +17,7 @@ import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
 import { validateCaseShape, validateSuiteShape } from '../schema/validate-document.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
@@ -277,7 +278,7 @@ function toolsOfFile(relativePath: string, document: SourceDocument, path: Path,
   }
   const toolsDocument = readDocument(toolsFile)
   const list = toolsDocument.value
-  if (typeof list === 'object' && list !== null && !Array.isArray(list) && 'tools' in list) {
+  if (isPlainObject(list) && 'tools' in list) {
     return toolsFromList((list as { tools: unknown }).tools, toolsDocument, ['tools'])
   }
   return toolsFromList(list, toolsDocument, [])
@@ -392,7 +393,7 @@ async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string,
     if (!definition) throw at(where, `stub for "${tool}", which is not a tool of this suite${didYouMean(tool, tools.keys())}`)
     if (Array.isArray(spec)) {
       spec.forEach((entry: Record<string, unknown>, index) => {
-        if (isMatcherObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
+        if (isPlainObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
       })
       stubs[tool] = { type: 'recorded', entries: spec }
     } else {
@@ -428,6 +429,3 @@ function parseBudget(value: unknown): Pick<Case, 'maxToolTokens' | 'toolTokenBud
   return {}
 }
 
-function isMatcherObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

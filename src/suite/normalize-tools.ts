@@ -1,5 +1,6 @@
 import { closestName } from '../core/did-you-mean.ts'
 import type { JsonSchema, ToolDefinition } from '../core/tool.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** A problem found while normalizing one tool entry: the field (relative to the entry, `''` for the entry) and what is wrong. */
 export type ToolShapeProblem = { readonly field: string; readonly message: string }
@@ -35,13 +36,13 @@ const notSent: Readonly<Record<string, string>> = {
  * under two forms' keys. Returns a problem instead of throwing so callers can name the file and line.
  */
 export function normalizeTool(entry: unknown): ToolDefinition | ToolShapeProblem {
-  if (!isObject(entry)) return { field: '', message: 'expected an object (an OpenAI, bare, Anthropic or MCP tool)' }
+  if (!isPlainObject(entry)) return { field: '', message: 'expected an object (an OpenAI, bare, Anthropic or MCP tool)' }
   if ('function' in entry) {
     const name = nameOf(entry.function)
     const unknown = Object.keys(entry).find((key) => key !== 'type' && key !== 'function')
     if (unknown !== undefined) return unknownKey(unknown, { label: 'an OpenAI tool', keys: ['type', 'function'], candidates: ['type', 'function'] }, name)
     if (entry.type !== 'function') return { field: 'type', message: `${named(name)}expected "function" (an OpenAI tool is { type: "function", function: { name, description, parameters } })` }
-    if (!isObject(entry.function)) return { field: 'function', message: 'expected an object { name, description, parameters }' }
+    if (!isPlainObject(entry.function)) return { field: 'function', message: 'expected an object { name, description, parameters }' }
     const inner = normalizeIn(entry.function, openAIInner)
     return 'message' in inner ? { field: `function.${inner.field}`.replace(/\.$/, ''), message: inner.message } : inner
   }
@@ -65,7 +66,7 @@ function normalizeIn(entry: Record<string, unknown>, form: Form): ToolDefinition
     return { field: 'type', message: `${named(name)}expected ${form.type ? `"${form.type}" or no type` : 'no type'} in ${form.label}` }
   }
   const schema = entry[form.schemaKey] ?? { type: 'object', properties: {} }
-  if (!isObject(schema)) return { field: form.schemaKey, message: `${named(name)}expected a JSON Schema object` }
+  if (!isPlainObject(schema)) return { field: form.schemaKey, message: `${named(name)}expected a JSON Schema object` }
   return {
     name,
     ...(typeof entry.description === 'string' ? { description: entry.description } : {}),
@@ -85,13 +86,9 @@ function unknownKey(key: string, place: KeyPlace, name: string | undefined): Too
 }
 
 function nameOf(entry: unknown): string | undefined {
-  return isObject(entry) && typeof entry.name === 'string' && entry.name !== '' ? entry.name : undefined
+  return isPlainObject(entry) && typeof entry.name === 'string' && entry.name !== '' ? entry.name : undefined
 }
 
 function named(name: string | undefined): string {
   return name !== undefined ? `tool "${name}": ` : ''
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

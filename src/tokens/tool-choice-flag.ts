@@ -1,5 +1,6 @@
 import { InputError } from '../core/errors.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /**
  * Parses `--tool-choice`: `auto`, `none`, `required`, or a JSON value in the OpenAI form
@@ -25,7 +26,7 @@ function toToolChoice(raw: string): ToolChoice {
   }
   if (value === 'auto' || value === 'none' || value === 'required') return value
   if (value === 'any') return 'required'
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  if (isPlainObject(value)) {
     const object = value as { type?: unknown; name?: unknown; function?: { name?: unknown } }
     const name = object.function?.name ?? object.name
     if (typeof name === 'string' && name !== '') return { name }

@@ -3,12 +3,10 @@ import type { JsonSchema, ToolDefinition } from '../core/tool.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { schemaProblems } from '../schema/ajv.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 type Path = (string | number)[]
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Applies a description patch — `{ <tool>: { description?, parameters?: { properties: { <param>: { description … } } } } }`
@@ -22,12 +20,12 @@ export function applyToolPatch(base: readonly ToolDefinition[], patch: Record<st
   const at = (path: Path, message: string) => new InputError(message, { file: document.file, line: document.lineOf(path), field: path.join('.') })
   for (const [name, entry] of Object.entries(patch)) {
     if (!knownTools.has(name)) throw at([name], `unknown tool "${name}"${didYouMean(name, knownTools)}; a patch may only change tools the suite defines (${[...knownTools].join(', ')})`)
-    if (!isObject(entry)) throw at([name], 'expected an object such as { description: …, parameters: { properties: { <param>: { description: … } } } }')
+    if (!isPlainObject(entry)) throw at([name], 'expected an object such as { description: …, parameters: { properties: { <param>: { description: … } } } }')
     for (const key of Object.keys(entry)) {
       if (key !== 'description' && key !== 'parameters') throw at([name, key], `a patch changes "description" and "parameters" only${didYouMean(key, ['description', 'parameters'])}`)
     }
     if (entry.description !== undefined && typeof entry.description !== 'string') throw at([name, 'description'], 'expected a string')
-    if (entry.parameters !== undefined && !isObject(entry.parameters)) throw at([name, 'parameters'], 'expected an object (a partial JSON Schema)')
+    if (entry.parameters !== undefined && !isPlainObject(entry.parameters)) throw at([name, 'parameters'], 'expected an object (a partial JSON Schema)')
   }
   return base.map((tool) => {
     const entry = patch[tool.name] as { description?: string; parameters?: Record<string, unknown> } | undefined
@@ -42,18 +40,18 @@ export function applyToolPatch(base: readonly ToolDefinition[], patch: Record<st
 
 /** Every key under a `properties` object of the patch must name a property the base defines at that place. */
 function checkProperties(base: unknown, patch: Record<string, unknown>, path: Path, at: (path: Path, message: string) => InputError): void {
-  const baseObject = isObject(base) ? base : {}
+  const baseObject = isPlainObject(base) ? base : {}
   for (const [key, value] of Object.entries(patch)) {
-    if (key === 'properties' && isObject(value)) {
-      const defined = isObject(baseObject.properties) ? baseObject.properties : {}
+    if (key === 'properties' && isPlainObject(value)) {
+      const defined = isPlainObject(baseObject.properties) ? baseObject.properties : {}
       for (const [param, child] of Object.entries(value)) {
         if (!(param in defined)) {
           const tool = String(path[0])
           throw at([...path, 'properties', param], `unknown parameter "${param}" of tool "${tool}"${didYouMean(param, Object.keys(defined))}; a patch may only change parameters the tool defines`)
         }
-        if (isObject(child)) checkProperties(defined[param], child, [...path, 'properties', param], at)
+        if (isPlainObject(child)) checkProperties(defined[param], child, [...path, 'properties', param], at)
       }
-    } else if (key === 'items' && isObject(value)) {
+    } else if (key === 'items' && isPlainObject(value)) {
       checkProperties(baseObject.items, value, [...path, 'items'], at)
     }
   }
@@ -61,7 +59,7 @@ function checkProperties(base: unknown, patch: Record<string, unknown>, path: Pa
 
 /** Objects merge key by key (recursively); any other patch value replaces the base value. */
 export function deepMerge(base: unknown, patch: unknown): unknown {
-  if (!isObject(base) || !isObject(patch)) return patch
+  if (!isPlainObject(base) || !isPlainObject(patch)) return patch
   const merged: Record<string, unknown> = { ...base }
   for (const [key, value] of Object.entries(patch)) merged[key] = key in base ? deepMerge(base[key], value) : value
   return merged

@@ -1,6 +1,6 @@
 import type { CaseResult } from '../core/result.ts'
 import { isErroredResult, verdictOf } from '../core/verdict.ts'
-import { caseKey } from '../stats/case-tally.ts'
+import { caseKey } from '../core/case-key.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedPermutationTest } from '../stats/paired-permutation.ts'
 import { baseVariantName } from './variant-spec.ts'

@@ -13,6 +13,7 @@ import { runHeader } from '../runner/run-header.ts'
 import { tokenBudgetGates } from '../runner/token-budgets.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
+import { caseKey } from '../core/case-key.ts'
 
 /** Where and what the vitest reporter writes. */
 export type VitestReportOptions = {
@@ -70,8 +71,8 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
 
 /** Results in the order `toolgauge run` reports them: suite file, case as listed, model as given, repeat. */
 function orderLikeARun(results: readonly CaseResult[], suites: readonly Suite[], models: readonly string[]): CaseResult[] {
-  const caseRank = new Map(suites.flatMap((suite) => suite.cases).map((testCase, index) => [`${testCase.suite}\u0000${testCase.id}`, index]))
-  const rank = (result: CaseResult): number[] => [caseRank.get(`${result.suite}\u0000${result.case}`) ?? Infinity, models.indexOf(result.model), result.repeat]
+  const caseRank = new Map(suites.flatMap((suite) => suite.cases).map((testCase, index) => [caseKey({ suite: testCase.suite, case: testCase.id }), index]))
+  const rank = (result: CaseResult): number[] => [caseRank.get(caseKey(result)) ?? Infinity, models.indexOf(result.model), result.repeat]
   return [...results].sort((a, b) => {
     const [x, y] = [rank(a), rank(b)]
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number)

@@ -1,5 +1,6 @@
 // Python values as BFCL's checker sees them. JSON numbers keep Python's int/float split (an int lexeme has no
 // `.`/`e`/`E`), ints are exact (bigint), dicts keep insertion order, and equality follows Python's `==`.
+import { isPlainObject } from '../../core/plain-object.ts'
 
 /** A Python int (exact, any size). */
 export type PyInt = { readonly t: 'int'; readonly v: bigint }
@@ -57,7 +58,7 @@ export function isList(v: PyValue): v is readonly PyValue[] {
 
 /** True when `v` is a Python dict. */
 export function isDict(v: PyValue): v is PyDict {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && (v as PyDict).t === 'dict'
+  return isPlainObject(v) && v.t === 'dict'
 }
 
 /** The value stored under `key` in a dict (Python lookup), or undefined. */
@@ -152,5 +153,5 @@ export type PyTagged = Exclude<PyValue, null | boolean | string | readonly PyVal
 
 /** `v` as a tagged value, or undefined for None, bool, str and list. */
 export function tagged(v: PyValue): PyTagged | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as PyTagged) : undefined
+  return isPlainObject(v) ? (v as PyTagged) : undefined
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { isPlainObject } from '../json.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 import { runParser } from '../subject.ts'
 import { describeProbe, feed, mutantProbe, nonEmpty, showProbe, wireProbe, type Probe, type PropertySpec } from '../probe.ts'
 

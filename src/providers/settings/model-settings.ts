@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../core/tool.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 
 /** Anthropic extended thinking: a token budget, adaptive (newer models), or off. */
 export type ThinkingSetting =
@@ -87,6 +88,3 @@ export function mergeSettings(...layers: readonly (ModelSettings | undefined)[])
   return merged as ModelSettings
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

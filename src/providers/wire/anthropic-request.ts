@@ -13,6 +13,7 @@ import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import { InputError } from '../../core/errors.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
 import { definedOnly } from './chat-completions-request.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 
 /** Protocol settings of a Messages request. */
 export type AnthropicRequestSettings = {
@@ -86,7 +87,7 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
 function toolInput(rawArguments: string): Record<string, unknown> {
   try {
     const parsed = JSON.parse(rawArguments) as unknown
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+    return isPlainObject(parsed) ? parsed : {}
   } catch {
     return {}
   }

@@ -1,4 +1,5 @@
 import { finishMeaning, finishReasonTables, type WireProtocol } from './finish-reason.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 
 /**
  * Why a 2xx body is no answer, or undefined when it is one. Gateways and routers answer 200 with an `error` object;
@@ -92,5 +93,5 @@ function hasItems(value: unknown): boolean {
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  return isPlainObject(value) ? value : undefined
 }

@@ -5,6 +5,7 @@ import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
 import { definedOnly } from './chat-completions-request.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 
 /** Protocol settings of a generateContent request. */
 export type GeminiRequestSettings = {
@@ -98,7 +99,7 @@ function parseJson(text: string): unknown {
 // History calls from other sources go back as objects; unparsable arguments become {} rather than a refused request.
 function argsObject(rawArguments: string): Record<string, unknown> {
   const parsed = parseJson(rawArguments)
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+  return isPlainObject(parsed) ? parsed : {}
 }
 
 /** Tool definitions as function declarations, the schema as JSON Schema (`parametersJsonSchema`) untouched. */

@@ -4,6 +4,7 @@ import { escapeHtml } from './escape.ts'
 import { resultSection } from './transcript.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
+import { caseKey } from '../../core/case-key.ts'
 
 /** A case's status in the list: from its results' verdicts; `errored` when none of them got a verdict. */
 type CaseStatus = 'pass' | 'fail' | 'flaky' | 'errored'
@@ -29,7 +30,7 @@ export function* caseEntries(eachResult: () => Iterable<CaseResult>, toolSets?: 
 }
 
 function groupKey(result: CaseResult): string {
-  return `${result.suite}\u0000${result.case}`
+  return caseKey(result)
 }
 
 /** Consecutive results of the same case, as groups. */
