@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { UsageError } from '../core/errors.ts'
 
 /** Option declarations in node:util parseArgs form. */
@@ -25,8 +26,35 @@ export function parseFlags<const T extends FlagSpec>(argv: readonly string[], op
       strict: true,
     })
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
+    throw new UsageError(flagProblem(argv, options) ?? (error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
   }
+}
+
+/**
+ * What is wrong with a command line the strict parse refused, in toolgauge's words (Node's text speaks of
+ * positionals and `--`): the first unknown flag with the closest known one, a flag missing its value, a switch
+ * given one. Undefined when the lenient parse finds nothing to name.
+ */
+function flagProblem(argv: readonly string[], options: FlagSpec): string | undefined {
+  const all: FlagSpec = { ...options, help: { type: 'boolean', short: 'h' } }
+  const { tokens } = parseArgs({ args: [...argv], options: all, allowPositionals: true, strict: false, tokens: true })
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue
+    const spec = all[token.name]
+    if (!spec) {
+      // One letter is no basis for a guess: only a long flag gets a suggestion.
+      const hint = token.rawName.startsWith('--') ? didYouMean(token.rawName, Object.keys(all).map((name) => `--${name}`)) : ''
+      return `unknown flag "${token.rawName}"${hint}`
+    }
+    const flag = `--${token.name}`
+    if (spec.type === 'string' && token.value === undefined) return `${flag} needs a value`
+    // A value starting with a dash is taken for the next flag: `--model --all` forgot the model.
+    if (spec.type === 'string' && token.inlineValue === false && token.value?.startsWith('-')) {
+      return `${flag} needs a value, got the flag "${token.value}" (a value starting with "-" is written ${flag}=${token.value})`
+    }
+    if (spec.type === 'boolean' && token.inlineValue) return `${flag} takes no value (got "${token.value ?? ''}")`
+  }
+  return undefined
 }
 
 /** Reads a numeric flag, checking it is a number within [min, max] (integer when asked). */

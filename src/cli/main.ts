@@ -1,3 +1,4 @@
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError, UsageError } from '../core/errors.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { exitCodes, type Command } from './command.ts'
@@ -34,7 +35,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const entry = commands[name]
   if (!entry) {
-    process.stderr.write(`toolgauge: unknown command "${inert(name)}"\n\n${overview()}`)
+    // The suggestion is one of our own command names: only the user's text needs escaping.
+    process.stderr.write(`toolgauge: unknown command "${inert(name)}"${didYouMean(name, [...Object.keys(commands), 'help'])}\n\n${overview()}`)
     return exitCodes.badInput
   }
   const { command } = await entry.load()

@@ -2,14 +2,15 @@ import { distance } from 'fastest-levenshtein'
 
 /**
  * The candidate closest to `name` by edit distance, when it is close enough to be a slip (at most a third of the
- * longer name's length, at least 1; case differences are free). Undefined when nothing is close.
+ * longer name's length, at least 1; case differences are free, two swapped neighbours count as one slip: `rnu` is
+ * `run`). Undefined when nothing is close.
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined
   let bestDistance = Infinity
   for (const candidate of candidates) {
     if (candidate === name) continue
-    const d = candidate.toLowerCase() === name.toLowerCase() ? 0.5 : distance(name, candidate)
+    const d = candidate.toLowerCase() === name.toLowerCase() ? 0.5 : swapsNeighbours(name, candidate) ? 1 : distance(name, candidate)
     const limit = Math.max(1, Math.ceil(Math.max(name.length, candidate.length) / 3))
     if (d <= limit && d < bestDistance) {
       best = candidate
@@ -23,4 +24,12 @@ export function closestName(name: string, candidates: Iterable<string>): string 
 export function didYouMean(name: string, candidates: Iterable<string>): string {
   const closest = closestName(name, candidates)
   return closest === undefined ? '' : ` (did you mean "${closest}"?)`
+}
+
+/** Whether `b` is `a` with two adjacent characters swapped (Levenshtein counts that as two edits). */
+function swapsNeighbours(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  const differ = [...a].flatMap((char, index) => (char !== b[index] ? [index] : []))
+  const [i, j] = differ
+  return differ.length === 2 && j === i! + 1 && a[i!] === b[j] && a[j] === b[i!]
 }

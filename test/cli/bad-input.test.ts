@@ -59,7 +59,7 @@ describe('bad input gets exit 2 and a message naming the file, line and field', 
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--concurrency', 'zero']), '--concurrency', 'expected an integer')
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '1.5']), '--min-accuracy')
     expectInputError(runCli(['run', 'suites', '--model', 'gpt-4']), '--model', 'unknown model spec "gpt-4"')
-    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--frobnicate']), "Unknown option '--frobnicate'")
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--frobnicate']), 'unknown flag "--frobnicate"')
     expectInputError(runCli(['run', 'no/such/dir', '--model', 'baseline']), 'no such file or folder')
   })
 })

@@ -77,7 +77,7 @@ describe('toolgauge lint-tools', () => {
     [['BAD_TOOLS'], 'expected a non-empty string'],
     [['GOOD', '--max-tool-tokens', 'lots'], '--max-tool-tokens: expected an integer'],
     [['GOOD', '--config', 'BAD_CONFIG'], 'lint.rules'],
-    [['GOOD', '--bogus'], "Unknown option '--bogus'"],
+    [['GOOD', '--bogus'], 'unknown flag "--bogus"'],
   ])('rejects bad input with exit 2: %j', async (args, message) => {
     const dir = tempFiles({
       'bad.json': JSON.stringify([{ description: 'no name' }]),
