@@ -11,7 +11,7 @@ import { createProvider } from '../providers/registry.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { StreamedSuite } from '../suite/load-suite.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
-import { Journal } from '../report/journal.ts'
+import { Journal, resultKey } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
@@ -22,8 +22,8 @@ import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
-import { forEachConcurrently } from './for-each-concurrently.ts'
-import { RunPlan } from './run-plan.ts'
+import pLimit from 'p-limit'
+import { planTasks, type PlannedTask } from './run-plan.ts'
 import { loadRunSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
@@ -106,7 +106,7 @@ export type RunOutcome = {
  * before the first model call (bad input throws InputError). Results stream: each is journaled as it finishes,
  * folded into the running summaries and dropped; report.json is then written by streaming the journal, in
  * suite, case, model, repeat order. Memory grows with the number of cases only by a few numbers each (the
- * case's place in its suite, 12 bytes of journal position per task, one repeat tally per case) and the suites' inline
+ * case's place in its suite, a small task object with its journal position, one repeat tally per case) and the suites' inline
  * cases: a suite's JSON Lines case file (`cases: ./cases.jsonl`) is read again as its cases run, never held.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
@@ -151,13 +151,12 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // Resolved once per model, not per case.
   const modelOptions = models.map(optionsFor)
   const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
-  const plan = new RunPlan(cases.size, providers.map((provider) => provider.id), repeats)
+  const plan = planTasks(cases.size, providers.length, repeats)
   // The model's identity (its label) and its resolved options, settings included, decide its verdicts. Computed
   // when a task runs (and for --resume), not kept per case.
   const fingerprintOf = (testCase: Case, modelIndex: number) =>
     fingerprints.of(testCase, providers[modelIndex]!.id, modelOptions[modelIndex]!, hooksFiles.get(testCase.file), models[modelIndex]!.spec)
-  const taskAt = async (index: number): Promise<CaseTask> => {
-    const { caseIndex, modelIndex, repeat } = plan.task(index)
+  const taskAt = async ({ caseIndex, modelIndex, repeat }: PlannedTask): Promise<CaseTask> => {
     const testCase = await cases.at(caseIndex)
     return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
   }
@@ -181,14 +180,16 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   let resumed: ResumeCounts | undefined
   if (options.resume) {
     // Every planned result's key and fingerprint, streamed: each case built once for all its models and repeats.
+    // The loops walk the plan's own order, so the running count is the task's index in it.
     const planned = async function* (): AsyncGenerator<PlannedResult> {
+      let index = 0
       for (let caseIndex = 0; caseIndex < cases.size; caseIndex++) {
         const testCase = await cases.at(caseIndex)
         for (let modelIndex = 0; modelIndex < providers.length; modelIndex++) {
           const fingerprint = fingerprintOf(testCase, modelIndex)
           for (let repeat = 0; repeat < repeats; repeat++) {
-            const index = plan.indexOf(caseIndex, modelIndex, repeat)
-            yield { key: plan.key(index, testCase), fingerprint, index }
+            const key = resultKey({ suite: testCase.suite, case: testCase.id, model: providers[modelIndex]!.id, repeat, variant: testCase.variant })
+            yield { key, fingerprint, index: index++ }
           }
         }
       }
@@ -196,13 +197,13 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     const { kept, counts } = await resumeFromJournal(journal, planned())
     resumed = counts
     for (const { index, position } of kept) {
-      plan.setPosition(index, position)
+      plan[index]!.position = position
       fold(journal.readAt(position))
     }
   } else {
     journal.reset()
   }
-  const tasks = plan.pending()
+  const tasks = plan.filter((task) => !task.position)
 
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()
@@ -217,19 +218,31 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const patience = new AbandonAfterAbort(options.signal)
   // Set when the run stops (an error): a case still in flight then is not journaled.
   let stopped = false
-  try {
-    await forEachConcurrently(tasks, Math.max(1, options.concurrency ?? 4), async (index) => {
-      if (options.signal?.aborted) return
-      const task = await taskAt(index)
+  // p-limit, the team's choice: no figure needs a pool of our own. Every task is queued up front, which costs about
+  // 18 MiB of heap for 20,000 tasks (measured with --expose-gc), far inside the 256 MiB bound of a 20,000-case run.
+  const limit = pLimit(Math.max(1, options.concurrency ?? 4))
+  // Set by the first task that throws, before p-limit starts the next one: nothing more is started.
+  let failed = false
+  const run = async (planned: PlannedTask) => {
+    if (failed || options.signal?.aborted) return
+    try {
+      const task = await taskAt(planned)
       const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
       // An interrupted or abandoned case is not journaled: --resume runs it again from the start.
       if (!evaluated || stopped) return
       const safe = evaluated.result
-      plan.setPosition(index, journal.append(safe))
+      planned.position = journal.append(safe)
       fold(safe)
       done++
       options.onResult?.(safe, { done, total: tasks.length })
-    })
+    } catch (error) {
+      failed = true
+      limit.clearQueue()
+      throw error
+    }
+  }
+  try {
+    await Promise.all(tasks.map((task) => limit(run, task)))
   } catch (error) {
     stopped = true
     journal.close()
@@ -249,10 +262,10 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const interrupted = options.signal?.aborted === true
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
   const eachResult = function* (): Generator<CaseResult> {
-    for (const position of plan.journaled()) yield journal.readAt(position)
+    for (const { position } of plan) if (position) yield journal.readAt(position)
   }
   const eachResultJson = function* (): Generator<string> {
-    for (const position of plan.journaled()) yield journal.readLineAt(position)
+    for (const { position } of plan) if (position) yield journal.readLineAt(position)
   }
   const header: Omit<Report, 'results'> & Pick<Report, 'schemaVersion' | 'run' | 'summary'> = {
     schemaVersion: reportSchemaVersion,
