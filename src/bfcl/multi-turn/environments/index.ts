@@ -4,6 +4,7 @@ import { mathApi } from './math-api.ts'
 import { messageApi } from './message-api.ts'
 import { ticketApi } from './ticket-api.ts'
 import { tradingBot } from './trading-bot.ts'
+import { travelApi } from './travel-api.ts'
 import { twitterApi } from './twitter-api.ts'
 import { vehicleControl } from './vehicle-control.ts'
 
@@ -14,6 +15,7 @@ export const environmentFactories: { readonly [className: string]: EnvironmentFa
   MessageAPI: messageApi,
   TicketAPI: ticketApi,
   TradingBot: tradingBot,
+  TravelAPI: travelApi,
   TwitterAPI: twitterApi,
   VehicleControlAPI: vehicleControl,
 }

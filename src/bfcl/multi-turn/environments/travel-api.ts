@@ -1,0 +1,207 @@
+import type { PyValue } from '../../py/value.ts'
+import { roundFloat } from '../../py/format-float.ts'
+import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { PyRandom } from '../mt19937.ts'
+import { arith, lt, toFloat, truthy } from '../py-ops.ts'
+import { PyException, valueError } from '../py-error.ts'
+import { dict, f, fromPy, i, isMap, num, type Key, type Val } from '../values.ts'
+import { lookupKey, str } from './keys.ts'
+
+// BFCL's TravelAPI: credit cards, bookings, a token, a budget; ids, tokens and balances from Random(141053).
+// The route table holds the base fares the published data shows (each route's cost is base × class factor ×
+// 2 when the travel date's digits sum to an even number); BFCL's own table has more routes, which toolgauge
+// answers as BFCL answers an unknown route.
+
+const attributes = ['credit_card_list', 'booking_record', 'access_token', 'token_type', 'token_expires_in', 'token_scope', 'user_first_name', 'user_last_name', 'budget_limit', 'long_context'] as const
+
+const airports = ['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR', 'SSV', 'OKD', 'WLB', 'PEK', 'HND', 'HKG', 'CIA', 'CRH', 'ATV', 'PHV', 'GFD', 'SFO', 'LAX', 'JFK', 'ORD', 'BOS']
+
+const cityAirports: { readonly [city: string]: string } = {
+  Rivermist: 'RMS', Stonebrook: 'SBK', Maplecrest: 'MPC', Silverpine: 'SVP', Shadowridge: 'SHD', London: 'LHR', Paris: 'CDG',
+  'Sunset Valley': 'SSV', Oakendale: 'OKD', Willowbend: 'WLB', 'Crescent Hollow': 'CRH', Autumnville: 'ATV', Pinehaven: 'PHV',
+  Greenfield: 'GFD', 'San Francisco': 'SFO', 'Los Angeles': 'LAX', 'New York': 'JFK', Chicago: 'ORD', Boston: 'BOS',
+  Beijing: 'PEK', 'Hong Kong': 'HKG', Rome: 'CIA', Tokyo: 'HND',
+}
+
+// Directed routes → base fare (USD), as observed in BFCL's outputs.
+const baseFares: ReadonlyMap<string, number> = new Map([
+  ['CRH>GFD', 260], ['CRH>HKG', 290], ['CRH>JFK', 300], ['CRH>PHV', 250], ['CRH>RMS', 280], ['JFK>HND', 800], ['JFK>LAX', 570],
+  ['JFK>MPC', 470], ['JFK>PEK', 1000], ['LAX>HND', 430], ['LAX>JFK', 600], ['LAX>SFO', 100], ['LHR>CDG', 100], ['OKD>LAX', 220],
+  ['ORD>LAX', 180], ['ORD>SVP', 380], ['RMS>BOS', 200], ['RMS>GFD', 320], ['RMS>JFK', 210], ['RMS>LAX', 330], ['RMS>SBK', 220],
+  ['SFO>BOS', 450], ['SFO>CIA', 700], ['SFO>LAX', 200], ['SFO>ORD', 400], ['SFO>RMS', 300],
+])
+
+const classFactors: { readonly [travelClass: string]: number } = { economy: 1, business: 2, first: 5 }
+
+// (base, target) → rate; the reverse direction divides.
+const exchangeRates: readonly (readonly [string, string, number])[] = [
+  ['USD', 'RMB', 7], ['USD', 'EUR', 0.8], ['USD', 'JPY', 110], ['USD', 'GBP', 0.7], ['USD', 'CAD', 1.3], ['USD', 'AUD', 1.4],
+  ['USD', 'INR', 70], ['USD', 'RUB', 60], ['USD', 'BRL', 3.8], ['USD', 'MXN', 20],
+]
+
+function defaults(): Map<string, Val> {
+  return new Map<string, Val>([
+    ['credit_card_list', new Map()], ['booking_record', new Map()], ['access_token', null], ['token_type', null],
+    ['token_expires_in', null], ['token_scope', null], ['user_first_name', null], ['user_last_name', null], ['budget_limit', null],
+  ])
+}
+
+/** BFCL's get_flight_cost arithmetic: raises ValueError for an unknown route or class. */
+function flightCost(from: Val, to: Val, date: Val, travelClass: Val): number {
+  const base = baseFares.get(`${str(from)}>${str(to)}`)
+  if (base === undefined) throw valueError('No available route for the given airports.')
+  const factor = classFactors[str(travelClass)]
+  if (factor === undefined) throw valueError('Invalid travel class. Options are: economy, business, first.')
+  let digits = 0
+  for (const ch of str(date).replaceAll('-', '')) {
+    if (!/[0-9]/.test(ch)) throw valueError(`invalid literal for int() with base 10: '${ch}'`)
+    digits += Number(ch)
+  }
+  return base * factor * (digits % 2 === 0 ? 2 : 1)
+}
+
+/** A TravelAPI instance. */
+export function travelApi(): Environment {
+  const s = defaults()
+  let random = new PyRandom(141053)
+  const get = (name: string) => s.get(name)!
+  const cards = () => get('credit_card_list') as Map<Key, Val>
+  const bookings = () => get('booking_record') as Map<Key, Val>
+  const tokenOk = (token: Val) => token === get('access_token')
+
+  const methods = methodTable([
+    ['authenticate_travel', [req('client_id'), req('client_secret'), req('refresh_token'), req('grant_type'), req('user_first_name'), req('user_last_name')], ([, , , grant, first, last]) => {
+      s.set('access_token', String(random.randint(100000, 999999)))
+      s.set('token_type', 'Bearer')
+      s.set('token_expires_in', i(2))
+      s.set('token_scope', grant!)
+      s.set('user_first_name', first!)
+      s.set('user_last_name', last!)
+      return dict([['expires_in', i(2)], ['access_token', get('access_token')], ['token_type', 'Bearer'], ['scope', grant!]])
+    }],
+    ['book_flight', [req('access_token'), req('card_id'), req('travel_date'), req('travel_from'), req('travel_to'), req('travel_class')], ([token, cardId, date, from, to, travelClass]) => {
+      const fail = (message: string) => dict([['booking_status', false], ['error', message]])
+      if (!tokenOk(token!)) return fail('Invalid access token')
+      const card = cards().get(lookupKey(cardId!))
+      if (!isMap(card)) return fail('Card not registered')
+      if (!card.has('balance')) return fail('Balance not found')
+      if (!airports.includes(str(from!))) return fail(`Invalid departure airport code: ${str(from!)}`)
+      if (!airports.includes(str(to!))) return fail(`Invalid destination airport code: ${str(to!)}`)
+      // BFCL prints a set here ({'economy', 'business', 'first'} in hash-seed order); one fixed order is used.
+      if (!(str(travelClass!) in classFactors)) return fail("Invalid travel class. Must be one of {'economy', 'business', 'first'}")
+      let cost: number
+      try {
+        cost = flightCost(from!, to!, date!, travelClass!)
+      } catch (error) {
+        if (error instanceof PyException) return fail(error.message)
+        throw error
+      }
+      const balance = card.get('balance')!
+      if (lt(balance, f(cost))) return fail('Insufficient funds')
+      card.set('balance', arith('-', balance, f(cost)))
+      const bookingId = String(random.randint(1000000, 9999999))
+      const transactionId = String(random.randint(10000000, 99999999))
+      bookings().set(bookingId, dict([['card_id', cardId!], ['travel_date', date!], ['travel_from', from!], ['travel_to', to!], ['travel_class', travelClass!], ['travel_cost', f(cost)], ['transaction_id', transactionId]]))
+      return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', dict([])]])
+    }],
+    ['cancel_booking', [req('access_token'), req('booking_id')], ([token, bookingId]) => {
+      if (!tokenOk(token!)) return dict([['cancel_status', false], ['error', 'Invalid access token']])
+      const record = bookings().get(lookupKey(bookingId!))
+      if (!isMap(record)) return dict([['cancel_status', false], ['error', 'Booking not found']])
+      const card = cards().get(lookupKey(record.get('card_id') ?? null))
+      if (isMap(card) && card.has('balance')) card.set('balance', arith('+', card.get('balance')!, record.get('travel_cost')!))
+      bookings().delete(lookupKey(bookingId!))
+      return dict([['cancel_status', true]])
+    }],
+    ['compute_exchange_rate', [req('base_currency'), req('target_currency'), req('value')], ([base, target, value]) => {
+      for (const [a, b, rate] of exchangeRates) {
+        if (base === a && target === b) return dict([['exchanged_value', f(roundFloat(num(arith('*', value!, f(rate))), 2))]])
+        if (base === b && target === a) return dict([['exchanged_value', f(roundFloat(num(arith('/', value!, f(rate))), 2))]])
+      }
+      throw valueError('No available exchange rate for the given currencies.')
+    }],
+    ['contact_customer_support', [req('booking_id'), req('message')], ([bookingId]) => {
+      if (!bookings().has(lookupKey(bookingId!))) return dict([['error', 'Booking not found']])
+      return dict([['customer_support_message', 'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.']])
+    }],
+    ['get_all_credit_cards', [], () => dict([['credit_card_list', cards()]])],
+    ['get_booking_history', [req('access_token')], ([token]) => {
+      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
+      return dict([['booking_history', bookings()]])
+    }],
+    ['get_budget_fiscal_year', [opt('lastModifiedAfter'), opt('includeRemoved')], () => {
+      throw new PyException('NotImplementedError', 'toolgauge does not model TravelAPI.get_budget_fiscal_year yet')
+    }],
+    ['get_credit_card_balance', [req('access_token'), req('card_id')], ([token, cardId]) => {
+      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
+      const card = cards().get(lookupKey(cardId!))
+      if (!isMap(card)) return dict([['error', 'Card not registered']])
+      return dict([['card_balance', card.get('balance') ?? null]])
+    }],
+    ['get_flight_cost', [req('travel_from'), req('travel_to'), req('travel_date'), req('travel_class')], ([from, to, date, travelClass]) => dict([['travel_cost_list', [f(flightCost(from!, to!, date!, travelClass!))]]])],
+    ['get_nearest_airport_by_city', [req('location')], ([location]) => dict([['nearest_airport', cityAirports[str(location!)] ?? 'Unknown']])],
+    ['list_all_airports', [], () => [...airports]],
+    ['purchase_insurance', [req('access_token'), req('insurance_type'), req('insurance_cost'), req('booking_id'), req('card_id')], ([token, , cost, bookingId, cardId]) => {
+      const fail = (message: string) => dict([['insurance_status', false], ['error', message]])
+      if (!tokenOk(token!)) return fail('Invalid access token')
+      const budget = get('budget_limit')
+      if (budget !== null && lt(budget, cost!)) return fail('Exceeded budget limit')
+      if (!bookings().has(lookupKey(bookingId!))) return fail('Booking not found')
+      const card = cards().get(lookupKey(cardId!))
+      if (!isMap(card)) return fail('Credit card not registered')
+      card.set('balance', arith('-', card.get('balance') ?? i(0), cost!))
+      return dict([['insurance_id', String(random.randint(100000000, 999999999))], ['insurance_status', true]])
+    }],
+    ['register_credit_card', [req('access_token'), req('card_number'), req('expiration_date'), req('cardholder_name'), req('card_verification_number')], ([token, number, expiry, holder, cvv]) => {
+      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
+      if (cards().has(lookupKey(number!))) return dict([['error', 'Card already registered']])
+      const cardId = String(random.randint(100000000000n, 999999999999n))
+      const balance = i(random.randint(10000, 99999))
+      cards().set(cardId, dict([['card_number', number!], ['expiration_date', expiry!], ['cardholder_name', holder!], ['card_verification_number', cvv!], ['balance', balance]]))
+      return dict([['card_id', cardId]])
+    }],
+    ['retrieve_invoice', [req('access_token'), opt('booking_id'), opt('insurance_id')], ([token, bookingId]) => {
+      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
+      const record = bookings().get(lookupKey(bookingId!))
+      if (!isMap(record)) return dict([['error', 'Booking not found']])
+      const field = (name: string) => record.get(name) ?? null
+      return dict([['invoice', dict([['booking_id', bookingId!], ['travel_date', field('travel_date')], ['travel_from', field('travel_from')], ['travel_to', field('travel_to')], ['travel_class', field('travel_class')], ['travel_cost', field('travel_cost')], ['transaction_id', field('transaction_id')]])]])
+    }],
+    ['set_budget_limit', [req('access_token'), req('budget_limit')], ([token, limit]) => {
+      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
+      const value = toFloat(limit!)
+      s.set('budget_limit', value)
+      return dict([['budget_limit', value]])
+    }],
+    ['travel_get_login_status', [], () => dict([['status', truthy(get('access_token'))]])],
+    ['verify_traveler_information', [req('first_name'), req('last_name'), req('date_of_birth'), req('passport_number')], ([first, last, birth, passport]) => {
+      const fail = (message: string) => dict([['verification_status', false], ['verification_failure', message]])
+      if (first !== get('user_first_name') || last !== get('user_last_name')) {
+        return fail(`Cannot book flight information for another user. Expected ${str(get('user_first_name'))} ${str(get('user_last_name'))}, got ${str(first!)} ${str(last!)}`)
+      }
+      const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(str(birth!))
+      if (!match) return fail('Invalid date of birth format. Please use YYYY-MM-DD.')
+      // BFCL measures the age against today(); toolgauge does the same.
+      const today = new Date()
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+      const age = today.getFullYear() - year - (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day) ? 1 : 0)
+      if (age < 18) return fail('Traveler must be at least 18 years old.')
+      if (!str(passport!).startsWith('US')) return fail('Passport must be issued by the United States.')
+      return dict([['verification_status', true]])
+    }],
+  ])
+
+  return {
+    className: 'TravelAPI',
+    methods,
+    load(config: PyValue, longContext: boolean) {
+      const data = fromPy(config)
+      const given = isMap(data) ? data : new Map<Key, Val>()
+      const base = defaults()
+      random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
+      for (const name of attributes) if (name !== 'long_context') s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+      s.set('long_context', longContext)
+    },
+    state: () => attributes.map((name) => [name, s.get(name)!] as const),
+  }
+}
