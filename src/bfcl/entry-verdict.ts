@@ -2,6 +2,7 @@ import { astCheck, checkerModeFor } from './checker/ast-check.ts'
 import type { FunctionDoc } from './checker/function-doc.ts'
 import { BfclCrash, crashErrorType } from './checker/result.ts'
 import { decode, functionCallShape, type DecodeMode } from './decode.ts'
+import { languageOf } from './language.ts'
 import type { PyValue } from './py/value.ts'
 
 /** BFCL's verdict for one entry: `errorType` null when valid; `errors` is BFCL's error list. */
@@ -56,7 +57,10 @@ export function entryVerdict(input: EntryInput): Verdict {
   if (!calls) return { valid: false, errorType: 'ast_decoder:decoder_wrong_output_format', errors: [wrongFormat] }
   try {
     if (!Array.isArray(input.answer)) throw new BfclCrash('no possible answer for this entry')
-    const result = astCheck(checkerModeFor(input.category), input.docs, calls, input.answer, { underscoreToDot: input.underscoreToDot ?? false })
+    const result = astCheck(checkerModeFor(input.category), input.docs, calls, input.answer, {
+      underscoreToDot: input.underscoreToDot ?? false,
+      language: languageOf(input.category),
+    })
     return result.valid ? { valid: true, errorType: null, errors: [] } : { valid: false, errorType: result.errorType, errors: result.errors }
   } catch (error) {
     if (error instanceof BfclCrash) return { valid: false, errorType: crashErrorType, errors: [`BFCL's checker would crash here: ${error.message}`] }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import { listCategories, loadCategory, type BfclEntry } from './data.ts'
+import { languageOf } from './language.ts'
 import { scoredCategories } from './score.ts'
 import { entryToCase } from './suite-case.ts'
 import { bfclFunctionToTool, type BfclFunctionDoc } from './to-json-schema.ts'
@@ -37,7 +38,8 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
   const written: ImportedSuite[] = []
   for (const category of wanted) {
     const entries = [...loadCategory(options.dataDir, category).entries.values()]
-    const toolsOf = (entry: BfclEntry) => entry.docs.map((doc) => bfclFunctionToTool(doc as BfclFunctionDoc, { mangleNames }))
+    const language = languageOf(category)
+    const toolsOf = (entry: BfclEntry) => entry.docs.map((doc) => bfclFunctionToTool(doc as BfclFunctionDoc, { mangleNames, language }))
     const shards = shardByTools(entries, toolsOf)
     const dir = join(options.outDir, category)
     mkdirSync(dir, { recursive: true })

@@ -8,9 +8,9 @@ import { categoryScore, groupScores, type ModelSummary } from './summary.ts'
 import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories, type MultiTurnEntry } from './multi-turn/data.ts'
 import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
 
-/** The single-turn categories `bfcl score` checks: 8 AST categories and 3 relevance categories. */
+/** The single-turn categories `bfcl score` checks: 10 AST categories (Python, Java, JavaScript) and 3 relevance categories. */
 export const scoredCategories = [
-  'simple_python', 'multiple', 'parallel', 'parallel_multiple',
+  'simple_python', 'simple_java', 'simple_javascript', 'multiple', 'parallel', 'parallel_multiple',
   'live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple',
   'irrelevance', 'live_irrelevance', 'live_relevance',
 ] as const

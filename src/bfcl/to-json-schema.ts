@@ -1,5 +1,6 @@
 import type { JsonSchema, ToolDefinition } from '../core/tool.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { languageProperties } from './language-docs.ts'
 
 /** A BFCL function doc as found in `BFCL_v4_<category>.json` (`function[i]`): BFCL's own type vocabulary. */
 export type BfclFunctionDoc = {
@@ -55,7 +56,10 @@ export function mangleName(name: string): string {
 export function bfclFunctionToTool(fn: BfclFunctionDoc, options: BfclToolOptions = {}): ToolDefinition {
   const { mangleNames = true, languageHint = true, language = 'python' } = options
   const description = (typeof fn.description === 'string' ? fn.description : '') + (languageHint ? languageHints[language] : '')
-  const parameters = convertSchema(isPlainObject(fn.parameters) ? fn.parameters : {}, 'top')
+  const raw = isPlainObject(fn.parameters) ? fn.parameters : {}
+  // Java/JS docs: each parameter is source text in a string, its type named in the description (language-docs.ts).
+  const sent = isPlainObject(raw.properties) && language !== 'python' ? { ...raw, properties: languageProperties(raw.properties, language) } : raw
+  const parameters = convertSchema(sent, 'top')
   return {
     name: mangleNames ? mangleName(fn.name) : fn.name,
     ...(description ? { description } : {}),

@@ -10,7 +10,7 @@ const usage = `toolgauge bfcl <score | import | to-scripted> [options]
   toolgauge bfcl score --data <bfcl data dir> --results <result dir> [--underscore-to-dot [--keep-dots-for <model> ...]]
                        [--mode auto|fc|prompt] [--out <dir>]
       Scores every BFCL_v4_<category>_result.json under --results (recursively) with BFCL's own verdicts:
-      single-turn AST categories and irrelevance/live_irrelevance/live_relevance. Writes <out>/verdicts.jsonl
+      single-turn AST categories (Python, simple_java, simple_javascript) and irrelevance/live_irrelevance/live_relevance. Writes <out>/verdicts.jsonl
       and <out>/summary.json (default out: reports/bfcl) and prints the table.
       --underscore-to-dot  BFCL's per-model flag: the FC API saw "." in function names replaced by "_"
                            (applies to FC-mode models; prompt-mode text is never mangled)
