@@ -1,5 +1,6 @@
 import type { DecodedCall } from './checker/function-check.ts'
 import { pyJsonLoads } from './py/json.ts'
+import { pyStrip } from './py/str.ts'
 import { isDict, isList, pyClass, tagged, type PyValue } from './py/value.ts'
 import { parseExpression } from './python/parse.ts'
 import { resolveCall } from './python/resolve.ts'
@@ -37,26 +38,16 @@ export function decodeFc(result: PyValue): PyValue {
   })
 }
 
-// Python str.strip(chars) / str.strip() (whitespace as CPython defines it).
-const pythonWhitespace = ' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000'
-function strip(s: string, chars: string): string {
-  let start = 0
-  let end = s.length
-  while (start < end && chars.includes(s[start]!)) start++
-  while (end > start && chars.includes(s[end - 1]!)) end--
-  return s.slice(start, end)
-}
-
 /**
  * BFCL's default prompt decoder: strip backticks/newlines/spaces, wrap in `[...]` when missing, strip quotes,
  * parse as a Python expression; every element must be a call (keyword arguments only).
  */
 export function decodePrompt(result: PyValue): PyValue {
   if (typeof result !== 'string') throw new DecodeError(`'${pyClass(result)}' object has no attribute 'strip'`)
-  let text = strip(result, '`\n ')
+  let text = pyStrip(result, '`\n ')
   if (!text.startsWith('[')) text = `[${text}`
   if (!text.endsWith(']')) text = `${text}]`
-  const expression = parseExpression(strip(strip(text, pythonWhitespace), "'"))
+  const expression = parseExpression(pyStrip(pyStrip(text), "'"))
   if (expression.k === 'call') return [resolveCall(expression)]
   if (expression.k !== 'list' && expression.k !== 'tuple' && expression.k !== 'set') {
     throw new DecodeError(`'${expression.k}' object has no attribute 'elts'`)
