@@ -26,10 +26,22 @@ export type FinalAnswerExpectation = {
 /** How argument values are compared: toolgauge's matchers, or BFCL's checker rules (imported BFCL suites). */
 export type MatchingMode = 'default' | 'bfcl'
 
+/**
+ * How the expected calls are placed among the model's: `any` (order-free), `in_order` (in this order, other calls
+ * may come between), `strict` (in this order, with no other call between them).
+ */
+export type CallOrder = 'any' | 'in_order' | 'strict'
+
 /** What a case expects of the model. */
 export type Expectation = {
   readonly calls: readonly ExpectedCall[]
-  readonly order: 'any' | 'strict'
+  readonly order: CallOrder
+  /** `allow`: calls beyond the expected ones are accepted (absent = each is an `unexpected_call`). */
+  readonly extraCalls?: 'allow'
+  /** Calls that must never happen (`forbidden_call`): a tool name, and optionally argument matchers. */
+  readonly forbid?: readonly ExpectedCall[]
+  /** At most this many calls in the case, all turns (`too_many_calls`). */
+  readonly maxCalls?: number
   /** All expected calls must come in one assistant turn. */
   readonly parallel: boolean
   /** The model must not call any tool. */

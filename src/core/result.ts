@@ -16,6 +16,8 @@ export const failureKinds = [
   'unexpected_call',
   'not_parallel',
   'wrong_order',
+  'forbidden_call',
+  'too_many_calls',
   'tool_choice_violation',
   'final_answer_mismatch',
   'max_turns_exceeded',

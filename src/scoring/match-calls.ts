@@ -2,6 +2,7 @@ import type { Expectation } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import { describe, matchArguments } from '../matchers/argument-matchers.ts'
 import { maxWeightAssignment } from './assignment.ts'
+import { orderedAssignment } from './ordered-assignment.ts'
 import type { CallValidity } from './call-validity.ts'
 import type { FlatCall } from './flat-calls.ts'
 
@@ -16,15 +17,19 @@ export type CallMatching = {
 
 const nameAndArguments = 3
 const nameOnly = 1
+const forbiddenDiscount = 0.5
 
 /**
- * Pairs expected calls with actual calls by an optimal assignment (order-free; a pair needs the same tool name,
- * and pairs whose arguments match are preferred), then reports one failure per unmatched expectation or surplus
- * call: `wrong_argument_value`, `wrong_tool`, `missing_call`, `unexpected_call`, and `wrong_order` when the
- * expectation is strict. Hallucinated-tool calls are already failures of their own and absorb one unmatched
- * expectation each.
+ * Pairs expected calls with actual calls (a pair needs the same tool name; pairs whose arguments match are
+ * preferred, and calls the case forbids are paired last), then reports one failure per unmatched expectation or
+ * surplus call: `wrong_argument_value`, `wrong_tool`, `missing_call`, `unexpected_call`, and `wrong_order`.
+ * `order: any` pairs by an optimal order-free assignment; `in_order` and `strict` take the best pairing that keeps
+ * the expected order when it is as good as the order-free one, else report `wrong_order` over the order-free one.
+ * With `extra_calls: allow` surplus calls are accepted — under `strict` only before or after the expected calls,
+ * never between them. A surplus call that is already a failure of its own (a hallucinated tool, a forbidden call)
+ * absorbs one unmatched expectation; without `extra_calls: allow` so does a call to another tool (`wrong_tool`).
  */
-export function matchCalls(expect: Expectation, calls: readonly FlatCall[], validity: readonly CallValidity[]): CallMatching {
+export function matchCalls(expect: Expectation, calls: readonly FlatCall[], validity: readonly CallValidity[], forbidden: readonly boolean[] = []): CallMatching {
   const failures: Failure[] = []
   const outcomes = expect.calls.map((expected) =>
     calls.map((flat) => {
@@ -32,8 +37,17 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
       if (!expected.args) return { ok: true as const }
       return flat.call.check.wellFormed ? matchArguments(expected.args, flat.call.arguments) : { ok: false as const, path: '', expected: 'well-formed arguments', actual: flat.call.rawArguments }
     }))
-  const weights = outcomes.map((row) => row.map((outcome) => (outcome === undefined ? 0 : outcome.ok ? nameAndArguments : nameOnly)))
-  const pairs = maxWeightAssignment(weights)
+  // A forbidden call weighs a little less, so an expectation it also fits takes another call when there is one.
+  const weights = outcomes.map((row) => row.map((outcome, column) =>
+    (outcome === undefined ? 0 : outcome.ok ? nameAndArguments : nameOnly) - (outcome !== undefined && forbidden[column] ? forbiddenDiscount : 0)))
+  const free = maxWeightAssignment(weights)
+  let pairs: readonly number[] = free
+  let inOrder = true
+  if (expect.order !== 'any') {
+    const ordered = orderedAssignment(weights, expect.order === 'strict')
+    if (ordered.weight >= totalWeight(weights, free)) pairs = ordered.pairs
+    else inOrder = false
+  }
   const argumentsMatched = pairs.map((column, row) => column !== -1 && outcomes[row]?.[column]?.ok === true)
 
   pairs.forEach((column, row) => {
@@ -47,37 +61,48 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
     })
   })
 
+  const allow = expect.extraCalls === 'allow'
+  const ownFailure = (column: number) => validity[column]?.hallucinatedTool === true || forbidden[column] === true
   const paired = new Set(pairs.filter((column) => column !== -1))
   const surplus = calls.map((_, index) => index).filter((index) => !paired.has(index))
+  // Allowed extra calls stand in for no expectation: the expected call is missing, whatever else was called.
+  const standIns = allow ? surplus.filter(ownFailure) : [...surplus]
   const unmatched = expect.calls.map((_, index) => index).filter((index) => pairs[index] === -1)
+  const absorbed = new Set<number>()
   for (const row of unmatched) {
     const expected = expect.calls[row]
-    const column = surplus.shift()
+    const column = standIns.shift()
     const flat = column === undefined ? undefined : calls[column]
-    if (!flat) {
+    if (column === undefined || !flat) {
       failures.push({ kind: 'missing_call', message: `expected a call to ${expected?.name}${expected?.args ? ` with ${describe(expected.args)}` : ''}, none was made`, path: `expect.calls[${row}]` })
-    } else if (!validity[column as number]?.hallucinatedTool) {
-      failures.push({ kind: 'wrong_tool', message: `expected a call to ${expected?.name}, the model called ${flat.call.name}`, path: `${flat.path}.name` })
+      continue
     }
+    absorbed.add(column)
+    if (!ownFailure(column)) failures.push({ kind: 'wrong_tool', message: `expected a call to ${expected?.name}, the model called ${flat.call.name}`, path: `${flat.path}.name` })
   }
+  // Reduces, not spreads into Math.min/max: no argument list that grows with the input.
+  const first = [...paired].reduce((low, column) => Math.min(low, column), Infinity)
+  const last = [...paired].reduce((high, column) => Math.max(high, column), -Infinity)
   for (const column of surplus) {
     const flat = calls[column]
-    if (!flat || validity[column]?.hallucinatedTool) continue
-    failures.push({
-      kind: 'unexpected_call',
-      message: expect.calls.length === 0 ? `expected no tool call, the model called ${flat.call.name}` : `unexpected extra call to ${flat.call.name}`,
-      path: flat.path,
-    })
-  }
-
-  if (expect.order === 'strict') {
-    const rows = pairs.flatMap((column, row) => (column === -1 ? [] : [row]))
-    const positions = rows.map((row) => pairs[row] as number)
-    if (positions.some((column, index) => index > 0 && column < (positions[index - 1] as number))) {
-      failures.push({ kind: 'wrong_order', message: orderMessage(expect, calls, pairs, rows) })
+    if (!flat || absorbed.has(column) || ownFailure(column)) continue
+    if (!allow) {
+      failures.push({
+        kind: 'unexpected_call',
+        message: expect.calls.length === 0 ? `expected no tool call, the model called ${flat.call.name}` : `unexpected extra call to ${flat.call.name}`,
+        path: flat.path,
+      })
+    } else if (expect.order === 'strict' && inOrder && column > first && column < last) {
+      failures.push({ kind: 'unexpected_call', message: `call to ${flat.call.name} between the expected calls (order: strict allows extra calls only before or after them)`, path: flat.path })
     }
   }
+
+  if (!inOrder) failures.push({ kind: 'wrong_order', message: orderMessage(expect, calls, pairs, pairs.flatMap((column, row) => (column === -1 ? [] : [row]))) })
   return { failures, pairs, argumentsMatched }
+}
+
+function totalWeight(weights: readonly (readonly number[])[], pairs: readonly number[]): number {
+  return pairs.reduce((sum, column, row) => sum + (column === -1 ? 0 : weights[row]?.[column] ?? 0), 0)
 }
 
 /**

@@ -6,6 +6,7 @@ import { callValidity } from './call-validity.ts'
 import { isErroredKind } from '../core/verdict.ts'
 import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
 import { flattenCalls } from './flat-calls.ts'
+import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './call-limits.ts'
 import { matchCalls } from './match-calls.ts'
 import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
 
@@ -50,13 +51,14 @@ export function registerBfclScoring(scorer: BfclScorer): void {
 /**
  * Scores a transcript against its case. Scorers read only the transcript and the case: per-call validity,
  * expected-vs-actual matching, parallelism, tool_choice, final answer, how each turn stopped (finish-failures.ts)
- * and how the loop ended. With
+ * and how the loop ended; calls the case forbids and more calls than `max_calls` (call-limits.ts). With
  * `matching: bfcl` the call verdict comes from BFCL's checker rules instead of toolgauge's matchers.
  */
 export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
   const calls = flattenCalls(transcript, testCase.tools)
   const validity = calls.map(callValidity)
-  const matching = matchCalls(testCase.expect, calls, validity)
+  const forbidden = forbiddenCalls(testCase.expect, calls)
+  const matching = matchCalls(testCase.expect, calls, validity, forbidden)
   const loopEnd = loopEndFailures(testCase, transcript, calls, matching.pairs)
   const stops = finishFailures(transcript)
   const providerStops = stops.filter((failure) => isErroredKind(failure.kind))
@@ -67,16 +69,21 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
       ? providerStops
       : [
           // A turn cut at the output limit or refused is the verdict on what did not come after it.
-          ...withoutExplainedAbsences(testCase.expect.matching === 'bfcl'
-            ? bfclVerdict(testCase, transcript)
-            : [
+          ...withoutExplainedAbsences([
+            ...(testCase.expect.matching === 'bfcl'
+              ? bfclVerdict(testCase, transcript)
+              : [
                 ...validity.flatMap((entry) => entry.failures),
                 ...matching.failures,
                 ...parallelFailures(testCase, calls, matching.pairs),
                 ...toolChoiceFailures(testCase, transcript),
                 ...finalAnswerFailures(testCase, transcript),
                 ...loopEnd,
-              ], transcript),
+              ]),
+            // Limits on the trajectory hold whichever rules judge the arguments (toolgauge's or BFCL's).
+            ...forbiddenCallFailures(testCase.expect, calls),
+            ...tooManyCallsFailures(testCase.expect, calls),
+          ], transcript),
           ...stops,
         ]
   const selected = matching.pairs.filter((column) => column !== -1).length

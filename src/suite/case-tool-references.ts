@@ -6,9 +6,9 @@ import type { InputError } from '../core/errors.ts'
 type Locate = (path: (string | number)[], message: string) => InputError
 
 /**
- * A case that exposes a subset of the suite's tools (`tools: [...]`) may name no other tool in its expectation or its
- * own `stubs:` — an expected call the model cannot make can never pass, and a stub for a tool it cannot call never
- * runs. Throws at the first such name (`tool_choice` is checked the same way when it is parsed). The suite's
+ * A case that exposes a subset of the suite's tools (`tools: [...]`) may name no other tool in its expectation (its
+ * `forbid:` too) or its own `stubs:` — an expected call the model cannot make can never pass, forbidding a call it
+ * cannot make tests nothing, and a stub for a tool it cannot call never runs. Throws at the first such name (`tool_choice` is checked the same way when it is parsed). The suite's
  * expectations and stubs were already checked against the suite's tools.
  */
 export function checkCaseToolReferences(rawCase: Record<string, unknown>, testCase: Case, at: Locate): void {
@@ -17,6 +17,9 @@ export function checkCaseToolReferences(rawCase: Record<string, unknown>, testCa
   const listed = `this case exposes ${[...exposed].join(', ') || 'no tools'} (its tools:)`
   testCase.expect.calls.forEach((call, index) => {
     if (!exposed.has(call.name)) throw at(['expect', 'calls', index, 'name'], `expected call to "${call.name}", which the model cannot make: ${listed}${didYouMean(call.name, exposed)}`)
+  })
+  testCase.expect.forbid?.forEach((call, index) => {
+    if (!exposed.has(call.name)) throw at(['expect', 'forbid', index, 'name'], `forbids "${call.name}", which the model cannot call: ${listed}${didYouMean(call.name, exposed)}`)
   })
   for (const tool of Object.keys((rawCase.stubs ?? {}) as Record<string, unknown>)) {
     if (!exposed.has(tool)) throw at(['stubs', tool], `stub for "${tool}", which the model cannot call: ${listed}${didYouMean(tool, exposed)}`)

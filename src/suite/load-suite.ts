@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { Case, ExpectedCall, Expectation, MatchingMode, StubSpec, Suite } from '../core/case.ts'
+import type { CallOrder, Case, ExpectedCall, Expectation, MatchingMode, StubSpec, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Message, RawToolCall } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
@@ -363,12 +363,39 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
   }
   return {
     calls,
-    order: (raw.order as 'any' | 'strict' | undefined) ?? 'any',
+    order: (raw.order as CallOrder | undefined) ?? 'any',
+    ...trajectoryLimits(raw, calls, noCall, tools, path, at),
     parallel: raw.parallel === true,
     noCall,
     ...(final ? { final: { ...final, contains: typeof final.contains === 'string' ? [final.contains] : final.contains } } : {}),
     matching,
     ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
+  }
+}
+
+/**
+ * `extra_calls`, `forbid` and `max_calls`, checked so a case that can never pass is bad input: a forbid names a
+ * tool of the suite and its matchers fit it (toolgauge's matchers, under any `matching`), forbids no tool the
+ * case expects outright, and `max_calls` leaves room for the expected calls.
+ */
+function trajectoryLimits(raw: Record<string, unknown>, calls: readonly ExpectedCall[], noCall: boolean, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: Locate): Pick<Expectation, 'extraCalls' | 'forbid' | 'maxCalls'> {
+  if (raw.extra_calls !== undefined && noCall) throw at([...path, 'extra_calls'], 'extra_calls: allow contradicts no_call: true')
+  const forbid = ((raw.forbid as Record<string, unknown>[] | undefined) ?? []).map((entry, index): ExpectedCall => {
+    const where = [...path, 'forbid', index]
+    const name = entry.name as string
+    const tool = tools.get(name)
+    if (!tool) throw at([...where, 'name'], `forbids "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
+    const args = entry.args as Record<string, unknown> | undefined
+    if (args) checkMatchers(args, tool, [...where, 'args'], 'default', at)
+    else if (calls.some((call) => call.name === name)) throw at([...where, 'name'], `forbids every call to "${name}", which the case expects`)
+    return args ? { name: tool.name, args } : { name: tool.name }
+  })
+  const maxCalls = raw.max_calls as number | undefined
+  if (maxCalls !== undefined && maxCalls < calls.length) throw at([...path, 'max_calls'], `max_calls: ${maxCalls} is fewer than the ${calls.length} expected calls`)
+  return {
+    ...(raw.extra_calls === 'allow' ? { extraCalls: 'allow' as const } : {}),
+    ...(forbid.length > 0 ? { forbid } : {}),
+    ...(maxCalls !== undefined ? { maxCalls } : {}),
   }
 }
 
