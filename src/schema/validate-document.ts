@@ -2,20 +2,29 @@ import type { ErrorObject } from 'ajv'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst, validateWith } from './ajv.ts'
+import { declaredKeysAt } from './keys-at.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
 export const suiteSchemaPath = packageFile('suites/suite.schema.json')
 let suiteValidator: ((value: unknown) => ErrorObject[]) | undefined
+let suiteSchema: JsonSchema | undefined
+
+/** The suite schema as an object, read only when an error needs it (the names a misspelled key was meant to be). */
+function parsedSuiteSchema(): JsonSchema {
+  suiteSchema ??= JSON.parse(readFileSync(suiteSchemaPath, 'utf8')) as JsonSchema
+  return suiteSchema
+}
 
 /** Validates a parsed suite against suites/suite.schema.json; throws an InputError naming file, line and field. */
 export function validateSuiteShape(document: SourceDocument): void {
   suiteValidator ??= loadSuiteValidator()
-  throwFirstError(document, suiteValidator(document.value))
+  throwFirstError(document, suiteValidator(document.value), (path) => declaredKeysAt(parsedSuiteSchema(), path))
 }
 
 /**
@@ -26,7 +35,11 @@ export function validateCaseShape(rawCase: unknown, file: string, line: number):
   suiteValidator ??= loadSuiteValidator()
   // The validator is the whole suite's: the case is checked as a suite's only case, and its paths made the case's own.
   const errors = suiteValidator({ name: 'case', cases: [rawCase] }).filter((error) => error.instancePath.startsWith('/cases/0'))
-  throwFirstError({ file, value: rawCase, lineOf: () => line }, errors.map((error) => ({ ...error, instancePath: error.instancePath.slice('/cases/0'.length) })))
+  throwFirstError(
+    { file, value: rawCase, lineOf: () => line },
+    errors.map((error) => ({ ...error, instancePath: error.instancePath.slice('/cases/0'.length) })),
+    (path) => declaredKeysAt(parsedSuiteSchema(), ['cases', 0, ...path]),
+  )
 }
 
 /** Where `npm run build` writes the suite validator it generates (scripts/build-suite-validator.mjs). */
@@ -59,23 +72,68 @@ export function schemaHash(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 
-/** Validates a parsed YAML/JSON document against a schema; the first useful error becomes an InputError with file, line and field. */
+/**
+ * Validates a parsed YAML/JSON document against a schema; the first useful error becomes an InputError with file,
+ * line and field, followed by the schema's other errors about the same object.
+ */
 export function validateDocument(document: SourceDocument, schema: JsonSchema): void {
-  throwFirstError(document, validateAgainst(schema, document.value))
+  throwFirstError(document, validateAgainst(schema, document.value), (path) => declaredKeysAt(schema, path))
 }
 
-function throwFirstError(document: SourceDocument, errors: readonly ErrorObject[]): void {
+/** The property names the schema declares at a path of the document: what an unknown key is compared with. */
+type KeysAt = (path: readonly (string | number)[]) => readonly string[]
+
+/** One problem to report: the field it is about and what is wrong there. */
+type Problem = { readonly field: (string | number)[]; readonly message: string }
+
+function throwFirstError(document: SourceDocument, errors: readonly ErrorObject[], keysAt: KeysAt): void {
   if (errors.length === 0) return
-  const error = mostSpecific(errors)
-  const path = pointerToPath(error.instancePath)
-  const fieldPath = error.keyword === 'additionalProperties'
-    ? [...path, String(error.params.additionalProperty)]
-    : error.keyword === 'required' ? [...path, String(error.params.missingProperty)] : path
-  throw new InputError(explain(error), {
-    file: document.file,
-    line: document.lineOf(fieldPath),
-    field: fieldPath.length > 0 ? fieldPath.join('.') : '(root)',
+  const first = mostSpecific(errors)
+  // An unknown key is usually a misspelled one, so the key is the headline and the "missing" field it was meant to
+  // be comes after it, with whatever else is wrong with the same object.
+  const [main, ...others] = problemsAt(first.instancePath, errors, document, keysAt)
+  const where = (field: Problem['field']) => (field.length > 0 ? field.join('.') : '(root)')
+  const also = others.map((problem) => {
+    const line = document.lineOf(problem.field)
+    return `\n  also ${line !== undefined ? `line ${line}, ` : ''}${where(problem.field)}: ${problem.message}`
   })
+  throw new InputError(`${main!.message}${also.join('')}`, { file: document.file, line: document.lineOf(main!.field), field: where(main!.field) })
+}
+
+/**
+ * The problems ajv found at one instance path, the unknown keys first; the required fields of the branches of one
+ * `oneOf`/`anyOf` are one problem ("prompt" or "messages"), and the combinator's own summary is left out when its
+ * branches said more.
+ */
+function problemsAt(pointer: string, errors: readonly ErrorObject[], document: SourceDocument, keysAt: KeysAt): Problem[] {
+  const here = errors.filter((error) => error.instancePath === pointer)
+  const path = pointerToPath(pointer)
+  const problems: Problem[] = []
+  const branchRequired = new Map<string, string[]>()
+  for (const error of here) {
+    const branch = error.keyword === 'required' ? /^(.*\/(?:oneOf|anyOf))\/\d+\/required$/.exec(error.schemaPath)?.[1] : undefined
+    if (branch !== undefined) {
+      branchRequired.set(branch, [...(branchRequired.get(branch) ?? []), String(error.params.missingProperty)])
+      continue
+    }
+    if (['oneOf', 'anyOf'].includes(error.keyword) && here.length > 1) continue
+    if (error.keyword === 'additionalProperties') {
+      const key = String(error.params.additionalProperty)
+      problems.push({ field: [...path, key], message: `unknown field "${key}"${didYouMean(key, keysAt(path))}` })
+    } else if (error.keyword === 'required') {
+      problems.push({ field: [...path, String(error.params.missingProperty)], message: explain(error, undefined) })
+    } else {
+      problems.push({ field: path, message: explain(error, valueAt(document.value, path)) })
+    }
+  }
+  for (const names of branchRequired.values()) {
+    const quoted = names.map((name) => `"${name}"`)
+    problems.push(names.length === 1
+      ? { field: [...path, names[0]!], message: `missing required field ${quoted[0]}` }
+      : { field: path, message: `missing a required field: ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` })
+  }
+  const unknownFirst = [...problems].sort((a, b) => Number(b.message.startsWith('unknown field')) - Number(a.message.startsWith('unknown field')))
+  return unknownFirst.filter((problem, index) => unknownFirst.findIndex((other) => other.message === problem.message) === index)
 }
 
 /** ajv reports every branch of a oneOf; the deepest, most concrete error is the one a user can act on. */
@@ -88,10 +146,8 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject {
   return [...errors].sort((a, b) => rank(b) - rank(a))[0] as ErrorObject
 }
 
-function explain(error: ErrorObject): string {
+function explain(error: ErrorObject, _value: unknown): string {
   switch (error.keyword) {
-    case 'additionalProperties':
-      return `unknown field "${String(error.params.additionalProperty)}"`
     case 'required':
       return `missing required field "${String(error.params.missingProperty)}"`
     case 'enum':
@@ -103,6 +159,13 @@ function explain(error: ErrorObject): string {
     default:
       return `expected a value that ${error.message ?? 'matches the suite schema'}`
   }
+}
+
+/** The value at a path of a document (undefined where the path leads nowhere). */
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value
+  for (const step of path) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[step] : undefined
+  return current
 }
 
 /** `/cases/0/expect` → ['cases', 0, 'expect']. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectInputError, runCli } from '../helpers/cli.ts'
+import { expectInputError, runCli, tempFiles } from '../helpers/cli.ts'
 
 /** Node's argument parser speaks of positionals and `--`; none of its phrasing may reach the user. */
 function expectNoParserText(stderr: string): void {
@@ -28,5 +28,38 @@ describe('command-line slips are reported in toolgauge\'s own words, with did yo
       expectInputError(result, message)
       expectNoParserText(result.stderr)
     }
+  })
+})
+
+const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
+
+/** Runs a suite written from text with the baseline model and returns the result. */
+function runSuite(suite: string, extra: Record<string, string> = {}) {
+  const dir = tempFiles({ 'tools.json': tools, ...extra, 'suite.yaml': suite })
+  return runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: dir })
+}
+
+describe('a misspelled key is reported as the unknown key it is, with did you mean; the object\'s other errors follow', () => {
+  it('`case:` is the unknown key "case" (did you mean "cases"), then the missing "cases"', () => {
+    const result = runSuite('name: x\ntools: ./tools.json\ncase:\n  - id: a\n    prompt: hi\n')
+    expectInputError(result, 'suite.yaml:3: case: unknown field "case" (did you mean "cases"?)', 'missing required field "cases"')
+    // The headline is the slip, not the field it was meant to be.
+    expect(result.stderr.split('\n')[0]).not.toContain('missing')
+  })
+
+  it('`promt:` in a case is the unknown key (did you mean "prompt"), then "prompt" or "messages" is missing', () => {
+    const result = runSuite('name: x\ntools: ./tools.json\ncases:\n  - id: a\n    promt: hi\n')
+    expectInputError(result, 'suite.yaml:5: cases.0.promt: unknown field "promt" (did you mean "prompt"?)', 'cases.0: missing a required field: "prompt" or "messages"')
+    expect(result.stderr.split('\n')[0]).not.toContain('missing')
+  })
+
+  it('the same in a case file (cases: ./cases.jsonl), at the case\'s line', () => {
+    const result = runSuite('name: x\ntools: ./tools.json\ncases: ./cases.jsonl\n', { 'cases.jsonl': '{"id":"a","prompt":"hi"}\n{"id":"b","promt":"ho"}\n' })
+    expectInputError(result, 'cases.jsonl:2: promt: unknown field "promt" (did you mean "prompt"?)', '"prompt" or "messages"')
+  })
+
+  it('a config key: `model:` is the unknown key (did you mean "models")', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodel: baseline\n' })
+    expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:2: model: unknown field "model" (did you mean "models"?)')
   })
 })

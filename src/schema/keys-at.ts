@@ -1,0 +1,41 @@
+import type { JsonSchema } from '../core/tool.ts'
+import { conjunctions } from './conjunctions.ts'
+import { isSchema } from './local-ref.ts'
+
+/**
+ * The property names a schema declares for the object found at `path` inside a value it validates, over every
+ * reading that could apply there (`allOf`, `anyOf`, `oneOf`, local `$ref`s): the names a misspelled key was meant to
+ * be one of. Empty when nothing declares properties there.
+ */
+export function declaredKeysAt(root: JsonSchema, path: readonly (string | number)[]): string[] {
+  let schemas: JsonSchema[] = [root]
+  for (const step of path) schemas = membersOf(schemas, root).flatMap((member) => childSchemas(member, step))
+  const keys = membersOf(schemas, root).flatMap((member) => (isSchema(member.properties) ? Object.keys(member.properties) : []))
+  return [...new Set(keys)]
+}
+
+function membersOf(schemas: readonly JsonSchema[], root: JsonSchema): JsonSchema[] {
+  return schemas.flatMap((schema) => conjunctions(schema, root).flat())
+}
+
+/** The schemas that apply to one child (array index or object key) of a value `member` validates. */
+function childSchemas(member: JsonSchema, step: string | number): JsonSchema[] {
+  const children: unknown[] = []
+  if (typeof step === 'number') {
+    const { items, prefixItems } = member
+    if (Array.isArray(prefixItems) && step < prefixItems.length) children.push(prefixItems[step])
+    else if (Array.isArray(items)) children.push(items[step])
+    else children.push(items)
+  }
+  // A numeric step may also be an object's key ("0"): a path does not say which it is.
+  const key = String(step)
+  const properties = member.properties
+  if (isSchema(properties) && Object.hasOwn(properties, key)) children.push(properties[key])
+  else {
+    if (isSchema(member.patternProperties)) {
+      for (const [pattern, schema] of Object.entries(member.patternProperties)) if (new RegExp(pattern, 'u').test(key)) children.push(schema)
+    }
+    children.push(member.additionalProperties)
+  }
+  return children.filter(isSchema)
+}
