@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { loadCategory, type BfclCategory } from './data.ts'
@@ -26,6 +28,8 @@ export type ScoreOptions = {
   readonly underscoreToDot?: boolean
   readonly keepDotsFor?: readonly string[]
   readonly mode?: 'auto' | DecodeMode
+  /** BFCL's `bfcl_eval` folder: multi_turn_long_context needs its long-context constants. */
+  readonly bfclSource?: string
 }
 
 /** One line of verdicts.jsonl (BFCL's field names; `error_type` null when valid). */
@@ -93,6 +97,11 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     const multiTurnFiles = modelFiles.filter(({ file }) => isMultiTurnCategory(file.category))
       .sort((a, b) => multiTurnCategories.indexOf(a.file.category as never) - multiTurnCategories.indexOf(b.file.category as never))
     for (const { file, lines } of multiTurnFiles) {
+      if (file.category === 'multi_turn_long_context') {
+        checkLongContextSource(options.bfclSource, file.file)
+        skipped.push({ file: file.file, reason: "multi_turn_long_context is not scored yet: toolgauge's environments do not model BFCL's long-context mode" })
+        continue
+      }
       const scored = scoreMultiTurnFile(file.file, file.category, lines, multiTurnData(file.category), process)
       for (const { id, verdict } of scored.rows) {
         verdicts.push({ model, id, category: file.category, valid: verdict.valid, error_type: verdict.errorType, error_turn: verdict.errorTurn, error: verdict.errorMessage === null ? [] : [verdict.errorMessage] })
@@ -133,5 +142,18 @@ function checkKeepDotsFor(keepDotsFor: readonly string[], models: readonly strin
   for (const model of keepDotsFor) {
     if (models.includes(model)) continue
     throw new InputError(`no model folder "${model}" under ${resultsDir}${didYouMean(model, models)}; the model folders are: ${models.join(', ') || '(none)'}`, { field: '--keep-dots-for' })
+  }
+}
+
+/** Where BFCL keeps the long-context constants, relative to its `bfcl_eval` folder. */
+export const longContextFile = 'eval_checker/multi_turn_eval/func_source_code/long_context.py'
+
+// long_context is scored against constants toolgauge never ships: without BFCL's source it is bad input.
+function checkLongContextSource(bfclSource: string | undefined, resultFile: string): void {
+  if (bfclSource === undefined) {
+    throw new InputError(`${resultFile} is multi_turn_long_context, which needs BFCL's long-context constants: pass --bfcl-source <BFCL's bfcl_eval folder> (the folder holding ${longContextFile})`, { field: '--bfcl-source' })
+  }
+  if (!existsSync(join(bfclSource, longContextFile))) {
+    throw new InputError(`expected BFCL's bfcl_eval folder, with ${longContextFile} in it`, { file: bfclSource, field: '--bfcl-source' })
   }
 }

@@ -13,6 +13,7 @@ export type ModelSummary = {
     readonly live: GroupScore
     readonly hallucination: GroupScore
     readonly relevance: GroupScore
+    readonly multi_turn: GroupScore
   }
 }
 
@@ -31,7 +32,8 @@ function mean(values: readonly number[]): number {
 /**
  * BFCL's aggregation (eval_runner_helper, bfcl-rules.md §12.4): Non-Live = unweighted mean of Simple (itself the
  * mean of python/java/javascript), multiple, parallel, parallel_multiple; Live = count-weighted; Hallucination
- * (irrelevance detection) = mean of irrelevance and live_irrelevance; Relevance = live_relevance. Missing = 0.
+ * (irrelevance detection) = mean of irrelevance and live_irrelevance; Relevance = live_relevance; Multi Turn = mean of
+ * the four multi-turn categories. Missing = 0.
  */
 export function groupScores(categories: ModelSummary['categories'], counts: { readonly [category: string]: number } = {}): ModelSummary['groups'] {
   const acc = (name: string) => categories[name]?.accuracy ?? 0
@@ -43,6 +45,7 @@ export function groupScores(categories: ModelSummary['categories'], counts: { re
   const simple = ['simple_python', 'simple_java', 'simple_javascript']
   const nonLive = ['multiple', 'parallel', 'parallel_multiple']
   const live = ['live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple']
+  const multiTurn = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context']
   const weight = (name: string) => categories[name]?.total ?? counts[name] ?? datasetCounts[name] ?? 0
   const liveWeight = live.reduce((sum, name) => sum + weight(name), 0)
   return {
@@ -50,5 +53,6 @@ export function groupScores(categories: ModelSummary['categories'], counts: { re
     live: group(liveWeight === 0 ? 0 : live.reduce((sum, name) => sum + acc(name) * weight(name), 0) / liveWeight, live),
     hallucination: group(mean(['irrelevance', 'live_irrelevance'].map(acc)), ['irrelevance', 'live_irrelevance']),
     relevance: group(acc('live_relevance'), ['live_relevance']),
+    multi_turn: group(mean(multiTurn.map(acc)), multiTurn),
   }
 }

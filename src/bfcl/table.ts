@@ -8,6 +8,7 @@ const groupLabels: readonly [keyof ModelSummary['groups'], string][] = [
   ['live', 'Live AST (BFCL group)'],
   ['hallucination', 'Irrelevance detection (BFCL group)'],
   ['relevance', 'Relevance detection (BFCL group)'],
+  ['multi_turn', 'Multi Turn (BFCL group)'],
 ]
 
 /**

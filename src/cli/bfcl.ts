@@ -8,10 +8,13 @@ import { inert, inertDeep } from '../report/terminal-text.ts'
 const usage = `toolgauge bfcl <score | import | to-scripted> [options]
 
   toolgauge bfcl score --data <bfcl data dir> --results <result dir> [--underscore-to-dot [--keep-dots-for <model> ...]]
-                       [--mode auto|fc|prompt] [--out <dir>]
+                       [--mode auto|fc|prompt] [--bfcl-source <bfcl_eval dir>] [--out <dir>]
       Scores every BFCL_v4_<category>_result.json under --results (recursively) with BFCL's own verdicts:
-      single-turn AST categories (Python, simple_java, simple_javascript) and irrelevance/live_irrelevance/live_relevance. Writes <out>/verdicts.jsonl
-      and <out>/summary.json (default out: reports/bfcl) and prints the table.
+      single-turn AST categories (Python, simple_java, simple_javascript), irrelevance/live_irrelevance/live_relevance,
+      and the multi-turn categories (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param: the calls run
+      against toolgauge's TypeScript copies of BFCL's eight environments). Writes <out>/verdicts.jsonl (multi-turn
+      rows carry error_turn) and <out>/summary.json (default out: reports/bfcl) and prints the table.
+      --bfcl-source        BFCL's bfcl_eval folder; required when multi_turn_long_context results are present
       --underscore-to-dot  BFCL's per-model flag: the FC API saw "." in function names replaced by "_"
                            (applies to FC-mode models; prompt-mode text is never mangled)
       --keep-dots-for      a model folder the flag does not apply to (repeatable), e.g. firefunction-v2-FC
@@ -40,6 +43,7 @@ async function score(argv: readonly string[]): Promise<number> {
     'keep-dots-for': { type: 'string', multiple: true },
     mode: { type: 'string' },
     out: { type: 'string' },
+    'bfcl-source': { type: 'string' },
   })
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
   const mode = values.mode ?? 'auto'
@@ -50,7 +54,8 @@ async function score(argv: readonly string[]): Promise<number> {
   if (keepDotsFor.length > 0 && !values['underscore-to-dot']) throw new UsageError('needs --underscore-to-dot', { field: '--keep-dots-for' })
   // The BFCL checker loads only when a subcommand runs (as do the importer and converter below).
   const [{ scoreResults }, { renderScoreTable }] = await Promise.all([import('../bfcl/score.ts'), import('../bfcl/table.ts')])
-  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode })
+  const bfclSource = values['bfcl-source'] ? resolve(values['bfcl-source']) : undefined
+  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode, ...(bfclSource ? { bfclSource } : {}) })
   const out = resolve(values.out ?? 'reports/bfcl')
   mkdirSync(out, { recursive: true })
   writeFileSync(join(out, 'verdicts.jsonl'), run.verdicts.map((verdict) => JSON.stringify(verdict)).join('\n') + (run.verdicts.length > 0 ? '\n' : ''))

@@ -50,5 +50,15 @@ describe.skipIf(!ready)(sharedTitle('BFCL multi-turn verdicts', 'bfcl-multi-turn
     }
     for (const [key, t] of tally) console.log(`${key}: ${t.agree}/${t.scored} scored entries agree (of 200)`)
     expect(disagreements).toEqual([])
+    // The per-category header BFCL writes (correct/total) comes out the same.
+    for (const summary of run.summaries) {
+      const model = summary.model.split('/')[0]!
+      for (const category of categories) {
+        const score = summary.categories[category]
+        if (!score) continue
+        const want = [...golden.values()].filter((g) => g.model === model && g.category === category)
+        expect([score.correct, score.total]).toEqual([want.filter((g) => g.valid).length, want.length])
+      }
+    }
   })
 })
