@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { basename, join, relative } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { DecodeMode } from './decode.ts'
 import { readPyJsonLines } from './jsonl.ts'
@@ -9,7 +9,11 @@ import { dictGet, isDict, isList, type PyValue } from './py/value.ts'
 export type ResultFile = {
   readonly file: string
   readonly category: string
-  /** The model: the file's folder relative to the results root (the root's own name when files sit at the top). */
+  /**
+   * The model: the file's folder relative to the results root (the root's own name when files sit at the top),
+   * without BFCL's group folder (`<model>/non_live/…`, `live`, `multi_turn`, `agentic`), so one model's groups
+   * are one model.
+   */
   readonly model: string
 }
 
@@ -17,6 +21,20 @@ export type ResultFile = {
 export type ResultLine = { readonly id: string; readonly result: PyValue; readonly line: number }
 
 const resultName = /^BFCL_v4_(.+)_result\.json$/
+
+// BFCL v4 writes result/<model>/<group>/BFCL_v4_<category>_result.json.
+const groupFolders = new Set(['non_live', 'live', 'multi_turn', 'agentic'])
+
+// The model a folder of result files belongs to: its path below the root, minus a trailing BFCL group folder;
+// when the folder is the root itself (or only a group folder), the nearest folder name that is not a group.
+function modelOf(root: string, dir: string): string {
+  const parts = relative(root, dir).split(sep).filter(Boolean)
+  if (parts.length > 0 && groupFolders.has(parts[parts.length - 1]!)) parts.pop()
+  if (parts.length > 0) return parts.join('/')
+  let folder = resolve(dir)
+  while (groupFolders.has(basename(folder)) && dirname(folder) !== folder) folder = dirname(folder)
+  return basename(folder)
+}
 
 /** Every result file under `root`, searched recursively, sorted by model then category. */
 export function findResultFiles(root: string): ResultFile[] {
@@ -28,14 +46,14 @@ export function findResultFiles(root: string): ResultFile[] {
       if (statSync(path).isDirectory()) walk(path)
       else {
         const category = resultName.exec(name)?.[1]
-        if (category) found.push({ file: path, category, model: relative(root, dir) || basename(root) })
+        if (category) found.push({ file: path, category, model: modelOf(root, dir) })
       }
     }
   }
   if (statSync(root).isFile()) {
     const category = resultName.exec(basename(root))?.[1]
     if (!category) throw new InputError('expected a folder, or a file named BFCL_v4_<category>_result.json', { file: root, field: '--results' })
-    return [{ file: root, category, model: basename(join(root, '..')) }]
+    return [{ file: root, category, model: modelOf(dirname(root), dirname(root)) }]
   }
   walk(root)
   if (found.length === 0) throw new InputError('no BFCL_v4_<category>_result.json files found', { file: root, field: '--results' })
