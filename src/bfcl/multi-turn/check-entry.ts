@@ -84,7 +84,7 @@ export function checkDecodedTurns(entry: MultiTurnEntry, decoded: readonly (read
   const truthOwners = methodOwners(truthInstances)
   const allModelResults: string[] = []
   for (let turn = 0; turn < entry.groundTruth.length; turn++) {
-    for (const step of decoded[turn]!) allModelResults.push(...executeCalls(step, modelOwners))
+    for (const step of decoded[turn]!) for (const output of executeCalls(step, modelOwners)) allModelResults.push(output)
     const truth = entry.groundTruth[turn]!
     const truthResults = executeCalls(truth, truthOwners)
     if (truth.length > 0 && decoded[turn]!.length === 0) return fail('multi_turn:empty_turn_model_response', turn, `Model response list is empty for turn ${turn}`)

@@ -84,7 +84,7 @@ export function twitterApi(process: ProcessState): Environment {
       const tweet = tweets().get(lookupKey(id!))
       if (!isMap(tweet)) return notFound(id!)
       const mentions = tweet.get('mentions')
-      if (Array.isArray(mentions)) mentions.push(...(Array.isArray(names) ? names : []))
+      if (Array.isArray(mentions) && Array.isArray(names)) for (const name of names) mentions.push(name)
       return dict([['mention_status', 'Users mentioned successfully']])
     }],
     ['post_tweet', [req('content'), sharedDefault(process, 'tags'), sharedDefault(process, 'mentions')], ([content, tags, mentions]) => {
