@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { didYouMean } from '../core/did-you-mean.ts'
+import { didYouMean, percentageSlip } from '../core/did-you-mean.ts'
 import { UsageError } from '../core/errors.ts'
 
 /** Option declarations in node:util parseArgs form. */
@@ -68,6 +68,9 @@ export function numberFlag(
   const ok = raw.trim() !== '' && Number.isFinite(value) && (!integer || Number.isInteger(value))
     && (min === undefined || value >= min) && (max === undefined || value <= max)
   if (!ok) {
+    // A [0, 1] flag is a fraction (a rate, an accuracy, a significance level): 75 was meant as 75%.
+    const slip = min === 0 && max === 1 && raw.trim() !== '' ? percentageSlip(value) : undefined
+    if (slip) throw new UsageError(slip, { field: `--${name}` })
     const range = [min !== undefined ? `>= ${min}` : '', max !== undefined ? `<= ${max}` : ''].filter(Boolean).join(' and ')
     throw new UsageError(`expected ${integer ? 'an integer' : 'a number'}${range ? ` ${range}` : ''}, got "${raw}"`, { field: `--${name}` })
   }

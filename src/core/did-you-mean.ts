@@ -33,3 +33,13 @@ function swapsNeighbours(a: string, b: string): boolean {
   const [i, j] = differ
   return differ.length === 2 && j === i! + 1 && a[i!] === b[j] && a[j] === b[i!]
 }
+
+/**
+ * For a number that should be a fraction between 0 and 1 but reads as a percentage (1 < value <= 100):
+ * `75 is a percentage; expected a fraction between 0 and 1: did you mean 0.75?`. Undefined for any other value.
+ */
+export function percentageSlip(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !(value > 1 && value <= 100)) return undefined
+  // toPrecision drops the binary noise of the division (57 / 100 is 0.5700000000000001).
+  return `${value} is a percentage; expected a fraction between 0 and 1: did you mean ${Number((value / 100).toPrecision(12))}?`
+}

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { extname } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InputError } from '../core/errors.ts'
+import { esmInCommonJs } from './module-format.ts'
 import { isTransformFailure, originalLine, transformTypeScript } from './typescript-transform.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
@@ -76,6 +77,12 @@ function typeScriptLoader() {
 /** Turns a load failure into an InputError: a syntax error points at the module's line, anything else says what. */
 function loadError(path: string, error: unknown, reference: ModuleReference): InputError {
   const where = describeReference(reference, path)
+  // An `export` in a CommonJS project's .js file: whatever Node says (a syntax error, a require() cycle), the fix is its name.
+  const esm = esmInCommonJs(path)
+  if (esm) {
+    const scope = esm.packageJson ? `${esm.packageJson} has no "type": "module"` : 'no package.json says "type": "module"'
+    return new InputError(`ES module syntax (export/import) in a .js file of a CommonJS project (${scope}): name it .mjs or .ts${where}`, { file: path })
+  }
   const syntax = syntaxErrorAt(path, error)
   if (syntax) {
     const column = syntax.column !== undefined ? ` (column ${syntax.column})` : ''

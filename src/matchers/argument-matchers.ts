@@ -1,5 +1,6 @@
 import type { Matcher } from '../core/case.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { inlineFlagsProblem } from './inline-flags.ts'
 
 /** Outcome of matching one value against a matcher. */
 export type MatchOutcome =
@@ -150,6 +151,8 @@ export function matcherProblem(matcher: Matcher, path: readonly (string | number
     case 'regex': {
       if (typeof argument !== 'string') return { path: [...path, 'regex'], expected: 'a regular expression string' }
       if (matcher.flags !== undefined && typeof matcher.flags !== 'string') return { path: [...path, 'flags'], expected: 'a string of RegExp flags' }
+      const inline = inlineFlagsProblem(argument)
+      if (inline) return { path: [...path, 'regex'], expected: `a JavaScript regular expression: ${inline}` }
       try {
         new RegExp(argument, (matcher.flags as string | undefined) ?? '')
       } catch (error) {

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { didYouMean } from '../core/did-you-mean.ts'
+import { didYouMean, percentageSlip } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
@@ -146,8 +146,13 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject {
   return [...errors].sort((a, b) => rank(b) - rank(a))[0] as ErrorObject
 }
 
-function explain(error: ErrorObject, _value: unknown): string {
+function explain(error: ErrorObject, value: unknown): string {
   switch (error.keyword) {
+    case 'maximum': {
+      // A field capped at 1 is a fraction (a gate's rate, top_p): 75 was meant as 75%.
+      const slip = error.params.limit === 1 ? percentageSlip(value) : undefined
+      return slip ?? `expected a value that ${error.message ?? 'matches the schema'}`
+    }
     case 'required':
       return `missing required field "${String(error.params.missingProperty)}"`
     case 'enum':

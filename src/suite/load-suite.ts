@@ -18,6 +18,7 @@ import type { ServerEntry } from '../mcp/suite-servers.ts'
 import { validateCaseShape, validateSuiteShape } from '../schema/validate-document.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { inlineFlagsProblem } from '../matchers/inline-flags.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
@@ -355,6 +356,8 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
   if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
   const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string } | undefined
   if (final?.regex !== undefined) {
+    const inline = inlineFlagsProblem(final.regex)
+    if (inline) throw at([...path, 'final', 'regex'], `expected a JavaScript regular expression: ${inline}`)
     try {
       new RegExp(final.regex, final.flags ?? '')
     } catch (error) {

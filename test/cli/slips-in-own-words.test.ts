@@ -63,3 +63,34 @@ describe('a misspelled key is reported as the unknown key it is, with did you me
     expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:2: model: unknown field "model" (did you mean "models"?)')
   })
 })
+
+describe('values written in another convention are named with the one toolgauge expects', () => {
+  it('--min-accuracy 75 (and --alpha 5): a fraction between 0 and 1, did you mean 0.75', () => {
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '75']), '--min-accuracy', 'a fraction between 0 and 1: did you mean 0.75?')
+    expectInputError(runCli(['compare', 'a.json', 'b.json', '--alpha', '5']), '--alpha', 'a fraction between 0 and 1: did you mean 0.05?')
+    // Beyond 100 it is no percentage either: the plain range error.
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '750']), '--min-accuracy', 'expected a number >= 0 and <= 1, got "750"')
+  })
+
+  it('a config gate of 5 is the same slip, at its line', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodels: [baseline]\ngates:\n  max_hallucinated_param_rate: 5\n' })
+    expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:4', 'gates.max_hallucinated_param_rate', 'a fraction between 0 and 1: did you mean 0.05?')
+  })
+
+  it('a regex with inline flags (?i) in an argument matcher or a final-text check says to use flags: i', () => {
+    const call = (matcher: string) => `name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n${matcher}`
+    expectInputError(
+      runSuite(call('      calls:\n        - name: get_weather\n          args: { city: { regex: "(?i)^paris$" } }\n')),
+      'suite.yaml:9', 'cases.0.expect.calls.0.args.city.regex', 'inline flags (?i) are not JavaScript syntax', 'add flags: i',
+    )
+    expectInputError(runSuite(call('      final: { regex: "(?is)sunny.*paris" }\n')), 'cases.0.expect.final.regex', 'add flags: is')
+  })
+
+  it('an ES module hooks file (.js with export) in a CommonJS project says to name it .mjs or .ts', () => {
+    const result = runSuite('name: x\ntools: ./tools.json\nhooks: ./hooks.js\ncases:\n  - id: a\n    prompt: hi\n', {
+      'package.json': '{ "name": "a-commonjs-project" }',
+      'hooks.js': 'export function beforeToolCall() {}\n',
+    })
+    expectInputError(result, 'hooks.js', 'ES module syntax', 'package.json has no "type": "module"', 'name it .mjs or .ts')
+  })
+})
