@@ -1,6 +1,7 @@
 import { UsageError } from '../core/errors.ts'
 import { exitCodes, type Command } from './command.ts'
 import { numberFlag, parseFlags } from './flags.ts'
+import { reportFileFor } from '../report/report-file.ts'
 
 const usage = `toolgauge compare <base report.json> <head report.json> [options]
 
@@ -26,7 +27,8 @@ export const command: Command = {
       markdown: { type: 'boolean' },
     })
     if (positionals.length !== 2) throw new UsageError(`expected two report files (base and head), got ${positionals.length}`)
-    const [baseFile, headFile] = positionals as [string, string]
+    // A run's folder means its report.json; a journal says which report to pass.
+    const [baseFile, headFile] = (positionals as [string, string]).map(reportFileFor) as [string, string]
     const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
     const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
     // Loaded when the command runs, so `compare --help` stays light (per-tool token deltas bring the tokenizers).

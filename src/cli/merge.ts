@@ -4,6 +4,7 @@ import type { GateResult } from '../gates/gates.ts'
 import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 import { printGates } from './print-gates.ts'
+import { reportFileFor } from '../report/report-file.ts'
 
 const usage = `toolgauge merge <report.json> [<report.json> ...] [options]
 
@@ -33,7 +34,7 @@ export const command: Command = {
       import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'),
     ])
     const formats = parseFormats(values.format)
-    const inputs = positionals.map((file) => ({ file, report: readReport(file) }))
+    const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
     const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
     const outDir = values.out ?? 'reports/merged'
     const reportFile = writeReport(outDir, report)

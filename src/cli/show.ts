@@ -2,6 +2,7 @@ import { InputError, UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { readReport } from '../report/json.ts'
+import { reportFileFor } from '../report/report-file.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
 import { inertDeep } from '../report/terminal-text.ts'
 import type { Command } from './command.ts'
@@ -23,8 +24,10 @@ export const command: Command = {
       model: { type: 'string', short: 'm' },
       all: { type: 'boolean' },
     })
-    const file = positionals[0]
-    if (!file) throw new UsageError('give a report.json (e.g. reports/latest/report.json)')
+    const given = positionals[0]
+    if (!given) throw new UsageError('give a report.json (e.g. reports/latest/report.json)')
+    // A run's folder means its report.json; a journal says which report to pass.
+    const file = reportFileFor(given)
     const report = readReport(file)
     const selected = report.results.filter((result: CaseResult) =>
       (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)

@@ -94,3 +94,39 @@ describe('values written in another convention are named with the one toolgauge 
     expectInputError(result, 'hooks.js', 'ES module syntax', 'package.json has no "type": "module"', 'name it .mjs or .ts')
   })
 })
+
+describe('show and compare given a journal or a folder say which report.json to pass, or read the only one', () => {
+  /** A finished run's folder (out/report.json beside out/results.jsonl) in a fresh project. */
+  function finishedRun(): string {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n' })
+    const run = runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'reports/latest'], { cwd: dir })
+    expect(run.code, run.stderr).not.toBe(2)
+    return dir
+  }
+
+  it('a journal (results.jsonl) is named as one, with the report.json beside it', () => {
+    const dir = finishedRun()
+    for (const args of [['show', 'reports/latest/results.jsonl'], ['compare', 'reports/latest/report.json', 'reports/latest/results.jsonl']]) {
+      expectInputError(runCli(args, { cwd: dir }), 'reports/latest/results.jsonl', "a run's journal", 'not a report: pass reports/latest/report.json')
+    }
+  })
+
+  it('a run folder, or a folder holding exactly one run, is read as its report.json', () => {
+    const dir = finishedRun()
+    for (const folder of ['reports/latest', 'reports']) {
+      const shown = runCli(['show', folder, '--all'], { cwd: dir })
+      expect(shown.code, shown.stderr).toBe(0)
+      expect(shown.stdout).toContain('hi')
+    }
+    const compared = runCli(['compare', 'reports', 'reports/latest'], { cwd: dir })
+    expect(compared.code, compared.stderr).toBe(0)
+  })
+
+  it('a folder of several reports lists them; a folder of an unfinished run says so', () => {
+    const dir = finishedRun()
+    expect(runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'reports/other'], { cwd: dir }).code).not.toBe(2)
+    expectInputError(runCli(['show', 'reports'], { cwd: dir }), 'a folder of 2 reports: pass one of reports/latest/report.json, reports/other/report.json')
+    const unfinished = tempFiles({ 'out/results.jsonl': '{}\n' })
+    expectInputError(runCli(['show', 'out'], { cwd: unfinished }), 'out: a folder without a report.json', 'did not finish', '--resume')
+  })
+})
