@@ -8,11 +8,11 @@ import { inertDeep } from '../report/terminal-text.ts'
 import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
-const usage = `toolgauge show <report.json> [--case <id>] [--model <spec>] [--all]
+const usage = `toolgauge show <report.json | run folder> [--case <id>] [--model <spec>] [--all]
 
 Prints a case's transcript readably: the prompt, each assistant turn with its calls and raw arguments, each tool
 result, the final text, and the failures with what was expected. Without --case it shows the failing and errored
-cases (--all: every case).`
+cases (--all: every case). A run's --out folder means its report.json.`
 
 /** `toolgauge show`: the first thing to run when a case fails. */
 export const command: Command = {
