@@ -80,7 +80,8 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
   // An `export` in a CommonJS project's .js file: whatever Node says (a syntax error, a require() cycle), the fix is its name.
   const esm = esmInCommonJs(path)
   if (esm) {
-    const scope = esm.packageJson ? `${esm.packageJson} has no "type": "module"` : 'no package.json says "type": "module"'
+    const scope = !esm.packageJson ? 'no package.json says "type": "module"'
+      : esm.type === undefined ? `${esm.packageJson} has no "type": "module"` : `${esm.packageJson} says "type": ${JSON.stringify(esm.type)}`
     return new InputError(`ES module syntax (export/import) in a .js file of a CommonJS project (${scope}): name it .mjs or .ts${where}`, { file: path })
   }
   const syntax = syntaxErrorAt(path, error)

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /** An ES module written as a `.js` file that Node reads as CommonJS: the package.json that decides it. */
-export type EsmInCommonJs = { readonly packageJson: string | undefined }
+export type EsmInCommonJs = { readonly packageJson: string | undefined; readonly type: unknown }
 
 /**
  * Whether a `.js` file that failed to load is ES module syntax (`export` / `import` at the start of a line) in a
@@ -19,7 +19,8 @@ export function esmInCommonJs(path: string): EsmInCommonJs | undefined {
   }
   if (!/^\s*(?:export\s*[{*\w]|import\s*[{*'"\w])/m.test(source)) return undefined
   const packageJson = nearestPackageJson(dirname(path))
-  return packageType(packageJson) === 'module' ? undefined : { packageJson }
+  const type = packageType(packageJson)
+  return type === 'module' ? undefined : { packageJson, type }
 }
 
 function nearestPackageJson(folder: string): string | undefined {

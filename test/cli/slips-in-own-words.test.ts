@@ -92,6 +92,12 @@ describe('values written in another convention are named with the one toolgauge 
       'hooks.js': 'export function beforeToolCall() {}\n',
     })
     expectInputError(result, 'hooks.js', 'ES module syntax', 'package.json has no "type": "module"', 'name it .mjs or .ts')
+    // An explicit "type": "commonjs" is the case Node itself never re-reads as ESM.
+    const explicit = runSuite('name: x\ntools: ./tools.json\nhooks: ./hooks.js\ncases:\n  - id: a\n    prompt: hi\n', {
+      'package.json': '{ "name": "a-commonjs-project", "type": "commonjs" }',
+      'hooks.js': 'export function beforeToolCall() {}\n',
+    })
+    expectInputError(explicit, 'hooks.js', 'package.json says "type": "commonjs"', 'name it .mjs or .ts')
   })
 })
 
