@@ -1,11 +1,11 @@
 import type * as ChildProcess from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { extname } from 'node:path'
+import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InputError } from '../core/errors.ts'
 import { esmInCommonJs } from './module-format.ts'
-import { isTransformFailure, originalLine, transformTypeScript } from './typescript-transform.ts'
+import { isTransformFailure, originalLine, transformAhead, transformTypeScript } from './typescript-transform.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
 export type ModuleReference = { file?: string; line?: number; field?: string }
@@ -56,6 +56,7 @@ export async function importUserFunction<T extends (...args: never[]) => unknown
 async function load(path: string): Promise<ModuleNamespace> {
   if (!typeScriptExtensions.has(extname(path))) return (await import(pathToFileURL(path).href)) as ModuleNamespace
   const jiti = typeScriptLoader()
+  await transformAhead(resolve(path))
   return (await jiti.import(pathToFileURL(path).href)) as ModuleNamespace
 }
 
