@@ -1,7 +1,12 @@
 // BFCL checker throughput: every entry of the 8 single-turn AST categories for one model's results.
 // gpt-4.1-2025-04-14-FC has recorded results for 7 of them; live_multiple (1,053 entries), which no recorded model
 // in ../shared/data/bfcl-results covers, is scored on outputs built from its possible answers (the self-check).
-import { existsSync } from 'node:fs'
+// Multi-turn: the six multi-turn result files of ../shared/data/bfcl-multi-turn (2 models × base/miss_func/
+// miss_param) scored by the built CLI as a whole process, beside `node -e 0`, and in process; BFCL's Python
+// checker cannot run here, so its timings are read from that folder's timings.json (recorded, not measured here).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadCategory, type BfclEntry } from '../src/bfcl/data.ts'
@@ -11,7 +16,9 @@ import { readResultFile } from '../src/bfcl/results.ts'
 import { scoreResults } from '../src/bfcl/score.ts'
 import { groundTruthResult } from '../src/bfcl/self-check.ts'
 
-const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data')
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const shared = resolve(root, '../shared/data')
+const cli = join(root, 'dist/cli/toolgauge.js')
 const astCategories = ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple']
 
 function inputsFor(model: string, mode: DecodeMode, categories: readonly string[]): EntryInput[] {
@@ -43,8 +50,13 @@ function throughput(inputs: readonly EntryInput[], minMs = 1500): { perSecond: n
   return { perSecond: (rounds * inputs.length) / seconds, valid }
 }
 
-/** Prints entries/s for the checker alone and for `bfcl score` end to end (reading, parsing, scoring). */
+/** Prints entries/s for the checker alone and for `bfcl score` end to end, then the multi-turn figures. */
 export async function run(): Promise<void> {
+  singleTurn()
+  multiTurn()
+}
+
+function singleTurn(): void {
   if (!existsSync(join(shared, 'bfcl')) || !existsSync(join(shared, 'bfcl-results'))) {
     console.log('skipped: ../shared/data/bfcl and ../shared/data/bfcl-results are absent in this checkout')
     return
@@ -67,4 +79,79 @@ export async function run(): Promise<void> {
   const seconds = (performance.now() - start) / 1000
   console.log(`bfcl score end to end (read + parse data and results, score; gpt-4.1 FC, 7 categories, 1,298 entries per round): ${Math.round(entries / seconds).toLocaleString('en-US')} entries/s`)
   console.log(`  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/** Wall milliseconds of one `node <args>` run; a failing run stops the bench (a figure of a crash is no figure). */
+function wallMs(args: readonly string[]): number {
+  const started = process.hrtime.bigint()
+  const child = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' })
+  const ms = Number(process.hrtime.bigint() - started) / 1e6
+  if (child.status !== 0) throw new Error(`node ${args.join(' ')} exited ${child.status}: ${child.stderr}`)
+  return ms
+}
+
+/** BFCL's recorded timings (timings.json): one entry per model process. */
+type BfclTimings = readonly {
+  readonly python: string
+  readonly process_wall_s_min: number
+  readonly files: readonly { readonly model: string; readonly category: string; readonly entries: number; readonly evaluate_task_s_min: number }[]
+}[]
+
+const multiTurnFiles = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param']
+
+function multiTurn(): void {
+  const folder = join(shared, 'bfcl-multi-turn')
+  const results = join(folder, 'results', '2025-11-12-harmony-fixes', 'result')
+  if (!existsSync(join(folder, 'timings.json')) || !existsSync(results)) {
+    console.log('multi-turn: skipped: ../shared/data/bfcl-multi-turn (its results and timings.json) is absent in this checkout')
+    return
+  }
+  if (!existsSync(cli)) {
+    console.log('multi-turn: skipped: dist/ is missing (run `npm run build` first)')
+    return
+  }
+  const timings = JSON.parse(readFileSync(join(folder, 'timings.json'), 'utf8')) as BfclTimings
+  const models = timings.map((process) => process.files[0]!.model)
+  // Only the multi-turn folders: the models' non_live Java/JS files are not part of this figure.
+  const tmp = mkdtempSync(join(tmpdir(), 'toolgauge-bfcl-mt-'))
+  for (const model of models) {
+    mkdirSync(join(tmp, 'results', model), { recursive: true })
+    symlinkSync(join(results, model, 'multi_turn'), join(tmp, 'results', model, 'multi_turn'))
+  }
+  const data = join(folder, 'bfcl')
+  const rounds = 5
+  const subjects: [label: string, args: string[]][] = [
+    ['node -e 0', ['-e', '0']],
+    ['toolgauge bfcl score (6 multi-turn files)', [cli, 'bfcl', 'score', '--data', data, '--results', join(tmp, 'results'), '--out', join(tmp, 'out')]],
+  ]
+  const samples = new Map<string, number[]>(subjects.map(([label]) => [label, []]))
+  // Interleaved rounds, so a load spike hits both subjects alike.
+  for (let round = 0; round < rounds; round++) for (const [label, args] of subjects) samples.get(label)!.push(wallMs(args))
+  const options = { dataDir: data, resultsDir: join(tmp, 'results') }
+  const inProcess: number[] = []
+  let entries = 0
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now()
+    entries = scoreResults(options).verdicts.length
+    inProcess.push(performance.now() - start)
+  }
+  rmSync(tmp, { recursive: true, force: true })
+
+  const nodeMs = median(samples.get('node -e 0')!)
+  const cliMs = median(samples.get(subjects[1]![0])!)
+  const oursMs = median(inProcess)
+  const bfclProcessS = timings.reduce((sum, process) => sum + process.process_wall_s_min, 0)
+  const bfclEvaluateS = timings.flatMap((process) => process.files).filter((file) => multiTurnFiles.includes(file.category)).reduce((sum, file) => sum + file.evaluate_task_s_min, 0)
+  console.log(`\nmulti-turn (${models.join(', ')} × ${multiTurnFiles.join('/')}: ${entries} entries); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}; medians of ${rounds} interleaved rounds`)
+  console.log(`  node -e 0: ${nodeMs.toFixed(0)} ms`)
+  console.log(`  toolgauge bfcl score, whole process (node dist/cli/toolgauge.js): ${cliMs.toFixed(0)} ms`)
+  console.log(`  scoreResults in process (read + parse + score, warm after round 1): ${oursMs.toFixed(0)} ms`)
+  console.log(`BFCL's figures are RECORDED in ../shared/data/bfcl-multi-turn/timings.json (Python ${timings[0]!.python}), not measured in this run:`)
+  console.log(`  whole process, sum of its ${timings.length} per-model processes' process_wall_s_min (each also scores that model's simple_java/simple_javascript, ~0.01 s): ${(bfclProcessS * 1000).toFixed(0)} ms — ours is ${(bfclProcessS * 1000 / cliMs).toFixed(2)}× faster (goal ≥ 3×)`)
+  console.log(`  evaluate_task_s_min summed over the same ${multiTurnFiles.length * timings.length} files (environment imports excluded): ${(bfclEvaluateS * 1000).toFixed(0)} ms — in process ours is ${(bfclEvaluateS * 1000 / oursMs).toFixed(2)}× faster`)
 }
