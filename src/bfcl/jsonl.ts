@@ -28,11 +28,11 @@ export function readJsonLines(file: string): JsonLine<unknown>[] {
 }
 
 /** Reads a JSON Lines file with Python's json.loads semantics (number lexemes kept). Bad lines → InputError. */
-export function readPyJsonLines(file: string): JsonLine<PyValue>[] {
+export function readPyJsonLines(file: string, keep?: ReadonlySet<string>): JsonLine<PyValue>[] {
   return readText(file).split('\n').flatMap((text, index) => {
     if (!text.trim()) return []
     try {
-      return [{ line: index + 1, value: pyJsonLoads(text), text }]
+      return [{ line: index + 1, value: pyJsonLoads(text, keep), text }]
     } catch (error) {
       if (error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line: index + 1 })
       throw error

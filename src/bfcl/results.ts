@@ -60,9 +60,12 @@ export function findResultFiles(root: string): ResultFile[] {
   return found.sort((a, b) => a.model.localeCompare(b.model) || a.category.localeCompare(b.category))
 }
 
+// The only fields a verdict reads; the rest (inference logs, token counts) is checked as JSON but not built.
+const resultFields: ReadonlySet<string> = new Set(['id', 'result'])
+
 /** Reads a result file's lines (`{"id", "result", …}`), naming file, line and field on bad input. */
 export function readResultFile(file: string): ResultLine[] {
-  return readPyJsonLines(file).map(({ line, value }) => {
+  return readPyJsonLines(file, resultFields).map(({ line, value }) => {
     if (!isDict(value)) throw new InputError('expected a JSON object per line', { file, line })
     const id = dictGet(value, 'id')
     if (typeof id !== 'string') throw new InputError('expected a string id', { file, line, field: 'id' })

@@ -13,6 +13,14 @@ describe('Python semantics the multi-turn environments rely on', () => {
     expect(new PyRandom(141053).uniform(1, 2)).toBe(1.932697140758107)
   })
 
+  it('a generator seeded after another with the same seed has drawn starts from the seed, not where that one is', () => {
+    const first = new PyRandom(200191)
+    const firstDraws = Array.from({ length: 700 }, () => first.randint(10000, 99999))
+    const second = new PyRandom(200191)
+    expect(Array.from({ length: 700 }, () => second.randint(10000, 99999))).toEqual(firstDraws)
+    expect(new PyRandom(200191).randint(10000, 99999)).toBe(67410n)
+  })
+
   it("'%.2f' rounds the exact binary value half to even", () => {
     expect(formatFixed(1.125, 2)).toBe('1.12')
     expect(formatFixed(1.375, 2)).toBe('1.38')

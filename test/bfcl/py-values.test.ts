@@ -6,6 +6,15 @@ import { pyToJsonText } from '../../src/bfcl/py/to-json.ts'
 import { pyEqual, pyFloat, pyInt } from '../../src/bfcl/py/value.ts'
 
 describe("pyJsonLoads (Python's json.loads)", () => {
+  it('with keep, builds only the kept top-level keys and still rejects what json.loads rejects in the others', () => {
+    const keep = new Set(['id', 'result'])
+    const line = '{"id": "a", "log": [{"s": "x\\n\\u00e9", "n": [1, 2.5, NaN]}], "result": [[{"f": "{\\"a\\": 1}"}]]}'
+    expect(pyRepr(pyJsonLoads(line, keep))).toBe(pyRepr(pyJsonLoads('{"id": "a", "result": [[{"f": "{\\"a\\": 1}"}]]}')))
+    for (const bad of ['{"id": "a", "log": [1,]}', '{"id": "a", "log": "\\q"}', '{"id": "a", "log": "x\ty"}', '{"id": "a", "log": {"k" 1}}', '{"id": "a", "log": "open', '{"id": "a", "log": [01]}']) {
+      expect(() => pyJsonLoads(bad, keep)).toThrow(captureError(() => pyJsonLoads(bad)))
+    }
+  })
+
   it('keeps int and float lexemes, exact big ints, NaN/Infinity', () => {
     expect(pyRepr(pyJsonLoads('[5, 5.0, 1e2, -0, 123456789012345678901234567890, NaN, -Infinity]')))
       .toBe('[5, 5.0, 100.0, 0, 123456789012345678901234567890, nan, -inf]')
@@ -57,3 +66,12 @@ describe('standardize_string', () => {
     expect(standardizeString('tab\there!')).toBe('tab\there!')
   })
 })
+
+function captureError(run: () => unknown): string {
+  try {
+    run()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('expected a JSON error')
+}

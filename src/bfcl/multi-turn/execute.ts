@@ -72,8 +72,7 @@ export function rewriteCall(source: string, owners: ReadonlyMap<string, Environm
 export function executeCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming = defaultNaming): string {
   try {
     const call = callOf(rewriteCall(source, owners, naming))
-    const instances = new Map([...owners.values()].map((owner) => [naming(owner.className), owner]))
-    const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instances.get(call.func.value.id) : undefined
+    const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instanceNamed(call.func.value.id, owners, naming) : undefined
     if (call.func.k !== 'attr' || !target) {
       throw new PyException('NameError', `name '${call.func.k === 'name' ? call.func.id : rootName(call.func)}' is not defined`)
     }
@@ -90,6 +89,18 @@ export function executeCall(source: string, owners: ReadonlyMap<string, Environm
     if (error instanceof PyException || error instanceof PyEvalError) return `Error during execution: ${error.message}`
     throw error
   }
+}
+
+// The instance whose evaluated name is `name` (the last such, as in BFCL's globals dict). Owners come in runs of
+// one instance, so naming each run once keeps this allocation-free on the hot path.
+function instanceNamed(name: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming): Environment | undefined {
+  let found: Environment | undefined
+  let previous: Environment | undefined
+  for (const owner of owners.values()) {
+    if (owner !== previous && naming(owner.className) === name) found = owner
+    previous = owner
+  }
+  return found
 }
 
 function rootName(expr: Expr): string {

@@ -4,21 +4,31 @@
 const N = 624
 const M = 397
 
+// Every environment instance seeds its own generator with one of a few constant seeds (two per entry and class),
+// so the seeded state and the state after its first twist are computed once per seed and copied.
+const seeded = new Map<bigint, { readonly initial: Uint32Array; twisted?: Uint32Array }>()
+
 /** A Python `random.Random` instance (int seeds only). */
 export class PyRandom {
   private readonly mt = new Uint32Array(N)
   private index = N + 1
+  /** The seed's cache entry while `mt` still holds the seeded state (no draw yet). */
+  private fresh: { readonly initial: Uint32Array; twisted?: Uint32Array } | undefined
 
   constructor(seed: bigint | number) {
     let s = BigInt(seed)
     if (s < 0n) s = -s
-    const key: number[] = []
-    while (s > 0n) {
-      key.push(Number(s & 0xffffffffn))
-      s >>= 32n
-    }
-    if (key.length === 0) key.push(0)
-    this.initByArray(key)
+    let cached = seeded.get(s)
+    if (!cached) {
+      const key: number[] = []
+      for (let rest = s; rest > 0n; rest >>= 32n) key.push(Number(rest & 0xffffffffn))
+      if (key.length === 0) key.push(0)
+      this.initByArray(key)
+      cached = { initial: this.mt.slice() }
+      seeded.set(s, cached)
+    } else this.mt.set(cached.initial)
+    this.index = N
+    this.fresh = cached
   }
 
   private initGenrand(s: number): void {
@@ -63,10 +73,16 @@ export class PyRandom {
   uint32(): number {
     const mt = this.mt
     if (this.index >= N) {
-      for (let k = 0; k < N; k++) {
-        const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff)
-        mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
+      const fresh = this.fresh
+      if (fresh?.twisted) mt.set(fresh.twisted)
+      else {
+        for (let k = 0; k < N; k++) {
+          const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff)
+          mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
+        }
+        if (fresh) fresh.twisted = mt.slice()
       }
+      this.fresh = undefined
       this.index = 0
     }
     let y = mt[this.index++]!

@@ -14,12 +14,20 @@ export class PyJsonError extends Error {
   }
 }
 
+// Characters that end a string's plain run: the quote, a backslash, a raw control character.
+const stringSpecial = /["\\\u0000-\u001f]/g
 const numberPattern = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y
 const escapes: { readonly [key: string]: string } = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 
-/** Parses JSON text the way Python's `json.loads` does, into Python values. Throws PyJsonError. */
-export function pyJsonLoads(text: string): PyValue {
+/**
+ * Parses JSON text the way Python's `json.loads` does, into Python values. Throws PyJsonError. With `keep`, a
+ * top-level object holds only the keys in it: the other keys' values are checked exactly as strictly (same errors)
+ * but not built — BFCL's result lines carry megabytes of inference logs no verdict reads.
+ */
+export function pyJsonLoads(text: string, keep?: ReadonlySet<string>): PyValue {
   let pos = 0
+  // > 0 while inside a value that is checked but not built (returned values are then placeholders).
+  let skipping = 0
 
   const fail = (message: string, at = pos): never => {
     const before = text.slice(0, at)
@@ -43,27 +51,30 @@ export function pyJsonLoads(text: string): PyValue {
       if (pos >= text.length) fail('Unterminated string starting at', start)
       const c = text.charCodeAt(pos)
       if (c === 0x22) {
+        if (skipping > 0) return pos++, ''
         out += text.slice(chunk, pos)
         pos++
         return out
       }
       if (c < 0x20) fail('Invalid control character at')
       if (c !== 0x5c) {
-        pos++
+        // Jump to the next quote, backslash or control character (a native scan: result files are mostly text).
+        stringSpecial.lastIndex = pos + 1
+        pos = stringSpecial.test(text) ? stringSpecial.lastIndex - 1 : text.length
         continue
       }
-      out += text.slice(chunk, pos)
+      if (skipping === 0) out += text.slice(chunk, pos)
       const e = text[pos + 1]
       if (e === undefined) fail('Unterminated string starting at', start)
       if (e === 'u') {
         const hex = text.slice(pos + 2, pos + 6)
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('Invalid \\uXXXX escape', pos + 1)
-        out += String.fromCharCode(parseInt(hex, 16))
+        if (skipping === 0) out += String.fromCharCode(parseInt(hex, 16))
         pos += 6
       } else {
         const replacement = escapes[e!]
         if (replacement === undefined) fail('Invalid \\escape', pos)
-        out += replacement
+        if (skipping === 0) out += replacement
         pos += 2
       }
       chunk = pos
@@ -88,6 +99,7 @@ export function pyJsonLoads(text: string): PyValue {
     const match = numberPattern.exec(text)
     if (!match) return fail('Expecting value')
     pos += match[0].length
+    if (skipping > 0) return null
     if (match[1] !== undefined || match[2] !== undefined) return pyFloat(Number(match[0]))
     return { t: 'int', v: BigInt(match[0]) }
   }
@@ -99,7 +111,8 @@ export function pyJsonLoads(text: string): PyValue {
     if (text[pos] === ']') return pos++, items
     for (;;) {
       skipWhitespace()
-      items.push(parseValue())
+      const item = parseValue()
+      if (skipping === 0) items.push(item)
       skipWhitespace()
       if (text[pos] === ']') return pos++, items
       if (text[pos] !== ',') fail("Expecting ',' delimiter")
@@ -109,21 +122,27 @@ export function pyJsonLoads(text: string): PyValue {
     }
   }
 
-  const parseObject = (): PyValue => {
+  const parseObject = (top = false): PyValue => {
     pos++
     const entries: [PyValue, PyValue][] = []
+    let first = true
     skipWhitespace()
     if (text[pos] === '}') return pos++, pyDict(entries)
     for (;;) {
       skipWhitespace()
-      if (text[pos] !== '"') fail(entries.length === 0 ? 'Expecting property name enclosed in double quotes' : 'Illegal trailing comma before end of object')
+      if (text[pos] !== '"') fail(first ? 'Expecting property name enclosed in double quotes' : 'Illegal trailing comma before end of object')
       pos++
       const key = parseString()
       skipWhitespace()
       if (text[pos] !== ':') fail("Expecting ':' delimiter")
       pos++
       skipWhitespace()
-      entries.push([key, parseValue()])
+      first = false
+      const skip = top && keep !== undefined && !keep.has(key)
+      if (skip) skipping++
+      const value = parseValue()
+      if (skip) skipping--
+      else if (skipping === 0) entries.push([key, value])
       skipWhitespace()
       if (text[pos] === '}') return pos++, pyDict(entries)
       if (text[pos] !== ',') fail("Expecting ',' delimiter")
@@ -133,7 +152,7 @@ export function pyJsonLoads(text: string): PyValue {
   }
 
   skipWhitespace()
-  const value = parseValue()
+  const value = text[pos] === '{' ? parseObject(true) : parseValue()
   skipWhitespace()
   if (pos !== text.length) fail('Extra data')
   return value
