@@ -46,8 +46,18 @@ export function bindArguments(qualname: string, method: Method, positional: read
   return bound.map((value, index) => (value === undefined ? params[index]!.default!() : value))
 }
 
+// Parsed call texts: every ground-truth call is executed once per model scored, and models repeat calls. The AST
+// is never mutated (evaluate reads it; fromPy copies what it returns), so sharing it is safe. Bounded for long runs.
+const parsedCalls = new Map<string, Expr>()
+const parsedCallsLimit = 20_000
+
 function callOf(source: string): Extract<Expr, { k: 'call' }> {
-  const expr = parseExpression(source)
+  let expr = parsedCalls.get(source)
+  if (!expr) {
+    expr = parseExpression(source)
+    if (parsedCalls.size >= parsedCallsLimit) parsedCalls.clear()
+    parsedCalls.set(source, expr)
+  }
   if (expr.k !== 'call') throw new PyException('TypeError', 'not a call')
   return expr
 }

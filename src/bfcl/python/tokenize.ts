@@ -76,13 +76,24 @@ export function tokenize(source: string): Token[] {
     }
     if (identifierStart.test(c) || (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xdc00 && identifierStart.test(source.slice(pos, pos + 2)))) {
       let end = pos + c.length
+      let ascii = c.charCodeAt(0) < 0x80
       for (;;) {
+        // ASCII fast path: below 0x80 identifierPart is exactly [A-Za-z0-9_].
+        const code = end < source.length ? source.charCodeAt(end) : -1
+        if (code >= 0 && code < 0x80) {
+          if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f) {
+            end++
+            continue
+          }
+          break
+        }
         const ch = String.fromCodePoint(source.codePointAt(end) ?? 0)
-        if (end < source.length && identifierPart.test(ch)) end += ch.length
+        if (end < source.length && identifierPart.test(ch)) (end += ch.length), (ascii = false)
         else break
       }
-      // CPython NFKC-normalises identifiers.
-      tokens.push({ k: 'name', v: source.slice(pos, end).normalize('NFKC'), start: pos, end })
+      // CPython NFKC-normalises identifiers (the identity on ASCII).
+      const text = source.slice(pos, end)
+      tokens.push({ k: 'name', v: ascii ? text : text.normalize('NFKC'), start: pos, end })
       pos = end
       continue
     }
