@@ -144,14 +144,15 @@ function multiTurn(): void {
 
   const nodeMs = median(samples.get('node -e 0')!)
   const cliMs = median(samples.get(subjects[1]![0])!)
+  const cliMinMs = Math.min(...samples.get(subjects[1]![0])!)
   const oursMs = median(inProcess)
   const bfclProcessS = timings.reduce((sum, process) => sum + process.process_wall_s_min, 0)
   const bfclEvaluateS = timings.flatMap((process) => process.files).filter((file) => multiTurnFiles.includes(file.category)).reduce((sum, file) => sum + file.evaluate_task_s_min, 0)
   console.log(`\nmulti-turn (${models.join(', ')} × ${multiTurnFiles.join('/')}: ${entries} entries); load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}; medians of ${rounds} interleaved rounds`)
   console.log(`  node -e 0: ${nodeMs.toFixed(0)} ms`)
-  console.log(`  toolgauge bfcl score, whole process (node dist/cli/toolgauge.js): ${cliMs.toFixed(0)} ms`)
+  console.log(`  toolgauge bfcl score, whole process (node dist/cli/toolgauge.js): median ${cliMs.toFixed(0)} ms, min ${cliMinMs.toFixed(0)} ms`)
   console.log(`  scoreResults in process (read + parse + score, warm after round 1): ${oursMs.toFixed(0)} ms`)
   console.log(`BFCL's figures are RECORDED in ../shared/data/bfcl-multi-turn/timings.json (Python ${timings[0]!.python}), not measured in this run:`)
-  console.log(`  whole process, sum of its ${timings.length} per-model processes' process_wall_s_min (each also scores that model's simple_java/simple_javascript, ~0.01 s): ${(bfclProcessS * 1000).toFixed(0)} ms — ours is ${(bfclProcessS * 1000 / cliMs).toFixed(2)}× faster (goal ≥ 3×)`)
+  console.log(`  whole process, sum of its ${timings.length} per-model processes' process_wall_s_min (each also scores that model's simple_java/simple_javascript, ~0.01 s): ${(bfclProcessS * 1000).toFixed(0)} ms — ours (median) is ${(bfclProcessS * 1000 / cliMs).toFixed(2)}× faster, min to min (BFCL's is a min of 5) ${(bfclProcessS * 1000 / cliMinMs).toFixed(2)}× (goal ≥ 3×)`)
   console.log(`  evaluate_task_s_min summed over the same ${multiTurnFiles.length * timings.length} files (environment imports excluded): ${(bfclEvaluateS * 1000).toFixed(0)} ms — in process ours is ${(bfclEvaluateS * 1000 / oursMs).toFixed(2)}× faster`)
 }
