@@ -26,12 +26,14 @@ export async function run(): Promise<void> {
   try {
     for (const kind of providerKinds.filter((candidate) => wanted.includes(candidate))) {
       const runner = await timed(kind, async (origin) => {
+        // --base-url is for openai-compatible: models only; the others read their SDK's base-URL variable, as a user's run does.
+        setProviderEnv(kind, origin)
         const outcome = await runEvaluation({
           suitePaths: [suiteDir],
           models: [`${kind}:bench-model`],
           outDir: join(work, `out-${kind}`),
           concurrency,
-          providerOptions: { baseUrl: baseUrlFor(kind, origin) },
+          ...(kind === 'openai-compatible' ? { providerOptions: { baseUrl: baseUrlFor(kind, origin) } } : {}),
         })
         const passed = outcome.report.results.filter((result) => result.passed).length
         return `${passed}/${outcome.report.results.length} passed`
