@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
+import { twoCityCases, twoCityScript, weatherToolsJson as tools } from '../helpers/two-city-suite.ts'
 
-const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
 
 describe('a hook that throws (the user\'s harness code)', () => {
   it('ends that case with harness_error, the run goes on, the report is written, exit 2 and no stack trace', async () => {
@@ -15,18 +15,9 @@ describe('a hook that throws (the user\'s harness code)', () => {
         'name: hooked',
         'tools: ./tools.json',
         'hooks: ./hooks.mjs',
-        'cases:',
-        '  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: get_weather, args: { city: Oslo } }] } }',
-        '  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }] } }',
+        ...twoCityCases,
       ].join('\n'),
-      'script.yaml': [
-        'oslo:',
-        '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Oslo } }]',
-        '  - content: Cold.',
-        'paris:',
-        '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Paris } }]',
-        '  - content: Mild.',
-      ].join('\n'),
+      'script.yaml': twoCityScript,
     })
     const result = await runMain(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out')])
     expect(result.code, result.stderr).toBe(2)

@@ -3,21 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
+import { twoCityCases as cases, twoCityScript as script, weatherToolsJson as tools } from '../helpers/two-city-suite.ts'
 
-const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
-const script = [
-  'oslo:',
-  '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Oslo } }]',
-  '  - content: Cold.',
-  'paris:',
-  '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Paris } }]',
-  '  - content: Mild.',
-].join('\n')
-const cases = [
-  'cases:',
-  '  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: get_weather, args: { city: Oslo } }] } }',
-  '  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }] } }',
-]
 
 /**
  * Runs a two-case suite whose user code misbehaves on Oslo only, and checks what every such mistake must give:

@@ -6,10 +6,10 @@ import { caseList } from '../../src/report/html/cases.ts'
 import { formatTranscript } from '../../src/report/transcript-text.ts'
 import { makeResult } from '../stats/make-result.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
+import { twoCityCases, twoCityScript, weatherToolsJson as tools } from '../helpers/two-city-suite.ts'
 import { reportOf } from './sample-report.ts'
 import { parseXml } from './xml-check.ts'
 
-const tools = JSON.stringify([{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
 
 /** A suite whose hook throws on every call: every result is harness_error (errored), none is scored. */
 function everyResultErrored(): string {
@@ -20,18 +20,9 @@ function everyResultErrored(): string {
       'name: broken',
       'tools: ./tools.json',
       'hooks: ./hooks.mjs',
-      'cases:',
-      '  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: get_weather, args: { city: Oslo } }] } }',
-      '  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }] } }',
+      ...twoCityCases,
     ].join('\n'),
-    'script.yaml': [
-      'oslo:',
-      '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Oslo } }]',
-      '  - content: Cold.',
-      'paris:',
-      '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Paris } }]',
-      '  - content: Mild.',
-    ].join('\n'),
+    'script.yaml': twoCityScript,
   })
 }
 
