@@ -124,3 +124,9 @@ export function jsonDumpsDefaultStr(v: Val): string {
   if (v instanceof Set || v instanceof PyOpaque || (v !== null && typeof v === 'object' && !('t' in v))) return jsonDumps(valRepr(v))
   return jsonDumps(v as PyValue)
 }
+
+/** An entry's `initial_config` for one class as a mutable dict: an absent or non-dict config is an empty one. */
+export function configDict(config: PyValue): Map<Key, Val> {
+  const data = fromPy(config)
+  return isMap(data) ? data : new Map<Key, Val>()
+}

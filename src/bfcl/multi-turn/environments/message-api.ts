@@ -2,7 +2,7 @@ import type { PyValue } from '../../py/value.ts'
 import { methodTable, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { dict, fromPy, i, isMap, num, type Key, type Val } from '../values.ts'
+import { configDict, dict, i, isMap, type Key, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's MessageAPI: users, an inbox of one-key dicts {receiver: message}, ids from Random(200191).
@@ -123,8 +123,7 @@ export function messageApi(): Environment {
     className: 'MessageAPI',
     methods,
     load(config: PyValue) {
-      const data = fromPy(config)
-      const given = isMap(data) ? data : new Map<Key, Val>()
+      const given = configDict(config)
       const base = defaults()
       random = new PyRandom(200191)
       for (const name of attributes) s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)

@@ -3,7 +3,7 @@ import { pyEqual } from '../../py/value.ts'
 import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { arith, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { dict, fromPy, i, isMap, num, toPy, type Key, type Val } from '../values.ts'
+import { configDict, dict, i, isMap, type Key, num, toPy, type Val } from '../values.ts'
 import { str } from './keys.ts'
 
 // BFCL's TicketAPI: a queue of ticket dicts, a counter, the logged-in user.
@@ -85,8 +85,7 @@ export function ticketApi(): Environment {
     className: 'TicketAPI',
     methods,
     load(config: PyValue) {
-      const data = fromPy(config)
-      const given = isMap(data) ? data : new Map<Key, Val>()
+      const given = configDict(config)
       const base = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
       for (const name of attributes) s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
     },

@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { dict, f, fromPy, i, isMap, num, valRepr, type Key, type Val } from '../values.ts'
+import { configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -201,8 +201,7 @@ export function tradingBot(): Environment {
     className: 'TradingBot',
     methods,
     load(config: PyValue, longContext: boolean) {
-      const data = fromPy(config)
-      const given = isMap(data) ? data : new Map<Key, Val>()
+      const given = configDict(config)
       const fresh = defaults()
       for (const name of attributes) {
         if (name === 'long_context') continue

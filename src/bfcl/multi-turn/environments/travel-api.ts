@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { PyException, valueError } from '../py-error.ts'
-import { dict, f, fromPy, i, isMap, num, type Key, type Val } from '../values.ts'
+import { configDict, dict, f, i, isMap, type Key, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's TravelAPI: credit cards, bookings, a token, a budget; ids, tokens and balances from Random(141053).
@@ -195,8 +195,7 @@ export function travelApi(): Environment {
     className: 'TravelAPI',
     methods,
     load(config: PyValue, longContext: boolean) {
-      const data = fromPy(config)
-      const given = isMap(data) ? data : new Map<Key, Val>()
+      const given = configDict(config)
       const base = defaults()
       random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
       for (const name of attributes) if (name !== 'long_context') s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)

@@ -1,7 +1,7 @@
 import type { PyValue } from '../../py/value.ts'
 import { methodTable, req, type Environment, type Param, type ProcessState } from '../environment.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { dict, fromPy, i, isMap, type Key, type Val } from '../values.ts'
+import { configDict, dict, i, isMap, type Key, type Val } from '../values.ts'
 import { intKeys, lookupKey, str } from './keys.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
@@ -125,8 +125,7 @@ export function twitterApi(process: ProcessState): Environment {
     className: 'TwitterAPI',
     methods,
     load(config: PyValue) {
-      const data = fromPy(config)
-      const given = isMap(data) ? data : new Map<Key, Val>()
+      const given = configDict(config)
       const base = defaults()
       for (const name of attributes) s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
       s.set('tweets', intKeys(get('tweets')))

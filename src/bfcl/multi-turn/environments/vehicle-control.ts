@@ -3,7 +3,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { dict, f, fromPy, i, isMap, num, valRepr, type Key, type Val } from '../values.ts'
+import { configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's VehicleControlAPI: engine, doors, brakes, climate, cruise, navigation, tyres. Public attributes in
 // BFCL's attribute order; `_parkingBrakeForce`, `_slopeAngle`, `_brakePedalForce` are private (never compared).
@@ -170,8 +170,7 @@ export function vehicleControl(): Environment {
     className: 'VehicleControlAPI',
     methods,
     load(config: PyValue, longContext: boolean) {
-      const data = fromPy(config)
-      const given = isMap(data) ? data : new Map<Key, Val>()
+      const given = configDict(config)
       const base = defaults()
       const pick = (name: string) => (given.has(name) ? given.get(name)! : base.get(name)!)
       s.clear()
