@@ -1,6 +1,7 @@
 import type { Message } from './message.ts'
 import type { ToolChoice, ToolDefinition } from './tool.ts'
 import type { VariantSpec } from './variant.ts'
+import type { ConversationExpectation, ConversationMessage, SimulatedUser, WorldSpec } from './conversation.ts'
 
 /**
  * An argument matcher as written in a suite (see README "Argument matchers"): a literal, a list of acceptable
@@ -84,7 +85,19 @@ export type Case = {
   readonly toolChoice: ToolChoice
   readonly parallelToolCalls?: boolean
   readonly maxTurns: number
-  readonly expect: Expectation
+  /** For a conversation, judged on the whole conversation after the last reply (state: the world's final snapshot). */
+  readonly expect: ConversationExpectation
+  /**
+   * The user messages in order (`conversation:`), each run through the loop until the model answers; `messages`
+   * is then history before the first of them. Exclusive with `user`.
+   */
+  readonly conversation?: readonly ConversationMessage[]
+  /** A simulated user (`user:`) instead of a fixed conversation. */
+  readonly user?: SimulatedUser
+  /** The stateful tool backend (`world:`, the case's or else the suite's). */
+  readonly world?: WorldSpec
+  /** The world's initial state (`state:`); each case × model × repeat gets a deep copy. */
+  readonly state?: unknown
   /** Stubs by tool name (suite-wide merged with the case's overrides). */
   readonly stubs: { readonly [tool: string]: StubSpec }
   /** Seconds a live stub may take (the case's `stub_timeout`, else the suite's); absent: the run's `--stub-timeout`, default 30. */

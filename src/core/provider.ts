@@ -18,8 +18,10 @@ export type RequestContext = {
   readonly suite: string
   readonly caseId: string
   readonly repeat: number
-  /** 0-based index of the assistant turn being requested. */
+  /** 0-based index of the assistant turn being requested (counted over the whole case, across a conversation's messages). */
   readonly turn: number
+  /** In a conversation: the 0-based index of the user message being answered (cassettes are keyed per message). */
+  readonly message?: number
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ConversationStep, SimulatorRecord } from './conversation.ts'
 import type { Usage } from './model-turn.ts'
 import type { ToolChoice } from './tool.ts'
 import type { TranscriptTurn } from './transcript.ts'
@@ -20,11 +21,15 @@ export const failureKinds = [
   'too_many_calls',
   'tool_choice_violation',
   'final_answer_mismatch',
+  'state_mismatch',
+  'custom_check',
   'max_turns_exceeded',
   'truncated',
   'refused',
   'provider_error',
   'harness_error',
+  'simulator_error',
+  'judge_error',
 ] as const
 
 /** One failure kind. */
@@ -36,6 +41,8 @@ export type Failure = {
   readonly message: string
   /** Where: `turns[1].calls[0].arguments.city` style path into the result. */
   readonly path?: string
+  /** In a conversation: the 0-based index of the user message whose reply failed (absent: the case-level expectation). */
+  readonly userMessage?: number
 }
 
 /** Per-case counts the summary aggregates (rates are computed over these). */
@@ -55,6 +62,16 @@ export type CaseMetrics = {
   /** Whether the case tests parallel calls / irrelevance (then the verdict feeds that accuracy). */
   readonly parallelCase: boolean
   readonly irrelevanceCase: boolean
+  /** Conversations only: user messages, and those whose reply met its expectation (the `turns` rate). */
+  readonly messages?: number
+  readonly messagesPassed?: number
+  /** Conversations only: every message and the case-level expectation held (the `tasks` rate). */
+  readonly taskPassed?: boolean
+  /** State expectations judged, and those that matched (the `stateMatch` rate). */
+  readonly stateChecks?: number
+  readonly stateMatches?: number
+  /** Calls repeating an earlier call of the case with the same name and arguments (`repeatedCalls`). */
+  readonly repeatedCalls?: number
 }
 
 /** Tokens the tool definitions cost in one case (every request carries them). */
@@ -97,6 +114,12 @@ export type CaseResult = {
   readonly turns: readonly ResultTurn[]
   /** The initial messages (prompt). */
   readonly messages: readonly unknown[]
+  /** A conversation: each user message, the turns answering it (half-open range into `turns`) and the world's state after. */
+  readonly conversation?: readonly ConversationStep[]
+  /** A conversation against a world: the state before the first message. */
+  readonly initialState?: unknown
+  /** A simulated-user case: the simulator's spec and prompt hash. */
+  readonly simulator?: SimulatorRecord
   /** The names of the expected calls, for confusion matrices. */
   readonly expectedTools: readonly string[]
   readonly metrics: CaseMetrics

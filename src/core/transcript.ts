@@ -2,6 +2,7 @@ import type { Message, ToolCall } from './message.ts'
 import type { FinishReason, Usage } from './model-turn.ts'
 import type { ReasoningState } from './reasoning.ts'
 import type { ToolChoice } from './tool.ts'
+import type { ConversationStep, SimulatorRecord } from './conversation.ts'
 
 /** One validation problem of a call's arguments, as ajv reported it. */
 export type SchemaIssue = {
@@ -50,6 +51,8 @@ export type TranscriptCall = ToolCall & { readonly check: CallCheck }
 /** One request/answer round of the loop. */
 export type TranscriptTurn = {
   readonly index: number
+  /** In a conversation: the 0-based index of the user message this turn answers (`Transcript.conversation`). */
+  readonly message?: number
   /** What was asked: tool choice of this request and the names of the tools sent. */
   readonly request: { readonly toolChoice: ToolChoice; readonly parallelToolCalls?: boolean; readonly toolNames: readonly string[] }
   readonly text: string
@@ -70,9 +73,15 @@ export type Transcript = {
   readonly initialMessages: readonly Message[]
   readonly turns: readonly TranscriptTurn[]
   /** Why the loop stopped. */
-  readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'harness-error' | 'aborted'
-  /** The provider failure (`provider-error`) or the hook that threw and its error (`harness-error`). */
+  readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'harness-error' | 'simulator-error' | 'aborted'
+  /** The provider failure (`provider-error`), the hook that threw and its error (`harness-error`), or the simulated user's failure. */
   readonly error?: string
+  /** In a conversation: the user messages in order, each with the turns that answered it and the world's state after. */
+  readonly conversation?: readonly ConversationStep[]
+  /** The world's state before the first message (a conversation against a world). */
+  readonly initialState?: unknown
+  /** A simulated-user case: the simulator's spec and prompt hash. */
+  readonly simulator?: SimulatorRecord
   readonly usage: Usage
   readonly latencyMs: number
 }

@@ -18,6 +18,9 @@ export type ErroredCause = 'harness' | 'outage'
 const erroredKindCauses: { readonly [kind in FailureKind]?: ErroredCause } = {
   provider_error: 'outage',
   harness_error: 'harness',
+  // A simulated user or a judge is a model the suite brought, not the model under test: its failure is no verdict.
+  simulator_error: 'outage',
+  judge_error: 'outage',
 }
 
 /** Failure kinds that are not a verdict on the model: an outage or the user's own harness code failed. */
