@@ -6,6 +6,7 @@ import { parseModelSpec, parseModelSpecs, specForms } from '../providers/model-s
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
+import type { RunCut } from '../runner/bail.ts'
 import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
@@ -33,6 +34,7 @@ export const runFlags = {
   repeat: { type: 'string', value: '<N>', help: 'run every case N times (pass@k, pass^k, flakiness)' },
   shard: { type: 'string', value: '<i/n>', help: 'run shard i of n (a stable hash of suite/case); join shards with merge' },
   resume: { type: 'boolean', help: 'continue an interrupted run from the journal in --out' },
+  bail: { type: 'string', value: '<N>', help: 'stop starting cases after N failed ones (errored cases do not count); cases in flight finish, report.json run.cut lists what did not run; exit 1' },
   format: { type: 'string', value: '<list>', help: 'extra report formats, comma-separated: json, junit, md, html' },
   'base-url': { type: 'string', value: '<url>', help: 'host of the openai-compatible: models (others read OPENAI_BASE_URL / ANTHROPIC_BASE_URL)' },
   'api-key-env': { type: 'string', value: '<NAME>', help: 'env var holding the openai-compatible: models\' key (default: no key is sent)' },
@@ -56,8 +58,8 @@ providers: per-model base_url, api_key_env, max_tokens, limits); paths in it are
 ${describeFlags(runFlags)}
 
 Model specs: ${specForms().join(' | ')}
-Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed · 2 bad input ·
-            3 a provider failed after retries · 130 interrupted (partial report written).`
+Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed, or --bail cut the run ·
+            2 bad input · 3 a provider failed after retries · 130 interrupted (partial report written).`
 
 /** `toolgauge run`: suites × models → table, report.json, journal. */
 export const command: Command = {
@@ -96,6 +98,7 @@ export const command: Command = {
     const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
     const filter = values.filter ?? config.filter
     const outDir = values.out ?? config.out ?? 'reports/latest'
+    const bail = numberFlag('bail', values.bail, { min: 1, integer: true })
     // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
     const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
     // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
@@ -121,6 +124,7 @@ export const command: Command = {
         repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1,
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
+        ...(bail !== undefined ? { bail } : {}),
         bySuite: values.by === 'suite',
         gates,
         ...(variants.length > 0 ? { variants } : {}),
@@ -162,6 +166,8 @@ export const command: Command = {
       if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion(inertDeep((outcome.report.confusion ?? []) as ConfusionRow[]))}`)
       printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
+      const cut = outcome.report.run.cut as RunCut | undefined
+      if (cut) process.stdout.write(`\nCut by --bail ${cut.limit}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).\n`)
       process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
       if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')

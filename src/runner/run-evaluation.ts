@@ -21,6 +21,7 @@ import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
+import { Bail } from './bail.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
 import pLimit from 'p-limit'
 import { planTasks, type PlannedTask } from './run-plan.ts'
@@ -82,6 +83,8 @@ export type RunOptions = {
   readonly stubTimeoutMs?: number
   /** Tool-description variants for every suite (`--variant`, config `variants:`); else each suite's own `variants:`. */
   readonly variants?: readonly VariantSpec[]
+  /** `--bail`: stop scheduling after this many failed cases (errored ones do not count); report.json `run.cut` says what did not run. */
+  readonly bail?: number
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -223,8 +226,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   // Set by the first task that throws, before p-limit starts the next one: nothing more is started.
   let failed = false
+  const bail = new Bail(options.bail)
   const run = async (planned: PlannedTask) => {
-    if (failed || options.signal?.aborted) return
+    if (failed || bail.reached || options.signal?.aborted) return
     try {
       const task = await taskAt(planned)
       const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
@@ -233,6 +237,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
       const safe = evaluated.result
       planned.position = journal.append(safe)
       fold(safe)
+      bail.record(safe)
       done++
       options.onResult?.(safe, { done, total: tasks.length })
     } catch (error) {
@@ -260,6 +265,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
   const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(await budgetsOf(suites), providers)]
   const interrupted = options.signal?.aborted === true
+  const cut = await bail.cut(plan, (index) => cases.at(index), (index) => providers[index]!.id)
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
   const eachResult = function* (): Generator<CaseResult> {
     for (const { position } of plan) if (position) yield journal.readAt(position)
@@ -279,6 +285,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
         ...(options.shard ? { shard: options.shard } : {}),
         ...(options.filter ? { filter: options.filter } : {}),
         ...(interrupted ? { interrupted: true } : {}),
+        ...(cut ? { cut } : {}),
         ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
       },
     }),
@@ -294,7 +301,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     stream: { ...header, eachResult, eachResultJson },
     bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || modelRank(a) - modelRank(b)),
     gates,
-    exitCode: exitCodeFor([...verdicts.values()], gates, interrupted),
+    exitCode: exitCodeFor([...verdicts.values()], gates, interrupted, cut !== undefined),
     reportFile,
     ...(resumed ? { resumed } : {}),
   }
