@@ -5,7 +5,7 @@ import { tallyCases, type CaseTally } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
 import { meanDifferenceHalfWidth, pairedPermutationTest } from '../stats/paired-permutation.ts'
-import { metricCounts, type MetricCounts } from './metric-counts.ts'
+import { conversationCounts, metricCounts, type ConversationCounts, type MetricCounts, type RateCount } from './metric-counts.ts'
 
 /** One case on both sides: passes of runs. */
 export type CaseChange = {
@@ -49,7 +49,10 @@ export type ModelComparison = {
   /** Cases whose pass rate went down / up (with one run per side: pass → fail / fail → pass). */
   readonly broken: readonly CaseChange[]
   readonly fixed: readonly CaseChange[]
-  /** Accuracy first (paired interval), then the call-level rates (unpaired intervals). */
+  /**
+   * Accuracy first (paired interval), then the call-level rates (unpaired intervals), then — when either side had
+   * conversations — turns, tasks, stateMatch and repeatedCalls (unpaired intervals).
+   */
   readonly metrics: readonly MetricDelta[]
   readonly test: PairedTest
   /** Accuracy change in percentage points (mean of per-case pass-rate changes × 100); negative is a drop. */
@@ -91,7 +94,11 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
     errored: { base: baseAll.length - baseResults.length, head: headAll.length - headResults.length },
     broken,
     fixed,
-    metrics: [accuracyDelta(changes, singleRun), ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)))],
+    metrics: [
+      accuracyDelta(changes, singleRun),
+      ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)), lowerIsBetter),
+      ...conversationDeltas(conversationCounts(pairedOnly(baseResults)), conversationCounts(pairedOnly(headResults))),
+    ],
     test,
     deltaPoints: permutation.meanDifference * 100,
   }
@@ -126,8 +133,17 @@ const lowerIsBetter: Record<keyof MetricCounts, boolean> = {
   selectionAccuracy: false, argumentAccuracy: false, hallucinatedToolRate: true, hallucinatedParamRate: true, schemaViolationRate: true,
 }
 
-function rateDeltas(base: MetricCounts, head: MetricCounts): MetricDelta[] {
-  return (Object.keys(lowerIsBetter) as (keyof MetricCounts)[]).map((name) => {
+/** The conversation rates, and whether lower is better for each. */
+const conversationLowerIsBetter: Record<keyof ConversationCounts, boolean> = { turns: false, tasks: false, stateMatch: false, repeatedCalls: true }
+
+/** The conversation rates, only when either side measured a conversation (a single-request comparison reads as before). */
+function conversationDeltas(base: ConversationCounts, head: ConversationCounts): MetricDelta[] {
+  const measuredAny = base.turns.trials + base.tasks.trials + head.turns.trials + head.tasks.trials > 0
+  return measuredAny ? rateDeltas(base, head, conversationLowerIsBetter) : []
+}
+
+function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K, RateCount>, lowerIsBetter: Record<K, boolean>): MetricDelta[] {
+  return (Object.keys(lowerIsBetter) as K[]).map((name) => {
     const b = base[name]
     const h = head[name]
     const baseValue = b.trials === 0 ? null : b.successes / b.trials

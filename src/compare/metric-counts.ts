@@ -31,3 +31,25 @@ export function metricCounts(results: readonly CaseResult[]): MetricCounts {
     },
   }
 }
+
+/** The conversation rates compared (README "Report metrics"), keyed by their ModelSummary field names. */
+export type ConversationCounts = {
+  readonly turns: RateCount
+  readonly tasks: RateCount
+  readonly stateMatch: RateCount
+  readonly repeatedCalls: RateCount
+}
+
+/**
+ * Numerators and denominators of the summary's conversation rates (report/conversation-summary.ts), over scored
+ * results; `callsPerCase` is a mean, not a rate, and is not compared.
+ */
+export function conversationCounts(results: readonly CaseResult[]): ConversationCounts {
+  const total = (pick: (r: CaseResult) => number) => results.reduce((sum, r) => sum + pick(r), 0)
+  return {
+    turns: { successes: total((r) => r.metrics.messagesPassed ?? 0), trials: total((r) => r.metrics.messages ?? 0) },
+    tasks: { successes: total((r) => (r.metrics.taskPassed === true ? 1 : 0)), trials: total((r) => (r.metrics.taskPassed === undefined ? 0 : 1)) },
+    stateMatch: { successes: total((r) => r.metrics.stateMatches ?? 0), trials: total((r) => r.metrics.stateChecks ?? 0) },
+    repeatedCalls: { successes: total((r) => r.metrics.repeatedCalls ?? 0), trials: total((r) => (r.metrics.repeatedCalls === undefined ? 0 : r.metrics.calls)) },
+  }
+}

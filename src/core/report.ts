@@ -29,6 +29,16 @@ export type ModelSummary = {
   readonly parallelAccuracy: number | null
   /** Passed no-call cases / no-call cases (null when the run had none). */
   readonly irrelevanceAccuracy: number | null
+  /** Conversations: user messages whose reply met its expectation / user messages — partial credit (null without conversations; absent in reports written before). */
+  readonly turns?: number | null
+  /** Conversation cases where every message and the case-level expectation held / conversation cases (BFCL's and τ-bench's success). */
+  readonly tasks?: number | null
+  /** State expectations that matched the world's snapshot / state expectations judged (null when none was). */
+  readonly stateMatch?: number | null
+  /** Mean calls per scored (non-errored) result (null when nothing was scored). */
+  readonly callsPerCase?: number | null
+  /** Calls repeating an earlier call of their case (same name and arguments) / calls — a rate (null when no call was counted). */
+  readonly repeatedCalls?: number | null
   readonly usage: Usage
   readonly latencyMs: { readonly mean: number; readonly p50: number; readonly p95: number }
   /** Extensions added by later stages (statistics, tokens): keyed by their documented names. */

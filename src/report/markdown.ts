@@ -8,6 +8,7 @@ import { repeatLabel } from './repeat-label.ts'
 import { nothingMeasured, passedText, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { keyOf } from '../core/case-key.ts'
+import { conversationTable, hasConversations } from './conversation-summary.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -36,6 +37,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     `${count} results · ${report.run.models.length} model(s) · ${report.run.suites.map((s) => cell(s.name)).join(', ') || 'no suites'} · ${cell(report.run.startedAt)}`,
     '',
     ...overview(report.summary),
+    ...conversationsOverview(report.summary),
     ...variantsMarkdown(report, cell),
     ...(gates.length > 0 ? gatesSection(gates) : []),
     ...flakySection(flaky),
@@ -105,6 +107,20 @@ function overview(summaries: readonly ModelSummary[]): string[] {
     row(['Model', 'Accuracy (95% CI)', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema violations', 'Tool tokens/request', 'Latency p50']),
     row(['---', ...Array(10).fill('---:')]),
     ...rows,
+    '',
+  ]
+}
+
+/** The conversation figures per model, when the run has conversations (README "Report metrics"). */
+function conversationsOverview(summaries: readonly ModelSummary[]): string[] {
+  if (!summaries.some(hasConversations)) return []
+  const { head, rows } = conversationTable(summaries)
+  return [
+    '### Conversations',
+    '',
+    row(['Model', ...head]),
+    row(['---', ...head.map(() => '---:')]),
+    ...rows.map((cells, index) => row([code(summaryLabel(summaries[index]!)), ...cells])),
     '',
   ]
 }

@@ -11,6 +11,11 @@ export function percent(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : nothingMeasured
 }
 
+/** A mean (calls per case) with one decimal; "—" when it is null or absent (nothing to measure). */
+export function meanText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : nothingMeasured
+}
+
 /** Errored results of a summary row (0 for reports written before errored was counted). */
 export function erroredOf(summary: ModelSummary): number {
   return typeof summary.errored === 'number' ? summary.errored : 0

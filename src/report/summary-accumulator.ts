@@ -7,6 +7,7 @@ import type { CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
 import { ToolTokensTally } from './tool-tokens-summary.ts'
+import { ConversationTally } from './conversation-summary.ts'
 
 /** What the caller knows of the results to come. */
 export type SummaryOptions = {
@@ -47,6 +48,7 @@ export class SummaryAccumulator {
   private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
   private readonly toolTokens = new ToolTokensTally()
   private readonly confusionTally = new ConfusionTally()
+  private readonly conversation = new ConversationTally()
 
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
   constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }, private readonly options: SummaryOptions = {}) {}
@@ -76,6 +78,7 @@ export class SummaryAccumulator {
     this.hallucinatedTools += m.hallucinatedToolCalls
     this.hallucinatedParams += m.hallucinatedParamCalls
     this.schemaViolations += m.schemaViolationCalls
+    this.conversation.add(m)
     if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (passed ? 1 : 0) }
     if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (passed ? 1 : 0) }
     if (this.options.oneResultPerCase) return
@@ -95,6 +98,7 @@ export class SummaryAccumulator {
     const latencies = [...this.latencies].sort((a, b) => a - b)
     const statistics = this.options.oneResultPerCase ? statisticsOfSingleRuns(this.passed, scored) : statisticsOfTallies(this.caseTallies())
     const toolTokens = this.toolTokens.finish()
+    const conversation = this.conversation.finish()
     return {
       ...this.group,
       model: this.group.model,
@@ -111,6 +115,11 @@ export class SummaryAccumulator {
       schemaViolationRate: measured(this.schemaViolations, this.knownCalls),
       parallelAccuracy: measured(this.parallel.passed, this.parallel.cases),
       irrelevanceAccuracy: measured(this.irrelevance.passed, this.irrelevance.cases),
+      turns: conversation.turns,
+      tasks: conversation.tasks,
+      stateMatch: conversation.stateMatch,
+      callsPerCase: conversation.callsPerCase,
+      repeatedCalls: conversation.repeatedCalls,
       usage: this.usage,
       latencyMs: {
         mean: ratio(sum(latencies), latencies.length, 0),

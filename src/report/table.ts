@@ -1,6 +1,7 @@
 import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
-import { erroredOf, passedText, percent } from './metric-text.ts'
+import { erroredOf, meanText, passedText, percent } from './metric-text.ts'
+import { hasConversations } from './conversation-summary.ts'
 import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
 import type { VariantComparison } from '../variants/variant-deltas.ts'
 
@@ -44,19 +45,30 @@ function totalTokens(summary: ModelSummary): string {
   return tokens.share === null ? String(tokens.total) : `${tokens.total} (${percent(tokens.share)} of input)`
 }
 
+// Shown after `accuracy` only when the run has conversations: a single-request run's table stays as it was.
+const conversationColumns: readonly { title: string; value: (summary: ModelSummary) => string }[] = [
+  { title: 'turns', value: (s) => percent(s.turns) },
+  { title: 'tasks', value: (s) => percent(s.tasks) },
+  { title: 'state match', value: (s) => percent(s.stateMatch) },
+  { title: 'calls/case', value: (s) => meanText(s.callsPerCase) },
+  { title: 'repeated calls', value: (s) => percent(s.repeatedCalls) },
+]
+
 const erroredColumn = { title: 'errored', value: (s: ModelSummary) => String(erroredOf(s)) }
 
 /**
  * The results table: one row per model, or with `bySuite` one per suite × model (rows carrying `suite`, from
  * the runner's per-suite aggregates or `summarize` over one suite's results). An `errored` column appears beside
- * `cases` when any result errored.
+ * `cases` when any result errored; the conversation figures (turns, tasks, state match, calls/case, repeated calls)
+ * after `accuracy` when any row measured a conversation.
  */
 export function renderTable(summaries: readonly ModelSummary[], options: { bySuite?: readonly ModelSummary[]; color?: boolean; comparisons?: readonly VariantComparison[] } = {}): string {
   const withSuite = options.bySuite !== undefined
   // With tool-description variants: a variant column, rows grouped by model, non-base rows marked against base.
   const rows = withSuite ? options.bySuite ?? [] : groupByModel(summaries)
   const withVariant = rows.some((row) => row.variant !== undefined)
-  const shown = rows.some((row) => erroredOf(row) > 0) ? [...columns.slice(0, 2), erroredColumn, ...columns.slice(2)] : columns
+  const conversation = rows.some(hasConversations) ? conversationColumns : []
+  const shown = [...columns.slice(0, 2), ...(rows.some((row) => erroredOf(row) > 0) ? [erroredColumn] : []), columns[2]!, ...conversation, ...columns.slice(3)]
   const [modelColumn, ...rest] = shown
   const table = new Table({
     head: [...(withSuite ? ['suite'] : []), 'model', ...(withVariant ? ['variant'] : []), ...rest.map((column) => column.title)],

@@ -50,6 +50,12 @@ function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummar
     schemaViolationRate: measured(total((r) => r.metrics.schemaViolationCalls), knownCalls),
     parallelAccuracy: measured(parallel.filter((r) => r.passed).length, parallel.length),
     irrelevanceAccuracy: measured(irrelevance.filter((r) => r.passed).length, irrelevance.length),
+    // Issue 24: the conversation figures, over the scored results that measured them.
+    turns: measured(total((r) => r.metrics.messagesPassed ?? 0), total((r) => r.metrics.messages ?? 0)),
+    tasks: measured(results.filter((r) => r.metrics.taskPassed === true).length, results.filter((r) => r.metrics.taskPassed !== undefined).length),
+    stateMatch: measured(total((r) => r.metrics.stateMatches ?? 0), total((r) => r.metrics.stateChecks ?? 0)),
+    callsPerCase: measured(calls, results.length),
+    repeatedCalls: measured(total((r) => r.metrics.repeatedCalls ?? 0), total((r) => (r.metrics.repeatedCalls === undefined ? 0 : r.metrics.calls))),
     usage: all.reduce((sum, result) => addUsage(sum, result.usage), emptyUsage),
     latencyMs: { mean: ratio(latencies.reduce((s, v) => s + v, 0), latencies.length, 0), p50: percentile(0.5), p95: percentile(0.95) },
     passAtK: statistics.passAtK,
@@ -82,6 +88,7 @@ const randomResult = fc.record({
   input: fc.nat(5000),
   usd: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
   perRequest: fc.option(fc.nat(900)),
+  conversation: fc.option(fc.record({ messages: fc.integer({ min: 1, max: 4 }), passed: fc.nat(4), task: fc.boolean(), checks: fc.nat(3), matches: fc.nat(3), repeated: fc.nat(2) })),
 }).map((r): CaseResult => makeResult({
   suite: r.suite, case: r.case, model: r.model, repeat: r.repeat, passed: r.passed,
   failures: r.passed ? [] : [{ kind: r.kind, message: 'x' }],
@@ -89,6 +96,10 @@ const randomResult = fc.record({
     calls: r.calls, knownToolCalls: Math.max(0, r.calls - r.hallucinated), expectedCalls: r.expected, selectedCalls: Math.min(r.expected, r.calls),
     correctArgumentCalls: Math.min(r.expected, r.calls) > 0 ? 1 : 0, hallucinatedToolCalls: Math.min(r.hallucinated, r.calls), hallucinatedParamCalls: r.calls > 1 ? 1 : 0,
     schemaViolationCalls: 0, parallelCase: r.parallelCase, irrelevanceCase: r.irrelevanceCase,
+    ...(r.conversation === null ? {} : {
+      messages: r.conversation.messages, messagesPassed: Math.min(r.conversation.passed, r.conversation.messages), taskPassed: r.conversation.task,
+      stateChecks: r.conversation.checks, stateMatches: Math.min(r.conversation.matches, r.conversation.checks), repeatedCalls: Math.min(r.conversation.repeated, r.calls),
+    }),
   },
   latencyMs: r.latencyMs,
   usage: { input: r.input, output: 10, cacheRead: 0, cacheWrite: 0 },

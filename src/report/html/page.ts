@@ -10,6 +10,7 @@ import { accuracyScatter, metricBars } from './charts.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { comparisonHead, comparisonRows } from '../../variants/variant-sections.ts'
 import { escapeHtml } from './escape.ts'
+import { conversationTable, hasConversations } from '../conversation-summary.ts'
 import { script } from './script.ts'
 import { style } from './style.ts'
 
@@ -49,6 +50,7 @@ export function* htmlChunks(report: StreamedReport): Generator<string> {
 ${gatesSection(report)}
 <h2>Overview</h2>
 ${overviewTable(summaries)}
+${conversationsTable(summaries)}
 <h2>Metrics per model</h2>
 <div class="grid-cards">${summaries.map((s) => `<div class="card"><h3>${escapeHtml(summaryLabel(s))}</h3>${metricBars(s)}</div>`).join('')}</div>
 ${variantsHtml(report)}
@@ -78,6 +80,14 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
       percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? nothingMeasured : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
   })
   return `<table><thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+}
+
+/** The conversation figures per model, when the run has conversations (README "Report metrics"). */
+function conversationsTable(summaries: readonly ModelSummary[]): string {
+  if (!summaries.some(hasConversations)) return ''
+  const { head, rows } = conversationTable(summaries)
+  const body = rows.map((cells, index) => `<tr><td>${escapeHtml(summaryLabel(summaries[index]!))}</td>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')
+  return `<h2>Conversations</h2><table class="conversation-summary"><thead><tr>${['Model', ...head].map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`
 }
 
 /** Each variant against the base (same cases, paired tests), when the run has variants. */
