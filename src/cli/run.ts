@@ -117,6 +117,8 @@ export const command: Command = {
       const outcome = await runEvaluation({
         suitePaths,
         models,
+        // A config's model entries are named by their file and line when one is wrong (a suites: name).
+        ...(loaded && values.model === undefined ? { modelsSource: { file: loaded.file, lineOf: loaded.lineOf } } : {}),
         outDir,
         outLock,
         concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? config.concurrency ?? 4,

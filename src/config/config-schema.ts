@@ -23,10 +23,15 @@ export const configSchema: JsonSchema = {
           { type: 'string', minLength: 1 },
           {
             type: 'object',
-            description: 'A model with a label (its name in every report) and request settings: the same model twice is two rows.',
+            description: 'A model with a label (its name in every report), request settings and the suites it answers: the same model twice is two rows.',
             additionalProperties: false,
-            required: ['model'],
-            properties: { model: { type: 'string', minLength: 1 }, label: { type: 'string', minLength: 1 }, ...modelSettingsSchema },
+            properties: {
+              model: { type: 'string', minLength: 1, description: 'The model spec (or give it as spec:).' },
+              spec: { type: 'string', minLength: 1, description: 'Same as model.' },
+              label: { type: 'string', minLength: 1 },
+              suites: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Suite names this model runs (default: every suite); a scripted: model need not script the others.' },
+              ...modelSettingsSchema,
+            },
           },
         ],
       },

@@ -43,14 +43,14 @@ export type RunConfig = {
   readonly variants?: { readonly [name: string]: string }
 }
 
-/** A `models:` entry: a spec, or a spec with a label and request settings. */
-export type ConfigModel = string | (RequestSettings & { readonly model: string; readonly label?: string })
+/** A `models:` entry: a spec, or a spec (`model:` or `spec:`) with a label, request settings and the suites it answers. */
+export type ConfigModel = string | (RequestSettings & { readonly model?: string; readonly spec?: string; readonly label?: string; readonly suites?: readonly string[] })
 
-/** A `models:` entry as the runner takes it. */
+/** A `models:` entry as the runner takes it (loadConfig has checked that an object gives `model:` or `spec:`). */
 export function modelEntryFromConfig(entry: ConfigModel): ModelEntry {
   if (typeof entry === 'string') return entry
-  const { model, label, ...settings } = entry
-  return { spec: model, ...(label !== undefined ? { label } : {}), ...(Object.keys(settings).length > 0 ? { settings } : {}) }
+  const { model, spec, label, suites, ...settings } = entry
+  return { spec: (model ?? spec)!, ...(label !== undefined ? { label } : {}), ...(Object.keys(settings).length > 0 ? { settings } : {}), ...(suites !== undefined ? { suites } : {}) }
 }
 
 /** Per-model provider settings in a config file (snake_case), request settings included. */
@@ -105,6 +105,7 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
   const document = file.endsWith('.ts') ? await moduleDocument(file) : readDocument(file)
   validateDocument(document, configSchema)
   const config = document.value as RunConfig
+  checkModelSpecs(config, document)
   const folder = resolve(file, '..')
   const paths = {
     ...(config.suites ? { suites: config.suites.map((suite) => resolve(folder, suite)) } : {}),
@@ -120,7 +121,7 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
 export function modelOptionsFromConfig(loaded: LoadedConfig | undefined, modelsFromConfig: boolean): { [spec: string]: Partial<ProviderOptions> } {
   if (!loaded) return {}
   const options: { [spec: string]: Partial<ProviderOptions> } = {}
-  if (modelsFromConfig) for (const entry of loaded.config.models ?? []) options[typeof entry === 'string' ? entry : entry.model] = { cwd: loaded.folder }
+  if (modelsFromConfig) for (const entry of loaded.config.models ?? []) options[typeof entry === 'string' ? entry : (entry.model ?? entry.spec)!] = { cwd: loaded.folder }
   for (const [spec, settings] of Object.entries(loaded.config.providers ?? {})) options[spec] = { ...options[spec], ...providerOptionsFromSettings(settings) }
   return options
 }
@@ -136,6 +137,20 @@ export function checkGateModels(loaded: LoadedConfig | undefined, models: readon
       field: path.join('.'),
     })
   }
+}
+
+/** Each object entry of `models:` names its model once: `model:` or `spec:` (the two are one field). */
+function checkModelSpecs(config: RunConfig, document: SourceDocument): void {
+  config.models?.forEach((entry, index) => {
+    if (typeof entry === 'string') return
+    const given = (['model', 'spec'] as const).filter((key) => entry[key] !== undefined)
+    if (given.length === 1) return
+    const path = ['models', index]
+    const line = document.lineOf(given.length > 1 ? [...path, 'spec'] : path)
+    throw new InputError(given.length > 1 ? 'give the model once: model: or spec:, not both' : 'expected the model spec: model: <spec> (or spec: <spec>)', {
+      file: document.file, ...(line !== undefined ? { line } : {}), field: path.join('.'),
+    })
+  })
 }
 
 async function moduleDocument(file: string): Promise<SourceDocument> {

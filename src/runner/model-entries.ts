@@ -6,10 +6,16 @@ import { mergeSettings, type ModelSettings } from '../providers/settings/model-s
  * One model of a run: a spec, or a spec with a `label` (its name in every result, report, journal line, cassette
  * key and fingerprint) and request settings. The same spec twice under two labels is two rows of one run.
  */
-export type ModelEntry = string | { readonly spec: string; readonly label?: string; readonly settings?: ModelSettings }
+export type ModelEntry = string | {
+  readonly spec: string
+  readonly label?: string
+  readonly settings?: ModelSettings
+  /** The suites (by name) this model answers; absent: every suite of the run (runner/model-suites.ts). */
+  readonly suites?: readonly string[]
+}
 
 /** A model entry with its identity resolved. */
-export type ResolvedModel = { readonly spec: string; readonly id: string; readonly label?: string; readonly settings?: ModelSettings }
+export type ResolvedModel = { readonly spec: string; readonly id: string; readonly label?: string; readonly settings?: ModelSettings; readonly suites?: readonly string[] }
 
 /** The entries in object form; two entries with the same identity (spec or label) are a usage error. */
 export function resolveModels(entries: readonly ModelEntry[]): ResolvedModel[] {

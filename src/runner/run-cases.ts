@@ -57,6 +57,11 @@ export class RunCases {
     return this.cases.length
   }
 
+  /** The name of run case `index`'s suite (without reading the case). */
+  suiteAt(index: number): string {
+    return this.cases[index]!.suite.name
+  }
+
   /** Run case `index` (the same object for consecutive calls with one index: a case's tasks come one after another). */
   at(index: number): Promise<Case> {
     if (this.last?.index !== index) this.last = { index, testCase: this.read(index) }

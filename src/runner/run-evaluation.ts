@@ -30,6 +30,7 @@ import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
 import { modelOptionsFor, resolveModels, type ModelEntry, type ResolvedModel } from './model-entries.ts'
+import { ModelSuites, type ModelsSource } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
@@ -41,8 +42,10 @@ import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
   readonly suitePaths: readonly string[]
-  /** Model specs, or `{ spec, label, settings }` entries (labels make the same spec two rows). */
+  /** Model specs, or `{ spec, label, settings, suites }` entries (labels make the same spec two rows; `suites` limits what a model runs). */
   readonly models: readonly ModelEntry[]
+  /** Where `models` were written (the config file), so an error in an entry names its file and line. */
+  readonly modelsSource?: ModelsSource
   /** Where report.json and results.jsonl go. */
   readonly outDir: string
   /**
@@ -131,6 +134,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const toolSets = new ToolSets()
   const cases = await RunCases.select(suites, options, options.variants ?? [], (tools) => toolSets.idOf(tools))
   const models = resolveModels(options.models)
+  const modelSuites = ModelSuites.check(models, suites.map((suite) => suite.name), options.modelsSource)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   const optionsFor = (model: ResolvedModel): ProviderOptions => {
     const { settings: _specSettings, ...base } = perModel.get(model.spec) ?? {}
@@ -143,9 +147,11 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const repeats = options.repeat ?? 1
   if (providers.some((provider) => provider.checkCases)) {
     const { caseRefs, allCases } = await caseIdentities(suites, cases)
-    for (const provider of providers) {
-      for (const warning of provider.checkCases?.(caseRefs, { repeats, allCases }) ?? []) options.onWarning?.(warning)
-    }
+    providers.forEach((provider, modelIndex) => {
+      // A model answering some suites only is asked about their cases only.
+      const own = (refs: readonly CaseRef[]) => refs.filter((ref) => modelSuites.answers(modelIndex, ref.suite))
+      for (const warning of provider.checkCases?.(own(caseRefs), { repeats, allCases: own(allCases) }) ?? []) options.onWarning?.(warning)
+    })
   }
   await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
@@ -154,7 +160,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // Resolved once per model, not per case.
   const modelOptions = models.map(optionsFor)
   const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
-  const plan = planTasks(cases.size, providers.length, repeats)
+  const answers = (caseIndex: number, modelIndex: number) => modelSuites.answers(modelIndex, cases.suiteAt(caseIndex))
+  const plan = planTasks(cases.size, providers.length, repeats, answers)
   // The model's identity (its label) and its resolved options, settings included, decide its verdicts. Computed
   // when a task runs (and for --resume), not kept per case.
   const fingerprintOf = (testCase: Case, modelIndex: number) =>
@@ -189,6 +196,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
       for (let caseIndex = 0; caseIndex < cases.size; caseIndex++) {
         const testCase = await cases.at(caseIndex)
         for (let modelIndex = 0; modelIndex < providers.length; modelIndex++) {
+          if (!answers(caseIndex, modelIndex)) continue
           const fingerprint = fingerprintOf(testCase, modelIndex)
           for (let repeat = 0; repeat < repeats; repeat++) {
             const key = resultKey({ suite: testCase.suite, case: testCase.id, model: providers[modelIndex]!.id, repeat, variant: testCase.variant })
@@ -263,7 +271,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = [...evaluateGates(options.gates ?? [], summary), ...await tokenBudgetGates(await budgetsOf(suites), providers)]
+  const gates = [...evaluateGates(options.gates ?? [], summary), ...await budgetGates(suites, providers, modelSuites)]
   const interrupted = options.signal?.aborted === true
   const cut = await bail.cut(plan, (index) => cases.at(index), (index) => providers[index]!.id)
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
@@ -329,7 +337,15 @@ function refOf(testCase: Case): CaseRef {
   return { suite: testCase.suite, id: testCase.id }
 }
 
-/** Each suite with its first case (suite-level `max_tool_tokens` is copied onto every case), for the budget gates. */
-async function budgetsOf(suites: readonly StreamedSuite[]): Promise<Parameters<typeof tokenBudgetGates>[0]> {
-  return Promise.all(suites.map(async (suite) => ({ ...suite, cases: suite.cases.count > 0 ? [await suite.cases.at(0)] : [] })))
+/**
+ * The suites' tool-token budget gates for the models that run each suite, from each suite's first case (suite-level
+ * `max_tool_tokens` is copied onto every case).
+ */
+async function budgetGates(suites: readonly StreamedSuite[], providers: readonly Provider[], modelSuites: ModelSuites): Promise<GateResult[]> {
+  const gates: GateResult[] = []
+  for (const suite of suites) {
+    const budgeted = { ...suite, cases: suite.cases.count > 0 ? [await suite.cases.at(0)] : [] }
+    for (const gate of await tokenBudgetGates([budgeted], providers.filter((_, index) => modelSuites.answers(index, suite.name)))) gates.push(gate)
+  }
+  return gates
 }
