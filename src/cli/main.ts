@@ -15,6 +15,7 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   fuzz: { summary: 'property-fuzz your argument validator against the tool schemas', load: () => import('./fuzz.ts') },
   bfcl: { summary: "score BFCL result files with BFCL's verdicts; import BFCL categories as suites", load: () => import('./bfcl.ts') },
   compare: { summary: 'compare two reports: broken/fixed cases, deltas with intervals, paired test', load: () => import('./compare.ts') },
+  plan: { summary: 'how many cases × repeats a comparison needs to detect a drop (paired, McNemar)', load: () => import('./plan.ts') },
   merge: { summary: 'join shard reports into one, recomputing every aggregate', load: () => import('./merge.ts') },
   'lint-tools': { summary: 'lint tool descriptions and schemas offline (vague, overlapping, costly tools)', load: () => import('./lint-tools.ts') },
   mcp: { summary: 'list the tools of an MCP server (mcp list "<command line | URL>")', load: () => import('./mcp.ts') },

@@ -5,6 +5,7 @@ import { tallyCases, type CaseTally } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
 import { meanDifferenceHalfWidth, pairedPermutationTest } from '../stats/paired-permutation.ts'
+import { minimumDetectableDrop, minimumDetectableRateChange } from '../stats/power.ts'
 import { conversationCounts, metricCounts, type ConversationCounts, type MetricCounts, type RateCount } from './metric-counts.ts'
 
 /** One case on both sides: passes of runs. */
@@ -28,7 +29,15 @@ export type MetricDelta = {
   readonly interval: readonly [number, number] | null
   /** True for rates where lower is better (hallucinations, schema violations). */
   readonly lowerIsBetter: boolean
+  /**
+   * The smallest change (fraction) these paired cases could have detected at 80% power and the comparison's
+   * alpha (`stats/power.ts`); null when nothing was measured or not even a 100-point change was detectable.
+   */
+  readonly detectable: number | null
 }
+
+/** The power at which compare states the smallest detectable change. */
+export const detectionPower = 0.8
 
 /** The paired significance test that was applied. */
 export type PairedTest =
@@ -66,7 +75,7 @@ export type ModelComparison = {
  * contributes its pass rate per side and the test is the paired permutation test on those rates. Errored results
  * are no verdict on the model and are left out before pairing.
  */
-export function compareModel(baseModel: string, headModel: string, baseAll: readonly CaseResult[], headAll: readonly CaseResult[]): ModelComparison {
+export function compareModel(baseModel: string, headModel: string, baseAll: readonly CaseResult[], headAll: readonly CaseResult[], alpha = 0.05): ModelComparison {
   const baseResults = baseAll.filter((r) => !isErroredResult(r))
   const headResults = headAll.filter((r) => !isErroredResult(r))
   const base = new Map(tallyCases(baseResults).map((t) => [caseKey(t), t]))
@@ -95,9 +104,9 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
     broken,
     fixed,
     metrics: [
-      accuracyDelta(changes, singleRun),
-      ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)), lowerIsBetter),
-      ...conversationDeltas(conversationCounts(pairedOnly(baseResults)), conversationCounts(pairedOnly(headResults))),
+      accuracyDelta(changes, singleRun, alpha),
+      ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)), lowerIsBetter, alpha),
+      ...conversationDeltas(conversationCounts(pairedOnly(baseResults)), conversationCounts(pairedOnly(headResults)), alpha),
     ],
     test,
     deltaPoints: permutation.meanDifference * 100,
@@ -109,11 +118,11 @@ export function caseId(c: { readonly suite: string; readonly case: string }): st
   return `${c.suite}/${c.case}`
 }
 
-function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean): MetricDelta {
+function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean, alpha: number): MetricDelta {
   // Accuracy as the mean per-case pass rate: with equal repeat counts this is passed / runs, and it is the quantity
   // the paired test is about (a case run 10 times does not weigh 10× a case run once).
   const m = changes.length
-  if (m === 0) return { name: 'accuracy', base: null, head: null, delta: null, interval: null, lowerIsBetter: false }
+  if (m === 0) return { name: 'accuracy', base: null, head: null, delta: null, interval: null, lowerIsBetter: false, detectable: null }
   const base = changes.reduce((s, c) => s + rate(c.base), 0) / m
   const head = changes.reduce((s, c) => s + rate(c.head), 0) / m
   const delta = head - base
@@ -125,7 +134,9 @@ function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean): Metr
     const half = meanDifferenceHalfWidth(changes.map((c) => ({ basePassed: c.base.passed, baseRuns: c.base.runs, headPassed: c.head.passed, headRuns: c.head.runs })))
     interval = Number.isNaN(half) ? [-1, 1] : [Math.max(-1, delta - half), Math.min(1, delta + half)]
   }
-  return { name: 'accuracy', base, head, delta, interval, lowerIsBetter: false }
+  // The pairing's own noise: the mean squared per-case difference (with one run per side, the discordant share).
+  const meanSquare = changes.reduce((s, c) => s + (rate(c.head) - rate(c.base)) ** 2, 0) / m
+  return { name: 'accuracy', base, head, delta, interval, lowerIsBetter: false, detectable: minimumDetectableDrop(m, meanSquare, alpha, detectionPower) }
 }
 
 /** The call-level rates, and whether lower is better for each. */
@@ -137,12 +148,12 @@ const lowerIsBetter: Record<keyof MetricCounts, boolean> = {
 const conversationLowerIsBetter: Record<keyof ConversationCounts, boolean> = { turns: false, tasks: false, stateMatch: false, repeatedCalls: true }
 
 /** The conversation rates, only when either side measured a conversation (a single-request comparison reads as before). */
-function conversationDeltas(base: ConversationCounts, head: ConversationCounts): MetricDelta[] {
+function conversationDeltas(base: ConversationCounts, head: ConversationCounts, alpha: number): MetricDelta[] {
   const measuredAny = base.turns.trials + base.tasks.trials + head.turns.trials + head.tasks.trials > 0
-  return measuredAny ? rateDeltas(base, head, conversationLowerIsBetter) : []
+  return measuredAny ? rateDeltas(base, head, conversationLowerIsBetter, alpha) : []
 }
 
-function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K, RateCount>, lowerIsBetter: Record<K, boolean>): MetricDelta[] {
+function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K, RateCount>, lowerIsBetter: Record<K, boolean>, alpha: number): MetricDelta[] {
   return (Object.keys(lowerIsBetter) as K[]).map((name) => {
     const b = base[name]
     const h = head[name]
@@ -156,6 +167,7 @@ function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K
       delta: measured ? headValue - baseValue : null,
       interval: measured ? unpairedDifferenceInterval(b.successes, b.trials, h.successes, h.trials) : null,
       lowerIsBetter: lowerIsBetter[name],
+      detectable: minimumDetectableRateChange(b, h, alpha, detectionPower),
     }
   })
 }

@@ -16,6 +16,11 @@ export type RegressionPolicy = {
 /** A model comparison with its regression verdict. */
 export type JudgedComparison = ModelComparison & {
   readonly regression: boolean
+  /**
+   * No regression found, but the paired cases could not have detected a drop of `--max-drop` points at 80% power
+   * (accuracy's `detectable` is larger): "no regression" would be a claim the run cannot back.
+   */
+  readonly inconclusive: boolean
   /** Why it is (or is not) a regression, one line. */
   readonly reason: string
 }
@@ -25,6 +30,8 @@ export type Comparison = {
   readonly models: readonly JudgedComparison[]
   /** True when any model pair regressed. */
   readonly regression: boolean
+  /** True when no pair regressed and some pair was inconclusive. */
+  readonly inconclusive: boolean
   readonly policy: RegressionPolicy
   /** Things the reader must know, such as fewer than half the cases pairing (a renamed suite, changed ids). */
   readonly warnings: readonly string[]
@@ -45,6 +52,7 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
   const named = (model: string, variant: string | undefined) => summaryLabel({ model, variant })
   const models = pairs.flatMap(({ base: b, head: h }) => (variants.length > 0 ? variants : [undefined]).map((v) => judge(compareModel(
     named(b, v), named(h, v), base.results.filter((r) => r.model === b && r.variant === v), head.results.filter((r) => r.model === h && r.variant === v),
+    policy.alpha,
   ), policy)))
   // A comparison of nothing must not pass: no shared case means the reports do not describe the same suites.
   if (models.every((m) => m.pairedCases === 0)) {
@@ -57,7 +65,8 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
       ? [`${label(m)}: only ${m.pairedCases} of ${all} cases pair (${m.onlyInBase.length} only in base, ${m.onlyInHead.length} only in head); regressions are judged on the paired cases only`]
       : []
   })
-  return { models, regression: models.some((m) => m.regression), policy, warnings }
+  const regression = models.some((m) => m.regression)
+  return { models, regression, inconclusive: !regression && models.some((m) => m.inconclusive), policy, warnings }
 }
 
 function label(m: ModelComparison): string {
@@ -77,7 +86,13 @@ function judge(comparison: ModelComparison, policy: RegressionPolicy): JudgedCom
       : drop > 0
         ? `accuracy dropped ${drop.toFixed(1)} points, not significant (p = ${formatP(p)} ≥ ${policy.alpha})${policy.maxDropPoints !== undefined ? ` and within --max-drop ${policy.maxDropPoints}` : ''}`
         : drop < 0 ? `accuracy rose ${(-drop).toFixed(1)} points (p = ${formatP(p)})` : 'accuracy unchanged'
-  return { ...comparison, regression: significant || tooLarge, reason }
+  const regression = significant || tooLarge
+  const detectable = comparison.metrics[0]?.detectable
+  const detectablePoints = detectable === null || detectable === undefined ? Number.POSITIVE_INFINITY : detectable * 100
+  const inconclusive = !regression && policy.maxDropPoints !== undefined && detectablePoints > policy.maxDropPoints
+  if (!inconclusive) return { ...comparison, regression, inconclusive, reason }
+  const could = Number.isFinite(detectablePoints) ? `could detect only a drop of ${detectablePoints.toFixed(1)} points` : 'could not detect even a 100-point drop'
+  return { ...comparison, regression, inconclusive, reason: `inconclusive: ${reason}, but ${comparison.pairedCases} paired case(s) ${could} at 80% power, more than --max-drop ${policy.maxDropPoints}` }
 }
 
 /** A p-value for humans: 3 significant digits, `< 0.0001` below that. */

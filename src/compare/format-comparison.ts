@@ -9,29 +9,29 @@ const maxListed = 50
 /** The comparison as plain text for a terminal. */
 export function comparisonText(comparison: Comparison): string {
   const blocks = comparison.models.map((m) => [
-    `${m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`}: ${m.regression ? 'REGRESSION' : 'ok'} — ${m.reason}`,
+    `${m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`}: ${m.regression ? 'REGRESSION' : m.inconclusive ? 'INCONCLUSIVE' : 'ok'} — ${m.reason}`,
     `  ${m.pairedCases} paired cases${unpaired(m)}; ${testLine(m)}`,
     '',
-    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${pct(d.base).padStart(6)} → ${pct(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]` : '(nothing to measure)'}`),
+    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${pct(d.base).padStart(6)} → ${pct(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]`.padEnd(16) : '(nothing to measure)'}${d.interval ? `  detectable ≥ ${points(d.detectable)}` : ''}`),
     '',
     ...listing('newly broken', m.broken),
     ...listing('newly fixed', m.fixed),
   ].join('\n'))
   const warnings = comparison.warnings.map((w) => `warning: ${w}\n`).join('')
   const tokens = toolTokenChangesText(comparison.toolTokens ?? [])
-  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${tokens.length > 0 ? `${tokens.join('\n')}\n` : ''}${comparison.regression ? 'Regression found.' : 'No regression.'}\n`
+  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${tokens.length > 0 ? `${tokens.join('\n')}\n` : ''}${comparison.regression ? 'Regression found.' : comparison.inconclusive ? 'Inconclusive: too few paired cases to rule out a drop of --max-drop.' : 'No regression.'}\n`
 }
 
 /** The comparison as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
 export function comparisonMarkdown(comparison: Comparison): string {
   const sections = comparison.models.map((m) => [
-    `### ${m.regression ? '❌' : '✅'} ${code(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${code(m.headModel)}`}`,
+    `### ${m.regression ? '❌' : m.inconclusive ? '⚠️' : '✅'} ${code(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${code(m.headModel)}`}`,
     '',
     `${escape(m.reason)}. ${m.pairedCases} paired cases${escape(unpaired(m))}; ${escape(testLine(m))}.`,
     '',
-    '| Metric | Base | Head | Δ (points) | 95% CI of Δ |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    ...m.metrics.map((d) => `| ${d.name} | ${pct(d.base)} | ${pct(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${d.interval ? `${signed(d.interval[0])} to ${signed(d.interval[1])}` : '—'} |`),
+    '| Metric | Base | Head | Δ (points) | 95% CI of Δ | Detectable Δ (80% power) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...m.metrics.map((d) => `| ${d.name} | ${pct(d.base)} | ${pct(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${d.interval ? `${signed(d.interval[0])} to ${signed(d.interval[1])}` : '—'} | ${d.interval ? `≥ ${points(d.detectable)}` : '—'} |`),
     '',
     ...markdownListing('Newly broken', m.broken),
     ...markdownListing('Newly fixed', m.fixed),
@@ -92,6 +92,11 @@ function arrow(d: MetricDelta): string {
 // A metric with nothing to measure prints as a dash, never as 0% or 100%.
 function pct(x: number | null): string {
   return x === null ? '—' : `${(x * 100).toFixed(1)}%`
+}
+
+// The smallest detectable change, in points; null: not even 100 points.
+function points(x: number | null): string {
+  return x === null ? '100 pts (never)' : `${(x * 100).toFixed(1)} pts`
 }
 
 function signed(x: number | null): string {
