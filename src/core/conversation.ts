@@ -32,6 +32,8 @@ export type WorldFactory = (state: unknown, context: WorldContext) => World | Pr
 export type ConversationExpectation = Expectation & {
   /** Matchers over the world's snapshot (`matchers/state-matchers.ts`); a mismatch is `state_mismatch`. */
   readonly state?: Matcher
+  /** `ignore`: paths of the state never compared (`orders.*.updated_at`, `refunds[*].id`). */
+  readonly ignore?: readonly string[]
 }
 
 /** One user message of a case's `conversation:` and what the model's reply to it must do. */

@@ -37,7 +37,7 @@ export type ToolExecution = {
   readonly callId: string
   readonly name: string
   /** What produced the result. */
-  readonly source: 'recorded' | 'live' | 'hook' | 'rejected'
+  readonly source: 'recorded' | 'live' | 'hook' | 'rejected' | 'world'
   readonly result: unknown
   /** The content sent back to the model. */
   readonly content: string

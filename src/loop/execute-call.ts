@@ -1,6 +1,7 @@
 import type { Case } from '../core/case.ts'
 import type { ToolCall, ToolMessage } from '../core/message.ts'
 import type { RequestContext } from '../core/provider.ts'
+import type { ToolDefinition } from '../core/tool.ts'
 import type { HookActivity, ToolExecution, TranscriptCall } from '../core/transcript.ts'
 import { schemaIssues } from './check-call.ts'
 import { callHook } from './harness-error.ts'
@@ -8,6 +9,13 @@ import { checkedAfterOutcome, checkedBeforeOutcome } from './hook-outcome.ts'
 import type { ToolCallContext, ToolHooks } from './hooks.ts'
 import { ownCopy } from './snapshot.ts'
 import { defaultStubTimeoutSeconds, runStub } from './stubs.ts'
+import type { LiveWorld } from './world.ts'
+
+/**
+ * What answers a call besides the case's stubs: the tools exposed right now (a conversation's `add_tools` changes
+ * them; default the case's) and the case's world, whose methods answer before the stubs.
+ */
+export type ToolBackend = { readonly tools?: readonly ToolDefinition[]; readonly world?: LiveWorld }
 
 /** What one executed call produced. */
 export type CallOutcome = { readonly execution: ToolExecution; readonly message: ToolMessage }
@@ -22,9 +30,9 @@ export type CallOutcome = { readonly execution: ToolExecution; readonly message:
  * ends the case with `harness_error`): a hook that throws or returns what no hook may return; a stub throwing one
  * (its backend failed); a hook or live stub not settled within the case's stub timeout (`stubTimeoutMs` when the
  * case sets none); a live stub's result JSON cannot carry. Any other error a stub throws is an error result for the
- * model.
+ * model. A world (`backend.world`) answers the tools it implements in place of their stubs, with the same guarantees.
  */
-export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext, stubTimeoutMs = defaultStubTimeoutSeconds * 1000): Promise<CallOutcome> {
+export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext, stubTimeoutMs = defaultStubTimeoutSeconds * 1000, backend: ToolBackend = {}): Promise<CallOutcome> {
   const activity: HookActivity[] = []
   const context: ToolCallContext = { ...request, toolName: call.name, callId: call.id, schemaIssues: ownCopy(call.check.schemaIssues) }
   const finish = (source: ToolExecution['source'], result: unknown, isError: boolean): CallOutcome => {
@@ -35,8 +43,9 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
     }
   }
 
-  const tool = testCase.tools.find((candidate) => candidate.name === call.name)
-  if (!tool) return finish('rejected', `Error: unknown tool "${call.name}". Available tools: ${testCase.tools.map((t) => t.name).join(', ')}`, true)
+  const tools = backend.tools ?? testCase.tools
+  const tool = tools.find((candidate) => candidate.name === call.name)
+  if (!tool) return finish('rejected', `Error: unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}`, true)
 
   // User code of this case — hooks and live stubs — gets the case's stub timeout.
   const timeoutMs = testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : stubTimeoutMs
@@ -61,7 +70,10 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   if (issues === undefined) return finish('rejected', `Error: invalid arguments: ${call.parseError ?? 'not a JSON object'}`, true)
   if (issues.length > 0) return finish('rejected', `Error: invalid arguments: ${issues.map((issue) => issue.message).join('; ')}`, true)
 
-  const outcome = await runStub(testCase.stubs[call.name], ownCopy(args), context, timeoutMs)
+  const world = backend.world
+  const outcome = world?.has(call.name)
+    ? await world.call(call.name, args, context, timeoutMs)
+    : await runStub(testCase.stubs[call.name], ownCopy(args), context, timeoutMs)
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
   const after = hooks.afterToolCall
   if (outcome.ok && after) {

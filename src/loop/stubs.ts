@@ -8,8 +8,8 @@ import { settledWithin } from './settled-within.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
 export type StubOutcome =
-  | { readonly ok: true; readonly result: unknown; readonly source: 'recorded' | 'live' }
-  | { readonly ok: false; readonly error: string; readonly source: 'recorded' | 'live' }
+  | { readonly ok: true; readonly result: unknown; readonly source: 'recorded' | 'live' | 'world' }
+  | { readonly ok: false; readonly error: string; readonly source: 'recorded' | 'live' | 'world' }
 
 /** Returned when a tool has no stub: a neutral success, so a model that picks an unstubbed tool is not misled by an error. */
 export const defaultStubResult = { status: 'ok' }

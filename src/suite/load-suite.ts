@@ -18,6 +18,7 @@ import { caseFileCases, CaseIds, heldCases, type BuildCase, type Locate, type Pa
 import { variantsFromMap } from '../variants/variant-spec.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { inlineFlagsProblem } from '../matchers/inline-flags.ts'
+import { conversationFields, parseWorld } from './conversation-fields.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
@@ -111,22 +112,33 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
   const name = raw.name
   const suiteMaxTurns = raw.max_turns as number | undefined
   const suiteStubTimeout = raw.stub_timeout as number | undefined
+  const suiteWorld = await parseWorld(raw.world, base, ['world'], at)
 
   const buildCase = async (rawCase: Record<string, unknown>, at: Locate): Promise<Case> => {
     const exposed = exposedTools(rawCase.tools, tools, toolNames, ['tools'], at)
     const exposedNames = new Set(exposed.map((tool) => tool.name))
     const caseStubs = await parseStubs(rawCase.stubs, ['stubs'], toolsByName, base, at)
+    const conversation = conversationFields(rawCase, {
+      exposed,
+      suiteTools: tools,
+      world: rawCase.world === undefined ? suiteWorld : await parseWorld(rawCase.world, base, ['world'], at),
+      parseExpectation: (value, path) => parseExpectation(value, suiteMatching, toolsByName, path, at),
+    }, at)
     const testCase: Case = {
       suite: name,
       file: absolute,
       id: rawCase.id as string,
       messages: caseMessages(rawCase, at),
-      tools: exposed,
+      tools: conversation.tools,
       toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, ['tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
       ...stubTimeoutOf(rawCase.stub_timeout as number | undefined, suiteStubTimeout),
-      expect: parseExpectation(rawCase.expect, suiteMatching, toolsByName, ['expect'], at),
+      expect: conversation.expect,
+      ...(conversation.conversation ? { conversation: conversation.conversation } : {}),
+      ...(conversation.user ? { user: conversation.user } : {}),
+      ...(conversation.world ? { world: conversation.world } : {}),
+      ...(conversation.state !== undefined ? { state: conversation.state } : {}),
       // Shared with the suite when the case overrides nothing: a 20,000-case suite keeps one stubs object, not 20,000.
       stubs: Object.keys(caseStubs).length === 0 ? suiteStubs : { ...suiteStubs, ...caseStubs },
       ...budget,
@@ -209,7 +221,8 @@ function caseMessages(rawCase: Record<string, unknown>, at: Locate): Message[] {
     const user: Message = { role: 'user', content: rawCase.prompt }
     return system.length > 0 ? [system[0]!, user] : [user]
   }
-  const messages = (rawCase.messages as Record<string, unknown>[]).map((message, index): Message => {
+  // A conversation or a simulated user may come without history: the system prompt alone, if any.
+  const messages = ((rawCase.messages as Record<string, unknown>[] | undefined) ?? []).map((message, index): Message => {
     const where = ['messages', index]
     const content = typeof message.content === 'string' ? message.content : ''
     switch (message.role) {

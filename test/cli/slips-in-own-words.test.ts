@@ -47,15 +47,15 @@ describe('a misspelled key is reported as the unknown key it is, with did you me
     expect(result.stderr.split('\n')[0]).not.toContain('missing')
   })
 
-  it('`promt:` in a case is the unknown key (did you mean "prompt"), then "prompt" or "messages" is missing', () => {
+  it('`promt:` in a case is the unknown key (did you mean "prompt"), then "prompt", "messages", "conversation" or "user" is missing', () => {
     const result = runSuite('name: x\ntools: ./tools.json\ncases:\n  - id: a\n    promt: hi\n')
-    expectInputError(result, 'suite.yaml:5: cases.0.promt: unknown field "promt" (did you mean "prompt"?)', 'cases.0: missing a required field: "prompt" or "messages"')
+    expectInputError(result, 'suite.yaml:5: cases.0.promt: unknown field "promt" (did you mean "prompt"?)', 'cases.0: missing a required field: "prompt", "messages", "conversation" or "user"')
     expect(result.stderr.split('\n')[0]).not.toContain('missing')
   })
 
   it('the same in a case file (cases: ./cases.jsonl), at the case\'s line', () => {
     const result = runSuite('name: x\ntools: ./tools.json\ncases: ./cases.jsonl\n', { 'cases.jsonl': '{"id":"a","prompt":"hi"}\n{"id":"b","promt":"ho"}\n' })
-    expectInputError(result, 'cases.jsonl:2: promt: unknown field "promt" (did you mean "prompt"?)', '"prompt" or "messages"')
+    expectInputError(result, 'cases.jsonl:2: promt: unknown field "promt" (did you mean "prompt"?)', '"prompt", "messages", "conversation" or "user"')
   })
 
   it('a config key: `model:` is the unknown key (did you mean "models")', () => {

@@ -1,0 +1,99 @@
+import type { World, WorldContext, WorldFactory, WorldSpec } from '../core/conversation.ts'
+import { importUserFunction } from '../io/load-module.ts'
+import { HarnessError } from './harness-error.ts'
+import type { ToolCallContext } from './hooks.ts'
+import { jsonProblem } from './json-problem.ts'
+import { settledWithin } from './settled-within.ts'
+import { ownCopy } from './snapshot.ts'
+import type { StubOutcome } from './stubs.ts'
+
+/** The export a `world:` names when it gives none. */
+export const defaultWorldExport = 'createWorld'
+
+/**
+ * A world opened for one case × model × repeat, as the loop uses it: which tools it implements, running one, and
+ * its state as a plain-JSON copy. Everything the user's world does passes through here, with the guarantees hooks
+ * and stubs have: its own copies of the arguments, a throw turned into an error result, a timeout, results JSON
+ * can carry — and HarnessError (`harness_error`) for what is the harness's failure, not the model's.
+ */
+export type LiveWorld = {
+  /** Whether the world has a method for this tool (else the tool's stub answers). */
+  has(tool: string): boolean
+  /** Runs the tool's method on (its own copy of) the arguments; a throw is an error result for the model. */
+  call(tool: string, args: unknown, context: ToolCallContext, timeoutMs: number): Promise<StubOutcome>
+  /** The world's state now: `snapshot()`, else the state object the factory was given; a copy the world cannot change. */
+  snapshot(timeoutMs: number): Promise<unknown>
+}
+
+/**
+ * Opens a world: calls the module's export with its own deep copy of `state` and the context, once per case ×
+ * model × repeat (so nothing leaks between them). A factory that cannot be loaded, throws, does not settle within
+ * `timeoutMs` or returns no object is a HarnessError naming the module.
+ */
+export async function openWorld(spec: WorldSpec, state: unknown, context: WorldContext, timeoutMs: number): Promise<LiveWorld> {
+  const label = `world ${spec.module}#${spec.export}`
+  const given = ownCopy(state)
+  let world: unknown
+  try {
+    const opening = importUserFunction<WorldFactory>(spec.module, spec.export, { field: 'world' })
+      .then((factory) => factory(given, { suite: context.suite, caseId: context.caseId, repeat: context.repeat, model: context.model }))
+    world = await settledWithin(opening, timeoutMs, () => new HarnessError(`${label} did not settle within ${timeoutMs / 1000} s when created; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`))
+  } catch (error) {
+    if (HarnessError.isInstance(error)) throw error
+    throw new HarnessError(`${label} threw when created: ${describeThrown(error)}`)
+  }
+  if (typeof world !== 'object' || world === null) throw new HarnessError(`${label} returned ${world === null ? 'null' : `a ${typeof world}`} when created; a world is an object whose methods are tools`)
+  return liveWorld(world as World, given, label)
+}
+
+function liveWorld(world: World, given: unknown, label: string): LiveWorld {
+  const methodOf = (tool: string): ((args: unknown, context: ToolCallContext) => unknown) | undefined => {
+    if (tool === 'snapshot') return undefined
+    // Object.prototype's functions (toString, constructor …) are no tools unless the world defines them itself.
+    if (tool in Object.prototype && !Object.hasOwn(world, tool)) return undefined
+    const method = world[tool]
+    return typeof method === 'function' ? method as (args: unknown, context: ToolCallContext) => unknown : undefined
+  }
+  return {
+    has: (tool) => methodOf(tool) !== undefined,
+    async call(tool, args, context, timeoutMs) {
+      const method = methodOf(tool)!
+      const where = `${label}, tool ${tool} (call ${context.callId})`
+      let timedOut: HarnessError | undefined
+      let result: unknown
+      try {
+        // Called on the world (`this` is the world): class-based worlds keep their state on the instance.
+        result = await settledWithin(Promise.resolve().then(() => method.call(world, ownCopy(args), ownCopy(context))), timeoutMs, () => (timedOut = new HarnessError(
+          `${where} did not settle within ${timeoutMs / 1000} s; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,
+        )))
+      } catch (error) {
+        if (error === timedOut || HarnessError.isInstance(error)) throw error
+        // As BFCL does: a tool that fails tells the model so, and the conversation goes on.
+        return { ok: false, error: error instanceof Error ? error.message : String(error), source: 'world' }
+      }
+      const problem = jsonProblem(result, 'result')
+      if (problem) throw new HarnessError(`${where} returned what cannot be sent as JSON: ${problem}`)
+      return { ok: true, result, source: 'world' }
+    },
+    async snapshot(timeoutMs) {
+      let state: unknown = given
+      if (typeof world.snapshot === 'function') {
+        const snapshot = world.snapshot
+        try {
+          state = await settledWithin(Promise.resolve().then(() => snapshot.call(world)), timeoutMs, () => new HarnessError(`${label}: snapshot() did not settle within ${timeoutMs / 1000} s`))
+        } catch (error) {
+          if (HarnessError.isInstance(error)) throw error
+          throw new HarnessError(`${label}: snapshot() threw: ${describeThrown(error)}`)
+        }
+      }
+      const problem = jsonProblem(state, 'state')
+      if (problem) throw new HarnessError(`${label}: its state cannot be kept as JSON: ${problem}`)
+      // A copy: the world goes on changing its own object; the transcript keeps the state as it was.
+      return ownCopy(state)
+    },
+  }
+}
+
+function describeThrown(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
