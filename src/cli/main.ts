@@ -18,6 +18,7 @@ const commands: Record<string, { readonly summary: string; readonly load: () => 
   plan: { summary: 'how many cases × repeats a comparison needs to detect a drop (paired, McNemar)', load: () => import('./plan.ts') },
   merge: { summary: 'join shard reports into one, recomputing every aggregate', load: () => import('./merge.ts') },
   'lint-tools': { summary: 'lint tool descriptions and schemas offline (vague, overlapping, costly tools)', load: () => import('./lint-tools.ts') },
+  conformance: { summary: 'probe what hosts get right about tool calling: a table of probes × models', load: () => import('./conformance.ts') },
   mcp: { summary: 'list the tools of an MCP server (mcp list "<command line | URL>")', load: () => import('./mcp.ts') },
 }
 
@@ -63,6 +64,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 function overview(): string {
-  const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(11)}${summary}`)
+  const width = Object.keys(commands).reduce((widest, name) => Math.max(widest, name.length), 0) + 1
+  const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(width)}${summary}`)
   return `toolgauge — test harness for tool-calling LLMs\n\nUsage: toolgauge <command> [options]\n\n${lines.join('\n')}\n\nRun toolgauge <command> --help for a command's options.\n`
 }

@@ -6,7 +6,7 @@ import { redactDeep } from '../http/redact.ts'
 import type { ToolHooks } from '../loop/hooks.ts'
 import { runCase } from '../loop/run-case.ts'
 import { costOf, type PriceTable } from '../pricing/index.ts'
-import { loadBfclScoring, scoreCase, type CaseScore } from '../scoring/score-case.ts'
+import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { caseResult } from './case-result.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
 import { ToolSets } from './tool-sets.ts'
@@ -31,6 +31,8 @@ export type EvaluationContext = {
   readonly stubTimeoutMs?: number
   /** The run's tool sets (turns refer to them by id); a single case gets its own. */
   readonly toolSets?: ToolSets
+  /** Checks the run adds to the scorer's (`RunOptions.caseChecks`). */
+  readonly caseChecks?: CaseCheck
 }
 
 /** A case run through the loop and scored: the transcript (the evidence), the verdict, and the journaled result. */
@@ -55,7 +57,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
   })
   if (transcript.stop === 'aborted') return undefined
   if (task.testCase.expect.matching === 'bfcl') await loadBfclScoring()
-  const score = scoreCase(task.testCase, transcript)
+  const score = scoreCase(task.testCase, transcript, context.caseChecks)
   const toolSets = context.toolSets ?? new ToolSets()
   // Tokenizers and prices follow the model spec; a label only names the row.
   const spec = task.provider.spec ?? task.provider.id

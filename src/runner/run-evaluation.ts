@@ -17,6 +17,7 @@ import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
+import type { CaseCheck } from '../scoring/score-case.ts'
 import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
@@ -88,6 +89,8 @@ export type RunOptions = {
   readonly variants?: readonly VariantSpec[]
   /** `--bail`: stop scheduling after this many failed cases (errored ones do not count); report.json `run.cut` says what did not run. */
   readonly bail?: number
+  /** Checks added to the scorer's for every case (`toolgauge conformance`'s probe rules), judged into the same verdict. */
+  readonly caseChecks?: CaseCheck
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -221,6 +224,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const prices = options.prices ?? defaultPriceTable
   const context: EvaluationContext = {
     tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
+    ...(options.caseChecks ? { caseChecks: options.caseChecks } : {}),
   }
   let done = 0
   // A process that exits mid-run (a second Ctrl-C exits at once) still writes the lines it has finished.

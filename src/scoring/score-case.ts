@@ -32,6 +32,13 @@ export type CaseScore = {
   readonly metrics: CaseMetrics
 }
 
+/**
+ * Checks a run adds to the scorer's own (`RunOptions.caseChecks`): failures found in the transcript of a case, such
+ * as `toolgauge conformance`'s probe rules. They join the verdict like any scorer's failure; never called for a case
+ * a provider error or harness error ended (that case is errored, whatever the check would say).
+ */
+export type CaseCheck = (testCase: Case, transcript: Transcript) => readonly Failure[]
+
 type BfclScorer = (testCase: Case, transcript: Transcript) => Failure[]
 let bfclScorer: BfclScorer | undefined
 
@@ -52,9 +59,10 @@ export function registerBfclScoring(scorer: BfclScorer): void {
  * Scores a transcript against its case. Scorers read only the transcript and the case: per-call validity,
  * expected-vs-actual matching, parallelism, tool_choice, final answer, how each turn stopped (finish-failures.ts)
  * and how the loop ended; calls the case forbids and more calls than `max_calls` (call-limits.ts). With
- * `matching: bfcl` the call verdict comes from BFCL's checker rules instead of toolgauge's matchers.
+ * `matching: bfcl` the call verdict comes from BFCL's checker rules instead of toolgauge's matchers. `checks` are
+ * the run's own checks (CaseCheck), judged with the rest.
  */
-export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
+export function scoreCase(testCase: Case, transcript: Transcript, checks?: CaseCheck): CaseScore {
   const calls = flattenCalls(transcript, testCase.tools)
   const validity = calls.map(callValidity)
   const forbidden = forbiddenCalls(testCase.expect, calls)
@@ -84,6 +92,7 @@ export function scoreCase(testCase: Case, transcript: Transcript): CaseScore {
             ...forbiddenCallFailures(testCase.expect, calls),
             ...tooManyCallsFailures(testCase.expect, calls),
           ], transcript),
+          ...(checks ? checks(testCase, transcript) : []),
           ...stops,
         ]
   const selected = matching.pairs.filter((column) => column !== -1).length

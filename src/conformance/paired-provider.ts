@@ -1,0 +1,24 @@
+import type { GenerateRequest, Provider } from '../core/provider.ts'
+import { withCounterpart } from './stream-equivalence.ts'
+
+/** The probe whose requests are made in both modes. */
+const pairedProbe = 'stream_equivalence'
+
+/**
+ * The provider a conformance row runs with: the model in its own mode, and, for `stream_equivalence` requests only,
+ * the same request made once more in the other mode, whose answer is kept on the turn for the check. A failure of
+ * either request fails the turn (the case is then errored, as any provider failure). `checkRequest` is left out on
+ * purpose: a host refusing a probe's request is what the probe reports, not bad input that stops the run.
+ */
+export function conformanceProvider(own: Provider, other: Provider | undefined, ownStreams: boolean): Provider {
+  return {
+    id: own.id,
+    ...(own.spec !== undefined ? { spec: own.spec } : {}),
+    async doGenerate(request: GenerateRequest, signal?: AbortSignal) {
+      const turn = await own.doGenerate(request, signal)
+      if (!other || request.context.caseId !== pairedProbe) return turn
+      return withCounterpart(turn, await other.doGenerate(request, signal), !ownStreams)
+    },
+    ...(own.checkCases ? { checkCases: own.checkCases.bind(own) } : {}),
+  }
+}

@@ -1,0 +1,42 @@
+// The probe ids of `toolgauge conformance`: a contract (CI scripts grep them), in table order.
+
+/** Every probe id, in the order the table lists them. */
+export const probeIds = [
+  'tool_choice_none',
+  'tool_choice_required',
+  'tool_choice_named',
+  'tool_choice_auto',
+  'parallel_disabled',
+  'parallel_calls',
+  'ids_round_trip',
+  'arguments_valid',
+  'schema_honoured',
+  'unicode_arguments',
+  'many_tools',
+  'reasoning_round_trip',
+  'stream_equivalence',
+  'finish_reason',
+  'usage',
+] as const
+
+/** One probe id. */
+export type ProbeId = (typeof probeIds)[number]
+
+/** Whether a string is a probe id (case ids of the probe suite are probe ids). */
+export function isProbeId(value: string): value is ProbeId {
+  return (probeIds as readonly string[]).includes(value)
+}
+
+/**
+ * The probes whose failure makes `conformance` exit 1: the wire contract every tool-calling app relies on
+ * (docs/conformance.md says why each of the others is informative only).
+ */
+export const requiredProbes: ReadonlySet<ProbeId> = new Set<ProbeId>([
+  'tool_choice_auto',
+  'ids_round_trip',
+  'arguments_valid',
+  'schema_honoured',
+  'unicode_arguments',
+  'finish_reason',
+  'stream_equivalence',
+])

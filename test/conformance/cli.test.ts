@@ -1,0 +1,113 @@
+// `toolgauge conformance` from the command line: the --json contract, --format md, exit codes, bad input, and the
+// report being an ordinary one (compare between two hosts, the HTML report).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { probeIds } from '../../src/conformance/probe-ids.ts'
+import { baseUrlFor } from '../providers/fake/harness.ts'
+import { runMain } from '../helpers/cli.ts'
+import { startStandIn, type Deviation } from './stand-in.ts'
+
+const folders: string[] = []
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+function outFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'toolgauge-conformance-cli-'))
+  folders.push(folder)
+  return folder
+}
+
+/** `toolgauge conformance` against an openai-compatible stand-in (with a deviation planted), in process. */
+async function conformance(args: readonly string[], deviation?: Deviation, out = outFolder()) {
+  const server = await startStandIn('openai-compatible', deviation)
+  try {
+    const result = await runMain(['conformance', '--model', 'openai-compatible:qwen3:8b', '--base-url', baseUrlFor('openai-compatible', server.origin), '--retries', '0', '--out', out, ...args])
+    return { ...result, out }
+  } finally {
+    await server.close()
+  }
+}
+
+describe('toolgauge conformance', () => {
+  it('--json prints exactly { models: [ { spec, probes: [ { id, stream, passed, required, message } ] } ] }, one entry per probe', async () => {
+    const { code, stdout } = await conformance(['--json'])
+    expect(code).toBe(0)
+    const document = JSON.parse(stdout) as { models: { spec: string; probes: Record<string, unknown>[] }[] }
+    expect(Object.keys(document)).toEqual(['models'])
+    expect(document.models.map((model) => Object.keys(model))).toEqual([['spec', 'probes']])
+    expect(document.models[0]!.spec).toBe('openai-compatible:qwen3:8b')
+    const probes = document.models[0]!.probes
+    // stream_equivalence needs both modes: a run that streams nothing has every other probe once.
+    expect(probes.map((probe) => probe.id)).toEqual(probeIds.filter((id) => id !== 'stream_equivalence'))
+    for (const probe of probes) {
+      expect(Object.keys(probe)).toEqual(['id', 'stream', 'passed', 'required', 'message'])
+      expect(probe).toMatchObject({ stream: false, passed: true })
+      expect(typeof probe.required).toBe('boolean')
+      expect(typeof probe.message).toBe('string')
+    }
+    expect(probes.filter((probe) => probe.required).map((probe) => probe.id)).toEqual(['tool_choice_auto', 'ids_round_trip', 'arguments_valid', 'schema_honoured', 'unicode_arguments', 'finish_reason'])
+  })
+
+  it('exits 1 when a required probe fails, printing the table and the failure; 0 when only an informative one does', async () => {
+    const failing = await conformance([], 'python_arguments')
+    expect(failing.code).toBe(1)
+    expect(failing.stdout).toMatch(/arguments_valid \*\s*│\s*FAIL/)
+    expect(failing.stdout).toContain('✗ openai-compatible:qwen3:8b arguments_valid: malformed_arguments')
+    const informative = await conformance([], 'ignores_parallel_disabled')
+    expect(informative.code).toBe(0)
+    expect(informative.stdout).toMatch(/parallel_disabled\s*│\s*FAIL/)
+  })
+
+  it('shows a probe the host refused as error, apart from failures, and exits 0 when it is not required', async () => {
+    const { code, stdout } = await conformance(['--json'], 'rejects_many_tools')
+    expect(code).toBe(0)
+    const probe = (JSON.parse(stdout) as { models: { probes: { id: string; passed: boolean; message: string }[] }[] }).models[0]!.probes.find((entry) => entry.id === 'many_tools')!
+    expect(probe.passed).toBe(false)
+    expect(probe.message).toMatch(/^errored \(no verdict: the host did not answer\): provider_error: .*at most 64 tools/)
+    const table = await conformance([], 'rejects_many_tools')
+    expect(table.stdout).toMatch(/many_tools\s*│\s*error/)
+  })
+
+  it('--format md prints a Markdown table for a PR comment; --format html writes the HTML report of the run', async () => {
+    const { code, stdout, out } = await conformance(['--format', 'md,html'], 'ignores_enum')
+    expect(code).toBe(1)
+    expect(stdout).toContain('| probe | required | openai-compatible:qwen3:8b |')
+    expect(stdout).toContain('| `schema_honoured` | yes | ❌ fail |')
+    expect(stdout).toContain('| `tool_choice_none` |  | ✅ pass |')
+    expect(existsSync(join(out, 'report.html'))).toBe(true)
+    expect(existsSync(join(out, 'report.json'))).toBe(true)
+  })
+
+  it('writes an ordinary report: compare between two hosts names the probe one of them broke', async () => {
+    const good = await conformance([])
+    const bad = await conformance([], 'double_escaped_unicode')
+    const compared = await runMain(['compare', join(good.out, 'report.json'), join(bad.out, 'report.json')])
+    expect(compared.code).toBe(0)
+    expect(compared.stdout).toContain('unicode_arguments')
+    expect(compared.stdout).not.toContain('schema_honoured')
+  })
+
+  it('refuses bad input with exit 2 and a clear message, before any request', async () => {
+    const sideways = await runMain(['conformance', '--model', 'baseline', '--stream', 'bth'])
+    expect(sideways.code).toBe(2)
+    expect(sideways.stderr).toContain('expected off, on or both, got "bth"')
+    expect(sideways.stderr).toContain('did you mean "both"')
+    const none = await runMain(['conformance'])
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('give at least one --model')
+    const format = await runMain(['conformance', '--model', 'baseline', '--format', 'mdd'])
+    expect(format.code).toBe(2)
+    expect(format.stderr).toContain('unknown format "mdd"')
+    const spec = await runMain(['conformance', '--model', 'opneai:gpt-4.1'])
+    expect(spec.code).toBe(2)
+    expect(spec.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
+  })
+
+  it('is listed by toolgauge --help', async () => {
+    const { stdout } = await runMain(['--help'])
+    expect(stdout).toMatch(/\n {2}conformance +probe what hosts get right about tool calling/)
+  })
+})

@@ -1,0 +1,156 @@
+// Loopback stand-ins for `toolgauge conformance`: a fake model that answers every probe as a correct host would,
+// served through the fake APIs of test/providers/fake (composed, not edited: their checks of each protocol stay as
+// they are), and the deviations seen in real servers, planted one at a time. A deviation is planted where its probe
+// looks (a server bug shows wherever an app meets it); each must flip its probe and no other.
+import type { Behaviour, Conversation, NeutralCall, NeutralTurn } from '../providers/fake/behaviour.ts'
+import { fakeApi, isObject } from '../providers/fake/api.ts'
+import { keyFor, protocolFor, type ProviderKind } from '../providers/fake/harness.ts'
+import { startLoopback, type Handler, type Loopback, type Reply } from '../providers/fake/loopback.ts'
+import { IssuedTokens } from '../providers/fake/reasoning-tokens.ts'
+import { probeOf, unicodeNote } from '../../src/conformance/probes.ts'
+
+/** The deviations seen in real servers, each planted alone on the openai-compatible (chat) stand-in. */
+export const deviations = [
+  'ignores_tool_choice_none',
+  'ignores_tool_choice_required',
+  'ignores_tool_choice_named',
+  'ignores_parallel_disabled',
+  'duplicate_ids',
+  'missing_ids',
+  'python_arguments',
+  'ignores_enum',
+  'double_escaped_unicode',
+  'rejects_many_tools',
+  'rejects_reasoning_state',
+  'stop_with_calls',
+  'no_usage',
+] as const
+
+/** One planted deviation. */
+export type Deviation = (typeof deviations)[number]
+
+const prompt = (id: Parameters<typeof probeOf>[0]) => String(probeOf(id).case.prompt)
+const reasoningPrompt = prompt('reasoning_round_trip')
+
+function cityCalls(text: string): NeutralCall[] {
+  return [...text.matchAll(/\b(Paris|London|Oslo|Tokyo)\b/g)].map((match) => ({ name: 'get_weather', args: { city: match[1]! } }))
+}
+
+/** The fake model: what a capable model answers to each probe's prompt, with the behavioural deviations planted. */
+export function conformanceModel(deviation?: Deviation): Behaviour {
+  return (conversation: Conversation): NeutralTurn => {
+    const text = conversation.prompt
+    let choice = conversation.toolChoice
+    if (deviation === 'ignores_tool_choice_none' && choice === 'none') choice = 'auto'
+    if (deviation === 'ignores_tool_choice_required' && choice === 'required') choice = 'auto'
+    if (deviation === 'ignores_tool_choice_named' && typeof choice === 'object') choice = 'auto'
+    const parallel = deviation === 'ignores_parallel_disabled' ? undefined : conversation.parallel
+    if (choice === 'none') return { text: 'I cannot look that up without tools.' }
+    if (typeof choice === 'object') return { calls: [{ name: choice.name, args: { city: 'Paris' } }] }
+    if (conversation.results.length > 0 && (parallel !== false || conversation.assistantTurns >= cityCalls(text).length)) {
+      return { text: `Summary: ${conversation.results.map((result) => result.content).join(' | ')}` }
+    }
+    if (text === prompt('tool_choice_required')) return choice === 'required' ? { calls: [{ name: 'get_time', args: { city: 'Paris' } }] } : { text: 'Hello!' }
+    if (text === prompt('arguments_valid')) return { calls: [{ name: 'create_ticket', args: { title: 'Printer jammed', priority: 2, urgent: true } }] }
+    if (text === prompt('schema_honoured')) {
+      return { calls: [{ name: 'book_flight', args: { route: { from: 'OSL', to: 'CDG' }, cabin: deviation === 'ignores_enum' ? 'Business' : 'business', passengers: [{ name: 'Ada', seat: 'window' }, { name: 'Linus', seat: 'aisle' }] } }] }
+    }
+    if (text === prompt('unicode_arguments')) return { calls: [{ name: 'save_note', args: { text: /«(.*)»/s.exec(text)![1]! } }] }
+    if (text === prompt('many_tools')) return { calls: [{ name: 'get_exchange_rate', args: { from: 'EUR', to: 'JPY' } }] }
+    const calls = cityCalls(text)
+    if (calls.length === 0) return { text: 'Nothing to look up.' }
+    return { calls: parallel === false ? calls.slice(conversation.assistantTurns, conversation.assistantTurns + 1) : calls }
+  }
+}
+
+/** Python's repr of a JSON value, as a hermes-style template writes a dict (`{'urgent': True}`): not JSON. */
+function pythonRepr(value: unknown): string {
+  if (value === true) return 'True'
+  if (value === false) return 'False'
+  if (value === null) return 'None'
+  if (typeof value === 'string') return `'${value.replace(/'/g, "\\'")}'`
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`
+  if (typeof value === 'object') return `{${Object.entries(value as object).map(([key, item]) => `'${key}': ${pythonRepr(item)}`).join(', ')}}`
+  return String(value)
+}
+
+function hasBoolean(value: unknown): boolean {
+  if (typeof value === 'boolean') return true
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasBoolean)
+  return false
+}
+
+/** Every non-ASCII character of a JSON text escaped twice (`\\u00fc`): the receiver decodes the escape, not the character. */
+function escapedTwice(json: string): string {
+  return json.replace(/[^\x00-\x7f]/g, (char) => `\\\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+type ChatCall = { id?: string; function: { name: string; arguments: string } }
+type ChatBody = { choices: { message: { tool_calls?: ChatCall[]; reasoning_content?: string } }[]; usage?: unknown }
+
+function chatMessages(body: unknown): Record<string, unknown>[] {
+  return isObject(body) && Array.isArray(body.messages) ? body.messages.filter(isObject) : []
+}
+
+function firstUserText(body: unknown): string | undefined {
+  const user = chatMessages(body).find((message) => message.role === 'user')
+  return typeof user?.content === 'string' ? user.content : undefined
+}
+
+function badRequest(message: string): Reply {
+  return { type: 'json', status: 400, body: { error: { message, type: 'invalid_request_error' } } }
+}
+
+/**
+ * The chat (openai-compatible) stand-in's wire: the fake Chat Completions API, plus — like DeepSeek's thinking mode —
+ * `reasoning_content` on the answers to the reasoning probe, checked to come back unchanged; then the wire-level
+ * deviation, if one is planted, before (a refusal) or after (the answer mangled) the API's own handling.
+ */
+function chatHandler(deviation: Deviation | undefined): Handler {
+  const api = fakeApi(protocolFor('openai-compatible', deviation === 'missing_ids' ? { missingIds: true } : deviation === 'stop_with_calls' ? { wrongFinishReason: true } : {}), conformanceModel(deviation), keyFor('openai-compatible'))
+  const issued = new IssuedTokens()
+  return async (request, index) => {
+    const reasoning = firstUserText(request.body) === reasoningPrompt
+    const carried = chatMessages(request.body).filter((message) => message.role === 'assistant' && message.reasoning_content !== undefined)
+    if (deviation === 'rejects_reasoning_state' && carried.length > 0) return badRequest('messages: reasoning_content is not supported in input messages')
+    if (deviation === 'rejects_many_tools' && isObject(request.body) && Array.isArray(request.body.tools) && request.body.tools.length > 64) {
+      return badRequest(`tools: at most 64 tools are supported, got ${request.body.tools.length}`)
+    }
+    if (reasoning) {
+      const assistants = chatMessages(request.body).filter((message) => message.role === 'assistant')
+      if (assistants.some((message) => !issued.has(message.reasoning_content))) return badRequest('Missing `reasoning_content` field in the assistant message')
+    }
+    const reply = await api(request, index)
+    if (reply.type !== 'json' || reply.status !== 200) return reply
+    const body = structuredClone(reply.body) as ChatBody
+    const message = body.choices[0]!.message
+    if (reasoning) message.reasoning_content = issued.issue('thought', index)
+    const calls = message.tool_calls ?? []
+    for (const call of calls) {
+      if (deviation === 'duplicate_ids') call.id = calls[0]!.id
+      const args = JSON.parse(call.function.arguments) as unknown
+      if (deviation === 'python_arguments' && hasBoolean(args)) call.function.arguments = pythonRepr(args)
+      if (deviation === 'double_escaped_unicode') call.function.arguments = escapedTwice(call.function.arguments)
+    }
+    if (deviation === 'no_usage') delete body.usage
+    return { type: 'json', status: 200, body }
+  }
+}
+
+/** A stand-in host for one protocol: the correct one, or (chat only) with one deviation planted. */
+export async function startStandIn(kind: ProviderKind, deviation?: Deviation): Promise<Loopback> {
+  if (kind === 'openai-compatible' || kind === 'openai') return startLoopback(kind === 'openai' && deviation === undefined ? fakeApi(protocolFor('openai'), conformanceModel(), keyFor('openai')) : chatHandler(deviation))
+  if (deviation !== undefined) throw new Error('deviations are planted on the openai-compatible stand-in')
+  return startLoopback(fakeApi(protocolFor(kind), conformanceModel(), keyFor(kind)))
+}
+
+/** The model name each stand-in serves: one that reasons where the fake API ties reasoning to the name. */
+export const standInModels: { readonly [kind in ProviderKind]: string } = {
+  openai: 'gpt-4.1-mini',
+  'openai-responses': 'o4-mini',
+  anthropic: 'claude-haiku-4-5',
+  'openai-compatible': 'qwen3:8b',
+  google: 'gemini-3-flash',
+}
+
+export { unicodeNote }
