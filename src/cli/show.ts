@@ -5,6 +5,7 @@ import { readReport } from '../report/json.ts'
 import { reportFileFor } from '../report/report-file.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
 import { inertDeep } from '../report/terminal-text.ts'
+import { inertResult } from '../report/inert-result.ts'
 import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
@@ -43,7 +44,7 @@ export const command: Command = {
     // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an
     // inert copy (its own layout and colors stay; a model's newline shows as \n).
     const toolSets = inertDeep(report.toolSets)
-    process.stdout.write(selected.map((result) => formatTranscript(inertDeep(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
+    process.stdout.write(selected.map((result) => formatTranscript(inertResult(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
     return 0
   },
 }

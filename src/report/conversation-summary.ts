@@ -20,9 +20,6 @@ export type ConversationRates = {
   readonly repeatedCalls: number | null
 }
 
-/** The names of the conversation figures, in the order outputs show them. */
-export const conversationRateNames = ['turns', 'tasks', 'stateMatch', 'callsPerCase', 'repeatedCalls'] as const
-
 /** Running counts behind ConversationRates; errored results are never added (they are in no rate). */
 export class ConversationTally {
   private scored = 0

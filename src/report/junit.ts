@@ -5,6 +5,7 @@ import type { CaseResult } from '../core/result.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { keyOf } from '../core/case-key.ts'
+import { conversationLines } from './conversation-lines.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -67,7 +68,8 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
   const message = failures.map((f) => `${f.kind}: ${f.message}`).join('; ') || 'case failed'
   const lines = [
     ...failures.map((f) => `${f.kind}: ${f.message}${f.path ? ` (at ${f.path})` : ''}`),
-    ...(callsOf(result).length > 0 ? ['', 'calls:', ...callsOf(result).map((c) => `  turn ${c.turn}: ${c.name}(${c.rawArguments})`)] : []),
+    // A conversation lists its calls by user message, with the world's state after each reply.
+    ...(conversationLines(result) ?? (callsOf(result).length > 0 ? ['', 'calls:', ...callsOf(result).map((c) => `  turn ${c.turn}: ${c.name}(${c.rawArguments})`)] : [])),
     ...(result.expectedTools.length > 0 ? [`expected tools: ${result.expectedTools.join(', ')}`] : []),
   ]
   return `      <${tag} type="${escapeXml(kinds)}" message="${escapeXml(message)}">${escapeXmlContent(lines.join('\n'))}</${tag}>`

@@ -170,11 +170,18 @@ function resultsTable(title: string, listed: Listed): string[] {
     row(['---', '---', '---', '---:', '---', '---']),
     ...listed.shown.map((r) => row([
       code(summaryLabel(r)), cell(r.suite), code(r.case), repeatLabel(r.repeat),
-      cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(r.failures[0]?.message ?? ''),
+      cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(firstFailure(r)),
     ])),
     ...(listed.count > maxFailingRows ? ['', `… and ${listed.count - maxFailingRows} more (see report.json or report.html)`] : []),
     '',
   ]
+}
+
+/** The first failure's message; a conversation's says which user message's reply failed (1-based). */
+function firstFailure(result: CaseResult): string {
+  const failure = result.failures[0]
+  if (!failure) return ''
+  return failure.userMessage === undefined ? failure.message : `message ${failure.userMessage + 1}: ${failure.message}`
 }
 
 /**

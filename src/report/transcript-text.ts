@@ -1,4 +1,5 @@
-import type { CaseResult } from '../core/result.ts'
+import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
+import { conversationView, messageLabel, stateLine, type ConversationView } from './conversation-view.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../core/reasoning.ts'
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 import { repeatLabel } from './repeat-label.ts'
@@ -6,7 +7,10 @@ import { verdictOf } from '../core/verdict.ts'
 
 type Style = (text: string) => string
 
-/** Renders one result as readable text: prompt, turns with raw arguments, tool results, final text, failures. */
+/**
+ * Renders one result as readable text: prompt, turns with raw arguments, tool results, final text, failures. A
+ * conversation is drawn by user message (1-based), each with its turns, the world's state after it and its failures.
+ */
 export function formatTranscript(result: CaseResult, options: { color?: boolean; toolSets?: ToolSetIndex; repeated?: boolean } = {}): string {
   const paint = (code: string): Style => (text) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text)
   const bold = paint('1')
@@ -21,7 +25,8 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   for (const message of result.messages as { role: string; content?: string }[]) {
     lines.push(`${dim(`${message.role}:`)} ${message.content ?? ''}`)
   }
-  for (const turn of result.turns) {
+  const view = conversationView(result)
+  const turnLines = (turn: ResultTurn): void => {
     const settings = turnSettings(turn, options.toolSets)
     lines.push(bold(`── turn ${turn.index + 1} (${[...settings, `finish ${turn.finishReason.raw ?? turn.finishReason.unified}`].join(', ')})`))
     // Reasoning state is evidence of what travelled, never scored: one collapsed line.
@@ -41,15 +46,43 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
       lines.push(`${dim(`result ${execution.callId} [${execution.source}${hooks ? `; ${hooks}` : ''}]`)} ${execution.isError ? red(content) : content}`)
     }
   }
+  const failureLines = (failure: Failure, indent: string): void => {
+    // A message's own continuation lines (a state diff, path by path) stay under it, indented with it.
+    lines.push(`${indent}${red(failure.kind)} ${failure.message.replace(/\n/g, `\n${indent}  `)}${failure.path ? dim(`  @ ${failure.path}`) : ''}`)
+  }
+  if (view) conversationLines(view, { lines, bold, dim, red }, verdict === 'errored' ? 'errored (no verdict on the model)' : 'failures', turnLines, failureLines)
+  else for (const turn of result.turns) turnLines(turn)
   const final = result.turns.at(-1)?.text
   if (final !== undefined) lines.push(`${dim('final:')} ${final || dim('(empty)')}`)
   if (result.failures.length > 0) {
     // An errored result says what broke (an outage, the suite's own code), not what the model got wrong.
-    lines.push(bold(verdict === 'errored' ? 'errored (no verdict on the model):' : 'failures:'))
-    for (const failure of result.failures) lines.push(`  ${red(failure.kind)} ${failure.message}${failure.path ? dim(`  @ ${failure.path}`) : ''}`)
+    // A conversation's replies showed their own failures above; what is left is the whole conversation's.
+    const listed = view ? view.caseFailures : result.failures
+    if (listed.length > 0) lines.push(bold(verdict === 'errored' ? 'errored (no verdict on the model):' : view ? 'failures of the whole conversation:' : 'failures:'))
+    for (const failure of listed) failureLines(failure, '  ')
   }
   if (result.expectedTools.length > 0) lines.push(dim(`expected tools: ${result.expectedTools.join(', ')}`))
   return `${lines.join('\n')}\n`
+}
+
+/** The line writers a conversation is drawn with (formatTranscript's own, so colors and layout are the same). */
+type Writers = { readonly lines: string[]; readonly bold: Style; readonly dim: Style; readonly red: Style }
+
+/**
+ * A conversation by user message: the world's initial state, then per message what the user said, the turns that
+ * answered it, the world's state after the reply and the failures of that reply (a state diff path by path).
+ */
+function conversationLines(view: ConversationView, w: Writers, failuresTitle: string, turnLines: (turn: ResultTurn) => void, failureLines: (failure: Failure, indent: string) => void): void {
+  if (view.hasInitialState) w.lines.push(`${w.dim('initial state:')} ${stateLine(view.initialState)}`)
+  for (const message of view.messages) {
+    w.lines.push(w.bold(`━━ ${messageLabel(message, view.messages.length)}${message.failures.length > 0 ? ' ✗' : ''}`))
+    if (message.toolNames) w.lines.push(w.dim(`tools from here on: ${message.toolNames.join(', ') || '(none)'}`))
+    w.lines.push(`${w.dim('user:')} ${message.user}`)
+    for (const turn of message.turns) turnLines(turn)
+    if (message.hasState) w.lines.push(`${w.dim(`state after message ${message.number}:`)} ${stateLine(message.state)}`)
+    if (message.failures.length > 0) w.lines.push(w.red(`${failuresTitle} of message ${message.number}:`))
+    for (const failure of message.failures) failureLines(failure, '  ')
+  }
 }
 
 /** What a reasoning state holds and the start of its readable text, on one line. */

@@ -11,6 +11,7 @@ import { summaryLabel } from '../../variants/variant-cells.ts'
 import { comparisonHead, comparisonRows } from '../../variants/variant-sections.ts'
 import { escapeHtml } from './escape.ts'
 import { conversationTable, hasConversations } from '../conversation-summary.ts'
+import { conversationStyle } from './conversation.ts'
 import { script } from './script.ts'
 import { style } from './style.ts'
 
@@ -42,7 +43,7 @@ export function* htmlChunks(report: StreamedReport): Generator<string> {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>toolgauge report</title>
-<style>${style}</style>
+<style>${style}${conversationStyle}</style>
 </head>
 <body>
 <h1>toolgauge report</h1>

@@ -6,21 +6,22 @@ import { clip, escapeHtml } from './escape.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { repeatLabel } from '../repeat-label.ts'
 import { verdictOf } from '../../core/verdict.ts'
+import { conversationTranscript, failureTag } from './conversation.ts'
 
 /** The badge (and its CSS class) of each verdict. */
 const badges = { passed: 'pass', failed: 'fail', errored: 'errored' } as const
 
-/** One result (a model × repeat of a case): verdict, failures and the transcript, as escaped HTML. */
+/** One result (a model × repeat of a case): verdict, failures and the transcript (a conversation by user message), as escaped HTML. */
 export function resultSection(result: CaseResult, toolSets?: ToolSetIndex): string {
   const failures = result.failures.length === 0
     ? ''
-    : `<ul class="failures">${result.failures.map((f) => `<li><code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}</li>`).join('')}</ul>`
+    : `<ul class="failures">${result.failures.map((f) => `<li>${failureTag(f)}<code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}</li>`).join('')}</ul>`
   const verdict = badges[verdictOf(result)]
   const header = `<h4><span class="badge ${verdict}">${verdict}</span> ${escapeHtml(summaryLabel(result))} <span class="muted">· ${repeatLabel(result.repeat)} · ${Math.round(result.latencyMs)} ms · ${result.usage.input} in / ${result.usage.output} out tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
   const prompt = result.messages.map(messageBlock).join('')
-  const turns = result.turns.length > 0
+  const turns = conversationTranscript(result, (turn) => turnBlock(turn, toolSets)) ?? (result.turns.length > 0
     ? result.turns.map((turn) => turnBlock(turn, toolSets)).join('')
-    : callsOf(result).map((c) => callBlock(c.name, c.rawArguments)).join('')
+    : callsOf(result).map((c) => callBlock(c.name, c.rawArguments)).join(''))
   return `<section class="result">${header}${failures}<div class="transcript">${prompt}${turns}</div></section>`
 }
 

@@ -1,0 +1,62 @@
+import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
+
+// A conversation result read by user message, for every output that draws one (show, HTML, JUnit, vitest
+// messages): which turns answered each message, the world's state after it and the failures of that reply. Storage
+// is 0-based; `number` here is what people read (1-based).
+
+/** One user message of a result, with what answered it. */
+export type MessageView = {
+  /** 1-based, as every output prints it. */
+  readonly number: number
+  readonly user: string
+  readonly turns: readonly ResultTurn[]
+  /** Whether the step carries the world's snapshot (a case without a world has none). */
+  readonly hasState: boolean
+  readonly state?: unknown
+  /** The tools exposed while answering it, when `add_tools` changed them. */
+  readonly toolNames?: readonly string[]
+  /** Failures of this reply (`Failure.userMessage` = its index). */
+  readonly failures: readonly Failure[]
+}
+
+/** A conversation result by message, and the failures of the case-level expectation (no `userMessage`). */
+export type ConversationView = {
+  readonly messages: readonly MessageView[]
+  readonly hasInitialState: boolean
+  readonly initialState?: unknown
+  readonly caseFailures: readonly Failure[]
+}
+
+/** The result by user message; undefined for a single-request result (no `conversation`). */
+export function conversationView(result: CaseResult): ConversationView | undefined {
+  const steps = result.conversation
+  if (!steps) return undefined
+  const messages = steps.map((step, index): MessageView => ({
+    number: index + 1,
+    user: step.user,
+    turns: result.turns.slice(step.firstTurn, step.endTurn),
+    hasState: 'state' in step,
+    ...('state' in step ? { state: step.state } : {}),
+    ...(step.toolNames ? { toolNames: step.toolNames } : {}),
+    failures: result.failures.filter((failure) => failure.userMessage === index),
+  }))
+  // A failure naming no message (or one past the end, from a damaged report) belongs to the whole conversation.
+  const caseFailures = result.failures.filter((failure) => failure.userMessage === undefined || failure.userMessage < 0 || failure.userMessage >= steps.length)
+  return {
+    messages,
+    hasInitialState: 'initialState' in result,
+    ...('initialState' in result ? { initialState: result.initialState } : {}),
+    caseFailures,
+  }
+}
+
+/** `message 2 of 3`, how outputs head a user message. */
+export function messageLabel(view: MessageView, of: number): string {
+  return `message ${view.number} of ${of}`
+}
+
+/** A world's state as one line of JSON, cut at `max` characters (saying how much was cut). */
+export function stateLine(state: unknown, max = 400): string {
+  const json = JSON.stringify(state) ?? 'undefined'
+  return json.length > max ? `${json.slice(0, max)}… (${json.length - max} more characters)` : json
+}

@@ -1,0 +1,58 @@
+import type { CaseResult, Failure, ResultTurn } from '../../core/result.ts'
+import { conversationView, messageLabel, type MessageView } from '../conversation-view.ts'
+import { clip, escapeHtml } from './escape.ts'
+
+// The HTML drill-down of a conversation: one section per user message (1-based) with what the user said, the
+// turns that answered it, the world's state after the reply (collapsed) and the failures of that reply, a state
+// diff path by path. Everything a model, a world or a suite wrote goes through escapeHtml.
+
+/** The styles of the conversation view (appended to the page's stylesheet). */
+export const conversationStyle = `
+.message { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padding: 4px 10px; }
+.message.failed { border-color: var(--bad); }
+.message-head { font-size: 12px; font-weight: 600; color: var(--muted); margin: 2px 0 4px; }
+.message.failed > .message-head { color: var(--bad); }
+details.state { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; } details.state > summary { cursor: pointer; }
+.failures pre.state-diff { color: var(--fg); margin: 2px 0 4px; }
+`
+
+/**
+ * The transcript of a conversation result by user message, or undefined for a single-request result.
+ * `turnBlock` draws one turn as the single-request view does, so a turn reads the same in both.
+ */
+export function conversationTranscript(result: CaseResult, turnBlock: (turn: ResultTurn) => string): string | undefined {
+  const view = conversationView(result)
+  if (!view) return undefined
+  const initial = view.hasInitialState ? stateBlock('initial state', view.initialState) : ''
+  const messages = view.messages.map((message) => messageSection(message, view.messages.length, turnBlock))
+  const rest = view.caseFailures.length > 0 ? `<div class="message-head">whole conversation</div>${failureList(view.caseFailures)}` : ''
+  return `${initial}${messages.join('')}${rest}`
+}
+
+/** `message 2 · ` before a failure of a reply in the result's failure list; empty for any other failure. */
+export function failureTag(failure: Failure): string {
+  return failure.userMessage === undefined ? '' : `<span class="muted">message ${failure.userMessage + 1} ·</span> `
+}
+
+function messageSection(message: MessageView, of: number, turnBlock: (turn: ResultTurn) => string): string {
+  const failed = message.failures.length > 0
+  const head = `<div class="message-head">${escapeHtml(messageLabel(message, of))}${failed ? ' · failed' : ''}</div>`
+  const tools = message.toolNames ? `<div class="muted small">tools from here on: ${escapeHtml(message.toolNames.join(', ') || '(none)')}</div>` : ''
+  const user = `<div class="msg user"><div class="role">user · message ${message.number}</div><pre>${escapeHtml(clip(message.user))}</pre></div>`
+  const state = message.hasState ? stateBlock(`state after message ${message.number}`, message.state) : ''
+  const failures = failed ? failureList(message.failures) : ''
+  return `<section class="message${failed ? ' failed' : ''}" data-message="${message.number}">${head}${tools}${user}${message.turns.map(turnBlock).join('')}${state}${failures}</section>`
+}
+
+function stateBlock(title: string, state: unknown): string {
+  return `<details class="state"><summary class="role">${escapeHtml(title)}</summary><pre>${escapeHtml(clip(JSON.stringify(state, null, 2) ?? 'undefined'))}</pre></details>`
+}
+
+/** A reply's failures; a message of several lines (a state diff) keeps them, in a <pre>. */
+function failureList(failures: readonly Failure[]): string {
+  return `<ul class="failures">${failures.map((f) => {
+    const [first = '', ...more] = f.message.split('\n')
+    const diff = more.length > 0 ? `<pre class="state-diff">${escapeHtml(clip(more.join('\n')))}</pre>` : ''
+    return `<li><code>${escapeHtml(f.kind)}</code> ${escapeHtml(first)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}${diff}</li>`
+  }).join('')}</ul>`
+}
