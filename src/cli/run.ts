@@ -35,6 +35,7 @@ export const runFlags = {
   shard: { type: 'string', value: '<i/n>', help: 'run shard i of n (a stable hash of suite/case); join shards with merge' },
   resume: { type: 'boolean', help: 'continue an interrupted run from the journal in --out' },
   bail: { type: 'string', value: '<N>', help: 'stop starting cases after N failed ones (errored cases do not count); cases in flight finish, report.json run.cut lists what did not run; exit 1' },
+  'max-cost': { type: 'string', value: '<usd>', help: 'stop starting cases once the run has spent this many USD (priced from the price table); cases in flight finish, report.json run.cut lists what did not run; exit 4' },
   format: { type: 'string', value: '<list>', help: 'extra report formats, comma-separated: json, junit, md, html' },
   'base-url': { type: 'string', value: '<url>', help: 'host of the openai-compatible: models (others read OPENAI_BASE_URL / ANTHROPIC_BASE_URL)' },
   'api-key-env': { type: 'string', value: '<NAME>', help: 'env var holding the openai-compatible: models\' key (default: no key is sent)' },
@@ -59,7 +60,8 @@ ${describeFlags(runFlags)}
 
 Model specs: ${specForms().join(' | ')}
 Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed, or --bail cut the run ·
-            2 bad input · 3 a provider failed after retries · 130 interrupted (partial report written).`
+            2 bad input · 3 a provider failed after retries · 4 --max-cost cut the run ·
+            130 interrupted (partial report written).`
 
 /** `toolgauge run`: suites × models → table, report.json, journal. */
 export const command: Command = {
@@ -99,6 +101,7 @@ export const command: Command = {
     const filter = values.filter ?? config.filter
     const outDir = values.out ?? config.out ?? 'reports/latest'
     const bail = numberFlag('bail', values.bail, { min: 1, integer: true })
+    const maxCostUsd = numberFlag('max-cost', values['max-cost'], { min: 0 })
     // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
     const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
     // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
@@ -127,6 +130,7 @@ export const command: Command = {
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
         ...(bail !== undefined ? { bail } : {}),
+        ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
         bySuite: values.by === 'suite',
         gates,
         ...(variants.length > 0 ? { variants } : {}),
@@ -169,7 +173,10 @@ export const command: Command = {
       printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
       const cut = outcome.report.run.cut as RunCut | undefined
-      if (cut) process.stdout.write(`\nCut by --bail ${cut.limit}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).\n`)
+      if (cut) {
+        const by = cut.reason === 'max-cost' ? `--max-cost ${cut.limit} (spent $${(cut.spentUsd ?? 0).toFixed(4)})` : `--bail ${cut.limit}`
+        process.stdout.write(`\nCut by ${by}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).\n`)
+      }
       process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
       if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
       if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')

@@ -22,7 +22,8 @@ import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
-import { Bail } from './bail.ts'
+import { bailRule, spendRule, StopRules } from './bail.ts'
+import { findPrice } from '../pricing/lookup.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
 import pLimit from 'p-limit'
 import { planTasks, type PlannedTask } from './run-plan.ts'
@@ -91,6 +92,8 @@ export type RunOptions = {
   readonly bail?: number
   /** Checks added to the scorer's for every case (`toolgauge conformance`'s probe rules), judged into the same verdict. */
   readonly caseChecks?: CaseCheck
+  /** `--max-cost`: stop scheduling once the run's results cost this many USD (priced results; in-flight ones finish); exit 4. */
+  readonly maxCostUsd?: number
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -104,7 +107,7 @@ export type RunOutcome = {
   /** Summary rows per suite × model, each with a `suite` field (empty unless `bySuite` was asked for). */
   readonly bySuite: readonly ModelSummary[]
   readonly gates: readonly GateResult[]
-  readonly exitCode: 0 | 1 | 2 | 3 | 130
+  readonly exitCode: 0 | 1 | 2 | 3 | 4 | 130
   readonly reportFile: string
   /** What --resume kept, re-ran and dropped (absent for a fresh run). */
   readonly resumed?: ResumeCounts
@@ -222,6 +225,14 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
+  if (options.maxCostUsd !== undefined) {
+    // A paid model the table cannot price would spend without counting: say so before the first request.
+    for (const provider of providers) {
+      const spec = provider.spec ?? provider.id
+      const price = findPrice(prices, spec)
+      if (!price.found && !price.reason.includes('offline')) options.onWarning?.(`--max-cost cannot count what ${spec} spends (${price.reason})`)
+    }
+  }
   const context: EvaluationContext = {
     tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks } : {}),
@@ -238,7 +249,10 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   // Set by the first task that throws, before p-limit starts the next one: nothing more is started.
   let failed = false
-  const bail = new Bail(options.bail)
+  const bail = new StopRules([
+    ...(options.bail !== undefined ? [bailRule(options.bail)] : []),
+    ...(options.maxCostUsd !== undefined ? [spendRule(options.maxCostUsd)] : []),
+  ])
   const run = async (planned: PlannedTask) => {
     if (failed || bail.reached || options.signal?.aborted) return
     try {
@@ -313,7 +327,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     stream: { ...header, eachResult, eachResultJson },
     bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || modelRank(a) - modelRank(b)),
     gates,
-    exitCode: exitCodeFor([...verdicts.values()], gates, interrupted, cut !== undefined),
+    exitCode: exitCodeFor([...verdicts.values()], gates, interrupted, cut?.reason),
     reportFile,
     ...(resumed ? { resumed } : {}),
   }
