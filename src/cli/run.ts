@@ -45,6 +45,7 @@ export const runFlags = {
   record: { type: 'string', value: '<dir>', help: 'record every HTTP exchange as a cassette (keys redacted)' },
   replay: { type: 'string', value: '<dir>', help: 'answer from recorded cassettes: no network, no key, no base URL' },
   config: { type: 'string', short: 'c', value: '<file>', help: 'config file (default toolgauge.config.{yaml,yml,json,ts} in this folder)' },
+  stream: { type: 'boolean', help: 'stream every HTTP model\'s requests (as its stream: true setting) and time each turn\'s events' },
   set: { type: 'string', multiple: true, value: '<key=value>', help: 'request setting for every model (temperature, reasoning.effort, thinking …); a protocol without it is an error' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
 } as const satisfies Record<string, DescribedFlag>
@@ -146,6 +147,7 @@ export const command: Command = {
           ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
           ...(values.record ? { recordDir: values.record } : {}),
           ...(values.replay ? { replayDir: values.replay } : {}),
+          ...(values.stream === true ? { stream: true } : {}),
           onRetry: () => {
             if (progress) progress.state.retries++
           },

@@ -43,6 +43,19 @@ export type FinishReason = {
   readonly message?: string
 }
 
+/**
+ * When a streamed turn's events arrived, in milliseconds from the start of the request's last attempt (measured on
+ * the wire, below the SDK). Timings only: never scored, and equal streamed and non-streamed runs differ in them alone.
+ */
+export type StreamTimings = {
+  /** Events the stream held (the SSE events, the end marker included). */
+  readonly events: number
+  readonly firstEventMs: number
+  /** The first event that carried part of a tool call; absent when the turn called no tool. */
+  readonly firstToolCallMs?: number
+  readonly lastEventMs: number
+}
+
 /** One assistant turn as a provider returns it. */
 export type ModelTurn = {
   /** Assistant text (empty when the turn only calls tools). */
@@ -59,4 +72,6 @@ export type ModelTurn = {
   readonly raw?: { readonly request?: unknown; readonly response?: unknown }
   /** How many retries the request needed. */
   readonly retries?: number
+  /** The turn was streamed (model setting `stream: true`): when its events arrived. Absent in replay and when not streamed. */
+  readonly stream?: StreamTimings
 }

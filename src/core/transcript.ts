@@ -1,5 +1,5 @@
 import type { Message, ToolCall } from './message.ts'
-import type { FinishReason, Usage } from './model-turn.ts'
+import type { FinishReason, StreamTimings, Usage } from './model-turn.ts'
 import type { ReasoningState } from './reasoning.ts'
 import type { ToolChoice } from './tool.ts'
 import type { ConversationStep, SimulatorRecord } from './conversation.ts'
@@ -61,6 +61,8 @@ export type TranscriptTurn = {
   readonly usage: Usage
   readonly latencyMs: number
   readonly retries: number
+  /** A streamed turn: when its first event, first tool-call event and last event arrived (timings, never scored). */
+  readonly stream?: StreamTimings
   readonly toolResults: readonly ToolExecution[]
   /** The provider's reasoning state of this turn, as sent back on the next request (shown collapsed, never scored). */
   readonly reasoning?: ReasoningState

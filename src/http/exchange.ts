@@ -1,3 +1,4 @@
+import type { StreamTimings } from '../core/model-turn.ts'
 import type { RequestContext } from '../core/provider.ts'
 
 /**
@@ -18,6 +19,8 @@ export type Exchange = {
   failure?: Error
   /** The body of the answer handed to the SDK, as the API sent it: SDKs that convert answers drop fields (Gemini's `finishMessage`). */
   answerBody?: string
+  /** An event-stream answer: when its events arrived (live only; replay has no timings). */
+  stream?: StreamTimings
 }
 
 /** Open exchanges by id; each adapter call opens one and closes it when the SDK returns. */

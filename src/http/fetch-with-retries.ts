@@ -1,5 +1,7 @@
 import { ProviderError } from '../core/errors.ts'
+import type { StreamTimings } from '../core/model-turn.ts'
 import { redactText } from './redact.ts'
+import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
 import { isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
 
 /** A response whose body was read in full (so truncated bodies are caught here, where they can still be retried). */
@@ -9,7 +11,15 @@ export type BufferedResponse = {
   readonly body: string
   /** Retries it took. */
   readonly retries: number
+  /** An event-stream answer: when its events arrived. */
+  readonly stream?: StreamTimings
 }
+
+/**
+ * A protocol's reading of an event-stream answer: why it breaks the protocol (`problem`, naming the event), and the
+ * index of the first event that carried part of a tool call.
+ */
+export type StreamCheck = (events: readonly SseEvent[]) => { readonly problem?: string; readonly firstToolCall?: number }
 
 /** Everything the retry loop needs besides the request. */
 export type RetrySettings = {
@@ -22,6 +32,8 @@ export type RetrySettings = {
   readonly onRetry?: (info: { readonly attempt: number; readonly reason: string; readonly delayMs: number }) => void
   /** Why a parsed 2xx JSON body is no answer (the protocol's check), retried like a 5xx; undefined: it is one. */
   readonly checkAnswer?: (body: unknown) => string | undefined
+  /** Why a 2xx event stream breaks its protocol, retried like a 5xx; undefined: any stream is an answer. */
+  readonly checkStream?: StreamCheck
   /** Replaceable for tests; must reject when the signal aborts. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
@@ -61,12 +73,23 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), settings.timeoutMs)
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal
+  const started = performance.now()
   try {
     // Never followed: the request carries the API key in its headers, and fetch would send them on to any host.
     const response = await settings.fetch(url, { ...init, redirect: 'manual', signal })
     if (response.status >= 300 && response.status < 400) throw redirectError(url, response)
-    // Reading the whole body inside the attempt: a connection cut mid-body is a retryable failure, not an SDK crash.
-    const body = await response.text()
+    // Reading the whole body inside the attempt: a connection cut mid-body (or a stream stalled past the timeout) is a
+    // retryable failure, not an SDK crash. An event stream is read piece by piece, to time its events.
+    const streamed = response.ok && isEventStream(response.headers)
+    const { body, arrivals } = streamed ? await readTimed(response, started) : { body: await response.text(), arrivals: [] }
+    if (streamed) {
+      const events = parseSse(body, arrivals)
+      const reading = settings.checkStream?.(events)
+      if (reading?.problem !== undefined) {
+        return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} with a broken event stream: ${clip(reading.problem)}` } }
+      }
+      return { type: 'response', response: { status: response.status, headers: response.headers, body, stream: streamTimings(events, reading?.firstToolCall) } }
+    }
     if (!response.ok && isRetryableStatus(response.status)) {
       const retryAfterMs = parseRetryAfter(response.headers)
       const message = `HTTP ${response.status}${errorSnippet(body)}`
@@ -87,6 +110,34 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
     return { type: 'failure', failure: { type: 'connection', message: `connection failed: ${describeError(error)}` } }
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/** The body of a response as text, with the time each piece of it arrived (ms since `started`). */
+async function readTimed(response: Response, started: number): Promise<{ readonly body: string; readonly arrivals: Arrival[] }> {
+  const arrivals: Arrival[] = []
+  const reader = response.body?.getReader()
+  if (!reader) return { body: '', arrivals }
+  const decoder = new TextDecoder()
+  let body = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    body += decoder.decode(value, { stream: true })
+    arrivals.push({ end: body.length, atMs: performance.now() - started })
+  }
+  body += decoder.decode()
+  return { body, arrivals }
+}
+
+/** When the first event, the first tool-call event and the last event of a stream arrived (whole milliseconds). */
+export function streamTimings(events: readonly SseEvent[], firstToolCall: number | undefined): StreamTimings {
+  const toolEvent = firstToolCall === undefined ? undefined : events[firstToolCall]
+  return {
+    events: events.length,
+    firstEventMs: Math.round(events[0]?.atMs ?? 0),
+    ...(toolEvent ? { firstToolCallMs: Math.round(toolEvent.atMs) } : {}),
+    lastEventMs: Math.round(events.at(-1)?.atMs ?? 0),
   }
 }
 

@@ -1,7 +1,8 @@
 import { InputError, ProviderError } from '../core/errors.ts'
 import { CassetteStore, cassetteKey, normalizeBody, type Cassette } from './cassette.ts'
 import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
-import { fetchWithRetries, type RetrySettings } from './fetch-with-retries.ts'
+import { fetchWithRetries, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
+import { isEventStream, parseSse } from './sse.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
@@ -18,6 +19,8 @@ export type HttpClientSettings = {
   readonly onRetry?: RetrySettings['onRetry']
   /** Why a 2xx JSON body is no answer, per protocol (providers/wire/broken-answer.ts): retried, then a ProviderError. */
   readonly checkAnswer?: RetrySettings['checkAnswer']
+  /** Why a 2xx event stream breaks its protocol (providers/wire/stream-checks.ts): retried, then a ProviderError. */
+  readonly checkStream?: StreamCheck
   /** The network below us (tests inject one; default global fetch). */
   readonly fetch?: typeof globalThis.fetch
 }
@@ -58,7 +61,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const identity = { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' }
     const key = replay || record ? cassetteKey({ method, url, body: bodyText }, identity) : ''
     try {
-      if (replay) return replayResponse(replay, key, exchange, method, path, settings.checkAnswer)
+      if (replay) return replayResponse(replay, key, exchange, method, path, settings)
       const response = await fetchWithRetries(url, { ...init, headers }, {
         policy,
         timeoutMs: settings.timeoutMs ?? 600_000,
@@ -66,10 +69,12 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
         secrets,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
         ...(settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),
+        ...(settings.checkStream ? { checkStream: settings.checkStream } : {}),
       })
       if (exchange) {
         exchange.retries += response.retries
         exchange.answerBody = response.body
+        if (response.stream) exchange.stream = response.stream
       }
       if (record) {
         record.write(
@@ -97,7 +102,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
   return { fetch: httpFetch as typeof globalThis.fetch, exchanges }
 }
 
-function replayResponse(store: CassetteStore, key: string, exchange: Exchange | undefined, method: string, path: string, checkAnswer: HttpClientSettings['checkAnswer']): Response {
+function replayResponse(store: CassetteStore, key: string, exchange: Exchange | undefined, method: string, path: string, settings: HttpClientSettings): Response {
   const cassette = store.read(key)
   if (!cassette) {
     const who = exchange
@@ -109,11 +114,21 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
     )
   }
   const { status, body } = cassette.response
-  // A recorded answer that holds none fails as it did live (no retry: the cassette would say the same again).
-  const problem = status >= 200 && status < 300 && checkAnswer ? checkRecorded(body, checkAnswer) : undefined
+  const headers = new Headers(cassette.response.headers)
+  // A recorded answer that holds none fails as it did live (no retry: the cassette would say the same again). A
+  // recorded event stream is served whole, event for event, and checked like a live one.
+  const ok = status >= 200 && status < 300
+  const streamed = ok && isEventStream(headers)
+  const problem = streamed
+    ? mapDefined(settings.checkStream?.(parseSse(body)).problem, (text) => `a broken event stream: ${text}`)
+    : ok && settings.checkAnswer ? checkRecorded(body, settings.checkAnswer) : undefined
   if (problem !== undefined) throw new ProviderError(`HTTP ${status} with ${problem} (replayed from ${store.file(key)})`, { status, retries: 0 })
   if (exchange) exchange.answerBody = body
-  return toResponse(status, new Headers(cassette.response.headers), body)
+  return toResponse(status, headers, body)
+}
+
+function mapDefined<T, R>(value: T | undefined, map: (value: T) => R): R | undefined {
+  return value === undefined ? undefined : map(value)
 }
 
 function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>): string | undefined {

@@ -150,6 +150,7 @@ export class CaseLoop {
         usage: modelTurn.usage,
         latencyMs: modelTurn.latencyMs,
         retries: modelTurn.retries ?? 0,
+        ...(modelTurn.stream ? { stream: modelTurn.stream } : {}),
         toolResults,
         ...(modelTurn.reasoning ? { reasoning: modelTurn.reasoning } : {}),
         ...(modelTurn.raw ? { raw: modelTurn.raw } : {}),

@@ -37,6 +37,11 @@ export type ProviderOptions = {
    * with two settings (or behind two servers) is two labelled rows of one run.
    */
   readonly label?: string
+  /**
+   * `--stream`: every model that talks HTTP streams, as with its own `stream: true` setting (baseline and scripted
+   * models have nothing to stream and ignore it).
+   */
+  readonly stream?: boolean
   /** Request settings (temperature, reasoning effort, thinking …), checked against the protocol when the provider is built. */
   readonly settings?: ModelSettings
 }

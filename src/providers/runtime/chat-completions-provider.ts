@@ -1,9 +1,11 @@
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import type { Provider } from '../../core/provider.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { buildChatRequest, type ChatRequestSettings } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
 import type { CredentialDefaults } from './credentials.ts'
-import { sdkSetup } from './http-for-provider.ts'
+import { sdkSetup, streams } from './http-for-provider.ts'
+import { streamChatCompletion, streamingChatBody } from '../streaming/chat-stream.ts'
 import { openAiClient } from './openai-client.ts'
 import { maxTokensOf, sdkProvider } from './sdk-provider.ts'
 
@@ -15,18 +17,26 @@ export type ChatFlavor = {
   readonly hostedOpenAi: boolean
 }
 
-/** A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off. */
+/**
+ * A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off; with
+ * `stream: true` (or `--stream`) through the SDK's streaming API, the turn assembled by its ChatCompletionStream.
+ */
 export function createChatCompletionsProvider(model: string, spec: string, options: ProviderOptions, flavor: ChatFlavor): Provider {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: `${spec.replace(/:$/, '')}:<model>`, protocol: 'chat', credentials: flavor.credentials })
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
+  const streamed = streams(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
-    build: (request) => buildChatRequest(request, {
-      model,
-      maxTokensField: flavor.maxTokensField,
-      ...maxTokensOf(options),
-      ...(options.settings ? { settings: options.settings } : {}),
-    }),
-    send: (body, requestOptions) => client.chat.completions.create(body, requestOptions),
+    build: (request) => {
+      const body = buildChatRequest(request, {
+        model,
+        maxTokensField: flavor.maxTokensField,
+        ...maxTokensOf(options),
+        ...(options.settings ? { settings: options.settings } : {}),
+      })
+      return streamed ? streamingChatBody(body) : body
+    },
+    send: (body, requestOptions) =>
+      body.stream === true ? streamChatCompletion(client, body, requestOptions) : client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, requestOptions),
     read: fromChatCompletion,
   })
 }

@@ -3,6 +3,8 @@ import type { ProviderOptions } from '../provider-options.ts'
 import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
 import { checkSettingConflicts } from '../settings/setting-conflicts.ts'
 import { answerChecks, type AnswerCheck } from '../wire/broken-answer.ts'
+import { streamChecks } from '../wire/stream-checks.ts'
+import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
 import { maxTokensOf, requireModel } from './sdk-provider.ts'
 
@@ -22,16 +24,19 @@ export function sdkSetup(
   checkSettings(adapter.protocol, options.settings, spec)
   checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
   const credentials = resolveCredentials(options, adapter.credentials, spec)
-  return { credentials, http: httpClientFor(options, credentials.secrets, adapter.protocol === 'offline' ? undefined : answerChecks[adapter.protocol]) }
+  const wire = adapter.protocol === 'offline' ? undefined : adapter.protocol
+  return { credentials, http: httpClientFor(options, credentials.secrets, wire && answerChecks[wire], wire && streamChecks[wire]) }
 }
 
 /**
  * The HTTP layer (retries, timeouts, record/replay, redaction) configured from the provider options; `checkAnswer`
- * is the protocol's test of a 2xx body (an empty or error-shaped success is retried, then a provider error).
+ * is the protocol's test of a 2xx body (an empty or error-shaped success is retried, then a provider error), and
+ * `checkStream` its test of a 2xx event stream (a stream that breaks the protocol is treated the same way).
  */
-export function httpClientFor(options: ProviderOptions, secrets: readonly string[], checkAnswer?: AnswerCheck): HttpClient {
+export function httpClientFor(options: ProviderOptions, secrets: readonly string[], checkAnswer?: AnswerCheck, checkStream?: StreamCheck): HttpClient {
   return createHttpClient({
     ...(checkAnswer ? { checkAnswer } : {}),
+    ...(checkStream ? { checkStream } : {}),
     policy: {
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}),
@@ -44,6 +49,11 @@ export function httpClientFor(options: ProviderOptions, secrets: readonly string
     ...(options.fetch ? { fetch: options.fetch } : {}),
     secrets,
   })
+}
+
+/** Whether this model's requests stream: its `stream: true` setting, or `--stream` for the whole run. */
+export function streams(options: ProviderOptions): boolean {
+  return options.settings?.stream === true || options.stream === true
 }
 
 /**

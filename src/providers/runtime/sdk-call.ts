@@ -1,4 +1,5 @@
 import { InputError, ProviderError } from '../../core/errors.ts'
+import type { StreamTimings } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import { exchangeHeaders } from '../../http/exchange.ts'
 import type { HttpClient } from '../../http/http-client.ts'
@@ -15,6 +16,8 @@ export type SdkCallResult<T> = {
   readonly retries: number
   /** The answer's body as the API sent it, before the SDK converted it (undefined under a custom fetch that bypasses ours). */
   readonly body?: string
+  /** A streamed answer: when its events arrived (live only). */
+  readonly stream?: StreamTimings
 }
 
 /** Everything `callSdk` needs besides the call itself. */
@@ -42,7 +45,7 @@ export async function callSdk<T>(
   const own = requestSignal(signal)
   try {
     const value = await run({ headers: exchangeHeaders(exchange), ...(own.signal ? { signal: own.signal } : {}) })
-    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries, ...(exchange.answerBody !== undefined ? { body: exchange.answerBody } : {}) }
+    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries, ...(exchange.answerBody !== undefined ? { body: exchange.answerBody } : {}), ...(exchange.stream ? { stream: exchange.stream } : {}) }
   } catch (error) {
     if (signal?.aborted) throw error
     const failure = exchange.failure

@@ -47,6 +47,7 @@ export function sdkProvider<Body, Answer>(
         ...protocol.read(result.value, request, result.body),
         latencyMs: result.latencyMs,
         retries: result.retries,
+        ...(result.stream ? { stream: result.stream } : {}),
         raw: redactedRaw(body, result.value, connection.secrets),
       }
     },

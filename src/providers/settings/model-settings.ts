@@ -29,6 +29,11 @@ export type ModelSettings = {
   readonly thinking_config?: { readonly thinking_budget?: number; readonly thinking_level?: string; readonly include_thoughts?: boolean }
   /** OpenAI Responses: `true` keeps responses server-side and chains turns with `previous_response_id`. */
   readonly store?: boolean
+  /**
+   * `true`: the request streams (the SDK's streaming API; the turn assembled from its events by the SDK's own
+   * accumulator) and the turn records when its first event, first tool-call event and last event arrived.
+   */
+  readonly stream?: boolean
   /** Merged into the request body last (escape hatch for fields toolgauge does not know). */
   readonly extra_body?: { readonly [key: string]: unknown }
   /** Extra request headers (e.g. `anthropic-beta`). */
@@ -38,7 +43,7 @@ export type ModelSettings = {
 /** The setting names, in documentation order. */
 export const settingNames = [
   'temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'reasoning', 'verbosity', 'thinking', 'thinking_config', 'store',
-  'extra_body', 'extra_headers',
+  'stream', 'extra_body', 'extra_headers',
 ] as const satisfies readonly (keyof ModelSettings)[]
 
 /** JSON Schema of the settings, shared by the config file and `--set`. */
@@ -70,6 +75,7 @@ export const modelSettingsSchema: { readonly [K in keyof ModelSettings]-?: JsonS
     },
   },
   store: { type: 'boolean' },
+  stream: { type: 'boolean' },
   extra_body: { type: 'object' },
   extra_headers: { type: 'object', additionalProperties: { type: 'string' } },
 }

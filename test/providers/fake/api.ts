@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Behaviour, Conversation, NeutralTurn } from './behaviour.ts'
 import type { Handler, Reply, SeenRequest } from './loopback.ts'
+import type { SseFrame } from './streams/sse.ts'
 
 /** A wire protocol the fake server speaks: check + understand the request, render an answer. */
 export type Protocol = {
@@ -9,6 +10,10 @@ export type Protocol = {
   parse(request: SeenRequest, apiKey: string): Conversation
   /** `tag` makes the response's ids: the request index, or a random string when ids must change every response. */
   render(turn: NeutralTurn, conversation: Conversation, tag: number | string): unknown
+  /** Whether the request asks for a stream (throws `Violation` for stream options the API refuses). */
+  streaming?(request: SeenRequest): boolean
+  /** The rendered answer as the API streams it, event by event (streams/*-events.ts). */
+  events?(answer: unknown, conversation: Conversation): readonly SseFrame[]
 }
 
 /** A request the real API would reject. */
@@ -25,15 +30,19 @@ export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string
   const conversations: Conversation[] = []
   const handler: Handler = (request, index): Reply => {
     let conversation: Conversation
+    let streamed = false
     try {
       conversation = protocol.parse(request, apiKey)
+      streamed = protocol.streaming?.(request) ?? false
     } catch (error) {
       if (!(error instanceof Violation)) throw error
       violations.push(error.message)
       return { type: 'json', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: error.message } } }
     }
     conversations.push(conversation)
-    return { type: 'json', status: 200, body: protocol.render(behaviour(conversation), conversation, options.randomIds ? randomUUID().slice(0, 8) : index) }
+    const answer = protocol.render(behaviour(conversation), conversation, options.randomIds ? randomUUID().slice(0, 8) : index)
+    if (streamed && protocol.events) return { type: 'sse', frames: protocol.events(answer, conversation) }
+    return { type: 'json', status: 200, body: answer }
   }
   return Object.assign(handler, { violations, conversations })
 }

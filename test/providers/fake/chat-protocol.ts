@@ -1,6 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
 import { chatReasoningStyle, IssuedTokens } from './reasoning-tokens.ts'
+import { chatEvents } from './streams/chat-events.ts'
 
 /** Quirks of OpenAI-compatible servers the adapter must tolerate. */
 export type ChatQuirks = {
@@ -109,7 +110,18 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
         parallel: body.parallel_tool_calls as boolean | undefined,
         results,
         assistantTurns,
+        wire: { includeUsage: isObject(body.stream_options) && body.stream_options.include_usage === true },
       }
+    },
+    streaming(request) {
+      const body = request.body as Record<string, unknown>
+      check(body.stream === undefined || typeof body.stream === 'boolean', 'stream must be a boolean')
+      check(body.stream_options === undefined || body.stream === true, "The 'stream_options' parameter is only allowed when 'stream' is enabled.")
+      check(body.stream_options === undefined || isObject(body.stream_options), 'stream_options must be an object')
+      return body.stream === true
+    },
+    events(answer, conversation) {
+      return chatEvents(answer as Record<string, unknown>, { includeUsage: conversation.wire?.includeUsage === true })
     },
     render(turn, conversation, index) {
       const calls = turn.calls ?? []

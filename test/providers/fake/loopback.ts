@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { frameText, type SseFrame } from './streams/sse.ts'
 
 /** One request as the loopback server saw it. */
 export type SeenRequest = {
@@ -9,9 +10,13 @@ export type SeenRequest = {
   readonly body: unknown
 }
 
-/** What a handler answers: a JSON body with a status, or a fault to act out on the socket. */
+/**
+ * What a handler answers: a JSON body with a status, an event stream (`text/event-stream`, one write per frame;
+ * `cut` ends the stream after that many frames — cleanly, or by resetting the socket), or a fault to act out.
+ */
 export type Reply =
   | { readonly type: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  | { readonly type: 'sse'; readonly frames: readonly SseFrame[]; readonly cut?: { readonly after: number; readonly reset?: boolean } }
   | { readonly type: 'reset' }
   | { readonly type: 'truncated'; readonly body: unknown }
 
@@ -67,6 +72,18 @@ function send(outgoing: ServerResponse, reply: Reply): void {
     outgoing.socket?.destroy()
     return
   }
+  if (reply.type === 'sse') {
+    outgoing.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
+    const frames = reply.cut ? reply.frames.slice(0, reply.cut.after) : reply.frames
+    for (const frame of frames) outgoing.write(frameText(frame))
+    if (reply.cut?.reset) {
+      // Flushed first, so the client has begun reading the body when the connection drops.
+      setTimeout(() => outgoing.socket?.destroy(), 5)
+      return
+    }
+    outgoing.end()
+    return
+  }
   if (reply.type === 'truncated') {
     const text = JSON.stringify(reply.body)
     outgoing.writeHead(200, { 'content-type': 'application/json' })
@@ -79,7 +96,7 @@ function send(outgoing: ServerResponse, reply: Reply): void {
 
 /**
  * Wraps a handler so 1 request in 3 fails, cycling through 429 + Retry-After, 500, connection reset and a
- * truncated JSON body. The failing ones are every third request (index 0, 3, 6 …), so each retry succeeds.
+ * truncated JSON body (for an event stream: the stream stopped halfway, without its end event). The failing ones are every third request (index 0, 3, 6 …), so each retry succeeds.
  */
 export function withFaults(handler: Handler): Handler & { readonly injected: string[] } {
   const injected: string[] = []
@@ -95,8 +112,12 @@ export function withFaults(handler: Handler): Handler & { readonly injected: str
         return { type: 'json', status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } }
       case 'reset':
         return { type: 'reset' }
-      case 'truncated':
-        return { type: 'truncated', body: await Promise.resolve(handler(request, index)).then((reply) => (reply.type === 'json' ? reply.body : {})) }
+      case 'truncated': {
+        // A stream is cut halfway (no end event): a broken stream, retried like a truncated body.
+        const reply = await handler(request, index)
+        if (reply.type === 'sse') return { ...reply, cut: { after: Math.floor(reply.frames.length / 2) } }
+        return { type: 'truncated', body: reply.type === 'json' ? reply.body : {} }
+      }
     }
   }
   return Object.assign(wrapped, { injected })

@@ -1,0 +1,230 @@
+import type { StreamCheck } from '../../http/fetch-with-retries.ts'
+import type { SseEvent } from '../../http/sse.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
+import { answerChecks } from './broken-answer.ts'
+import type { WireProtocol } from './finish-reason.ts'
+
+/**
+ * How each protocol's event stream must go, checked on the whole stream before the SDK assembles it. A stream that
+ * breaks its protocol — an argument fragment for a call no event started, a call without a name, events after the
+ * end, a stream that stops without its end event, an error event — is no turn: the HTTP layer retries it like a 5xx,
+ * then the case is `provider_error` (errored), the message naming the event. What the stream assembles to is the
+ * SDK's business and the loop's: arguments that are not JSON are scored (`malformed_arguments`), never refused here.
+ * The same checks of the assembled answer as for a non-streamed body follow (broken-answer.ts: no choices, a finish
+ * reason that says the generation failed …).
+ */
+export const streamChecks: { readonly [P in WireProtocol]: StreamCheck } = {
+  chat: checkChatStream,
+  responses: checkResponsesStream,
+  anthropic: checkAnthropicStream,
+  gemini: checkGeminiStream,
+}
+
+type Json = Record<string, unknown>
+type Reading = ReturnType<StreamCheck>
+
+/** `event 4 (chat.completion.chunk)`: an event by its 1-based position and its kind. */
+function eventName(index: number, kind: string): string {
+  return `event ${index + 1} (${kind})`
+}
+
+/** The event's data as a JSON object, or the problem it is. */
+function dataOf(event: SseEvent, index: number, kind: string): Json | string {
+  try {
+    const value = JSON.parse(event.data) as unknown
+    if (isPlainObject(value)) return value
+  } catch {}
+  return `${eventName(index, kind)} is not a JSON object: ${event.data.slice(0, 80)}`
+}
+
+function errorProblem(index: number, kind: string, error: unknown): string | undefined {
+  if (error === undefined || error === null || error === false) return undefined
+  const object = isPlainObject(error) ? error : undefined
+  const message = typeof object?.message === 'string' ? object.message : JSON.stringify(error)
+  return `${eventName(index, kind)} carries an error: ${message}`
+}
+
+function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : []
+}
+
+function asObject(value: unknown): Json | undefined {
+  return isPlainObject(value) ? value : undefined
+}
+
+function assembled(problem: string | undefined): Reading | undefined {
+  return problem === undefined ? undefined : { problem: `the assembled answer: ${problem}` }
+}
+
+/** Chat Completions: `chat.completion.chunk` events, calls built from `delta.tool_calls[index]`, then `data: [DONE]`. */
+function checkChatStream(events: readonly SseEvent[]): Reading {
+  const kind = 'chat.completion.chunk'
+  const calls = new Map<number, { name: string; started: number }>()
+  let end: number | undefined
+  let firstToolCall: number | undefined
+  let finish: unknown
+  let sawChoice = false
+  for (const [index, event] of events.entries()) {
+    if (end !== undefined) return { problem: `${eventName(index, kind)} came after the end of the stream (data: [DONE] at event ${end + 1})` }
+    if (event.data.trim() === '[DONE]') {
+      end = index
+      continue
+    }
+    const chunk = dataOf(event, index, kind)
+    if (typeof chunk === 'string') return { problem: chunk }
+    const error = errorProblem(index, kind, chunk.error)
+    if (error) return { problem: error }
+    for (const choice of asArray(chunk.choices).map(asObject)) {
+      sawChoice = true
+      if (choice?.finish_reason !== undefined && choice.finish_reason !== null) finish = choice.finish_reason
+      for (const delta of asArray(asObject(choice?.delta)?.tool_calls).map(asObject)) {
+        firstToolCall ??= index
+        const callIndex = delta?.index
+        if (typeof callIndex !== 'number') return { problem: `${eventName(index, kind)} has a tool-call delta without an index` }
+        const name = asObject(delta?.function)?.name
+        const call = calls.get(callIndex)
+        if (call) {
+          if (typeof name === 'string' && name !== '') call.name = name
+          continue
+        }
+        if ((typeof delta?.id !== 'string' || delta.id === '') && (typeof name !== 'string' || name === '')) {
+          return { problem: `${eventName(index, kind)} has an argument fragment for call index ${callIndex}, which no event started (no id, no name)` }
+        }
+        calls.set(callIndex, { name: typeof name === 'string' ? name : '', started: index })
+      }
+    }
+  }
+  if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (data: [DONE])` }
+  for (const [callIndex, call] of calls) {
+    if (call.name === '') return { problem: `call index ${callIndex}, started at ${eventName(call.started, kind)}, never got a name` }
+  }
+  if (sawChoice && finish === undefined) return { problem: `no ${kind} carried a finish_reason` }
+  return assembled(answerChecks.chat({ choices: sawChoice ? [{ message: {}, finish_reason: finish }] : [] })) ?? withTool(firstToolCall)
+}
+
+/** Responses: typed events from `response.created` to `response.completed` / `.incomplete` (`.failed` is an error). */
+function checkResponsesStream(events: readonly SseEvent[]): Reading {
+  const items = new Map<number, { type: unknown; name: unknown; added: number }>()
+  let end: number | undefined
+  let firstToolCall: number | undefined
+  let final: Json | undefined
+  for (const [index, event] of events.entries()) {
+    const data = dataOf(event, index, event.event ?? 'event')
+    if (typeof data === 'string') return { problem: data }
+    const type = typeof data.type === 'string' ? data.type : (event.event ?? 'event')
+    if (end !== undefined) return { problem: `${eventName(index, type)} came after the end of the stream (${eventName(end, 'response.completed')})` }
+    if (type === 'error') return { problem: `${eventName(index, type)}: ${typeof data.message === 'string' ? data.message : JSON.stringify(data)}` }
+    if (type === 'response.failed') return { problem: errorProblem(index, type, asObject(data.response)?.error) ?? `${eventName(index, type)}: the response failed` }
+    if (type === 'response.completed' || type === 'response.incomplete') {
+      end = index
+      final = asObject(data.response)
+      continue
+    }
+    const outputIndex = typeof data.output_index === 'number' ? data.output_index : -1
+    if (type === 'response.output_item.added' || type === 'response.output_item.done') {
+      const item = asObject(data.item)
+      const known = items.get(outputIndex)
+      if (item?.type === 'function_call') firstToolCall ??= index
+      items.set(outputIndex, { type: item?.type, name: item?.name ?? known?.name, added: known?.added ?? index })
+      if (type === 'response.output_item.done' && item?.type === 'function_call' && (typeof item.name !== 'string' || item.name === '')) {
+        return { problem: `${eventName(index, type)} closes a function_call without a name (output index ${outputIndex})` }
+      }
+    } else if (type === 'response.function_call_arguments.delta' || type === 'response.function_call_arguments.done') {
+      firstToolCall ??= index
+      if (items.get(outputIndex)?.type !== 'function_call') {
+        return { problem: `${eventName(index, type)} has an argument fragment for output index ${outputIndex}, which no response.output_item.added started as a function_call` }
+      }
+    }
+  }
+  if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (response.completed)` }
+  for (const [outputIndex, item] of items) {
+    if (item.type === 'function_call' && (typeof item.name !== 'string' || item.name === '')) {
+      return { problem: `the function_call at output index ${outputIndex}, started at ${eventName(item.added, 'response.output_item.added')}, never got a name` }
+    }
+  }
+  return assembled(answerChecks.responses(final)) ?? withTool(firstToolCall)
+}
+
+/** Anthropic Messages: `message_start`, content blocks opened, filled by deltas and closed by index, `message_stop`. */
+function checkAnthropicStream(events: readonly SseEvent[]): Reading {
+  const blocks = new Map<number, { type: unknown; started: number }>()
+  let started = false
+  let end: number | undefined
+  let firstToolCall: number | undefined
+  let stop: unknown
+  for (const [index, event] of events.entries()) {
+    const data = dataOf(event, index, event.event ?? 'event')
+    if (typeof data === 'string') return { problem: data }
+    const type = typeof data.type === 'string' ? data.type : (event.event ?? 'event')
+    if (end !== undefined) return { problem: `${eventName(index, type)} came after the end of the stream (${eventName(end, 'message_stop')})` }
+    if (type === 'ping') continue
+    if (type === 'error') return { problem: errorProblem(index, type, data.error) ?? `${eventName(index, type)}` }
+    if (type === 'message_start') {
+      if (started) return { problem: `${eventName(index, type)}: a second message_start in one stream` }
+      started = true
+      continue
+    }
+    if (!started) return { problem: `${eventName(index, type)} came before message_start` }
+    const blockIndex = typeof data.index === 'number' ? data.index : -1
+    if (type === 'content_block_start') {
+      const block = asObject(data.content_block)
+      if (block?.type === 'tool_use') {
+        firstToolCall ??= index
+        if (typeof block.name !== 'string' || block.name === '') return { problem: `${eventName(index, type)} opens a tool_use block without a name (index ${blockIndex})` }
+      }
+      blocks.set(blockIndex, { type: block?.type, started: index })
+    } else if (type === 'content_block_delta' || type === 'content_block_stop') {
+      const block = blocks.get(blockIndex)
+      if (!block) return { problem: `${eventName(index, type)} is for content block index ${blockIndex}, which no content_block_start opened` }
+      const delta = asObject(data.delta)
+      if (delta?.type === 'input_json_delta') {
+        if (block.type !== 'tool_use') return { problem: `${eventName(index, type)} has an argument fragment for content block ${blockIndex}, a ${String(block.type)} block, not tool_use` }
+        firstToolCall ??= index
+      }
+    } else if (type === 'message_delta') {
+      stop = asObject(data.delta)?.stop_reason ?? stop
+    } else if (type === 'message_stop') {
+      end = index
+    }
+  }
+  if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (message_stop)` }
+  return assembled(answerChecks.anthropic({ stop_reason: stop, content: [...blocks.values()] })) ?? withTool(firstToolCall)
+}
+
+/** Gemini `streamGenerateContent?alt=sse`: each event a GenerateContentResponse chunk; the last carries `finishReason`. */
+function checkGeminiStream(events: readonly SseEvent[]): Reading {
+  const kind = 'chunk'
+  const parts: unknown[] = []
+  let end: number | undefined
+  let firstToolCall: number | undefined
+  let finish: unknown
+  let feedback: unknown
+  for (const [index, event] of events.entries()) {
+    if (end !== undefined) return { problem: `${eventName(index, kind)} came after the end of the stream (the finishReason of event ${end + 1})` }
+    const chunk = dataOf(event, index, kind)
+    if (typeof chunk === 'string') return { problem: chunk }
+    const error = errorProblem(index, kind, chunk.error)
+    if (error) return { problem: error }
+    feedback = chunk.promptFeedback ?? feedback
+    const candidate = asObject(asArray(chunk.candidates)[0])
+    for (const part of asArray(asObject(candidate?.content)?.parts)) {
+      const call = asObject(asObject(part)?.functionCall)
+      if (call) {
+        firstToolCall ??= index
+        if (typeof call.name !== 'string' || call.name === '') return { problem: `${eventName(index, kind)} has a functionCall part without a name` }
+      }
+      parts.push(part)
+    }
+    if (candidate?.finishReason !== undefined && candidate.finishReason !== null) {
+      finish = candidate.finishReason
+      end = index
+    } else if (!candidate && asObject(feedback)?.blockReason) end = index
+  }
+  if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (a chunk with finishReason)` }
+  const candidates = finish === undefined ? [] : [{ content: { parts }, finishReason: finish }]
+  return assembled(answerChecks.gemini({ candidates, ...(feedback !== undefined ? { promptFeedback: feedback } : {}) })) ?? withTool(firstToolCall)
+}
+
+function withTool(firstToolCall: number | undefined): Reading {
+  return firstToolCall === undefined ? {} : { firstToolCall }
+}
