@@ -224,7 +224,8 @@ export const probes: readonly Probe[] = [
   {
     id: 'stream_equivalence',
     rule: 'the streamed answer assembles to the same calls, text and finish reason as the same request not streamed',
-    case: { prompt: 'What is the weather in Paris and in London right now?', tools: ['get_weather'], max_turns: 1, expect: { calls: [weatherCall('Paris'), weatherCall('London')] } },
+    // Three calls interleaved in one stream: where hosts' stream assembly merges or bunches them.
+    case: { prompt: 'What is the weather in Paris, London and Tokyo right now?', tools: ['get_weather'], max_turns: 1, expect: { calls: [weatherCall('Paris'), weatherCall('London'), weatherCall('Tokyo')] } },
     check: streamEquivalence,
     needsBothModes: true,
   },

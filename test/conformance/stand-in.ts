@@ -3,9 +3,9 @@
 // they are), and the deviations seen in real servers, planted one at a time. A deviation is planted where its probe
 // looks (a server bug shows wherever an app meets it); each must flip its probe and no other.
 import type { Behaviour, Conversation, NeutralCall, NeutralTurn } from '../providers/fake/behaviour.ts'
-import { fakeApi, isObject } from '../providers/fake/api.ts'
+import { check, fakeApi, isObject, type Protocol } from '../providers/fake/api.ts'
 import { keyFor, protocolFor, type ProviderKind } from '../providers/fake/harness.ts'
-import { startLoopback, type Handler, type Loopback, type Reply } from '../providers/fake/loopback.ts'
+import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 import { IssuedTokens } from '../providers/fake/reasoning-tokens.ts'
 import { probeOf, unicodeNote } from '../../src/conformance/probes.ts'
 
@@ -92,56 +92,47 @@ function chatMessages(body: unknown): Record<string, unknown>[] {
   return isObject(body) && Array.isArray(body.messages) ? body.messages.filter(isObject) : []
 }
 
-function firstUserText(body: unknown): string | undefined {
-  const user = chatMessages(body).find((message) => message.role === 'user')
-  return typeof user?.content === 'string' ? user.content : undefined
-}
-
-function badRequest(message: string): Reply {
-  return { type: 'json', status: 400, body: { error: { message, type: 'invalid_request_error' } } }
-}
-
 /**
- * The chat (openai-compatible) stand-in's wire: the fake Chat Completions API, plus — like DeepSeek's thinking mode —
- * `reasoning_content` on the answers to the reasoning probe, checked to come back unchanged; then the wire-level
- * deviation, if one is planted, before (a refusal) or after (the answer mangled) the API's own handling.
+ * The chat (openai-compatible) stand-in's protocol: the fake Chat Completions API wrapped (composed, so its checks and
+ * its event streams stay its own), plus — like DeepSeek's thinking mode — `reasoning_content` on the answers to the
+ * reasoning probe, checked to come back unchanged; then the wire-level deviation, if one is planted: a refusal where
+ * the request is read, the answer mangled where it is written.
  */
-function chatHandler(deviation: Deviation | undefined): Handler {
-  const api = fakeApi(protocolFor('openai-compatible', deviation === 'missing_ids' ? { missingIds: true } : deviation === 'stop_with_calls' ? { wrongFinishReason: true } : {}), conformanceModel(deviation), keyFor('openai-compatible'))
+function chatStandIn(deviation: Deviation | undefined): Protocol {
+  const inner = protocolFor('openai-compatible', deviation === 'missing_ids' ? { missingIds: true } : deviation === 'stop_with_calls' ? { wrongFinishReason: true } : {})
   const issued = new IssuedTokens()
-  return async (request, index) => {
-    const reasoning = firstUserText(request.body) === reasoningPrompt
-    const carried = chatMessages(request.body).filter((message) => message.role === 'assistant' && message.reasoning_content !== undefined)
-    if (deviation === 'rejects_reasoning_state' && carried.length > 0) return badRequest('messages: reasoning_content is not supported in input messages')
-    if (deviation === 'rejects_many_tools' && isObject(request.body) && Array.isArray(request.body.tools) && request.body.tools.length > 64) {
-      return badRequest(`tools: at most 64 tools are supported, got ${request.body.tools.length}`)
-    }
-    if (reasoning) {
+  return {
+    ...inner,
+    parse(request, apiKey) {
+      const conversation = inner.parse(request, apiKey)
       const assistants = chatMessages(request.body).filter((message) => message.role === 'assistant')
-      if (assistants.some((message) => !issued.has(message.reasoning_content))) return badRequest('Missing `reasoning_content` field in the assistant message')
-    }
-    const reply = await api(request, index)
-    if (reply.type !== 'json' || reply.status !== 200) return reply
-    const body = structuredClone(reply.body) as ChatBody
-    const message = body.choices[0]!.message
-    if (reasoning) message.reasoning_content = issued.issue('thought', index)
-    const calls = message.tool_calls ?? []
-    for (const call of calls) {
-      if (deviation === 'duplicate_ids') call.id = calls[0]!.id
-      const args = JSON.parse(call.function.arguments) as unknown
-      if (deviation === 'python_arguments' && hasBoolean(args)) call.function.arguments = pythonRepr(args)
-      if (deviation === 'double_escaped_unicode') call.function.arguments = escapedTwice(call.function.arguments)
-    }
-    if (deviation === 'no_usage') delete body.usage
-    return { type: 'json', status: 200, body }
+      check(deviation !== 'rejects_reasoning_state' || assistants.every((message) => message.reasoning_content === undefined), 'messages: reasoning_content is not supported in input messages')
+      check(deviation !== 'rejects_many_tools' || conversation.toolNames.length <= 64, `tools: at most 64 tools are supported, got ${conversation.toolNames.length}`)
+      if (conversation.prompt === reasoningPrompt) check(assistants.every((message) => issued.has(message.reasoning_content)), 'Missing `reasoning_content` field in the assistant message')
+      return conversation
+    },
+    render(turn, conversation, tag) {
+      const body = inner.render(turn, conversation, tag) as ChatBody
+      const message = body.choices[0]!.message
+      if (conversation.prompt === reasoningPrompt) message.reasoning_content = issued.issue('thought', tag)
+      const calls = message.tool_calls ?? []
+      for (const call of calls) {
+        if (deviation === 'duplicate_ids') call.id = calls[0]!.id
+        const args = JSON.parse(call.function.arguments) as unknown
+        if (deviation === 'python_arguments' && hasBoolean(args)) call.function.arguments = pythonRepr(args)
+        if (deviation === 'double_escaped_unicode') call.function.arguments = escapedTwice(call.function.arguments)
+      }
+      if (deviation === 'no_usage') delete body.usage
+      return body
+    },
   }
 }
 
-/** A stand-in host for one protocol: the correct one, or (chat only) with one deviation planted. */
+/** A stand-in host for one protocol: the correct one, or (openai-compatible only) with one deviation planted. */
 export async function startStandIn(kind: ProviderKind, deviation?: Deviation): Promise<Loopback> {
-  if (kind === 'openai-compatible' || kind === 'openai') return startLoopback(kind === 'openai' && deviation === undefined ? fakeApi(protocolFor('openai'), conformanceModel(), keyFor('openai')) : chatHandler(deviation))
-  if (deviation !== undefined) throw new Error('deviations are planted on the openai-compatible stand-in')
-  return startLoopback(fakeApi(protocolFor(kind), conformanceModel(), keyFor(kind)))
+  if (deviation !== undefined && kind !== 'openai-compatible') throw new Error('deviations are planted on the openai-compatible stand-in')
+  const protocol = kind === 'openai-compatible' ? chatStandIn(deviation) : protocolFor(kind)
+  return startLoopback(fakeApi(protocol, conformanceModel(deviation), keyFor(kind)))
 }
 
 /** The model name each stand-in serves: one that reasons where the fake API ties reasoning to the name. */
