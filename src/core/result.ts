@@ -43,6 +43,23 @@ export type Failure = {
   readonly path?: string
   /** In a conversation: the 0-based index of the user message whose reply failed (absent: the case-level expectation). */
   readonly userMessage?: number
+  /**
+   * A `wrong_argument_value` failure: every argument of the call against the expectation (matched ones too), so
+   * outputs draw the per-argument diff (report/argument-diff.ts). Absent on other kinds and in older reports.
+   */
+  readonly arguments?: readonly ArgumentComparison[]
+}
+
+/** One argument of a call compared with its expectation. */
+export type ArgumentComparison = {
+  /** Dotted path inside the call's arguments (`city`, `filters.from`); `''` for arguments that are no object. */
+  readonly argument: string
+  /** The matcher as text (`"Paris"`, `one of ["C","F"]`, `a number in [1, 5]`); absent when no matcher names the argument. */
+  readonly expected?: string
+  /** The value the model sent; absent when it sent none. */
+  readonly actual?: unknown
+  /** Whether the argument satisfied its matcher (an argument no matcher names: true). */
+  readonly matches: boolean
 }
 
 /** Per-case counts the summary aggregates (rates are computed over these). */

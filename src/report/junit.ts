@@ -6,6 +6,7 @@ import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { keyOf } from '../core/case-key.ts'
 import { conversationLines } from './conversation-lines.ts'
+import { argumentDiffText } from './argument-diff.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -67,9 +68,10 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
   const kinds = [...new Set(failures.map((f) => f.kind))].join(',') || 'failed'
   const message = failures.map((f) => `${f.kind}: ${f.message}`).join('; ') || 'case failed'
   const lines = [
-    ...failures.map((f) => `${f.kind}: ${f.message}${f.path ? ` (at ${f.path})` : ''}`),
-    // A conversation lists its calls by user message, with the world's state after each reply.
-    ...(conversationLines(result) ?? (callsOf(result).length > 0 ? ['', 'calls:', ...callsOf(result).map((c) => `  turn ${c.turn}: ${c.name}(${c.rawArguments})`)] : [])),
+    ...failures.flatMap((f) => [`${f.kind}: ${f.message}${f.path ? ` (at ${f.path})` : ''}`, ...argumentDiffText(f, '  ')]),
+    // A conversation lists its calls by user message, with the world's state after each reply. Turns are numbered
+    // from 1 to people, as in show and the HTML report (`ResultCall.turn` is the 0-based index).
+    ...(conversationLines(result) ?? (callsOf(result).length > 0 ? ['', 'calls:', ...callsOf(result).map((c) => `  turn ${c.turn + 1}: ${c.name}(${c.rawArguments})`)] : [])),
     ...(result.expectedTools.length > 0 ? [`expected tools: ${result.expectedTools.join(', ')}`] : []),
   ]
   return `      <${tag} type="${escapeXml(kinds)}" message="${escapeXml(message)}">${escapeXmlContent(lines.join('\n'))}</${tag}>`

@@ -9,6 +9,8 @@ import { nothingMeasured, passedText, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { keyOf } from '../core/case-key.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
+import { argumentDiff, diffLineText } from './argument-diff.ts'
+import { escapeHtml } from './html/escape.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -155,7 +157,38 @@ type Listed = { readonly shown: CaseResult[]; count: number }
 
 function failingSection(failing: Listed): string[] {
   if (failing.count === 0) return ['### Failing cases', '', 'None.', '']
-  return resultsTable(`### Failing cases (${failing.count})`, failing)
+  return [...resultsTable(`### Failing cases (${failing.count})`, failing), ...argumentDiffSection(failing.shown)]
+}
+
+// Each diff is a collapsed block; a few dozen keep the summary readable and far below its size limit.
+const maxDiffs = 30
+
+/** Expected against actual arguments of the listed failing results, one collapsed `diff` block per failing call. */
+function argumentDiffSection(results: readonly CaseResult[]): string[] {
+  const blocks = results.flatMap((r) => r.failures.filter((f) => argumentDiff(f).length > 0).map((f) => ({ r, f })))
+  if (blocks.length === 0) return []
+  return [
+    '#### Arguments: expected (-) against actual (+)',
+    '',
+    ...blocks.slice(0, maxDiffs).flatMap(({ r, f }) => {
+      const lines = argumentDiff(f).map(diffLineText)
+      // A fence longer than any backtick run in the values, so a model's backticks cannot close it.
+      const fence = '`'.repeat(lines.reduce((most, line) => Math.max(most, longestBacktickRun(line) + 1), 3))
+      const title = `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}: ${f.message}`
+      // Inside <summary> Markdown is not rendered: HTML escaping alone keeps it text.
+      return [`<details><summary>${escapeHtml(shortTitle(title))}</summary>`, '', `${fence}diff`, ...lines, fence, '', '</details>', '']
+    }),
+    ...(blocks.length > maxDiffs ? [`… and ${blocks.length - maxDiffs} more (see report.html)`, ''] : []),
+  ]
+}
+
+function shortTitle(title: string): string {
+  const flat = title.replace(/\s+/g, ' ')
+  return flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat
+}
+
+function longestBacktickRun(text: string): number {
+  return (text.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
 }
 
 function erroredSection(errored: Listed): string[] {

@@ -4,6 +4,7 @@ import { reasoningSummary, reasoningText, type ReasoningState } from '../core/re
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { verdictOf } from '../core/verdict.ts'
+import { argumentDiff, diffLineText } from './argument-diff.ts'
 
 type Style = (text: string) => string
 
@@ -49,6 +50,10 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   const failureLines = (failure: Failure, indent: string): void => {
     // A message's own continuation lines (a state diff, path by path) stay under it, indented with it.
     lines.push(`${indent}${red(failure.kind)} ${failure.message.replace(/\n/g, `\n${indent}  `)}${failure.path ? dim(`  @ ${failure.path}`) : ''}`)
+    // Expected against actual, argument by argument: the same lines in every output (report/argument-diff.ts).
+    const diff = argumentDiff(failure)
+    if (diff.length > 0) lines.push(dim(`${indent}    arguments (- expected, + actual):`))
+    for (const line of diff) lines.push(`${indent}    ${{ '-': green, '+': red, ' ': dim }[line.sign](diffLineText(line))}`)
   }
   if (view) conversationLines(view, { lines, bold, dim, red }, verdict === 'errored' ? 'errored (no verdict on the model)' : 'failures', turnLines, failureLines)
   else for (const turn of result.turns) turnLines(turn)

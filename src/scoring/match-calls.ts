@@ -1,6 +1,7 @@
 import type { Expectation } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
-import { describe, matchArguments } from '../matchers/argument-matchers.ts'
+import { describe, matchArguments, type MatchOutcome } from '../matchers/argument-matchers.ts'
+import { compareArguments, mismatchClauses } from '../matchers/compare-arguments.ts'
 import { maxWeightAssignment } from './assignment.ts'
 import { orderedAssignment } from './ordered-assignment.ts'
 import type { CallValidity } from './call-validity.ts'
@@ -54,11 +55,7 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
     const outcome = column === -1 ? undefined : outcomes[row]?.[column]
     const flat = calls[column]
     if (!outcome || outcome.ok || !flat || validity[column]?.schemaBroken) return
-    failures.push({
-      kind: 'wrong_argument_value',
-      message: `${flat.call.name}: argument ${outcome.path || '(arguments)'} was ${describe(outcome.actual)}, expected ${outcome.expected}`,
-      path: `${flat.path}.arguments${outcome.path ? `.${outcome.path}` : ''}`,
-    })
+    failures.push(argumentFailure(flat, expect.calls[row]?.args, outcome))
   })
 
   const allow = expect.extraCalls === 'allow'
@@ -99,6 +96,29 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
 
   if (!inOrder) failures.push({ kind: 'wrong_order', message: orderMessage(expect, calls, pairs, pairs.flatMap((column, row) => (column === -1 ? [] : [row]))) })
   return { failures, pairs, argumentsMatched }
+}
+
+/**
+ * One `wrong_argument_value` failure per paired call, naming every argument that did not match (the message and
+ * `path` name the only one when one is wrong) and carrying every argument compared, for the per-argument diff.
+ */
+function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number]['args'], outcome: Extract<MatchOutcome, { ok: false }>): Failure {
+  const rows = matchers && flat.call.check.wellFormed ? compareArguments(matchers, flat.call.arguments) : []
+  const wrong = rows.filter((entry) => !entry.matches)
+  if (wrong.length === 0) {
+    return {
+      kind: 'wrong_argument_value',
+      message: `${flat.call.name}: argument ${outcome.path || '(arguments)'} was ${describe(outcome.actual)}, expected ${outcome.expected}`,
+      path: `${flat.path}.arguments${outcome.path ? `.${outcome.path}` : ''}`,
+    }
+  }
+  const only = wrong.length === 1 ? wrong[0]?.argument : undefined
+  return {
+    kind: 'wrong_argument_value',
+    message: `${flat.call.name}: ${mismatchClauses(rows).join('; ')}`,
+    path: `${flat.path}.arguments${only ? `.${only}` : ''}`,
+    arguments: rows,
+  }
 }
 
 function totalWeight(weights: readonly (readonly number[])[], pairs: readonly number[]): number {

@@ -2,7 +2,10 @@ import type { Matcher } from '../core/case.ts'
 import type { Failure, FailureKind } from '../core/result.ts'
 import type { TranscriptCall } from '../core/transcript.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
-import { absentValue, describe, matchArguments } from '../matchers/argument-matchers.ts'
+import { absentValue, describe } from '../matchers/argument-matchers.ts'
+import { compareArguments } from '../matchers/compare-arguments.ts'
+import { isPlainObject } from '../core/plain-object.ts'
+import { argumentDiffText } from '../report/argument-diff.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
 
 // The assertions behind the `toolgauge/vitest` matchers, as pure functions of a scored case: no vitest here, so
@@ -16,9 +19,6 @@ export type ExpectedCall = {
   readonly name: string
   readonly args?: { readonly [key: string]: Matcher }
 }
-
-/** A call as failure messages show it: the turn, the name, and the arguments (parsed, else the raw text). */
-export type ShownCall = { readonly turn: number; readonly name: string; readonly arguments: unknown }
 
 /** The outcome of one assertion: whether it holds, the failure kind it names, and what to diff. */
 export type AssertionOutcome = {
@@ -54,23 +54,58 @@ export function erroredCase(scored: ScoredCase): AssertionOutcome | undefined {
   }
 }
 
-/** Calls as failure messages show them. */
-export function showCalls(scored: ScoredCase): ShownCall[] {
-  return callsOf(scored).map(({ turn, call }) => ({
-    turn,
-    name: call.name,
-    arguments: call.arguments !== undefined ? call.arguments : call.rawArguments,
-  }))
+/** A call as the diff's received side shows it: the same two fields as the expected side (`DiffedCall`). */
+export type DiffedCall = { readonly name: string; readonly arguments: unknown }
+
+function diffedCall(call: TranscriptCall): DiffedCall {
+  return { name: call.name, arguments: call.arguments !== undefined ? call.arguments : call.rawArguments }
 }
 
-/** The first argument mismatch of a call against an expectation, or undefined when it matches. */
+/**
+ * The expected side of the diff against one call, with the received side's field names: an argument that matched
+ * (or that no matcher names) shows the value sent, so vitest's diff marks only the arguments that did not match;
+ * one that did not match shows its matcher as written.
+ */
+export function expectedAgainst(expected: ExpectedCall, call: TranscriptCall | undefined): DiffedCall {
+  const sent = call?.name === expected.name ? call.arguments : undefined
+  if (!expected.args) return { name: expected.name, arguments: call?.name === expected.name ? diffedCall(call).arguments : '(any arguments)' }
+  if (!isPlainObject(sent)) return { name: expected.name, arguments: expected.args }
+  const wrong = new Set(compareArguments(expected.args, sent).filter((row) => !row.matches).map((row) => row.argument.split('.')[0]))
+  const shown: Record<string, unknown> = {}
+  for (const key of new Set([...Object.keys(expected.args), ...Object.keys(sent)])) {
+    if (wrong.has(key)) shown[key] = expected.args[key]
+    else if (Object.hasOwn(sent, key)) shown[key] = sent[key]
+  }
+  return { name: expected.name, arguments: shown }
+}
+
+/** Every argument mismatch of a call against an expectation (`city: expected "Paris", got "Lyon"; …`), or undefined when it matches. */
 export function argumentMismatch(expected: ExpectedCall, call: TranscriptCall): string | undefined {
   if (call.name !== expected.name) return `called ${call.name}, not ${expected.name}`
   if (!expected.args) return undefined
   if (call.arguments === undefined) return `arguments are not a JSON object: ${describe(call.rawArguments)}`
-  const outcome = matchArguments(expected.args, call.arguments)
-  if (outcome.ok) return undefined
-  return `${outcome.path || '(arguments)'}: expected ${outcome.expected}, got ${describe(outcome.actual === absentValue ? absentValue : outcome.actual)}`
+  const wrong = compareArguments(expected.args, call.arguments).filter((row) => !row.matches)
+  if (wrong.length === 0) return undefined
+  return wrong.map((row) => `${row.argument || '(arguments)'}: expected ${row.expected}, got ${describe('actual' in row ? row.actual : absentValue)}`).join('; ')
+}
+
+/** The per-argument diff of a call against an expectation, as text lines (report/argument-diff.ts), or [] when nothing differs. */
+function diffLines(expected: ExpectedCall, call: TranscriptCall): string[] {
+  if (!expected.args || call.name !== expected.name || call.arguments === undefined) return []
+  const rows = compareArguments(expected.args, call.arguments)
+  return rows.some((row) => !row.matches) ? argumentDiffText({ arguments: rows }, '  ') : []
+}
+
+/** The call an expectation is diffed against: the one of the same name with the fewest wrong arguments, else the first. */
+function closestCall(expected: ExpectedCall, calls: readonly ScoredCall[]): TranscriptCall | undefined {
+  const wrongCount = (call: TranscriptCall) => (expected.args && isPlainObject(call.arguments) ? compareArguments(expected.args, call.arguments).filter((row) => !row.matches).length : 0)
+  const sameName = calls.filter(({ call }) => call.name === expected.name)
+  return sameName.reduce<ScoredCall | undefined>((best, entry) => (best === undefined || wrongCount(entry.call) < wrongCount(best.call) ? entry : best), undefined)?.call ?? calls[0]?.call
+}
+
+/** The two sides of the diff for a list of expected calls: each expectation against its closest call, and every call made. */
+function diffedLists(expected: readonly ExpectedCall[], calls: readonly ScoredCall[]): { expected: DiffedCall[]; actual: DiffedCall[] } {
+  return { expected: expected.map((wanted) => expectedAgainst(wanted, closestCall(wanted, calls))), actual: calls.map(({ call }) => diffedCall(call)) }
 }
 
 const matches = (expected: ExpectedCall, call: TranscriptCall): boolean => argumentMismatch(expected, call) === undefined
@@ -82,7 +117,7 @@ const fits = (expected: ExpectedCall, entry: ScoredCall): boolean => entry.rejec
 const rejection = (entry: ScoredCall): string => entry.rejected.map((failure) => `${failure.kind}: ${failure.message}`).join('; ')
 
 /** The outcome when the only calls that would answer the expectation are calls the scorer rejected, if so. */
-function rejectedStandIn(expected: readonly ExpectedCall[], calls: readonly ScoredCall[], shown: unknown, actual: ShownCall[]): AssertionOutcome | undefined {
+function rejectedStandIn(expected: readonly ExpectedCall[], calls: readonly ScoredCall[], shown: unknown, actual: unknown): AssertionOutcome | undefined {
   const standIn = calls.find((entry) => entry.rejected.length > 0 && expected.some((wanted) => matches(wanted, entry.call)))
   const first = standIn?.rejected[0]
   if (!standIn || !first) return undefined
@@ -92,8 +127,10 @@ function rejectedStandIn(expected: readonly ExpectedCall[], calls: readonly Scor
 /** `toCallTool(name, args?)`: some call the scorer accepted, in any turn, has this name and matching arguments. */
 export function callsTool(scored: ScoredCase, expected: ExpectedCall): AssertionOutcome {
   const calls = callsOf(scored)
-  const actual = showCalls(scored)
-  const shown = { name: expected.name, ...(expected.args ? { arguments: expected.args } : {}) }
+  // One call on each side, under the same field names: the diff shows only what differs.
+  const closest = closestCall(expected, calls)
+  const shown = expectedAgainst(expected, closest)
+  const actual = closest ? diffedCall(closest) : null
   if (calls.some((entry) => fits(expected, entry))) {
     return { pass: true, kind: 'missing_call', summary: `called ${expected.name} as expected`, expected: shown, actual }
   }
@@ -102,7 +139,8 @@ export function callsTool(scored: ScoredCase, expected: ExpectedCall): Assertion
   const sameName = calls.filter(({ call }) => call.name === expected.name)
   if (sameName.length > 0) {
     const why = sameName.map((entry) => argumentMismatch(expected, entry.call) ?? `rejected by the scorer: ${rejection(entry)}`).join('; ')
-    return { pass: false, kind: 'wrong_argument_value', summary: `called ${expected.name}, but not with the expected arguments (${why})`, expected: shown, actual }
+    const diff = closest ? diffLines(expected, closest) : []
+    return { pass: false, kind: 'wrong_argument_value', summary: [`called ${expected.name}, but not with the expected arguments (${why})`, ...diff].join('\n'), expected: shown, actual }
   }
   const kind = calls.length === 0 ? 'missing_call' : 'wrong_tool'
   const summary = calls.length === 0 ? `expected a call to ${expected.name}; the model made no call` : `expected a call to ${expected.name}; the model called ${calls.map(({ call }) => call.name).join(', ')}`
@@ -111,34 +149,34 @@ export function callsTool(scored: ScoredCase, expected: ExpectedCall): Assertion
 
 /** `toCallToolsInParallel([...])`: one assistant turn holds a distinct accepted, matching call for every expected call. */
 export function callsToolsInParallel(scored: ScoredCase, expected: readonly ExpectedCall[]): AssertionOutcome {
-  const actual = showCalls(scored)
   const calls = callsOf(scored)
+  const { expected: shown, actual } = diffedLists(expected, calls)
   const turnWithAll = scored.transcript.turns.find((turn) => assignable(expected, calls.filter((entry) => entry.turn === turn.index)))
-  if (turnWithAll) return { pass: true, kind: 'not_parallel', summary: `turn ${turnWithAll.index + 1} made all ${expected.length} calls`, expected, actual }
+  if (turnWithAll) return { pass: true, kind: 'not_parallel', summary: `turn ${turnWithAll.index + 1} made all ${expected.length} calls`, expected: shown, actual }
   const allMade = assignable(expected, calls)
-  if (allMade) return { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected, actual }
-  return rejectedStandIn(expected, calls, expected, actual)
-    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected, actual }
+  if (allMade) return { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected: shown, actual }
+  return rejectedStandIn(expected, calls, shown, actual)
+    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected: shown, actual }
 }
 
 /** `toCallToolsInOrder([...])`: the expected calls appear in this order among the model's accepted calls (others may interleave). */
 export function callsToolsInOrder(scored: ScoredCase, expected: readonly ExpectedCall[]): AssertionOutcome {
   const calls = callsOf(scored)
-  const actual = showCalls(scored)
+  const { expected: shown, actual } = diffedLists(expected, calls)
   // Greedy earliest matching decides whether an ordered subsequence exists.
   let next = 0
   for (const entry of calls) if (next < expected.length && fits(expected[next] as ExpectedCall, entry)) next++
-  if (next === expected.length) return { pass: true, kind: 'wrong_order', summary: `made the ${expected.length} calls in order`, expected, actual }
+  if (next === expected.length) return { pass: true, kind: 'wrong_order', summary: `made the ${expected.length} calls in order`, expected: shown, actual }
   if (assignable(expected, calls)) {
-    return { pass: false, kind: 'wrong_order', summary: `made the expected calls, but in the order ${calls.map(({ call }) => call.name).join(' → ')}`, expected, actual }
+    return { pass: false, kind: 'wrong_order', summary: `made the expected calls, but in the order ${calls.map(({ call }) => call.name).join(' → ')}`, expected: shown, actual }
   }
-  return rejectedStandIn(expected, calls, expected, actual)
-    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected, actual }
+  return rejectedStandIn(expected, calls, shown, actual)
+    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected: shown, actual }
 }
 
 /** `toNotCallTools()`: the model made no call at all. */
 export function callsNoTools(scored: ScoredCase): AssertionOutcome {
-  const actual = showCalls(scored)
+  const actual = callsOf(scored).map(({ call }) => diffedCall(call))
   return actual.length === 0
     ? { pass: true, kind: 'unexpected_call', summary: 'made no call', expected: [], actual }
     : { pass: false, kind: 'unexpected_call', summary: `expected no call; the model called ${actual.map((call) => call.name).join(', ')}`, expected: [], actual }

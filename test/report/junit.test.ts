@@ -22,7 +22,8 @@ describe('JUnit reporter', () => {
     expect(failure.attributes.type).toBe('wrong_tool')
     expect(failure.attributes.message).toContain('expected get_weather, got get_time')
     expect(failure.text).toContain('at turns[0].calls[0]')
-    expect(failure.text).toContain('turn 0: get_time({})')
+    // Turns are numbered from 1 to people, as in show and the HTML report.
+    expect(failure.text).toContain('turn 1: get_time({})')
     expect(cases[3]!.children[0]!.name).toBe('error')
     expect(cases[3]!.children[0]!.attributes.type).toBe('provider_error')
   })

@@ -62,7 +62,32 @@ describe('tool-call matchers', () => {
     expect(error.message).toMatch(/location: expected "Paris", got "Lyon"/)
     expect(error.message).toMatch(/call get_current_weather\(\{"location":"Lyon"\}\)/)
     expect(error.expected).toEqual({ name: 'get_current_weather', arguments: { location: 'Paris' } })
-    expect(error.actual).toEqual([{ turn: 0, name: 'get_current_weather', arguments: { location: 'Lyon' } }])
+    expect(error.actual).toEqual({ name: 'get_current_weather', arguments: { location: 'Lyon' } })
+  })
+
+  it('toCallTool lists every wrong argument, draws the per-argument diff, and diffs like against like', async () => {
+    const scored = await scripted('current-paris', [turn('', ['get_current_weather', '{"location":"Lyon","unit":"fahrenheit"}']), turn('18 degrees')])
+    const error = failureOf(() => expect(scored).toCallTool('get_current_weather', { location: { regex: '^paris$', flags: 'i' }, unit: 'celsius' }))
+    expect(error.message).toMatch(/location: expected a string matching \/\^paris\$\/i, got "Lyon"; unit: expected "celsius", got "fahrenheit"/)
+    expect(error.message).toContain(['  arguments (- expected, + actual):', '  - location: a string matching /^paris$/i', '  + location: "Lyon"', '  - unit: "celsius"', '  + unit: "fahrenheit"'].join('\n'))
+    // Same field names on both sides; an argument that matched shows the value sent, so only wrong ones differ.
+    expect(error.actual).toEqual({ name: 'get_current_weather', arguments: { location: 'Lyon', unit: 'fahrenheit' } })
+    expect(error.expected).toEqual({ name: 'get_current_weather', arguments: { location: { regex: '^paris$', flags: 'i' }, unit: 'celsius' } })
+    const matched = failureOf(() => expect(scored).toCallTool('get_current_weather', { location: 'Paris', unit: 'fahrenheit' }))
+    expect(matched.expected).toEqual({ name: 'get_current_weather', arguments: { location: 'Paris', unit: 'fahrenheit' } })
+    expect(matched.message).toContain('  + location: "Lyon"\n    unit: "fahrenheit"')
+  })
+
+  it('list matchers diff expected calls against the calls made under the same field names', async () => {
+    const serial = await scripted('parallel-two-cities', [
+      turn('', ['get_current_weather', '{"location":"Paris"}']),
+      turn('', ['get_current_weather', '{"location":"Tokyo"}']),
+      turn('18 and 24'),
+    ])
+    const error = failureOf(() => expect(serial).toCallToolsInParallel([{ name: 'get_current_weather', args: { location: 'Paris' } }, { name: 'get_current_weather', args: { location: 'Tokyo' } }]))
+    const calls = [{ name: 'get_current_weather', arguments: { location: 'Paris' } }, { name: 'get_current_weather', arguments: { location: 'Tokyo' } }]
+    expect(error.expected).toEqual(calls)
+    expect(error.actual).toEqual(calls)
   })
 
   it('toCallTool names missing_call and wrong_tool', async () => {

@@ -1,6 +1,7 @@
 import type { CaseResult, Failure, ResultTurn } from '../../core/result.ts'
 import { conversationView, messageLabel, type MessageView } from '../conversation-view.ts'
 import { clip, escapeHtml } from './escape.ts'
+import { argumentDiffHtml } from './argument-diff.ts'
 
 // The HTML drill-down of a conversation: one section per user message (1-based) with what the user said, the
 // turns that answered it, the world's state after the reply (collapsed) and the failures of that reply, a state
@@ -53,6 +54,6 @@ function failureList(failures: readonly Failure[]): string {
   return `<ul class="failures">${failures.map((f) => {
     const [first = '', ...more] = f.message.split('\n')
     const diff = more.length > 0 ? `<pre class="state-diff">${escapeHtml(clip(more.join('\n')))}</pre>` : ''
-    return `<li><code>${escapeHtml(f.kind)}</code> ${escapeHtml(first)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}${diff}</li>`
+    return `<li><code>${escapeHtml(f.kind)}</code> ${escapeHtml(first)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}${diff}${argumentDiffHtml(f)}</li>`
   }).join('')}</ul>`
 }

@@ -35,5 +35,8 @@ details.case > summary { cursor: pointer; } details.case[hidden] { display: none
 .role { font-size: 11px; letter-spacing: .02em; color: var(--muted); } .role code { font-size: 12px; }
 pre { margin: 2px 0; white-space: pre-wrap; word-break: break-word; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 360px; overflow: auto; }
 .issues { color: var(--bad); font-size: 12px; }
+.arg-diff { margin: 4px 0 8px; color: var(--fg); font-size: 12px; } .arg-diff td, .arg-diff th { text-align: left; padding: 1px 6px; }
+.arg-diff tr.expected td { background: color-mix(in srgb, var(--good) 14%, transparent); } .arg-diff tr.actual td { background: color-mix(in srgb, var(--bad) 14%, transparent); }
+.arg-diff td.sign { font-weight: 600; width: 1em; }
 .controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; } input, select, button { font: inherit; }
 `

@@ -7,6 +7,7 @@ import { summaryLabel } from '../../variants/variant-cells.ts'
 import { repeatLabel } from '../repeat-label.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { conversationTranscript, failureTag } from './conversation.ts'
+import { argumentDiffHtml } from './argument-diff.ts'
 
 /** The badge (and its CSS class) of each verdict. */
 const badges = { passed: 'pass', failed: 'fail', errored: 'errored' } as const
@@ -15,7 +16,7 @@ const badges = { passed: 'pass', failed: 'fail', errored: 'errored' } as const
 export function resultSection(result: CaseResult, toolSets?: ToolSetIndex): string {
   const failures = result.failures.length === 0
     ? ''
-    : `<ul class="failures">${result.failures.map((f) => `<li>${failureTag(f)}<code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}</li>`).join('')}</ul>`
+    : `<ul class="failures">${result.failures.map((f) => `<li>${failureTag(f)}<code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}${argumentDiffHtml(f)}</li>`).join('')}</ul>`
   const verdict = badges[verdictOf(result)]
   const header = `<h4><span class="badge ${verdict}">${verdict}</span> ${escapeHtml(summaryLabel(result))} <span class="muted">· ${repeatLabel(result.repeat)} · ${Math.round(result.latencyMs)} ms · ${result.usage.input} in / ${result.usage.output} out tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
   const prompt = result.messages.map(messageBlock).join('')

@@ -1,0 +1,52 @@
+import type { Matcher } from '../core/case.ts'
+import { isPlainObject } from '../core/plain-object.ts'
+import type { ArgumentComparison } from '../core/result.ts'
+import { absentValue, describe, matchValue, operatorKeys } from './argument-matchers.ts'
+
+/**
+ * Every argument of a call against an expectation's matchers, for a `wrong_argument_value` failure's diff: each
+ * argument the expectation names (matched or not; a nested object matcher key by key, so each wrong field is its
+ * own row) and each argument it does not name (`matches: true`, no `expected`). Arguments that are not an object
+ * give one row for the whole value.
+ */
+export function compareArguments(matchers: { readonly [key: string]: Matcher }, args: unknown): ArgumentComparison[] {
+  const rows: ArgumentComparison[] = []
+  if (!isPlainObject(args)) rows.push(row('', 'an object', args, false))
+  else compareObject(matchers, args, '', rows)
+  return rows
+}
+
+/** The rows that did not match, as `argument city was "Paris", expected "London"` clauses. */
+export function mismatchClauses(rows: readonly ArgumentComparison[]): string[] {
+  return rows.filter((entry) => !entry.matches).map((entry) =>
+    `argument ${entry.argument || '(arguments)'} was ${describe('actual' in entry ? entry.actual : absentValue)}, expected ${entry.expected}`)
+}
+
+function compareObject(matchers: { readonly [key: string]: Matcher }, value: Record<string, unknown>, prefix: string, rows: ArgumentComparison[]): void {
+  for (const [key, matcher] of Object.entries(matchers)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    const child = Object.hasOwn(value, key) ? value[key] : absentValue
+    if (isNestedMatcher(matcher) && isPlainObject(child)) {
+      compareObject(matcher, child, path, rows)
+      continue
+    }
+    const outcome = matchValue(matcher, child, path)
+    rows.push(outcome.ok ? row(path, describe(matcher), child, true) : row(outcome.path, outcome.expected, outcome.actual, false))
+  }
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(matchers, key)) rows.push(row(prefix ? `${prefix}.${key}` : key, undefined, value[key], true))
+  }
+}
+
+/** A plain object matcher that is no operator: it matches an object key by key. */
+function isNestedMatcher(matcher: Matcher): matcher is { readonly [key: string]: Matcher } {
+  return isPlainObject(matcher) && !operatorKeys.some((key) => key in matcher)
+}
+
+// The stored row leaves out `expected` for an argument no matcher names and `actual` for one the model did not send.
+function row(argument: string, expected: string | undefined, actual: unknown, matches: boolean): ArgumentComparison {
+  const entry: { argument: string; expected?: string; actual?: unknown; matches: boolean } = { argument, matches }
+  if (expected !== undefined) entry.expected = expected
+  if (actual !== absentValue) entry.actual = actual
+  return entry
+}
