@@ -33,14 +33,25 @@ export async function probeStandIn(kind: ProviderKind, deviation?: Deviation, st
   }
 }
 
+/** Each probe's verdict, keyed `<probe>` (not streamed) and `<probe> (stream)`. */
 function vector(outcome: ConformanceOutcome): Record<string, ResultVerdict> {
-  return Object.fromEntries(outcome.outcomes.map((probe) => [probe.id, probe.verdict]))
+  return Object.fromEntries(outcome.outcomes.map((probe) => [`${probe.id}${probe.stream ? ' (stream)' : ''}`, probe.verdict]))
 }
 
-/** Every probe of a run without `--stream both` passed, but the ones given. */
-function allPassedBut(flipped: Partial<Record<ProbeId, ResultVerdict>>): Record<string, ResultVerdict> {
-  return Object.fromEntries(probeIds.filter((id) => id !== 'stream_equivalence').map((id) => [id, flipped[id] ?? 'passed']))
+/** Every probe of a run in these modes passed, but the ones given (keyed as `vector` keys them). */
+function allPassedBut(flipped: Partial<Record<string, ResultVerdict>>, stream: StreamMode = 'off'): Record<string, ResultVerdict> {
+  const modes = stream === 'both' ? ['', ' (stream)'] : [stream === 'on' ? ' (stream)' : '']
+  const ids = probeIds.filter((id) => stream === 'both' || id !== 'stream_equivalence')
+  return Object.fromEntries(modes.flatMap((mode) => ids.map((id) => [`${id}${mode}`, flipped[`${id}${mode}`] ?? 'passed'])))
 }
+
+/** The same flips in both modes. */
+function inBothModes(flipped: Partial<Record<ProbeId, ResultVerdict>>): Partial<Record<string, ResultVerdict>> {
+  return Object.fromEntries(Object.entries(flipped).flatMap(([id, verdict]) => [[id, verdict], [`${id} (stream)`, verdict]]))
+}
+
+/** The kinds whose adapters stream so far (the others refuse `stream: true`). */
+const streamingKinds: readonly ProviderKind[] = ['openai', 'openai-compatible']
 
 describe('conformance on the correct stand-ins', () => {
   for (const kind of allProviderKinds) {
@@ -48,6 +59,14 @@ describe('conformance on the correct stand-ins', () => {
       const outcome = await probeStandIn(kind)
       // Gemini cannot be asked for one call at a time (docs/providers/google.md): a model calling twice shows it.
       expect(vector(outcome), JSON.stringify(outcome.outcomes.filter((probe) => !probe.passed))).toEqual(allPassedBut(kind === 'google' ? { parallel_disabled: 'failed' } : {}))
+      expect(outcome.exitCode).toBe(0)
+    })
+  }
+
+  for (const kind of streamingKinds) {
+    it(`${kind}, --stream both: every probe passes in both modes, stream_equivalence included`, async () => {
+      const outcome = await probeStandIn(kind, undefined, 'both')
+      expect(vector(outcome), JSON.stringify(outcome.outcomes.filter((probe) => !probe.passed))).toEqual(allPassedBut({}, 'both'))
       expect(outcome.exitCode).toBe(0)
     })
   }
@@ -75,13 +94,15 @@ const flips: Record<Deviation, Partial<Record<ProbeId, ResultVerdict>>> = {
   rejects_reasoning_state: { reasoning_round_trip: 'errored' },
   stop_with_calls: { finish_reason: 'failed' },
   no_usage: { usage: 'failed' },
+  merged_stream_calls: { stream_equivalence: 'failed' },
+  bunched_stream_arguments: { stream_equivalence: 'failed' },
 }
 
-describe('each planted deviation flips exactly its probe', () => {
+describe('each planted deviation flips exactly its probe (in both modes: stream_equivalence compares the same pair)', () => {
   for (const deviation of deviations) {
     it(deviation, async () => {
-      const outcome = await probeStandIn('openai-compatible', deviation)
-      expect(vector(outcome), JSON.stringify(outcome.outcomes.filter((probe) => !probe.passed))).toEqual(allPassedBut(flips[deviation]))
+      const outcome = await probeStandIn('openai-compatible', deviation, 'both')
+      expect(vector(outcome), JSON.stringify(outcome.outcomes.filter((probe) => !probe.passed))).toEqual(allPassedBut(inBothModes(flips[deviation]), 'both'))
       const flipped = outcome.outcomes.find((probe) => !probe.passed)!
       expect(flipped.message).not.toBe('')
       if (flipped.verdict === 'errored') expect(flipped.message).toMatch(/^errored \(no verdict/)

@@ -6,6 +6,7 @@ import type { Behaviour, Conversation, NeutralCall, NeutralTurn } from '../provi
 import { check, fakeApi, isObject, type Protocol } from '../providers/fake/api.ts'
 import { keyFor, protocolFor, type ProviderKind } from '../providers/fake/harness.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { jsonFrame, type SseFrame } from '../providers/fake/streams/sse.ts'
 import { IssuedTokens } from '../providers/fake/reasoning-tokens.ts'
 import { probeOf, unicodeNote } from '../../src/conformance/probes.ts'
 
@@ -24,7 +25,12 @@ export const deviations = [
   'rejects_reasoning_state',
   'stop_with_calls',
   'no_usage',
+  'merged_stream_calls',
+  'bunched_stream_arguments',
 ] as const
+
+/** The deviations only a streamed answer shows (the same answer not streamed is right). */
+export const streamDeviations: readonly Deviation[] = ['merged_stream_calls', 'bunched_stream_arguments']
 
 /** One planted deviation. */
 export type Deviation = (typeof deviations)[number]
@@ -125,7 +131,52 @@ function chatStandIn(deviation: Deviation | undefined): Protocol {
       if (deviation === 'no_usage') delete body.usage
       return body
     },
+    events(answer, conversation) {
+      const frames = inner.events!(answer, conversation)
+      return deviation === 'merged_stream_calls' || deviation === 'bunched_stream_arguments' ? mangledStream(frames, deviation) : frames
+    },
   }
+}
+
+type ChatChunk = { choices: { delta: { tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason: string | null }[] }
+
+/**
+ * A chat stream of three or more calls (where stream_equivalence looks) as two real stream assemblers got it wrong:
+ * `merged` — the third call's deltas carry the second call's index (one call with both calls' fragments, as
+ * interleaved parallel calls come out of some parsers); `bunched` — each call's arguments after its first fragment
+ * withheld, then flushed whole before the finish chunk, repeating the fragment already sent.
+ */
+function mangledStream(frames: readonly SseFrame[], deviation: 'merged_stream_calls' | 'bunched_stream_arguments'): SseFrame[] {
+  const chunks = frames.map((frame) => (frame.data === '[DONE]' ? undefined : (JSON.parse(frame.data) as ChatChunk)))
+  const callDelta = (chunk: ChatChunk | undefined) => chunk?.choices[0]?.delta.tool_calls?.[0]
+  if (chunks.filter((chunk) => callDelta(chunk)?.function?.name !== undefined).length < 3) return [...frames]
+  if (deviation === 'merged_stream_calls') {
+    return frames.map((frame, index) => {
+      const delta = callDelta(chunks[index])
+      if (delta?.index !== 2) return frame
+      delta.index = 1
+      return jsonFrame(chunks[index]!)
+    })
+  }
+  const whole = new Map<number, string>()
+  const out: SseFrame[] = []
+  frames.forEach((frame, index) => {
+    const chunk = chunks[index]
+    const delta = callDelta(chunk)
+    if (delta && delta.function?.name === undefined && typeof delta.function?.arguments === 'string') {
+      const before = whole.get(delta.index)
+      whole.set(delta.index, (before ?? '') + delta.function.arguments)
+      if (before === undefined) out.push(frame)
+      return
+    }
+    if (chunk?.choices[0]?.finish_reason) {
+      for (const [callIndex, text] of whole) {
+        out.push(jsonFrame({ ...chunk, choices: [{ index: 0, delta: { tool_calls: [{ index: callIndex, function: { arguments: text } }] }, logprobs: null, finish_reason: null }] }))
+      }
+    }
+    out.push(frame)
+  })
+  return out
 }
 
 /** A stand-in host for one protocol: the correct one, or (openai-compatible only) with one deviation planted. */
