@@ -8,6 +8,7 @@ import { runCase } from '../loop/run-case.ts'
 import { costOf, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { caseResult } from './case-result.ts'
+import type { Simulators } from './simulators.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
 import { ToolSets } from './tool-sets.ts'
 
@@ -33,6 +34,8 @@ export type EvaluationContext = {
   readonly toolSets?: ToolSets
   /** Checks the run adds to the scorer's (`RunOptions.caseChecks`). */
   readonly caseChecks?: CaseCheck
+  /** The simulated users of the run's `user:` cases, built and checked before the first call. */
+  readonly simulators?: Simulators
 }
 
 /** A case run through the loop and scored: the transcript (the evidence), the verdict, and the journaled result. */
@@ -54,6 +57,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     hooks: task.hooks,
     ...(context.signal ? { signal: context.signal } : {}),
     ...(context.stubTimeoutMs !== undefined ? { stubTimeoutMs: context.stubTimeoutMs } : {}),
+    ...(task.testCase.user && context.simulators ? { users: context.simulators.sourceFor(task.testCase, task.repeat) } : {}),
   })
   if (transcript.stop === 'aborted') return undefined
   if (task.testCase.expect.matching === 'bfcl') await loadBfclScoring()

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case } from '../core/case.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
@@ -47,7 +47,9 @@ export class Fingerprints {
     // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do. Tools
     // and stubs are usually the suite's shared objects: each is hashed once, by identity.
     const { file: _file, tools, stubs, ...rest } = testCase
-    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null }) ?? '')
+    // A scripted simulated user's script decides the user's messages: its content, like a scripted model's.
+    const simulator = testCase.user?.model.startsWith('scripted:') ? this.fileDigest(resolve(dirname(testCase.file), testCase.user.model.slice('scripted:'.length))) : null
+    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}) }) ?? '')
     this.last = { testCase, hooksFile, digest: value }
     return value
   }

@@ -35,6 +35,7 @@ import { modelOptionsFor, resolveModels, type ModelEntry, type ResolvedModel } f
 import { ModelSuites, type ModelsSource } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
+import { Simulators } from './simulators.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
@@ -160,6 +161,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     })
   }
   await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
+  // The simulated users' models are built and their scripts checked before the first call, like the models'.
+  const simulators = new Simulators({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}), ...(options.providers ? { providers: options.providers } : {}) })
+  for (const warning of await simulators.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
   const fingerprints = new Fingerprints()
@@ -234,7 +238,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     }
   }
   const context: EvaluationContext = {
-    tokenCounter, prices, secrets, toolSets, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
+    tokenCounter, prices, secrets, toolSets, simulators, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks } : {}),
   }
   let done = 0
@@ -337,6 +341,11 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
 function withLazyResults(header: Omit<Report, 'results'>, eachResult: () => Iterable<CaseResult>): Report {
   let results: CaseResult[] | undefined
   return Object.defineProperty({ ...header }, 'results', { enumerable: true, get: () => (results ??= [...eachResult()]) }) as Report
+}
+
+/** The run's cases in order, each read when asked for (a JSON Lines case file is not held). */
+async function* eachCase(cases: RunCases): AsyncGenerator<Case> {
+  for (let index = 0; index < cases.size; index++) yield await cases.at(index)
 }
 
 /** The `{ suite, id }` of each run case and of every case of the suites (for `Provider.checkCases`). */

@@ -13,6 +13,7 @@ import { checkCase } from './check-case-requests.ts'
 import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
 import { secretValues } from './load-run.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
+import { Simulators } from './simulators.ts'
 
 /** What `runCase` runs: one case of a suite for one model. */
 export type RunCaseRequest = {
@@ -57,6 +58,8 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
   provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }], { repeats: (request.repeat ?? 0) + 1 })
   checkCase(testCase, [provider])
+  const simulators = new Simulators({ providerOptions: options })
+  await simulators.prepare([testCase], (request.repeat ?? 0) + 1)
   const hooks = await loadHooks(suite.hooks)
   const evaluated = await servers.withCase(() => evaluateCase(
     { testCase, provider, repeat: request.repeat ?? 0, hooks },
@@ -64,6 +67,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
       tokenCounter: new ToolTokenCounter(),
       prices: request.prices ?? defaultPriceTable,
       secrets: [...secretValues([options]), ...servers.secrets],
+      simulators,
       ...(request.signal ? { signal: request.signal } : {}),
     },
   ))
