@@ -24,11 +24,15 @@ export function baselineProvider(id = 'baseline'): Provider {
 
 /** One baseline turn, a pure function of the request. */
 export function baselineTurn(request: GenerateRequest): ModelTurn {
+  // Each user message is answered on its own (in a conversation too): its words plan the calls, and only what
+  // came after it — the calls made for it and their results — counts. The baseline has no memory of earlier messages.
+  const since = request.messages.findLastIndex((message) => message.role === 'user') + 1
+  const answering = request.messages.slice(since)
   const prompt = lastUserText(request.messages)
   // Later requests carry tool_choice auto: a forced first call is then already made, and the plan under auto
   // either contains it (more calls may follow with parallel calls off) or not (the baseline answers).
   const plan = planCalls(prompt, request.tools, request.toolChoice)
-  const made = request.messages.filter((message) => message.role === 'assistant').flatMap((message) => message.toolCalls).length
+  const made = answering.filter((message) => message.role === 'assistant').flatMap((message) => message.toolCalls).length
   const oneAtATime = request.parallelToolCalls === false
   const pending = plan.slice(made, oneAtATime ? made + 1 : undefined)
   const alreadyCalled = made > 0
@@ -41,7 +45,7 @@ export function baselineTurn(request: GenerateRequest): ModelTurn {
       latencyMs: 0,
     }
   }
-  const results = request.messages.filter((message) => message.role === 'tool').map((message) => message.content)
+  const results = answering.filter((message) => message.role === 'tool').map((message) => message.content)
   const text = results.length > 0
     ? `Here is what the tools returned: ${results.join('; ')}`
     : "I can't help with that using the tools I have."
