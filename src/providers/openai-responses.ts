@@ -1,6 +1,8 @@
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
-import { sdkSetup } from './runtime/http-for-provider.ts'
+import { sdkSetup, streams } from './runtime/http-for-provider.ts'
+import { streamResponse, streamingResponsesBody } from './streaming/responses-stream.ts'
+import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses'
 import { openAiClient } from './runtime/openai-client.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildResponsesRequest } from './wire/responses-request.ts'
@@ -14,20 +16,26 @@ export function isReasoningModel(model: string): boolean {
 /**
  * `openai-responses:<model>`: the Responses API. By default the full input every turn with `store: false`, reasoning
  * items sent back with their encrypted content; with the `store: true` setting, turns chain by `previous_response_id`.
+ * With `stream: true` through the SDK's `responses.stream`, the turn assembled by its ResponseStream.
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: 'openai-responses:<model>', protocol: 'responses', credentials: credentialDefaults['openai-responses'] })
   const chained = options.settings?.store === true
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: true })
+  const streamed = streams(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
-    build: (request) => buildResponsesRequest(request, {
-      model,
-      ...maxTokensOf(options),
-      includeEncryptedReasoning: isReasoningModel(model) || options.settings?.reasoning !== undefined,
-      chained,
-      ...(options.settings ? { settings: options.settings } : {}),
-    }),
-    send: (body, requestOptions) => client.responses.create(body, requestOptions),
+    build: (request) => {
+      const body = buildResponsesRequest(request, {
+        model,
+        ...maxTokensOf(options),
+        includeEncryptedReasoning: isReasoningModel(model) || options.settings?.reasoning !== undefined,
+        chained,
+        ...(options.settings ? { settings: options.settings } : {}),
+      })
+      return streamed ? streamingResponsesBody(body) : body
+    },
+    send: (body, requestOptions) =>
+      body.stream === true ? streamResponse(client, body, requestOptions) : client.responses.create(body as ResponseCreateParamsNonStreaming, requestOptions),
     read: (response) => fromResponsesResponse(response, { chained }),
   })
 }

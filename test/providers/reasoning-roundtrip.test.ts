@@ -80,10 +80,29 @@ describe('OpenAI Responses reasoning items', () => {
     expect(output[0]!.encrypted_content).toMatch(/^enc-/)
     expect(output[1]!.phase).toBe('commentary')
     const input = bodyOf(server, 1).input as Body[]
-    // user, then the turn's items exactly as returned, then the two outputs.
-    expect(input.slice(1, 5)).toEqual(output)
+    // user, then the turn's items as returned less their ids (store: false persists nothing), then the two outputs.
+    expect(input.slice(1, 5)).toEqual(output.map(({ id: _id, ...item }) => item))
     expect(input.slice(5).map((item) => item.type)).toEqual(['function_call_output', 'function_call_output'])
     expect(transcript.turns[0]!.usage.reasoning).toBe(64)
+  })
+
+  // DeepSeek's Responses API refuses a reasoning item referred to by its id under store: false ("Items are not
+  // persisted when `store` is set to false"), even with its encrypted content: the stand-in enforces that rule.
+  it.each([false, true])('with store: false, never refers to a reasoning item by id: the item itself goes back with its encrypted content (streamed: %s)', async (stream) => {
+    const { server, provider } = await setup('openai-responses', 'o4-mini', stream ? { settings: { stream } } : {})
+    const transcript = await runMiniCase(provider, { id: 'serial', prompt: 'Weather in Paris, London and Tokyo?', parallel: false })
+    expect(server.violations).toEqual([])
+    expect(transcript.turns.map((turn) => turn.toolCalls.length)).toEqual([1, 1, 1, 0])
+    for (const request of server.requests.slice(1)) {
+      const body = request.body as Body
+      expect(body.store).toBe(false)
+      const reasoning = (body.input as Body[]).filter((item) => item.type === 'reasoning')
+      expect(reasoning.length).toBeGreaterThan(0)
+      for (const item of reasoning) {
+        expect(item.id).toBeUndefined()
+        expect(item.encrypted_content).toMatch(/^enc-/)
+      }
+    }
   })
 
   it('is refused by the stand-in when the reasoning items are dropped', async () => {

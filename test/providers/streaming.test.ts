@@ -56,7 +56,7 @@ const cases: readonly MiniCase[] = [
 const casesFor = (settings: Variant['settings']) => (settings?.thinking ? cases.filter((testCase) => typeof testCase.toolChoice !== 'object') : cases)
 
 // Chat Completions first; the other protocols join as their streaming lands.
-const streamingKinds: readonly ProviderKind[] = ['openai', 'openai-compatible']
+const streamingKinds: readonly ProviderKind[] = ['openai', 'openai-compatible', 'openai-responses']
 
 describe.each(variants.filter((variant) => streamingKinds.includes(variant.kind)))('$kind:$model streamed', ({ kind, model, settings }) => {
   it.each(casesFor(settings))('gives the same turns as non-streamed: $id', async (testCase) => {

@@ -92,9 +92,11 @@ describe('kept state with a replaced call id', () => {
     ])
     expect(anthropic[1]!.content).toEqual([thinking, { type: 'tool_use', id: 'call_1_0', name: 'f', input: {} }])
     const reasoningItem = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'e' }
-    const responses = toResponsesInput([
-      { role: 'assistant', content: '', toolCalls: calls, reasoning: { protocol: 'openai-responses', output: [reasoningItem, { type: 'function_call', id: 'fc_1', call_id: 'dup', name: 'f', arguments: '{}' }] } },
-    ])
-    expect(responses).toEqual([reasoningItem, { type: 'function_call', id: 'fc_1', call_id: 'call_1_0', name: 'f', arguments: '{}' }])
+    const history = [
+      { role: 'assistant' as const, content: '', toolCalls: calls, reasoning: { protocol: 'openai-responses' as const, output: [reasoningItem, { type: 'function_call', id: 'fc_1', call_id: 'dup', name: 'f', arguments: '{}' }] } },
+    ]
+    expect(toResponsesInput(history, { stored: true })).toEqual([reasoningItem, { type: 'function_call', id: 'fc_1', call_id: 'call_1_0', name: 'f', arguments: '{}' }])
+    // Not stored (the default): the items themselves, without the ids that would refer to nothing.
+    expect(toResponsesInput(history)).toEqual([{ type: 'reasoning', summary: [], encrypted_content: 'e' }, { type: 'function_call', call_id: 'call_1_0', name: 'f', arguments: '{}' }])
   })
 })

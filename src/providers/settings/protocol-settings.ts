@@ -7,7 +7,7 @@ export type SettingsProtocol = 'chat' | 'responses' | 'anthropic' | 'gemini' | '
 /** Which settings each protocol has (the mapping itself lives with each protocol's request builder). */
 const supported: { readonly [P in SettingsProtocol]: readonly (keyof ModelSettings)[] } = {
   chat: ['temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'verbosity', 'stream', 'extra_body', 'extra_headers'],
-  responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'extra_body', 'extra_headers'],
+  responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'stream', 'extra_body', 'extra_headers'],
   anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'extra_body', 'extra_headers'],
   gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'extra_body', 'extra_headers'],
   offline: [],

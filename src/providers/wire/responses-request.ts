@@ -7,6 +7,7 @@ import type {
 } from 'openai/resources/responses/responses'
 import type { Message } from '../../core/message.ts'
 import { withLoopCallIds } from './tool-call-ids.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
@@ -27,8 +28,12 @@ export type ResponsesRequestSettings = {
 /**
  * toolgauge messages → Responses input items. The whole conversation is sent every turn (`store: false`), so a
  * tool call goes back as a `function_call` item and its answer as a `function_call_output` with the same `call_id`.
+ * A turn's own output items go back as they came, less their `id` unless the responses are stored (`stored`): with
+ * `store: false` nothing is persisted, and an id is a reference to an item the server does not have — DeepSeek
+ * refuses it ("Items are not persisted when `store` is set to false"). The item itself, with its encrypted
+ * content, carries the reasoning; `call_id` still links each call to its output.
  */
-export function toResponsesInput(messages: readonly Message[]): ResponseInputItem[] {
+export function toResponsesInput(messages: readonly Message[], options: { readonly stored?: boolean } = {}): ResponseInputItem[] {
   return messages.flatMap((message): ResponseInputItem[] => {
     switch (message.role) {
       case 'system':
@@ -38,7 +43,8 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
         // The turn's output items go back as they came: reasoning (with encrypted_content) before its function_call
         // items, messages with their phase.
         if (message.reasoning?.protocol === 'openai-responses') {
-          return withLoopCallIds(message.reasoning.output, message.toolCalls, 'function_call', 'call_id') as unknown as ResponseInputItem[]
+          const items = withLoopCallIds(message.reasoning.output, message.toolCalls, 'function_call', 'call_id')
+          return (options.stored ? items : items.map(withoutId)) as unknown as ResponseInputItem[]
         }
         return [
           ...(message.content !== '' ? [{ type: 'message' as const, role: 'assistant' as const, content: message.content }] : []),
@@ -54,6 +60,12 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
         return [{ type: 'function_call_output', call_id: message.toolCallId, output: message.content }]
     }
   })
+}
+
+function withoutId(item: OpaqueObject): OpaqueObject {
+  if (item.id === undefined) return item
+  const { id: _id, ...rest } = item
+  return rest
 }
 
 /** Tool definitions in the flat Responses form; `strict: false` because the API defaults to strict, which rejects most user schemas. */
@@ -82,7 +94,7 @@ export function buildResponsesRequest(request: GenerateRequest, settings: Respon
   const previous = settings.chained ? lastResponse(request.messages) : undefined
   return {
     model: settings.model,
-    input: toResponsesInput(previous ? request.messages.slice(previous.index + 1) : request.messages),
+    input: toResponsesInput(previous ? request.messages.slice(previous.index + 1) : request.messages, { stored: settings.chained === true }),
     store: settings.chained === true,
     ...(previous ? { previous_response_id: previous.id } : {}),
     ...(settings.includeEncryptedReasoning && !settings.chained ? { include: ['reasoning.encrypted_content' as const] } : {}),

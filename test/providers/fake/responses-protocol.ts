@@ -1,6 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
+import { responsesEvents } from './streams/responses-events.ts'
 
 /** o-series and gpt-5 models reason; the others refuse encrypted reasoning. */
 function isReasoningModel(model: string): boolean {
@@ -66,8 +67,11 @@ export function responsesProtocol(): Protocol {
       input.forEach((item: unknown, index: number) => {
         check(isObject(item), `input[${index}] must be an object`)
         if (item.type === 'reasoning') {
-          check(typeof item.id === 'string' && Array.isArray(item.summary), `input[${index}]: malformed reasoning item`)
-          check(body.store === true || issued.has(item.encrypted_content), `Item with id '${item.id}' not found. Items are not persisted when \`store\` is set to false.`)
+          check((item.id === undefined || typeof item.id === 'string') && Array.isArray(item.summary), `input[${index}]: malformed reasoning item`)
+          // DeepSeek's Responses API (recorded): with store false, a reasoning item sent by its id is a reference to
+          // nothing, refused even when it carries its encrypted content; the item itself must come without the id.
+          check(body.store === true || item.id === undefined, `Item with id '${String(item.id)}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`)
+          check(body.store === true || issued.has(item.encrypted_content), `input[${index}]: a reasoning item without its id must carry the encrypted_content it was issued with`)
           reasoningSeen = true
           return
         }
@@ -120,6 +124,14 @@ export function responsesProtocol(): Protocol {
         assistantTurns,
         wire: { reasoning: reasoningModel, encrypted, store: body.store, input },
       }
+    },
+    streaming(request) {
+      const stream = (request.body as Record<string, unknown>).stream
+      check(stream === undefined || typeof stream === 'boolean', 'stream must be a boolean')
+      return stream === true
+    },
+    events(answer) {
+      return responsesEvents(answer as Record<string, unknown>)
     },
     render(turn, conversation, index) {
       const calls = turn.calls ?? []
