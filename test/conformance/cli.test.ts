@@ -51,6 +51,18 @@ describe('toolgauge conformance', () => {
     expect(probes.filter((probe) => probe.required).map((probe) => probe.id)).toEqual(['tool_choice_auto', 'ids_round_trip', 'arguments_valid', 'schema_honoured', 'unicode_arguments', 'finish_reason'])
   })
 
+  it('--stream both --json has one entry per probe and mode, stream_equivalence in each; the table a column per mode', async () => {
+    const { code, stdout } = await conformance(['--stream', 'both', '--json'])
+    expect(code).toBe(0)
+    const probes = (JSON.parse(stdout) as { models: { probes: { id: string; stream: boolean; passed: boolean }[] }[] }).models[0]!.probes
+    expect(probes.map((probe) => `${probe.id}/${probe.stream}`)).toEqual([false, true].flatMap((stream) => probeIds.map((id) => `${id}/${stream}`)))
+    expect(probes.every((probe) => probe.passed)).toBe(true)
+    const table = await conformance(['--stream', 'both'], 'merged_stream_calls')
+    expect(table.code).toBe(1)
+    expect(table.stdout).toMatch(/│ probe\s+│ openai-compatible:qwen3:8b\s+│ openai-compatible:qwen3:8b \(stream\)\s*│/)
+    expect(table.stdout).toMatch(/stream_equivalence \*\s*│\s*FAIL\s*│\s*FAIL/)
+  })
+
   it('exits 1 when a required probe fails, printing the table and the failure; 0 when only an informative one does', async () => {
     const failing = await conformance([], 'python_arguments')
     expect(failing.code).toBe(1)
