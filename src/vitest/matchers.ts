@@ -13,6 +13,9 @@ import {
   type ExpectedCall,
 } from './call-assertions.ts'
 import { compactTranscript } from './compact-transcript.ts'
+import { reachesState } from './state-assertion.ts'
+import type { Matcher } from '../core/case.ts'
+import type { StateMatchOptions } from '../matchers/state-matchers.ts'
 import { inert, inertLines } from '../report/terminal-text.ts'
 
 /** The tool-call matchers `toolgauge/vitest` adds to vitest's `expect`; each takes a `runCase` result. */
@@ -31,6 +34,8 @@ export interface ToolCallMatchers<R = unknown> {
   toStayWithinToolTokens(tokens: number): R
   /** The case passes its suite expectation. */
   toPassCase(): R
+  /** The world's final snapshot matches (state expectation rules, `ignore` paths); a mismatch lists each differing path. */
+  toReachState(matcher: Matcher, options?: StateMatchOptions): R
 }
 
 declare module 'vitest' {
@@ -79,5 +84,6 @@ export function registerMatchers(): void {
     toHaveNoHallucinations: matcher('toHaveNoHallucinations', hasNoHallucinations),
     toStayWithinToolTokens: matcher('toStayWithinToolTokens', staysWithinToolTokens),
     toPassCase: matcher('toPassCase', passesCase),
+    toReachState: matcher('toReachState', (scored, state: Matcher, options?: StateMatchOptions) => reachesState(scored, state, options)),
   })
 }
