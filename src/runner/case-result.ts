@@ -32,7 +32,10 @@ export function caseResult(transcript: Transcript, context: ResultContext): Case
     failures: score.failures,
     turns: transcript.turns.map((turn) => storedTurn(turn, testCase, context.toolSets)),
     messages: transcript.initialMessages,
-    expectedTools: testCase.expect.calls.map((call) => call.name),
+    ...(transcript.conversation ? { conversation: transcript.conversation } : {}),
+    ...(transcript.initialState !== undefined ? { initialState: transcript.initialState } : {}),
+    ...(transcript.simulator ? { simulator: transcript.simulator } : {}),
+    expectedTools: expectedTools(testCase),
     metrics: score.metrics,
     usage: transcript.usage,
     latencyMs: transcript.latencyMs,
@@ -41,6 +44,13 @@ export function caseResult(transcript: Transcript, context: ResultContext): Case
     ...(context.fingerprint !== undefined ? { fingerprint: context.fingerprint } : {}),
     toolgaugeVersion,
   }
+}
+
+/** The names of every expected call: a conversation's messages' in order, then the case-level ones. */
+function expectedTools(testCase: Case): string[] {
+  const names = (testCase.conversation ?? []).flatMap((message) => (message.expect?.calls ?? []).map((call) => call.name))
+  for (const call of testCase.expect.calls) names.push(call.name)
+  return names
 }
 
 /**

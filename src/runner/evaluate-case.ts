@@ -60,7 +60,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     ...(task.testCase.user && context.simulators ? { users: context.simulators.sourceFor(task.testCase, task.repeat) } : {}),
   })
   if (transcript.stop === 'aborted') return undefined
-  if (task.testCase.expect.matching === 'bfcl') await loadBfclScoring()
+  if (task.testCase.expect.matching === 'bfcl' || task.testCase.conversation?.some((message) => message.expect?.matching === 'bfcl')) await loadBfclScoring()
   const score = scoreCase(task.testCase, transcript, context.caseChecks)
   const toolSets = context.toolSets ?? new ToolSets()
   // Tokenizers and prices follow the model spec; a label only names the row.

@@ -12,11 +12,15 @@ export type FlatCall = {
   readonly path: string
 }
 
-/** All calls of a transcript in order, with their tools looked up. */
+/**
+ * All calls of a transcript in order, with their tools looked up. In a conversation a tool counts only on the turns
+ * it was sent with (`add_tools` hides it before its message): calling it earlier is calling a tool not offered.
+ */
 export function flattenCalls(transcript: Transcript, tools: readonly ToolDefinition[]): FlatCall[] {
   return transcript.turns.flatMap((turn) =>
     turn.calls.map((call, index) => {
-      const tool = tools.find((candidate) => candidate.name === call.name)
+      const offered = turn.message === undefined || turn.request.toolNames.includes(call.name)
+      const tool = offered ? tools.find((candidate) => candidate.name === call.name) : undefined
       return { turn: turn.index, index, call, ...(tool ? { tool } : {}), path: `turns[${turn.index}].calls[${index}]` }
     }))
 }

@@ -4,11 +4,13 @@ import type { Transcript } from '../core/transcript.ts'
 import { verdictOfFailures, type ResultVerdict } from '../core/verdict.ts'
 import { callValidity } from './call-validity.ts'
 import { isErroredKind } from '../core/verdict.ts'
-import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
+import { forbiddenCalls } from './call-limits.ts'
+import { callVerdicts, exchangeFailures } from './exchange-failures.ts'
+import { finishFailures } from './finish-failures.ts'
 import { flattenCalls } from './flat-calls.ts'
-import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './call-limits.ts'
 import { matchCalls } from './match-calls.ts'
-import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
+import { scoreConversation } from './score-conversation.ts'
+import { loopEndFailures } from './turn-checks.ts'
 
 /**
  * The scorer's verdict on one call on its own, before any expectation (`callValidity`): the failures it found
@@ -39,69 +41,34 @@ export type CaseScore = {
  */
 export type CaseCheck = (testCase: Case, transcript: Transcript) => readonly Failure[]
 
-type BfclScorer = (testCase: Case, transcript: Transcript) => Failure[]
-let bfclScorer: BfclScorer | undefined
-
-/**
- * Makes `matching: bfcl` cases scorable: BFCL's checker (two dozen modules) loads only for a run that has such a
- * case — the runner awaits this before scoring one; the library entry (index.ts) registers it up front.
- */
-export async function loadBfclScoring(): Promise<void> {
-  bfclScorer ??= (await import('./bfcl-mode.ts')).bfclFailures
-}
-
-/** Registers BFCL's scorer synchronously (the library entry, which loads it anyway). */
-export function registerBfclScoring(scorer: BfclScorer): void {
-  bfclScorer = scorer
-}
+export { loadBfclScoring, registerBfclScoring } from './exchange-failures.ts'
 
 /**
  * Scores a transcript against its case. Scorers read only the transcript and the case: per-call validity,
  * expected-vs-actual matching, parallelism, tool_choice, final answer, how each turn stopped (finish-failures.ts)
- * and how the loop ended; calls the case forbids and more calls than `max_calls` (call-limits.ts). With
- * `matching: bfcl` the call verdict comes from BFCL's checker rules instead of toolgauge's matchers. `checks` are
- * the run's own checks (CaseCheck), judged with the rest.
+ * and how the loop ended; calls the case forbids and more calls than `max_calls` (call-limits.ts) — one
+ * exchange's judgement (exchange-failures.ts). With `matching: bfcl` the call verdict comes from BFCL's checker
+ * rules instead of toolgauge's matchers. A conversation is judged per message and as a whole (score-conversation.ts).
+ * `checks` are the run's own checks (CaseCheck), judged with the rest.
  */
 export function scoreCase(testCase: Case, transcript: Transcript, checks?: CaseCheck): CaseScore {
+  if (transcript.conversation) return scoreConversation(testCase, transcript, checks)
   const calls = flattenCalls(transcript, testCase.tools)
   const validity = calls.map(callValidity)
-  const forbidden = forbiddenCalls(testCase.expect, calls)
-  const matching = matchCalls(testCase.expect, calls, validity, forbidden)
-  const loopEnd = loopEndFailures(testCase, transcript, calls, matching.pairs)
   const stops = finishFailures(transcript)
   const providerStops = stops.filter((failure) => isErroredKind(failure.kind))
+  const loopErrored = transcript.stop === 'provider-error' || transcript.stop === 'harness-error'
+  const judged = loopErrored || providerStops.length > 0 ? undefined : exchangeFailures(testCase, transcript, calls, validity, checks)
+  const matching = judged?.matching ?? matchCalls(testCase.expect, calls, validity, forbiddenCalls(testCase.expect, calls))
   // A provider failure or the user's hook throwing is not a verdict on the model: the case reports that alone.
-  const failures: Failure[] = transcript.stop === 'provider-error' || transcript.stop === 'harness-error'
-    ? loopEnd
-    : providerStops.length > 0
-      ? providerStops
-      : [
-          // A turn cut at the output limit or refused is the verdict on what did not come after it.
-          ...withoutExplainedAbsences([
-            ...(testCase.expect.matching === 'bfcl'
-              ? bfclVerdict(testCase, transcript)
-              : [
-                ...validity.flatMap((entry) => entry.failures),
-                ...matching.failures,
-                ...parallelFailures(testCase, calls, matching.pairs),
-                ...toolChoiceFailures(testCase, transcript),
-                ...finalAnswerFailures(testCase, transcript),
-                ...loopEnd,
-              ]),
-            // Limits on the trajectory hold whichever rules judge the arguments (toolgauge's or BFCL's).
-            ...forbiddenCallFailures(testCase.expect, calls),
-            ...tooManyCallsFailures(testCase.expect, calls),
-          ], transcript),
-          ...(checks ? checks(testCase, transcript) : []),
-          ...stops,
-        ]
+  const failures: Failure[] = judged?.failures ?? (loopErrored ? loopEndFailures(testCase, transcript, calls, matching.pairs) : providerStops)
   const selected = matching.pairs.filter((column) => column !== -1).length
   const verdict = verdictOfFailures(failures)
   return {
     verdict,
     passed: verdict === 'passed',
     failures,
-    calls: calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [] })),
+    calls: callVerdicts(calls, validity),
     metrics: {
       calls: calls.length,
       knownToolCalls: validity.filter((entry) => !entry.hallucinatedTool).length,
@@ -115,9 +82,4 @@ export function scoreCase(testCase: Case, transcript: Transcript, checks?: CaseC
       irrelevanceCase: testCase.expect.noCall,
     },
   }
-}
-
-function bfclVerdict(testCase: Case, transcript: Transcript): Failure[] {
-  if (!bfclScorer) throw new Error('a matching: bfcl case needs BFCL\'s checker: await loadBfclScoring() before scoring it')
-  return bfclScorer(testCase, transcript)
 }

@@ -1,60 +1,13 @@
 // Issue 24, "Conversations against stateful worlds": each user message runs the loop until the model answers, the
 // scripted model consuming its turns across messages; the world is created once per case run from its own copy of
 // the state, answers the tools it implements (stubs the rest), and is contained like any user code.
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Case } from '../../src/core/case.ts'
-import type { ConversationMessage } from '../../src/core/conversation.ts'
-import type { ToolDefinition } from '../../src/core/tool.ts'
 import { runCase } from '../../src/loop/run-case.ts'
 import { SimulatorError, type UserSource } from '../../src/loop/user-messages.ts'
-import { scriptedProvider, type ScriptedTurn } from '../../src/providers/scripted.ts'
+import { scriptedProvider } from '../../src/providers/scripted.ts'
 import { makeCase, turn } from '../helpers/cases.ts'
-import { tempFiles } from '../helpers/cli.ts'
-
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required })
-const shopTools: ToolDefinition[] = [
-  { name: 'get_order', description: 'Look up an order', parameters: object({ order_id: { type: 'string' } }, ['order_id']) },
-  { name: 'create_return', description: 'Start a return', parameters: object({ order_id: { type: 'string' }, reason: { type: 'string' } }, ['order_id']) },
-  { name: 'get_weather', description: 'Weather', parameters: object({ city: { type: 'string' } }) },
-]
-
-/** A world module: orders in state; create_return mutates; `explode` throws; `count` counts its calls in state. */
-const worldSource = `
-export function createWorld(state, context) {
-  state.calls = state.calls ?? 0
-  return {
-    get_order(args) { state.calls++; const order = state.orders[args.order_id]; if (!order) throw new Error('no order ' + args.order_id); return order },
-    create_return(args) { state.calls++; state.orders[args.order_id].status = 'return_requested'; return { ok: true, context: context.caseId } },
-  }
-}
-export function throwingFactory() { throw new Error('database offline') }
-export function bigIntWorld(state) { return { get_order() { return { total: 10n } } } }
-export function hangingWorld(state) { return { get_order() { return new Promise(() => {}) } } }
-export function snapshotWorld(state) { let n = 0; return { get_order() { n++; return {} }, snapshot() { return { n } } } }
-export function notAnObject() { return 42 }
-`
-const dir = tempFiles({ 'world.mjs': worldSource })
-const worldModule = join(dir, 'world.mjs')
-
-function conversationCase(conversation: ConversationMessage[], overrides: Partial<Case> = {}): Case {
-  return makeCase({
-    messages: [],
-    tools: shopTools,
-    conversation,
-    world: { module: worldModule, export: 'createWorld' },
-    state: { orders: { 'O-1': { status: 'delivered', total: 40 } } },
-    ...overrides,
-  })
-}
-
-async function run(testCase: Case, turns: ScriptedTurn[], options: { users?: UserSource; repeat?: number } = {}) {
-  const provider = scriptedProvider('scripted:test', new Map([[testCase.id, [turns]]]))
-  return runCase(testCase, provider, { repeat: options.repeat ?? 0, ...(options.users ? { users: options.users } : {}) })
-}
-
-const getOrder = (id = 'O-1'): [string, string] => ['get_order', JSON.stringify({ order_id: id })]
-const createReturn = (id = 'O-1'): [string, string] => ['create_return', JSON.stringify({ order_id: id, reason: 'broken' })]
+import { conversationCase, createReturn, getOrder, run, shopTools, worldModule } from '../helpers/shop-world.ts'
 
 describe('a conversation runs each user message until the model answers', () => {
   it('groups turns by message, with the world state after each reply and the initial state', async () => {
