@@ -102,6 +102,17 @@ describe('toolgauge conformance', () => {
     expect(compared.stdout).not.toContain('schema_honoured')
   })
 
+  it('--repeat runs every probe N times: a probe passes when every repeat does, and says how many did', async () => {
+    const { code, stdout, out } = await conformance(['--repeat', '2', '--json'], 'ignores_enum')
+    expect(code).toBe(1)
+    const probes = (JSON.parse(stdout) as { models: { probes: { id: string; passed: boolean; message: string }[] }[] }).models[0]!.probes
+    expect(probes.find((probe) => probe.id === 'tool_choice_auto')?.message).toMatch(/^2\/2 repeats passed; /)
+    expect(probes.find((probe) => probe.id === 'schema_honoured')).toMatchObject({ passed: false, message: expect.stringMatching(/^0\/2 repeats passed; schema_violation: /) })
+    const shown = await runMain(['show', join(out, 'report.json'), '--case', 'schema_honoured'])
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toContain('schema_violation')
+  })
+
   it('refuses bad input with exit 2 and a clear message, before any request', async () => {
     const sideways = await runMain(['conformance', '--model', 'baseline', '--stream', 'bth'])
     expect(sideways.code).toBe(2)
