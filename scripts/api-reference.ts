@@ -1,4 +1,4 @@
-// Writes docs/api.md: every export of the package's entries (`toolgauge`, `toolgauge/vitest`,
+// Writes docs/api.md: every export of the package's entries (`toolgauge`, `toolgauge/config`, `toolgauge/vitest`,
 // `toolgauge/vitest/reporter`) with its kind, the module that defines it and the first sentence of its TSDoc.
 // Generated from the sources with the TypeScript compiler API, so the reference cannot drift from the code;
 // test/docs/api-reference.test.ts fails when docs/api.md is stale. Run: npm run docs:api
@@ -9,6 +9,7 @@ import ts from 'typescript'
 /** The entries users import, and the source file behind each. */
 export const entries = [
   { specifier: 'toolgauge', file: 'src/index.ts' },
+  { specifier: 'toolgauge/config', file: 'src/config/define-config.ts' },
   { specifier: 'toolgauge/vitest', file: 'src/vitest/index.ts' },
   { specifier: 'toolgauge/vitest/reporter', file: 'src/vitest/reporter.ts' },
 ] as const

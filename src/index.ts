@@ -30,6 +30,7 @@ export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 // The library's scoreCase scores `matching: bfcl` cases without an await first (the CLI loads the checker lazily).
 registerBfclScoring(bfclFailures)
 export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'
+export { defineConfig, type ToolgaugeConfig } from './config/define-config.ts'
 export type { Gate, GateDefinition, GateMetric, GateResult, ToolBudget } from './gates/gates.ts'
 
 // Reports and statistics

