@@ -54,7 +54,7 @@ const usage = `toolgauge run <suite files or folders...> --model <spec> [--model
 
 Runs every case of the suites against each model and writes <out>/report.json and <out>/results.jsonl.
 Settings not given as flags come from --config or toolgauge.config.{yaml,yml,json,ts} in the working directory
-(models, suites, out, concurrency, repeat, filter, format, base_url, api_key_env, retries, timeout, gates,
+(models, suites, out, concurrency, repeat, filter, bail, format, base_url, api_key_env, retries, timeout, gates,
 providers: per-model base_url, api_key_env, max_tokens, limits); paths in it are relative to the config file.
 
 ${describeFlags(runFlags)}
@@ -101,7 +101,7 @@ export const command: Command = {
     const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
     const filter = values.filter ?? config.filter
     const outDir = values.out ?? config.out ?? 'reports/latest'
-    const bail = numberFlag('bail', values.bail, { min: 1, integer: true })
+    const bail = numberFlag('bail', values.bail, { min: 1, integer: true }) ?? config.bail
     const maxCostUsd = numberFlag('max-cost', values['max-cost'], { min: 0 })
     // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
     const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)

@@ -29,8 +29,8 @@ type Shard = { readonly index: number; readonly count: number }
  * repeat, run metadata merged, and every aggregate recomputed from the results — summaries by `summarize()`
  * (pass@k, pass^k and intervals included), gates by evaluating again the definitions the inputs recorded (each
  * metric gate over the merged summary rows, each suite budget on the tokens its suite's tools measured).
- * An incomplete shard set or an interrupted input is an error unless `allowPartial`: a gate over half the cases
- * would pass for the wrong reason.
+ * An incomplete shard set, an interrupted input or one cut by `--bail` is an error unless `allowPartial`: a gate
+ * over half the cases would pass for the wrong reason.
  */
 export function mergeReports(inputs: readonly ReportInput[], options: { readonly allowPartial?: boolean } = {}): MergeOutcome {
   if (inputs.length === 0) throw new InputError('expected at least one report to merge')
@@ -81,6 +81,8 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
 function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean, warnings: string[]): void {
   const problems: string[] = []
   for (const { file, report } of inputs) if (report.run.interrupted === true) problems.push(`${file} is from an interrupted run (finish it with --resume)`)
+  // A run cut by --bail (run.cut) left case runs out: the merged gates would judge fewer cases than were planned.
+  for (const { file, report } of inputs) if (isCut(report.run.cut)) problems.push(`${file} is from a run cut by --${report.run.cut.reason} (${report.run.cut.notRun.length} case run(s) did not start; run them with --resume)`)
   const shards = inputs.flatMap(({ file, report }) => (isShard(report.run.shard) ? [{ file, shard: report.run.shard }] : []))
   const counts = unique(shards.map((s) => s.shard.count))
   if (counts.length > 1) throw new InputError(`shard reports split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file: shards.find((s) => s.shard.count !== counts[0])!.file, field: 'run.shard' })
@@ -91,6 +93,10 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
   if (problems.length === 0) return
   if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
   for (const p of problems) warnings.push(`partial merge: ${p}`)
+}
+
+function isCut(value: unknown): value is { readonly reason: string; readonly notRun: readonly unknown[] } {
+  return typeof value === 'object' && value !== null && typeof (value as { reason?: unknown }).reason === 'string' && Array.isArray((value as { notRun?: unknown }).notRun)
 }
 
 function isShard(value: unknown): value is Shard {

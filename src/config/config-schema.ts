@@ -41,6 +41,7 @@ export const configSchema: JsonSchema = {
     concurrency: { type: 'integer', minimum: 1 },
     repeat: { type: 'integer', minimum: 1 },
     filter: { type: 'string' },
+    bail: { type: 'integer', minimum: 1, description: 'Stop starting cases after this many failed ones (like --bail).' },
     format: { type: 'array', items: { enum: ['json', 'junit', 'md', 'html'] } },
     base_url: { type: 'string', description: 'Host of the openai-compatible: models (like --base-url); other providers read their own env var.' },
     api_key_env: { type: 'string', description: 'Env var holding the key of the openai-compatible: models (like --api-key-env).' },

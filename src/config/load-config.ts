@@ -30,6 +30,7 @@ export type RunConfig = {
   readonly concurrency?: number
   readonly repeat?: number
   readonly filter?: string
+  readonly bail?: number
   readonly format?: readonly string[]
   readonly base_url?: string
   readonly api_key_env?: string

@@ -1,12 +1,13 @@
 // --bail <n>: the run stops starting cases after n failed verdicts (errored ones are no verdict and do not count);
 // report.json says the run was cut and which case runs never started; the exit code is 1.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/core/errors.ts'
 import { emptyUsage } from '../../src/core/model-turn.ts'
 import type { Provider } from '../../src/core/provider.ts'
 import type { Report } from '../../src/core/report.ts'
+import { mergeReports } from '../../src/compare/merge-reports.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 
@@ -68,8 +69,23 @@ describe('--bail', () => {
     const run = await runMain(['run', dir, '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out'), '--concurrency', '1', '--bail', '1'])
     expect(run.code, run.stderr).toBe(1)
     expect(run.stdout).toContain('Cut by --bail 1: 2 case run(s) did not start')
+    // The config's bail: does the same.
+    writeFileSync(join(dir, 'toolgauge.config.yaml'), `suites: [${dir}]\nmodels: ["scripted:script.yaml"]\nconcurrency: 1\nbail: 1\n`)
+    const configured = await runMain(['run', '--config', join(dir, 'toolgauge.config.yaml'), '--out', join(dir, 'out-config')])
+    expect(configured.code, configured.stderr).toBe(1)
+    expect(configured.stdout).toContain('Cut by --bail 1: 2 case run(s) did not start')
     const zero = await runMain(['run', dir, '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out0'), '--bail', '0'])
     expect(zero.code).toBe(2)
     expect(zero.stderr).toContain('--bail')
+  })
+})
+
+describe('--bail and merge', () => {
+  it('merge refuses a report cut by --bail unless partial merges are allowed (its gates would judge fewer cases)', async () => {
+    const dir = suiteFolder(['Rome', 'Oslo', 'Bern'])
+    const cut = await runEvaluation({ suitePaths: [dir], models: ['m'], providers: [provider(['rome'])], outDir: join(dir, 'cut'), concurrency: 1, bail: 1 })
+    const input = { file: 'cut/report.json', report: cut.report }
+    expect(() => mergeReports([input])).toThrow('cut/report.json is from a run cut by --bail (2 case run(s) did not start; run them with --resume)')
+    expect(mergeReports([input], { allowPartial: true }).warnings).toEqual([expect.stringContaining('partial merge: cut/report.json is from a run cut by --bail')])
   })
 })
