@@ -60,7 +60,8 @@ function manyTools(): object[] {
 export function probeTools(): object[] {
   return [
     { name: 'get_weather', description: 'Current weather for a city.', parameters: cityParameters },
-    { name: 'get_time', description: 'Current local time in a city.', parameters: cityParameters },
+    // The city is optional: a call forced by tool_choice on a prompt that names none is still a valid call.
+    { name: 'get_time', description: 'Current local time, in a city (default: the server\'s).', parameters: { type: 'object', properties: { city: { type: 'string' } }, additionalProperties: false } },
     {
       name: 'create_ticket',
       description: 'Open a support ticket.',
