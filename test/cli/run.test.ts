@@ -6,14 +6,20 @@ import { runCli, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
-/** The CLI arguments of `npm start` (package.json's start script, after the bin path). */
-function startScriptArgs(): string[] {
+/** The CLI arguments of each `npm start` command (package.json's start script, `&&`-joined, after the bin path). */
+function startScriptRuns(): string[][] {
   const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string }; bin: { toolgauge: string } }
-  const words = manifest.scripts.start.split(/\s+/)
-  const executable = words.indexOf(manifest.bin.toolgauge)
-  expect(executable, 'npm start runs the package\'s executable').toBeGreaterThan(-1)
-  return words.slice(executable + 1)
+  return manifest.scripts.start.split('&&').map((command) => {
+    const words = command.trim().split(/\s+/)
+    const executable = words.indexOf(manifest.bin.toolgauge)
+    expect(executable, 'npm start runs the package\'s executable').toBeGreaterThan(-1)
+    return words.slice(executable + 1)
+  })
 }
+/** The arguments of a start command without its `--out` (the tests give their own). */
+const withoutOut = (args: readonly string[]) => args.filter((arg, index) => arg !== '--out' && args[index - 1] !== '--out')
+/** The single-request run of `npm start` (the first command). */
+const startScriptArgs = () => startScriptRuns()[0]!
 const journalLines = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n')
 
 describe('toolgauge run', () => {
@@ -36,11 +42,25 @@ describe('toolgauge run', () => {
     expect(first?.turns[0]).toHaveProperty('calls')
   })
 
+  it('npm start then runs the retail conversations with the baseline, a floor whose gate is scoped apart: exit 0', () => {
+    const runs = startScriptRuns()
+    expect(runs).toHaveLength(2)
+    const out = tempFiles({})
+    const result = runCli([...withoutOut(runs[1]!), '--out', out])
+    expect(result.code, result.stderr + result.stdout).toBe(0)
+    const report = readReport(out)
+    expect(new Set(report.results.map((r) => r.suite))).toEqual(new Set(['retail']))
+    expect(report.results).toHaveLength(12)
+    expect(report.results.every((r) => r.conversation !== undefined)).toBe(true)
+    expect(result.stdout).toContain('✓ min-accuracy [baseline]')
+  })
+
   it('npm start runs only the bundled example suites, named: a BFCL import under suites/ does not change it', () => {
     const project = tempFiles({ 'suites/bfcl/simple_python/suite.json': JSON.stringify({ name: 'imported', tools: [], cases: [{ id: 'x', prompt: 'hi', expect: { calls: [{ tool: 'absent_tool' }] } }] }) })
     cpSync(join(projectRoot, 'suites'), join(project, 'suites'), { recursive: true })
     const args = startScriptArgs()
     expect(args.filter((arg) => arg.startsWith('suites/'))).toEqual(['suites/weather', 'suites/calendar', 'suites/files', 'suites/banking'])
+    expect(startScriptRuns().map((run) => run.filter((arg) => arg.startsWith('suites/')))).toEqual([['suites/weather', 'suites/calendar', 'suites/files', 'suites/banking'], ['suites/retail']])
     const out = tempFiles({})
     const result = runCli([...args, '--out', out], { cwd: project })
     expect(result.code, result.stderr + result.stdout).toBe(0)
