@@ -1,5 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
-import { conversationView, stateLine } from './conversation-view.ts'
+import { conversationView, simulatorLine, stateLine } from './conversation-view.ts'
 
 /**
  * A conversation as plain lines for JUnit failure text (and any other plain-text output): per user message
@@ -10,6 +10,7 @@ export function conversationLines(result: CaseResult): string[] | undefined {
   const view = conversationView(result)
   if (!view) return undefined
   const lines = ['', 'conversation:']
+  if (view.simulator) lines.push(`  ${simulatorLine(view.simulator)}`)
   if (view.hasInitialState) lines.push(`  initial state: ${stateLine(view.initialState)}`)
   for (const message of view.messages) {
     lines.push(`  message ${message.number}: ${JSON.stringify(message.user)}`)

@@ -1,3 +1,4 @@
+import type { SimulatorRecord } from '../core/conversation.ts'
 import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
 
 // A conversation result read by user message, for every output that draws one (show, HTML, JUnit, vitest
@@ -25,6 +26,8 @@ export type ConversationView = {
   readonly hasInitialState: boolean
   readonly initialState?: unknown
   readonly caseFailures: readonly Failure[]
+  /** A simulated-user case: who played the user (its spec and prompt hash). */
+  readonly simulator?: SimulatorRecord
 }
 
 /** The result by user message; undefined for a single-request result (no `conversation`). */
@@ -47,6 +50,7 @@ export function conversationView(result: CaseResult): ConversationView | undefin
     hasInitialState: 'initialState' in result,
     ...('initialState' in result ? { initialState: result.initialState } : {}),
     caseFailures,
+    ...(result.simulator ? { simulator: result.simulator } : {}),
   }
 }
 
@@ -59,4 +63,9 @@ export function messageLabel(view: MessageView, of: number): string {
 export function stateLine(state: unknown, max = 400): string {
   const json = JSON.stringify(state) ?? 'undefined'
   return json.length > max ? `${json.slice(0, max)}… (${json.length - max} more characters)` : json
+}
+
+/** `simulated user: <spec> (prompt sha256 1a2b3c4d…)`, how outputs name a simulated-user case's user. */
+export function simulatorLine(simulator: SimulatorRecord): string {
+  return `simulated user: ${simulator.spec} (prompt sha256 ${simulator.promptHash.slice(0, 12)}…)`
 }

@@ -1,5 +1,5 @@
 import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
-import { conversationView, messageLabel, stateLine, type ConversationView } from './conversation-view.ts'
+import { conversationView, messageLabel, simulatorLine, stateLine, type ConversationView } from './conversation-view.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../core/reasoning.ts'
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 import { repeatLabel } from './repeat-label.ts'
@@ -78,6 +78,7 @@ type Writers = { readonly lines: string[]; readonly bold: Style; readonly dim: S
  * answered it, the world's state after the reply and the failures of that reply (a state diff path by path).
  */
 function conversationLines(view: ConversationView, w: Writers, failuresTitle: string, turnLines: (turn: ResultTurn) => void, failureLines: (failure: Failure, indent: string) => void): void {
+  if (view.simulator) w.lines.push(w.dim(simulatorLine(view.simulator)))
   if (view.hasInitialState) w.lines.push(`${w.dim('initial state:')} ${stateLine(view.initialState)}`)
   for (const message of view.messages) {
     w.lines.push(w.bold(`━━ ${messageLabel(message, view.messages.length)}${message.failures.length > 0 ? ' ✗' : ''}`))

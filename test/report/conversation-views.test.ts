@@ -160,3 +160,13 @@ describe('Markdown and JUnit: the message a failure belongs to', () => {
     expect(xml).toContain('orders.O-1.status: expected &quot;return_requested&quot;, got &quot;delivered&quot;')
   })
 })
+
+describe('a simulated-user case names its simulator', () => {
+  it('in show, HTML and JUnit', () => {
+    const result = conversationResult({ simulator: { spec: 'scripted:fixtures/users.yaml', promptHash: 'ab12cd34ef56'.repeat(5) + 'abcd' } })
+    const line = 'simulated user: scripted:fixtures/users.yaml (prompt sha256 ab12cd34ef56…)'
+    expect(formatTranscript(inertResult(result))).toContain(line)
+    expect(toHtml(reportWith([result]))).toContain(line)
+    expect(toJunit(reportWith([result]))).toContain(line)
+  })
+})

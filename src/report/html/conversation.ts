@@ -1,5 +1,5 @@
 import type { CaseResult, Failure, ResultTurn } from '../../core/result.ts'
-import { conversationView, messageLabel, type MessageView } from '../conversation-view.ts'
+import { conversationView, messageLabel, simulatorLine, type MessageView } from '../conversation-view.ts'
 import { clip, escapeHtml } from './escape.ts'
 import { argumentDiffHtml } from './argument-diff.ts'
 
@@ -24,10 +24,11 @@ details.state { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4
 export function conversationTranscript(result: CaseResult, turnBlock: (turn: ResultTurn) => string): string | undefined {
   const view = conversationView(result)
   if (!view) return undefined
+  const simulator = view.simulator ? `<div class="muted small">${escapeHtml(simulatorLine(view.simulator))}</div>` : ''
   const initial = view.hasInitialState ? stateBlock('initial state', view.initialState) : ''
   const messages = view.messages.map((message) => messageSection(message, view.messages.length, turnBlock))
   const rest = view.caseFailures.length > 0 ? `<div class="message-head">whole conversation</div>${failureList(view.caseFailures)}` : ''
-  return `${initial}${messages.join('')}${rest}`
+  return `${simulator}${initial}${messages.join('')}${rest}`
 }
 
 /** `message 2 · ` before a failure of a reply in the result's failure list; empty for any other failure. */
