@@ -41,7 +41,7 @@ export type CassetteIdentity = RequestContext & { readonly model: string }
 export type CassetteRequest = { readonly method: string; readonly url: string; readonly body: string }
 
 /**
- * Stable key of a request: its full identity — suite, case, model, repeat, turn, method, path with query and
+ * Stable key of a request: its full identity — suite, case, model, repeat, turn (and a conversation's user message), method, path with query and
  * the normalized body. With less, two cases whose first requests are equal (same prompt, different stubs) share a
  * cassette, and the second recording overwrites the first: the first case then replays the other's answer, whose
  * tool-call ids appear in no recorded follow-up. Host and port are left out on purpose: `--replay` needs no base URL
@@ -55,6 +55,8 @@ export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity
     model: identity.model,
     repeat: identity.repeat,
     turn: identity.turn,
+    // A conversation's requests are keyed per user message too (absent for single requests: their keys stay as they were).
+    ...(identity.message !== undefined ? { message: identity.message } : {}),
     method: request.method.toUpperCase(),
     path: `${url.pathname}${url.search}`,
     body: normalizeBody(request.body),

@@ -49,7 +49,9 @@ export class Fingerprints {
     const { file: _file, tools, stubs, ...rest } = testCase
     // A scripted simulated user's script decides the user's messages: its content, like a scripted model's.
     const simulator = testCase.user?.model.startsWith('scripted:') ? this.fileDigest(resolve(dirname(testCase.file), testCase.user.model.slice('scripted:'.length))) : null
-    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}) }) ?? '')
+    // A world's module decides every result of its tools (the case's rest holds its spec and the initial state).
+    const world = testCase.world ? this.fileDigest(testCase.world.module) : null
+    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}) }) ?? '')
     this.last = { testCase, hooksFile, digest: value }
     return value
   }
