@@ -46,6 +46,9 @@ export function variantsMarkdown(report: { readonly [field: string]: unknown }, 
   return [
     '### Variants against base (same cases, paired tests)',
     '',
+    // Not the overview's pooled rates: per-case means over the cases both sides ran, as the tests compare them.
+    'Over the paired cases only: accuracy is the mean per-case pass rate, selection the mean per-case selection rate (cases expecting no call left out).',
+    '',
     line([...comparisonHead]),
     line(['---', '---', ...Array(4).fill('---:')]),
     ...rows.map((cells) => line(cells.map(cell))),

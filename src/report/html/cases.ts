@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { CaseResult } from '../../core/result.ts'
 import type { ToolSetIndex } from '../turn-settings.ts'
 import { escapeHtml } from './escape.ts'
@@ -5,6 +6,7 @@ import { resultSection } from './transcript.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { caseKey } from '../../core/case-key.ts'
+import { sideBySide } from './side-by-side.ts'
 
 /** A case's status in the list: from its results' verdicts; `errored` when none of them got a verdict. */
 type CaseStatus = 'pass' | 'fail' | 'flaky' | 'errored'
@@ -73,5 +75,28 @@ function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, toolSet
     return `<span class="tally ${tone}">${escapeHtml(model)} ${counts}</span>`
   }).join(' ')
   const search = `${first.suite} ${first.case} ${[...models.keys()].join(' ')}`.toLowerCase()
-  return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}"><summary><span class="badge ${caseStatus}">${caseStatus}</span> <span class="muted">${escapeHtml(first.suite)} /</span> <strong>${escapeHtml(first.case)}</strong> ${tallies}</summary>${group.map((result) => resultSection(result, toolSets)).join('')}</details>`
+  const id = caseAnchor(first)
+  const resultId = (index: number) => `${id}-${index + 1}`
+  // Failing cases are open from the start: what went wrong is the first thing a reader looks for.
+  const open = caseStatus === 'fail' ? ' open' : ''
+  const kinds = failureKinds(group)
+  const summary = `<summary><span class="badge ${caseStatus}">${caseStatus}</span> <span class="muted">${escapeHtml(first.suite)} /</span> <strong>${escapeHtml(first.case)}</strong> ${tallies}${kinds ? ` <span class="kinds">${kinds}</span>` : ''} <a class="anchor" href="#${id}" title="link to this case">#</a></summary>`
+  const sections = group.map((result, index) => `<div id="${resultId(index)}">${resultSection(result, toolSets)}</div>`)
+  return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}" id="${id}"${open}>${summary}${sideBySide(group, resultId)}${sections.join('')}</details>`
+}
+
+/**
+ * The case's anchor (`#case-weather-paris-1a2b3c`): its suite and id in characters an id and a URL fragment keep
+ * as they are, and a hash of both, so two cases whose names differ only in other characters never share one.
+ */
+export function caseAnchor(result: Pick<CaseResult, 'suite' | 'case'>): string {
+  const readable = `${result.suite}-${result.case}`.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)
+  return `case-${readable}-${createHash('sha256').update(caseKey(result)).digest('hex').slice(0, 8)}`
+}
+
+/** The failure kinds of a case's runs that did not pass, each once, for its collapsed row. */
+function failureKinds(group: readonly CaseResult[]): string {
+  const kinds = new Set<string>()
+  for (const r of group) if (verdictOf(r) !== 'passed') for (const failure of r.failures) kinds.add(failure.kind)
+  return [...kinds].map((kind) => `<code>${escapeHtml(kind)}</code>`).join(' ')
 }

@@ -3,6 +3,7 @@ import { accuracyInterval, toolTokensPerRequest } from '../markdown.ts'
 import { nothingMeasured, percent } from '../metric-text.ts'
 import { escapeHtml } from './escape.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
+import { placeLabels } from './label-layout.ts'
 
 type Metric = { readonly label: string; readonly value: number | null; readonly lowerIsBetter?: boolean }
 
@@ -73,13 +74,22 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
   const py = (y: number) => 20 + (1 - y) * plotHeight
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<line x1="${left}" x2="${left + plotWidth}" y1="${py(t)}" y2="${py(t)}" class="grid"/><text x="${left - 6}" y="${py(t) + 4}" text-anchor="end">${t * 100}%</text>`)
   const xTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => `<text x="${px(t * maxX)}" y="${height - bottom + 16}" text-anchor="middle">${tickLabel(t * maxX)}</text>`)
-  const dots = points.map((p, i) => {
-    const whisker = p.ci ? `<line x1="${px(p.x)}" x2="${px(p.x)}" y1="${py(p.ci[0])}" y2="${py(p.ci[1])}" class="whisker"/>` : ''
-    return `${whisker}<circle cx="${px(p.x)}" cy="${py(p.y)}" r="5" class="dot dot-${i % 6}"><title>${escapeHtml(p.model)}: ${percent(p.y)}, ${Math.round(p.x)} tokens</title></circle>`
-      // Labels of points near the right edge go to the left of the dot so they are not clipped.
-      + (p.x / maxX > 0.7
-        ? `<text x="${px(p.x) - 8}" y="${py(p.y) - 6}" text-anchor="end">${escapeHtml(p.model)}</text>`
-        : `<text x="${px(p.x) + 8}" y="${py(p.y) - 6}">${escapeHtml(p.model)}</text>`)
+  // Points that coincide on the plot are one dot with one label naming them all: two labels there would overprint.
+  const merged: { models: string[]; cx: number; cy: number; ci: readonly [number, number] | undefined; x: number; y: number }[] = []
+  for (const p of points) {
+    const cx = px(p.x)
+    const cy = py(p.y)
+    const same = merged.find((m) => Math.abs(m.cx - cx) < 1 && Math.abs(m.cy - cy) < 1)
+    if (same) same.models.push(p.model)
+    else merged.push({ models: [p.model], cx, cy, ci: p.ci, x: p.x, y: p.y })
+  }
+  const panel = { x: left, y: 20, width: plotWidth, height: plotHeight }
+  const labels = placeLabels(merged.map((m) => ({ cx: m.cx, cy: m.cy, text: m.models.join(', ') })), panel)
+  const dots = merged.map((m, i) => {
+    const whisker = m.ci ? `<line x1="${m.cx}" x2="${m.cx}" y1="${py(m.ci[0])}" y2="${py(m.ci[1])}" class="whisker"/>` : ''
+    const label = labels[i]!
+    return `${whisker}<circle cx="${m.cx}" cy="${m.cy}" r="5" class="dot dot-${i % 6}"><title>${escapeHtml(m.models.join(', '))}: ${percent(m.y)}, ${Math.round(m.x)} tokens</title></circle>`
+      + `<text class="point-label" x="${label.x.toFixed(1)}" y="${label.y.toFixed(1)}">${label.text === label.full ? '' : `<title>${escapeHtml(label.full)}</title>`}${escapeHtml(label.text)}</text>`
   })
   const xLabel = haveToolTokens ? 'tool-definition tokens per request' : 'input tokens per result (tool-token counts not in this report)'
   const note = [
@@ -87,7 +97,7 @@ export function accuracyScatter(summaries: readonly ModelSummary[]): string {
     unscored.length > 0 ? `<p class="muted small">Not plotted (every result errored, no accuracy): ${unscored.map(escapeHtml).join(', ')}</p>` : '',
   ].join('')
   return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Accuracy against tokens">`
-    + `${yTicks.join('')}${xTicks.join('')}<line x1="${left}" x2="${left}" y1="20" y2="${20 + plotHeight}" class="axis"/><line x1="${left}" x2="${left + plotWidth}" y1="${20 + plotHeight}" y2="${20 + plotHeight}" class="axis"/>`
+    + `<rect class="plot-panel" x="${left}" y="20" width="${plotWidth}" height="${plotHeight}" fill="none"/>${yTicks.join('')}${xTicks.join('')}<line x1="${left}" x2="${left}" y1="20" y2="${20 + plotHeight}" class="axis"/><line x1="${left}" x2="${left + plotWidth}" y1="${20 + plotHeight}" y2="${20 + plotHeight}" class="axis"/>`
     + `${dots.join('')}<text x="${left + plotWidth / 2}" y="${height - 6}" text-anchor="middle" class="muted">${xLabel}</text></svg>${note}`
 }
 

@@ -80,7 +80,9 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
       passedText(s), percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
       percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? nothingMeasured : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
   })
-  return `<table><thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+  // Figures never wrap (a 95% CI broken over two lines reads as two numbers); the CI cells are marked for that.
+  const cellClass = (column: number) => (header[column] === '95% CI' ? ' class="ci"' : '')
+  return `<table class="overview"><thead><tr>${header.map((h, i) => `<th${cellClass(i)}>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c, i) => `<td${cellClass(i)}>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`
 }
 
 /** The conversation figures per model, when the run has conversations (README "Report metrics"). */
@@ -95,7 +97,7 @@ function conversationsTable(summaries: readonly ModelSummary[]): string {
 function variantsHtml(report: StreamedReport): string {
   const rows = comparisonRows(report)
   if (rows.length === 0) return ''
-  return `<h2>Variants against base</h2><p class="muted small">Same cases on both sides; accuracy by McNemar (or the paired permutation test with repeats), selection by the paired permutation test, tool tokens by the sign-flip test.</p><table><thead><tr>${comparisonHead.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+  return `<h2>Variants against base</h2><p class="muted small">Same cases on both sides (the paired cases only), so these are not the overview's pooled rates: accuracy is the mean per-case pass rate (each case's passes ÷ its runs, averaged over the paired cases), selection the mean per-case selection rate (cases expecting no call left out), tool tokens the mean per request. Accuracy tested by McNemar (or the paired permutation test with repeats), selection by the paired permutation test, tool tokens by the sign-flip test.</p><table><thead><tr>${comparisonHead.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
 }
 
 function gatesSection(report: StreamedReport): string {

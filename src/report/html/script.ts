@@ -1,6 +1,7 @@
 /**
- * The page's only script: filter the case list by text and status, expand or collapse all. It reads no data
- * from the page except the escaped data-* attributes, and writes no HTML (only `hidden` and `open`).
+ * The page's only script: filter the case list by text and status, expand or collapse all, open the case a link's
+ * `#case-…` fragment names. It reads no data from the page except the escaped data-* attributes and element ids,
+ * and writes no HTML (only `hidden` and `open`).
  */
 export const script = `
 (() => {
@@ -19,5 +20,12 @@ export const script = `
   statusSelect.addEventListener('change', apply)
   document.getElementById('expand-all').addEventListener('click', () => cases.forEach((c) => { if (!c.hidden) c.open = true }))
   document.getElementById('collapse-all').addEventListener('click', () => cases.forEach((c) => { c.open = false }))
+  const openTarget = () => {
+    const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null
+    const entry = target ? target.closest('details.case') : null
+    if (entry) { entry.hidden = false; entry.open = true; target.scrollIntoView() }
+  }
+  addEventListener('hashchange', openTarget)
+  openTarget()
 })()
 `

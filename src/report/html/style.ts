@@ -37,6 +37,9 @@ pre { margin: 2px 0; white-space: pre-wrap; word-break: break-word; font: 12px/1
 .issues { color: var(--bad); font-size: 12px; }
 .arg-diff { margin: 4px 0 8px; color: var(--fg); font-size: 12px; } .arg-diff td, .arg-diff th { text-align: left; padding: 1px 6px; }
 .arg-diff tr.expected td { background: color-mix(in srgb, var(--good) 14%, transparent); } .arg-diff tr.actual td { background: color-mix(in srgb, var(--bad) 14%, transparent); }
+.hooks { font-size: 12px; color: var(--warn); } .kinds code { font-size: 11px; color: var(--bad); } a.anchor { color: var(--muted); text-decoration: none; margin-left: 4px; }
+.side-by-side { margin: 6px 0; } .side-by-side td, .side-by-side th { text-align: left; vertical-align: top; } .side-by-side .calls code { font-size: 11px; word-break: break-all; }
+.overview td, .overview th { white-space: nowrap; }
 .arg-diff td.sign { font-weight: 600; width: 1em; }
 .controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; } input, select, button { font: inherit; }
 `

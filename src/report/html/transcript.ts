@@ -1,4 +1,5 @@
 import type { CaseResult, ResultTurn } from '../../core/result.ts'
+import type { ToolExecution } from '../../core/transcript.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../../core/reasoning.ts'
 import { callsOf } from '../result-calls.ts'
 import { turnSettings, type ToolSetIndex } from '../turn-settings.ts'
@@ -44,7 +45,11 @@ function turnBlock(turn: ResultTurn, toolSets: ToolSetIndex): string {
     c.check.wellFormed ? '' : 'malformed arguments',
     ...c.check.schemaIssues.map((i) => `${i.path || '/'}: ${i.message}`),
   ].filter(Boolean)))
-  const results = turn.toolResults.map((r) => block(`tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}`, r.content, r.isError ? 'error' : 'tool'))
+  const results = turn.toolResults.map((r) => {
+    const rewritten = r.hooks.some((hook) => hook.action === 'replace-result')
+    const role = `tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}${rewritten ? ' · rewritten by afterToolCall' : ''}`
+    return block(role, r.content, r.isError ? 'error' : 'tool', hookNotes(r))
+  })
   const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${turn.usage.input} in / ${turn.usage.output} out</div>`
   return `${settings}${reasoning}${text}${calls.join('')}${results.join('')}${stop}`
 }
@@ -55,11 +60,29 @@ function reasoningBlock(state: ReasoningState): string {
   return `<details class="msg reasoning"><summary class="role">reasoning · ${escapeHtml(reasoningSummary(state))} · not scored</summary>${text ? `<pre>${escapeHtml(clip(text))}</pre>` : ''}<pre class="muted small">${escapeHtml(clip(JSON.stringify(state, null, 2)))}</pre></details>`
 }
 
+/**
+ * What the suite's hooks did to a call's execution, said as such: the model saw a result `afterToolCall` rewrote
+ * (not the stub's), a stub that ran on arguments `beforeToolCall` replaced, a result or a rejection from the hook.
+ */
+function hookNotes(execution: ToolExecution): string {
+  if (execution.hooks.length === 0) return ''
+  const notes = execution.hooks.map((hook) => {
+    switch (hook.action) {
+      case 'replace-result': return 'afterToolCall rewrote the result: the model was sent the text above, not the stub\'s result'
+      case 'replace-arguments': return `beforeToolCall replaced the arguments the stub ran with: ${JSON.stringify(hook.arguments)} (scoring reads the model's call)`
+      case 'result': return 'beforeToolCall answered the call: no stub ran'
+      case 'reject': return `beforeToolCall rejected the call: ${hook.message}`
+    }
+  })
+  return `<div class="hooks">${notes.map((note) => `<div>${escapeHtml(clip(note, 2000))}</div>`).join('')}</div>`
+}
+
 function callBlock(name: string, rawArguments: string, issues: readonly string[] = []): string {
   const notes = issues.length > 0 ? `<div class="issues">${issues.map((i) => escapeHtml(i)).join('<br>')}</div>` : ''
   return `<div class="msg call"><div class="role">call <code>${escapeHtml(name)}</code></div><pre>${escapeHtml(clip(rawArguments))}</pre>${notes}</div>`
 }
 
-function block(role: string, text: string, kind = role.split(' ')[0]!): string {
-  return `<div class="msg ${escapeHtml(kind.replace(/[^a-z]/g, ''))}"><div class="role">${escapeHtml(role)}</div><pre>${escapeHtml(clip(text))}</pre></div>`
+/** A message block; `after` is HTML already escaped (notes under the text). */
+function block(role: string, text: string, kind = role.split(' ')[0]!, after = ''): string {
+  return `<div class="msg ${escapeHtml(kind.replace(/[^a-z]/g, ''))}"><div class="role">${escapeHtml(role)}</div><pre>${escapeHtml(clip(text))}</pre>${after}</div>`
 }

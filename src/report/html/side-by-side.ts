@@ -1,0 +1,58 @@
+import type { CaseResult } from '../../core/result.ts'
+import { verdictOf } from '../../core/verdict.ts'
+import { callsOf } from '../result-calls.ts'
+import { repeatLabel } from '../repeat-label.ts'
+import { escapeHtml } from './escape.ts'
+
+/** How one model × variant did on a case: passes of its scored runs, errored runs, kinds and the calls of one run. */
+type Cell = { passed: number; scored: number; errored: number; kinds: Set<string>; shown: CaseResult | undefined }
+
+const maxArgumentText = 80
+
+/**
+ * One case across models (rows) and variants (columns), side by side: each cell's passes of its runs, the failure
+ * kinds, and the calls of one run (the first that did not pass, else the first), linked to that run's section.
+ * '' when the case ran for one model and one variant only (the entry's own sections say it all).
+ */
+export function sideBySide(group: readonly CaseResult[], resultId: (index: number) => string): string {
+  const models = [...new Set(group.map((r) => r.model))]
+  const variants = [...new Set(group.map((r) => r.variant))]
+  if (models.length < 2 && variants.length < 2) return ''
+  const cells = new Map<string, Cell>()
+  const key = (model: string, variant: string | undefined) => JSON.stringify([model, variant ?? null])
+  const indexOf = new Map<CaseResult, number>()
+  group.forEach((r, index) => {
+    indexOf.set(r, index)
+    const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, kinds: new Set<string>(), shown: undefined }
+    const verdict = verdictOf(r)
+    if (verdict === 'errored') cell.errored++
+    else cell.scored++
+    if (verdict === 'passed') cell.passed++
+    else {
+      for (const failure of r.failures) cell.kinds.add(failure.kind)
+      if (cell.shown === undefined || verdictOf(cell.shown) === 'passed') cell.shown = r
+    }
+    cell.shown ??= r
+    cells.set(key(r.model, r.variant), cell)
+  })
+  const head = `<tr><th>model</th>${variants.map((v) => `<th>${v === undefined ? 'result' : escapeHtml(v)}</th>`).join('')}</tr>`
+  const rows = models.map((model) => `<tr><th>${escapeHtml(model)}</th>${variants.map((variant) => {
+    const cell = cells.get(key(model, variant))
+    if (!cell) return '<td class="muted">not run</td>'
+    return `<td>${cellHtml(cell, cell.shown ? resultId(indexOf.get(cell.shown) ?? 0) : '')}</td>`
+  }).join('')}</tr>`)
+  return `<table class="side-by-side"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`
+}
+
+function cellHtml(cell: Cell, link: string): string {
+  const tone = cell.scored === 0 ? 'errored' : cell.passed === cell.scored ? 'pass' : cell.passed === 0 ? 'fail' : 'flaky'
+  const counts = [...(cell.scored > 0 ? [`${cell.passed}/${cell.scored} passed`] : []), ...(cell.errored > 0 ? [`${cell.errored} errored`] : [])].join(' · ')
+  const kinds = cell.kinds.size > 0 ? `<div class="kinds">${[...cell.kinds].map((kind) => `<code>${escapeHtml(kind)}</code>`).join(' ')}</div>` : ''
+  const shown = cell.shown
+  const calls = shown ? callsOf(shown) : []
+  const callText = calls.length === 0
+    ? '<div class="muted small">no call</div>'
+    : `<div class="calls">${calls.map((c) => `<code>${escapeHtml(c.name)}(${escapeHtml(c.rawArguments.length > maxArgumentText ? `${c.rawArguments.slice(0, maxArgumentText - 1)}…` : c.rawArguments)})</code>`).join('<br>')}</div>`
+  const which = shown ? `<a href="#${link}" class="small">${repeatLabel(shown.repeat)}</a> ` : ''
+  return `<span class="tally ${tone}">${counts}</span> ${which}${kinds}${callText}`
+}
