@@ -2,7 +2,9 @@ import Anthropic from '@anthropic-ai/sdk'
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
 import { sdkApiKey } from './runtime/openai-client.ts'
-import { sdkSetup, sdkTimeoutMs } from './runtime/http-for-provider.ts'
+import { sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
+import { streamAnthropicMessage, streamingAnthropicBody } from './streaming/anthropic-stream.ts'
+import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import type { ProviderOptions } from './provider-options.ts'
 import { anthropicRequestProblem, buildAnthropicRequest } from './wire/anthropic-request.ts'
@@ -12,7 +14,10 @@ import { fromAnthropicMessage } from './wire/anthropic-response.ts'
 /** max_tokens is mandatory on the Messages API; 4096 fits any tool-calling turn and every current model. */
 const defaultMaxTokens = 4096
 
-/** `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url. */
+/**
+ * `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url;
+ * with `stream: true` a streaming request, its events assembled into the same Message (streaming/anthropic-stream.ts).
+ */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: 'anthropic:<model>', protocol: 'anthropic', credentials: credentialDefaults.anthropic })
   const client = new Anthropic({
@@ -28,9 +33,14 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     // No trace headers: they would vary per request and show up in recorded exchanges.
     openTelemetry: false,
   })
+  const streamed = streams(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
-    build: (request) => buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) }),
-    send: (body, requestOptions) => client.messages.create(body, requestOptions),
+    build: (request) => {
+      const body = buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) })
+      return streamed ? streamingAnthropicBody(body) : body
+    },
+    send: (body, requestOptions) =>
+      body.stream === true ? streamAnthropicMessage(client, body, requestOptions) : client.messages.create(body as MessageCreateParamsNonStreaming, requestOptions),
     read: fromAnthropicMessage,
     // Only with thinking on is there anything to refuse: without it the runner need not look at every case.
     ...(options.settings?.thinking && options.settings.thinking.type !== 'disabled' ? { check: (request: RequestShape) => anthropicRequestProblem(request, options.settings) } : {}),

@@ -1,7 +1,9 @@
 import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai'
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
-import { sdkSetup, sdkTimeoutMs } from './runtime/http-for-provider.ts'
+import { sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
+import type { SdkRequestOptions } from './runtime/sdk-call.ts'
+import { streamGeminiContent } from './streaming/gemini-stream.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildGeminiRequest } from './wire/gemini-request.ts'
 import { fromGeminiResponse, wireFinishMessage } from './wire/gemini-response.ts'
@@ -10,7 +12,8 @@ import { fromGeminiResponse, wireFinishMessage } from './wire/gemini-response.ts
  * `google:<model>`: Gemini's generateContent through `@google/genai`, key from GEMINI_API_KEY (or GOOGLE_API_KEY),
  * host from GOOGLE_GEMINI_BASE_URL or the model's base URL. The SDK takes a custom `fetch` in `httpOptions`, so its
  * HTTP goes through toolgauge's layer (retries, timeouts, record/replay, redaction) like the other SDKs'; its own
- * retries stay off (no `retryOptions`).
+ * retries stay off (no `retryOptions`). With `stream: true` through `generateContentStream`
+ * (`streamGenerateContent?alt=sse`), its chunks merged into the same response (streaming/gemini-stream.ts).
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: 'google:<model>', protocol: 'gemini', credentials: credentialDefaults.google })
@@ -25,17 +28,12 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
       timeout: sdkTimeoutMs,
     },
   })
+  const streamed = streams(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => buildGeminiRequest(request, { model, ...maxTokensOf(options), ...(options.settings ? { settings: options.settings } : {}) }),
     send: async (body, requestOptions) => {
-      const response = await client.models.generateContent({
-        ...body,
-        config: {
-          ...body.config,
-          httpOptions: { ...body.config?.httpOptions, headers: { ...body.config?.httpOptions?.headers, ...requestOptions.headers } },
-          ...(requestOptions.signal ? { abortSignal: requestOptions.signal } : {}),
-        },
-      })
+      if (streamed) return streamGeminiContent(client, withRequestOptions(body, requestOptions))
+      const response = await client.models.generateContent(withRequestOptions(body, requestOptions))
       // The SDK attaches the HTTP headers to the answer; the transcript keeps the API's body only.
       const { sdkHttpResponse: _headers, ...answer } = response
       return answer as GenerateContentResponse
@@ -47,4 +45,16 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
       config: { ...body.config, httpOptions: { ...body.config?.httpOptions, extraBody: { ...body.config?.httpOptions?.extraBody, ...extra } } },
     }),
   })
+}
+
+/** The SDK parameters with this request's headers (the exchange link, `extra_headers`) and abort signal. */
+function withRequestOptions(body: GenerateContentParameters, requestOptions: SdkRequestOptions): GenerateContentParameters {
+  return {
+    ...body,
+    config: {
+      ...body.config,
+      httpOptions: { ...body.config?.httpOptions, headers: { ...body.config?.httpOptions?.headers, ...requestOptions.headers } },
+      ...(requestOptions.signal ? { abortSignal: requestOptions.signal } : {}),
+    },
+  }
 }

@@ -8,8 +8,8 @@ export type SettingsProtocol = 'chat' | 'responses' | 'anthropic' | 'gemini' | '
 const supported: { readonly [P in SettingsProtocol]: readonly (keyof ModelSettings)[] } = {
   chat: ['temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'verbosity', 'stream', 'extra_body', 'extra_headers'],
   responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'stream', 'extra_body', 'extra_headers'],
-  anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'extra_body', 'extra_headers'],
-  gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'extra_body', 'extra_headers'],
+  anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'stream', 'extra_body', 'extra_headers'],
+  gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'stream', 'extra_body', 'extra_headers'],
   offline: [],
 }
 

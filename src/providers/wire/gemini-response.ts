@@ -3,6 +3,7 @@ import type { FinishReason, Usage } from '../../core/model-turn.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
+import { parseSse } from '../../http/sse.ts'
 import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /**
@@ -51,12 +52,15 @@ function geminiFinishReason(response: GenerateContentResponse, raw: string | und
  */
 export function wireFinishMessage(body: string | undefined): string | undefined {
   if (body === undefined || !body.includes('"finishMessage"')) return undefined
-  try {
-    const message = (JSON.parse(body) as { candidates?: { finishMessage?: unknown }[] }).candidates?.[0]?.finishMessage
-    return typeof message === 'string' ? message : undefined
-  } catch {
-    return undefined
+  // A streamed answer is an event stream: the message is in the data of one of its chunks, most likely the last.
+  const texts = body.trimStart().startsWith('{') ? [body] : parseSse(body).map((event) => event.data).reverse()
+  for (const text of texts) {
+    try {
+      const message = (JSON.parse(text) as { candidates?: { finishMessage?: unknown }[] }).candidates?.[0]?.finishMessage
+      if (typeof message === 'string') return message
+    } catch {}
   }
+  return undefined
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
+import { anthropicEvents } from './streams/anthropic-events.ts'
 
 /** The Messages API, checked like api.anthropic.com checks it. */
 export function anthropicProtocol(): Protocol {
@@ -107,6 +108,14 @@ export function anthropicProtocol(): Protocol {
         assistantTurns,
         wire: { thinking: thinkingOn },
       }
+    },
+    streaming(request) {
+      const stream = (request.body as Record<string, unknown>).stream
+      check(stream === undefined || typeof stream === 'boolean', 'stream: Input should be a valid boolean')
+      return stream === true
+    },
+    events(answer) {
+      return anthropicEvents(answer as Record<string, unknown>)
     },
     render(turn, conversation, index) {
       const calls = turn.calls ?? []

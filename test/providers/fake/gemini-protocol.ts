@@ -1,6 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
+import { geminiEvents } from './streams/gemini-events.ts'
 
 /** Gemini 3 models reject function-calling turns whose thought signatures were dropped; 2.5 models sign but do not check. */
 function checksSignatures(model: string): boolean {
@@ -17,7 +18,7 @@ export function geminiProtocol(): Protocol {
   return {
     name: 'gemini',
     parse(request, apiKey) {
-      const match = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(request.path)
+      const match = /^\/v1beta\/models\/([^/:]+):(?:generateContent|streamGenerateContent\?alt=sse)$/.exec(request.path)
       check(request.method === 'POST' && match, `unexpected ${request.method} ${request.path}`)
       check(request.headers['x-goog-api-key'] === apiKey, 'API key not valid. Please pass a valid API key.')
       const model = decodeURIComponent(match[1]!)
@@ -109,6 +110,14 @@ export function geminiProtocol(): Protocol {
         assistantTurns,
         wire: { thinking: thinking !== undefined || model.startsWith('gemini-3') || model.startsWith('gemini-2.5'), thoughts: thinking?.includeThoughts === true, ids: model.startsWith('gemini-3') },
       }
+    },
+    streaming(request) {
+      // Without alt=sse the API streams one JSON array, which the SDK does not read: toolgauge must ask for SSE.
+      check(!request.path.includes(':streamGenerateContent') || request.path.endsWith('?alt=sse'), 'streamGenerateContent without alt=sse')
+      return request.path.includes(':streamGenerateContent')
+    },
+    events(answer) {
+      return geminiEvents(answer as Record<string, unknown>)
     },
     render(turn, conversation, index) {
       const calls = turn.calls ?? []
