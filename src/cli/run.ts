@@ -181,7 +181,8 @@ export const command: Command = {
       }
       process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
       if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
-      if (outcome.exitCode === 3) process.stderr.write('Some cases ended in provider_error (the provider failed after retries): exit code 3.\n')
+      // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).
+      if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model failed after retries (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')
       return outcome.exitCode
     } finally {
       process.off('SIGINT', onSigint)

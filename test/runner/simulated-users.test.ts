@@ -10,7 +10,8 @@ import { emptyUsage, type ModelTurn } from '../../src/core/model-turn.ts'
 import type { GenerateRequest, Provider } from '../../src/core/provider.ts'
 import { simulatorRecord } from '../../src/loop/simulated-user.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
-import { tempFiles } from '../helpers/cli.ts'
+import { runMain, tempFiles } from '../helpers/cli.ts'
+import { writeFileSync } from 'node:fs'
 
 const tools = JSON.stringify([{ name: 'cancel_order', description: 'Cancel an order', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'], additionalProperties: false } }])
 const world = `export function createWorld(state) {
@@ -126,6 +127,14 @@ describe('simulated users', () => {
     expect(result?.verdict).toBe('errored')
     expect(result?.failures.map((failure) => failure.kind)).toEqual(['simulator_error'])
     expect(result?.failures[0]?.message).toContain('empty answer at message 2')
+  })
+
+  it('through the CLI a failing simulator is exit 3, and the closing line names simulator_error, not only provider_error', async () => {
+    const dir = suiteFolder(script('Hi, I need to cancel an order.'))
+    writeFileSync(join(dir, 'agent.yaml'), 'cancel:\n  - content: Which order?\n')
+    const result = await runMain(['run', join(dir, 'shop'), '--model', `scripted:${join(dir, 'agent.yaml')}`, '--out', join(dir, 'out')])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('simulator_error')
   })
 
   it('a scripted simulator without a script for the case is bad input before any model call', async () => {
