@@ -80,7 +80,7 @@ export function conversationFields(
   const expect = conversationExpectation(rawCase.expect, ['expect'], options.parseExpectation, at)
   const tools = withAddedTools(options.exposed, options.suiteTools, conversation)
   checkStateHolders(expect, ['expect'], conversation !== undefined || user !== undefined, world, at)
-  if (conversation) checkReachable(conversation, tools, at)
+  if (conversation) checkReachable(conversation, tools, rawCase.tool_choice, at)
   conversation?.forEach((message, index) => {
     if (message.expect) checkStateHolders(message.expect, ['conversation', index, 'expect'], true, world, at)
   })
@@ -117,13 +117,23 @@ function checkStateHolders(expect: ConversationExpectation, path: Path, conversa
   if (!conversation) throw at([...path, 'state'], 'a state expectation is judged on a conversation\'s world: give the case a conversation: (or a simulated user:)')
 }
 
-/** An expected call to a tool hidden until a later message (`add_tools`) can never be made: bad input. */
-function checkReachable(conversation: readonly ConversationMessage[], tools: readonly ToolDefinition[], at: Locate): void {
+/**
+ * An expected call to a tool hidden until a later message (`add_tools`) can never be made, nor one the case does not
+ * expose; forbidding a call the model cannot make tests nothing; tool_choice cannot force a hidden tool: bad input.
+ */
+function checkReachable(conversation: readonly ConversationMessage[], tools: readonly ToolDefinition[], toolChoice: unknown, at: Locate): void {
   const names = new Set(tools.map((tool) => tool.name))
   const addedAt = new Map<string, number>()
   conversation.forEach((message, index) => {
     for (const name of message.addTools ?? []) if (!addedAt.has(name)) addedAt.set(name, index)
   })
+  // tool_choice applies to every message's first request: it cannot force a tool the first message is not sent.
+  const forced = typeof toolChoice === 'object' && toolChoice !== null ? (toolChoice as { name: string }).name : undefined
+  const forcedAt = forced === undefined ? undefined : addedAt.get(forced)
+  if (forcedAt !== undefined) throw at(['tool_choice', 'name'], `tool_choice forces "${forced}", which add_tools exposes only from message ${forcedAt + 1} on`)
+  conversation.forEach((message, index) => message.expect?.forbid?.forEach((call, position) => {
+    if (!names.has(call.name)) throw at(['conversation', index, 'expect', 'forbid', position, 'name'], `forbids "${call.name}", which the model cannot call: this case exposes ${[...names].join(', ') || 'no tools'}${didYouMean(call.name, names)}`)
+  }))
   conversation.forEach((message, index) => message.expect?.calls.forEach((call, position) => {
     const field = ['conversation', index, 'expect', 'calls', position, 'name']
     if (!names.has(call.name)) throw at(field, `expected call to "${call.name}", which the model cannot make: this case exposes ${[...names].join(', ') || 'no tools'}${didYouMean(call.name, names)}`)

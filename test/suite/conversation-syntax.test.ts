@@ -1,10 +1,11 @@
 // Issue 24, "Suite syntax": world:, state:, conversation: (user, add_tools, expect), user: and state expectations
 // are read from a suite (inline or a JSON Lines case file); every slip is bad input with file, line and field,
 // "did you mean" where it helps, before any model call.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSuite } from '../../src/suite/load-suite.ts'
-import { tempFiles } from '../helpers/cli.ts'
+import { runMain, tempFiles } from '../helpers/cli.ts'
 
 const tools = `tools:
   - { name: get_order, description: Look up an order, parameters: { type: object, properties: { order_id: { type: string } }, required: [order_id] } }
@@ -101,6 +102,8 @@ describe('conversation slips are bad input', () => {
     ['a bad ignore path', '    conversation: [{ user: hi }]\n    expect: { state: {}, ignore: [\'refunds[0\'] }\n', /cases\.0\.expect\.ignore\.0: cannot read the path "refunds\[0"/],
     ['a call expected before its tool is added', '    conversation:\n      - { user: hi, expect: { calls: [{ name: create_return }] } }\n      - { user: ho, add_tools: [create_return] }\n', /cases\.0\.conversation\.0\.expect\.calls\.0\.name: expected call to "create_return", which is exposed only from message 2 on/],
     ['an expected call to a tool that is no tool', '    conversation: [{ user: hi, expect: { calls: [{ name: get_ordr }] } }]\n', /conversation\.0\.expect\.calls\.0\.name: expected call to "get_ordr", which is not a tool of this suite \(did you mean "get_order"\?\)/],
+    ['tool_choice forcing a tool added later', '    tool_choice: { name: create_return }\n    conversation:\n      - { user: hi }\n      - { user: ho, add_tools: [create_return] }\n', /cases\.0\.tool_choice\.name: tool_choice forces "create_return", which add_tools exposes only from message 2 on/],
+    ['a message forbidding a tool the case does not expose', '    tools: [get_order]\n    conversation: [{ user: hi, expect: { forbid: [{ name: refund_order }] } }]\n', /cases\.0\.conversation\.0\.expect\.forbid\.0\.name: forbids "refund_order", which the model cannot call/],
     ['a world export that is no function', '    world: { module: ./world.mjs, export: createWrld }\n    conversation: [{ user: hi }]\n', /cases\.0\.world\.module: .*has no exported function "createWrld"/],
     ['a user without instructions', '    user: { model: baseline }\n', /cases\.0\.user\.instructions: missing required field "instructions"/],
   ])('%s', async (_name, lines, message, head?: string) => {
@@ -110,5 +113,37 @@ describe('conversation slips are bad input', () => {
   it('the errors name the file and line', async () => {
     const file = suite('    conversation:\n      - user: hi\n        add_tools: [nope]\n')
     await expect(loadSuite(file)).rejects.toMatchObject({ location: { file, line: 11 } })
+  })
+})
+
+describe('toolgauge run with a conversation suite', () => {
+  it('a slip is exit 2 with file, line and did-you-mean, before any model call', async () => {
+    const result = await runMain(['run', suite('    conversation:\n      - user: hi\n        add_tools: [creat_return]\n'), '--model', 'baseline'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/suite\.yaml:11: cases\.0\.conversation\.0\.add_tools\.0: .*did you mean "create_return"/)
+    expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
+  })
+
+  it('runs the issue\'s example against a world end to end: a pass, and a state_mismatch naming the message', async () => {
+    const file = suite(returnCase)
+    const dir = join(file, '..')
+    writeFileSync(join(dir, 'world.mjs'), `export function createWorld(state) {
+  return {
+    get_order: ({ order_id }) => state.orders[order_id],
+    create_return({ order_id }) { state.orders[order_id].status = 'return_requested'; return { ok: true } },
+  }
+}
+`)
+    const calls = (name: string, args: unknown) => `[{ id: x, name: ${name}, arguments: ${JSON.stringify(args)} }]`
+    writeFileSync(join(dir, 'good.yaml'), `a:\n  - tool_calls: ${calls('get_order', { order_id: 'O-1' })}\n  - content: Why?\n  - tool_calls: ${calls('create_return', { order_id: 'O-1', reason: 'broken' })}\n  - content: Done.\n  - content: Bye.\n`)
+    writeFileSync(join(dir, 'bad.yaml'), `a:\n  - tool_calls: ${calls('get_order', { order_id: 'O-1' })}\n  - content: Why?\n  - tool_calls: ${calls('get_order', { order_id: 'O-1' })}\n  - content: Sorry.\n  - content: Bye.\n`)
+    const good = await runMain(['run', file, '--model', `scripted:${join(dir, 'good.yaml')}`, '--out', join(dir, 'out-good')])
+    expect(good.code, good.stderr).toBe(0)
+    const bad = await runMain(['run', file, '--model', `scripted:${join(dir, 'bad.yaml')}`, '--out', join(dir, 'out-bad')])
+    expect(bad.code).toBe(1)
+    const report = JSON.parse(readFileSync(join(dir, 'out-bad/report.json'), 'utf8')) as { results: { failures: { kind: string; userMessage?: number; message: string }[] }[] }
+    const failures = report.results[0]!.failures
+    expect(failures.map((failure) => [failure.kind, failure.userMessage])).toEqual([['wrong_tool', 1], ['state_mismatch', 1]])
+    expect(failures[1]?.message).toContain('orders.O-1.status: expected "return_requested", got "delivered"')
   })
 })
