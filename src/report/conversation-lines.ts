@@ -1,5 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
-import { conversationView, simulatorLine, stateLine } from './conversation-view.ts'
+import { changeLines, conversationView, simulatorLine, stateLine } from './conversation-view.ts'
 
 /**
  * A conversation as plain lines for JUnit failure text (and any other plain-text output): per user message
@@ -18,7 +18,8 @@ export function conversationLines(result: CaseResult): string[] | undefined {
       for (const call of turn.calls) lines.push(`    turn ${turn.index + 1}: ${call.name}(${call.rawArguments})`)
       if (turn.text) lines.push(`    turn ${turn.index + 1} text: ${JSON.stringify(turn.text.length > 300 ? `${turn.text.slice(0, 297)}...` : turn.text)}`)
     }
-    if (message.hasState) lines.push(`    state after: ${stateLine(message.state)}`)
+    if (message.changes) lines.push(`    state after:${message.changes.length === 0 ? ' unchanged' : ''}`, ...changeLines(message.changes, '      '))
+    else if (message.hasState) lines.push(`    state after: ${stateLine(message.state)}`)
     if (message.failures.length > 0) lines.push(`    failed: ${[...new Set(message.failures.map((f) => f.kind))].join(', ')}`)
   }
   return lines

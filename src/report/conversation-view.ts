@@ -1,5 +1,7 @@
 import type { SimulatorRecord } from '../core/conversation.ts'
 import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
+import { describe } from '../matchers/argument-matchers.ts'
+import { matchState } from '../matchers/state-matchers.ts'
 
 // A conversation result read by user message, for every output that draws one (show, HTML, JUnit, vitest
 // messages): which turns answered each message, the world's state after it and the failures of that reply. Storage
@@ -14,11 +16,19 @@ export type MessageView = {
   /** Whether the step carries the world's snapshot (a case without a world has none). */
   readonly hasState: boolean
   readonly state?: unknown
+  /**
+   * What the reply changed in the world, path by path (`orders.O-1.status: "delivered" → "return_requested"`),
+   * against the state before it; absent when there is no state before it to compare with.
+   */
+  readonly changes?: readonly StateChange[]
   /** The tools exposed while answering it, when `add_tools` changed them. */
   readonly toolNames?: readonly string[]
   /** Failures of this reply (`Failure.userMessage` = its index). */
   readonly failures: readonly Failure[]
 }
+
+/** One path where a reply changed the world: its value before and after, as JSON (or `(absent)`). */
+export type StateChange = { readonly path: string; readonly before: string; readonly after: string }
 
 /** A conversation result by message, and the failures of the case-level expectation (no `userMessage`). */
 export type ConversationView = {
@@ -34,15 +44,22 @@ export type ConversationView = {
 export function conversationView(result: CaseResult): ConversationView | undefined {
   const steps = result.conversation
   if (!steps) return undefined
-  const messages = steps.map((step, index): MessageView => ({
-    number: index + 1,
-    user: step.user,
-    turns: result.turns.slice(step.firstTurn, step.endTurn),
-    hasState: 'state' in step,
-    ...('state' in step ? { state: step.state } : {}),
-    ...(step.toolNames ? { toolNames: step.toolNames } : {}),
-    failures: result.failures.filter((failure) => failure.userMessage === index),
-  }))
+  // Each reply's changes are taken against the snapshot before it: the initial state, then the previous reply's.
+  let before: { readonly state: unknown } | undefined = 'initialState' in result ? { state: result.initialState } : undefined
+  const messages = steps.map((step, index): MessageView => {
+    const previous = before
+    before = 'state' in step ? { state: step.state } : undefined
+    return {
+      number: index + 1,
+      user: step.user,
+      turns: result.turns.slice(step.firstTurn, step.endTurn),
+      hasState: 'state' in step,
+      ...('state' in step ? { state: step.state } : {}),
+      ...('state' in step && previous ? { changes: stateChanges(previous.state, step.state) } : {}),
+      ...(step.toolNames ? { toolNames: step.toolNames } : {}),
+      failures: result.failures.filter((failure) => failure.userMessage === index),
+    }
+  })
   // A failure naming no message (or one past the end, from a damaged report) belongs to the whole conversation.
   const caseFailures = result.failures.filter((failure) => failure.userMessage === undefined || failure.userMessage < 0 || failure.userMessage >= steps.length)
   return {
@@ -68,4 +85,15 @@ export function stateLine(state: unknown, max = 400): string {
 /** `simulated user: <spec> (prompt sha256 1a2b3c4d…)`, how outputs name a simulated-user case's user. */
 export function simulatorLine(simulator: SimulatorRecord): string {
   return `simulated user: ${simulator.spec} (prompt sha256 ${simulator.promptHash.slice(0, 12)}…)`
+}
+
+/** Every path where `after` differs from `before` (keys added, removed or changed), each side as JSON. */
+export function stateChanges(before: unknown, after: unknown): StateChange[] {
+  return matchState({ literal: before }, after).map((difference) => ({ path: difference.path, before: difference.expected, after: describe(difference.actual) }))
+}
+
+/** The lines of a reply's changes (`  orders.O-1.status: "delivered" → "return_requested"`), at most `limit` and a count of the rest. */
+export function changeLines(changes: readonly StateChange[], indent: string, limit = 20): string[] {
+  const lines = changes.slice(0, limit).map((change) => `${indent}${change.path}: ${change.before} → ${change.after}`)
+  return changes.length > limit ? [...lines, `${indent}… and ${changes.length - limit} more`] : lines
 }

@@ -1,5 +1,5 @@
 import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
-import { conversationView, messageLabel, simulatorLine, stateLine, type ConversationView } from './conversation-view.ts'
+import { changeLines, conversationView, messageLabel, simulatorLine, stateLine, type ConversationView } from './conversation-view.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../core/reasoning.ts'
 import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 import { repeatLabel } from './repeat-label.ts'
@@ -85,7 +85,11 @@ function conversationLines(view: ConversationView, w: Writers, failuresTitle: st
     if (message.toolNames) w.lines.push(w.dim(`tools from here on: ${message.toolNames.join(', ') || '(none)'}`))
     w.lines.push(`${w.dim('user:')} ${message.user}`)
     for (const turn of message.turns) turnLines(turn)
-    if (message.hasState) w.lines.push(`${w.dim(`state after message ${message.number}:`)} ${stateLine(message.state)}`)
+    // What the reply changed, path by path, reads better than a whole snapshot repeated per message.
+    if (message.changes) {
+      w.lines.push(`${w.dim(`state after message ${message.number}:`)}${message.changes.length === 0 ? ' unchanged' : ''}`)
+      w.lines.push(...changeLines(message.changes, '  '))
+    } else if (message.hasState) w.lines.push(`${w.dim(`state after message ${message.number}:`)} ${stateLine(message.state)}`)
     if (message.failures.length > 0) w.lines.push(w.red(`${failuresTitle} of message ${message.number}:`))
     for (const failure of message.failures) failureLines(failure, '  ')
   }

@@ -1,6 +1,6 @@
 import type { TranscriptTurn } from '../core/transcript.ts'
 import { inert, inertMessage } from '../report/terminal-text.ts'
-import { stateLine } from '../report/conversation-view.ts'
+import { changeLines, stateChanges, stateLine } from '../report/conversation-view.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
 
 // Every value is the model's, a tool's or a server's, and vitest prints the message to the terminal: made inert.
@@ -21,10 +21,17 @@ export function compactTranscript(scored: ScoredCase): string {
   }
   const steps = scored.transcript.conversation
   if (steps) {
+    // The state after each reply as what it changed (against the state before it), as `toolgauge show` prints it.
+    let before: { readonly state: unknown } | undefined = 'initialState' in scored.transcript ? { state: scored.transcript.initialState } : undefined
     steps.forEach((step, index) => {
       lines.push(`message ${index + 1}: ${clip(step.user)}`)
       for (const turn of scored.transcript.turns.slice(step.firstTurn, step.endTurn)) turnLines(turn, '  ')
-      if ('state' in step) lines.push(`  state after: ${inert(stateLine(step.state))}`)
+      if (!('state' in step)) return
+      if (before) {
+        const changes = stateChanges(before.state, step.state)
+        lines.push(`  state after:${changes.length === 0 ? ' unchanged' : ''}`, ...changeLines(changes, '    ').map(inert))
+      } else lines.push(`  state after: ${inert(stateLine(step.state))}`)
+      before = { state: step.state }
     })
   } else for (const turn of scored.transcript.turns) turnLines(turn, '')
   // The loop's own account of how it ended (a provider failure, a hook or tool backend failing), by its stop reason.

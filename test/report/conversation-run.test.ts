@@ -26,15 +26,19 @@ describe('a conversation run, end to end', () => {
   })
 
   it('a failing reply: show, HTML, Markdown and JUnit name its message, with the state after it and the diff', async () => {
-    const { out, code } = await run('scripted-failing.yaml')
+    const { out, code, stdout } = await run('scripted-failing.yaml')
     expect(code).toBe(1)
+    // The run's list of failing cases says which message's reply failed (1-based).
+    expect(stdout).toMatch(/✗ shop\/return-broken \[scripted:[^\]]+\] message 2: wrong_argument_value: /)
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { summary: { turns: number; tasks: number; stateMatch: number }[] }
     expect(report.summary[0]).toMatchObject({ turns: 3 / 4, tasks: 1 / 2, stateMatch: 0 })
     const shown = await runMain(['show', out])
     expect(shown.stdout).toContain('━━ message 2 of 3 ✗')
     expect(shown.stdout).toContain('user: It arrived broken.')
     expect(shown.stdout).toMatch(/state_mismatch the state differs at 1 path\n {6}orders\.O-1\.status: expected "return_requested", got "delivered"/)
-    expect(shown.stdout).toContain('state after message 2: {"orders":{"O-1":{"status":"delivered"')
+    // The failed return changed nothing: the world after message 2 is the world after message 1.
+    expect(shown.stdout).toContain('state after message 2: unchanged')
+    expect(shown.stdout).toContain('initial state: {"orders":{"O-1":{"status":"delivered","total":40}},"returns":[]}')
     const html = readFileSync(join(out, 'report.html'), 'utf8')
     expect(html).toContain('<section class="message failed" data-message="2">')
     const markdown = readFileSync(join(out, 'report.md'), 'utf8')

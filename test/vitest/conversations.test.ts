@@ -56,7 +56,9 @@ describe('toReachState(matcher)', () => {
     expect(error.message).toContain('\n  returns[0]: expected (absent), got {"order_id":"O-1","reason":"arrived broken"}')
     // The compact transcript under it reads by user message, 1-based, with the state after each reply.
     expect(error.message).toContain('message 2: It arrived broken.\n  turn 3:\n    call create_return(')
-    expect(error.message).toContain('  state after: {"orders":{"O-1":{"status":"return_requested"')
+    expect(error.message).toContain('  state after:\n    orders.O-1.status: "delivered" → "return_requested"\n    returns[0]: (absent) → {"order_id":"O-1","reason":"arrived broken"}\nmessage 3')
+    expect(error.message).toContain('message 1: I want to return order O-1.\n  turn 1:')
+    expect(error.message).toContain('  state after: unchanged\nmessage 2')
     expect(error.expected).toEqual({ 'orders.O-1.status': '"refunded"', 'returns[0]': '(absent)' })
     expect(error.actual).toEqual({ 'orders.O-1.status': '"return_requested"', 'returns[0]': '{"order_id":"O-1","reason":"arrived broken"}' })
   })

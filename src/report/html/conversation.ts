@@ -1,5 +1,5 @@
 import type { CaseResult, Failure, ResultTurn } from '../../core/result.ts'
-import { conversationView, messageLabel, simulatorLine, type MessageView } from '../conversation-view.ts'
+import { changeLines, conversationView, messageLabel, simulatorLine, type MessageView } from '../conversation-view.ts'
 import { clip, escapeHtml } from './escape.ts'
 import { argumentDiffHtml } from './argument-diff.ts'
 
@@ -14,6 +14,7 @@ export const conversationStyle = `
 .message-head { font-size: 12px; font-weight: 600; color: var(--muted); margin: 2px 0 4px; }
 .message.failed > .message-head { color: var(--bad); }
 details.state { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; } details.state > summary { cursor: pointer; }
+.state-changes { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; }
 .failures pre.state-diff { color: var(--fg); margin: 2px 0 4px; }
 `
 
@@ -41,7 +42,10 @@ function messageSection(message: MessageView, of: number, turnBlock: (turn: Resu
   const head = `<div class="message-head">${escapeHtml(messageLabel(message, of))}${failed ? ' · failed' : ''}</div>`
   const tools = message.toolNames ? `<div class="muted small">tools from here on: ${escapeHtml(message.toolNames.join(', ') || '(none)')}</div>` : ''
   const user = `<div class="msg user"><div class="role">user · message ${message.number}</div><pre>${escapeHtml(clip(message.user))}</pre></div>`
-  const state = message.hasState ? stateBlock(`state after message ${message.number}`, message.state) : ''
+  const changes = message.changes
+    ? `<div class="state-changes"><div class="role">changes to the world</div>${message.changes.length === 0 ? '<div class="muted small">none</div>' : `<pre>${escapeHtml(changeLines(message.changes, '').join('\n'))}</pre>`}</div>`
+    : ''
+  const state = message.hasState ? `${changes}${stateBlock(`state after message ${message.number}`, message.state)}` : ''
   const failures = failed ? failureList(message.failures) : ''
   return `<section class="message${failed ? ' failed' : ''}" data-message="${message.number}">${head}${tools}${user}${message.turns.map(turnBlock).join('')}${state}${failures}</section>`
 }
