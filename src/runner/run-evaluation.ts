@@ -164,6 +164,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // The simulated users' models are built and their scripts checked before the first call, like the models'.
   const simulators = new Simulators({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}), ...(options.providers ? { providers: options.providers } : {}) })
   for (const warning of await simulators.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
+  // A simulator's own key (config providers: api_key_env) is redacted like the models' keys.
+  for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
   const fingerprints = new Fingerprints()

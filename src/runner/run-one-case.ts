@@ -66,7 +66,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
     {
       tokenCounter: new ToolTokenCounter(),
       prices: request.prices ?? defaultPriceTable,
-      secrets: [...secretValues([options]), ...servers.secrets],
+      secrets: [...secretValues([options, ...simulators.providerOptions()]), ...servers.secrets],
       simulators,
       ...(request.signal ? { signal: request.signal } : {}),
     },

@@ -24,6 +24,7 @@ export type SimulatorOptions = {
 export class Simulators {
   private readonly built = new Map<string, Provider>()
   private readonly casesOf = new Map<string, CaseRef[]>()
+  private readonly optionsUsed: ProviderOptions[] = []
 
   constructor(private readonly options: SimulatorOptions = {}) {}
 
@@ -62,7 +63,14 @@ export class Simulators {
     if (given) return Promise.resolve(given)
     // The model under test's server, key and settings are not the simulator's: only the transport carries over.
     const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
-    return createProvider(spec, { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) })
+    const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
+    this.optionsUsed.push(options)
+    return createProvider(spec, options)
+  }
+
+  /** The options the simulators were built with (after `prepare`): their key variables are secrets of the run too. */
+  providerOptions(): readonly ProviderOptions[] {
+    return this.optionsUsed
   }
 }
 

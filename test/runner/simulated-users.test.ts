@@ -11,7 +11,7 @@ import type { GenerateRequest, Provider } from '../../src/core/provider.ts'
 import { simulatorRecord } from '../../src/loop/simulated-user.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 
 const tools = JSON.stringify([{ name: 'cancel_order', description: 'Cancel an order', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'], additionalProperties: false } }])
 const world = `export function createWorld(state) {
@@ -135,6 +135,23 @@ describe('simulated users', () => {
     const result = await runMain(['run', join(dir, 'shop'), '--model', `scripted:${join(dir, 'agent.yaml')}`, '--out', join(dir, 'out')])
     expect(result.code).toBe(3)
     expect(result.stderr).toContain('simulator_error')
+  })
+
+  it("a simulator's own key variable (config providers: api_key_env) is a secret of the run: redacted in the report", async () => {
+    process.env.TOOLGAUGE_TEST_SIM_KEY = 'sim-secret-4711'
+    try {
+      const dir = suiteFolder(script('My key is sim-secret-4711, cancel O-1.', '###STOP###'))
+      const model = agent()
+      const outcome = await runEvaluation({
+        suitePaths: [join(dir, 'shop')], models: [model.id], providers: [model], outDir: join(dir, 'out'),
+        modelOptions: { 'scripted:../fixtures/users.yaml': { apiKeyEnv: 'TOOLGAUGE_TEST_SIM_KEY' } },
+      })
+      const text = readFileSync(join(dir, 'out', 'report.json'), 'utf8')
+      expect(outcome.report.results[0]?.conversation?.[0]?.user).toContain('[redacted]')
+      expect(text).not.toContain('sim-secret-4711')
+    } finally {
+      delete process.env.TOOLGAUGE_TEST_SIM_KEY
+    }
   })
 
   it('a scripted simulator without a script for the case is bad input before any model call', async () => {
