@@ -18,8 +18,10 @@ export function conversationLines(result: CaseResult): string[] | undefined {
       for (const call of turn.calls) lines.push(`    turn ${turn.index + 1}: ${call.name}(${call.rawArguments})`)
       if (turn.text) lines.push(`    turn ${turn.index + 1} text: ${JSON.stringify(turn.text.length > 300 ? `${turn.text.slice(0, 297)}...` : turn.text)}`)
     }
-    if (message.changes) lines.push(`    state after:${message.changes.length === 0 ? ' unchanged' : ''}`, ...changeLines(message.changes, '      '))
-    else if (message.hasState) lines.push(`    state after: ${stateLine(message.state)}`)
+    if (message.changes) {
+      lines.push(`    state after:${message.changes.length === 0 ? ' unchanged' : ''}`)
+      for (const line of changeLines(message.changes, '      ')) lines.push(line)
+    } else if (message.hasState) lines.push(`    state after: ${stateLine(message.state)}`)
     if (message.failures.length > 0) lines.push(`    failed: ${[...new Set(message.failures.map((f) => f.kind))].join(', ')}`)
   }
   return lines

@@ -88,7 +88,7 @@ function conversationLines(view: ConversationView, w: Writers, failuresTitle: st
     // What the reply changed, path by path, reads better than a whole snapshot repeated per message.
     if (message.changes) {
       w.lines.push(`${w.dim(`state after message ${message.number}:`)}${message.changes.length === 0 ? ' unchanged' : ''}`)
-      w.lines.push(...changeLines(message.changes, '  '))
+      for (const line of changeLines(message.changes, '  ')) w.lines.push(line)
     } else if (message.hasState) w.lines.push(`${w.dim(`state after message ${message.number}:`)} ${stateLine(message.state)}`)
     if (message.failures.length > 0) w.lines.push(w.red(`${failuresTitle} of message ${message.number}:`))
     for (const failure of message.failures) failureLines(failure, '  ')

@@ -29,7 +29,8 @@ export function compactTranscript(scored: ScoredCase): string {
       if (!('state' in step)) return
       if (before) {
         const changes = stateChanges(before.state, step.state)
-        lines.push(`  state after:${changes.length === 0 ? ' unchanged' : ''}`, ...changeLines(changes, '    ').map(inert))
+        lines.push(`  state after:${changes.length === 0 ? ' unchanged' : ''}`)
+        for (const line of changeLines(changes, '    ')) lines.push(inert(line))
       } else lines.push(`  state after: ${inert(stateLine(step.state))}`)
       before = { state: step.state }
     })
