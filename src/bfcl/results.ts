@@ -2,7 +2,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { DecodeMode } from './decode.ts'
-import { readPyJsonLines } from './jsonl.ts'
+import { readText } from './jsonl.ts'
+import { PyJsonError, pyJsonLoads } from './py/json.ts'
+import { plainJsonToPy } from './py/plain-json.ts'
 import { dictGet, isDict, isList, type PyValue } from './py/value.ts'
 
 /** One BFCL result file: `BFCL_v4_<category>_result.json` under a model's folder. */
@@ -65,14 +67,46 @@ const resultFields: ReadonlySet<string> = new Set(['id', 'result'])
 
 /** Reads a result file's lines (`{"id", "result", …}`), naming file, line and field on bad input. */
 export function readResultFile(file: string): ResultLine[] {
-  return readPyJsonLines(file, resultFields).map(({ line, value }) => {
-    if (!isDict(value)) throw new InputError('expected a JSON object per line', { file, line })
-    const id = dictGet(value, 'id')
-    if (typeof id !== 'string') throw new InputError('expected a string id', { file, line, field: 'id' })
-    const result = dictGet(value, 'result')
-    if (result === undefined) throw new InputError('missing result', { file, line, field: 'result' })
-    return { id, result, line }
-  })
+  const lines: ResultLine[] = []
+  const texts = readText(file).split('\n')
+  for (let index = 0; index < texts.length; index++) {
+    const text = texts[index]!
+    if (!text.trim()) continue
+    lines.push(fastLine(text, index + 1) ?? exactLine(file, text, index + 1))
+  }
+  return lines
+}
+
+// JSON.parse where it gives json.loads' values (see plain-json.ts); undefined sends the line to exactLine, which
+// also gives every error (JSON.parse and json.loads accept the same texts, but for NaN and Infinity).
+function fastLine(text: string, line: number): ResultLine | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined
+  const { id, result } = parsed as { readonly id?: unknown; readonly result?: unknown }
+  if (typeof id !== 'string' || result === undefined) return undefined
+  const value = plainJsonToPy(result)
+  return value === undefined ? undefined : { id, result: value, line }
+}
+
+function exactLine(file: string, text: string, line: number): ResultLine {
+  let value: PyValue
+  try {
+    value = pyJsonLoads(text, resultFields)
+  } catch (error) {
+    if (error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line })
+    throw error
+  }
+  if (!isDict(value)) throw new InputError('expected a JSON object per line', { file, line })
+  const id = dictGet(value, 'id')
+  if (typeof id !== 'string') throw new InputError('expected a string id', { file, line, field: 'id' })
+  const result = dictGet(value, 'result')
+  if (result === undefined) throw new InputError('missing result', { file, line, field: 'result' })
+  return { id, result, line }
 }
 
 /** FC when any result is a list (FC handlers store a list of calls); prompt-mode models store text. */

@@ -1,10 +1,10 @@
-import { pyEqual, type PyValue } from '../py/value.ts'
+import type { PyValue } from '../py/value.ts'
 import type { MultiTurnEntry } from './data.ts'
 import { decodeFcStep } from './decode-step.ts'
 import type { Environment, ProcessState } from './environment.ts'
 import { environmentFactories } from './environments/index.ts'
 import { executeCalls, methodOwners } from './execute.ts'
-import { fromPy, toPy } from './values.ts'
+import { fromPy, valEqual } from './values.ts'
 
 /** BFCL's multi-turn verdict: `errorTurn` is the turn whose check failed (null for entry-level errors). */
 export type MultiTurnVerdict = {
@@ -58,7 +58,7 @@ function statesEqual(model: Environment, truth: Environment): boolean {
   const modelState = new Map(model.state())
   return truth.state().every(([name, value]) => {
     const other = modelState.get(name)
-    return other !== undefined && pyEqual(toPy(value), toPy(other))
+    return other !== undefined && valEqual(value, other)
   })
 }
 

@@ -34,6 +34,9 @@ function strings(value: PyValue, file: string, line: number, name: string): stri
   return value as string[]
 }
 
+// The question fields scoring reads: the turns' messages are checked as JSON but not built.
+const questionFields: ReadonlySet<string> = new Set(['id', 'initial_config', 'involved_classes'])
+
 /** Loads a multi-turn category's questions and possible answers (paired by id), in file order. */
 export function loadMultiTurnCategory(dataDir: string, category: string): Map<string, MultiTurnEntry> {
   const file = join(dataDir, `BFCL_v4_${category}.json`)
@@ -49,7 +52,7 @@ export function loadMultiTurnCategory(dataDir: string, category: string): Map<st
     answers.set(id, truth.map((turn) => strings(turn, answerFile, line, 'ground_truth')))
   }
   const entries = new Map<string, MultiTurnEntry>()
-  for (const { line, value } of readPyJsonLines(file)) {
+  for (const { line, value } of readPyJsonLines(file, questionFields)) {
     const id = field(value, 'id', file, line)
     if (typeof id !== 'string') throw new InputError('expected a string id', { file, line, field: 'id' })
     const config = field(value, 'initial_config', file, line)

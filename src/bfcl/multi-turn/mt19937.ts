@@ -5,15 +5,60 @@ const N = 624
 const M = 397
 
 // Every environment instance seeds its own generator with one of a few constant seeds (two per entry and class),
-// so the seeded state and the state after its first twist are computed once per seed and copied.
-const seeded = new Map<bigint, { readonly initial: Uint32Array; twisted?: Uint32Array }>()
+// and most never draw: the seeded state and the state after its first twist are computed once per seed, and an
+// instance gets its own copy of the state only at its first draw.
+type Seeded = { readonly initial: Uint32Array; twisted?: Uint32Array }
+const seeded = new Map<bigint, Seeded>()
+
+// init_genrand(s) then init_by_array(key): the seeded state.
+function initByArray(key: readonly number[]): Uint32Array {
+  const mt = new Uint32Array(N)
+  mt[0] = 19650218
+  for (let i = 1; i < N; i++) {
+    const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30)
+    mt[i] = (Math.imul(1812433253, prev) + i) >>> 0
+  }
+  let i = 1
+  let j = 0
+  for (let k = Math.max(N, key.length); k > 0; k--) {
+    const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30)
+    mt[i] = ((mt[i]! ^ Math.imul(prev, 1664525)) + key[j]! + j) >>> 0
+    i++
+    j++
+    if (i >= N) {
+      mt[0] = mt[N - 1]!
+      i = 1
+    }
+    if (j >= key.length) j = 0
+  }
+  for (let k = N - 1; k > 0; k--) {
+    const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30)
+    mt[i] = ((mt[i]! ^ Math.imul(prev, 1566083941)) - i) >>> 0
+    i++
+    if (i >= N) {
+      mt[0] = mt[N - 1]!
+      i = 1
+    }
+  }
+  mt[0] = 0x80000000
+  return mt
+}
+
+// The next N words of state, in place (returns `mt`).
+function twist(mt: Uint32Array): Uint32Array {
+  for (let k = 0; k < N; k++) {
+    const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff)
+    mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
+  }
+  return mt
+}
 
 /** A Python `random.Random` instance (int seeds only). */
 export class PyRandom {
-  private readonly mt = new Uint32Array(N)
-  private index = N + 1
-  /** The seed's cache entry while `mt` still holds the seeded state (no draw yet). */
-  private fresh: { readonly initial: Uint32Array; twisted?: Uint32Array } | undefined
+  private mt: Uint32Array | undefined
+  private index = N
+  /** The seed's cache entry until the first draw (the state is then still the seeded one). */
+  private fresh: Seeded | undefined
 
   constructor(seed: bigint | number) {
     let s = BigInt(seed)
@@ -23,69 +68,24 @@ export class PyRandom {
       const key: number[] = []
       for (let rest = s; rest > 0n; rest >>= 32n) key.push(Number(rest & 0xffffffffn))
       if (key.length === 0) key.push(0)
-      this.initByArray(key)
-      cached = { initial: this.mt.slice() }
+      cached = { initial: initByArray(key) }
       seeded.set(s, cached)
-    } else this.mt.set(cached.initial)
-    this.index = N
+    }
     this.fresh = cached
-  }
-
-  private initGenrand(s: number): void {
-    const mt = this.mt
-    mt[0] = s >>> 0
-    for (let i = 1; i < N; i++) {
-      const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30)
-      mt[i] = (Math.imul(1812433253, prev) + i) >>> 0
-    }
-    this.index = N
-  }
-
-  private initByArray(key: readonly number[]): void {
-    const mt = this.mt
-    this.initGenrand(19650218)
-    let i = 1
-    let j = 0
-    for (let k = Math.max(N, key.length); k > 0; k--) {
-      const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30)
-      mt[i] = ((mt[i]! ^ Math.imul(prev, 1664525)) + key[j]! + j) >>> 0
-      i++
-      j++
-      if (i >= N) {
-        mt[0] = mt[N - 1]!
-        i = 1
-      }
-      if (j >= key.length) j = 0
-    }
-    for (let k = N - 1; k > 0; k--) {
-      const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30)
-      mt[i] = ((mt[i]! ^ Math.imul(prev, 1566083941)) - i) >>> 0
-      i++
-      if (i >= N) {
-        mt[0] = mt[N - 1]!
-        i = 1
-      }
-    }
-    mt[0] = 0x80000000
   }
 
   /** genrand_uint32. */
   uint32(): number {
-    const mt = this.mt
     if (this.index >= N) {
       const fresh = this.fresh
-      if (fresh?.twisted) mt.set(fresh.twisted)
-      else {
-        for (let k = 0; k < N; k++) {
-          const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff)
-          mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
-        }
-        if (fresh) fresh.twisted = mt.slice()
-      }
-      this.fresh = undefined
+      if (fresh) {
+        if (!fresh.twisted) fresh.twisted = twist(fresh.initial.slice())
+        this.mt = fresh.twisted.slice()
+        this.fresh = undefined
+      } else twist(this.mt!)
       this.index = 0
     }
-    let y = mt[this.index++]!
+    let y = this.mt![this.index++]!
     y ^= y >>> 11
     y = (y ^ ((y << 7) & 0x9d2c5680)) >>> 0
     y = (y ^ ((y << 15) & 0xefc60000)) >>> 0

@@ -1,6 +1,6 @@
 import { pyRepr } from '../py/repr.ts'
-import { jsonDumps, NotJsonSerializable } from '../py/json-dumps.ts'
-import { pyFloat, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
+import { floatText, jsonDumps, jsonString } from '../py/json-dumps.ts'
+import { pyEqual, pyFloat, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
 
 // Environment state is mutable Python data: dicts are Maps (insertion-ordered; str keys as JS strings, int keys
 // as bigints, so `{0: …}` and `{"0": …}` stay apart), lists are arrays, numbers keep int vs float.
@@ -19,6 +19,8 @@ export interface PyObject {
   pyRepr(): string
   /** A value whose Python equality is this object's `__eq__`. */
   eqValue(): PyValue
+  /** `pyEqual(this.eqValue(), other.eqValue())` without building them (optional: state checks are hot). */
+  equals?(other: PyObject): boolean
 }
 
 /** Mutable Python data. */
@@ -27,6 +29,10 @@ export type Val = null | boolean | string | PyInt | PyFloat | Val[] | Map<Key, V
 /** True for a Python int or float (bool excluded). */
 export function isNumber(v: Val | undefined): v is PyInt | PyFloat {
   return typeof v === 'object' && v !== null && 't' in v && (v.t === 'int' || v.t === 'float')
+}
+
+function isObject(v: Val): v is PyObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set) && !(v instanceof PyOpaque) && !('t' in v)
 }
 
 /** True for a dict. */
@@ -67,6 +73,31 @@ export function toPy(v: Val): PyValue {
   return v.eqValue()
 }
 
+/**
+ * `pyEqual(toPy(a), toPy(b))` without building the PyValues: lists and dicts (the bulk of every state) are walked
+ * here, and two ints or two floats; anything else (an int beside a float, sets, objects) goes through pyEqual.
+ */
+export function valEqual(a: Val, b: Val): boolean {
+  if (a === b) return true
+  if (typeof a === 'string' || typeof b === 'string' || a === null || b === null) return false
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false
+    for (let index = 0; index < a.length; index++) if (!valEqual(a[index]!, b[index]!)) return false
+    return true
+  }
+  if (a instanceof Map && b instanceof Map) {
+    if (a.size !== b.size) return false
+    for (const [key, value] of a) {
+      const other = b.get(key)
+      if (other === undefined || !valEqual(value, other)) return false
+    }
+    return true
+  }
+  if (isNumber(a) && isNumber(b) && a.t === b.t) return a.v === b.v
+  if (isObject(a) && isObject(b) && a.equals) return a.equals(b)
+  return pyEqual(toPy(a), toPy(b))
+}
+
 /** Python `repr(v)`. */
 export function valRepr(v: Val): string {
   if (Array.isArray(v)) return `[${v.map(valRepr).join(', ')}]`
@@ -77,27 +108,64 @@ export function valRepr(v: Val): string {
   return pyRepr(v as PyValue)
 }
 
-function jsonable(v: Val): boolean {
-  if (Array.isArray(v)) return v.every(jsonable)
-  if (v instanceof Map) return [...v.values()].every(jsonable)
-  if (v instanceof Set || v instanceof PyOpaque) return false
-  if (v !== null && typeof v === 'object' && !('t' in v)) return false
-  return true
+// Python's json.dumps of environment data, straight from the Val (no PyValue copy): undefined where it raises
+// TypeError (a set, an mpf, a file-system object), where BFCL falls back to str().
+function dumps(v: Val): string | undefined {
+  if (v === null) return 'null'
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  if (typeof v === 'string') return jsonString(v)
+  if (Array.isArray(v)) {
+    let out = '['
+    for (let index = 0; index < v.length; index++) {
+      const item = dumps(v[index]!)
+      if (item === undefined) return undefined
+      out += index === 0 ? item : `, ${item}`
+    }
+    return `${out}]`
+  }
+  if (v instanceof Map) {
+    let out = '{'
+    for (const [key, value] of v) {
+      const item = dumps(value)
+      if (item === undefined) return undefined
+      out += `${out.length === 1 ? '' : ', '}${typeof key === 'bigint' ? `"${key}"` : jsonString(key)}: ${item}`
+    }
+    return `${out}}`
+  }
+  if (v instanceof Set || v instanceof PyOpaque || !('t' in v)) return undefined
+  return v.t === 'int' ? v.v.toString() : floatText(v.v)
 }
 
 /** BFCL's tool-output text: a str as is, a dict through json.dumps (its str() when that fails), anything else str(). */
 export function outputText(v: Val): string {
   if (typeof v === 'string') return v
-  if (v instanceof Map) {
-    if (!jsonable(v)) return valRepr(v)
-    try {
-      return jsonDumps(toPy(v))
-    } catch (error) {
-      if (error instanceof NotJsonSerializable) return valRepr(v)
-      throw error
-    }
-  }
+  if (v instanceof Map) return dumps(v) ?? valRepr(v)
   return valRepr(v)
+}
+
+/** A deep copy of environment data (ints, floats, strings and mpf reprs are immutable, so shared). */
+export function copyVal(v: Val): Val {
+  if (Array.isArray(v)) return v.map(copyVal)
+  if (v instanceof Map) {
+    const out = new Map<Key, Val>()
+    for (const [key, value] of v) out.set(key, copyVal(value))
+    return out
+  }
+  if (v instanceof Set) return new Set(v)
+  if (v !== null && typeof v === 'object' && !(v instanceof PyOpaque) && !('t' in v)) throw new Error('copyVal: an environment object cannot be copied')
+  return v
+}
+
+/**
+ * `copy.deepcopy(DEFAULT_STATE)`: a class's default state, built once and copied for each instance (building it
+ * every time made its large literal function hot, and the JIT compiled it in every scoring process).
+ */
+export function defaultsOf(build: () => Map<string, Val>): () => Map<string, Val> {
+  let built: Map<string, Val> | undefined
+  return () => {
+    built ??= build()
+    return copyVal(built) as Map<string, Val>
+  }
 }
 
 /** A dict from entries with str keys. */

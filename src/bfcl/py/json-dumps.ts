@@ -9,8 +9,12 @@ export class NotJsonSerializable extends Error {}
 
 const shortEscapes: { readonly [ch: string]: string } = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' }
 
+// Printable ASCII but `"` and `\`: written as is (most tool output is such text, so most strings skip the loop).
+const plain = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
+
 /** A JSON string literal as Python writes it with ensure_ascii. */
 export function jsonString(s: string): string {
+  if (plain.test(s)) return `"${s}"`
   let out = '"'
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!
@@ -23,7 +27,8 @@ export function jsonString(s: string): string {
   return `${out}"`
 }
 
-function floatText(f: number): string {
+/** A float as json.dumps writes it (`NaN`, `Infinity` bare). */
+export function floatText(f: number): string {
   if (Number.isNaN(f)) return 'NaN'
   if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity'
   return floatRepr(f)

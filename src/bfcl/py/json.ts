@@ -1,4 +1,4 @@
-import { pyDict, pyFloat, type PyValue } from './value.ts'
+import { pyFloat, type PyValue } from './value.ts'
 
 // Python's `json.loads`, exactly where BFCL's verdicts depend on it: number lexemes decide int vs float
 // (`5` vs `5.0`), ints stay exact, object keys keep their text order (JS objects move integer-like keys first),
@@ -18,6 +18,18 @@ export class PyJsonError extends Error {
 const stringSpecial = /["\\\u0000-\u001f]/g
 const numberPattern = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y
 const escapes: { readonly [key: string]: string } = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
+
+// A duplicate key keeps its first position and takes the new value (pyDict's rule; JSON keys are all str, so
+// Python's key equality is ===).
+function addEntry(entries: [PyValue, PyValue][], key: string, value: PyValue): void {
+  for (const entry of entries) {
+    if (entry[0] === key) {
+      entry[1] = value
+      return
+    }
+  }
+  entries.push([key, value])
+}
 
 /**
  * Parses JSON text the way Python's `json.loads` does, into Python values. Throws PyJsonError. With `keep`, a
@@ -127,7 +139,7 @@ export function pyJsonLoads(text: string, keep?: ReadonlySet<string>): PyValue {
     const entries: [PyValue, PyValue][] = []
     let first = true
     skipWhitespace()
-    if (text[pos] === '}') return pos++, pyDict(entries)
+    if (text[pos] === '}') return pos++, { t: 'dict', entries }
     for (;;) {
       skipWhitespace()
       if (text[pos] !== '"') fail(first ? 'Expecting property name enclosed in double quotes' : 'Illegal trailing comma before end of object')
@@ -142,9 +154,9 @@ export function pyJsonLoads(text: string, keep?: ReadonlySet<string>): PyValue {
       if (skip) skipping++
       const value = parseValue()
       if (skip) skipping--
-      else if (skipping === 0) entries.push([key, value])
+      else if (skipping === 0) addEntry(entries, key, value)
       skipWhitespace()
-      if (text[pos] === '}') return pos++, pyDict(entries)
+      if (text[pos] === '}') return pos++, { t: 'dict', entries }
       if (text[pos] !== ',') fail("Expecting ',' delimiter")
       pos++
       skipWhitespace()

@@ -7,6 +7,9 @@ const nonPrintable = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u
 
 /** Python `repr(float)`: shortest round-trip digits, fixed notation for exponents -4..15, else `1e-05` style. */
 export function floatRepr(f: number): string {
+  // Where both print fixed notation, JS's shortest round-trip digits are Python's (an integral float gains `.0`).
+  const magnitude = Math.abs(f)
+  if (magnitude >= 1e-4 && magnitude < 1e16) return Number.isInteger(f) ? `${f}.0` : `${f}`
   if (Number.isNaN(f)) return 'nan'
   if (!Number.isFinite(f)) return f > 0 ? 'inf' : '-inf'
   if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0'
@@ -26,8 +29,12 @@ export function floatRepr(f: number): string {
   return `${sign}${whole}.${fraction || '0'}`
 }
 
+// Printable ASCII without `'` or `\\`: repr only adds the quotes.
+const plainStr = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/
+
 /** Python `repr(str)`: single quotes unless the text has `'` and no `"`; escapes as CPython writes them. */
 export function strRepr(s: string): string {
+  if (plainStr.test(s)) return `'${s}'`
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'"
   let out = quote
   for (const ch of s) {

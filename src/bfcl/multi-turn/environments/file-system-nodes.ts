@@ -1,5 +1,5 @@
 import { strRepr } from '../../py/repr.ts'
-import type { PyValue } from '../../py/value.ts'
+import { pyEqual, type PyValue } from '../../py/value.ts'
 import type { PyObject } from '../values.ts'
 
 // BFCL's File and Directory objects. Identity matters: `cp` of a directory copies the contents dict but shares
@@ -14,6 +14,9 @@ export class FsFile implements PyObject {
   eqValue(): PyValue {
     return { t: 'tuple', items: ['File', this.name, this.content] }
   }
+  equals(other: PyObject): boolean {
+    return other instanceof FsFile ? other.name === this.name && other.content === this.content : pyEqual(this.eqValue(), other.eqValue())
+  }
 }
 
 /** A directory: equal by name and contents (the parent is ignored). */
@@ -25,6 +28,15 @@ export class FsDirectory implements PyObject {
   }
   eqValue(): PyValue {
     return { t: 'tuple', items: ['Directory', this.name, { t: 'dict', entries: [...this.contents].map(([key, node]) => [key, node.eqValue()] as const) }] }
+  }
+  equals(other: PyObject): boolean {
+    if (!(other instanceof FsDirectory)) return pyEqual(this.eqValue(), other.eqValue())
+    if (other.name !== this.name || other.contents.size !== this.contents.size) return false
+    for (const [key, node] of this.contents) {
+      const twin = other.contents.get(key)
+      if (twin === undefined || !node.equals(twin)) return false
+    }
+    return true
   }
 }
 

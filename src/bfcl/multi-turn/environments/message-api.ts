@@ -2,21 +2,19 @@ import type { PyValue } from '../../py/value.ts'
 import { methodTable, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { configDict, dict, i, isMap, type Key, num, type Val } from '../values.ts'
+import { configDict, defaultsOf, dict, i, isMap, type Key, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's MessageAPI: users, an inbox of one-key dicts {receiver: message}, ids from Random(200191).
 
 const attributes = ['generated_ids', 'user_count', 'user_map', 'inbox', 'message_count', 'current_user'] as const
 
-function defaults(): Map<string, Val> {
-  return new Map<string, Val>([
+const defaults = defaultsOf(() => new Map<string, Val>([
     ['generated_ids', new Set<Key>()], ['user_count', i(4)],
     ['user_map', dict([['Alice', 'USR001'], ['Bob', 'USR002'], ['Catherine', 'USR003'], ['Daniel', 'USR004']])],
     ['inbox', [dict([['USR002', 'My name is Alice. I want to connect.']]), dict([['USR003', 'Could you upload the file?']]), dict([['USR004', 'Could you upload the file?']])]],
     ['message_count', i(3)], ['current_user', null],
-  ])
-}
+  ]))
 
 /** A MessageAPI instance. */
 export function messageApi(): Environment {

@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
+import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -12,8 +12,7 @@ import { configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from 
 const stock = (price: number, change: number, volume: number, ma5: number, ma20: number) =>
   dict([['price', f(price)], ['percent_change', f(change)], ['volume', f(volume)], ['MA(5)', f(ma5)], ['MA(20)', f(ma20)]])
 
-function defaults(): Map<string, Val> {
-  return new Map<string, Val>([
+const defaults = defaultsOf(() => new Map<string, Val>([
     ['orders', new Map<Key, Val>([
       [12345n, dict([['id', i(12345)], ['order_type', 'Buy'], ['symbol', 'AAPL'], ['price', f(210.65)], ['amount', i(10)], ['status', 'Completed']])],
       [12446n, dict([['id', i(12446)], ['order_type', 'Sell'], ['symbol', 'GOOG'], ['price', f(2840.56)], ['amount', i(5)], ['status', 'Pending']])],
@@ -36,8 +35,7 @@ function defaults(): Map<string, Val> {
     ])],
     ['watch_list', ['NVDA']],
     ['transaction_history', []],
-  ])
-}
+  ]))
 
 const symbols: { readonly [name: string]: string } = {
   Apple: 'AAPL', Google: 'GOOG', Tesla: 'TSLA', Microsoft: 'MSFT', Nvidia: 'NVDA', 'Zeta Corp': 'ZETA',

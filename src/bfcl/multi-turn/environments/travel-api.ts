@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { PyException, valueError } from '../py-error.ts'
-import { configDict, dict, f, i, isMap, type Key, num, type Val } from '../values.ts'
+import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's TravelAPI: credit cards, bookings, a token, a budget; ids, tokens and balances from Random(141053).
@@ -39,12 +39,10 @@ const exchangeRates: readonly (readonly [string, string, number])[] = [
   ['USD', 'INR', 70], ['USD', 'RUB', 60], ['USD', 'BRL', 3.8], ['USD', 'MXN', 20],
 ]
 
-function defaults(): Map<string, Val> {
-  return new Map<string, Val>([
+const defaults = defaultsOf(() => new Map<string, Val>([
     ['credit_card_list', new Map()], ['booking_record', new Map()], ['access_token', null], ['token_type', null],
     ['token_expires_in', null], ['token_scope', null], ['user_first_name', null], ['user_last_name', null], ['budget_limit', null],
-  ])
-}
+  ]))
 
 /** BFCL's get_flight_cost arithmetic: raises ValueError for an unknown route or class. */
 function flightCost(from: Val, to: Val, date: Val, travelClass: Val): number {

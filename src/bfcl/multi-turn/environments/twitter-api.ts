@@ -1,7 +1,7 @@
 import type { PyValue } from '../../py/value.ts'
 import { methodTable, req, type Environment, type Param, type ProcessState } from '../environment.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { configDict, dict, i, isMap, type Key, type Val } from '../values.ts'
+import { configDict, defaultsOf, dict, i, isMap, type Key, type Val } from '../values.ts'
 import { intKeys, lookupKey, str } from './keys.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
@@ -9,12 +9,10 @@ import { intKeys, lookupKey, str } from './keys.ts'
 
 const attributes = ['username', 'password', 'authenticated', 'tweets', 'comments', 'retweets', 'following_list', 'tweet_counter'] as const
 
-function defaults(): Map<string, Val> {
-  return new Map<string, Val>([
+const defaults = defaultsOf(() => new Map<string, Val>([
     ['username', 'john'], ['password', 'john123'], ['authenticated', false], ['tweets', new Map()], ['comments', new Map()],
     ['retweets', new Map()], ['following_list', ['alice', 'bob']], ['tweet_counter', i(0)],
-  ])
-}
+  ]))
 
 // The process-wide default list object of one parameter.
 function sharedDefault(process: ProcessState, name: string): Param {

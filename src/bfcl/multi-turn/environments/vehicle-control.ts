@@ -3,7 +3,7 @@ import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
+import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's VehicleControlAPI: engine, doors, brakes, climate, cruise, navigation, tyres. Public attributes in
 // BFCL's attribute order; `_parkingBrakeForce`, `_slopeAngle`, `_brakePedalForce` are private (never compared).
@@ -31,16 +31,14 @@ const publicAttributes = [
   'rearRightTirePressure', 'long_context',
 ] as const
 
-function defaults(): Map<string, Val> {
-  return new Map<string, Val>([
+const defaults = defaultsOf(() => new Map<string, Val>([
     ['fuelLevel', f(0)], ['batteryVoltage', f(12.6)], ['engineState', 'stopped'],
     ['doorStatus', dict([['driver', 'unlocked'], ['passenger', 'unlocked'], ['rear_left', 'unlocked'], ['rear_right', 'unlocked']])],
     ['acTemperature', f(25.0)], ['fanSpeed', i(50)], ['acMode', 'auto'], ['humidityLevel', f(50.0)], ['headLightStatus', 'off'],
     ['parkingBrakeStatus', 'released'], ['parkingBrakeForce', f(0)], ['slopeAngle', f(0)], ['brakePedalStatus', 'released'],
     ['brakePedalForce', f(0)], ['distanceToNextVehicle', f(50.0)], ['cruiseStatus', 'inactive'], ['destination', 'None'],
     ['frontLeftTirePressure', f(32.0)], ['frontRightTirePressure', f(32.0)], ['rearLeftTirePressure', f(30.0)], ['rearRightTirePressure', f(30.0)],
-  ])
-}
+  ]))
 
 /** A VehicleControlAPI instance. */
 export function vehicleControl(): Environment {
