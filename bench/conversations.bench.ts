@@ -3,6 +3,7 @@
 // scripted model: model turns per second. The issue's bar is ≥ 5,000 model turns per second on one core. As in
 // the loop bench, the wall clock lies on a shared machine, so the CPU time is printed too (turns per CPU-second is
 // what the wall figure would be on an idle core), and loading the suite is timed apart from running it.
+// On one core: `taskset -c 0 npm run bench -- conversations` (V8's GC threads otherwise add CPU beside the main one).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
