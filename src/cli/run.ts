@@ -21,6 +21,7 @@ import { formatConfusion } from '../variants/format-confusion.ts'
 import type { ConfusionRow } from '../variants/confusion-rows.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
+import { repeatLines } from '../report/repeat-text.ts'
 
 /** Every flag of `run`, with its one-line help (the usage text below lists them all). */
 export const runFlags = {
@@ -172,6 +173,9 @@ export const command: Command = {
       // Model labels, suite and tool names come from files: the table gets inert copies and draws its own layout.
       process.stdout.write(`${renderTable(inertDeep(outcome.report.summary), { ...(values.by === 'suite' ? { bySuite: inertDeep(outcome.bySuite) } : {}), color, comparisons: inertDeep(comparisons) })}\n`)
       if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion(inertDeep((outcome.report.confusion ?? []) as ConfusionRow[]))}`)
+      // With repeats: pass@k / pass^k per row and the flaky cases with their pass counts (docs/ci.md).
+      const repeated = repeatLines(inertDeep(outcome.report.summary))
+      if (repeated.length > 0) process.stdout.write(`${repeated.join('\n')}\n`)
       printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
       const cut = outcome.report.run.cut as RunCut | undefined

@@ -6,14 +6,16 @@ import { reportFileFor } from '../report/report-file.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
 import { inertDeep } from '../report/terminal-text.ts'
 import { inertResult } from '../report/inert-result.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
 import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 
-const usage = `toolgauge show <report.json | run folder> [--case <id>] [--model <spec>] [--all]
+const usage = `toolgauge show <report.json | run folder> [--case <id>] [--model <spec>] [--variant <name>] [--all]
 
 Prints a case's transcript readably: the prompt, each assistant turn with its calls and raw arguments, each tool
-result, the final text, and the failures with what was expected. Without --case it shows the failing and errored
-cases (--all: every case). A run's --out folder means its report.json.`
+result, the final text, and the failures with what was expected (a wrong argument as a per-argument diff).
+Without --case it shows the failing and errored cases (--all: every case). --model and --variant keep the results
+of one model spec (or label) and one tool-description variant. A run's --out folder means its report.json.`
 
 /** `toolgauge show`: the first thing to run when a case fails. */
 export const command: Command = {
@@ -23,6 +25,7 @@ export const command: Command = {
     const { values, positionals } = parseFlags(argv, {
       case: { type: 'string', short: 'c' },
       model: { type: 'string', short: 'm' },
+      variant: { type: 'string' },
       all: { type: 'boolean' },
     })
     const given = positionals[0]
@@ -30,15 +33,22 @@ export const command: Command = {
     // A run's folder means its report.json; a journal says which report to pass.
     const file = reportFileFor(given)
     const report = readReport(file)
+    // A model or variant the report does not have is a slip, not "every case passed": name what it has.
+    if (values.model !== undefined) checkNamed('--model', values.model, report.results.map((r) => r.model), file, 'model')
+    if (values.variant !== undefined) checkNamed('--variant', values.variant, report.results.flatMap((r) => (r.variant === undefined ? [] : [r.variant])), file, 'variant')
     const selected = report.results.filter((result: CaseResult) =>
       (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)
       && (values.model === undefined || result.model === values.model)
+      && (values.variant === undefined || result.variant === values.variant)
       && (values.all === true || values.case !== undefined || verdictOf(result) !== 'passed'))
     if (selected.length === 0) {
-      if (values.case !== undefined || values.model !== undefined) {
-        throw new InputError(`no result for${values.case ? ` case "${values.case}"` : ''}${values.model ? ` model "${values.model}"` : ''}`, { file, field: values.case ? '--case' : '--model' })
+      if (values.case !== undefined) {
+        const cases = new Set(report.results.flatMap((r) => [r.case, `${r.suite}/${r.case}`]))
+        const known = cases.has(values.case)
+        throw new InputError(`no result for case "${values.case}"${known ? ' with the --model / --variant given' : didYouMean(values.case, cases)}`, { file, field: '--case' })
       }
-      process.stdout.write('Every case passed.\n')
+      const narrowed = [values.model && `model ${values.model}`, values.variant && `variant ${values.variant}`].filter(Boolean).join(', ')
+      process.stdout.write(narrowed ? `Every case of ${narrowed} passed.\n` : 'Every case passed.\n')
       return 0
     }
     // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an
@@ -47,4 +57,12 @@ export const command: Command = {
     process.stdout.write(selected.map((result) => formatTranscript(inertResult(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
     return 0
   },
+}
+
+/** An InputError for a --model or --variant the report has no result for, naming those it has ("did you mean"). */
+function checkNamed(flag: string, given: string, present: readonly string[], file: string, what: string): void {
+  const names = [...new Set(present)]
+  if (names.includes(given)) return
+  const listed = names.length === 0 ? `the report has no ${what}s (a run without --variant)` : `its ${what}s are ${names.join(', ')}`
+  throw new InputError(`no ${what} "${given}" in this report${didYouMean(given, names)}; ${listed}`, { file, field: flag })
 }

@@ -7,6 +7,7 @@ import { repeatLabel } from './repeat-label.ts'
 import { keyOf } from '../core/case-key.ts'
 import { conversationLines } from './conversation-lines.ts'
 import { argumentDiffText } from './argument-diff.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -53,7 +54,8 @@ function countResult(counts: { tests: number; failures: number; errors: number; 
 function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
   // The repeat goes into the name only when the case was repeated, so single runs keep stable, plain names.
   const suffix = repeated.has(key(result)) ? ` ${repeatLabel(result.repeat)}` : ''
-  const open = `    <testcase classname="${escapeXml(result.suite)}" name="${escapeXml(`${result.case} [${result.model}]${suffix}`)}" time="${seconds(result.latencyMs)}"`
+  // The variant is in the name (summaryLabel): two variants of one case × model are two distinct test cases.
+  const open = `    <testcase classname="${escapeXml(result.suite)}" name="${escapeXml(`${result.case} [${summaryLabel(result)}]${suffix}`)}" time="${seconds(result.latencyMs)}"`
   const verdict = verdictOf(result)
   if (verdict === 'passed') return `${open}/>`
   // An errored result carries its errored failures alone (the scorer reports nothing else on an outage).
@@ -78,7 +80,7 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
 }
 
 function key(result: CaseResult): string {
-  return keyOf(result.suite, result.case, result.model)
+  return keyOf(result.suite, result.case, summaryLabel(result))
 }
 
 function seconds(ms: number): string {

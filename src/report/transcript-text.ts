@@ -5,6 +5,7 @@ import { turnSettings, type ToolSetIndex } from './turn-settings.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
 
 type Style = (text: string) => string
 
@@ -22,7 +23,8 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
   const yellow = paint('33')
   const verdict = verdictOf(result)
   const label = { passed: green('PASS'), failed: red('FAIL'), errored: yellow('ERRORED') }[verdict]
-  lines.push(bold(`${label} ${result.suite}/${result.case}  [${result.model}]${options.repeated === true || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''}`))
+  // The variant is part of the label: two variants of one case × model must not print the same header.
+  lines.push(bold(`${label} ${result.suite}/${result.case}  [${summaryLabel(result)}]${options.repeated === true || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''}`))
   for (const message of result.messages as { role: string; content?: string }[]) {
     lines.push(`${dim(`${message.role}:`)} ${message.content ?? ''}`)
   }
