@@ -154,6 +154,19 @@ describe('simulated users', () => {
     }
   })
 
+  it("--resume runs a simulated-user case again when its scripted simulator's file changed, and keeps it otherwise", async () => {
+    const dir = suiteFolder(script('Hi, I need to cancel an order.', 'It is O-1.', '###STOP###'))
+    const options = { suitePaths: [join(dir, 'shop')], models: ['agent'], outDir: join(dir, 'out'), resume: true }
+    await runEvaluation({ ...options, providers: [agent()] })
+    const same = await runEvaluation({ ...options, providers: [agent()] })
+    expect(same.resumed).toMatchObject({ kept: 1, rerun: 0 })
+    writeFileSync(join(dir, 'fixtures/users.yaml'), script('Hi, I need to cancel O-1.', '###STOP###'))
+    const model = agent()
+    const changed = await runEvaluation({ ...options, providers: [model] })
+    expect(changed.resumed).toMatchObject({ kept: 0, rerun: 1 })
+    expect(model.requests[0]?.messages.at(-1)).toEqual({ role: 'user', content: 'Hi, I need to cancel O-1.' })
+  })
+
   it('a scripted simulator without a script for the case is bad input before any model call', async () => {
     const dir = suiteFolder('other-case:\n  - content: hi\n')
     const model = agent()
