@@ -9,6 +9,7 @@ import { nothingMeasured, passedText, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { keyOf } from '../core/case-key.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
+import { conversationsMarkdown } from './conversation-markdown.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { escapeHtml } from './html/escape.ts'
 
@@ -157,7 +158,7 @@ type Listed = { readonly shown: CaseResult[]; count: number }
 
 function failingSection(failing: Listed): string[] {
   if (failing.count === 0) return ['### Failing cases', '', 'None.', '']
-  return [...resultsTable(`### Failing cases (${failing.count})`, failing), ...argumentDiffSection(failing.shown)]
+  return [...resultsTable(`### Failing cases (${failing.count})`, failing), ...argumentDiffSection(failing.shown), ...conversationsMarkdown(failing.shown)]
 }
 
 // Each diff is a collapsed block; a few dozen keep the summary readable and far below its size limit.

@@ -155,6 +155,42 @@ describe('Markdown and JUnit: the message a failure belongs to', () => {
     expect(markdown).toContain('message 2: expected create\\_return, got refund\\_order')
   })
 
+  it('Markdown lists a failing conversation by user message in a collapsed block, ✓ or ✗ per reply, with the state diff', () => {
+    const markdown = toMarkdown(reportWith([conversationResult()]))
+    const start = markdown.indexOf('#### Conversations, by user message')
+    expect(start).toBeGreaterThan(-1)
+    const block = markdown.slice(start)
+    expect(block).toContain('<details><summary>retail/return-broken-order [model-a] #1</summary>')
+    expect(block).toContain([
+      'message 1 of 3 ✓  "I want to return order O-1."',
+      '  calls: get_order',
+      '  world: unchanged',
+      'message 2 of 3 ✗  "It arrived broken."',
+      '  calls: refund_order',
+      '  wrong_tool: expected create_return, got refund_order',
+      '  state_mismatch: the state differs at 1 path',
+      '      orders.O-1.status: expected "return_requested", got "delivered"',
+      '  world changes:',
+      '    orders.O-1.note: (absent) → "arrived broken"',
+    ].join('\n'))
+    expect(block).toContain('whole conversation:\n  forbidden_call: refund_order was called')
+    // A single-request failure has no such block.
+    expect(toMarkdown(reportWith([makeResult({ case: 'a', passed: false })]))).not.toContain('Conversations, by user message')
+  })
+
+  it('Markdown keeps a model\'s backticks and markup inside the block', () => {
+    const hostile = conversationResult({ conversation: [
+      { user: '```\n</details><img src=x onerror=alert(1)>', firstTurn: 0, endTurn: 2, state: {} },
+      { user: 'b', firstTurn: 2, endTurn: 4, state: {} },
+      { user: 'c', firstTurn: 4, endTurn: 5, state: {} },
+    ] })
+    const block = toMarkdown(reportWith([hostile])).split('#### Conversations, by user message')[1] ?? ''
+    // The user's text stays one JSON line inside a fence longer than its backtick run, so nothing of it is markup.
+    const line = 'message 1 of 3 ✓  "```\\n</details><img src=x onerror=alert(1)>"'
+    expect(block).toContain(`\`\`\`\`text\n${line}\n`)
+    expect(block.indexOf('\n````\n')).toBeGreaterThan(block.indexOf(line))
+  })
+
   it('JUnit failure text lists the conversation by message with the state after each reply and what failed there', () => {
     const xml = toJunit(reportWith([conversationResult()]))
     parseXml(xml)

@@ -1,0 +1,63 @@
+import type { CaseResult, Failure } from '../core/result.ts'
+import { changeLines, conversationView, messageLabel } from './conversation-view.ts'
+import { repeatLabel } from './repeat-label.ts'
+import { escapeHtml } from './html/escape.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
+
+// A step summary holds 1 MiB: a few dozen conversations, each line cut, stay far below it.
+const maxConversations = 20
+const maxLine = 300
+
+/**
+ * The failing conversations of a Markdown summary, each a collapsed block read by user message (1-based): ✓ or ✗
+ * per reply, its calls, its failures (a state diff path by path) and what it changed in the world, then the
+ * failures of the whole conversation. Text sits in a code fence longer than any backtick run in it, and the
+ * summary line is HTML-escaped, so nothing a model or a world wrote becomes markup.
+ */
+export function conversationsMarkdown(results: readonly CaseResult[]): string[] {
+  const blocks = results.filter((result) => result.conversation !== undefined)
+  if (blocks.length === 0) return []
+  return [
+    '#### Conversations, by user message',
+    '',
+    ...blocks.slice(0, maxConversations).flatMap((result) => {
+      const lines = conversationText(result)
+      const fence = '`'.repeat(lines.reduce((most, line) => Math.max(most, longestBacktickRun(line) + 1), 3))
+      const title = `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
+      return [`<details><summary>${escapeHtml(cut(title.replace(/\s+/g, ' ')))}</summary>`, '', `${fence}text`, ...lines, fence, '', '</details>', '']
+    }),
+    ...(blocks.length > maxConversations ? [`… and ${blocks.length - maxConversations} more (see report.html)`, ''] : []),
+  ]
+}
+
+function conversationText(result: CaseResult): string[] {
+  const view = conversationView(result)
+  if (!view) return []
+  const lines: string[] = []
+  for (const message of view.messages) {
+    lines.push(cut(`${messageLabel(message, view.messages.length)} ${message.failures.length > 0 ? '✗' : '✓'}  ${JSON.stringify(message.user)}`))
+    const calls = message.turns.flatMap((turn) => turn.calls.map((call) => call.name))
+    if (calls.length > 0) lines.push(cut(`  calls: ${calls.join(', ')}`))
+    for (const failure of message.failures) for (const line of failureText(failure, '  ')) lines.push(line)
+    if (message.changes) {
+      lines.push(message.changes.length === 0 ? '  world: unchanged' : '  world changes:')
+      for (const line of changeLines(message.changes, '    ')) lines.push(cut(line))
+    }
+  }
+  if (view.caseFailures.length > 0) lines.push('whole conversation:')
+  for (const failure of view.caseFailures) for (const line of failureText(failure, '  ')) lines.push(line)
+  return lines
+}
+
+/** A failure's kind and message; a message of several lines (a state diff) keeps them, indented under it. */
+function failureText(failure: Failure, indent: string): string[] {
+  return `${failure.kind}: ${failure.message}`.split('\n').map((line, index) => cut(`${indent}${index > 0 ? '  ' : ''}${line}`))
+}
+
+function cut(line: string): string {
+  return line.length > maxLine ? `${line.slice(0, maxLine - 1)}…` : line
+}
+
+function longestBacktickRun(text: string): number {
+  return (text.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
+}
