@@ -207,7 +207,8 @@ export function passesCase(scored: ScoredCase): AssertionOutcome {
   return {
     pass: passed,
     kind: failures[0]?.kind ?? 'case_failed',
-    summary: passed ? 'the case passed' : failures.map((failure) => `${failure.kind}: ${failure.message}`).join('\n') || 'the case failed',
+    // A wrong argument brings its per-argument diff (the scorer's comparison, as every output draws it).
+    summary: passed ? 'the case passed' : failures.flatMap((failure) => [`${failure.kind}: ${failure.message}`, ...argumentDiffText(failure, '  ')]).join('\n') || 'the case failed',
     expected: [],
     actual: failures,
   }

@@ -78,6 +78,13 @@ describe('tool-call matchers', () => {
     expect(matched.message).toContain('  + location: "Lyon"\n    unit: "fahrenheit"')
   })
 
+  it('toPassCase shows the per-argument diff the scorer stored for a wrong call', async () => {
+    const scored = await scripted('current-paris', [turn('', ['get_current_weather', '{"location":"Lyon","unit":"fahrenheit"}']), turn('18 degrees')])
+    const message = failureOf(() => expect(scored).toPassCase()).message
+    expect(message).toContain('wrong_argument_value: get_current_weather: argument location was "Lyon", expected "Paris"; argument unit was "fahrenheit", expected one of ["","celsius"]')
+    expect(message).toContain(['  arguments (- expected, + actual):', '  - location: "Paris"', '  + location: "Lyon"', '  - unit: one of ["","celsius"]', '  + unit: "fahrenheit"'].join('\n'))
+  })
+
   it('list matchers diff expected calls against the calls made under the same field names', async () => {
     const serial = await scripted('parallel-two-cities', [
       turn('', ['get_current_weather', '{"location":"Paris"}']),
