@@ -11,6 +11,7 @@ import { defaultPriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { evaluateCase, type EvaluationContext } from '../runner/evaluate-case.ts'
+import { Simulators } from '../runner/simulators.ts'
 import { secretValues } from '../runner/load-run.ts'
 import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
 import { ToolSets } from '../runner/tool-sets.ts'
@@ -74,11 +75,15 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const hooks: ToolHooks = await loadHooks(suite.hooks)
   const toolSets = new ToolSets()
   const fingerprints = new Fingerprints()
+  // The simulated users of `user:` cases, built and their scripts checked while collecting, as a run does.
+  const simulators = new Simulators({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}) })
+  await simulators.prepare(cases, Math.max(1, options.repeat ?? 1))
   const context: EvaluationContext = {
     tokenCounter: new ToolTokenCounter(),
     prices: defaultPriceTable,
-    secrets: [...secretValues([options.providerOptions ?? {}]), ...servers.secrets],
+    secrets: [...secretValues([options.providerOptions ?? {}, ...simulators.providerOptions()]), ...servers.secrets],
     toolSets,
+    simulators,
   }
   const concurrency = Math.max(1, options.concurrency ?? 4)
   const limit = pLimit(concurrency)
