@@ -93,6 +93,9 @@ describe('the conversation summary fields', () => {
     expect(html).toContain('<h2>Conversations</h2>')
     expect(html).toMatch(/<td>model-a<\/td><td>66\.7%<\/td><td>50\.0%<\/td><td>66\.7%<\/td><td>4\.0<\/td><td>16\.7%<\/td>/)
     expect(toHtml(report([makeResult({ case: 'a', passed: true })]))).not.toContain('<h2>Conversations</h2>')
+    // The metric bars of a row with conversations add turns, tasks, state match and repeated calls.
+    expect(html).toMatch(/<text x="0" y="\d+">Turns<\/text>.*<text x="0" y="\d+">Repeated calls<\/text>/)
+    expect(toHtml(report([makeResult({ case: 'a', passed: true })]))).not.toContain('>Turns</text>')
   })
 })
 

@@ -4,6 +4,7 @@ import { nothingMeasured, percent } from '../metric-text.ts'
 import { escapeHtml } from './escape.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { placeLabels } from './label-layout.ts'
+import { hasConversations } from '../conversation-summary.ts'
 
 type Metric = { readonly label: string; readonly value: number | null; readonly lowerIsBetter?: boolean }
 
@@ -18,6 +19,15 @@ export function metricBars(summary: ModelSummary): string {
     { label: 'Halluc. tools', value: summary.hallucinatedToolRate, lowerIsBetter: true },
     { label: 'Halluc. params', value: summary.hallucinatedParamRate, lowerIsBetter: true },
     { label: 'Schema violations', value: summary.schemaViolationRate, lowerIsBetter: true },
+    // The conversation rates, only for a row that measured a conversation (README "Report metrics").
+    ...(hasConversations(summary)
+      ? [
+          { label: 'Turns', value: summary.turns ?? null },
+          { label: 'Tasks', value: summary.tasks ?? null },
+          { label: 'State match', value: summary.stateMatch ?? null },
+          { label: 'Repeated calls', value: summary.repeatedCalls ?? null, lowerIsBetter: true },
+        ]
+      : []),
   ]
   const labelWidth = 130
   const barWidth = 260
