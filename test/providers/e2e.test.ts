@@ -101,23 +101,41 @@ const expectedVerdicts = {
 
 const healthy: Partial<Record<ProviderKind, unknown>> = {}
 
-describe.each(allProviderKinds)('toolgauge run --model %s:…', (kind) => {
+// Every test runs twice per kind: as the requests were always sent, and streamed (`--stream`), which must give the
+// same report less timings — verdicts, failures and metrics, through faults, outages, record and replay alike.
+const modes = allProviderKinds.flatMap((kind) => [
+  { kind, stream: false, title: `${kind}:…` },
+  { kind, stream: true, title: `${kind}:… --stream` },
+])
+
+describe.each(modes)('toolgauge run --model $title', ({ kind, stream }) => {
   const spec = `${kind}:test-model`
+  const mode = stream ? 'streamed' : 'plain'
+  // `cli` with --stream added for the streamed mode.
+  const toolgauge = (args: string[], env: Record<string, string>) => cli(stream ? [...args, '--stream'] : args, env)
 
   it('scores the suite, identically to the other providers', async () => {
     const run = await withServer(kind, false, async (server) => {
-      const result = await cli([suite, '--model', spec, '--out', join(work, kind, 'healthy'), ...hostFlags(kind, server.origin)], envFor(kind, server.origin))
+      const result = await toolgauge([suite, '--model', spec, '--out', join(work, kind, mode, 'healthy'), ...hostFlags(kind, server.origin)], envFor(kind, server.origin))
       expect(server.violations).toEqual([])
+      // Each request asked for a stream exactly when the run did.
+      const asked = server.requests.map((request) => (request.body as { stream?: unknown }).stream === true || request.path.includes(':streamGenerateContent'))
+      expect(new Set(asked)).toEqual(new Set([stream]))
       return result
     })
     expect(run.code, run.stderr).toBe(1) // wrong-tool-fails fails on purpose
     expect(Object.fromEntries(run.report!.results.map((result) => [result.case, result.passed]))).toEqual(expectedVerdicts)
+    if (stream) {
+      // The plain run of this kind ran first: the streamed report is the same.
+      expect(verdicts(run.report)).toEqual(healthy[kind])
+      return
+    }
     healthy[kind] = verdicts(run.report)
     for (const other of allProviderKinds) if (healthy[other] !== undefined) expect(healthy[kind]).toEqual(healthy[other])
   })
 
   it('completes every case with the same verdicts when 1 request in 3 fails', async () => {
-    const run = await withServer(kind, true, (server) => cli([suite, '--model', spec, '--out', join(work, kind, 'faults'), '--concurrency', '2', ...hostFlags(kind, server.origin)], envFor(kind, server.origin)))
+    const run = await withServer(kind, true, (server) => toolgauge([suite, '--model', spec, '--out', join(work, kind, mode, 'faults'), '--concurrency', '2', ...hostFlags(kind, server.origin)], envFor(kind, server.origin)))
     expect(run.code, run.stderr).toBe(1)
     expect(new Set(injected)).toEqual(new Set(['429', '500', 'reset', 'truncated']))
     expect(Object.fromEntries(run.report!.results.map((result) => [result.case, result.passed]))).toEqual(expectedVerdicts)
@@ -126,7 +144,7 @@ describe.each(allProviderKinds)('toolgauge run --model %s:…', (kind) => {
 
   it('gives every case provider_error, writes the report and exits 3 when the provider is unreachable', async () => {
     const origin = `http://127.0.0.1:${await closedPort()}`
-    const run = await cli([suite, '--model', spec, '--out', join(work, kind, 'down'), '--retries', '1', ...hostFlags(kind, origin)], envFor(kind, origin))
+    const run = await toolgauge([suite, '--model', spec, '--out', join(work, kind, mode, 'down'), '--retries', '1', ...hostFlags(kind, origin)], envFor(kind, origin))
     expect(run.code, run.stderr).toBe(3)
     expect(run.report!.results).toHaveLength(6)
     for (const result of run.report!.results) {
@@ -137,17 +155,17 @@ describe.each(allProviderKinds)('toolgauge run --model %s:…', (kind) => {
   })
 
   it('replays a recorded run to identical verdicts with no network, and the key is in no file', async () => {
-    const cassettes = join(work, kind, 'cassettes')
+    const cassettes = join(work, kind, mode, 'cassettes')
     const recorded = await withServer(kind, false, (server) =>
-      cli([suite, '--model', spec, '--out', join(work, kind, 'record'), '--record', cassettes, ...hostFlags(kind, server.origin)], envFor(kind, server.origin)),
+      toolgauge([suite, '--model', spec, '--out', join(work, kind, mode, 'record'), '--record', cassettes, ...hostFlags(kind, server.origin)], envFor(kind, server.origin)),
     )
     expect(recorded.code, recorded.stderr).toBe(1)
     // The server is gone and no key is set (nor, for openai-compatible, a host): only cassettes can answer.
     const origin = `http://127.0.0.1:${await closedPort()}`
-    const replayed = await cli([suite, '--model', spec, '--out', join(work, kind, 'replay'), '--replay', cassettes], envFor(kind, origin, false))
+    const replayed = await toolgauge([suite, '--model', spec, '--out', join(work, kind, mode, 'replay'), '--replay', cassettes], envFor(kind, origin, false))
     expect(replayed.code, replayed.stderr).toBe(1)
     expect(verdicts(replayed.report)).toEqual(verdicts(recorded.report))
-    const files = [...filesUnder(cassettes), ...filesUnder(join(work, kind, 'record')), ...filesUnder(join(work, kind, 'replay'))]
+    const files = [...filesUnder(cassettes), ...filesUnder(join(work, kind, mode, 'record')), ...filesUnder(join(work, kind, mode, 'replay'))]
     expect(files.length).toBeGreaterThan(6)
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
