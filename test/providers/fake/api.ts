@@ -24,8 +24,11 @@ export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Violation(message)
 }
 
-/** A fake API: every violation answers 400 and is kept in `violations` for the test to assert on. */
-export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string, options: { randomIds?: boolean } = {}): Handler & { readonly violations: string[]; readonly conversations: Conversation[] } {
+/**
+ * A fake API: every violation answers 400 and is kept in `violations` for the test to assert on. `editAnswer`
+ * changes the rendered answer before it is sent (as JSON, or as the protocol's events when the request streams).
+ */
+export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string, options: { randomIds?: boolean; editAnswer?: (answer: any) => unknown } = {}): Handler & { readonly violations: string[]; readonly conversations: Conversation[] } {
   const violations: string[] = []
   const conversations: Conversation[] = []
   const handler: Handler = (request, index): Reply => {
@@ -40,7 +43,9 @@ export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string
       return { type: 'json', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: error.message } } }
     }
     conversations.push(conversation)
-    const answer = protocol.render(behaviour(conversation), conversation, options.randomIds ? randomUUID().slice(0, 8) : index)
+    const rendered = protocol.render(behaviour(conversation), conversation, options.randomIds ? randomUUID().slice(0, 8) : index)
+    // A planted deviation in the answer itself (a call's argument text that is not JSON …), streamed or not.
+    const answer = options.editAnswer ? options.editAnswer(rendered) : rendered
     if (streamed && protocol.events) return { type: 'sse', frames: protocol.events(answer, conversation) }
     return { type: 'json', status: 200, body: answer }
   }

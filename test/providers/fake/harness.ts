@@ -55,13 +55,13 @@ export function protocolFor(kind: ProviderKind, quirks: ChatQuirks = {}): Protoc
 /** A fake API server for a kind plus its request log and violations. */
 export type FakeServer = Loopback & { readonly violations: string[]; readonly api: ReturnType<typeof fakeApi> }
 
-/** Starts the fake API of a kind on loopback; `wrap` adds faults. */
+/** Starts the fake API of a kind on loopback; `wrap` adds faults (or edits a stream's frames), `editAnswer` plants a deviation in the answer. */
 export async function startFakeServer(
   kind: ProviderKind,
   behaviour: Behaviour,
-  options: { quirks?: ChatQuirks; wrap?: (handler: Handler) => Handler; latencyMs?: number; randomIds?: boolean } = {},
+  options: { quirks?: ChatQuirks; wrap?: (handler: Handler) => Handler; latencyMs?: number; randomIds?: boolean; editAnswer?: (answer: any) => unknown } = {},
 ): Promise<FakeServer> {
-  const api = fakeApi(protocolFor(kind, options.quirks), behaviour, keyFor(kind), { randomIds: options.randomIds === true })
+  const api = fakeApi(protocolFor(kind, options.quirks), behaviour, keyFor(kind), { randomIds: options.randomIds === true, ...(options.editAnswer ? { editAnswer: options.editAnswer } : {}) })
   const loopback = await startLoopback(options.wrap ? options.wrap(api) : api, options.latencyMs)
   return Object.assign(loopback, { violations: api.violations, api })
 }

@@ -20,7 +20,8 @@ export function anthropicEvents(message: Json): SseFrame[] {
       for (const text of pieces(block.text)) emit({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } })
     } else if (block.type === 'tool_use') {
       emit({ type: 'content_block_start', index, content_block: { ...block, input: {} } })
-      const text = JSON.stringify(block.input)
+      // A string input is argument text planted as it is (a stand-in whose model wrote JSON that does not parse).
+      const text = typeof block.input === 'string' ? block.input : JSON.stringify(block.input)
       if (text !== '{}') for (const partial of ['', ...pieces(text)]) emit({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: partial } })
     } else if (block.type === 'thinking') {
       emit({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } })

@@ -1,0 +1,145 @@
+// Streams that break their protocol are no turn: a ProviderError naming the event, after the HTTP layer retried
+// them like a 5xx. Streams whose assembled arguments are not JSON are model output, kept byte for byte for the
+// scorer (malformed_arguments). Each break is planted in a correct stand-in stream, one at a time.
+import { afterEach, describe, expect, it } from 'vitest'
+import { ProviderError } from '../../src/core/errors.ts'
+import { parseArguments } from '../../src/loop/parse-arguments.ts'
+import { weatherModel } from './fake/behaviour.ts'
+import { baseUrlFor, fastRetries, makeProvider, setProviderEnv, startFakeServer, weatherTools, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import type { Handler } from './fake/loopback.ts'
+import type { SseFrame } from './fake/streams/sse.ts'
+
+const open: FakeServer[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()))
+})
+
+type Json = Record<string, any>
+type Plant = (frames: SseFrame[]) => SseFrame[]
+
+const data = (frame: SseFrame): Json => JSON.parse(frame.data) as Json
+const json = (value: Json, named = false): SseFrame => ({ ...(named ? { event: value.type as string } : {}), data: JSON.stringify(value) })
+const editWhere = (frames: SseFrame[], test: (value: Json) => boolean, edit: (value: Json) => void, named = false): SseFrame[] => {
+  const index = frames.findIndex((frame) => frame.data !== '[DONE]' && test(data(frame)))
+  expect(index, 'the frame to plant in').toBeGreaterThanOrEqual(0)
+  const value = data(frames[index]!)
+  edit(value)
+  return frames.map((frame, position) => (position === index ? json(value, named) : frame))
+}
+const insertBefore = (frames: SseFrame[], test: (frame: SseFrame) => boolean, frame: SseFrame): SseFrame[] => {
+  const index = frames.findIndex(test)
+  return [...frames.slice(0, index), frame, ...frames.slice(index)]
+}
+
+type Break = { readonly name: string; readonly plant: Plant; readonly message: RegExp }
+
+// Per protocol: an argument fragment for a call no event started, a call without a name, an event after the end,
+// a stream that stops without its end event.
+const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: readonly Break[] } = {
+  openai: [
+    {
+      name: 'an argument fragment for an unknown call index',
+      plant: (frames) => insertBefore(frames, (frame) => frame.data !== '[DONE]' && data(frame).choices?.[0]?.finish_reason, json({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 7, function: { arguments: '{"city":' } }] }, finish_reason: null }] })),
+      message: /event \d+ \(chat\.completion\.chunk\) has an argument fragment for call index 7, which no event started/,
+    },
+    {
+      name: 'a call without a name',
+      plant: (frames) => editWhere(frames, (chunk) => chunk.choices?.[0]?.delta?.tool_calls?.[0]?.id !== undefined, (chunk) => { chunk.choices[0].delta.tool_calls[0].function.name = '' }),
+      message: /call index 0, started at event \d+ \(chat\.completion\.chunk\), never got a name/,
+    },
+    { name: 'an event after the end', plant: (frames) => [...frames, frames[1]!], message: /event \d+ \(chat\.completion\.chunk\) came after the end of the stream \(data: \[DONE\] at event \d+\)/ },
+    { name: 'no end event', plant: (frames) => frames.filter((frame) => frame.data !== '[DONE]'), message: /the stream stopped after \d+ events without its end \(data: \[DONE\]\)/ },
+  ],
+  'openai-responses': [
+    {
+      name: 'an argument fragment for an unknown output index',
+      plant: (frames) => insertBefore(frames, (frame) => frame.event === 'response.completed', json({ type: 'response.function_call_arguments.delta', item_id: 'fc_x', output_index: 9, delta: '{' }, true)),
+      message: /event \d+ \(response\.function_call_arguments\.delta\) has an argument fragment for output index 9/,
+    },
+    {
+      name: 'a call without a name',
+      plant: (frames) => editWhere(frames, (event) => event.type === 'response.output_item.done' && event.item.type === 'function_call', (event) => { event.item.name = '' }, true),
+      message: /event \d+ \(response\.output_item\.done\) closes a function_call without a name/,
+    },
+    { name: 'an event after the end', plant: (frames) => [...frames, frames[1]!], message: /event \d+ \(response\.in_progress\) came after the end of the stream/ },
+    { name: 'no end event', plant: (frames) => frames.filter((frame) => frame.event !== 'response.completed'), message: /without its end \(response\.completed\)/ },
+  ],
+  anthropic: [
+    {
+      name: 'an argument fragment for an unknown block index',
+      plant: (frames) => insertBefore(frames, (frame) => frame.event === 'message_delta', json({ type: 'content_block_delta', index: 9, delta: { type: 'input_json_delta', partial_json: '{' } }, true)),
+      message: /event \d+ \(content_block_delta\) is for content block index 9, which no content_block_start opened/,
+    },
+    {
+      name: 'a call without a name',
+      plant: (frames) => editWhere(frames, (event) => event.type === 'content_block_start' && event.content_block.type === 'tool_use', (event) => { event.content_block.name = '' }, true),
+      message: /event \d+ \(content_block_start\) opens a tool_use block without a name/,
+    },
+    { name: 'an event after the end', plant: (frames) => [...frames, frames[1]!], message: /event \d+ \(ping\) came after the end of the stream \(event \d+ \(message_stop\)\)/ },
+    { name: 'no end event', plant: (frames) => frames.filter((frame) => frame.event !== 'message_stop'), message: /without its end \(message_stop\)/ },
+  ],
+  google: [
+    {
+      name: 'a call without a name',
+      plant: (frames) => editWhere(frames, (chunk) => chunk.candidates?.[0]?.content?.parts?.[0]?.functionCall !== undefined, (chunk) => { chunk.candidates[0].content.parts[0].functionCall.name = '' }),
+      message: /event \d+ \(chunk\) has a functionCall part without a name/,
+    },
+    { name: 'an event after the end', plant: (frames) => [...frames, frames[0]!], message: /event \d+ \(chunk\) came after the end of the stream/ },
+    {
+      name: 'no end event',
+      plant: (frames) => editWhere(frames, (chunk) => chunk.candidates?.[0]?.finishReason !== undefined, (chunk) => { delete chunk.candidates[0].finishReason }),
+      message: /without its end \(a chunk with finishReason\)/,
+    },
+  ],
+}
+
+/** Edits every stream the stand-in sends. */
+const planting = (plant: Plant) => (handler: Handler): Handler => async (request, index) => {
+  const reply = await handler(request, index)
+  return reply.type === 'sse' ? { ...reply, frames: plant([...reply.frames]) } : reply
+}
+
+async function firstTurn(kind: ProviderKind, options: { wrap?: (handler: Handler) => Handler; editAnswer?: (answer: any) => unknown }) {
+  setProviderEnv(kind, undefined)
+  const server = await startFakeServer(kind, weatherModel, options)
+  open.push(server)
+  const provider = await makeProvider(kind, 'test-model', { baseUrl: baseUrlFor(kind, server.origin), settings: { stream: true }, retries: 1, ...fastRetries })
+  const turn = provider.doGenerate({
+    messages: [{ role: 'user', content: 'Weather in Paris and London?' }],
+    tools: weatherTools,
+    toolChoice: 'auto',
+    context: { suite: 'weather', caseId: 'broken', repeat: 0, turn: 0 },
+  })
+  return { server, turn }
+}
+
+describe.each(Object.entries(breaks))('a %s stream that breaks the protocol', (kind, cases) => {
+  it.each(cases)('is a ProviderError naming the event, after a retry: $name', async ({ plant, message }) => {
+    const { server, turn } = await firstTurn(kind as ProviderKind, { wrap: planting(plant) })
+    const error = await turn.catch((caught: unknown) => caught)
+    expect(ProviderError.isInstance(error), String(error)).toBe(true)
+    expect((error as Error).message).toMatch(/HTTP 200 with a broken event stream: /)
+    expect((error as Error).message).toMatch(message)
+    expect((error as Error).message).toMatch(/gave up after 1 retry/)
+    expect(server.requests).toHaveLength(2)
+  })
+})
+
+// Gemini sends each call whole (an object, never text): a malformed call is its MALFORMED_FUNCTION_CALL finish reason.
+const malformed: { readonly [K in 'openai' | 'openai-compatible' | 'openai-responses' | 'anthropic']: (answer: Json) => void } = {
+  openai: (answer) => { answer.choices[0].message.tool_calls[0].function.arguments = '{"city": Paris}' },
+  'openai-compatible': (answer) => { answer.choices[0].message.tool_calls[0].function.arguments = '{"city": Paris}' },
+  'openai-responses': (answer) => { answer.output.find((item: Json) => item.type === 'function_call').arguments = '{"city": Paris}' },
+  anthropic: (answer) => { answer.content.find((block: Json) => block.type === 'tool_use').input = '{"city": Paris}' },
+}
+
+describe.each(Object.entries(malformed))('a %s stream whose arguments are not JSON', (kind, plant) => {
+  it('is a turn: the call keeps the assembled text, which the loop reads as malformed', async () => {
+    const { server, turn } = await firstTurn(kind as ProviderKind, { editAnswer: (answer: Json) => { plant(answer); return answer } })
+    const answer = await turn
+    expect(server.requests).toHaveLength(1)
+    expect(answer.toolCalls[0]!.rawArguments).toBe('{"city": Paris}')
+    expect(parseArguments(answer.toolCalls[0]!).parseError).toMatch(/^invalid JSON/)
+    expect(JSON.parse(answer.toolCalls[1]!.rawArguments)).toEqual({ city: 'London' })
+  })
+})
