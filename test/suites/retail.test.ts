@@ -29,7 +29,7 @@ describe('suites/retail', () => {
     expect(messages.some((message) => message.expect?.forbid?.length)).toBe(true)
     expect(suite.cases.some((testCase) => testCase.expect.state !== undefined && testCase.expect.forbid?.length)).toBe(true)
     const simulated = suite.cases.filter((testCase) => testCase.user)
-    expect(simulated.map((testCase) => testCase.user?.model)).toEqual(['scripted:../../fixtures/scripted/retail-users.yaml'])
+    expect(simulated.map((testCase) => testCase.user?.model)).toEqual(['scripted:./simulated-users.yaml'])
   })
 
   it('the scripted model passes 8 cases and fails 4, each for its documented reason', async () => {
@@ -64,6 +64,6 @@ describe('suites/retail', () => {
     // The simulated user's case: its three scripted messages, the last (###STOP###) never sent.
     const simulated = byCase.get('simulated-cancel-boots')!
     expect(simulated.conversation?.map((step) => step.user)).toEqual(['Hi, I need to cancel an order.', "It's O-1002, and my email is ada@example.com. I ordered the boots by mistake."])
-    expect(simulated.simulator?.spec).toBe('scripted:../../fixtures/scripted/retail-users.yaml')
+    expect(simulated.simulator?.spec).toBe('scripted:./simulated-users.yaml')
   })
 })
