@@ -6,6 +6,7 @@ import { repeatLabel } from './repeat-label.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
+import { hookNotes } from './hook-notes.ts'
 
 type Style = (text: string) => string
 
@@ -47,6 +48,7 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
       const hooks = execution.hooks.map((hook) => `${hook.hook}:${hook.action}`).join(', ')
       const content = execution.content.length > 300 ? `${execution.content.slice(0, 297)}...` : execution.content
       lines.push(`${dim(`result ${execution.callId} [${execution.source}${hooks ? `; ${hooks}` : ''}]`)} ${execution.isError ? red(content) : content}`)
+      for (const note of hookNotes(execution)) lines.push(`  ${yellow(`↳ ${note}`)}`)
     }
   }
   const failureLines = (failure: Failure, indent: string): void => {

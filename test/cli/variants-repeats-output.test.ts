@@ -69,6 +69,11 @@ describe('show with variants', () => {
     expect(failing.stdout).toContain('+ days: 5\n')
   })
 
+  it('says which tool result afterToolCall rewrote', async () => {
+    const shown = await runMain(['show', out, '--case', 'time-oslo', '--model', 'baseline', '--variant', 'base'])
+    expect(shown.stdout.match(/\n {2}↳ rewritten by afterToolCall: the model was sent this, not the stub's result\n/g)).toHaveLength(3)
+  })
+
   it('says "did you mean" for an unknown variant or model, naming those the report has (exit 2)', async () => {
     const variant = await runMain(['show', out, '--variant', 'terce'])
     expect(variant.code).toBe(2)

@@ -9,6 +9,7 @@ import { repeatLabel } from '../repeat-label.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { conversationTranscript, failureTag } from './conversation.ts'
 import { argumentDiffHtml } from './argument-diff.ts'
+import { hookNotes } from '../hook-notes.ts'
 
 /** The badge (and its CSS class) of each verdict. */
 const badges = { passed: 'pass', failed: 'fail', errored: 'errored' } as const
@@ -48,7 +49,7 @@ function turnBlock(turn: ResultTurn, toolSets: ToolSetIndex): string {
   const results = turn.toolResults.map((r) => {
     const rewritten = r.hooks.some((hook) => hook.action === 'replace-result')
     const role = `tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}${rewritten ? ' · rewritten by afterToolCall' : ''}`
-    return block(role, r.content, r.isError ? 'error' : 'tool', hookNotes(r))
+    return block(role, r.content, r.isError ? 'error' : 'tool', hookNotesHtml(r))
   })
   const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${turn.usage.input} in / ${turn.usage.output} out</div>`
   return `${settings}${reasoning}${text}${calls.join('')}${results.join('')}${stop}`
@@ -60,21 +61,10 @@ function reasoningBlock(state: ReasoningState): string {
   return `<details class="msg reasoning"><summary class="role">reasoning · ${escapeHtml(reasoningSummary(state))} · not scored</summary>${text ? `<pre>${escapeHtml(clip(text))}</pre>` : ''}<pre class="muted small">${escapeHtml(clip(JSON.stringify(state, null, 2)))}</pre></details>`
 }
 
-/**
- * What the suite's hooks did to a call's execution, said as such: the model saw a result `afterToolCall` rewrote
- * (not the stub's), a stub that ran on arguments `beforeToolCall` replaced, a result or a rejection from the hook.
- */
-function hookNotes(execution: ToolExecution): string {
-  if (execution.hooks.length === 0) return ''
-  const notes = execution.hooks.map((hook) => {
-    switch (hook.action) {
-      case 'replace-result': return 'afterToolCall rewrote the result: the model was sent the text above, not the stub\'s result'
-      case 'replace-arguments': return `beforeToolCall replaced the arguments the stub ran with: ${JSON.stringify(hook.arguments)} (scoring reads the model's call)`
-      case 'result': return 'beforeToolCall answered the call: no stub ran'
-      case 'reject': return `beforeToolCall rejected the call: ${hook.message}`
-    }
-  })
-  return `<div class="hooks">${notes.map((note) => `<div>${escapeHtml(clip(note, 2000))}</div>`).join('')}</div>`
+/** The hook notes under a tool result (report/hook-notes.ts), escaped. */
+function hookNotesHtml(execution: ToolExecution): string {
+  const notes = hookNotes(execution)
+  return notes.length === 0 ? '' : `<div class="hooks">${notes.map((note) => `<div>${escapeHtml(clip(note, 2000))}</div>`).join('')}</div>`
 }
 
 function callBlock(name: string, rawArguments: string, issues: readonly string[] = []): string {
