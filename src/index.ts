@@ -26,6 +26,7 @@ export { runCase, type RunCaseRequest, type ScoredCase } from './runner/run-one-
 export { runCase as runLoop, type RunCaseOptions } from './loop/run-case.ts'
 export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
 export { HarnessError } from './loop/harness-error.ts'
+export type { CheckInput, CheckOutcome, CheckCall, CustomCheck } from './checks/custom-check.ts'
 export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 // The library's scoreCase scores `matching: bfcl` cases without an await first (the CLI loads the checker lazily).
 registerBfclScoring(bfclFailures)

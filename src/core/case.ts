@@ -22,7 +22,20 @@ export type FinalAnswerExpectation = {
   readonly contains?: readonly string[]
   readonly regex?: string
   readonly flags?: string
+  /** An LLM grades the answer against a rubric (`final.judge`, checks/judge-prompt.ts). */
+  readonly judge?: JudgeSpec
 }
+
+/** `final.judge`: which model grades the final answer, against what rubric, and the lowest passing score. */
+export type JudgeSpec = {
+  readonly model: string
+  readonly rubric: string
+  /** 0 to 1; default 0.7. */
+  readonly threshold: number
+}
+
+/** `expect.custom`: a check the suite's author wrote, an export of a module (absolute path once loaded). */
+export type CustomCheckSpec = { readonly module: string; readonly export: string }
 
 /** How argument values are compared: toolgauge's matchers, or BFCL's checker rules (imported BFCL suites). */
 export type MatchingMode = 'default' | 'bfcl'
@@ -48,6 +61,8 @@ export type Expectation = {
   /** The model must not call any tool. */
   readonly noCall: boolean
   readonly final?: FinalAnswerExpectation
+  /** Checks the suite's author wrote (`custom`), run on the scored case after the loop (checks/custom-check.ts). */
+  readonly custom?: readonly CustomCheckSpec[]
   readonly matching: MatchingMode
   /** BFCL ground truth for `matching: bfcl` (category and possible answer, as `bfcl import` writes it). */
   readonly bfcl?: { readonly category: string; readonly answer: unknown; readonly [key: string]: unknown }

@@ -110,6 +110,34 @@ export type ToolTokenUsage = {
 /** One call the model made, flattened out of its turn. */
 export type ResultCall = { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }
 
+/** What one check beyond the scorer's said, as a result stores it (its failure, if any, is in `failures`). */
+export type CheckRecord = CustomCheckRecord | JudgeRecord
+
+/** A custom check's answer (`expect.custom`): `check` names it as `<module file>#<export>`. */
+export type CustomCheckRecord = {
+  readonly kind: 'custom'
+  readonly check: string
+  readonly pass: boolean
+  readonly message?: string
+  readonly score?: number
+  /** In a conversation: the 0-based user message whose `expect` named the check (absent: the case-level one). */
+  readonly userMessage?: number
+}
+
+/** A judge's verdict on a final answer (`final.judge`): who judged, with which prompt, the score and the reason. */
+export type JudgeRecord = {
+  readonly kind: 'judge'
+  readonly spec: string
+  /** The judge prompt template's version (checks/judge-prompt.ts). */
+  readonly promptVersion: number
+  /** sha256 (hex) of the judge's prompt as sent (template, rubric and answer). */
+  readonly promptHash: string
+  readonly score: number
+  readonly threshold: number
+  readonly reason: string
+  readonly userMessage?: number
+}
+
 /** One case × model × repeat, as journaled and reported. */
 export type CaseResult = {
   readonly suite: string
@@ -137,6 +165,8 @@ export type CaseResult = {
   readonly initialState?: unknown
   /** A simulated-user case: the simulator's spec and prompt hash. */
   readonly simulator?: SimulatorRecord
+  /** What the checks beyond the scorer's said (`expect.custom`, `final.judge`): scores, messages, the judge's record. */
+  readonly checks?: readonly CheckRecord[]
   /** The names of the expected calls, for confusion matrices. */
   readonly expectedTools: readonly string[]
   readonly metrics: CaseMetrics

@@ -35,7 +35,7 @@ export async function callHook<T>(hook: 'beforeToolCall' | 'afterToolCall', call
 }
 
 /** `TypeError: message` for errors, the value itself for anything else thrown. */
-function describeThrown(error: unknown): string {
+export function describeThrown(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`
   try {
     return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)

@@ -1,5 +1,5 @@
 import type { Case } from '../core/case.ts'
-import type { CaseResult, ResultTurn, ToolTokenUsage } from '../core/result.ts'
+import type { CaseResult, CheckRecord, ResultTurn, ToolTokenUsage } from '../core/result.ts'
 import type { Transcript, TranscriptTurn } from '../core/transcript.ts'
 import type { CaseCost } from '../core/result.ts'
 import type { CaseScore } from '../scoring/score-case.ts'
@@ -15,6 +15,8 @@ export type ResultContext = {
   readonly toolTokens: ToolTokenUsage
   readonly cost: CaseCost
   readonly fingerprint?: string
+  /** What the case's own checks said (expect.custom, final.judge). */
+  readonly checks?: readonly CheckRecord[]
   readonly toolSets: ToolSets
 }
 
@@ -35,6 +37,7 @@ export function caseResult(transcript: Transcript, context: ResultContext): Case
     ...(transcript.conversation ? { conversation: transcript.conversation } : {}),
     ...(transcript.initialState !== undefined ? { initialState: transcript.initialState } : {}),
     ...(transcript.simulator ? { simulator: transcript.simulator } : {}),
+    ...(context.checks ? { checks: context.checks } : {}),
     expectedTools: expectedTools(testCase),
     metrics: score.metrics,
     usage: transcript.usage,

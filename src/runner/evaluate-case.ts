@@ -7,6 +7,9 @@ import type { ToolHooks } from '../loop/hooks.ts'
 import { runCase } from '../loop/run-case.ts'
 import { costOf, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
+import { hasCaseChecks, runCaseChecks, type CaseChecksOutcome } from '../checks/case-checks.ts'
+import { defaultStubTimeoutSeconds } from '../loop/stubs.ts'
+import type { Failure } from '../core/result.ts'
 import { caseResult } from './case-result.ts'
 import type { Simulators } from './simulators.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
@@ -61,7 +64,13 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
   })
   if (transcript.stop === 'aborted') return undefined
   if (task.testCase.expect.matching === 'bfcl' || task.testCase.conversation?.some((message) => message.expect?.matching === 'bfcl')) await loadBfclScoring()
-  const score = scoreCase(task.testCase, transcript, context.caseChecks)
+  // The suite's own checks (expect.custom, final.judge) run on the finished transcript; their failures join the scorer's.
+  const checked = hasCaseChecks(task.testCase) ? await runCaseChecks(task.testCase, transcript, {
+    model: task.provider.id,
+    repeat: task.repeat,
+    timeoutMs: task.testCase.stubTimeout !== undefined ? task.testCase.stubTimeout * 1000 : context.stubTimeoutMs ?? defaultStubTimeoutSeconds * 1000,
+  }) : undefined
+  const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, checked))
   const toolSets = context.toolSets ?? new ToolSets()
   // Tokenizers and prices follow the model spec; a label only names the row.
   const spec = task.provider.spec ?? task.provider.id
@@ -73,8 +82,16 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     toolTokens: await context.tokenCounter.forCase(spec, task.testCase, transcript, toolSets.idOf(task.testCase.tools)),
     cost: costOf(spec, transcript.usage, context.prices),
     ...(task.fingerprint !== undefined ? { fingerprint: task.fingerprint } : {}),
+    ...(checked && checked.records.length > 0 ? { checks: checked.records } : {}),
     toolSets,
   })
   // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
   return { transcript, score, result: redactDeep(result, context.secrets) }
+}
+
+/** The run's checks, with the case's own checks' failures after them (the scorer calls it once, on an unerrored case). */
+function withCheckFailures(checks: CaseCheck | undefined, checked: CaseChecksOutcome | undefined): CaseCheck | undefined {
+  if (!checked || checked.failures.length === 0) return checks
+  const own: readonly Failure[] = checked.failures
+  return checks ? (testCase, transcript) => [...checks(testCase, transcript), ...own] : () => own
 }

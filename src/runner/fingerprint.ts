@@ -51,7 +51,9 @@ export class Fingerprints {
     const simulator = testCase.user?.model.startsWith('scripted:') ? this.fileDigest(resolve(dirname(testCase.file), testCase.user.model.slice('scripted:'.length))) : null
     // A world's module decides every result of its tools (the case's rest holds its spec and the initial state).
     const world = testCase.world ? this.fileDigest(testCase.world.module) : null
-    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}) }) ?? '')
+    // A custom check's module decides its verdict (the case's rest holds which export; this its content).
+    const checks = customCheckModules(testCase).map((module) => this.fileDigest(module))
+    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}) }) ?? '')
     this.last = { testCase, hooksFile, digest: value }
     return value
   }
@@ -86,6 +88,12 @@ export class Fingerprints {
     }
     return value
   }
+}
+
+/** The modules of a case's custom checks (case-level and per message), each once. */
+function customCheckModules(testCase: Case): string[] {
+  const specs = [...(testCase.conversation ?? []).flatMap((message) => message.expect?.custom ?? []), ...(testCase.expect.custom ?? [])]
+  return [...new Set(specs.map((spec) => spec.module))]
 }
 
 /** Whether a path is a readable regular file (a provider built by the caller may have a spec like `scripted:bench`). */

@@ -19,6 +19,7 @@ import { variantsFromMap } from '../variants/variant-spec.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { inlineFlagsProblem } from '../matchers/inline-flags.ts'
 import { conversationFields, parseWorld } from './conversation-fields.ts'
+import { checkCustomExports, parseCustomChecks } from './check-fields.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
@@ -122,7 +123,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
       exposed,
       suiteTools: tools,
       world: rawCase.world === undefined ? suiteWorld : await parseWorld(rawCase.world, base, ['world'], at),
-      parseExpectation: (value, path) => parseExpectation(value, suiteMatching, toolsByName, path, at),
+      parseExpectation: (value, path) => parseExpectation(value, suiteMatching, toolsByName, base, path, at),
     }, at)
     const testCase: Case = {
       suite: name,
@@ -144,6 +145,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
       ...budget,
     }
     checkCaseToolReferences(rawCase, testCase, at)
+    await checkCustomExports(rawCase, testCase, at)
     return testCase
   }
   const head: SuiteHead = { name, file: absolute, tools, ...(hooks ? { hooks } : {}), ...(variants.length > 0 ? { variants } : {}) }
@@ -259,7 +261,7 @@ function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Pat
   return { name }
 }
 
-function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: Locate): Expectation {
+function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, base: string, path: Path, at: Locate): Expectation {
   const raw = (value ?? {}) as Record<string, unknown>
   const matching = (raw.matching as MatchingMode | undefined) ?? suiteMatching
   const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
@@ -291,9 +293,15 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
     parallel: raw.parallel === true,
     noCall,
     ...(final ? { final: { ...final, contains: typeof final.contains === 'string' ? [final.contains] : final.contains } } : {}),
+    ...customOf(raw.custom, base),
     matching,
     ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
   }
+}
+
+function customOf(value: unknown, base: string): Pick<Expectation, 'custom'> {
+  const custom = parseCustomChecks(value, base)
+  return custom ? { custom } : {}
 }
 
 /**
