@@ -47,6 +47,7 @@ export const runFlags = {
   replay: { type: 'string', value: '<dir>', help: 'answer from recorded cassettes: no network, no key, no base URL' },
   config: { type: 'string', short: 'c', value: '<file>', help: 'config file (default toolgauge.config.{yaml,yml,json,ts} in this folder)' },
   stream: { type: 'boolean', help: 'stream every HTTP model\'s requests (as its stream: true setting) and time each turn\'s events' },
+  'cache-tools': { type: 'boolean', help: 'mark every HTTP model\'s tool definitions and system prompt cacheable (as its cache_tools: true setting)' },
   set: { type: 'string', multiple: true, value: '<key=value>', help: 'request setting for every model (temperature, reasoning.effort, thinking …); a protocol without it is an error' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
 } as const satisfies Record<string, DescribedFlag>
@@ -149,6 +150,7 @@ export const command: Command = {
           ...(values.record ? { recordDir: values.record } : {}),
           ...(values.replay ? { replayDir: values.replay } : {}),
           ...(values.stream === true ? { stream: true } : {}),
+          ...(values['cache-tools'] === true ? { cacheTools: true } : {}),
           onRetry: () => {
             if (progress) progress.state.retries++
           },

@@ -2,7 +2,8 @@ import Anthropic from '@anthropic-ai/sdk'
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
 import { sdkApiKey } from './runtime/openai-client.ts'
-import { sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
+import { cachesTools, sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
+import { withAnthropicCacheMarkers } from './wire/cache-markers.ts'
 import { streamAnthropicMessage, streamingAnthropicBody } from './streaming/anthropic-stream.ts'
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
@@ -16,7 +17,8 @@ const defaultMaxTokens = 4096
 
 /**
  * `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url;
- * with `stream: true` a streaming request, its events assembled into the same Message (streaming/anthropic-stream.ts).
+ * with `stream: true` a streaming request, its events assembled into the same Message (streaming/anthropic-stream.ts);
+ * with `cache_tools: true` the last tool and the system prompt carry `cache_control` (wire/cache-markers.ts).
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: 'anthropic:<model>', protocol: 'anthropic', credentials: credentialDefaults.anthropic })
@@ -34,9 +36,11 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     openTelemetry: false,
   })
   const streamed = streams(options)
+  const cached = cachesTools(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => {
-      const body = buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) })
+      const built = buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) })
+      const body = cached ? withAnthropicCacheMarkers(built) : built
       return streamed ? streamingAnthropicBody(body) : body
     },
     send: (body, requestOptions) =>

@@ -1,6 +1,7 @@
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
-import { sdkSetup, streams } from './runtime/http-for-provider.ts'
+import { cachesTools, sdkSetup, streams } from './runtime/http-for-provider.ts'
+import { promptCacheKey } from './wire/cache-markers.ts'
 import { streamResponse, streamingResponsesBody } from './streaming/responses-stream.ts'
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses'
 import { openAiClient } from './runtime/openai-client.ts'
@@ -23,15 +24,17 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   const chained = options.settings?.store === true
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: true })
   const streamed = streams(options)
+  const cached = cachesTools(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => {
-      const body = buildResponsesRequest(request, {
+      const built = buildResponsesRequest(request, {
         model,
         ...maxTokensOf(options),
         includeEncryptedReasoning: isReasoningModel(model) || options.settings?.reasoning !== undefined,
         chained,
         ...(options.settings ? { settings: options.settings } : {}),
       })
+      const body = cached ? { ...built, prompt_cache_key: promptCacheKey(request) } : built
       return streamed ? streamingResponsesBody(body) : body
     },
     send: (body, requestOptions) =>

@@ -42,6 +42,11 @@ export type ProviderOptions = {
    * models have nothing to stream and ignore it).
    */
   readonly stream?: boolean
+  /**
+   * `--cache-tools`: every model that talks HTTP marks its tool definitions (and system prompt) cacheable, as with
+   * its own `cache_tools: true` setting (baseline and scripted models send nothing and ignore it).
+   */
+  readonly cacheTools?: boolean
   /** Request settings (temperature, reasoning effort, thinking …), checked against the protocol when the provider is built. */
   readonly settings?: ModelSettings
 }

@@ -4,7 +4,8 @@ import type { ProviderOptions } from '../provider-options.ts'
 import { buildChatRequest, type ChatRequestSettings } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
 import type { CredentialDefaults } from './credentials.ts'
-import { sdkSetup, streams } from './http-for-provider.ts'
+import { cachesTools, sdkSetup, streams } from './http-for-provider.ts'
+import { promptCacheKey } from '../wire/cache-markers.ts'
 import { streamChatCompletion, streamingChatBody } from '../streaming/chat-stream.ts'
 import { openAiClient } from './openai-client.ts'
 import { maxTokensOf, sdkProvider } from './sdk-provider.ts'
@@ -25,14 +26,17 @@ export function createChatCompletionsProvider(model: string, spec: string, optio
   const { credentials, http } = sdkSetup(model, spec, options, { expected: `${spec.replace(/:$/, '')}:<model>`, protocol: 'chat', credentials: flavor.credentials })
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
   const streamed = streams(options)
+  const cached = cachesTools(options)
   return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
     build: (request) => {
-      const body = buildChatRequest(request, {
+      const built = buildChatRequest(request, {
         model,
         maxTokensField: flavor.maxTokensField,
         ...maxTokensOf(options),
         ...(options.settings ? { settings: options.settings } : {}),
       })
+      // Chat Completions caches prefixes by itself; the key routes a suite's requests to the same cache.
+      const body = cached ? { ...built, prompt_cache_key: promptCacheKey(request) } : built
       return streamed ? streamingChatBody(body) : body
     },
     send: (body, requestOptions) =>

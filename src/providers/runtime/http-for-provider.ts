@@ -56,6 +56,11 @@ export function streams(options: ProviderOptions): boolean {
   return options.settings?.stream === true || options.stream === true
 }
 
+/** Whether this model marks its tool definitions cacheable: its `cache_tools: true` setting, or `--cache-tools` for the run. */
+export function cachesTools(options: ProviderOptions): boolean {
+  return options.settings?.cache_tools === true || options.cacheTools === true
+}
+
 /**
  * The SDK's own timeout must never fire before ours (it would abort the whole retry loop): one day is far above
  * any retries × per-attempt timeout a run would configure.

@@ -34,6 +34,12 @@ export type ModelSettings = {
    * accumulator) and the turn records when its first event, first tool-call event and last event arrived.
    */
   readonly stream?: boolean
+  /**
+   * `true`: the tool definitions (and the system prompt) are marked cacheable where the protocol allows it —
+   * Anthropic `cache_control`, OpenAI `prompt_cache_key` per suite and tool set; Gemini caches implicitly and
+   * the setting only reports what it read from its cache.
+   */
+  readonly cache_tools?: boolean
   /** Merged into the request body last (escape hatch for fields toolgauge does not know). */
   readonly extra_body?: { readonly [key: string]: unknown }
   /** Extra request headers (e.g. `anthropic-beta`). */
@@ -43,7 +49,7 @@ export type ModelSettings = {
 /** The setting names, in documentation order. */
 export const settingNames = [
   'temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'reasoning', 'verbosity', 'thinking', 'thinking_config', 'store',
-  'stream', 'extra_body', 'extra_headers',
+  'stream', 'cache_tools', 'extra_body', 'extra_headers',
 ] as const satisfies readonly (keyof ModelSettings)[]
 
 /** JSON Schema of the settings, shared by the config file and `--set`. */
@@ -76,6 +82,7 @@ export const modelSettingsSchema: { readonly [K in keyof ModelSettings]-?: JsonS
   },
   store: { type: 'boolean' },
   stream: { type: 'boolean' },
+  cache_tools: { type: 'boolean' },
   extra_body: { type: 'object' },
   extra_headers: { type: 'object', additionalProperties: { type: 'string' } },
 }

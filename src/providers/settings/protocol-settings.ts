@@ -6,10 +6,10 @@ export type SettingsProtocol = 'chat' | 'responses' | 'anthropic' | 'gemini' | '
 
 /** Which settings each protocol has (the mapping itself lives with each protocol's request builder). */
 const supported: { readonly [P in SettingsProtocol]: readonly (keyof ModelSettings)[] } = {
-  chat: ['temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'verbosity', 'stream', 'extra_body', 'extra_headers'],
-  responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'stream', 'extra_body', 'extra_headers'],
-  anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'stream', 'extra_body', 'extra_headers'],
-  gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'stream', 'extra_body', 'extra_headers'],
+  chat: ['temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'verbosity', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
+  responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
+  anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
+  gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
   offline: [],
 }
 
@@ -21,6 +21,7 @@ const hints: Partial<Record<keyof ModelSettings, string>> = {
   thinking_config: 'Anthropic takes thinking, OpenAI reasoning_effort / reasoning',
   seed: 'this API has no seed',
   store: 'only openai-responses chains stored responses',
+  cache_tools: 'baseline and scripted models send no request to cache (--cache-tools leaves them alone)',
   stream: 'baseline and scripted models answer without HTTP: there is nothing to stream (--stream leaves them alone)',
 }
 

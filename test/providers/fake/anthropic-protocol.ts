@@ -6,6 +6,9 @@ import { anthropicEvents } from './streams/anthropic-events.ts'
 /** The Messages API, checked like api.anthropic.com checks it. */
 export function anthropicProtocol(): Protocol {
   const issued = new IssuedTokens()
+  // Cached prefixes (tools and system up to the last marker) the server has written: a later request with the same
+  // prefix reads it, as the real prompt cache does within its five minutes.
+  const cache = new Set<string>()
   return {
     name: 'anthropic',
     parse(request, apiKey) {
@@ -17,11 +20,13 @@ export function anthropicProtocol(): Protocol {
       check(isObject(body), 'body must be a JSON object')
       check(typeof body.model === 'string' && body.model !== '', 'model: Field required')
       check(Number.isInteger(body.max_tokens) && (body.max_tokens as number) > 0, 'max_tokens: Field required')
-      check(body.system === undefined || typeof body.system === 'string', 'system must be a string')
+      const system = anthropicSystem(body.system)
+      const markers: unknown[] = []
       const tools = (body.tools ?? []) as unknown[]
       const toolNames = tools.map((tool, index) => {
         check(isObject(tool) && typeof tool.name === 'string' && tool.type === undefined && tool.function === undefined, `tools.${index}: {name, description, input_schema} expected`)
         check(isObject(tool.input_schema) && tool.input_schema.type === 'object', `tools.${index}.input_schema: type object required`)
+        if (tool.cache_control !== undefined) markers.push(checkCacheControl(tool.cache_control, `tools.${index}.cache_control`))
         return tool.name
       })
       const thinking = body.thinking
@@ -62,6 +67,9 @@ export function anthropicProtocol(): Protocol {
         check(message.role === expected, `messages.${index}: roles must alternate between "user" and "assistant", starting with "user"`)
         const blocks: Record<string, unknown>[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as Record<string, unknown>[])
         check(Array.isArray(blocks) && blocks.length > 0, `messages.${index}: content must be non-empty`)
+        blocks.forEach((block, position) => {
+          if (block.cache_control !== undefined) markers.push(checkCacheControl(block.cache_control, `messages.${index}.content.${position}.cache_control`))
+        })
         if (message.role === 'assistant') {
           assistantTurns++
           // With thinking on, an assistant turn that used tools goes back with its thinking blocks first, unmodified.
@@ -96,17 +104,20 @@ export function anthropicProtocol(): Protocol {
         if (text) prompt ??= String(text.text)
       })
       check(pending.length === 0, 'the last assistant tool_use blocks have no tool_result')
+      markers.push(...system.markers)
+      check(markers.length <= 4, `A maximum of 4 blocks with cache_control may be provided. Found ${markers.length}.`)
       check(prompt !== undefined, 'no user text')
       return {
         model: body.model,
-        ...(typeof body.system === 'string' ? { system: body.system } : {}),
+        ...(system.text !== undefined ? { system: system.text } : {}),
         prompt,
         toolNames,
         toolChoice,
         parallel,
         results,
         assistantTurns,
-        wire: { thinking: thinkingOn },
+        // The cacheable prefix: tools and system as sent, when any of them carries a marker (tools render first).
+        wire: { thinking: thinkingOn, ...(markers.length > 0 ? { cachePrefix: JSON.stringify([body.tools ?? [], body.system ?? null]) } : {}) },
       }
     },
     streaming(request) {
@@ -137,8 +148,42 @@ export function anthropicProtocol(): Protocol {
         ],
         stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
         stop_sequence: null,
-        usage: { input_tokens: 80, cache_read_input_tokens: 20, cache_creation_input_tokens: 0, output_tokens: 10 },
+        usage: cacheUsage(cache, conversation.wire?.cachePrefix),
       }
     },
   }
+}
+
+/** `system` as a string, or as text blocks (which may carry cache_control): the joined text and its markers. */
+function anthropicSystem(system: unknown): { text?: string; markers: unknown[] } {
+  if (system === undefined) return { markers: [] }
+  if (typeof system === 'string') return { text: system, markers: [] }
+  check(Array.isArray(system) && system.length > 0, 'system: Input should be a valid string or a list of text blocks')
+  const markers: unknown[] = []
+  const texts = system.map((block: unknown, index: number) => {
+    check(isObject(block) && block.type === 'text' && typeof block.text === 'string' && block.text !== '', `system.${index}: text block expected`)
+    if (block.cache_control !== undefined) markers.push(checkCacheControl(block.cache_control, `system.${index}.cache_control`))
+    return block.text
+  })
+  return { text: texts.join('\n\n'), markers }
+}
+
+/** `cache_control` as the API takes it: `{ type: 'ephemeral' }`, with an optional ttl of 5m or 1h. */
+function checkCacheControl(marker: unknown, where: string): unknown {
+  check(isObject(marker) && marker.type === 'ephemeral', `${where}.type: Input should be 'ephemeral'`)
+  check(marker.ttl === undefined || marker.ttl === '5m' || marker.ttl === '1h', `${where}.ttl: Input should be '5m' or '1h'`)
+  check(Object.keys(marker).every((key) => key === 'type' || key === 'ttl'), `${where}: Extra inputs are not permitted`)
+  return marker
+}
+
+/**
+ * The usage of an answer: without markers the fixed figures every test knows; with them the prefix is written
+ * (cache_creation_input_tokens) the first time and read (cache_read_input_tokens) after, about 4 characters a token.
+ */
+function cacheUsage(cache: Set<string>, prefix: unknown): Record<string, number> {
+  if (typeof prefix !== 'string') return { input_tokens: 80, cache_read_input_tokens: 20, cache_creation_input_tokens: 0, output_tokens: 10 }
+  const tokens = Math.ceil(prefix.length / 4)
+  const hit = cache.has(prefix)
+  cache.add(prefix)
+  return { input_tokens: 80, cache_read_input_tokens: hit ? tokens : 0, cache_creation_input_tokens: hit ? 0 : tokens, output_tokens: 10 }
 }

@@ -56,3 +56,11 @@ export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/** OpenAI's rule for `prompt_cache_key` (Chat Completions and Responses): a string of at most 64 characters. */
+export function checkPromptCacheKey(body: Record<string, unknown>): void {
+  const key = body.prompt_cache_key
+  if (key === undefined) return
+  check(typeof key === 'string', "Invalid type for 'prompt_cache_key': expected a string")
+  check(key.length <= 64, `Invalid 'prompt_cache_key': string too long. Expected a string with maximum length 64, but got a string with length ${key.length} instead.`)
+}

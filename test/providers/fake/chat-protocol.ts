@@ -1,5 +1,5 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
-import { check, isObject, type Protocol } from './api.ts'
+import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
 import { chatReasoningStyle, IssuedTokens } from './reasoning-tokens.ts'
 import { chatEvents } from './streams/chat-events.ts'
 
@@ -30,6 +30,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
       const body = request.body
       check(isObject(body), 'body must be a JSON object')
       check(typeof body.model === 'string' && body.model !== '', 'model is required')
+      checkPromptCacheKey(body)
       const tools = (body.tools ?? []) as unknown[]
       check(Array.isArray(tools), 'tools must be an array')
       const toolNames = tools.map((tool, index) => {

@@ -1,5 +1,5 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
-import { check, isObject, type Protocol } from './api.ts'
+import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
 import { responsesEvents } from './streams/responses-events.ts'
 
@@ -25,6 +25,7 @@ export function responsesProtocol(): Protocol {
       const body = request.body
       check(isObject(body), 'body must be a JSON object')
       check(typeof body.model === 'string' && body.model !== '', 'model is required')
+      checkPromptCacheKey(body)
       check(typeof body.store === 'boolean', 'toolgauge must say store: true or false')
       const reasoningModel = isReasoningModel(body.model)
       const include = (body.include ?? []) as unknown[]
