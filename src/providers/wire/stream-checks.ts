@@ -102,6 +102,12 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
   return assembled(answerChecks.chat({ choices: sawChoice ? [{ message: {}, finish_reason: finish }] : [] })) ?? withTool(firstToolCall)
 }
 
+/** The named Responses events whose data the check reads (the others are skipped unparsed). */
+const responsesEventsRead = new Set([
+  'error', 'response.failed', 'response.completed', 'response.incomplete', 'response.output_item.added', 'response.output_item.done',
+  'response.function_call_arguments.delta', 'response.function_call_arguments.done',
+])
+
 /** Responses: typed events from `response.created` to `response.completed` / `.incomplete` (`.failed` is an error). */
 function checkResponsesStream(events: readonly SseEvent[]): Reading {
   const items = new Map<number, { type: unknown; name: unknown; added: number }>()
@@ -109,10 +115,12 @@ function checkResponsesStream(events: readonly SseEvent[]): Reading {
   let firstToolCall: number | undefined
   let final: Json | undefined
   for (const [index, event] of events.entries()) {
+    if (end !== undefined) return { problem: `${eventName(index, event.event ?? 'event')} came after the end of the stream (${eventName(end, 'response.completed')})` }
+    // Text, summary and part events say nothing about calls or the end: their data is left to the SDK to parse.
+    if (event.event !== undefined && !responsesEventsRead.has(event.event)) continue
     const data = dataOf(event, index, event.event ?? 'event')
     if (typeof data === 'string') return { problem: data }
     const type = typeof data.type === 'string' ? data.type : (event.event ?? 'event')
-    if (end !== undefined) return { problem: `${eventName(index, type)} came after the end of the stream (${eventName(end, 'response.completed')})` }
     if (type === 'error') return { problem: `${eventName(index, type)}: ${typeof data.message === 'string' ? data.message : JSON.stringify(data)}` }
     if (type === 'response.failed') return { problem: errorProblem(index, type, asObject(data.response)?.error) ?? `${eventName(index, type)}: the response failed` }
     if (type === 'response.completed' || type === 'response.incomplete') {
