@@ -1,11 +1,16 @@
 // The checks beyond the scorer's that a case names — `expect.custom` (custom-check.ts) and `final.judge`
-// (judge.ts) — run once the loop is over, on the case-level expectation and on each conversation message's. Their
+// (judge-prompt.ts, runner/judges.ts) — run once the loop is over, on the case-level expectation and on each conversation message's. Their
 // failures join the scorer's (scoring/score-case.ts `CaseCheck`), so the verdict is still decided in one place.
-import type { Case, Expectation } from '../core/case.ts'
-import type { CheckRecord, Failure } from '../core/result.ts'
+import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
+import type { CheckRecord, Failure, JudgeRecord } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
+import type { JudgeOutcome, JudgeRequest } from '../runner/judges.ts'
 import { checkLabel, runCustomCheck, type CheckCall, type CheckInput } from './custom-check.ts'
+import { judgePromptHash, judgePromptVersion } from './judge-prompt.ts'
+
+/** Where a case's judges answer (runner/judges.ts `Judges`: built once per spec before the run's first call). */
+export type JudgeSource = { judge(request: JudgeRequest): Promise<JudgeOutcome> }
 
 /** What the checks of one case × model × repeat run with. */
 export type CaseChecksContext = {
@@ -14,13 +19,26 @@ export type CaseChecksContext = {
   readonly repeat: number
   /** Milliseconds a custom check may take (the case's stub timeout). */
   readonly timeoutMs: number
+  /** The run's judges (`final.judge`); without them a judged case is `judge_error`. */
+  readonly judges?: JudgeSource
+  readonly signal?: AbortSignal
 }
 
 /** The checks' failures (joined with the scorer's) and what each said (stored on the result as `checks`). */
 export type CaseChecksOutcome = { readonly failures: readonly Failure[]; readonly records: readonly CheckRecord[] }
 
 /** One expectation's scope: the turns it judges (half-open), the state after them, and its message (absent: the case's). */
-type Scope = { readonly expect: Expectation; readonly firstTurn: number; readonly endTurn: number; readonly state?: unknown; readonly userMessage?: number }
+type Scope = {
+  readonly expect: Expectation
+  readonly firstTurn: number
+  readonly endTurn: number
+  readonly state?: unknown
+  readonly userMessage?: number
+  /** The user's last message before the judged reply (what a judge is shown beside the answer). */
+  readonly question: string
+  /** Whether the judged reply ran out of max_turns (the scorer already says so: no final answer to judge). */
+  readonly cutShort: boolean
+}
 
 /** Whether a case names any check that runs after the loop (most do not: nothing is copied for them). */
 export function hasCaseChecks(testCase: Case): boolean {
@@ -28,11 +46,11 @@ export function hasCaseChecks(testCase: Case): boolean {
 }
 
 function named(expect: Expectation): boolean {
-  return (expect.custom?.length ?? 0) > 0
+  return (expect.custom?.length ?? 0) > 0 || expect.final?.judge !== undefined
 }
 
 /**
- * Runs a case's custom checks on its transcript: each conversation message's (on the turns answering it and the
+ * Runs a case's custom checks and judges on its transcript: each conversation message's (on the turns answering it and the
  * state after it), then the case-level ones (on the whole transcript and the final state). A transcript an outage,
  * the harness or the simulated user ended is not judged (the case is errored whatever a check would say).
  */
@@ -41,14 +59,44 @@ export async function runCaseChecks(testCase: Case, transcript: Transcript, cont
   const evidence = deepFreeze(ownCopy(transcript))
   const failures: Failure[] = []
   const records: CheckRecord[] = []
+  let judgeIndex = 0
   for (const scope of scopes(testCase, evidence)) {
     for (const spec of scope.expect.custom ?? []) {
       const judged = await runCustomCheck(spec, checkLabel(spec, testCase.file), checkInput(testCase, evidence, scope, context), context.timeoutMs)
       for (const failure of judged.failures) failures.push(failure)
       if (judged.record) records.push(judged.record)
     }
+    const judge = scope.expect.final?.judge
+    if (judge) {
+      const judged = await judgeScope(testCase, evidence, scope, judge, judgeIndex++, context)
+      for (const failure of judged.failures) failures.push(failure)
+      if (judged.record) records.push(judged.record)
+    }
   }
   return { failures, records }
+}
+
+/**
+ * `final.judge` on one scope's final answer: the judge's score below the threshold is `final_answer_mismatch` with
+ * its reason; a judge that fails or answers outside the documented shape is `judge_error` (errored). A reply with
+ * no text is not sent to the judge: `final_answer_mismatch`, or nothing when max_turns cut it (already reported).
+ */
+async function judgeScope(testCase: Case, transcript: Transcript, scope: Scope, judge: JudgeSpec, index: number, context: CaseChecksContext): Promise<{ failures: Failure[]; record?: JudgeRecord }> {
+  const at = scope.userMessage !== undefined ? { userMessage: scope.userMessage } : {}
+  const last = scope.endTurn > scope.firstTurn ? transcript.turns[scope.endTurn - 1] : undefined
+  const answer = last?.text ?? ''
+  const path = last ? { path: `turns[${last.index}].text` } : {}
+  if (answer.trim() === '') return { failures: scope.cutShort ? [] : [{ kind: 'final_answer_mismatch', message: `no final answer for the judge (${judge.model}) to grade`, ...path, ...at }] }
+  const outcome = context.judges
+    ? await context.judges.judge({ testCase, judge, index, ...at, question: scope.question, answer, ...(context.signal ? { signal: context.signal } : {}) })
+    : { error: `no judge was prepared for ${judge.model}` }
+  if ('error' in outcome) return { failures: [{ kind: 'judge_error', message: outcome.error, ...at }] }
+  const { score, reason } = outcome.verdict
+  const record: JudgeRecord = { kind: 'judge', spec: judge.model, promptVersion: judgePromptVersion, promptHash: judgePromptHash(judge.rubric), score, threshold: judge.threshold, reason, ...at }
+  const failures: Failure[] = score < judge.threshold
+    ? [{ kind: 'final_answer_mismatch', message: `the judge (${judge.model}) scored the final answer ${score}, below ${judge.threshold}: ${reason}`, ...path, ...at }]
+    : []
+  return { failures, record }
 }
 
 /** The scopes of a case's expectations: each conversation message's that was reached, then the whole case. */
@@ -57,11 +105,22 @@ function scopes(testCase: Case, transcript: Transcript): Scope[] {
   const own: Scope[] = []
   steps.forEach((step, index) => {
     const expect = testCase.conversation?.[index]?.expect
-    if (expect) own.push({ expect, firstTurn: step.firstTurn, endTurn: step.endTurn, ...(step.state !== undefined ? { state: step.state } : {}), userMessage: index })
+    const cutShort = index === steps.length - 1 && transcript.stop === 'max-turns'
+    if (expect) own.push({ expect, firstTurn: step.firstTurn, endTurn: step.endTurn, ...(step.state !== undefined ? { state: step.state } : {}), userMessage: index, question: step.user, cutShort })
   })
   const finalState = steps.length > 0 ? steps.at(-1)?.state : transcript.initialState
-  own.push({ expect: testCase.expect, firstTurn: 0, endTurn: transcript.turns.length, ...(finalState !== undefined ? { state: finalState } : {}) })
+  const question = steps.at(-1)?.user ?? lastUserText(transcript)
+  own.push({ expect: testCase.expect, firstTurn: 0, endTurn: transcript.turns.length, ...(finalState !== undefined ? { state: finalState } : {}), question, cutShort: transcript.stop === 'max-turns' })
   return own
+}
+
+/** The last user message of a single request's messages. */
+function lastUserText(transcript: Transcript): string {
+  for (let index = transcript.initialMessages.length - 1; index >= 0; index--) {
+    const message = transcript.initialMessages[index]!
+    if (message.role === 'user') return message.content
+  }
+  return ''
 }
 
 function checkInput(testCase: Case, transcript: Transcript, scope: Scope, context: CaseChecksContext): CheckInput {

@@ -130,7 +130,7 @@ export type JudgeRecord = {
   readonly spec: string
   /** The judge prompt template's version (checks/judge-prompt.ts). */
   readonly promptVersion: number
-  /** sha256 (hex) of the judge's prompt as sent (template, rubric and answer). */
+  /** sha256 (hex) of the judge's system prompt: its template and the rubric (checks/judge-prompt.ts). */
   readonly promptHash: string
   readonly score: number
   readonly threshold: number

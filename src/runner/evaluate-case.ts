@@ -12,6 +12,7 @@ import { defaultStubTimeoutSeconds } from '../loop/stubs.ts'
 import type { Failure } from '../core/result.ts'
 import { caseResult } from './case-result.ts'
 import type { Simulators } from './simulators.ts'
+import type { Judges } from './judges.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
 import { ToolSets } from './tool-sets.ts'
 
@@ -39,6 +40,8 @@ export type EvaluationContext = {
   readonly caseChecks?: CaseCheck
   /** The simulated users of the run's `user:` cases, built and checked before the first call. */
   readonly simulators?: Simulators
+  /** The judges of the run's `final.judge` expectations, built and checked before the first call. */
+  readonly judges?: Judges
 }
 
 /** A case run through the loop and scored: the transcript (the evidence), the verdict, and the journaled result. */
@@ -69,6 +72,8 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     model: task.provider.id,
     repeat: task.repeat,
     timeoutMs: task.testCase.stubTimeout !== undefined ? task.testCase.stubTimeout * 1000 : context.stubTimeoutMs ?? defaultStubTimeoutSeconds * 1000,
+    ...(context.judges ? { judges: context.judges } : {}),
+    ...(context.signal ? { signal: context.signal } : {}),
   }) : undefined
   const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, checked))
   const toolSets = context.toolSets ?? new ToolSets()

@@ -5,6 +5,7 @@ import stableStringify from 'safe-stable-stringify'
 import type { Case } from '../core/case.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
+import { caseJudges } from './judges.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -51,8 +52,11 @@ export class Fingerprints {
     const simulator = testCase.user?.model.startsWith('scripted:') ? this.fileDigest(resolve(dirname(testCase.file), testCase.user.model.slice('scripted:'.length))) : null
     // A world's module decides every result of its tools (the case's rest holds its spec and the initial state).
     const world = testCase.world ? this.fileDigest(testCase.world.module) : null
-    // A custom check's module decides its verdict (the case's rest holds which export; this its content).
-    const checks = customCheckModules(testCase).map((module) => this.fileDigest(module))
+    // A custom check's module decides its verdict, as a scripted judge's script decides the judge's.
+    const checks = [
+      ...customCheckModules(testCase).map((module) => this.fileDigest(module)),
+      ...caseJudges(testCase).flatMap((judge) => (judge.model.startsWith('scripted:') ? [this.fileDigest(resolve(dirname(testCase.file), judge.model.slice('scripted:'.length)))] : [])),
+    ]
     const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}) }) ?? '')
     this.last = { testCase, hooksFile, digest: value }
     return value

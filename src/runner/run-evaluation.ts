@@ -36,6 +36,7 @@ import { ModelSuites, type ModelsSource } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { Simulators } from './simulators.ts'
+import { Judges } from './judges.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
@@ -164,6 +165,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // The simulated users' models are built and their scripts checked before the first call, like the models'.
   const simulators = new Simulators({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}), ...(options.providers ? { providers: options.providers } : {}) })
   for (const warning of await simulators.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
+  // So are the judges of final.judge expectations: one per spec and suite folder.
+  const judges = new Judges({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}), ...(options.providers ? { providers: options.providers } : {}) })
+  for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
   // A simulator's own key (config providers: api_key_env) is redacted like the models' keys.
   for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
@@ -240,7 +244,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     }
   }
   const context: EvaluationContext = {
-    tokenCounter, prices, secrets, toolSets, simulators, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
+    tokenCounter, prices, secrets, toolSets, simulators, judges, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks } : {}),
   }
   let done = 0

@@ -14,6 +14,7 @@ import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
 import { secretValues } from './load-run.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import { Simulators } from './simulators.ts'
+import { Judges } from './judges.ts'
 
 /** What `runCase` runs: one case of a suite for one model. */
 export type RunCaseRequest = {
@@ -60,6 +61,8 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   checkCase(testCase, [provider])
   const simulators = new Simulators({ providerOptions: options })
   await simulators.prepare([testCase], (request.repeat ?? 0) + 1)
+  const judges = new Judges({ providerOptions: options })
+  await judges.prepare([testCase], (request.repeat ?? 0) + 1)
   const hooks = await loadHooks(suite.hooks)
   const evaluated = await servers.withCase(() => evaluateCase(
     { testCase, provider, repeat: request.repeat ?? 0, hooks },
@@ -68,6 +71,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
       prices: request.prices ?? defaultPriceTable,
       secrets: [...secretValues([options, ...simulators.providerOptions()]), ...servers.secrets],
       simulators,
+      judges,
       ...(request.signal ? { signal: request.signal } : {}),
     },
   ))

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { CallOrder, Case, ExpectedCall, Expectation, MatchingMode, StubSpec, Suite } from '../core/case.ts'
+import type { CallOrder, Case, ExpectedCall, Expectation, FinalAnswerExpectation, MatchingMode, StubSpec, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Message, RawToolCall } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
@@ -25,6 +25,9 @@ import { checkCustomExports, parseCustomChecks } from './check-fields.ts'
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
 
 export type { SuiteCases } from './case-file.ts'
+
+/** Default for `final.judge.threshold`: the lowest passing score. */
+export const defaultJudgeThreshold = 0.7
 
 /** Default for `max_turns`. */
 export const defaultMaxTurns = 8
@@ -276,7 +279,7 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
   })
   const noCall = raw.no_call === true
   if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
-  const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string } | undefined
+  const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string; judge?: { model: string; rubric: string; threshold?: number } } | undefined
   if (final?.regex !== undefined) {
     const inline = inlineFlagsProblem(final.regex)
     if (inline) throw at([...path, 'final', 'regex'], `expected a JavaScript regular expression: ${inline}`)
@@ -292,11 +295,21 @@ function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: Re
     ...trajectoryLimits(raw, calls, noCall, tools, path, at),
     parallel: raw.parallel === true,
     noCall,
-    ...(final ? { final: { ...final, contains: typeof final.contains === 'string' ? [final.contains] : final.contains } } : {}),
+    ...(final ? { final: finalOf(final) } : {}),
     ...customOf(raw.custom, base),
     matching,
     ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
   }
+}
+
+/** `final:` with `contains` as a list and `judge` with its threshold's default (0.7). */
+function finalOf(final: { contains?: string | string[]; regex?: string; flags?: string; judge?: { model: string; rubric: string; threshold?: number } }): FinalAnswerExpectation {
+  const { judge, ...rest } = final
+  return {
+    ...rest,
+    contains: typeof final.contains === 'string' ? [final.contains] : final.contains,
+    ...(judge ? { judge: { model: judge.model, rubric: judge.rubric, threshold: judge.threshold ?? defaultJudgeThreshold } } : {}),
+  } as FinalAnswerExpectation
 }
 
 function customOf(value: unknown, base: string): Pick<Expectation, 'custom'> {
