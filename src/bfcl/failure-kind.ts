@@ -11,6 +11,9 @@ const exact: { readonly [errorType: string]: FailureKind } = {
   'parallel_function_checker_no_order:cannot_find_match': 'wrong_argument_value',
   'irrelevance_error:decoder_success': 'unexpected_call',
   'relevance_error:decoder_failed': 'missing_call',
+  'multi_turn:instance_state_mismatch': 'state_mismatch',
+  'multi_turn:execution_response_mismatch': 'wrong_argument_value',
+  'multi_turn:empty_turn_model_response': 'missing_call',
 }
 
 /**

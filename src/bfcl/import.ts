@@ -1,7 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
 import { listCategories, loadCategory, type BfclEntry } from './data.ts'
+import { conversationCases } from './multi-turn/conversation-case.ts'
+import { isMultiTurnCategory } from './multi-turn/data.ts'
 import { languageOf } from './language.ts'
 import { scoredCategories } from './score.ts'
 import { entryToCase } from './suite-case.ts'
@@ -32,11 +35,18 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
   const wanted = options.categories && options.categories.length > 0 ? options.categories : available.filter((name) => (scoredCategories as readonly string[]).includes(name))
   for (const name of wanted) {
     if (!available.includes(name)) throw new InputError(`no BFCL_v4_${name}.json in the data directory (have: ${available.join(', ')})`, { field: '--category' })
-    if (!(scoredCategories as readonly string[]).includes(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category`, { field: '--category' })
+    if (name === 'multi_turn_long_context') {
+      throw new InputError("multi_turn_long_context cannot be imported: toolgauge's environments do not model BFCL's long-context mode (its constants are not part of toolgauge)", { field: '--category' })
+    }
+    if (!(scoredCategories as readonly string[]).includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor multi_turn_base, multi_turn_miss_func or multi_turn_miss_param`, { field: '--category' })
   }
   const mangleNames = options.mangleNames ?? true
   const written: ImportedSuite[] = []
   for (const category of wanted) {
+    if (isMultiTurnCategory(category)) {
+      for (const suite of importConversations(options.dataDir, category, options.outDir)) written.push(suite)
+      continue
+    }
     const entries = [...loadCategory(options.dataDir, category).entries.values()]
     const language = languageOf(category)
     const toolsOf = (entry: BfclEntry) => entry.docs.map((doc) => bfclFunctionToTool(doc as BfclFunctionDoc, { mangleNames, language }))
@@ -65,4 +75,41 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
     })
   }
   return written
+}
+
+// The BFCL world shipped with toolgauge: the built module beside this one (dist/), or the source when run from src/.
+function worldModule(): string {
+  const here = fileURLToPath(import.meta.url)
+  if (here.endsWith('.ts')) return join(dirname(here), 'multi-turn', 'world.ts')
+  // The CLI is a bundle (dist/cli/…): the world is the package's unbundled dist/bfcl/multi-turn/world.js.
+  let folder = dirname(here)
+  while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder)
+  return join(folder, 'dist', 'bfcl', 'multi-turn', 'world.js')
+}
+
+/**
+ * A multi-turn category as conversation suites: `<out>/<category>/suite.json` (+ parts when docs disagree), whose
+ * world is toolgauge's BFCL environments (multi-turn/world.ts) and whose messages are judged by BFCL's checker.
+ */
+function importConversations(dataDir: string, category: string, outDir: string): ImportedSuite[] {
+  const cases = conversationCases(dataDir, category)
+  const shards = shardByTools(cases, (item) => item.tools)
+  const dir = join(outDir, category)
+  mkdirSync(dir, { recursive: true })
+  const module = relative(dir, worldModule()).split(sep).join('/')
+  return shards.map((shard, index) => {
+    const suffix = index === 0 ? '' : `-${index + 1}`
+    const suite = {
+      name: `bfcl-${category}${suffix}`,
+      description: `BFCL v4 ${category}, imported by toolgauge bfcl import: each BFCL turn a user message, run against BFCL's environments; each reply judged by BFCL's multi-turn checker (matching: bfcl).`,
+      tools: `./tools${suffix}.json`,
+      world: { module: module.startsWith('.') ? module : `./${module}`, export: 'createWorld' },
+      cases: `./cases${suffix}.jsonl`,
+    }
+    const file = join(dir, index === 0 ? 'suite.json' : `part-${index + 1}.suite.json`)
+    writeFileSync(join(dir, `tools${suffix}.json`), `${JSON.stringify([...shard.tools.values()], null, 2)}\n`)
+    writeFileSync(join(dir, `cases${suffix}.jsonl`), shard.items.map((item) => `${JSON.stringify(item.testCase)}\n`).join(''))
+    writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`)
+    return { category, file, cases: shard.items.length, tools: shard.tools.size }
+  })
 }

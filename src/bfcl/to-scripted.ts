@@ -30,9 +30,23 @@ export function resultToTurn(result: PyValue): ScriptedTurn {
   return { content: pyToJsonText(result) }
 }
 
-/** Converts a BFCL result file (JSON Lines) into a scripted model file keyed by entry id. */
+/**
+ * The assistant turns that replay one multi-turn `result` (turns of steps) through an imported conversation case:
+ * each step a turn, each BFCL turn ending in a text turn (BFCL ends a turn at a step it cannot decode, stored as
+ * `[]`; a turn cut by BFCL's step limit gets one, so the next message's reply starts at the next turn's steps).
+ */
+export function multiTurnResultToTurns(result: PyValue): ScriptedTurn[] {
+  if (!isList(result)) return [{ content: typeof result === 'string' ? result : pyToJsonText(result) }]
+  return result.flatMap((turn) => {
+    const steps = isList(turn) ? turn.map(resultToTurn) : [resultToTurn(turn)]
+    return steps.length > 0 && 'content' in steps[steps.length - 1]! ? steps : [...steps, { content: '' }]
+  })
+}
+
+/** Converts a BFCL result file (JSON Lines) into a scripted model file keyed by entry id (multi-turn files too). */
 export function resultFileToScripted(file: string): ScriptedFile {
+  const multiTurn = /BFCL_v4_multi_turn_[a-z_]+_result\.json$/.test(file)
   const out: Record<string, readonly ScriptedTurn[]> = {}
-  for (const line of readResultFile(file)) out[line.id] = [resultToTurn(line.result)]
+  for (const line of readResultFile(file)) out[line.id] = multiTurn ? multiTurnResultToTurns(line.result) : [resultToTurn(line.result)]
   return out
 }

@@ -23,10 +23,14 @@ const usage = `toolgauge bfcl <score | import | to-scripted> [options]
 
   toolgauge bfcl import --data <bfcl data dir> [--category <name> ...] --out <suites dir> [--keep-dots]
       Writes <out>/<category>/suite.json (+ tools.json) per category: cases with matching: bfcl, so a normal
-      toolgauge run scores them with BFCL's verdicts. --keep-dots sends dotted names unchanged.
+      toolgauge run scores them with BFCL's verdicts. --keep-dots sends dotted names unchanged. A multi-turn
+      category (--category multi_turn_base, multi_turn_miss_func, multi_turn_miss_param) becomes conversation
+      cases: one user message per BFCL turn, run against toolgauge's BFCL environments (the suite's world), each
+      reply judged by BFCL's multi-turn checker. multi_turn_long_context is not importable (exit 2).
 
   toolgauge bfcl to-scripted <result file> --out <scripted file>
-      Converts a BFCL result file into a scripted: model file that replays the recorded outputs.
+      Converts a BFCL result file into a scripted: model file that replays the recorded outputs (a multi-turn
+      file: every step a turn, every BFCL turn ending in a text turn, for the imported conversation cases).
 
 Exit codes: 0 ok, 2 bad input.`
 

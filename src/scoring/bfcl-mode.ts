@@ -1,4 +1,6 @@
 import { bfclCaseVerdict, bfclFailureKind } from '../bfcl/case-verdict.ts'
+import { isMultiTurnCategory } from '../bfcl/multi-turn/data.ts'
+import { multiTurnMessageFailures } from '../bfcl/multi-turn/message-verdict.ts'
 import type { Case } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
@@ -11,6 +13,8 @@ import type { Transcript } from '../core/transcript.ts'
 export function bfclFailures(testCase: Case, transcript: Transcript): Failure[] {
   const bfcl = testCase.expect.bfcl
   if (!bfcl) return [{ kind: 'wrong_argument_value', message: 'matching: bfcl needs expect.bfcl (written by `toolgauge bfcl import`)' }]
+  // A multi-turn case's message: BFCL's multi-turn checker over the conversation so far.
+  if (isMultiTurnCategory(bfcl.category)) return multiTurnMessageFailures(testCase, transcript)
   const first = transcript.turns[0]
   const calls = first?.calls ?? []
   const verdict = bfclCaseVerdict(bfcl, { calls, text: first?.text ?? '' })

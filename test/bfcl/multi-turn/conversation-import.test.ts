@@ -1,0 +1,134 @@
+// Issue 25, "import and run multi-turn live": `bfcl import` writes multi-turn categories as conversation suites
+// whose world is toolgauge's BFCL environments and whose messages are judged by BFCL's multi-turn checker. Run
+// through the normal runner, a scripted model replaying the ground truth passes; one replaying a real failing
+// result fails at the message golden.jsonl names, with BFCL's error type.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { importCategories } from '../../../src/bfcl/import.ts'
+import { holdoutMessage } from '../../../src/bfcl/multi-turn/conversation-case.ts'
+import type { Expr } from '../../../src/bfcl/python/ast.ts'
+import { evaluate } from '../../../src/bfcl/python/evaluate.ts'
+import { parseExpression } from '../../../src/bfcl/python/parse.ts'
+import { pyToJsonText } from '../../../src/bfcl/py/to-json.ts'
+import { pyDict } from '../../../src/bfcl/py/value.ts'
+import { multiTurnResultToTurns, type ScriptedTurn } from '../../../src/bfcl/to-scripted.ts'
+import { readResultFile } from '../../../src/bfcl/results.ts'
+import { hasSharedData, projectRoot, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
+
+const ready = hasSharedData('bfcl-multi-turn')
+const categories = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param'] as const
+const perCategory = 4
+const root = mkdtempSync(join(tmpdir(), 'toolgauge-bfcl-conv-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+type Case = { id: string; tools: string[]; conversation: { user: string; add_tools?: string[]; expect: { bfcl: { answer: string[] } } }[] }
+type Tool = { name: string; parameters: { properties?: Record<string, unknown> } }
+type ReportResult = { case: string; passed: boolean; verdict: string; failures: { kind: string; message: string; userMessage?: number }[] }
+
+// Every part of an imported category (held-out docs go without BFCL's hint, so their entries need parts of their own).
+function imported(category: string): { cases: Case[]; tools: Map<string, Tool>; dir: string } {
+  const dir = join(root, 'suites', category)
+  const files = readdirSync(dir)
+  const cases = files.filter((name) => /^cases(-\d+)?\.jsonl$/.test(name))
+    .flatMap((name) => readFileSync(join(dir, name), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Case))
+  const tools = new Map(files.filter((name) => /^tools(-\d+)?\.json$/.test(name))
+    .flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Tool[]).map((tool) => [tool.name, tool]))
+  return { cases, tools, dir }
+}
+
+// A ground-truth call string (`sort('final_report.pdf')`) as a tool call: positional arguments by the doc's order.
+function truthCall(source: string, tools: Map<string, Tool>, index: number): { id: string; name: string; arguments: string } {
+  const call = parseExpression(source) as Extract<Expr, { k: 'call' }>
+  const name = (call.func as Extract<Expr, { k: 'name' }>).id
+  const order = Object.keys(tools.get(name)?.parameters.properties ?? {})
+  const entries = [
+    ...call.args.map((arg, position) => [order[position]!, evaluate(arg)] as const),
+    ...call.keywords.map((keyword) => [keyword.arg!, evaluate(keyword.value)] as const),
+  ]
+  return { id: `call_${index}`, name, arguments: pyToJsonText(pyDict(entries)) }
+}
+
+function runSuite(dir: string, scripted: Record<string, ScriptedTurn[]>, ids: readonly string[]): Map<string, ReportResult> {
+  const file = join(root, `scripted-${Math.random().toString(36).slice(2)}.json`)
+  writeFileSync(file, JSON.stringify(scripted))
+  const out = join(root, `report-${Math.random().toString(36).slice(2)}`)
+  const args = [join(projectRoot, 'bin/toolgauge.mjs'), 'run', dir, '--model', `scripted:${file}`, '--out', out, '--filter', `{${ids.join(',')}}`]
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' })
+  expect(run.stderr).not.toMatch(/\n\s+at /)
+  expect([0, 1], run.stderr).toContain(run.status)
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: ReportResult[] }
+  return new Map(report.results.map((result) => [result.case, result]))
+}
+
+// The function names of one recorded FC call (`{name: "<arguments>"}` as a parsed Python dict).
+function callNames(call: unknown): string[] {
+  const entries = (call as { entries?: readonly (readonly [unknown, unknown])[] }).entries ?? []
+  return entries.map(([name]) => String(name))
+}
+
+type Golden = { model: string; category: string; id: string; valid: boolean; error_type: string | null; error_turn: number | null }
+
+describe.skipIf(!ready)(sharedTitle('BFCL multi-turn imported as conversation suites', 'bfcl-multi-turn'), () => {
+  it('writes one conversation case per entry: a message per turn, the held-out docs added at their turn, the world and BFCL matching', () => {
+    importCategories({ dataDir: sharedData('bfcl-multi-turn', 'bfcl'), outDir: join(root, 'suites'), categories: [...categories] })
+    const suite = JSON.parse(readFileSync(join(root, 'suites', 'multi_turn_miss_func', 'suite.json'), 'utf8')) as { world: { module: string; export: string } }
+    expect(suite.world.export).toBe('createWorld')
+    expect(suite.world.module).toMatch(/bfcl\/multi-turn\/world\.(ts|js)$/)
+    const { cases } = imported('multi_turn_miss_func')
+    expect(cases).toHaveLength(200)
+    const first = cases.find((entry) => entry.id === 'multi_turn_miss_func_0')!
+    expect(first.conversation).toHaveLength(5)
+    expect(first.conversation[3]).toMatchObject({ user: holdoutMessage, add_tools: ['sort'], expect: { matching: 'bfcl', bfcl: { turn: 3 } } })
+    expect(first.tools).not.toContain('sort')
+    expect(first.tools).toContain('mv')
+    expect(first.tools).not.toContain('cp')
+  })
+
+  it('multi_turn_long_context is refused with a clear reason', () => {
+    expect(() => importCategories({ dataDir: sharedData('bfcl-multi-turn', 'bfcl'), outDir: join(root, 'lc'), categories: ['multi_turn_long_context'] })).toThrow(/long-context/)
+  })
+
+  it.each(categories)('%s: the ground truth replayed by a scripted model passes every message', (category) => {
+    const { cases, tools, dir } = imported(category)
+    const chosen = cases.slice(0, perCategory)
+    const scripted = Object.fromEntries(chosen.map((entry) => [entry.id, entry.conversation.flatMap((message): ScriptedTurn[] => {
+      const answer = message.expect.bfcl.answer
+      return answer.length === 0 ? [{ content: 'I cannot do that with the functions I have.' }] : [{ tool_calls: answer.map((source, index) => truthCall(source, tools, index)) }, { content: 'Done.' }]
+    })]))
+    const results = runSuite(dir, scripted, chosen.map((entry) => entry.id))
+    for (const entry of chosen) expect(results.get(entry.id), entry.id).toMatchObject({ passed: true, failures: [] })
+  }, 120_000)
+
+  it.each(categories)('%s: real failing results replayed fail at the message golden.jsonl names, with its error type', (category) => {
+    const model = 'openai_gpt-oss-120b'
+    const golden = readFileSync(sharedData('bfcl-multi-turn', 'golden.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Golden)
+      .filter((row) => row.model === model && row.category === category)
+    const lines = new Map(readResultFile(sharedData('bfcl-multi-turn', 'results', '2025-11-12-harmony-fixes', 'result', model, 'multi_turn', `BFCL_v4_${category}_result.json`)).map((line) => [line.id, line]))
+    // toolgauge's loop answers a call to a tool the case does not expose with an error and never executes it, where
+    // BFCL executes every method (README: what a live run cannot reproduce), so entries with such calls are left out.
+    const cases = new Map(imported(category).cases.map((entry) => [entry.id, entry]))
+    const onlyExposedTools = (id: string): boolean => {
+      const entry = cases.get(id)!
+      const exposed = new Set(entry.tools)
+      return (lines.get(id)!.result as unknown as unknown[][]).every((turn, index) => {
+        for (const name of entry.conversation[index]?.add_tools ?? []) exposed.add(name)
+        return !Array.isArray(turn) || turn.every((step) => !Array.isArray(step) || step.every((call) => callNames(call).every((name) => exposed.has(name))))
+      })
+    }
+    const failing = golden.filter((row) => !row.valid && row.error_turn !== null && onlyExposedTools(row.id)).slice(0, perCategory)
+    const passing = golden.filter((row) => row.valid).slice(0, 1)
+    const chosen = [...failing, ...passing]
+    expect(failing).toHaveLength(perCategory)
+    const scripted = Object.fromEntries(chosen.map((row) => [row.id, multiTurnResultToTurns(lines.get(row.id)!.result)]))
+    const results = runSuite(imported(category).dir, scripted, chosen.map((row) => row.id))
+    const got = chosen.map((row) => {
+      const result = results.get(row.id)!
+      const failure = result.failures.find((item) => /^BFCL /.test(item.message))
+      return { id: row.id, valid: result.passed, error_type: failure ? /^BFCL (\S+):/.exec(failure.message)![1] : null, error_turn: failure?.userMessage ?? null }
+    })
+    expect(got).toEqual(chosen.map((row) => ({ id: row.id, valid: row.valid, error_type: row.error_type, error_turn: row.error_turn })))
+  }, 120_000)
+})
