@@ -33,6 +33,7 @@ export const runFlags = {
   by: { type: 'string', value: 'suite|confusion', help: 'table rows per suite and model; or list the most confused tool pairs' },
   variant: { type: 'string', multiple: true, value: '<name>=<file>', help: 'run every case once more with these tool descriptions: a tools file, or a patch { <tool>: { description, parameters: { properties: { <param>: { description } } } } } over the suite\'s tools (repeatable; the suite\'s own tools run first as base)' },
   repeat: { type: 'string', value: '<N>', help: 'run every case N times (pass@k, pass^k, flakiness)' },
+  'repeat-until': { type: 'string', value: '<N>', help: 'repeat each case up to N times, stopping a case that passed or failed every time once more repeats cannot change the --min-accuracy decision (docs/ci.md)' },
   shard: { type: 'string', value: '<i/n>', help: 'run shard i of n (a stable hash of suite/case); join shards with merge' },
   resume: { type: 'boolean', help: 'continue an interrupted run from the journal in --out' },
   bail: { type: 'string', value: '<N>', help: 'stop starting cases after N failed ones (errored cases do not count); cases in flight finish, report.json run.cut lists what did not run; exit 1' },
@@ -129,7 +130,9 @@ export const command: Command = {
         outLock,
         concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? config.concurrency ?? 4,
         ...(filter ? { filter } : {}),
-        repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1,
+        ...(values['repeat-until'] !== undefined
+          ? { repeatUntil: numberFlag('repeat-until', values['repeat-until'], { min: 1, max: 1000, integer: true })!, ...(values.repeat !== undefined ? { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true })! } : {}) }
+          : { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1 }),
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
         ...(bail !== undefined ? { bail } : {}),

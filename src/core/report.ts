@@ -15,6 +15,11 @@ export type ModelSummary = {
   readonly errored: number
   /** passed / (cases − errored) (null when every result errored: nothing was scored). */
   readonly accuracy: number | null
+  /**
+   * `--repeat-until` runs only: the mean over cases of each case's pass rate (passed / scored repeats), what their
+   * min-accuracy gates read; equals `accuracy` when every case ran the same number of repeats.
+   */
+  readonly caseMeanAccuracy?: number | null
   /** Expected calls matched by tool name / expected calls (null when no call was expected). */
   readonly selectionAccuracy: number | null
   /** Name-matched calls whose arguments matched / name-matched calls (null when none paired). */

@@ -14,6 +14,8 @@ export type Gate = {
   readonly threshold: number
   readonly model?: string
   readonly exceptModels?: readonly string[]
+  /** min-accuracy on the mean of per-case pass rates (`caseMeanAccuracy`), as in a `--repeat-until` run. */
+  readonly perCaseMean?: boolean
 }
 
 /**
@@ -78,7 +80,7 @@ export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelS
     return rows
       .filter((summary) => (gate.model === undefined || gate.model === summary.model) && !gate.exceptModels?.includes(summary.model))
       .map((summary): GateResult => {
-        const value = measures[gate.type].read(summary)
+        const value = gate.perCaseMean && gate.type === 'min-accuracy' ? caseMeanOf(summary) : measures[gate.type].read(summary)
         return {
           name: gate.type,
           model: summary.model,
@@ -90,6 +92,11 @@ export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelS
         }
       })
   })
+}
+
+/** A row's `caseMeanAccuracy` (null when nothing was scored or the row has none). */
+function caseMeanOf(summary: ModelSummary): number | null {
+  return scoredOf(summary) > 0 ? numberOrNull(summary.caseMeanAccuracy) : null
 }
 
 /** The metric gates among definitions (in their order). */

@@ -75,6 +75,7 @@ function definitionOf(gate: unknown, fail: (what: string, at: string) => InputEr
       threshold: g.threshold,
       ...(typeof g.model === 'string' ? { model: g.model } : {}),
       ...(Array.isArray(g.exceptModels) ? { exceptModels: g.exceptModels as string[] } : {}),
+      ...(g.perCaseMean === true ? { perCaseMean: true } : {}),
     }
   }
   if (g.kind === 'tool-budget') {

@@ -16,6 +16,11 @@ export type SummaryOptions = {
    * pass@k, pass^k and the interval come from the counts (`statisticsOfSingleRuns`, the same figures).
    */
   readonly oneResultPerCase?: boolean
+  /**
+   * Add `caseMeanAccuracy`, the mean over cases of each case's pass rate (a `--repeat-until` run, whose cases ran
+   * different numbers of repeats: pooled `accuracy` would weigh the cases that ran more).
+   */
+  readonly caseMeanAccuracy?: boolean
 }
 
 /**
@@ -108,6 +113,7 @@ export class SummaryAccumulator {
       // A metric with nothing to measure (every result errored, no call expected, none paired, none made) is
       // null, never 0% or 100%.
       accuracy: measured(this.passed, scored),
+      ...(this.options.caseMeanAccuracy ? { caseMeanAccuracy: this.caseMean() } : {}),
       selectionAccuracy: measured(this.selected, this.expected),
       argumentAccuracy: measured(this.correctArguments, this.selected),
       hallucinatedToolRate: measured(this.hallucinatedTools, this.calls),
@@ -133,6 +139,12 @@ export class SummaryAccumulator {
       ...(toolTokens ? { toolTokens } : {}),
       cost: this.totalCost(),
     }
+  }
+
+  /** The mean of per-case pass rates, summed in case order so it does not depend on result order (null when nothing was scored). */
+  private caseMean(): number | null {
+    const rates = this.caseTallies().sort((a, b) => (a.suite < b.suite ? -1 : a.suite > b.suite ? 1 : a.case < b.case ? -1 : a.case > b.case ? 1 : 0)).map((tally) => tally.passed / tally.runs)
+    return rates.length === 0 ? null : sum(rates) / rates.length
   }
 
   private caseTallies(): CaseTally[] {

@@ -27,6 +27,7 @@ import { findPrice } from '../pricing/lookup.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
 import pLimit from 'p-limit'
 import { planTasks, type PlannedTask } from './run-plan.ts'
+import { checkRepeatUntil, RepeatRounds } from './repeat-until.ts'
 import { loadRunSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
@@ -61,6 +62,11 @@ export type RunOptions = {
   /** Glob on case ids (or `suite/case`). */
   readonly filter?: string
   readonly repeat?: number
+  /**
+   * `--repeat-until <N>`: up to N repeats per case, in rounds; unanimous cases stop once their remaining repeats
+   * cannot move a min-accuracy gate decision (runner/repeat-until.ts). Gates then read `caseMeanAccuracy`.
+   */
+  readonly repeatUntil?: number
   readonly shard?: Shard
   /** Continue the same run from the journal in outDir: results whose fingerprint still matches are kept. */
   readonly resume?: boolean
@@ -152,7 +158,10 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const providers = await Promise.all(models.map((model) =>
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
   const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
-  const repeats = options.repeat ?? 1
+  if (options.repeatUntil !== undefined) checkRepeatUntil(options)
+  const repeats = options.repeatUntil ?? options.repeat ?? 1
+  // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).
+  const runGates = options.repeatUntil !== undefined ? (options.gates ?? []).map((gate) => (gate.type === 'min-accuracy' ? { ...gate, perCaseMean: true } : gate)) : options.gates ?? []
   if (providers.some((provider) => provider.checkCases)) {
     const { caseRefs, allCases } = await caseIdentities(suites, cases)
     providers.forEach((provider, modelIndex) => {
@@ -189,7 +198,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
 
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
   // Without repeats a row gets one result per case: no tally per case is needed for pass@k.
-  const summaryOptions = { oneResultPerCase: repeats === 1 }
+  const summaryOptions = { oneResultPerCase: repeats === 1, caseMeanAccuracy: options.repeatUntil !== undefined }
   const summaries = new GroupedSummaries(summaryGroup, summaryOptions)
   const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }), summaryOptions)
   const findings = new VariantFindingsTally()
@@ -263,6 +272,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     ...(options.bail !== undefined ? [bailRule(options.bail)] : []),
     ...(options.maxCostUsd !== undefined ? [spendRule(options.maxCostUsd)] : []),
   ])
+  const rounds = options.repeatUntil !== undefined
+    ? new RepeatRounds(plan, repeats, (model) => runGates.flatMap((gate) => (gate.type === 'min-accuracy' && (gate.model === undefined || gate.model === model) && !gate.exceptModels?.includes(model) ? [gate.threshold] : [])))
+    : undefined
   const run = async (planned: PlannedTask) => {
     if (failed || bail.reached || options.signal?.aborted) return
     try {
@@ -273,6 +285,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
       const safe = evaluated.result
       planned.position = journal.append(safe)
       fold(safe)
+      rounds?.record(planned, safe)
       bail.record(safe)
       done++
       options.onResult?.(safe, { done, total: tasks.length })
@@ -283,7 +296,12 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     }
   }
   try {
-    await Promise.all(tasks.map((task) => limit(run, task)))
+    if (rounds) {
+      // Round by round: each round's stopping decisions need the results of the one before.
+      for (let round = rounds.next(); round.length > 0 && !failed && !options.signal?.aborted; round = rounds.next()) await Promise.all(round.map((task) => limit(run, task)))
+    } else {
+      await Promise.all(tasks.map((task) => limit(run, task)))
+    }
   } catch (error) {
     stopped = true
     journal.close()
@@ -299,7 +317,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = [...evaluateGates(options.gates ?? [], summary), ...await budgetGates(suites, providers, modelSuites)]
+  const gates = [...evaluateGates(runGates, summary), ...await budgetGates(suites, providers, modelSuites)]
   const interrupted = options.signal?.aborted === true
   const cut = await bail.cut(plan, (index) => cases.at(index), (index) => providers[index]!.id)
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
@@ -320,6 +338,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
       extra: {
         ...(options.shard ? { shard: options.shard } : {}),
         ...(options.filter ? { filter: options.filter } : {}),
+        ...(rounds ? { repeatUntil: rounds.summary() } : {}),
         ...(interrupted ? { interrupted: true } : {}),
         ...(cut ? { cut } : {}),
         ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
