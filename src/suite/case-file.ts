@@ -92,6 +92,8 @@ function parseCaseLine(file: string, line: TextLine): Record<string, unknown> {
   // JSON.parse keeps the last value of a repeated key; a suite document rejects one, so does a case line.
   if (hasRepeatedKey(line.text)) throw new InputError('an object names the same key twice', { file, line: line.line })
   validateCaseShape(value, file, line.line)
+  // A case file is read again line by line during a run: one line is one case, so rows are written as lines.
+  if ((value as Record<string, unknown>).vars !== undefined) throw new InputError('vars: (a case matrix) is for cases listed in the suite file; in a case file, write one line per row', { file, line: line.line, field: 'vars' })
   return value as Record<string, unknown>
 }
 

@@ -20,6 +20,7 @@ import { isPlainObject } from '../core/plain-object.ts'
 import { inlineFlagsProblem } from '../matchers/inline-flags.ts'
 import { conversationFields, parseWorld } from './conversation-fields.ts'
 import { checkCustomExports, parseCustomChecks } from './check-fields.ts'
+import { expandCase } from './case-matrix.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
@@ -75,8 +76,11 @@ async function inlineCases(rawCases: readonly Record<string, unknown>[], documen
   const cases: Case[] = []
   for (const [index, rawCase] of rawCases.entries()) {
     const at: Locate = (path, message) => new InputError(message, { file: document.file, line: document.lineOf(['cases', index, ...path]), field: ['cases', index, ...path].join('.') })
-    ids.add(rawCase, `cases.${index}`, at)
-    cases.push(await buildCase(rawCase, at))
+    // A case matrix (vars:) is one ordinary case per row from here on.
+    for (const expanded of expandCase(rawCase, dirname(document.file), at)) {
+      ids.add(expanded.rawCase, `cases.${index}`, expanded.at)
+      cases.push(await buildCase(expanded.rawCase, expanded.at))
+    }
   }
   return cases
 }
