@@ -57,8 +57,7 @@ async function score(argv: readonly string[]): Promise<number> {
   const keepDotsFor = values['keep-dots-for'] ?? []
   if (keepDotsFor.length > 0 && !values['underscore-to-dot']) throw new UsageError('needs --underscore-to-dot', { field: '--keep-dots-for' })
   // The BFCL checker loads only when a subcommand runs (as do the importer and converter below).
-  const [{ scoreResults }, { renderScoreTable }, { tierUpLater }] = await Promise.all([import('../bfcl/score.ts'), import('../bfcl/table.ts'), import('../bfcl/tier-up-later.ts')])
-  tierUpLater()
+  const [{ scoreResults }, { renderScoreTable }] = await Promise.all([import('../bfcl/score.ts'), import('../bfcl/table.ts')])
   const bfclSource = values['bfcl-source'] ? resolve(values['bfcl-source']) : undefined
   const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode, ...(bfclSource ? { bfclSource } : {}) })
   const out = resolve(values.out ?? 'reports/bfcl')
