@@ -110,6 +110,29 @@ describe('judged final answers (final.judge)', () => {
     expect(paris.map((result) => result.failures)).toEqual(Array(3).fill([{ kind: 'judge_error', message: 'the judge (judge:down) failed: 503 Service Unavailable after 3 retries' }]))
   })
 
+  it('in a conversation, each message\'s judge grades that reply and the case-level judge the last one, in order', async () => {
+    const dir = tempFiles({
+      'tools.json': tools,
+      'suite.yaml': [
+        'name: chat',
+        'tools: ./tools.json',
+        'cases:',
+        '  - id: talk',
+        '    conversation:',
+        '      - user: Weather in Oslo?',
+        `        expect: { extra_calls: allow, final: { judge: { model: "scripted:judge.yaml", rubric: "${rubric}" } } }`,
+        '      - user: Thanks!',
+        `    expect: { final: { judge: { model: "scripted:judge.yaml", rubric: Polite., threshold: 0.5 } } }`,
+      ].join('\n'),
+      'script.yaml': 'talk:\n  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Oslo } }]\n  - content: Cold.\n  - content: You are welcome.\n',
+      'judge.yaml': 'talk:\n  - content: \'{"score": 0.2, "reason": "no forecast"}\'\n  - content: \'{"score": 0.6, "reason": "polite"}\'\n',
+    })
+    const { report } = await run(dir)
+    const [talk] = report.results
+    expect(talk?.failures).toEqual([{ kind: 'final_answer_mismatch', message: 'the judge (scripted:judge.yaml) scored the final answer 0.2, below 0.7: no forecast', path: 'turns[1].text', userMessage: 0 }])
+    expect(talk?.checks?.map((check) => check.kind === 'judge' && [check.score, check.userMessage, check.promptHash === judgePromptHash('Polite.')])).toEqual([[0.2, 0, false], [0.6, undefined, true]])
+  })
+
   it('parses the documented answer shape only', () => {
     expect(parseJudgeAnswer('{"score": 1, "reason": "ok"}')).toEqual({ score: 1, reason: 'ok' })
     expect(parseJudgeAnswer('{"score": "1", "reason": "ok"}')).toEqual({ problem: 'its "score" is not a number from 0 to 1' })
