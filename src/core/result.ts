@@ -193,5 +193,11 @@ export type ResultTurn = Omit<TranscriptTurn, 'request' | 'raw'> & {
 
 /** The price of one case's usage: USD and the table it came from (its date, or `config`), or why it has none. */
 export type CaseCost =
-  | { readonly priced: true; readonly usd: number; readonly table: string }
+  | {
+      readonly priced: true
+      readonly usd: number
+      readonly table: string
+      /** With prompt-cache reads or writes: the cost of the same tokens uncached (reported beside `usd`). */
+      readonly uncachedUsd?: number
+    }
   | { readonly priced: false; readonly reason: string }

@@ -5,7 +5,13 @@ import type { ModelPrice, PriceTable } from './types.ts'
 
 /** The cost of some usage: USD and the table it was priced from, or why it could not be priced. */
 export type Cost =
-  | { readonly usd: number; readonly priced: true; readonly table: string }
+  | {
+      readonly usd: number
+      readonly priced: true
+      readonly table: string
+      /** When some input was read from or written to a prompt cache: what the same tokens cost with none cached. */
+      readonly uncachedUsd?: number
+    }
   | { readonly priced: false; readonly reason: string }
 
 /** The table `costOf` uses when none is given. */
@@ -18,7 +24,21 @@ export const defaultPriceTable: PriceTable = priceTable202611
 export function costOf(spec: string, usage: Usage, table: PriceTable = defaultPriceTable): Cost {
   const found = findPrice(table, spec)
   if (!found.found) return { priced: false, reason: found.reason }
-  return { usd: usdOf(usage, found.price), priced: true, table: found.price.origin === 'config' ? 'config' : table.date }
+  const cached = usage.cacheRead > 0 || usage.cacheWrite > 0
+  return {
+    usd: usdOf(usage, found.price),
+    priced: true,
+    table: found.price.origin === 'config' ? 'config' : table.date,
+    ...(cached ? { uncachedUsd: uncachedUsdOf(usage, found.price) } : {}),
+  }
+}
+
+/**
+ * USD for a usage as if nothing had been cached: every input token (cache reads and writes are part of
+ * `usage.input`) at the plain input price — the figure a cached run's cost is honestly set beside.
+ */
+export function uncachedUsdOf(usage: Usage, price: ModelPrice): number {
+  return usdOf({ ...usage, cacheRead: 0, cacheWrite: 0 }, price)
 }
 
 /**

@@ -12,6 +12,7 @@ import { conversationTable, hasConversations } from './conversation-summary.ts'
 import { conversationsMarkdown } from './conversation-markdown.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { escapeHtml } from './html/escape.ts'
+import { cacheMarkdown } from './cache-text.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -41,6 +42,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     '',
     ...overview(report.summary),
     ...conversationsOverview(report.summary),
+    ...cacheMarkdown(report.summary, (s) => code(summaryLabel(s))),
     ...variantsMarkdown(report, cell),
     ...(gates.length > 0 ? gatesSection(gates) : []),
     ...flakySection(flaky),

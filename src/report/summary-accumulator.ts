@@ -6,8 +6,9 @@ import { caseKey } from '../core/case-key.ts'
 import type { CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
-import { ToolTokensTally } from './tool-tokens-summary.ts'
+import { ToolTokensTally, type ToolTokensSummary } from './tool-tokens-summary.ts'
 import { ConversationTally } from './conversation-summary.ts'
+import { CacheTally } from './cache-summary.ts'
 
 /** What the caller knows of the results to come. */
 export type SummaryOptions = {
@@ -54,6 +55,7 @@ export class SummaryAccumulator {
   private readonly toolTokens = new ToolTokensTally()
   private readonly confusionTally = new ConfusionTally()
   private readonly conversation = new ConversationTally()
+  private readonly cache = new CacheTally()
 
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
   constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }, private readonly options: SummaryOptions = {}) {}
@@ -65,6 +67,7 @@ export class SummaryAccumulator {
     this.latencies.push(result.latencyMs)
     this.addCost(result.cost)
     this.toolTokens.add(result)
+    this.cache.add(result)
     // An outage is not a verdict: an errored result is counted, costs what it cost, and is in no rate.
     const verdict = verdictOf(result)
     if (verdict === 'errored') {
@@ -102,7 +105,8 @@ export class SummaryAccumulator {
     const scored = this.cases - this.errored
     const latencies = [...this.latencies].sort((a, b) => a - b)
     const statistics = this.options.oneResultPerCase ? statisticsOfSingleRuns(this.passed, scored) : statisticsOfTallies(this.caseTallies())
-    const toolTokens = this.toolTokens.finish()
+    const cache = this.cache.finish()
+    const toolTokens = withCachedToolTokens(this.toolTokens.finish(), cache?.cachedToolTokens)
     const conversation = this.conversation.finish()
     return {
       ...this.group,
@@ -137,7 +141,7 @@ export class SummaryAccumulator {
       accuracyCi: statistics.accuracyCi,
       flakiness: statistics.flakiness,
       ...(toolTokens ? { toolTokens } : {}),
-      cost: this.totalCost(),
+      cost: withUncachedCost(this.totalCost(), cache?.uncachedUsd),
     }
   }
 
@@ -208,6 +212,17 @@ export class GroupedSummaries {
   finish(): ModelSummary[] {
     return this.accumulators().map((row) => row.finish())
   }
+}
+
+/** The tool-token figures with the share served from a prompt cache, when the row read one. */
+function withCachedToolTokens(tokens: ToolTokensSummary | undefined, cached: number | undefined): ToolTokensSummary | undefined {
+  if (!tokens || cached === undefined) return tokens
+  return { ...tokens, cached, cachedShare: tokens.total > 0 ? cached / tokens.total : null }
+}
+
+/** A priced row's cost with what it would have cost uncached beside it, when the row read or wrote a cache. */
+function withUncachedCost(cost: CaseCost, uncachedUsd: number | undefined): CaseCost {
+  return cost.priced && uncachedUsd !== undefined ? { ...cost, uncachedUsd } : cost
 }
 
 function sum(values: readonly number[]): number {

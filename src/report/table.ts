@@ -1,6 +1,8 @@
 import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
 import { erroredOf, meanText, passedText, percent } from './metric-text.ts'
+import type { ToolTokensSummary } from './tool-tokens-summary.ts'
+import { cacheColumn, cachedShareText, usdText } from './cache-text.ts'
 import { hasConversations } from './conversation-summary.ts'
 import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
 import type { VariantComparison } from '../variants/variant-deltas.ts'
@@ -24,11 +26,12 @@ const columns: readonly { title: string; value: (summary: ModelSummary) => strin
 ]
 
 function cost(summary: ModelSummary): string {
-  const value = summary.cost as { priced: boolean; usd?: number } | undefined
-  return value?.priced && value.usd !== undefined ? `$${value.usd < 0.01 ? value.usd.toFixed(4) : value.usd.toFixed(2)}` : '—'
+  const value = summary.cost as { priced: boolean; usd?: number; uncachedUsd?: number } | undefined
+  if (!value?.priced || value.usd === undefined) return '—'
+  // With a prompt cache the uncached figure stays beside the actual one: the saving is shown, never hidden.
+  return value.uncachedUsd !== undefined ? `${usdText(value.usd)} (uncached ${usdText(value.uncachedUsd)})` : usdText(value.usd)
 }
 
-type ToolTokensSummary = { perRequest: number; total: number; share: number | null; method: string; measuredPerRequest?: number }
 
 /** Offline count per request (`~` marks an estimate), with the measured figure where the provider reported usage. */
 function perRequest(summary: ModelSummary): string {
@@ -42,7 +45,8 @@ function perRequest(summary: ModelSummary): string {
 function totalTokens(summary: ModelSummary): string {
   const tokens = summary.toolTokens as ToolTokensSummary | undefined
   if (!tokens) return '—'
-  return tokens.share === null ? String(tokens.total) : `${tokens.total} (${percent(tokens.share)} of input)`
+  const parts = [...(tokens.share === null ? [] : [`${percent(tokens.share)} of input`]), ...cachedShareText(tokens)]
+  return parts.length === 0 ? String(tokens.total) : `${tokens.total} (${parts.join(', ')})`
 }
 
 // Shown after `accuracy` only when the run has conversations: a single-request run's table stays as it was.
@@ -68,7 +72,9 @@ export function renderTable(summaries: readonly ModelSummary[], options: { bySui
   const rows = withSuite ? options.bySuite ?? [] : groupByModel(summaries)
   const withVariant = rows.some((row) => row.variant !== undefined)
   const conversation = rows.some(hasConversations) ? conversationColumns : []
-  const shown = [...columns.slice(0, 2), ...(rows.some((row) => erroredOf(row) > 0) ? [erroredColumn] : []), columns[2]!, ...conversation, ...columns.slice(3)]
+  // The cache reads and writes appear before the cost only when a row read or wrote a prompt cache.
+  const cache = rows.some((row) => row.usage.cacheRead > 0 || row.usage.cacheWrite > 0) ? [cacheColumn] : []
+  const shown = [...columns.slice(0, 2), ...(rows.some((row) => erroredOf(row) > 0) ? [erroredColumn] : []), columns[2]!, ...conversation, ...columns.slice(3, -1), ...cache, columns.at(-1)!]
   const [modelColumn, ...rest] = shown
   const table = new Table({
     head: [...(withSuite ? ['suite'] : []), 'model', ...(withVariant ? ['variant'] : []), ...rest.map((column) => column.title)],

@@ -1,7 +1,16 @@
 import type { CaseResult } from '../core/result.ts'
 
 /** The run-level tool-token figures of one model (`summary[].toolTokens`). */
-export type ToolTokensSummary = { perRequest: number; total: number; share: number | null; method: string; measuredPerRequest?: number }
+export type ToolTokensSummary = {
+  perRequest: number
+  total: number
+  share: number | null
+  method: string
+  measuredPerRequest?: number
+  /** With prompt-cache reads: the tool-definition tokens served from the cache, and their share of `total` (report/cache-summary.ts). */
+  cached?: number
+  cachedShare?: number | null
+}
 
 /** Running sums behind `summary[].toolTokens`, folded one result at a time (the runner does not keep results). */
 export class ToolTokensTally {

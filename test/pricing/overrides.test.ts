@@ -16,7 +16,8 @@ describe('mergePriceTable', () => {
   it('replaces a whole shipped row: no cached_input means no cache discount', () => {
     const table = mergePriceTable(priceTable202611, { 'GPT-4o': { input: 3, output: 12 } })
     // 1,000 input (500 cached, still $3) × $3 + 100 × $12
-    expect(costOf('openai:gpt-4o-2024-08-06', usage(1_000, 100, 500), table)).toEqual({ usd: expect.closeTo(0.0042, 12), priced: true, table: 'config' })
+    // with cache reads the uncached figure is reported beside it (the same here: the row gives no discount)
+    expect(costOf('openai:gpt-4o-2024-08-06', usage(1_000, 100, 500), table)).toEqual({ usd: expect.closeTo(0.0042, 12), uncachedUsd: expect.closeTo(0.0042, 12), priced: true, table: 'config' })
     // other rows keep the shipped prices and the table date
     expect(costOf('openai:gpt-4o-mini', usage(1_000_000, 0), table)).toEqual({ usd: expect.closeTo(0.15, 12), priced: true, table: priceTableDate })
   })

@@ -10,6 +10,7 @@ import { accuracyScatter, metricBars } from './charts.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { comparisonHead, comparisonRows } from '../../variants/variant-sections.ts'
 import { escapeHtml } from './escape.ts'
+import { cacheHtml } from '../cache-text.ts'
 import { conversationTable, hasConversations } from '../conversation-summary.ts'
 import { conversationStyle } from './conversation.ts'
 import { script } from './script.ts'
@@ -52,6 +53,7 @@ ${gatesSection(report)}
 <h2>Overview</h2>
 ${overviewTable(summaries)}
 ${conversationsTable(summaries)}
+${cacheHtml(summaries, (s) => escapeHtml(summaryLabel(s)))}
 <h2>Metrics per model</h2>
 <div class="grid-cards">${summaries.map((s) => `<div class="card"><h3>${escapeHtml(summaryLabel(s))}</h3>${metricBars(s)}</div>`).join('')}</div>
 ${variantsHtml(report)}
