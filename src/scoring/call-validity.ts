@@ -70,3 +70,15 @@ function pointerSuffix(pointer: string): string {
 function truncate(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
+
+/** The per-case call counts the summary aggregates, from each call's validity (single requests and conversations alike). */
+export function validityCounts(validity: readonly CallValidity[]): { readonly calls: number; readonly knownToolCalls: number; readonly hallucinatedToolCalls: number; readonly hallucinatedParamCalls: number; readonly schemaViolationCalls: number } {
+  const hallucinatedToolCalls = validity.filter((entry) => entry.hallucinatedTool).length
+  return {
+    calls: validity.length,
+    knownToolCalls: validity.length - hallucinatedToolCalls,
+    hallucinatedToolCalls,
+    hallucinatedParamCalls: validity.filter((entry) => entry.hallucinatedParams.length > 0).length,
+    schemaViolationCalls: validity.filter((entry) => entry.schemaBroken).length,
+  }
+}

@@ -2,7 +2,7 @@ import type { Case } from '../core/case.ts'
 import type { CaseMetrics, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { verdictOfFailures, type ResultVerdict } from '../core/verdict.ts'
-import { callValidity } from './call-validity.ts'
+import { callValidity, validityCounts } from './call-validity.ts'
 import { isErroredKind } from '../core/verdict.ts'
 import { forbiddenCalls } from './call-limits.ts'
 import { callVerdicts, exchangeFailures } from './exchange-failures.ts'
@@ -70,14 +70,10 @@ export function scoreCase(testCase: Case, transcript: Transcript, checks?: CaseC
     failures,
     calls: callVerdicts(calls, validity),
     metrics: {
-      calls: calls.length,
-      knownToolCalls: validity.filter((entry) => !entry.hallucinatedTool).length,
+      ...validityCounts(validity),
       expectedCalls: testCase.expect.calls.length,
       selectedCalls: selected,
       correctArgumentCalls: matching.argumentsMatched.filter(Boolean).length,
-      hallucinatedToolCalls: validity.filter((entry) => entry.hallucinatedTool).length,
-      hallucinatedParamCalls: validity.filter((entry) => entry.hallucinatedParams.length > 0).length,
-      schemaViolationCalls: validity.filter((entry) => entry.schemaBroken).length,
       parallelCase: testCase.expect.parallel,
       irrelevanceCase: testCase.expect.noCall,
     },

@@ -5,7 +5,7 @@ import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { isErroredKind, verdictOfFailures } from '../core/verdict.ts'
 import { formatStateDifferences, matchState } from '../matchers/state-matchers.ts'
-import { callValidity, type CallValidity } from './call-validity.ts'
+import { callValidity, validityCounts, type CallValidity } from './call-validity.ts'
 import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './call-limits.ts'
 import { callVerdicts, exchangeFailures } from './exchange-failures.ts'
 import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
@@ -59,14 +59,10 @@ export function scoreConversation(testCase: Case, transcript: Transcript, checks
     failures,
     calls: callVerdicts(calls, validity),
     metrics: {
-      calls: calls.length,
-      knownToolCalls: validity.filter((entry) => !entry.hallucinatedTool).length,
+      ...validityCounts(validity),
       expectedCalls: messages.reduce((sum, message) => sum + message.expected, 0) + whole.expected,
       selectedCalls: matchings.reduce((sum, matching) => sum + matching.pairs.filter((column) => column !== -1).length, 0),
       correctArgumentCalls: matchings.reduce((sum, matching) => sum + matching.argumentsMatched.filter(Boolean).length, 0),
-      hallucinatedToolCalls: validity.filter((entry) => entry.hallucinatedTool).length,
-      hallucinatedParamCalls: validity.filter((entry) => entry.hallucinatedParams.length > 0).length,
-      schemaViolationCalls: validity.filter((entry) => entry.schemaBroken).length,
       parallelCase: expectations.some((expect) => expect?.parallel === true),
       irrelevanceCase: testCase.expect.noCall,
       messages: testCase.conversation?.length ?? steps.length,
