@@ -1,4 +1,5 @@
-import { bpeTable, countWithTable } from './bpe-table.ts'
+import { bpeTable } from './bpe-table.ts'
+import { countWithTable } from './bpe-count.ts'
 import { storedCounts, type StoredCounts } from './stored-counts.ts'
 
 /** The BPE encodings toolgauge counts with offline (gpt-tokenizer ships all of them). */

@@ -6,7 +6,8 @@ import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base'
 import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base'
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
 import { tryConvertToString } from 'gpt-tokenizer/utfUtil'
-import { BpeTable, bpeTable, countWithTable } from '../../src/tokens/bpe-table.ts'
+import { countWithTable } from '../../src/tokens/bpe-count.ts'
+import { BpeTable, bpeTable } from '../../src/tokens/bpe-table.ts'
 import { directCount } from '../../src/tokens/encodings.ts'
 
 const encodings = [
