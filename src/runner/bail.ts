@@ -1,5 +1,8 @@
 import type { Case } from '../core/case.ts'
+import type { Provider } from '../core/provider.ts'
 import type { CaseResult } from '../core/result.ts'
+import { findPrice } from '../pricing/lookup.ts'
+import type { PriceTable } from '../pricing/types.ts'
 import { verdictOf } from '../core/verdict.ts'
 import type { PlannedTask } from './run-plan.ts'
 
@@ -67,6 +70,15 @@ export function spendRule(limitUsd: number): StopRule {
     },
     details: () => ({ spentUsd: spent }),
   }
+}
+
+/** `--max-cost`'s warnings before the first request: a paid model the table cannot price would spend without counting. */
+export function unpricedWarnings(providers: readonly Provider[], prices: PriceTable): string[] {
+  return providers.flatMap((provider) => {
+    const spec = provider.spec ?? provider.id
+    const price = findPrice(prices, spec)
+    return price.found || price.reason.includes('offline') ? [] : [`--max-cost cannot count what ${spec} spends (${price.reason})`]
+  })
 }
 
 /** The stop rules of a run: no new task starts once one of them is reached; cases already in flight finish. */

@@ -1,6 +1,7 @@
 import { InputError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
+import type { Gate } from '../gates/gates.ts'
 import type { PlannedTask } from './run-plan.ts'
 
 /**
@@ -62,6 +63,11 @@ export function caseMeanPassRate(tallies: readonly { readonly passed: number; re
 
 // Float sums in another order differ in the last bits: a decision is only called settled with this much to spare.
 const slack = 1e-9
+
+/** The min-accuracy thresholds of the run's gates that apply to one model (what a stopped case must not move the mean across). */
+export function minAccuracyThresholds(gates: readonly Gate[], model: string): number[] {
+  return gates.flatMap((gate) => (gate.type === 'min-accuracy' && (gate.model === undefined || gate.model === model) && !gate.exceptModels?.includes(model) ? [gate.threshold] : []))
+}
 
 /**
  * The round scheduler of a `--repeat-until` run: `next()` gives the tasks of the next round (empty when the run is

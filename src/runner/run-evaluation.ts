@@ -22,12 +22,11 @@ import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
-import { bailRule, spendRule, StopRules } from './bail.ts'
-import { findPrice } from '../pricing/lookup.ts'
+import { bailRule, spendRule, StopRules, unpricedWarnings } from './bail.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
 import pLimit from 'p-limit'
 import { planTasks, type PlannedTask } from './run-plan.ts'
-import { checkRepeatUntil, RepeatRounds } from './repeat-until.ts'
+import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
 import { loadRunSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
@@ -244,14 +243,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
-  if (options.maxCostUsd !== undefined) {
-    // A paid model the table cannot price would spend without counting: say so before the first request.
-    for (const provider of providers) {
-      const spec = provider.spec ?? provider.id
-      const price = findPrice(prices, spec)
-      if (!price.found && !price.reason.includes('offline')) options.onWarning?.(`--max-cost cannot count what ${spec} spends (${price.reason})`)
-    }
-  }
+  if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices)) options.onWarning?.(warning)
   const context: EvaluationContext = {
     tokenCounter, prices, secrets, toolSets, simulators, judges, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks } : {}),
@@ -273,7 +265,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     ...(options.maxCostUsd !== undefined ? [spendRule(options.maxCostUsd)] : []),
   ])
   const rounds = options.repeatUntil !== undefined
-    ? new RepeatRounds(plan, repeats, (model) => runGates.flatMap((gate) => (gate.type === 'min-accuracy' && (gate.model === undefined || gate.model === model) && !gate.exceptModels?.includes(model) ? [gate.threshold] : [])))
+    ? new RepeatRounds(plan, repeats, (model) => minAccuracyThresholds(runGates, model))
     : undefined
   const run = async (planned: PlannedTask) => {
     if (failed || bail.reached || options.signal?.aborted) return
