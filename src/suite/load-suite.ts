@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { CallOrder, Case, ExpectedCall, Expectation, FinalAnswerExpectation, MatchingMode, StubSpec, Suite } from '../core/case.ts'
+import type { Case, MatchingMode, StubSpec, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Message, RawToolCall } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { importUserFunction } from '../io/load-module.ts'
-import { matcherProblem } from '../matchers/argument-matchers.ts'
-import { schemaSlip } from '../matchers/schema-slips.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { checkCaseToolReferences } from './case-tool-references.ts'
@@ -17,18 +15,15 @@ import { validateSuiteShape } from '../schema/validate-document.ts'
 import { caseFileCases, CaseIds, heldCases, type BuildCase, type Locate, type Path, type SuiteCases } from './case-file.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { inlineFlagsProblem } from '../matchers/inline-flags.ts'
 import { conversationFields, parseWorld } from './conversation-fields.ts'
-import { checkCustomExports, parseCustomChecks } from './check-fields.ts'
+import { checkCustomExports } from './check-fields.ts'
 import { expandCase } from './case-matrix.ts'
+import { checkMatchers, parseExpectation } from './expectation-fields.ts'
 
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
 
 export type { SuiteCases } from './case-file.ts'
-
-/** Default for `final.judge.threshold`: the lowest passing score. */
-export const defaultJudgeThreshold = 0.7
 
 /** Default for `max_turns`. */
 export const defaultMaxTurns = 8
@@ -266,98 +261,6 @@ function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Pat
   const name = (value as { name: string }).name
   if (!exposed.has(name)) throw at([...path, 'name'], `tool_choice names "${name}", which is not among the tools exposed in this case`)
   return { name }
-}
-
-function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, base: string, path: Path, at: Locate): Expectation {
-  const raw = (value ?? {}) as Record<string, unknown>
-  const matching = (raw.matching as MatchingMode | undefined) ?? suiteMatching
-  const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
-    const where = [...path, 'calls', index]
-    const name = call.name as string
-    const tool = tools.get(name)
-    if (!tool) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
-    const args = call.args as Record<string, unknown> | undefined
-    if (args) checkMatchers(args, tool, [...where, 'args'], matching, at)
-    // The tool's own name string, shared by every case (the parsed one is a copy per case).
-    return args ? { name: tool.name, args } : { name: tool.name }
-  })
-  const noCall = raw.no_call === true
-  if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
-  const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string; judge?: { model: string; rubric: string; threshold?: number } } | undefined
-  if (final?.regex !== undefined) {
-    const inline = inlineFlagsProblem(final.regex)
-    if (inline) throw at([...path, 'final', 'regex'], `expected a JavaScript regular expression: ${inline}`)
-    try {
-      new RegExp(final.regex, final.flags ?? '')
-    } catch (error) {
-      throw at([...path, 'final', 'regex'], `expected a valid regular expression (${(error as Error).message})`)
-    }
-  }
-  return {
-    calls,
-    order: (raw.order as CallOrder | undefined) ?? 'any',
-    ...trajectoryLimits(raw, calls, noCall, tools, path, at),
-    parallel: raw.parallel === true,
-    noCall,
-    ...(final ? { final: finalOf(final) } : {}),
-    ...customOf(raw.custom, base),
-    matching,
-    ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
-  }
-}
-
-/** `final:` with `contains` as a list and `judge` with its threshold's default (0.7). */
-function finalOf(final: { contains?: string | string[]; regex?: string; flags?: string; judge?: { model: string; rubric: string; threshold?: number } }): FinalAnswerExpectation {
-  const { judge, ...rest } = final
-  return {
-    ...rest,
-    contains: typeof final.contains === 'string' ? [final.contains] : final.contains,
-    ...(judge ? { judge: { model: judge.model, rubric: judge.rubric, threshold: judge.threshold ?? defaultJudgeThreshold } } : {}),
-  } as FinalAnswerExpectation
-}
-
-function customOf(value: unknown, base: string): Pick<Expectation, 'custom'> {
-  const custom = parseCustomChecks(value, base)
-  return custom ? { custom } : {}
-}
-
-/**
- * `extra_calls`, `forbid` and `max_calls`, checked so a case that can never pass is bad input: a forbid names a
- * tool of the suite and its matchers fit it (toolgauge's matchers, under any `matching`), forbids no tool the
- * case expects outright, and `max_calls` leaves room for the expected calls.
- */
-function trajectoryLimits(raw: Record<string, unknown>, calls: readonly ExpectedCall[], noCall: boolean, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: Locate): Pick<Expectation, 'extraCalls' | 'forbid' | 'maxCalls'> {
-  if (raw.extra_calls !== undefined && noCall) throw at([...path, 'extra_calls'], 'extra_calls: allow contradicts no_call: true')
-  const forbid = ((raw.forbid as Record<string, unknown>[] | undefined) ?? []).map((entry, index): ExpectedCall => {
-    const where = [...path, 'forbid', index]
-    const name = entry.name as string
-    const tool = tools.get(name)
-    if (!tool) throw at([...where, 'name'], `forbids "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
-    const args = entry.args as Record<string, unknown> | undefined
-    if (args) checkMatchers(args, tool, [...where, 'args'], 'default', at)
-    else if (calls.some((call) => call.name === name)) throw at([...where, 'name'], `forbids every call to "${name}", which the case expects`)
-    return args ? { name: tool.name, args } : { name: tool.name }
-  })
-  const maxCalls = raw.max_calls as number | undefined
-  if (maxCalls !== undefined && maxCalls < calls.length) throw at([...path, 'max_calls'], `max_calls: ${maxCalls} is fewer than the ${calls.length} expected calls`)
-  return {
-    ...(raw.extra_calls === 'allow' ? { extraCalls: 'allow' as const } : {}),
-    ...(forbid.length > 0 ? { forbid } : {}),
-    ...(maxCalls !== undefined ? { maxCalls } : {}),
-  }
-}
-
-/**
- * A matcher must be well formed and fit the tool's schema: a case that can never pass is bad input. Imported BFCL
- * suites (`matching: bfcl`) are BFCL's ground truth, judged by BFCL's rules — including its known defects (an
- * answer naming a key the function lacks) — so only their form is checked.
- */
-function checkMatchers(matchers: Record<string, unknown>, tool: ToolDefinition, path: Path, matching: MatchingMode, at: Locate): void {
-  const problem = matcherProblem(matchers)
-  if (problem) throw at([...path, ...problem.path], `bad argument matcher: expected ${problem.expected}`)
-  if (matching === 'bfcl') return
-  const slip = schemaSlip(matchers, tool.parameters)
-  if (slip) throw at([...path, ...slip.path], `${slip.message} (tool "${tool.name}")`)
 }
 
 async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: Locate): Promise<Record<string, StubSpec>> {
