@@ -1,3 +1,4 @@
+import type { BatchQueue } from './batch.ts'
 import type { Message } from './message.ts'
 import type { ModelTurn } from './model-turn.ts'
 import type { ToolChoice, ToolDefinition } from './tool.ts'
@@ -48,6 +49,8 @@ export type Provider = {
    * front, naming the case, instead of when that case comes.
    */
   checkRequest?(request: RequestShape): RequestProblem | undefined
+  /** Present in batch mode (`--batch`, setting `batch: true`): the queue its requests are held in until the next batch (core/batch.ts). */
+  readonly batch?: BatchQueue
 }
 
 /** What a case asks of every request, known before any is sent: its tools and the first request's settings. */

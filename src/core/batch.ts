@@ -1,0 +1,84 @@
+/**
+ * The vocabulary of batch mode (`--batch`, model setting `batch: true`). Types first: the runner, the HTTP layer
+ * and each protocol's batch API meet here and nowhere else.
+ *
+ * How it works: the loop is unchanged. In batch mode a model's generation requests do not go to the network: the
+ * HTTP layer hands each one to the model's `BatchQueue`, which holds it until every unfinished task of that model is
+ * waiting on a request (a barrier), then sends all of them as one batch through the protocol's `BatchApi`, polls
+ * it, and answers each held request with its entry's outcome, as if the API had answered it directly. The SDK
+ * parses that answer as usual; stubs, hooks and worlds run locally; the follow-ups meet at the next barrier. A
+ * single-request suite takes one batch per model; a 2-turn suite two.
+ */
+
+/** One held request as the protocol's batch API takes it: what the SDK would have POSTed. */
+export type BatchEntry = {
+  /** Unique within a batch and the same across runs (resume finds it again): `^[A-Za-z0-9_-]{1,64}$`. */
+  readonly customId: string
+  /** The URL path the SDK posted to (`/v1/chat/completions`, `/v1/responses`, `/v1/messages`, `/v1beta/models/<m>:generateContent`). */
+  readonly path: string
+  /** The request body the SDK sent, parsed. */
+  readonly body: unknown
+}
+
+/** Where a submitted batch stands, in the words every protocol maps to. */
+export type BatchState = 'running' | 'completed' | 'failed' | 'expired' | 'cancelled'
+
+/** A batch's status as one poll reads it. */
+export type BatchStatus = {
+  readonly state: BatchState
+  /** Entries finished so far (succeeded or errored) out of all, where the API says. */
+  readonly counts?: { readonly done: number; readonly total: number }
+  /** The API's own words when the whole batch failed or expired. */
+  readonly message?: string
+}
+
+/**
+ * One entry's outcome. `answer`: the HTTP status and JSON body text the API would have answered the request with
+ * directly (the SDK reads it; a non-2xx is the API refusing that request). `error`: the entry errored, expired or was
+ * cancelled inside the batch — that case is errored (`provider_error`), never failed.
+ */
+export type BatchOutcome =
+  | { readonly customId: string; readonly kind: 'answer'; readonly status: number; readonly body: string }
+  | { readonly customId: string; readonly kind: 'error'; readonly message: string }
+
+/**
+ * One protocol's batch API (OpenAI Batch with its file upload, Anthropic Message Batches, Gemini batch mode), built
+ * over the SDK client the adapter already has, so its requests go through toolgauge's HTTP layer (retries, no
+ * redirect, redaction).
+ */
+export type BatchApi = {
+  /** Most entries and request bytes one batch of this API takes; the queue splits a round into several batches beyond them. */
+  readonly limits: { readonly maxEntries: number; readonly maxBytes: number }
+  /** Sends the entries as one batch; resolves with the API's batch id once it is created. */
+  submit(entries: readonly BatchEntry[], signal?: AbortSignal): Promise<string>
+  status(id: string, signal?: AbortSignal): Promise<BatchStatus>
+  /** A completed batch's outcomes. An entry of the batch missing from them is an `error` outcome ("not in the results"). */
+  results(id: string, signal?: AbortSignal): Promise<readonly BatchOutcome[]>
+}
+
+/** A batch as the journal (`batches.jsonl` in the out folder) keeps it, so `--resume --batch` polls it instead of paying again. */
+export type JournaledBatch = {
+  readonly model: string
+  readonly id: string
+  readonly submittedAt: string
+  /** Each entry's custom id and a hash of its body: a resumed request is served from this batch only when both match. */
+  readonly entries: readonly { readonly customId: string; readonly bodyHash: string }[]
+}
+
+/** What the progress line hears about a model's batches. */
+export type BatchEvent =
+  | { readonly type: 'submitted'; readonly model: string; readonly id: string; readonly entries: number }
+  | { readonly type: 'polled'; readonly model: string; readonly id: string; readonly status: BatchStatus }
+  | { readonly type: 'done'; readonly model: string; readonly id: string; readonly state: BatchState; readonly usd?: number }
+  | { readonly type: 'resumed'; readonly model: string; readonly id: string }
+
+/**
+ * A model's queue of held requests, as the runner sees it (`Provider.batch`). The runner opens a task before it can
+ * make its first request and closes it when it has ended, so the queue knows when every unfinished task is waiting.
+ * In batch mode the runner schedules every task at once and the provider's own concurrency limits are off — a
+ * request held behind a limit would never reach the barrier.
+ */
+export type BatchQueue = {
+  openTask(): void
+  closeTask(): void
+}
