@@ -9,6 +9,12 @@ import { requiredProbes, type ProbeId } from './probe-ids.ts'
 // the probe asks — a pure check over the transcript (checks.ts). Prompts are plain so that any capable model answers
 // them the same way: a probe judges the host's wire, not the model's wit.
 
+/**
+ * The probe set's version: the identity of the probes' checks in every result's fingerprint (`--resume` keeps no
+ * result other rules judged). Change it whenever a probe's check, or the set of probes, changes.
+ */
+export const probeSetVersion = 'conformance-probes/1'
+
 /** A probe's own rule beyond the scorer's: failures found in the case's transcript (kind `custom_check`). */
 export type ProbeCheck = (transcript: Transcript) => readonly Failure[]
 

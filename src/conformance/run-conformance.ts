@@ -6,12 +6,12 @@ import { createProvider } from '../providers/registry.ts'
 import type { ModelSettings } from '../providers/settings/model-settings.ts'
 import type { OutLock } from '../runner/out-lock.ts'
 import { runEvaluation, type RunOutcome } from '../runner/run-evaluation.ts'
-import type { CaseCheck } from '../scoring/score-case.ts'
+import type { CaseCheckSet } from '../scoring/score-case.ts'
 import { conformanceProvider } from './paired-provider.ts'
 import { isProbeId } from './probe-ids.ts'
 import { conformanceDocument, conformanceExitCode, probeOutcomes, type ConformanceDocument, type ConformanceRow, type ProbeOutcome } from './probe-results.ts'
 import { probeSuiteName, writeProbeSuite } from './probe-suite.ts'
-import { probeOf } from './probes.ts'
+import { probeOf, probeSetVersion } from './probes.ts'
 
 /** Which requests a conformance run streams: none, all, or each probe both ways (`stream_equivalence` needs both). */
 export type StreamMode = 'off' | 'on' | 'both'
@@ -47,10 +47,13 @@ export function conformanceRows(models: readonly string[], stream: StreamMode): 
   return models.flatMap((spec) => modes.map((streams) => ({ spec, stream: streams, id: streams ? `${spec} (stream)` : spec })))
 }
 
-/** The probes' own checks, for the probe suite's cases only (caseChecks of the run). */
-export const probeChecks: CaseCheck = (testCase, transcript) => {
-  if (testCase.suite !== probeSuiteName || !isProbeId(testCase.id)) return []
-  return probeOf(testCase.id).check?.(transcript) ?? []
+/** The probes' own checks, for the probe suite's cases only (caseChecks of the run), named by the probe set's version. */
+export const probeChecks: CaseCheckSet = {
+  id: probeSetVersion,
+  check: (testCase, transcript) => {
+    if (testCase.suite !== probeSuiteName || !isProbeId(testCase.id)) return []
+    return probeOf(testCase.id).check?.(transcript) ?? []
+  },
 }
 
 /**

@@ -19,10 +19,11 @@ const transportSettings: ReadonlySet<string> = new Set([
 ])
 
 /**
- * The fingerprint of a result: a hash of everything that decides its verdict — the case as loaded (messages,
- * tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module and of live
- * stub modules, the model spec with its settings and, for `scripted:<file>`, the script — and toolgauge's own
- * version, whose loop and scorers decide it too. `--resume` keeps a journaled result only when its fingerprint
+ * The fingerprint of a result: a hash of everything that decides its verdict or changes its requests — the case as
+ * loaded (messages, tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module
+ * and of live stub modules, the model spec with its settings (`--cache-tools` and `--stream` among them) and, for
+ * `scripted:<file>`, the script —, the identity of the run's own checks (`RunOptions.caseChecks`) and toolgauge's
+ * own version, whose loop and scorers decide it too. `--resume` keeps a journaled result only when its fingerprint
  * equals the one computed for the case as it is now.
  */
 export class Fingerprints {
@@ -32,15 +33,24 @@ export class Fingerprints {
   private readonly objects = new WeakMap<object, string>()
   private readonly models = new Map<string, string>()
 
-  /** `version` is the toolgauge that scores (read once: a run is scored by one version). */
-  constructor(private readonly version: string = toolgaugeVersion) {}
+  private readonly run: string
+
+  /**
+   * `version` is the toolgauge that scores (read once: a run is scored by one version); `caseChecks` the identity
+   * of the checks the run adds to the scorer's (`CaseCheckSet.id`), when it adds any.
+   */
+  constructor(version: string = toolgaugeVersion, caseChecks?: string) {
+    if (caseChecks !== undefined && caseChecks.trim() === '') throw new Error('caseChecks needs an id that names its rules (a version string), not an empty one')
+    // Without run checks the fingerprint is what it always was, so journals of earlier runs stay resumable.
+    this.run = caseChecks === undefined ? version : `${version}\u0000checks:${caseChecks}`
+  }
 
   /**
    * The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). `model`
    * is the model's identity (its label, when it has one); `spec` what it runs (`scripted:<file>` names the script).
    */
   of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined, spec = model): string {
-    return digest(`${this.version}\u0000${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
+    return digest(`${this.run}\u0000${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
   }
 
   private caseDigest(testCase: Case, hooksFile: string | undefined): string {

@@ -17,7 +17,7 @@ import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
-import type { CaseCheck } from '../scoring/score-case.ts'
+import type { CaseCheckSet } from '../scoring/score-case.ts'
 import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
@@ -97,8 +97,8 @@ export type RunOptions = {
   readonly variants?: readonly VariantSpec[]
   /** `--bail`: stop scheduling after this many failed cases (errored ones do not count); report.json `run.cut` says what did not run. */
   readonly bail?: number
-  /** Checks added to the scorer's for every case (`toolgauge conformance`'s probe rules), judged into the same verdict. */
-  readonly caseChecks?: CaseCheck
+  /** Checks added to the scorer's for every case (`toolgauge conformance`'s probe rules), judged into the same verdict; their `id` is in every fingerprint. */
+  readonly caseChecks?: CaseCheckSet
   /** `--max-cost`: stop scheduling once the run's results cost this many USD (priced results; in-flight ones finish); exit 4. */
   readonly maxCostUsd?: number
 }
@@ -180,7 +180,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
-  const fingerprints = new Fingerprints()
+  const fingerprints = new Fingerprints(undefined, options.caseChecks?.id)
   // Resolved once per model, not per case.
   const modelOptions = models.map(optionsFor)
   const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
@@ -246,7 +246,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices)) options.onWarning?.(warning)
   const context: EvaluationContext = {
     tokenCounter, prices, secrets, toolSets, simulators, judges, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
-    ...(options.caseChecks ? { caseChecks: options.caseChecks } : {}),
+    ...(options.caseChecks ? { caseChecks: options.caseChecks.check } : {}),
   }
   let done = 0
   // A process that exits mid-run (a second Ctrl-C exits at once) still writes the lines it has finished.

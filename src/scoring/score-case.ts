@@ -41,6 +41,14 @@ export type CaseScore = {
  */
 export type CaseCheck = (testCase: Case, transcript: Transcript) => readonly Failure[]
 
+/**
+ * A run's own checks with the identity their caller gives them (`RunOptions.caseChecks`). `id` names the rules the
+ * check applies — a version string the caller changes whenever a rule changes (conformance passes its probe set's
+ * version) — and goes into every result's fingerprint, so `--resume` never keeps a result other rules judged.
+ * A function's source text would not do: it misses what the function calls.
+ */
+export type CaseCheckSet = { readonly id: string; readonly check: CaseCheck }
+
 export { loadBfclScoring, registerBfclScoring } from './exchange-failures.ts'
 
 /**
