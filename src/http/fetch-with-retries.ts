@@ -163,10 +163,13 @@ function redirectError(url: string, response: Response): ProviderError {
   )
 }
 
-/** Bodies that claim (or look like) JSON must parse; event streams and empty bodies are left alone. */
+// Files served whole (a batch's JSONL output, as application/octet-stream): one JSON value per line, never one in all.
+const fileContentTypes = /^application\/(octet-stream|jsonl|x-ndjson|x-jsonlines)\b/i
+
+/** Bodies that claim (or look like) JSON must parse; event streams, files and empty bodies are left alone. */
 function readJson(body: string, headers: Headers): { readonly type: 'json'; readonly value: unknown } | { readonly type: 'other' } | { readonly type: 'unparsable' } {
   const type = headers.get('content-type') ?? ''
-  if (type.includes('text/event-stream')) return { type: 'other' }
+  if (type.includes('text/event-stream') || fileContentTypes.test(type.trim())) return { type: 'other' }
   if (!type.includes('json') && !/^\s*[[{]/.test(body)) return { type: 'other' }
   if (body.trim() === '') return { type: 'unparsable' }
   try {

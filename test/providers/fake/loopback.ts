@@ -11,11 +11,12 @@ export type SeenRequest = {
 }
 
 /**
- * What a handler answers: a JSON body with a status, an event stream (`text/event-stream`, one write per frame;
+ * What a handler answers: a JSON body with a status, a text body of its own content type (a JSONL file), an event stream (`text/event-stream`, one write per frame;
  * `cut` ends the stream after that many frames — cleanly, or by resetting the socket), or a fault to act out.
  */
 export type Reply =
   | { readonly type: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  | { readonly type: 'text'; readonly status: number; readonly body: string; readonly contentType: string }
   | { readonly type: 'sse'; readonly frames: readonly SseFrame[]; readonly cut?: { readonly after: number; readonly reset?: boolean } }
   | { readonly type: 'reset' }
   | { readonly type: 'truncated'; readonly body: unknown }
@@ -82,6 +83,11 @@ function send(outgoing: ServerResponse, reply: Reply): void {
       return
     }
     outgoing.end()
+    return
+  }
+  if (reply.type === 'text') {
+    outgoing.writeHead(reply.status, { 'content-type': reply.contentType })
+    outgoing.end(reply.body)
     return
   }
   if (reply.type === 'truncated') {
