@@ -163,8 +163,9 @@ function redirectError(url: string, response: Response): ProviderError {
   )
 }
 
-// Files served whole (a batch's JSONL output, as application/octet-stream): one JSON value per line, never one in all.
-const fileContentTypes = /^application\/(octet-stream|jsonl|x-ndjson|x-jsonlines)\b/i
+// Files served whole (a batch's JSONL output, as application/octet-stream; Message Batches' results as
+// application/x-jsonl): one JSON value per line, never one in all.
+const fileContentTypes = /^application\/(octet-stream|jsonl|x-jsonl|ndjson|x-ndjson|x-jsonlines)\b/i
 
 /** Bodies that claim (or look like) JSON must parse; event streams, files and empty bodies are left alone. */
 function readJson(body: string, headers: Headers): { readonly type: 'json'; readonly value: unknown } | { readonly type: 'other' } | { readonly type: 'unparsable' } {
@@ -175,7 +176,19 @@ function readJson(body: string, headers: Headers): { readonly type: 'json'; read
   try {
     return { type: 'json', value: JSON.parse(body) as unknown }
   } catch {
-    return { type: 'unparsable' }
+    return isJsonLines(body) ? { type: 'other' } : { type: 'unparsable' }
+  }
+}
+
+/** Two or more lines, each a whole JSON document: JSON Lines sent without its content type (the API once did). */
+function isJsonLines(body: string): boolean {
+  const lines = body.split('\n').filter((line) => line.trim() !== '')
+  if (lines.length < 2) return false
+  try {
+    for (const line of lines) JSON.parse(line)
+    return true
+  } catch {
+    return false
   }
 }
 
