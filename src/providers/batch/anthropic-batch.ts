@@ -1,0 +1,106 @@
+import type Anthropic from '@anthropic-ai/sdk'
+import type { BatchCreateParams, MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches'
+import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
+import { ProviderError } from '../../core/errors.ts'
+
+/**
+ * Message Batches' published limits: at most 100,000 requests and 256 MB per batch. The byte limit is on the whole
+ * create request; 16 MB of it are left for the wrapper around the bodies (custom_id and keys, under 100 bytes an
+ * entry at the most entries), whether "MB" means 10^6 or 2^20 bytes.
+ */
+export const anthropicBatchLimits: BatchApi['limits'] = { maxEntries: 100_000, maxBytes: 240_000_000 }
+
+/**
+ * `anthropic:`'s batch API over the adapter's own SDK client (so every call goes through toolgauge's HTTP layer):
+ * `messages.batches.create` with the held bodies as `params`, `retrieve` to poll, `results` to read the JSONL. Each
+ * result becomes the answer `POST /v1/messages` would have given — a `succeeded` message as a 200, an invalid
+ * request as the 400 with the API's error body — so the adapter reads batch and direct answers alike.
+ */
+export function createAnthropicBatchApi(client: Anthropic): BatchApi {
+  // The custom ids of the batches this process submitted: an entry missing from their results is an `error`
+  // outcome. A batch polled again after a restart is not known here; the queue holds its entries.
+  const submitted = new Map<string, readonly string[]>()
+  return {
+    limits: anthropicBatchLimits,
+    async submit(entries, signal) {
+      const requests = entries.map(batchRequest)
+      const batch = await client.messages.batches.create({ requests }, signal ? { signal } : {})
+      submitted.set(batch.id, entries.map((entry) => entry.customId))
+      return batch.id
+    },
+    async status(id, signal) {
+      return batchStatus(await client.messages.batches.retrieve(id, {}, signal ? { signal } : {}))
+    },
+    async results(id, signal) {
+      const options = signal ? { signal } : {}
+      const batch = await client.messages.batches.retrieve(id, {}, options)
+      checkResultsUrl(batch, client.baseURL)
+      const outcomes: BatchOutcome[] = []
+      const seen = new Set<string>()
+      for await (const line of await client.messages.batches.results(id, {}, options)) {
+        seen.add(line.custom_id)
+        outcomes.push(outcomeOf(line))
+      }
+      for (const customId of submitted.get(id) ?? []) {
+        if (!seen.has(customId)) outcomes.push({ customId, kind: 'error', message: `not in the results of Message Batch ${id}` })
+      }
+      return outcomes
+    },
+  }
+}
+
+/** One held request as a Message Batches request: its body as `params`, without `stream` (a batch answers whole). */
+export function batchRequest(entry: BatchEntry): BatchCreateParams.Request {
+  if (!entry.path.endsWith('/v1/messages')) throw new Error(`a Message Batch takes /v1/messages requests only, not ${entry.path}`)
+  if (typeof entry.body !== 'object' || entry.body === null || Array.isArray(entry.body)) throw new Error(`the body of batch entry ${entry.customId} is not a JSON object`)
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(entry.body)) if (key !== 'stream') params[key] = value
+  return { custom_id: entry.customId, params: params as unknown as BatchCreateParams.Request['params'] }
+}
+
+/**
+ * A batch's `processing_status` in batch-mode words: `in_progress` and `canceling` are still running; `ended` is
+ * completed even when every entry expired or was canceled — the results say so entry by entry.
+ */
+export function batchStatus(batch: MessageBatch): BatchStatus {
+  const counts = batch.request_counts
+  const done = counts.succeeded + counts.errored + counts.canceled + counts.expired
+  return { state: batch.processing_status === 'ended' ? 'completed' : 'running', counts: { done, total: done + counts.processing } }
+}
+
+/** One result line as the outcome of its request. */
+export function outcomeOf(line: MessageBatchIndividualResponse): BatchOutcome {
+  const customId = line.custom_id
+  const result = line.result
+  switch (result.type) {
+    case 'succeeded':
+      return { customId, kind: 'answer', status: 200, body: JSON.stringify(result.message) }
+    case 'errored': {
+      const error = result.error?.error
+      // The request itself was refused: answered as the direct endpoint's 400, so it counts as that request's
+      // refusal, not as an outage. Any other error (overloaded, api_error …) is the batch failing that entry.
+      if (error?.type === 'invalid_request_error') return { customId, kind: 'answer', status: 400, body: JSON.stringify(result.error) }
+      return { customId, kind: 'error', message: `errored in the batch: ${error?.type ?? 'error'}: ${error?.message ?? 'no message'}` }
+    }
+    case 'canceled':
+      return { customId, kind: 'error', message: 'canceled: the batch was canceled before this request was processed' }
+    case 'expired':
+      return { customId, kind: 'error', message: 'expired: the batch reached its 24-hour limit before this request was processed' }
+    default:
+      // A result type newer than this code: that entry has no answer, the others still count.
+      return { customId, kind: 'error', message: `an unknown batch result type: ${String((result as { type?: unknown }).type)}` }
+  }
+}
+
+/**
+ * The SDK sends the API key to whatever `results_url` the batch names: only to the API's own host, as a redirect
+ * is never followed either. A batch without one has not ended.
+ */
+function checkResultsUrl(batch: MessageBatch, baseUrl: string): void {
+  if (batch.processing_status !== 'ended' || !batch.results_url) {
+    throw new ProviderError(`Message Batch ${batch.id} has no results yet (processing_status ${batch.processing_status})`)
+  }
+  const from = new URL(baseUrl).origin
+  const to = new URL(batch.results_url, baseUrl).origin
+  if (to !== from) throw new ProviderError(`Message Batch ${batch.id} names its results at ${to}, not at ${from}: not fetched, the request would carry the API key there`)
+}
