@@ -6,7 +6,6 @@ import { parseModelSpec, parseModelSpecs, specForms } from '../providers/model-s
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
-import type { RunCut } from '../runner/bail.ts'
 import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
@@ -22,6 +21,7 @@ import type { ConfusionRow } from '../variants/confusion-rows.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { repeatLines } from '../report/repeat-text.ts'
+import { runStops } from '../report/run-stops.ts'
 
 /** Every flag of `run`, with its one-line help (the usage text below lists them all). */
 export const runFlags = {
@@ -183,11 +183,8 @@ export const command: Command = {
       if (repeated.length > 0) process.stdout.write(`${repeated.join('\n')}\n`)
       printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
       printGates(outcome.gates)
-      const cut = outcome.report.run.cut as RunCut | undefined
-      if (cut) {
-        const by = cut.reason === 'max-cost' ? `--max-cost ${cut.limit} (spent $${(cut.spentUsd ?? 0).toFixed(4)})` : `--bail ${cut.limit}`
-        process.stdout.write(`\nCut by ${by}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).\n`)
-      }
+      // A cut or interrupted run says so, as every other format does (report/run-stops.ts).
+      for (const stop of runStops(outcome.report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
       process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
       if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
       // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).

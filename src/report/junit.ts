@@ -8,39 +8,75 @@ import { keyOf } from '../core/case-key.ts'
 import { conversationLines } from './conversation-lines.ts'
 import { argumentDiffText } from './argument-diff.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
+import type { NotRunTask } from '../runner/bail.ts'
+import { runStops, type RunStop } from './run-stops.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
  * (core/verdict.ts: an outage, the user's harness code) is an `<error>`, a failed one a `<failure>` (the model):
- * the split CI systems show.
+ * the split CI systems show. A cut run's case runs that never started (`run.cut.notRun`) are `<skipped>` test
+ * cases, counted in `skipped`; a cut or interrupted run says so in each suite's `<properties>` and `<system-out>`.
  */
 export function toJunit(report: Report | StreamedReport): string {
   return [...junitChunks(streamOf(report))].join('')
 }
+
+/** Counts of one `<testsuite>` (or of all of them), its suite and model. */
+type Group = { readonly suite: string; readonly model: string; tests: number; failures: number; errors: number; skipped: number; ms: number; readonly notRun: SkippedTask[] }
+
+/** A case run that never started, with the stop that cut it. */
+type SkippedTask = { readonly task: NotRunTask; readonly stop: RunStop }
 
 /**
  * The JUnit XML in pieces, reading the results as a stream: one pass to count per suite × model (the
  * `<testsuite>` attributes come first), then one pass per group — memory holds counts, never every result.
  */
 export function* junitChunks(report: StreamedReport): Generator<string> {
-  const groups = new Map<string, { first: CaseResult; tests: number; failures: number; errors: number; ms: number }>()
+  const stops = runStops(report.run)
+  const groups = new Map<string, Group>()
   const runsPerCase = new Map<string, number>()
-  const all = { tests: 0, failures: 0, errors: 0, ms: 0 }
+  const all = { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 }
+  const groupOf = (suite: string, model: string) => {
+    const group = groups.get(keyOf(suite, model)) ?? { suite, model, tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0, notRun: [] }
+    groups.set(keyOf(suite, model), group)
+    return group
+  }
   for (const r of report.eachResult()) {
-    const group = groups.get(keyOf(r.suite, r.model)) ?? { first: r, tests: 0, failures: 0, errors: 0, ms: 0 }
+    const group = groupOf(r.suite, r.model)
     for (const counts of [group, all]) countResult(counts, r)
-    groups.set(keyOf(r.suite, r.model), group)
     runsPerCase.set(key(r), (runsPerCase.get(key(r)) ?? 0) + 1)
   }
+  for (const stop of stops) {
+    for (const task of stop.tasks) {
+      const group = groupOf(task.suite, task.model)
+      group.notRun.push({ task, stop })
+      for (const counts of [group, all]) { counts.tests++; counts.skipped++ }
+      runsPerCase.set(key(task), (runsPerCase.get(key(task)) ?? 0) + 1)
+    }
+  }
   const repeated = new Set([...runsPerCase].filter(([, runs]) => runs > 1).map(([k]) => k))
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="toolgauge" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" time="${seconds(all.ms)}">\n`
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="toolgauge" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" skipped="${all.skipped}" time="${seconds(all.ms)}">\n`
+  // A run stopped before any result still says why, in a suite of its own.
+  if (groups.size === 0 && stops.length > 0) groupOf('toolgauge', 'run')
   for (const [groupKey, group] of groups) {
-    const { first } = group
-    yield `  <testsuite name="${escapeXml(`${first.suite} [${first.model}]`)}" tests="${group.tests}" failures="${group.failures}" errors="${group.errors}" skipped="0" time="${seconds(group.ms)}" timestamp="${escapeXml(report.run.startedAt)}">\n`
+    yield `  <testsuite name="${escapeXml(`${group.suite} [${group.model}]`)}" tests="${group.tests}" failures="${group.failures}" errors="${group.errors}" skipped="${group.skipped}" time="${seconds(group.ms)}" timestamp="${escapeXml(report.run.startedAt)}">\n`
+    yield stopProperties(stops)
     for (const r of report.eachResult()) if (keyOf(r.suite, r.model) === groupKey) yield `${testCase(r, repeated)}\n`
+    for (const { task, stop } of group.notRun) yield `${skippedCase(task, stop, repeated)}\n`
+    if (stops.length > 0) yield `    <system-out>${escapeXmlContent(stops.map((stop) => stop.text).join('\n'))}</system-out>\n`
     yield '  </testsuite>\n'
   }
   yield '</testsuites>\n'
+}
+
+/** `toolgauge.cut` (what cut it) / `toolgauge.interrupted`, each with its `.notRun` count: what a CI script can read. */
+function stopProperties(stops: readonly RunStop[]): string {
+  if (stops.length === 0) return ''
+  const properties = stops.flatMap((stop) => [
+    [`toolgauge.${stop.kind}`, stop.kind === 'cut' ? stop.by : 'true'],
+    ...(stop.notRun !== undefined ? [[`toolgauge.${stop.kind}.notRun`, String(stop.notRun)]] : []),
+  ])
+  return `    <properties>\n${properties.map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>\n`).join('')}    </properties>\n`
 }
 
 function countResult(counts: { tests: number; failures: number; errors: number; ms: number }, r: CaseResult): void {
@@ -49,6 +85,12 @@ function countResult(counts: { tests: number; failures: number; errors: number; 
   if (verdict === 'errored') counts.errors++
   else if (verdict === 'failed') counts.failures++
   counts.ms += r.latencyMs
+}
+
+/** A case run that never started: named as its result would have been, so CI tools line the two up. */
+function skippedCase(task: NotRunTask, stop: RunStop, repeated: ReadonlySet<string>): string {
+  const suffix = repeated.has(key(task)) ? ` ${repeatLabel(task.repeat)}` : ''
+  return `    <testcase classname="${escapeXml(task.suite)}" name="${escapeXml(`${task.case} [${summaryLabel(task)}]${suffix}`)}" time="0.000">\n      <skipped message="${escapeXml(`not run: cut by ${stop.by}`)}"/>\n    </testcase>`
 }
 
 function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
@@ -79,7 +121,7 @@ function element(tag: 'failure' | 'error', failures: CaseResult['failures'], res
   return `      <${tag} type="${escapeXml(kinds)}" message="${escapeXml(message)}">${escapeXmlContent(lines.join('\n'))}</${tag}>`
 }
 
-function key(result: CaseResult): string {
+function key(result: Pick<CaseResult, 'suite' | 'case' | 'model' | 'variant'>): string {
   return keyOf(result.suite, result.case, summaryLabel(result))
 }
 

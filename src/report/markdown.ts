@@ -13,6 +13,7 @@ import { conversationsMarkdown } from './conversation-markdown.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { escapeHtml } from './html/escape.ts'
 import { cacheMarkdown } from './cache-text.ts'
+import { runStops } from './run-stops.ts'
 
 /** One gate verdict as the runner records it in `report.gates`. */
 export type GateVerdict = {
@@ -40,6 +41,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     '',
     `${count} results · ${report.run.models.length} model(s) · ${report.run.suites.map((s) => cell(s.name)).join(', ') || 'no suites'} · ${cell(report.run.startedAt)}`,
     '',
+    ...stopsSection(report.run),
     ...overview(report.summary),
     ...conversationsOverview(report.summary),
     ...cacheMarkdown(report.summary, (s) => code(summaryLabel(s))),
@@ -50,6 +52,13 @@ export function toMarkdown(input: Report | StreamedReport): string {
     ...(errored.count > 0 ? erroredSection(errored) : []),
   ]
   return `${sections.join('\n')}\n`
+}
+
+/** A cut or interrupted run's warning, above everything else: the figures below cover part of the plan. */
+function stopsSection(run: Report['run']): string[] {
+  const stops = runStops(run)
+  if (stops.length === 0) return []
+  return [...stops.flatMap((stop, index) => [...(index > 0 ? ['>'] : []), `> **Partial run.** ${inlineText(stop.text)}`]), '']
 }
 
 /** The gate verdicts of a report (`report.gates`), ignoring malformed entries. */
@@ -272,8 +281,12 @@ function number(value: number | null): string {
  */
 export function cell(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
-  const short = flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat
-  return short
+  return inlineText(flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat)
+}
+
+/** Text as one line of inert Markdown, uncut: whitespace runs flattened, HTML and Markdown syntax escaped. */
+function inlineText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -331,7 +331,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
         ...(options.shard ? { shard: options.shard } : {}),
         ...(options.filter ? { filter: options.filter } : {}),
         ...(rounds ? { repeatUntil: rounds.summary() } : {}),
-        ...(interrupted ? { interrupted: true } : {}),
+        // run.unfinished: the planned case runs with no result, which every format reports (report/run-stops.ts).
+        ...(interrupted ? { interrupted: true, unfinished: plan.filter((task) => !task.position).length } : {}),
         ...(cut ? { cut } : {}),
         ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
       },

@@ -11,6 +11,7 @@ import { summaryLabel } from '../../variants/variant-cells.ts'
 import { comparisonHead, comparisonRows } from '../../variants/variant-sections.ts'
 import { escapeHtml } from './escape.ts'
 import { cacheHtml } from '../cache-text.ts'
+import { runStops } from '../run-stops.ts'
 import { conversationTable, hasConversations } from '../conversation-summary.ts'
 import { conversationStyle } from './conversation.ts'
 import { script } from './script.ts'
@@ -49,7 +50,7 @@ export function* htmlChunks(report: StreamedReport): Generator<string> {
 <body>
 <h1>toolgauge report</h1>
 <div class="muted">${count} results · ${report.run.models.length} model(s) · suites: ${escapeHtml(report.run.suites.map((s) => s.name).join(', ') || 'none')} · started ${escapeHtml(report.run.startedAt)} · toolgauge ${escapeHtml(report.run.toolgaugeVersion)}</div>
-${gatesSection(report)}
+${stopsSection(report.run)}${gatesSection(report)}
 <h2>Overview</h2>
 ${overviewTable(summaries)}
 ${conversationsTable(summaries)}
@@ -100,6 +101,11 @@ function variantsHtml(report: StreamedReport): string {
   const rows = comparisonRows(report)
   if (rows.length === 0) return ''
   return `<h2>Variants against base</h2><p class="muted small">Same cases on both sides (the paired cases only), so these are not the overview's pooled rates: accuracy is the mean per-case pass rate (each case's passes ÷ its runs, averaged over the paired cases), selection the mean per-case selection rate (cases expecting no call left out), tool tokens the mean per request. Accuracy tested by McNemar (or the paired permutation test with repeats), selection by the paired permutation test, tool tokens by the sign-flip test.</p><table><thead><tr>${comparisonHead.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+}
+
+/** A cut or interrupted run's warning, above the gates: every figure below covers part of the plan. */
+function stopsSection(run: Report['run']): string {
+  return runStops(run).map((stop) => `<p class="run-stop" data-stop="${stop.kind}"><strong>Partial run.</strong> ${escapeHtml(stop.text)}</p>`).join('')
 }
 
 function gatesSection(report: StreamedReport): string {
