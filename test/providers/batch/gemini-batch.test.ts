@@ -7,7 +7,8 @@ import type { BatchEntry, BatchOutcome } from '../../../src/core/batch.ts'
 import { ProviderError } from '../../../src/core/errors.ts'
 import type { GenerateRequest } from '../../../src/core/provider.ts'
 import type { ModelTurn } from '../../../src/core/model-turn.ts'
-import { createGeminiBatchApi, inlineLimitBytes } from '../../../src/providers/batch/gemini-batch.ts'
+import { createHttpClient } from '../../../src/http/http-client.ts'
+import { createGeminiBatchApi, fileLimitBytes, inlineLimitBytes } from '../../../src/providers/batch/gemini-batch.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { startGeminiBatchServer, type GeminiBatchOptions } from '../fake/batch/gemini-batch-api.ts'
 import { batchLifecycle } from '../fake/batch/lifecycle.ts'
@@ -23,7 +24,9 @@ afterEach(async () => {
 async function standIn(options: GeminiBatchOptions = {}) {
   const server = await startGeminiBatchServer(weatherModel, options)
   open.push(server)
-  const client = new GoogleGenAI({ apiKey: geminiKey, vertexai: false, httpOptions: { baseUrl: server.origin } })
+  // As the adapter builds it: over toolgauge's fetch (retries, no redirects, file bodies read whole).
+  const http = createHttpClient({ secrets: [geminiKey], policy: { baseDelayMs: 1, maxDelayMs: 2 } })
+  const client = new GoogleGenAI({ apiKey: geminiKey, vertexai: false, httpOptions: { baseUrl: server.origin, fetch: http.fetch } })
   return { server, api: createGeminiBatchApi(client, model), client }
 }
 
@@ -123,6 +126,36 @@ describe('Gemini batch mode: submit, poll, results', () => {
     expect(again).toEqual(first)
     expect(first.map((outcome) => outcome.customId)).toEqual(['key-0'])
     expect([...server.standIn.billed.entries()]).toEqual([['key-0', 1]])
+  })
+})
+
+describe('Gemini batch mode: a batch over the inline limit', () => {
+  it('goes as a JSONL file through the Files API, and its answers come back from the responses file, under their keys', async () => {
+    const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 1 }) })
+    const { entries: [sample] } = await direct(server.origin, server, ['Weather in Oslo?'])
+    const cities = ['Paris', 'London', 'Tokyo', 'Oslo']
+    // 22 requests of 1 MB each: past the 20 MB an inline batch may hold.
+    const pad = 'x'.repeat(1024 * 1024)
+    const entries: BatchEntry[] = Array.from({ length: 22 }, (_, index) => {
+      const wire = structuredClone(sample!.body) as any
+      wire.contents[0].parts[0].text = `Weather in ${cities[index % 4]}? ${pad}`
+      return { customId: `big-${index}`, path: sample!.path, body: wire }
+    })
+    const id = await api.submit(entries)
+    const create = server.requests.find((seen) => seen.path.endsWith(':batchGenerateContent'))!
+    const fileName = (create.body as any).batch.inputConfig.fileName
+    expect(fileName).toMatch(/^files\//)
+    expect((create.body as any).batch.inputConfig.requests).toBeUndefined()
+    // The file holds the wire bodies as posted, one {"key", "request"} per line; the SDK sent it in 8 MB chunks.
+    const lines = server.standIn.files.get(fileName)!.text.trim().split('\n').map((line) => JSON.parse(line))
+    expect(lines).toEqual(entries.map((entry) => ({ key: entry.customId, request: entry.body })))
+    expect(server.requests.filter((seen) => seen.path.startsWith('/upload/v1beta/files?upload_id=')).length).toBeGreaterThan(1)
+    await pollUntilDone(api, id)
+    const outcomes = await api.results(id)
+    expect(outcomes.map((outcome) => outcome.customId)).toEqual(entries.map((entry) => entry.customId))
+    expect(outcomes.map((outcome) => body(outcome).candidates[0].content.parts[0].functionCall.args.city)).toEqual(entries.map((_, index) => cities[index % 4]))
+    expect(server.standIn.violations).toEqual([])
+    expect(server.standIn.billedEntries()).toBe(22)
   })
 })
 
@@ -233,10 +266,27 @@ describe('Gemini batch mode: what the stand-in refuses, as the API does', () => 
     expect(server.requests.filter((seen) => seen.path.endsWith(':batchGenerateContent'))).toEqual([])
   })
 
-  it('keeps its limits within the published inline size', () => {
+  it('refuses an input file over the Files API limit, a file it does not hold, a line that is no request, and a file with inline requests', async () => {
+    const { server, client } = await standIn({ fileLimitBytes: 1_000 })
+    const start = await fetch(`${server.origin}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': geminiKey, 'x-goog-upload-protocol': 'resumable', 'x-goog-upload-command': 'start', 'x-goog-upload-header-content-length': '1001', 'content-type': 'application/json' },
+      body: JSON.stringify({ file: { displayName: 'big' } }),
+    })
+    expect(start.status).toBe(400)
+    const bad = await client.files.upload({ file: new Blob(['{"key":"a","request":{"contents":[]}}\nnot json\n'], { type: 'application/jsonl' }), config: { mimeType: 'application/jsonl' } })
+    expect((await create(server.origin, { batch: { displayName: 'b', inputConfig: { fileName: bad.name } } })).body.error.message).toMatch(/line 2: not a JSON object/)
+    expect((await create(server.origin, { batch: { displayName: 'b', inputConfig: { fileName: 'files/nope' } } })).status).toBe(404)
+    expect((await create(server.origin, { batch: { displayName: 'b', inputConfig: { fileName: bad.name, requests: { requests: [{ request }] } } } })).status).toBe(400)
+    expect(server.standIn.batches.size).toBe(0)
+  })
+
+  it('keeps its limits within the published sizes: 20 MB inline, 2 GB for an input file', () => {
     const api = createGeminiBatchApi(new GoogleGenAI({ apiKey: geminiKey, vertexai: false }), model)
-    expect(api.limits.maxBytes).toBeLessThan(inlineLimitBytes)
     expect(inlineLimitBytes).toBe(20 * 1024 * 1024)
+    expect(fileLimitBytes).toBe(2 * 1024 * 1024 * 1024)
+    expect(api.limits.maxBytes).toBeLessThan(fileLimitBytes)
+    expect(api.limits.maxBytes).toBeGreaterThan(inlineLimitBytes)
   })
 })
 

@@ -1,12 +1,13 @@
 // A loopback stand-in of Gemini API batch mode, written from the public reference (ai.google.dev/api/batch-mode and
-// the batch mode guide): `POST /v1beta/models/{model}:batchGenerateContent` with inline requests creates a batch
-// (a long-running operation named `batches/{id}`), `GET /v1beta/batches/{id}` reads it. Every other path is the
-// direct generateContent fake, and each inline request is answered by that very handler, so batch and direct runs
-// on the same stand-in are comparable.
+// the batch mode guide): `POST /v1beta/models/{model}:batchGenerateContent` with inline requests, or with the name of
+// a JSONL file uploaded through the Files API (gemini-files-api.ts), creates a batch (a long-running operation named
+// `batches/{id}`), `GET /v1beta/batches/{id}` reads it. Every other path is the direct generateContent fake, and each
+// request of a batch is answered by that very handler, so batch and direct runs on the same stand-in are comparable.
 import { fakeApi, isObject } from '../api.ts'
 import type { Behaviour } from '../behaviour.ts'
 import { geminiKey, protocolFor } from '../harness.ts'
 import { startLoopback, type Handler, type Loopback, type Reply, type SeenRequest } from '../loopback.ts'
+import { filesApi, type StoredFile } from './gemini-files-api.ts'
 import { batchLifecycle, finishedAfterPoll, type BatchLifecycle, type BatchProgress } from './lifecycle.ts'
 
 /** A google.rpc.Status, as an inline response's `error` carries it. */
@@ -21,12 +22,14 @@ export type StandInBatch = {
   readonly model: string
   readonly displayName: string
   readonly requests: readonly InlineRequest[]
+  /** Where the requests came from, and so where the answers go: inline, or a responses file. */
+  readonly source: 'inline' | 'file'
   readonly createTime: string
   readonly progress: BatchProgress
   /** Decided when the batch was created (the lifecycle's `expire` then). */
   readonly expires: boolean
   /** Set once the batch has ended: its terminal state and, when it succeeded, one inline response per request. */
-  ended?: { readonly state: 'BATCH_STATE_SUCCEEDED' | 'BATCH_STATE_EXPIRED'; readonly endTime: string; readonly responses: readonly Record<string, unknown>[] }
+  ended?: { readonly state: 'BATCH_STATE_SUCCEEDED' | 'BATCH_STATE_EXPIRED'; readonly endTime: string; readonly responses: readonly Record<string, unknown>[]; readonly file?: StoredFile }
 }
 
 /** The stand-in: a loopback handler plus what a test asserts on. */
@@ -37,11 +40,13 @@ export type GeminiBatchStandIn = Handler & {
   /** The batch calls refused with a 4xx, in the API's words. */
   readonly violations: string[]
   readonly batches: ReadonlyMap<string, StandInBatch>
-  /** Inline requests answered with a response (what batch mode bills), per `metadata.key`. */
+  /** The Files API's files: uploaded inputs and written responses. */
+  readonly files: ReadonlyMap<string, StoredFile>
+  /** Requests answered with a response (what batch mode bills), per `metadata.key`. */
   readonly billed: Map<string, number>
   /** A planted per-entry error: the request of this `metadata.key` is answered with this status, not by the model. */
   readonly failures: Map<string, RpcStatus>
-  /** All inline requests billed so far. */
+  /** All requests billed so far. */
   billedEntries(): number
 }
 
@@ -54,6 +59,8 @@ export type GeminiBatchOptions = {
   readonly lifecycle?: BatchLifecycle
   readonly apiKey?: string
   readonly inlineLimitBytes?: number
+  /** The largest input file the Files API takes: 2 GB published. */
+  readonly fileLimitBytes?: number
   readonly echoMetadata?: boolean
   /** Changes the direct fake's rendered answer (direct and inline alike), as `fakeApi`'s `editAnswer` does. */
   readonly editAnswer?: (answer: any) => unknown
@@ -67,6 +74,7 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
   const apiKey = options.apiKey ?? geminiKey
   const lifecycle = options.lifecycle ?? batchLifecycle()
   const limit = options.inlineLimitBytes ?? 20 * 1024 * 1024
+  const files = filesApi(options.fileLimitBytes ?? 2 * 1024 * 1024 * 1024)
   const direct = fakeApi(protocolFor('google'), behaviour, apiKey, options.editAnswer ? { editAnswer: options.editAnswer } : {})
   const violations: string[] = []
   const batches = new Map<string, StandInBatch>()
@@ -92,7 +100,15 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
     if (batch.model !== undefined && batch.model !== `models/${model}`) return refuse(400, 'INVALID_ARGUMENT', `batch.model ${String(batch.model)} does not match the model of the path, models/${model}`)
     const input = batch.inputConfig ?? batch.input_config
     if (!isObject(input)) return refuse(400, 'INVALID_ARGUMENT', 'batch.input_config is required')
-    if (input.fileName !== undefined || input.file_name !== undefined) return refuse(404, 'NOT_FOUND', `${String(input.fileName ?? input.file_name)}: no such file (this stand-in takes inline requests)`)
+    const fileName = input.fileName ?? input.file_name
+    if (fileName !== undefined && input.requests !== undefined) return refuse(400, 'INVALID_ARGUMENT', 'batch.input_config takes a file_name or requests, not both')
+    if (fileName !== undefined) {
+      const file = files.files.get(String(fileName))
+      if (!file) return refuse(404, 'NOT_FOUND', `${String(fileName)}: Requested entity was not found.`)
+      const read = requestsInFile(file)
+      if (typeof read === 'string') return refuse(400, 'INVALID_ARGUMENT', read)
+      return hold(model, displayName, read, 'file')
+    }
     const list = isObject(input.requests) ? input.requests.requests : undefined
     if (!Array.isArray(list) || list.length === 0) return refuse(400, 'INVALID_ARGUMENT', 'batch.input_config.requests.requests must hold at least one request')
     for (const [index, item] of list.entries()) {
@@ -101,8 +117,12 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
       const named = item.request.model
       if (named !== undefined && named !== `models/${model}`) return refuse(400, 'INVALID_ARGUMENT', `requests[${index}].request.model ${String(named)} is not the model of the batch, models/${model}`)
     }
+    return hold(model, displayName, list as InlineRequest[], 'inline')
+  }
+
+  const hold = (model: string, displayName: string, requests: readonly InlineRequest[], source: StandInBatch['source']): Reply => {
     const name = `batches/standin${String(++created).padStart(4, '0')}`
-    const held: StandInBatch = { name, model, displayName, requests: list as InlineRequest[], createTime: new Date().toISOString(), progress: { polls: 0 }, expires: lifecycle.expire }
+    const held: StandInBatch = { name, model, displayName, requests, source, createTime: new Date().toISOString(), progress: { polls: 0 }, expires: lifecycle.expire }
     batches.set(name, held)
     return { type: 'json', status: 200, body: operationOf(held) }
   }
@@ -136,7 +156,13 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
     if (!batch) return refuse(404, 'NOT_FOUND', 'Requested entity was not found.')
     if (!batch.ended && finishedAfterPoll(batch.progress, lifecycle)) {
       const endTime = new Date().toISOString()
-      batch.ended = batch.expires ? { state: 'BATCH_STATE_EXPIRED', endTime, responses: [] } : { state: 'BATCH_STATE_SUCCEEDED', endTime, responses: await answerAll(batch) }
+      if (batch.expires) batch.ended = { state: 'BATCH_STATE_EXPIRED', endTime, responses: [] }
+      else {
+        const responses = await answerAll(batch)
+        // A file batch answers in a file: one `{"key", "response" | "error"}` per line, in the order of the requests.
+        const file = batch.source === 'file' ? files.write(`${batch.name}-responses`, responses.map((item) => `${JSON.stringify(fileLine(item))}\n`).join('')) : undefined
+        batch.ended = { state: 'BATCH_STATE_SUCCEEDED', endTime, responses, ...(file ? { file } : {}) }
+      }
     }
     return { type: 'json', status: 200, body: operationOf(batch) }
   }
@@ -144,15 +170,18 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
   const handler: Handler = async (request, _index) => {
     const creating = createPath.exec(request.path)
     const reading = batchPath.exec(request.path)
-    if (!creating && !reading && !request.path.startsWith('/v1beta/batches')) return direct(request, answers++)
+    const ours = creating || reading || /^\/(?:upload\/|download\/)?v1beta\/(?:batches|files)\b/.test(request.path)
+    if (!ours) return direct(request, answers++)
     if (request.headers['x-goog-api-key'] !== apiKey) return refuse(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.')
+    const filed = files.handle(request, refuse)
+    if (filed) return filed
     if (creating && request.method === 'POST') return create(request, decodeURIComponent(creating[1]!))
     if (reading && request.method === 'GET') return read(reading[1]!)
     return refuse(404, 'NOT_FOUND', `unexpected ${request.method} ${request.path}`)
   }
 
   const billedEntries = () => [...billed.values()].reduce((sum, count) => sum + count, 0)
-  return Object.assign(handler, { lifecycle, direct, violations, batches, billed, failures, billedEntries })
+  return Object.assign(handler, { lifecycle, direct, violations, batches, files: files.files, billed, failures, billedEntries })
 }
 
 /** The stand-in on its own loopback server. */
@@ -168,7 +197,7 @@ function operationOf(batch: StandInBatch): Record<string, unknown> {
   const failed = responses.filter((item) => item.error !== undefined).length
   const total = batch.requests.length
   const finished = batch.ended?.state === 'BATCH_STATE_SUCCEEDED' ? total : 0
-  const output = batch.ended?.state === 'BATCH_STATE_SUCCEEDED' ? { inlinedResponses: { inlinedResponses: responses } } : undefined
+  const output = batch.ended?.state !== 'BATCH_STATE_SUCCEEDED' ? undefined : batch.ended.file ? { responsesFile: batch.ended.file.name } : { inlinedResponses: { inlinedResponses: responses } }
   const metadata = {
     '@type': 'type.googleapis.com/google.ai.generativelanguage.v1beta.GenerateContentBatch',
     name: batch.name,
@@ -188,6 +217,29 @@ function operationOf(batch: StandInBatch): Record<string, unknown> {
     ...(batch.ended ? { done: true } : {}),
     ...(output ? { response: { '@type': 'type.googleapis.com/google.ai.generativelanguage.v1beta.BatchGenerateContentResponse', output } } : {}),
   }
+}
+
+/** The requests of an input file: one JSON object per line, `{"key": …, "request": {…}}`; the reason when a line is not one. */
+function requestsInFile(file: StoredFile): InlineRequest[] | string {
+  const requests: InlineRequest[] = []
+  for (const [index, line] of file.text.split('\n').entries()) {
+    if (line.trim() === '') continue
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      return `${file.name} line ${index + 1}: not a JSON object`
+    }
+    if (!isObject(value) || !isObject(value.request)) return `${file.name} line ${index + 1}: request is required`
+    requests.push({ request: value.request, ...(typeof value.key === 'string' ? { metadata: { key: value.key } } : {}) })
+  }
+  return requests.length > 0 ? requests : `${file.name} holds no requests`
+}
+
+/** An answered request as a line of a responses file: its key instead of the metadata. */
+function fileLine(item: Record<string, unknown>): Record<string, unknown> {
+  const { metadata, ...answer } = item as { metadata?: { key?: unknown } }
+  return { ...(metadata?.key !== undefined ? { key: metadata.key } : {}), ...answer }
 }
 
 /** An error as Google APIs answer it. */

@@ -1,0 +1,117 @@
+import type { BatchOutcome, BatchState, BatchStatus } from '../../core/batch.ts'
+
+/** A google.rpc.Status, as batch mode reports a request's (or the whole batch's) failure. */
+export type WireStatus = { readonly code?: number; readonly message?: string; readonly status?: string; readonly details?: readonly unknown[] }
+
+/** One answered request of an inline batch (`InlinedResponse`), or one line of a responses file (`key` instead of metadata). */
+export type WireResponse = { readonly response?: unknown; readonly error?: WireStatus; readonly status?: WireStatus; readonly metadata?: { readonly key?: unknown }; readonly key?: unknown }
+
+/** Where a batch's answers are (`GenerateContentBatchOutput`): inline, or in a JSONL file of the Files API. */
+export type WireOutput = { readonly inlinedResponses?: { readonly inlinedResponses?: readonly WireResponse[] }; readonly responsesFile?: string }
+
+/** A batch as `batches/{id}` answers it: a long-running operation, the batch in `metadata`, its output again in `response` once done. */
+export type WireOperation = {
+  readonly name?: string
+  readonly metadata?: {
+    readonly state?: string
+    readonly batchStats?: { readonly requestCount?: string | number; readonly successfulRequestCount?: string | number; readonly failedRequestCount?: string | number }
+    readonly output?: WireOutput
+  }
+  readonly done?: boolean
+  readonly error?: WireStatus
+  readonly response?: { readonly output?: WireOutput }
+}
+
+/** The reference's `BatchState` names in toolgauge's words (pending and running are both still running). */
+const states: Readonly<Record<string, BatchState>> = {
+  BATCH_STATE_UNSPECIFIED: 'running',
+  BATCH_STATE_PENDING: 'running',
+  BATCH_STATE_RUNNING: 'running',
+  BATCH_STATE_SUCCEEDED: 'completed',
+  BATCH_STATE_FAILED: 'failed',
+  BATCH_STATE_CANCELLED: 'cancelled',
+  BATCH_STATE_EXPIRED: 'expired',
+}
+
+/** The status one read of `batches/{id}` gives: state, counts from `batchStats` (int64s, so strings), the API's words when it ended badly. */
+export function statusOf(operation: WireOperation): BatchStatus {
+  const name = operation.metadata?.state ?? 'BATCH_STATE_UNSPECIFIED'
+  const state = states[name]
+  // A state this code does not know would otherwise be polled forever.
+  if (state === undefined) return { state: 'failed', message: `unknown Gemini batch state ${name}` }
+  const stats = operation.metadata?.batchStats
+  const total = Number(stats?.requestCount ?? Number.NaN)
+  const done = Number(stats?.successfulRequestCount ?? 0) + Number(stats?.failedRequestCount ?? 0)
+  const ended = state === 'failed' || state === 'expired' || state === 'cancelled'
+  const message = ended ? (operation.error?.message ?? `the batch is ${name}`) : undefined
+  return { state, ...(Number.isFinite(total) ? { counts: { done, total } } : {}), ...(message !== undefined ? { message } : {}) }
+}
+
+/** The batch's output, where the batch says (`metadata.output`, as the SDK reads it) or else in the operation's `response`. */
+export function outputOf(operation: WireOperation): WireOutput | undefined {
+  return operation.metadata?.output ?? operation.response?.output
+}
+
+/**
+ * The outcome of each answered request, matched by its key (`metadata.key` inline, `key` in a file), or — when the
+ * API does not echo it — by position against the keys this process submitted: the answers come in the order of the
+ * requests. A submitted key with no answer is an `error` outcome.
+ */
+export function outcomesOf(responses: readonly WireResponse[], keys: readonly string[] | undefined): BatchOutcome[] {
+  const outcomes: BatchOutcome[] = []
+  const answered = new Set<string>()
+  responses.forEach((item, index) => {
+    const echoed = item.metadata?.key ?? item.key
+    const customId = typeof echoed === 'string' ? echoed : keys?.[index]
+    if (customId === undefined || answered.has(customId)) return
+    answered.add(customId)
+    outcomes.push(outcomeOf(customId, item))
+  })
+  for (const customId of keys ?? []) if (!answered.has(customId)) outcomes.push({ customId, kind: 'error', message: 'not in the results of the batch' })
+  return outcomes
+}
+
+/** The lines of a responses file, each a `WireResponse` (a line that is not JSON is dropped: its request is then missing). */
+export function responsesInFile(text: string): WireResponse[] {
+  const responses: WireResponse[] = []
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    try {
+      const value = JSON.parse(line) as unknown
+      if (typeof value === 'object' && value !== null) responses.push(value as WireResponse)
+    } catch {}
+  }
+  return responses
+}
+
+function outcomeOf(customId: string, item: WireResponse): BatchOutcome {
+  const error = item.error ?? item.status
+  if (error !== undefined) {
+    const status = httpStatusOf(error)
+    const message = error.message ?? `error ${String(error.code)}`
+    const name = error.status ?? rpcNames[error.code ?? 2] ?? 'UNKNOWN'
+    // The API refused this request itself: answer it as the direct endpoint would have (the SDK raises its ApiError).
+    if (refused(status)) return { customId, kind: 'answer', status, body: JSON.stringify({ error: { code: status, message, status: name, ...(error.details ? { details: error.details } : {}) } }) }
+    return { customId, kind: 'error', message: `the batch could not answer this request: ${message} (${name})` }
+  }
+  if (item.response === undefined || item.response === null) return { customId, kind: 'error', message: 'the batch answered this request with neither a response nor an error' }
+  return { customId, kind: 'answer', status: 200, body: JSON.stringify(item.response) }
+}
+
+/** A status that refuses the request itself (a direct call would be refused the same way), not a passing failure. */
+function refused(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== 499
+}
+
+// google.rpc.Code: the codes of a Status, and the HTTP status each maps to (google/rpc/code.proto).
+const rpcNames: Readonly<Record<number, string>> = {
+  1: 'CANCELLED', 2: 'UNKNOWN', 3: 'INVALID_ARGUMENT', 4: 'DEADLINE_EXCEEDED', 5: 'NOT_FOUND', 6: 'ALREADY_EXISTS', 7: 'PERMISSION_DENIED', 8: 'RESOURCE_EXHAUSTED',
+  9: 'FAILED_PRECONDITION', 10: 'ABORTED', 11: 'OUT_OF_RANGE', 12: 'UNIMPLEMENTED', 13: 'INTERNAL', 14: 'UNAVAILABLE', 15: 'DATA_LOSS', 16: 'UNAUTHENTICATED',
+}
+const rpcHttp: Readonly<Record<number, number>> = { 1: 499, 2: 500, 3: 400, 4: 504, 5: 404, 6: 409, 7: 403, 8: 429, 9: 400, 10: 409, 11: 400, 12: 501, 13: 500, 14: 503, 15: 500, 16: 401 }
+
+function httpStatusOf(error: WireStatus): number {
+  const code = error.code ?? 2
+  // Some errors carry the HTTP status itself rather than an RPC code.
+  return code >= 100 ? code : (rpcHttp[code] ?? 500)
+}
