@@ -1,9 +1,11 @@
 // The four adapters through their real SDKs against loopback fakes that check each request like the real API.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ModelTurn } from '../../src/core/model-turn.ts'
 import { weatherModel } from './fake/behaviour.ts'
 import {
   anthropicKey,
   behaviourOf,
+  longSystem,
   makeProvider,
   openaiKey,
   providerKinds,
@@ -26,10 +28,18 @@ afterEach(async () => {
   for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL']) delete process.env[name]
 })
 
-async function setup(kind: ProviderKind) {
+async function setup(kind: ProviderKind, options: { cacheTools?: boolean } = {}) {
   server = await startFakeServer(kind, weatherModel)
   setProviderEnv(kind, server.origin)
-  return { server, provider: await makeProvider(kind, 'test-model') }
+  return { server, provider: await makeProvider(kind, 'test-model', options) }
+}
+
+/** A response's usage as the wire says it: every prompt token, and those read from and written to the cache. */
+function wireUsage(kind: ProviderKind, response: any): { prompt: number; read: number; written: number } {
+  const usage = response.usage
+  if (kind === 'anthropic') return { prompt: usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens, read: usage.cache_read_input_tokens, written: usage.cache_creation_input_tokens }
+  if (kind === 'openai-responses') return { prompt: usage.input_tokens, read: usage.input_tokens_details.cached_tokens, written: 0 }
+  return { prompt: usage.prompt_tokens, read: usage.prompt_tokens_details.cached_tokens, written: 0 }
 }
 
 function bodies(fake: FakeServer): Record<string, any>[] {
@@ -103,10 +113,17 @@ describe.each(providerKinds)('%s adapter', (kind) => {
   })
 
   it('normalizes usage (input includes cached tokens) and keeps redacted raw payloads', async () => {
-    const { provider } = await setup(kind)
-    const transcript = await runMiniCase(provider, { id: 'usage', prompt: 'Weather in Tokyo?' })
-    const turn = transcript.turns[0]!
-    expect(turn).toMatchObject({ usage: { input: 100, output: 10, cacheRead: 20, cacheWrite: 0 }, retries: 0 })
+    // A prompt over every minimum cacheable length, marked (Anthropic) or keyed (OpenAI): the second request reads
+    // the first one's prefix from the stand-in's cache, and its input figure still counts those tokens.
+    const { provider } = await setup(kind, { cacheTools: true })
+    const transcript = await runMiniCase(provider, { id: 'usage', prompt: 'Weather in Tokyo?', system: longSystem })
+    const [first, turn] = transcript.turns as [ModelTurn, ModelTurn]
+    const wire = wireUsage(kind, turn.raw?.response)
+    expect(turn).toMatchObject({ usage: { input: wire.prompt, output: 10, cacheRead: wire.read, cacheWrite: 0 }, retries: 0 })
+    expect(turn.usage.cacheRead).toBeGreaterThan(0)
+    expect(turn.usage.input).toBeGreaterThan(turn.usage.cacheRead)
+    expect(first.usage.cacheRead).toBe(0)
+    expect(first.usage.cacheWrite).toBe(wireUsage(kind, first.raw?.response).written)
     expect(turn.raw?.request).toMatchObject({ model: 'test-model' })
     expect(turn.raw?.response).toBeDefined()
     const text = JSON.stringify(turn.raw)
@@ -144,7 +161,7 @@ describe('the same behaviour through all four providers', () => {
     const views: Record<string, unknown> = {}
     for (const kind of providerKinds) {
       const { server, provider } = await setup(kind)
-      views[kind] = await Promise.all(cases.map(async (testCase) => behaviourOf(await runMiniCase(provider, testCase))))
+      views[kind] = await Promise.all(cases.map(async (testCase) => behaviourOf(await runMiniCase(provider, testCase), true)))
       expect(server.violations).toEqual([])
       await server.close()
     }

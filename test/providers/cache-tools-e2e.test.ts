@@ -1,8 +1,10 @@
 // Issue 27: `toolgauge run --cache-tools` end to end (the CLI in a child process, real SDKs, loopback stand-ins):
 // the flag reaches every HTTP model, its requests carry the protocol's cache markers, the verdicts are those of the
-// plain run, and the report shows the cache reads and writes.
+// plain run, and the report shows the cache reads and writes. The suite is the e2e fixture with one tool
+// description long enough that the tool definitions alone pass the minimum cacheable length (the stand-ins bill by
+// the published rules: the fixture's own two small tools would be cached by nobody).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -10,8 +12,11 @@ import { weatherModel } from './fake/behaviour.ts'
 import { baseUrlEnvFor, baseUrlFor, keyEnvFor, keyFor, startFakeServer, type ProviderKind } from './fake/harness.ts'
 
 const root = new URL('../..', import.meta.url).pathname
-const suite = join(root, 'test/providers/fixtures/e2e')
 const work = mkdtempSync(join(tmpdir(), 'toolgauge-cache-'))
+const suite = join(work, 'suite')
+mkdirSync(suite)
+const longDescription = `Local time in a timezone.${' Give the zone as an IANA name such as Europe/Paris or Asia/Tokyo, never as an offset.'.repeat(80)}`
+writeFileSync(join(suite, 'suite.yaml'), readFileSync(join(root, 'test/providers/fixtures/e2e/suite.yaml'), 'utf8').replace('description: Local time in a timezone', `description: "${longDescription}"`))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -1,26 +1,29 @@
 // Issue 27, "Tool definitions cached, not re-bought": with cache_tools (or --cache-tools) each protocol's requests
 // carry its cache markers, sent through the real SDK to loopback stand-ins that refuse what the API refuses
 // (cache_control with an unknown type, more than 4 breakpoints, a prompt_cache_key that is not a string or is
-// longer than 64 characters) and answer with the cache usage the API reports. Without the setting nothing new is sent.
+// longer than 64 characters) and bill the cache by each provider's published rules (fake/prompt-cache.ts): a prefix
+// below the model's minimum cacheable length is not cached. Without the setting nothing new is sent.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ProviderOptions } from '../../src/providers/provider-options.ts'
 import { promptCacheKey } from '../../src/providers/wire/cache-markers.ts'
 import { checkSettings } from '../../src/providers/settings/protocol-settings.ts'
 import { weatherModel } from './fake/behaviour.ts'
-import { allProviderKinds, baseUrlFor, makeProvider, runMiniCase, setProviderEnv, startFakeServer, weatherTools, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { allProviderKinds, baseUrlFor, longSystem, makeProvider, runMiniCase, setProviderEnv, startFakeServer, weatherTools, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { openaiIncrement, openaiMinimum } from './fake/prompt-cache.ts'
 
 const open: FakeServer[] = []
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()))
 })
 
-async function run(kind: ProviderKind, options: ProviderOptions) {
+/** Two cases through one stand-in; `system` is short by default (below every minimum cacheable length). */
+async function run(kind: ProviderKind, options: ProviderOptions, system = 'Be brief.') {
   setProviderEnv(kind, undefined)
   const server = await startFakeServer(kind, weatherModel)
   open.push(server)
   const provider = await makeProvider(kind, 'test-model', { baseUrl: baseUrlFor(kind, server.origin), retries: 0, ...options })
-  const first = await runMiniCase(provider, { id: 'a', prompt: 'Weather in Paris and London?', system: 'Be brief.' })
-  const second = await runMiniCase(provider, { id: 'b', prompt: 'Weather in Oslo?', system: 'Be brief.' })
+  const first = await runMiniCase(provider, { id: 'a', prompt: 'Weather in Paris and London?', system })
+  const second = await runMiniCase(provider, { id: 'b', prompt: 'Weather in Oslo?', system })
   return { server, turns: [...first.turns, ...second.turns], bodies: server.requests.map((request) => request.body as Record<string, unknown>) }
 }
 
@@ -28,23 +31,30 @@ const key = promptCacheKey({ tools: weatherTools, context: { suite: 'weather', c
 
 describe('cache_tools: the protocol cache markers on the wire', () => {
   it('anthropic: cache_control on the last tool and on the system block; the prefix is written once, then read', async () => {
-    const { server, turns, bodies } = await run('anthropic', { settings: { cache_tools: true } })
+    const { server, turns, bodies } = await run('anthropic', { settings: { cache_tools: true } }, longSystem)
     expect(server.violations).toEqual([])
     for (const body of bodies) {
       const tools = body.tools as Record<string, unknown>[]
       expect(tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral' })
       expect(tools.slice(0, -1).every((tool) => tool.cache_control === undefined)).toBe(true)
-      expect(body.system).toEqual([{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }])
+      expect(body.system).toEqual([{ type: 'text', text: longSystem, cache_control: { type: 'ephemeral' } }])
     }
     // First request writes the prefix, every later one (same tools, same system) reads it.
-    expect(turns[0]!.usage.cacheWrite).toBeGreaterThan(0)
+    expect(turns[0]!.usage.cacheWrite).toBeGreaterThan(1024)
     expect(turns[0]!.usage.cacheRead).toBe(0)
     for (const turn of turns.slice(1)) {
       expect(turn.usage.cacheRead).toBe(turns[0]!.usage.cacheWrite)
       expect(turn.usage.cacheWrite).toBe(0)
       // Cache tokens are part of the input figure (usage.input counts every prompt token).
-      expect(turn.usage.input).toBe(80 + turn.usage.cacheRead)
+      expect(turn.usage.input).toBeGreaterThan(turn.usage.cacheRead)
     }
+  })
+
+  it('anthropic: tools and system below the minimum cacheable length (1024 tokens here) are marked but never cached', async () => {
+    const { server, turns, bodies } = await run('anthropic', { settings: { cache_tools: true } })
+    expect(server.violations).toEqual([])
+    expect((bodies[0]!.tools as Record<string, unknown>[]).at(-1)!.cache_control).toEqual({ type: 'ephemeral' })
+    expect(turns.map((turn) => [turn.usage.cacheRead, turn.usage.cacheWrite])).toEqual(turns.map(() => [0, 0]))
   })
 
   it('anthropic: --cache-tools (the run option) marks the same as the setting', async () => {
@@ -54,21 +64,39 @@ describe('cache_tools: the protocol cache markers on the wire', () => {
 
   for (const kind of ['openai', 'openai-responses', 'openai-compatible'] as const) {
     it(`${kind}: one prompt_cache_key per suite and tool set, within 64 characters`, async () => {
-      const { server, turns, bodies } = await run(kind, { settings: { cache_tools: true } })
+      const { server, turns, bodies } = await run(kind, { settings: { cache_tools: true } }, longSystem)
       expect(server.violations).toEqual([])
       expect(bodies.map((body) => body.prompt_cache_key)).toEqual(bodies.map(() => key))
       expect(key.length).toBeLessThanOrEqual(64)
-      // The stand-in reports cached prompt tokens as the API does (prompt_tokens_details / input_tokens_details).
-      expect(turns.every((turn) => turn.usage.cacheRead === 20)).toBe(true)
+      // The stand-in reports cached prompt tokens as the API does (prompt_tokens_details / input_tokens_details):
+      // nothing on the first request, then the shared prefix in 128-token steps past 1024, never a write.
+      expect(turns[0]!.usage.cacheRead).toBe(0)
+      for (const turn of turns.slice(1)) {
+        expect(turn.usage.cacheRead).toBeGreaterThanOrEqual(openaiMinimum)
+        expect((turn.usage.cacheRead - openaiMinimum) % openaiIncrement).toBe(0)
+        expect(turn.usage.input).toBeGreaterThan(turn.usage.cacheRead)
+        expect(turn.usage.cacheWrite).toBe(0)
+      }
+    })
+
+    it(`${kind}: a prompt under 1024 tokens is never cached`, async () => {
+      const { turns } = await run(kind, { settings: { cache_tools: true } })
+      expect(turns.every((turn) => turn.usage.cacheRead === 0)).toBe(true)
     })
   }
 
   it('google: takes the setting, sends nothing new (implicit caching) and reports cachedContentTokenCount', async () => {
-    const plain = await run('google', {})
-    const cached = await run('google', { settings: { cache_tools: true } })
+    const plain = await run('google', {}, longSystem)
+    const cached = await run('google', { settings: { cache_tools: true } }, longSystem)
     expect(cached.server.violations).toEqual([])
     expect(cached.bodies).toEqual(plain.bodies)
-    expect(cached.turns.every((turn) => turn.usage.cacheRead === 20)).toBe(true)
+    // Implicit: the same reads with and without the setting — none on the first request, the repeated prefix after.
+    expect(cached.turns.map((turn) => turn.usage.cacheRead)).toEqual(plain.turns.map((turn) => turn.usage.cacheRead))
+    expect(cached.turns[0]!.usage.cacheRead).toBe(0)
+    expect(cached.turns.slice(1).every((turn) => turn.usage.cacheRead > 4096)).toBe(true)
+    // Below the minimum input (4096 tokens for a model the page does not list) nothing is read.
+    const short = await run('google', { settings: { cache_tools: true } })
+    expect(short.turns.every((turn) => turn.usage.cacheRead === 0)).toBe(true)
   })
 
   for (const kind of allProviderKinds) {

@@ -87,6 +87,8 @@ describe('Chat Completions streams', () => {
   it('ask for usage in the last chunk (stream_options.include_usage), or usage would be lost', async () => {
     const { server, transcript } = await run('openai', 'test-model', cases[0]!, { settings: { stream: true } })
     for (const request of server.requests) expect((request.body as { stream_options?: unknown }).stream_options).toEqual({ include_usage: true })
-    expect(transcript.turns[0]!.usage).toMatchObject({ input: 100, output: 10, cacheRead: 20 })
+    // The stand-in bills the prompt it was sent (prompt-tokens.ts): a short one, so nothing is cached.
+    expect(transcript.turns[0]!.usage).toMatchObject({ output: 10, cacheRead: 0 })
+    expect(transcript.turns[0]!.usage.input).toBeGreaterThan(0)
   })
 })

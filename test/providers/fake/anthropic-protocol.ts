@@ -1,14 +1,15 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
+import { anthropicBilling, anthropicMinimum, PrefixStore } from './prompt-cache.ts'
+import { block, type PromptBlock } from './prompt-tokens.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
 import { anthropicEvents } from './streams/anthropic-events.ts'
 
 /** The Messages API, checked like api.anthropic.com checks it. */
 export function anthropicProtocol(): Protocol {
   const issued = new IssuedTokens()
-  // Cached prefixes (tools and system up to the last marker) the server has written: a later request with the same
-  // prefix reads it, as the real prompt cache does within its five minutes.
-  const cache = new Set<string>()
+  // The prefixes this server has cached (prompt-cache.ts): a later request with the same prefix reads them.
+  const cache = new PrefixStore()
   return {
     name: 'anthropic',
     parse(request, apiKey) {
@@ -116,8 +117,8 @@ export function anthropicProtocol(): Protocol {
         parallel,
         results,
         assistantTurns,
-        // The cacheable prefix: tools and system as sent, when any of them carries a marker (tools render first).
-        wire: { thinking: thinkingOn, ...(markers.length > 0 ? { cachePrefix: JSON.stringify([body.tools ?? [], body.system ?? null]) } : {}) },
+        // The prompt as the API renders it for its cache: tools, then system, then the messages, block by block.
+        wire: { thinking: thinkingOn, prompt: promptBlocks(tools, body.system, messages) },
       }
     },
     streaming(request) {
@@ -148,7 +149,7 @@ export function anthropicProtocol(): Protocol {
         ],
         stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
         stop_sequence: null,
-        usage: cacheUsage(cache, conversation.wire?.cachePrefix),
+        usage: anthropicUsage(anthropicBilling(cache, conversation.wire?.prompt as PromptBlock[], anthropicMinimum(conversation.model))),
       }
     },
   }
@@ -176,14 +177,24 @@ function checkCacheControl(marker: unknown, where: string): unknown {
   return marker
 }
 
-/**
- * The usage of an answer: without markers the fixed figures every test knows; with them the prefix is written
- * (cache_creation_input_tokens) the first time and read (cache_read_input_tokens) after, about 4 characters a token.
- */
-function cacheUsage(cache: Set<string>, prefix: unknown): Record<string, number> {
-  if (typeof prefix !== 'string') return { input_tokens: 80, cache_read_input_tokens: 20, cache_creation_input_tokens: 0, output_tokens: 10 }
-  const tokens = Math.ceil(prefix.length / 4)
-  const hit = cache.has(prefix)
-  cache.add(prefix)
-  return { input_tokens: 80, cache_read_input_tokens: hit ? tokens : 0, cache_creation_input_tokens: hit ? 0 : tokens, output_tokens: 10 }
+/** The prompt's blocks in render order, each a breakpoint when it carries `cache_control` (counted without it). */
+function promptBlocks(tools: readonly unknown[], system: unknown, messages: readonly unknown[]): PromptBlock[] {
+  const blocks: PromptBlock[] = tools.map((tool) => marked(tool))
+  if (typeof system === 'string') blocks.push(block(system))
+  else if (Array.isArray(system)) for (const each of system) blocks.push(marked(each))
+  for (const message of messages as { role: string; content: unknown }[]) {
+    if (typeof message.content === 'string') blocks.push(block([message.role, message.content]))
+    else for (const each of message.content as unknown[]) blocks.push(marked(each, message.role))
+  }
+  return blocks
+}
+
+function marked(value: unknown, role?: string): PromptBlock {
+  const { cache_control: marker, ...rest } = value as Record<string, unknown>
+  return block(role === undefined ? rest : [role, rest], marker !== undefined)
+}
+
+/** The Messages API's usage: `input_tokens` is only the uncached part; the cache figures come beside it. */
+function anthropicUsage(billing: { prompt: number; read: number; written: number }): Record<string, number> {
+  return { input_tokens: billing.prompt - billing.read - billing.written, cache_read_input_tokens: billing.read, cache_creation_input_tokens: billing.written, output_tokens: 10 }
 }

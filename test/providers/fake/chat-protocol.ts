@@ -1,5 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
+import { openaiBilling, PrefixStore } from './prompt-cache.ts'
+import { block, type PromptBlock } from './prompt-tokens.ts'
 import { chatReasoningStyle, IssuedTokens } from './reasoning-tokens.ts'
 import { chatEvents } from './streams/chat-events.ts'
 
@@ -20,6 +22,8 @@ export type ChatQuirks = {
 /** Chat Completions, checked like api.openai.com checks it. */
 export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
   const issued = new IssuedTokens()
+  // The prefixes this server has cached, per prompt_cache_key (prompt-cache.ts): OpenAI caches without being asked.
+  const cache = new PrefixStore()
   return {
     name: 'chat',
     parse(request, apiKey) {
@@ -111,7 +115,12 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
         parallel: body.parallel_tool_calls as boolean | undefined,
         results,
         assistantTurns,
-        wire: { includeUsage: isObject(body.stream_options) && body.stream_options.include_usage === true },
+        wire: {
+          includeUsage: isObject(body.stream_options) && body.stream_options.include_usage === true,
+          // The prompt for the cache: the tool definitions lead it, then the messages as sent.
+          prompt: [...tools.map((tool) => block(tool)), ...messages.map((message: unknown) => block(message))],
+          cacheKey: body.prompt_cache_key,
+        },
       }
     },
     streaming(request) {
@@ -129,6 +138,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
       const hasCalls = calls.length > 0
       const style = chatReasoningStyle(conversation.model)
       const thought = `Thinking about ${conversation.prompt}`
+      const billing = openaiBilling(cache, conversation.wire?.prompt as PromptBlock[], conversation.wire?.cacheKey as string | undefined)
       const finish = quirks.wrongFinishReason ? (hasCalls ? 'stop' : 'tool_calls') : hasCalls ? 'tool_calls' : 'stop'
       return {
         id: `chatcmpl-${index}`,
@@ -167,7 +177,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
             logprobs: null,
           },
         ],
-        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110, prompt_tokens_details: { cached_tokens: 20 }, completion_tokens_details: { reasoning_tokens: style ? 6 : 0 } },
+        usage: { prompt_tokens: billing.prompt, completion_tokens: 10, total_tokens: billing.prompt + 10, prompt_tokens_details: { cached_tokens: billing.read }, completion_tokens_details: { reasoning_tokens: style ? 6 : 0 } },
       }
     },
   }

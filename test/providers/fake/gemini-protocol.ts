@@ -1,5 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
+import { geminiBilling, PrefixStore } from './prompt-cache.ts'
+import { block, type PromptBlock } from './prompt-tokens.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
 import { geminiEvents } from './streams/gemini-events.ts'
 
@@ -15,6 +17,8 @@ function checksSignatures(model: string): boolean {
  */
 export function geminiProtocol(): Protocol {
   const issued = new IssuedTokens()
+  // The prefixes this server has cached implicitly, per model (prompt-cache.ts).
+  const cache = new PrefixStore()
   return {
     name: 'gemini',
     parse(request, apiKey) {
@@ -108,7 +112,13 @@ export function geminiProtocol(): Protocol {
         parallel: undefined,
         results,
         assistantTurns,
-        wire: { thinking: thinking !== undefined || model.startsWith('gemini-3') || model.startsWith('gemini-2.5'), thoughts: thinking?.includeThoughts === true, ids: model.startsWith('gemini-3') },
+        wire: {
+          thinking: thinking !== undefined || model.startsWith('gemini-3') || model.startsWith('gemini-2.5'),
+          thoughts: thinking?.includeThoughts === true,
+          ids: model.startsWith('gemini-3'),
+          // The prompt for the implicit cache: tool declarations, the system instruction, then the contents.
+          prompt: [...declarations.map((declaration) => block(declaration)), ...(body.systemInstruction !== undefined ? [block(body.systemInstruction)] : []), ...contents.map((content: unknown) => block(content))],
+        },
       }
     },
     streaming(request) {
@@ -131,14 +141,17 @@ export function geminiProtocol(): Protocol {
           ...(wire.thinking === true && position === 0 ? { thoughtSignature: issued.issue('sig', index) } : {}),
         })),
       ]
+      const billing = geminiBilling(cache, wire.prompt as PromptBlock[], conversation.model)
+      const thoughts = wire.thinking === true ? 32 : 0
       return {
         candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
         usageMetadata: {
-          promptTokenCount: 100,
+          promptTokenCount: billing.prompt,
           candidatesTokenCount: 10,
-          cachedContentTokenCount: 20,
-          ...(wire.thinking === true ? { thoughtsTokenCount: 32 } : {}),
-          totalTokenCount: wire.thinking === true ? 142 : 110,
+          // The API leaves the field out when nothing was read from a cache.
+          ...(billing.read > 0 ? { cachedContentTokenCount: billing.read } : {}),
+          ...(thoughts > 0 ? { thoughtsTokenCount: thoughts } : {}),
+          totalTokenCount: billing.prompt + 10 + thoughts,
         },
         modelVersion: conversation.model,
         responseId: `resp-${index}`,

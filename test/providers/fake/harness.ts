@@ -108,6 +108,12 @@ export const weatherTools: readonly ToolDefinition[] = [
   { name: 'get_time', description: 'Local time in a timezone', parameters: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] } },
 ]
 
+/**
+ * A system prompt long enough to be cached by every stand-in's rules (prompt-cache.ts): over 4096 tokens, the
+ * largest minimum cacheable length a provider publishes, so a repeated prefix that carries it is read from the cache.
+ */
+export const longSystem = `You are a weather assistant.${' Answer with the temperature in degrees Celsius and one word for the sky.'.repeat(320)}`
+
 /** A case for the mini loop below. */
 export type MiniCase = {
   readonly id: string
@@ -156,12 +162,16 @@ function stubResult(call: RawToolCall, failTool: string | undefined): Message {
   return { role: 'tool', toolCallId: call.id, name: call.name, content, ...(failed ? { isError: true } : {}) }
 }
 
-/** The protocol-independent view of a transcript: what scores depend on (ids and raw payloads left out). */
-export function behaviourOf(transcript: MiniTranscript): unknown {
+/**
+ * The protocol-independent view of a transcript: what scores depend on (ids and raw payloads left out). Across
+ * protocols, `acrossProtocols` keeps only that input tokens were reported: each stand-in bills the prompt as its
+ * protocol sends it (prompt-tokens.ts), and the wire forms differ in length.
+ */
+export function behaviourOf(transcript: MiniTranscript, acrossProtocols = false): unknown {
   return transcript.turns.map((turn) => ({
     text: turn.text,
     calls: turn.toolCalls.map((call) => ({ name: call.name, args: JSON.parse(call.rawArguments) as unknown })),
     finish: turn.finishReason.unified,
-    usage: { input: turn.usage.input, output: turn.usage.output, cacheRead: turn.usage.cacheRead, cacheWrite: turn.usage.cacheWrite },
+    usage: { input: acrossProtocols ? turn.usage.input > 0 : turn.usage.input, output: turn.usage.output, cacheRead: turn.usage.cacheRead, cacheWrite: turn.usage.cacheWrite },
   }))
 }

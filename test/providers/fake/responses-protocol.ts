@@ -1,5 +1,7 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
+import { openaiBilling, PrefixStore } from './prompt-cache.ts'
+import { block, type PromptBlock } from './prompt-tokens.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
 import { responsesEvents } from './streams/responses-events.ts'
 
@@ -17,6 +19,8 @@ function isReasoningModel(model: string): boolean {
 export function responsesProtocol(): Protocol {
   const issued = new IssuedTokens()
   const stored = new Map<string, unknown[]>()
+  // The prefixes this server has cached, per prompt_cache_key (prompt-cache.ts): OpenAI caches without being asked.
+  const cache = new PrefixStore()
   return {
     name: 'responses',
     parse(request, apiKey) {
@@ -123,7 +127,15 @@ export function responsesProtocol(): Protocol {
         parallel: body.parallel_tool_calls as boolean | undefined,
         results,
         assistantTurns,
-        wire: { reasoning: reasoningModel, encrypted, store: body.store, input },
+        wire: {
+          reasoning: reasoningModel,
+          encrypted,
+          store: body.store,
+          input,
+          // The prompt for the cache: tools, instructions, then the whole input (a stored chain's items included).
+          prompt: [...tools.map((tool) => block(tool)), ...(body.instructions !== undefined ? [block(body.instructions)] : []), ...input.map((item) => block(item))],
+          cacheKey: body.prompt_cache_key,
+        },
       }
     },
     streaming(request) {
@@ -157,6 +169,7 @@ export function responsesProtocol(): Protocol {
           status: 'completed',
         })),
       ]
+      const billing = openaiBilling(cache, wire.prompt as PromptBlock[], wire.cacheKey as string | undefined)
       if (wire.store === true) stored.set(`resp_${index}`, [...(wire.input as unknown[]), ...output])
       return {
         id: `resp_${index}`,
@@ -170,7 +183,7 @@ export function responsesProtocol(): Protocol {
         parallel_tool_calls: conversation.parallel ?? true,
         tool_choice: conversation.toolChoice ?? 'auto',
         tools: [],
-        usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 20 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: wire.reasoning === true ? 64 : 0 }, total_tokens: 110 },
+        usage: { input_tokens: billing.prompt, input_tokens_details: { cached_tokens: billing.read }, output_tokens: 10, output_tokens_details: { reasoning_tokens: wire.reasoning === true ? 64 : 0 }, total_tokens: billing.prompt + 10 },
       }
     },
   }
