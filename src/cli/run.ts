@@ -49,6 +49,8 @@ export const runFlags = {
   config: { type: 'string', short: 'c', value: '<file>', help: 'config file (default toolgauge.config.{yaml,yml,json,ts} in this folder)' },
   stream: { type: 'boolean', help: 'stream every HTTP model\'s requests (as its stream: true setting) and time each turn\'s events' },
   'cache-tools': { type: 'boolean', help: 'mark every HTTP model\'s tool definitions and system prompt cacheable (as its cache_tools: true setting)' },
+  batch: { type: 'boolean', help: 'send each round of the loop as one batch through the models\' batch APIs (OpenAI Batch, Anthropic Message Batches, Gemini batch mode; as their batch: true setting): half the price, answers within 24 h; --resume --batch picks up the batches of a killed run' },
+  'batch-poll': { type: 'string', value: '<seconds>', help: 'how often a running batch\'s status is read (default 30; fractions allowed)' },
   set: { type: 'string', multiple: true, value: '<key=value>', help: 'request setting for every model (temperature, reasoning.effort, thinking …); a protocol without it is an error' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
 } as const satisfies Record<string, DescribedFlag>
@@ -93,6 +95,8 @@ export const command: Command = {
       ? values.variant.map((value) => parseVariantFlag(value))
       : variantsFromMap(config.variants, loaded ? dirname(loaded.file) : process.cwd(), (name) => ({ ...(loaded ? { file: loaded.file } : {}), field: `variants.${name}` }))
     if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
+    checkBatchFlags(values)
+    const batchPoll = numberFlag('batch-poll', values['batch-poll'], { min: 0.001, max: 86_400 })
     const formats = parseFormats(values.format ?? config.format?.join(','))
     const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
     // --min-accuracy replaces the threshold of the config's general accuracy gate; per-model gates of the config stay.
@@ -154,6 +158,8 @@ export const command: Command = {
           ...(values.replay ? { replayDir: values.replay } : {}),
           ...(values.stream === true ? { stream: true } : {}),
           ...(values['cache-tools'] === true ? { cacheTools: true } : {}),
+          ...(values.batch === true ? { batch: true } : {}),
+          ...(batchPoll !== undefined ? { batchPollMs: batchPoll * 1000 } : {}),
           onRetry: () => {
             if (progress) progress.state.retries++
           },
@@ -195,6 +201,15 @@ export const command: Command = {
       outLock.release()
     }
   },
+}
+
+/** `--batch` sends requests the batch API's way: nothing streams, and there is no direct exchange to record or replay. */
+function checkBatchFlags(values: { readonly batch?: boolean; readonly stream?: boolean; readonly record?: string; readonly replay?: string }): void {
+  if (values.batch !== true) return
+  const clash = values.stream === true ? '--stream' : values.record !== undefined ? '--record' : values.replay !== undefined ? '--replay' : undefined
+  if (clash === undefined) return
+  const why = clash === '--stream' ? 'a batch answers each request whole, nothing streams' : clash === '--record' ? 'cassettes record direct requests, and a batch sends none' : 'a replayed run sends nothing to batch'
+  throw new UsageError(`--batch and ${clash} exclude each other (${why})`, { field: '--batch' })
 }
 
 function withMinAccuracy(gates: readonly Gate[], threshold: number | undefined): Gate[] {

@@ -74,4 +74,6 @@ export type ModelTurn = {
   readonly retries?: number
   /** The turn was streamed (model setting `stream: true`): when its events arrived. Absent in replay and when not streamed. */
   readonly stream?: StreamTimings
+  /** Batch mode: the id of the batch that answered the request (the turn is priced at the batch rate). */
+  readonly batch?: string
 }

@@ -23,6 +23,8 @@ export type RequestContext = {
   readonly turn: number
   /** In a conversation: the 0-based index of the user message being answered (cassettes are keyed per message). */
   readonly message?: number
+  /** The case's tool-description variant, when it runs one (a batch's custom id tells the variants apart). */
+  readonly variant?: string
 }
 
 /**

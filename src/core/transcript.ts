@@ -63,6 +63,8 @@ export type TranscriptTurn = {
   readonly retries: number
   /** A streamed turn: when its first event, first tool-call event and last event arrived (timings, never scored). */
   readonly stream?: StreamTimings
+  /** Batch mode: the id of the batch that answered this turn (priced at the batch rate). */
+  readonly batch?: string
   readonly toolResults: readonly ToolExecution[]
   /** The provider's reasoning state of this turn, as sent back on the next request (shown collapsed, never scored). */
   readonly reasoning?: ReasoningState

@@ -21,6 +21,8 @@ export type Exchange = {
   answerBody?: string
   /** An event-stream answer: when its events arrived (live only; replay has no timings). */
   stream?: StreamTimings
+  /** Batch mode: the id of the batch that answered the request. */
+  batch?: string
 }
 
 /** Open exchanges by id; each adapter call opens one and closes it when the SDK returns. */

@@ -6,6 +6,7 @@ import { isEventStream, parseSse } from './sse.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
+import type { RequestContext } from '../core/provider.ts'
 
 /** Settings of the fetch handed to the SDK clients. */
 export type HttpClientSettings = {
@@ -23,12 +24,31 @@ export type HttpClientSettings = {
   readonly checkStream?: StreamCheck
   /** The network below us (tests inject one; default global fetch). */
   readonly fetch?: typeof globalThis.fetch
+  /**
+   * Batch mode: the model's queue. Once connected to its batch API, every generation request (one that carries the
+   * exchange header) is held there and answered from its batch; the batch API's own requests go to the network.
+   */
+  readonly batch?: BatchDiversion
+}
+
+/** A generation request diverted to the batch queue: where the SDK posted it, its body text and who asked. */
+export type HeldRequest = { readonly path: string; readonly bodyText: string; readonly context: RequestContext }
+
+/** What answers a held request: the status and body the API would have answered directly, and the batch that did. */
+export type HeldAnswer = { readonly status: number; readonly body: string; readonly batchId: string }
+
+/** The part of a model's batch queue the HTTP layer sees (`providers/batch/batch-queue.ts`). */
+export type BatchDiversion = {
+  readonly connected: boolean
+  request(held: HeldRequest, signal?: AbortSignal): Promise<HeldAnswer>
 }
 
 /** A custom `fetch` for the SDKs plus the registry linking each request to the adapter call that made it. */
 export type HttpClient = {
   readonly fetch: typeof globalThis.fetch
   readonly exchanges: ExchangeRegistry
+  /** The batch queue requests are diverted to, when batch mode is on (the adapter connects it to its batch API). */
+  readonly batch?: BatchDiversion
 }
 
 // Headers worth keeping in a cassette: enough to understand it, nothing that varies per run (x-stainless-*).
@@ -61,6 +81,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const identity = { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' }
     const key = replay || record ? cassetteKey({ method, url, body: bodyText }, identity) : ''
     try {
+      if (exchange && settings.batch?.connected) return await batchedResponse(settings.batch, exchange, path, bodyText, init.signal ?? undefined, settings)
       if (replay) return replayResponse(replay, key, exchange, method, path, settings)
       const response = await fetchWithRetries(url, { ...init, headers }, {
         policy,
@@ -99,7 +120,22 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
       throw error instanceof Error ? new Error(redactText(error.message, secrets), { cause: error }) : error
     }
   }
-  return { fetch: httpFetch as typeof globalThis.fetch, exchanges }
+  return { fetch: httpFetch as typeof globalThis.fetch, exchanges, ...(settings.batch ? { batch: settings.batch } : {}) }
+}
+
+/**
+ * A generation request answered from its batch: the entry's status and body handed to the SDK as a direct answer
+ * would be, after the protocol's broken-answer check (a 2xx with no answer in it is a ProviderError; no retry — the
+ * batch has answered).
+ */
+async function batchedResponse(queue: BatchDiversion, exchange: Exchange, path: string, bodyText: string, signal: AbortSignal | undefined, settings: HttpClientSettings): Promise<Response> {
+  const answer = await queue.request({ path, bodyText, context: exchange.context }, signal)
+  exchange.batch = answer.batchId
+  const ok = answer.status >= 200 && answer.status < 300
+  const problem = ok && settings.checkAnswer ? checkRecorded(answer.body, settings.checkAnswer) : undefined
+  if (problem !== undefined) throw new ProviderError(`HTTP ${answer.status} with ${problem} (answered by batch ${answer.batchId})`, { status: answer.status, retries: 0 })
+  exchange.answerBody = answer.body
+  return toResponse(answer.status, new Headers({ 'content-type': 'application/json' }), answer.body)
 }
 
 function replayResponse(store: CassetteStore, key: string, exchange: Exchange | undefined, method: string, path: string, settings: HttpClientSettings): Response {

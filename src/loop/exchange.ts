@@ -88,9 +88,11 @@ export class CaseLoop {
     for (let local = 0; local < testCase.maxTurns; local++) {
       if (options.signal?.aborted) return { stop: 'aborted' }
       const index = this.turns.length
-      const context: RequestContext = setup.message === undefined
-        ? { suite: testCase.suite, caseId: testCase.id, repeat: options.repeat, turn: index }
-        : { suite: testCase.suite, caseId: testCase.id, repeat: options.repeat, turn: index, message: setup.message }
+      const context: RequestContext = {
+        suite: testCase.suite, caseId: testCase.id, repeat: options.repeat, turn: index,
+        ...(setup.message !== undefined ? { message: setup.message } : {}),
+        ...(testCase.variant !== undefined ? { variant: testCase.variant } : {}),
+      }
       const toolChoice = local === 0 ? setup.toolChoice : 'auto'
       // A snapshot: the provider never holds the loop's live array, and cannot edit what it was sent.
       const request: GenerateRequest = deepFreeze({
@@ -151,6 +153,7 @@ export class CaseLoop {
         latencyMs: modelTurn.latencyMs,
         retries: modelTurn.retries ?? 0,
         ...(modelTurn.stream ? { stream: modelTurn.stream } : {}),
+        ...(modelTurn.batch !== undefined ? { batch: modelTurn.batch } : {}),
         toolResults,
         ...(modelTurn.reasoning ? { reasoning: modelTurn.reasoning } : {}),
         ...(modelTurn.raw ? { raw: modelTurn.raw } : {}),

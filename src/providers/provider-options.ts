@@ -1,3 +1,5 @@
+import type { BatchEvent } from '../core/batch.ts'
+import type { BatchJournalStore } from './batch/batch-queue.ts'
 import type { ModelSettings } from './settings/model-settings.ts'
 
 /** Settings every provider factory receives (from CLI flags, config and environment). */
@@ -47,6 +49,17 @@ export type ProviderOptions = {
    * its own `cache_tools: true` setting (baseline and scripted models send nothing and ignore it).
    */
   readonly cacheTools?: boolean
+  /**
+   * `--batch`: every model with a batch API (openai, openai-responses, anthropic, google) sends its requests through
+   * it, as with its own `batch: true` setting (core/batch.ts); its `maxConcurrency` / `requestsPerMinute` are off.
+   */
+  readonly batch?: boolean
+  /** `--batch-poll`: milliseconds between two status reads of a running batch (default 30 000). */
+  readonly batchPollMs?: number
+  /** Where batch mode journals its batches and finds an earlier run's (`batches.jsonl`; the runner sets it). */
+  readonly batchJournal?: BatchJournalStore
+  /** Called on each batch submitted, polled, done or resumed (the progress line). */
+  readonly onBatchEvent?: (event: BatchEvent) => void
   /** Request settings (temperature, reasoning effort, thinking …), checked against the protocol when the provider is built. */
   readonly settings?: ModelSettings
 }

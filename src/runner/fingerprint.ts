@@ -16,6 +16,8 @@ import { caseJudges } from './judges.ts'
 const transportSettings: ReadonlySet<string> = new Set([
   'apiKeyEnv', 'retries', 'timeoutMs', 'recordDir', 'replayDir', 'secrets', 'onRetry', 'cwd',
   'retryBaseDelayMs', 'retryMaxDelayMs', 'maxConcurrency', 'requestsPerMinute', 'fetch',
+  // Batch mode sends the same requests another way: a batched result is kept by a direct run and the reverse.
+  'batch', 'batchPollMs', 'batchJournal', 'onBatchEvent',
 ])
 
 /**
@@ -87,6 +89,12 @@ export class Fingerprints {
     let value = this.models.get(model)
     if (value === undefined) {
       const relevant = Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
+      // The `batch: true` setting is transport too (the requests are the same).
+      if (settings.settings?.batch !== undefined) {
+        const { batch: _batch, ...requestSettings } = settings.settings
+        if (Object.keys(requestSettings).length > 0) relevant.settings = requestSettings
+        else delete relevant.settings
+      }
       const script = spec.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), spec.slice('scripted:'.length)) : undefined
       value = digest(stableStringify({ model, spec, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
       this.models.set(model, value)

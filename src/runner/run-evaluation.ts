@@ -42,6 +42,9 @@ import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
 import { summaryGroup } from '../report/summarize.ts'
 import { verdictOf, type VerdictFields } from '../core/verdict.ts'
+import type { BatchEvent } from '../core/batch.ts'
+import { BatchJournal } from '../providers/batch/batch-journal.ts'
+import { BatchSchedule, unbatchedWarnings, withBatchJournal, withoutBatch } from './batch-schedule.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
@@ -101,6 +104,8 @@ export type RunOptions = {
   readonly caseChecks?: CaseCheckSet
   /** `--max-cost`: stop scheduling once the run's results cost this many USD (priced results; in-flight ones finish); exit 4. */
   readonly maxCostUsd?: number
+  /** Batch mode (`--batch`, `batch: true`): called on each batch submitted, polled, done or resumed (the progress line). */
+  readonly onBatchEvent?: (event: BatchEvent) => void
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -149,14 +154,17 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const models = resolveModels(options.models)
   const modelSuites = ModelSuites.check(models, suites.map((suite) => suite.name), options.modelsSource)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
+  // Batch mode journals its batches in the out folder; --resume --batch serves requests from those of the run before.
+  const batchJournal = BatchJournal.open(options.outDir, options.resume === true)
   const optionsFor = (model: ResolvedModel): ProviderOptions => {
     const { settings: _specSettings, ...base } = perModel.get(model.spec) ?? {}
     // Settings layer config (by spec) < model entry < --set; modelOptionsFor does the layering.
-    return modelOptionsFor(model, { ...base, ...(options.providerOptions?.settings ? { settings: options.providerOptions.settings } : {}) }, options.modelOptions)
+    return withBatchJournal(modelOptionsFor(model, { ...base, ...(options.providerOptions?.settings ? { settings: options.providerOptions.settings } : {}) }, options.modelOptions), batchJournal, options.onBatchEvent)
   }
   const providers = await Promise.all(models.map((model) =>
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
   const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
+  for (const warning of unbatchedWarnings(providers, models.map(optionsFor))) options.onWarning?.(warning)
   if (options.repeatUntil !== undefined) checkRepeatUntil(options)
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).
@@ -170,11 +178,17 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     })
   }
   await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
-  // The simulated users' models are built and their scripts checked before the first call, like the models'.
-  const simulators = new Simulators({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}), ...(options.providers ? { providers: options.providers } : {}) })
+  // The simulated users' models are built and their scripts checked before the first call, like the models'; they
+  // and the judges answer from inside a task, one request at a time: never in batch mode.
+  const suiteModelOptions = {
+    ...(options.providerOptions ? { providerOptions: withoutBatch(options.providerOptions) } : {}),
+    ...(options.modelOptions ? { modelOptions: Object.fromEntries(Object.entries(options.modelOptions).map(([spec, own]) => [spec, withoutBatch(own)])) } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
+  }
+  const simulators = new Simulators(suiteModelOptions)
   for (const warning of await simulators.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
   // So are the judges of final.judge expectations: one per spec and suite folder.
-  const judges = new Judges({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}), ...(options.providers ? { providers: options.providers } : {}) })
+  const judges = new Judges(suiteModelOptions)
   for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
   // A simulator's own key (config providers: api_key_env) is redacted like the models' keys.
   for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
@@ -237,6 +251,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     }
   } else {
     journal.reset()
+    batchJournal.reset()
   }
   const tasks = plan.filter((task) => !task.position)
 
@@ -257,7 +272,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   let stopped = false
   // p-limit, the team's choice: no figure needs a pool of our own. Every task is queued up front, which costs about
   // 18 MiB of heap for 20,000 tasks (measured with --expose-gc), far inside the 256 MiB bound of a 20,000-case run.
-  const limit = pLimit(Math.max(1, options.concurrency ?? 4))
+  // In batch mode every task runs at once: the batch's barrier waits for all of them.
+  const batching = new BatchSchedule(providers)
+  const limit = pLimit(batching.active ? Number.POSITIVE_INFINITY : Math.max(1, options.concurrency ?? 4))
   // Set by the first task that throws, before p-limit starts the next one: nothing more is started.
   let failed = false
   const bail = new StopRules([
@@ -268,6 +285,13 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     ? new RepeatRounds(plan, repeats, (model) => minAccuracyThresholds(runGates, model))
     : undefined
   const run = async (planned: PlannedTask) => {
+    try {
+      await runTask(planned)
+    } finally {
+      batching.close(planned)
+    }
+  }
+  const runTask = async (planned: PlannedTask) => {
     if (failed || bail.reached || options.signal?.aborted) return
     try {
       const task = await taskAt(planned)
@@ -290,8 +314,12 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   try {
     if (rounds) {
       // Round by round: each round's stopping decisions need the results of the one before.
-      for (let round = rounds.next(); round.length > 0 && !failed && !options.signal?.aborted; round = rounds.next()) await Promise.all(round.map((task) => limit(run, task)))
+      for (let round = rounds.next(); round.length > 0 && !failed && !options.signal?.aborted; round = rounds.next()) {
+        batching.open(round)
+        await Promise.all(round.map((task) => limit(run, task)))
+      }
     } else {
+      batching.open(tasks)
       await Promise.all(tasks.map((task) => limit(run, task)))
     }
   } catch (error) {

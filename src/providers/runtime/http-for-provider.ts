@@ -1,4 +1,6 @@
+import { InputError } from '../../core/errors.ts'
 import { createHttpClient, type HttpClient } from '../../http/http-client.ts'
+import { ModelBatchQueue } from '../batch/batch-queue.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
 import { checkSettingConflicts } from '../settings/setting-conflicts.ts'
@@ -23,18 +25,47 @@ export function sdkSetup(
   requireModel(model, spec, adapter.expected)
   checkSettings(adapter.protocol, options.settings, spec)
   checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
+  const batch = batchQueueFor(spec, options)
   const credentials = resolveCredentials(options, adapter.credentials, spec)
   const wire = adapter.protocol === 'offline' ? undefined : adapter.protocol
-  return { credentials, http: httpClientFor(options, credentials.secrets, wire && answerChecks[wire], wire && streamChecks[wire]) }
+  return { credentials, http: httpClientFor(options, credentials.secrets, wire && answerChecks[wire], wire && streamChecks[wire], batch) }
+}
+
+/** Whether this model runs in batch mode: its `batch: true` setting, or `--batch` for the run. */
+export function batches(options: ProviderOptions): boolean {
+  return options.settings?.batch === true || options.batch === true
+}
+
+/** Default `--batch-poll`: a batch takes minutes to hours; reading its status every 30 s costs nothing and loses little. */
+export const defaultBatchPollMs = 30_000
+
+/**
+ * The model's batch queue in batch mode (the adapter connects it to its batch API in `sdkProvider`). A batch answers
+ * whole, and later: it cannot stream, and there is no exchange to record or replay — each is a usage error.
+ */
+function batchQueueFor(spec: string, options: ProviderOptions): ModelBatchQueue | undefined {
+  if (!batches(options)) return undefined
+  const field = options.settings?.batch === true ? 'batch' : '--batch'
+  if (streams(options)) throw new InputError(`${spec}: batch mode and streaming exclude each other (a batch answers each request whole); drop stream or batch`, { field })
+  if (options.recordDir !== undefined) throw new InputError(`${spec}: batch mode cannot be recorded (--record records direct requests); drop --record or batch`, { field })
+  if (options.replayDir !== undefined) throw new InputError(`${spec}: batch mode cannot replay cassettes (--replay sends nothing to batch); drop --replay or batch`, { field })
+  return new ModelBatchQueue({
+    model: options.label ?? spec,
+    pollMs: options.batchPollMs ?? defaultBatchPollMs,
+    ...(options.batchJournal ? { journal: options.batchJournal } : {}),
+    ...(options.onBatchEvent ? { onEvent: options.onBatchEvent } : {}),
+  })
 }
 
 /**
  * The HTTP layer (retries, timeouts, record/replay, redaction) configured from the provider options; `checkAnswer`
  * is the protocol's test of a 2xx body (an empty or error-shaped success is retried, then a provider error), and
- * `checkStream` its test of a 2xx event stream (a stream that breaks the protocol is treated the same way).
+ * `checkStream` its test of a 2xx event stream (a stream that breaks the protocol is treated the same way); `batch`
+ * the queue generation requests are diverted to in batch mode.
  */
-export function httpClientFor(options: ProviderOptions, secrets: readonly string[], checkAnswer?: AnswerCheck, checkStream?: StreamCheck): HttpClient {
+export function httpClientFor(options: ProviderOptions, secrets: readonly string[], checkAnswer?: AnswerCheck, checkStream?: StreamCheck, batch?: ModelBatchQueue): HttpClient {
   return createHttpClient({
+    ...(batch ? { batch } : {}),
     ...(checkAnswer ? { checkAnswer } : {}),
     ...(checkStream ? { checkStream } : {}),
     policy: {
@@ -62,7 +93,9 @@ export function cachesTools(options: ProviderOptions): boolean {
 }
 
 /**
- * The SDK's own timeout must never fire before ours (it would abort the whole retry loop): one day is far above
- * any retries × per-attempt timeout a run would configure.
+ * The SDK's own timeout must never fire before ours (it would abort the whole retry loop), nor while a request is
+ * held in a batch: batch APIs take up to 24 h to answer (OpenAI's completion window, Anthropic's expiry; Gemini's
+ * target) and expire after that, so a week leaves room for the expiry to be read and reported. It stays below
+ * 2^31 ms, past which Node's setTimeout fires at once.
  */
-export const sdkTimeoutMs = 24 * 60 * 60 * 1000
+export const sdkTimeoutMs = 7 * 24 * 60 * 60 * 1000

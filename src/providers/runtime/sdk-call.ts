@@ -18,6 +18,8 @@ export type SdkCallResult<T> = {
   readonly body?: string
   /** A streamed answer: when its events arrived (live only). */
   readonly stream?: StreamTimings
+  /** The batch that answered the request (batch mode). */
+  readonly batch?: string
 }
 
 /** Everything `callSdk` needs besides the call itself. */
@@ -45,7 +47,7 @@ export async function callSdk<T>(
   const own = requestSignal(signal)
   try {
     const value = await run({ headers: exchangeHeaders(exchange), ...(own.signal ? { signal: own.signal } : {}) })
-    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries, ...(exchange.answerBody !== undefined ? { body: exchange.answerBody } : {}), ...(exchange.stream ? { stream: exchange.stream } : {}) }
+    return { value, latencyMs: Math.round(performance.now() - started), retries: exchange.retries, ...(exchange.answerBody !== undefined ? { body: exchange.answerBody } : {}), ...(exchange.stream ? { stream: exchange.stream } : {}), ...(exchange.batch !== undefined ? { batch: exchange.batch } : {}) }
   } catch (error) {
     if (signal?.aborted) throw error
     const failure = exchange.failure

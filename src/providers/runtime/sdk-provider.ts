@@ -1,6 +1,8 @@
 import { InputError } from '../../core/errors.ts'
+import type { BatchApi } from '../../core/batch.ts'
 import type { GenerateRequest, Provider, RequestProblem, RequestShape } from '../../core/provider.ts'
 import type { HttpClient } from '../../http/http-client.ts'
+import { ModelBatchQueue } from '../batch/batch-queue.ts'
 import { withLimits } from '../limits.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import type { MappedTurn } from '../wire/chat-completions-response.ts'
@@ -18,15 +20,27 @@ export type SdkProtocol<Body, Answer> = {
   check?(request: RequestShape): RequestProblem | undefined
 }
 
+/** What an adapter's provider talks through: the HTTP layer, the secrets to redact, and its batch API if it has one. */
+export type SdkConnection = {
+  readonly http: HttpClient
+  readonly secrets: readonly string[]
+  /**
+   * The protocol's batch API over the adapter's SDK client (`providers/batch/<protocol>-batch.ts`). Called once,
+   * in batch mode only; a model without one sends its requests one by one even with `--batch`.
+   */
+  readonly batchApi?: () => BatchApi
+}
+
 /**
  * A Provider over one SDK client. Every adapter shares this `doGenerate`: build the body, send it linked to its
  * exchange (retries, record/replay, errors → ProviderError), map the answer, attach latency, retries and the
- * redacted raw payloads; then the per-model limits wrap it.
+ * redacted raw payloads; then the per-model limits wrap it. In batch mode (with a batch API) the provider carries
+ * its queue (`Provider.batch`) and no limits: a request held behind a limit would never reach the barrier.
  */
 export function sdkProvider<Body, Answer>(
   spec: string,
   options: ProviderOptions,
-  connection: { readonly http: HttpClient; readonly secrets: readonly string[] },
+  connection: SdkConnection,
   protocol: SdkProtocol<Body, Answer>,
 ): Provider {
   // The label is the model's identity everywhere (cassette keys included); the spec stays what errors are about.
@@ -48,9 +62,15 @@ export function sdkProvider<Body, Answer>(
         latencyMs: result.latencyMs,
         retries: result.retries,
         ...(result.stream ? { stream: result.stream } : {}),
+        ...(result.batch !== undefined ? { batch: result.batch } : {}),
         raw: redactedRaw(body, result.value, connection.secrets),
       }
     },
+  }
+  const queue = connection.http.batch
+  if (queue instanceof ModelBatchQueue && connection.batchApi) {
+    queue.connect(connection.batchApi())
+    return { ...provider, batch: queue }
   }
   return withLimits(provider, options)
 }

@@ -40,6 +40,11 @@ export type ModelSettings = {
    * the setting only reports what it read from its cache.
    */
   readonly cache_tools?: boolean
+  /**
+   * `true`: the model's requests go through its protocol's batch API (OpenAI Batch, Anthropic Message Batches,
+   * Gemini batch mode), each round of the loop as one batch, at the batch price (core/batch.ts).
+   */
+  readonly batch?: boolean
   /** Merged into the request body last (escape hatch for fields toolgauge does not know). */
   readonly extra_body?: { readonly [key: string]: unknown }
   /** Extra request headers (e.g. `anthropic-beta`). */
@@ -49,7 +54,7 @@ export type ModelSettings = {
 /** The setting names, in documentation order. */
 export const settingNames = [
   'temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'reasoning', 'verbosity', 'thinking', 'thinking_config', 'store',
-  'stream', 'cache_tools', 'extra_body', 'extra_headers',
+  'stream', 'cache_tools', 'batch', 'extra_body', 'extra_headers',
 ] as const satisfies readonly (keyof ModelSettings)[]
 
 /** JSON Schema of the settings, shared by the config file and `--set`. */
@@ -83,6 +88,7 @@ export const modelSettingsSchema: { readonly [K in keyof ModelSettings]-?: JsonS
   store: { type: 'boolean' },
   stream: { type: 'boolean' },
   cache_tools: { type: 'boolean' },
+  batch: { type: 'boolean' },
   extra_body: { type: 'object' },
   extra_headers: { type: 'object', additionalProperties: { type: 'string' } },
 }

@@ -6,10 +6,10 @@ export type SettingsProtocol = 'chat' | 'responses' | 'anthropic' | 'gemini' | '
 
 /** Which settings each protocol has (the mapping itself lives with each protocol's request builder). */
 const supported: { readonly [P in SettingsProtocol]: readonly (keyof ModelSettings)[] } = {
-  chat: ['temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'verbosity', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
-  responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
-  anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
-  gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'stream', 'cache_tools', 'extra_body', 'extra_headers'],
+  chat: ['temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'verbosity', 'stream', 'cache_tools', 'batch', 'extra_body', 'extra_headers'],
+  responses: ['temperature', 'top_p', 'max_tokens', 'reasoning', 'verbosity', 'store', 'stream', 'cache_tools', 'batch', 'extra_body', 'extra_headers'],
+  anthropic: ['temperature', 'top_p', 'max_tokens', 'thinking', 'stream', 'cache_tools', 'batch', 'extra_body', 'extra_headers'],
+  gemini: ['temperature', 'top_p', 'seed', 'max_tokens', 'thinking_config', 'stream', 'cache_tools', 'batch', 'extra_body', 'extra_headers'],
   offline: [],
 }
 
@@ -23,6 +23,7 @@ const hints: Partial<Record<keyof ModelSettings, string>> = {
   store: 'only openai-responses chains stored responses',
   cache_tools: 'baseline and scripted models send no request to cache (--cache-tools leaves them alone)',
   stream: 'baseline and scripted models answer without HTTP: there is nothing to stream (--stream leaves them alone)',
+  batch: 'baseline and scripted models answer without HTTP: there is nothing to batch (--batch leaves them alone)',
 }
 
 /**

@@ -1,0 +1,296 @@
+import type { BatchApi, BatchEntry, BatchEvent, BatchOutcome, BatchQueue, BatchStatus, JournaledBatch } from '../../core/batch.ts'
+import { ProviderError } from '../../core/errors.ts'
+import { abortableSleep } from '../../http/fetch-with-retries.ts'
+import type { BatchDiversion, HeldAnswer, HeldRequest } from '../../http/http-client.ts'
+import { batchBodyHash, batchCustomId } from './batch-ids.ts'
+
+
+/** Where submitted batches are journaled (`providers/batch/batch-journal.ts`), and what earlier runs journaled. */
+export type BatchJournalStore = {
+  record(batch: JournaledBatch): void
+  batchesOf(model: string): readonly JournaledBatch[]
+}
+
+/** How one model's queue works. */
+export type BatchQueueSettings = {
+  /** The model's identity (its label when it has one): customIds and journal lines are keyed by it. */
+  readonly model: string
+  /** Milliseconds between two status reads of a running batch (`--batch-poll`, default 30 s). */
+  readonly pollMs: number
+  readonly journal?: BatchJournalStore
+  readonly onEvent?: (event: BatchEvent) => void
+  /** Replaceable in tests. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  readonly now?: () => Date
+}
+
+/** A held request until it is answered, failed or abandoned. */
+type Waiter = {
+  readonly entry: BatchEntry
+  readonly bodyHash: string
+  /** About what the entry adds to a batch's request bytes. */
+  readonly bytes: number
+  readonly resolve: (answer: HeldAnswer) => void
+  readonly reject: (error: unknown) => void
+  readonly detach: () => void
+  /** The batch it waits on, once submitted or found in the journal. */
+  watch?: Watch
+  settled: boolean
+}
+
+/** One batch being followed: who waits on it, and its outcomes once read. */
+type Watch = {
+  id: string
+  readonly waiters: Set<Waiter>
+  /** Aborted when no one waits any more (every waiter abandoned): polling stops. */
+  readonly controller: AbortController
+  /** Found in the journal of an earlier run: a request it cannot answer is submitted anew instead of failing. */
+  readonly resumed: boolean
+  outcomes?: Map<string, BatchOutcome>
+  /** A resumed batch that failed, expired or was cancelled: its requests go into the next batch. */
+  unusable?: boolean
+}
+
+// What an entry adds to a batch besides its body (custom id, path, the protocol's wrapping), for the byte limit.
+const entryOverheadBytes = 256
+
+/**
+ * One model's queue of held requests (batch mode; `core/batch.ts` explains the mechanism). The runner opens a task
+ * before its first request and closes it once it has ended; when every open task is waiting on a request (the
+ * barrier), the requests not yet submitted go out as one batch (several when the API's limits say so), journaled
+ * before they are polled. Each held request is answered from its entry's outcome; an `error` outcome, a batch that
+ * failed, expired or was cancelled, or a batch API that fails, is a `ProviderError` for the requests it concerns
+ * (`provider_error`: errored, never failed). A request whose signal aborts (Ctrl-C) is rejected at once, and a batch
+ * no one waits on any more is not polled again.
+ *
+ * With `--resume --batch`, a request whose custom id and body hash an earlier run journaled is served from that
+ * batch (polled, its results read once) and never submitted again — unless that batch failed or did not answer it.
+ */
+export class ModelBatchQueue implements BatchQueue, BatchDiversion {
+  private api: BatchApi | undefined
+  private open = 0
+  /** Held requests not yet settled: new, submitted or waiting on a journaled batch. */
+  private waiting = 0
+  private pending: Waiter[] = []
+  /** customId → the journaled batch and body hash of an earlier run (the latest line wins). */
+  private readonly journaled = new Map<string, { readonly id: string; readonly bodyHash: string }>()
+  private readonly resumedWatches = new Map<string, Watch>()
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+
+  constructor(private readonly settings: BatchQueueSettings) {
+    this.sleep = settings.sleep ?? abortableSleep
+    for (const batch of settings.journal?.batchesOf(settings.model) ?? []) {
+      for (const entry of batch.entries) this.journaled.set(entry.customId, { id: batch.id, bodyHash: entry.bodyHash })
+    }
+  }
+
+  /** Gives the queue its protocol's batch API; until then the HTTP layer sends requests as usual. */
+  connect(api: BatchApi): void {
+    this.api = api
+  }
+
+  /** Whether requests are diverted here (the model's adapter has a batch API). */
+  get connected(): boolean {
+    return this.api !== undefined
+  }
+
+  /** A task of this model was scheduled: the barrier waits for it too. */
+  openTask(): void {
+    this.open++
+  }
+
+  /** A task of this model has ended: the others may now all be waiting. */
+  closeTask(): void {
+    this.open = Math.max(0, this.open - 1)
+    this.maybeSubmit()
+  }
+
+  /** Holds a request until its batch answers it; rejects with a ProviderError (errored) or the signal's reason. */
+  request(held: HeldRequest, signal?: AbortSignal): Promise<HeldAnswer> {
+    if (signal?.aborted) return Promise.reject(signal.reason)
+    return new Promise<HeldAnswer>((resolve, reject) => {
+      const customId = batchCustomId(this.settings.model, held.context)
+      const onAbort = () => this.abandon(waiter, signal?.reason)
+      const waiter: Waiter = {
+        entry: { customId, path: held.path, body: JSON.parse(held.bodyText) as unknown },
+        bodyHash: batchBodyHash(held.bodyText),
+        bytes: Buffer.byteLength(held.bodyText) + entryOverheadBytes,
+        resolve,
+        reject,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+        settled: false,
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.waiting++
+      const journaled = this.journaled.get(customId)
+      if (journaled && journaled.bodyHash === waiter.bodyHash) this.serveFromJournal(waiter, journaled.id)
+      else this.hold(waiter)
+    })
+  }
+
+  /** Holds a request for the next batch; `barrier: false` while moving several, so they go out together. */
+  private hold(waiter: Waiter, barrier = true): void {
+    waiter.watch = undefined
+    this.pending.push(waiter)
+    if (barrier) this.maybeSubmit()
+  }
+
+  /** The barrier: every open task waits on a request, and some of those requests are not submitted yet. */
+  private maybeSubmit(): void {
+    const api = this.api
+    if (!api || this.pending.length === 0 || this.waiting < this.open) return
+    const round = this.pending
+    this.pending = []
+    for (const chunk of splitByLimits(round, api.limits)) void this.submit(api, chunk)
+  }
+
+  private async submit(api: BatchApi, chunk: readonly Waiter[]): Promise<void> {
+    const watch: Watch = { id: '', waiters: new Set(chunk), controller: new AbortController(), resumed: false }
+    for (const waiter of chunk) waiter.watch = watch
+    try {
+      watch.id = await api.submit(chunk.map((waiter) => waiter.entry), watch.controller.signal)
+    } catch (error) {
+      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${messageOf(error)}`, error)
+      return
+    }
+    // Journaled before the first poll: a run killed from here on finds this batch again.
+    this.settings.journal?.record({
+      model: this.settings.model,
+      id: watch.id,
+      submittedAt: (this.settings.now?.() ?? new Date()).toISOString(),
+      entries: chunk.map((waiter) => ({ customId: waiter.entry.customId, bodyHash: waiter.bodyHash })),
+    })
+    this.emit({ type: 'submitted', model: this.settings.model, id: watch.id, entries: chunk.length })
+    await this.follow(api, watch)
+  }
+
+  private serveFromJournal(waiter: Waiter, id: string): void {
+    let watch = this.resumedWatches.get(id)
+    if (watch?.unusable) return this.hold(waiter)
+    if (watch?.outcomes) {
+      waiter.watch = watch
+      watch.waiters.add(waiter)
+      return this.answer(waiter, watch)
+    }
+    const api = this.api
+    if (!api) return this.hold(waiter)
+    const following = watch !== undefined
+    watch ??= { id, waiters: new Set(), controller: new AbortController(), resumed: true }
+    watch.waiters.add(waiter)
+    waiter.watch = watch
+    if (following) return
+    this.resumedWatches.set(id, watch)
+    this.emit({ type: 'resumed', model: this.settings.model, id })
+    void this.follow(api, watch)
+  }
+
+  /** Polls a batch until it ends, then answers (or fails) everyone waiting on it. */
+  private async follow(api: BatchApi, watch: Watch): Promise<void> {
+    const signal = watch.controller.signal
+    try {
+      let status: BatchStatus
+      for (;;) {
+        status = await api.status(watch.id, signal)
+        this.emit({ type: 'polled', model: this.settings.model, id: watch.id, status })
+        if (status.state !== 'running') break
+        await this.sleep(this.settings.pollMs, signal)
+      }
+      if (status.state === 'completed') {
+        const outcomes = await api.results(watch.id, signal)
+        watch.outcomes = new Map(outcomes.map((outcome) => [outcome.customId, outcome]))
+      }
+      this.emit({ type: 'done', model: this.settings.model, id: watch.id, state: status.state })
+      if (!watch.outcomes) {
+        const why = `batch ${watch.id} ${status.state}${status.message ? `: ${status.message}` : ''}`
+        if (watch.resumed) {
+          watch.unusable = true
+          for (const waiter of [...watch.waiters]) this.hold(detachFrom(waiter, watch), false)
+          this.maybeSubmit()
+        } else this.failAll(watch, why)
+        return
+      }
+      for (const waiter of [...watch.waiters]) this.answer(waiter, watch, false)
+      this.maybeSubmit()
+      // A batch of this run answers no one else: its outcomes need not be kept (a resumed one's may, for late arrivals).
+      if (!watch.resumed) watch.outcomes = undefined
+    } catch (error) {
+      if (signal.aborted) return
+      this.failAll(watch, `batch ${watch.id}: ${messageOf(error)}`, error)
+    }
+  }
+
+  private answer(waiter: Waiter, watch: Watch, barrier = true): void {
+    if (waiter.settled) return
+    const outcome = watch.outcomes?.get(waiter.entry.customId)
+    if (outcome?.kind === 'answer') {
+      this.settle(waiter, watch)
+      waiter.resolve({ status: outcome.status, body: outcome.body, batchId: watch.id })
+      return
+    }
+    // A journaled batch that did not answer this request: it goes into the next batch rather than erroring for ever.
+    if (watch.resumed) return this.hold(detachFrom(waiter, watch), barrier)
+    this.settle(waiter, watch)
+    const why = outcome ? outcome.message : 'not in the results'
+    waiter.reject(new ProviderError(`batch ${watch.id}: request ${waiter.entry.customId} errored: ${why}`, { retries: 0 }))
+  }
+
+  private failAll(watch: Watch, message: string, cause?: unknown): void {
+    const details = ProviderError.isInstance(cause) ? cause.details : {}
+    for (const waiter of [...watch.waiters]) {
+      if (waiter.settled) continue
+      this.settle(waiter, watch)
+      waiter.reject(new ProviderError(message, { ...(details.status !== undefined ? { status: details.status } : {}), retries: details.retries ?? 0 }))
+    }
+  }
+
+  private settle(waiter: Waiter, watch: Watch | undefined): void {
+    waiter.settled = true
+    waiter.detach()
+    watch?.waiters.delete(waiter)
+    this.waiting--
+  }
+
+  /** An aborted request: rejected now; a batch left with no one waiting is not polled again. */
+  private abandon(waiter: Waiter, reason: unknown): void {
+    if (waiter.settled) return
+    const watch = waiter.watch
+    this.pending = this.pending.filter((held) => held !== waiter)
+    this.settle(waiter, watch)
+    waiter.reject(reason)
+    if (watch && watch.waiters.size === 0 && !watch.outcomes) {
+      watch.controller.abort(reason)
+      if (watch.resumed) this.resumedWatches.delete(watch.id)
+    }
+  }
+
+  private emit(event: BatchEvent): void {
+    this.settings.onEvent?.(event)
+  }
+}
+
+function detachFrom(waiter: Waiter, watch: Watch): Waiter {
+  watch.waiters.delete(waiter)
+  return waiter
+}
+
+/** The round's requests in batches of at most `maxEntries` entries and about `maxBytes` bytes each, in order. */
+function splitByLimits(waiters: readonly Waiter[], limits: BatchApi['limits']): Waiter[][] {
+  const chunks: Waiter[][] = []
+  let current: Waiter[] = []
+  let bytes = 0
+  for (const waiter of waiters) {
+    if (current.length > 0 && (current.length >= limits.maxEntries || bytes + waiter.bytes > limits.maxBytes)) {
+      chunks.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(waiter)
+    bytes += waiter.bytes
+  }
+  if (current.length > 0) chunks.push(current)
+  return chunks
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
