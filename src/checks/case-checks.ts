@@ -92,8 +92,10 @@ async function judgeScope(testCase: Case, transcript: Transcript, scope: Scope, 
     : { error: `no judge was prepared for ${judge.model}` }
   if ('error' in outcome) return { failures: [{ kind: 'judge_error', message: outcome.error, ...at }] }
   const { score, reason } = outcome.verdict
-  const record: JudgeRecord = { kind: 'judge', spec: judge.model, promptVersion: judgePromptVersion, promptHash: judgePromptHash(judge.rubric), score, threshold: judge.threshold, reason, ...at }
-  const failures: Failure[] = score < judge.threshold
+  const pass = score >= judge.threshold
+  // The outcome is stored with the record, so no output compares the score with the threshold again.
+  const record: JudgeRecord = { kind: 'judge', spec: judge.model, promptVersion: judgePromptVersion, promptHash: judgePromptHash(judge.rubric), score, threshold: judge.threshold, pass, reason, ...at }
+  const failures: Failure[] = !pass
     ? [{ kind: 'final_answer_mismatch', message: `the judge (${judge.model}) scored the final answer ${score}, below ${judge.threshold}: ${reason}`, ...path, ...at }]
     : []
   return { failures, record }

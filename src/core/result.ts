@@ -134,6 +134,8 @@ export type JudgeRecord = {
   readonly promptHash: string
   readonly score: number
   readonly threshold: number
+  /** Whether the score reached the threshold, decided where the failure is (absent in reports written before it was stored). */
+  readonly pass?: boolean
   readonly reason: string
   readonly userMessage?: number
 }

@@ -7,6 +7,7 @@ import { verdictOf } from '../core/verdict.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { hookNotes } from './hook-notes.ts'
+import { checkLines, checkLineText, checkOutcomeWord } from './check-lines.ts'
 
 type Style = (text: string) => string
 
@@ -70,6 +71,10 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
     if (listed.length > 0) lines.push(bold(verdict === 'errored' ? 'errored (no verdict on the model):' : view ? 'failures of the whole conversation:' : 'failures:'))
     for (const failure of listed) failureLines(failure, '  ')
   }
+  // What the custom checks and judges said, pass or fail: a judge's reason is worth reading when it passed too.
+  const checks = checkLines(result)
+  if (checks.length > 0) lines.push(bold('checks:'))
+  for (const check of checks) lines.push(`  ${(check.outcome === 'pass' ? green : check.outcome === 'fail' ? red : dim)(checkOutcomeWord(check))} ${checkLineText(check)}`)
   if (result.expectedTools.length > 0) lines.push(dim(`expected tools: ${result.expectedTools.join(', ')}`))
   return `${lines.join('\n')}\n`
 }

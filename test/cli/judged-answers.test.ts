@@ -48,7 +48,7 @@ describe('judged final answers (final.judge)', () => {
     expect(code).toBe(1)
     const [oslo, paris] = report.results
     expect(oslo?.verdict).toBe('passed')
-    expect(oslo?.checks).toEqual([{ kind: 'judge', spec: 'scripted:judge.yaml', promptVersion: 1, promptHash: judgePromptHash(rubric), score: 0.9, threshold: 0.7, reason: 'It says it is cold in Oslo.' }])
+    expect(oslo?.checks).toEqual([{ kind: 'judge', spec: 'scripted:judge.yaml', promptVersion: 1, promptHash: judgePromptHash(rubric), score: 0.9, threshold: 0.7, pass: true, reason: 'It says it is cold in Oslo.' }])
     expect(paris?.verdict).toBe('failed')
     expect(paris?.failures).toEqual([{ kind: 'final_answer_mismatch', message: 'the judge (scripted:judge.yaml) scored the final answer 0.3, below 0.7: Mild is vague.', path: 'turns[1].text' }])
   })

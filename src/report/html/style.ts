@@ -25,6 +25,7 @@ svg text { font-size: 12px; fill: var(--fg); } svg .muted { fill: var(--muted); 
 .tally { font-size: 12px; border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; margin-left: 4px; }
 .tally.pass { color: var(--good); } .tally.fail { color: var(--bad); } .tally.flaky { color: var(--warn); } .tally.errored { color: var(--muted); }
 .gate-fail { color: var(--bad); font-weight: 600; } .gate-pass { color: var(--good); }
+.checks ul { margin: 4px 0; padding-left: 20px; font-size: 12px; } .check { font-weight: 600; } .check.pass { color: var(--good); } .check.fail { color: var(--bad); } .check.judged { color: var(--muted); }
 .run-stop { border: 1px solid var(--warn); border-left-width: 4px; border-radius: 6px; padding: 6px 10px; margin: 12px 0; color: var(--fg); }
 details.case { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; padding: 4px 10px; }
 details.case > summary { cursor: pointer; } details.case[hidden] { display: none; }

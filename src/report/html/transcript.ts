@@ -10,6 +10,7 @@ import { verdictOf } from '../../core/verdict.ts'
 import { conversationTranscript, failureTag } from './conversation.ts'
 import { argumentDiffHtml } from './argument-diff.ts'
 import { hookNotes } from '../hook-notes.ts'
+import { checkLines, checkOutcomeWord } from '../check-lines.ts'
 
 /** The badge (and its CSS class) of each verdict. */
 const badges = { passed: 'pass', failed: 'fail', errored: 'errored' } as const
@@ -19,13 +20,22 @@ export function resultSection(result: CaseResult, toolSets?: ToolSetIndex): stri
   const failures = result.failures.length === 0
     ? ''
     : `<ul class="failures">${result.failures.map((f) => `<li>${failureTag(f)}<code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}${argumentDiffHtml(f)}</li>`).join('')}</ul>`
+  const checks = checksList(result)
   const verdict = badges[verdictOf(result)]
   const header = `<h4><span class="badge ${verdict}">${verdict}</span> ${escapeHtml(summaryLabel(result))} <span class="muted">· ${repeatLabel(result.repeat)} · ${Math.round(result.latencyMs)} ms · ${result.usage.input} in / ${result.usage.output} out tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
   const prompt = result.messages.map(messageBlock).join('')
   const turns = conversationTranscript(result, (turn) => turnBlock(turn, toolSets)) ?? (result.turns.length > 0
     ? result.turns.map((turn) => turnBlock(turn, toolSets)).join('')
     : callsOf(result).map((c) => callBlock(c.name, c.rawArguments)).join(''))
-  return `<section class="result">${header}${failures}<div class="transcript">${prompt}${turns}</div></section>`
+  return `<section class="result">${header}${failures}${checks}<div class="transcript">${prompt}${turns}</div></section>`
+}
+
+/** What the custom checks and judges said (`results[].checks`), each with its outcome, figures and message, escaped. */
+function checksList(result: CaseResult): string {
+  const lines = checkLines(result)
+  if (lines.length === 0) return ''
+  const items = lines.map((line) => `<li><span class="check ${line.outcome ?? 'judged'}">${checkOutcomeWord(line)}</span> <code>${escapeHtml(line.name)}</code>${line.messageNumber !== undefined ? ` <span class="muted">message ${line.messageNumber}</span>` : ''}${line.figures ? ` <span class="muted">${escapeHtml(line.figures)}</span>` : ''}${line.message ? ` ${escapeHtml(clip(line.message, 4000))}` : ''}</li>`)
+  return `<div class="checks"><div class="role">checks</div><ul>${items.join('')}</ul></div>`
 }
 
 function messageBlock(message: unknown): string {
