@@ -16,6 +16,8 @@ export type WireOperation = {
     readonly state?: string
     readonly batchStats?: { readonly requestCount?: string | number; readonly successfulRequestCount?: string | number; readonly failedRequestCount?: string | number }
     readonly output?: WireOutput
+    /** The batch's input as submitted: inline, each request's metadata with it. */
+    readonly inputConfig?: { readonly requests?: { readonly requests?: readonly { readonly metadata?: { readonly key?: unknown } }[] } }
   }
   readonly done?: boolean
   readonly error?: WireStatus
@@ -53,9 +55,20 @@ export function outputOf(operation: WireOperation): WireOutput | undefined {
 }
 
 /**
+ * The keys of an inline batch's requests in order, as the batch itself holds them (`inputConfig`): how a resumed
+ * process, which did not submit the batch, matches answers that do not echo their metadata.
+ */
+export function submittedKeys(operation: WireOperation): string[] | undefined {
+  const requests = operation.metadata?.inputConfig?.requests?.requests
+  if (!requests) return undefined
+  const keys = requests.map((request) => request.metadata?.key)
+  return keys.every((key): key is string => typeof key === 'string') ? keys : undefined
+}
+
+/**
  * The outcome of each answered request, matched by its key (`metadata.key` inline, `key` in a file), or — when the
- * API does not echo it — by position against the keys this process submitted: the answers come in the order of the
- * requests. A submitted key with no answer is an `error` outcome.
+ * API does not echo it, as users have seen it do — by position against the submitted keys: the answers come in the
+ * order of the requests. A submitted key with no answer is an `error` outcome.
  */
 export function outcomesOf(responses: readonly WireResponse[], keys: readonly string[] | undefined): BatchOutcome[] {
   const outcomes: BatchOutcome[] = []

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { GoogleGenAI, Operation } from '@google/genai'
 import type { BatchApi, BatchEntry } from '../../core/batch.ts'
-import { outcomesOf, outputOf, responsesInFile, statusOf, type WireOperation, type WireResponse } from './gemini-batch-outcomes.ts'
+import { outcomesOf, outputOf, responsesInFile, statusOf, submittedKeys, type WireOperation, type WireResponse } from './gemini-batch-outcomes.ts'
 
 /**
  * Gemini API batch mode (`models/{model}:batchGenerateContent`, then `batches/{id}` polled) as a `BatchApi`, over the
@@ -23,7 +23,8 @@ import { outcomesOf, outputOf, responsesInFile, statusOf, type WireOperation, ty
  * bodies, and `files.upload/download` move its bytes as they are.
  */
 export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchApi {
-  // The keys of each batch this process submitted, in order: the fallback when the answers do not echo them.
+  // The keys of each batch this process submitted, in order: the fallback when the answers do not echo them (a
+  // resumed process reads them from the batch's own input instead).
   const submitted = new Map<string, readonly string[]>()
   return {
     // No published cap on the requests of one batch; the input file's size is what is limited.
@@ -58,7 +59,7 @@ export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchA
       if (status.state !== 'completed') throw new Error(`Gemini batch ${id} has no results: it is ${status.state}`)
       const output = outputOf(operation)
       const responses = output?.responsesFile !== undefined ? await download(client, output.responsesFile, signal) : (output?.inlinedResponses?.inlinedResponses ?? [])
-      return outcomesOf(responses, submitted.get(id))
+      return outcomesOf(responses, submitted.get(id) ?? submittedKeys(operation))
     },
   }
 }

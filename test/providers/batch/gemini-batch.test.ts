@@ -98,16 +98,19 @@ describe('Gemini batch mode: submit, poll, results', () => {
     expect(server.standIn.billedEntries()).toBe(3)
   })
 
-  it('matches responses by position when the API does not echo the metadata', async () => {
-    const { server, api } = await standIn({ echoMetadata: false })
+  it('matches responses by position when the API does not echo the metadata, in the submitting process and after a resume', async () => {
+    const { server, api, client } = await standIn({ echoMetadata: false })
     const { entries } = await direct(server.origin, server, ['Weather in London?', 'Weather in Paris?'])
     const id = await api.submit(entries)
     await pollUntilDone(api, id)
-    const outcomes = await api.results(id)
-    expect(outcomes.map((outcome) => [outcome.customId, body(outcome).candidates[0].content.parts[0].functionCall.args.city])).toEqual([
+    const expected = [
       ['key-0', 'London'],
       ['key-1', 'Paris'],
-    ])
+    ]
+    const pairs = (outcomes: readonly BatchOutcome[]) => outcomes.map((outcome) => [outcome.customId, body(outcome).candidates[0].content.parts[0].functionCall.args.city])
+    expect(pairs(await api.results(id))).toEqual(expected)
+    // A new process knows no submitted keys: the batch's own input gives them.
+    expect(pairs(await createGeminiBatchApi(client, model).results(id))).toEqual(expected)
   })
 
   it('keeps a held batch running until it is released, and bills each entry once however often it is read', async () => {

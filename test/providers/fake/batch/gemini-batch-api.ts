@@ -24,6 +24,7 @@ export type StandInBatch = {
   readonly requests: readonly InlineRequest[]
   /** Where the requests came from, and so where the answers go: inline, or a responses file. */
   readonly source: 'inline' | 'file'
+  readonly fileName?: string
   readonly createTime: string
   readonly progress: BatchProgress
   /** Decided when the batch was created (the lifecycle's `expire` then). */
@@ -107,7 +108,7 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
       if (!file) return refuse(404, 'NOT_FOUND', `${String(fileName)}: Requested entity was not found.`)
       const read = requestsInFile(file)
       if (typeof read === 'string') return refuse(400, 'INVALID_ARGUMENT', read)
-      return hold(model, displayName, read, 'file')
+      return hold(model, displayName, read, String(fileName))
     }
     const list = isObject(input.requests) ? input.requests.requests : undefined
     if (!Array.isArray(list) || list.length === 0) return refuse(400, 'INVALID_ARGUMENT', 'batch.input_config.requests.requests must hold at least one request')
@@ -117,12 +118,13 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
       const named = item.request.model
       if (named !== undefined && named !== `models/${model}`) return refuse(400, 'INVALID_ARGUMENT', `requests[${index}].request.model ${String(named)} is not the model of the batch, models/${model}`)
     }
-    return hold(model, displayName, list as InlineRequest[], 'inline')
+    return hold(model, displayName, list as InlineRequest[], undefined)
   }
 
-  const hold = (model: string, displayName: string, requests: readonly InlineRequest[], source: StandInBatch['source']): Reply => {
+  const hold = (model: string, displayName: string, requests: readonly InlineRequest[], fileName: string | undefined): Reply => {
     const name = `batches/standin${String(++created).padStart(4, '0')}`
-    const held: StandInBatch = { name, model, displayName, requests, source, createTime: new Date().toISOString(), progress: { polls: 0 }, expires: lifecycle.expire }
+    const source = fileName === undefined ? 'inline' : 'file'
+    const held: StandInBatch = { name, model, displayName, requests, source, ...(fileName !== undefined ? { fileName } : {}), createTime: new Date().toISOString(), progress: { polls: 0 }, expires: lifecycle.expire }
     batches.set(name, held)
     return { type: 'json', status: 200, body: operationOf(held) }
   }
@@ -209,6 +211,8 @@ function operationOf(batch: StandInBatch): Record<string, unknown> {
     // int64 fields are strings in the JSON mapping.
     batchStats: { requestCount: String(total), successfulRequestCount: String(finished - failed), failedRequestCount: String(failed), pendingRequestCount: String(total - finished) },
     state,
+    // The resource keeps its input: inline requests with their metadata (file batches name their file).
+    inputConfig: batch.source === 'file' ? { fileName: batch.fileName } : { requests: { requests: batch.requests } },
     ...(output ? { output } : {}),
   }
   return {
