@@ -89,8 +89,10 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
         fetch: network,
         secrets,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
-        ...(settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),
-        ...(settings.checkStream ? { checkStream: settings.checkStream } : {}),
+        // The protocol's answer checks are for generation requests (the adapter's, with an exchange): a batch API's
+        // own calls (create, poll, results) answer in other shapes.
+        ...(exchange && settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),
+        ...(exchange && settings.checkStream ? { checkStream: settings.checkStream } : {}),
       })
       if (exchange) {
         exchange.retries += response.retries
