@@ -9,6 +9,7 @@ import { variantFindings } from '../variants/variant-report.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { caseKey } from '../core/case-key.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -60,7 +61,10 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const models = unique(inputs.flatMap(({ report }) => [...report.run.models, ...report.results.map((r) => r.model)]))
   const suites = uniqueBy(inputs.flatMap(({ report }) => report.run.suites), (s) => s.name)
   const results = orderResults([...byKey.values()], suites.map((s) => s.name), models)
-  const summary = carryExtensions(summarize(results), inputs, warnings)
+  // --repeat-until runs' gates read the mean of per-case pass rates: recomputed over the merged results, as the
+  // run computes it, never averaged from the inputs' figures (their case counts and repeat counts differ).
+  const repeatUntil = repeatUntilInputs(inputs, warnings)
+  const summary = carryExtensions(summarize(results, { caseMeanAccuracy: repeatUntil.any }), inputs, warnings)
     .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model))
   const gates = reevaluateGates(inputs.map(({ file, report }) => ({ file, gates: report.gates })), summary, warnings)
   // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
@@ -68,7 +72,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
-    run: mergedRun(inputs, models, suites),
+    run: { ...mergedRun(inputs, models, suites), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}) },
     ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
@@ -148,6 +152,34 @@ function weightedMean(values: readonly { value: unknown; weight: number }[]): un
     result[key] = merged
   }
   return result
+}
+
+/** A `--repeat-until` run's record (report.json `run.repeatUntil`), as far as merge reads it. */
+type RepeatUntilRecord = { readonly max: number; readonly rule: string; readonly repeatsRun: number; readonly planned: number; readonly casesStopped: number; readonly reopened: number }
+
+/**
+ * Whether any input is a `--repeat-until` run (its `run.repeatUntil`, or a summary row with `caseMeanAccuracy`, as
+ * a merged report of such runs has), and the merged record: the inputs' repeats added up when all of them ran with
+ * the same N. Each run stopped its cases on its own gates, so a row drawn from several runs is a mean over results
+ * no single decision covered: said in a warning.
+ */
+function repeatUntilInputs(inputs: readonly ReportInput[], warnings: string[]): { any: boolean; record?: RepeatUntilRecord } {
+  const marked = inputs.filter(({ report }) => report.run.repeatUntil !== undefined || report.summary.some((row) => 'caseMeanAccuracy' in row))
+  if (marked.length === 0) return { any: false }
+  const records = inputs.map(({ report }) => report.run.repeatUntil).filter(isRepeatUntilRecord)
+  const filesOfRow = new Map<string, string[]>()
+  for (const { file, report } of marked) for (const row of new Set(report.summary.map((summary) => summaryLabel(summary)))) filesOfRow.set(row, [...(filesOfRow.get(row) ?? []), file])
+  for (const [row, files] of filesOfRow) if (files.length > 1) warnings.push(`${row}: its results come from ${files.join(', ')}, --repeat-until runs that each stopped cases on their own gates; the merged caseMeanAccuracy is the mean over the results present, not a decision one run made`)
+  const same = records.length === inputs.length && records.every((record) => record.max === records[0]!.max && record.rule === records[0]!.rule)
+  if (!same) return { any: true }
+  const sum = (field: 'repeatsRun' | 'planned' | 'casesStopped' | 'reopened') => records.reduce((total, record) => total + record[field], 0)
+  return { any: true, record: { max: records[0]!.max, rule: records[0]!.rule, repeatsRun: sum('repeatsRun'), planned: sum('planned'), casesStopped: sum('casesStopped'), reopened: sum('reopened') } }
+}
+
+function isRepeatUntilRecord(value: unknown): value is RepeatUntilRecord {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return typeof record.max === 'number' && typeof record.rule === 'string' && ['repeatsRun', 'planned', 'casesStopped', 'reopened'].every((field) => typeof record[field] === 'number')
 }
 
 function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites']): Report['run'] {

@@ -1,15 +1,15 @@
 import type { ModelSummary } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
-import { GroupedSummaries, SummaryAccumulator } from './summary-accumulator.ts'
+import { GroupedSummaries, SummaryAccumulator, type SummaryOptions } from './summary-accumulator.ts'
 
 /**
  * Aggregates results into one summary per model, in the order models first appear — the same fold the runner
  * does as results stream in (`summary-accumulator.ts`). Rates are over calls or cases as each field of
- * ModelSummary states; errored results are counted in `errored` and left out of every rate; a rate with an empty
+ * ModelSummary states (`caseMeanAccuracy` too when asked, as for a `--repeat-until` run); errored results are counted in `errored` and left out of every rate; a rate with an empty
  * denominator (nothing to measure: no call expected, none paired, none made, no such case) is null.
  */
-export function summarize(results: readonly CaseResult[]): ModelSummary[] {
-  const groups = new GroupedSummaries(summaryGroup)
+export function summarize(results: readonly CaseResult[], options: Pick<SummaryOptions, 'caseMeanAccuracy'> = {}): ModelSummary[] {
+  const groups = new GroupedSummaries(summaryGroup, options)
   for (const result of results) groups.add(result)
   return groups.finish()
 }
