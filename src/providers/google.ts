@@ -1,4 +1,5 @@
 import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai'
+import { createGeminiBatchApi } from './batch/gemini-batch.ts'
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
 import { sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
@@ -29,7 +30,8 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     },
   })
   const streamed = streams(options)
-  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+  // In batch mode the generation requests go through Gemini batch mode over this same client (batch/gemini-batch.ts).
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets, batchApi: () => createGeminiBatchApi(client, model) }, {
     build: (request) => buildGeminiRequest(request, { model, ...maxTokensOf(options), ...(options.settings ? { settings: options.settings } : {}) }),
     send: async (body, requestOptions) => {
       if (streamed) return streamGeminiContent(client, withRequestOptions(body, requestOptions))
