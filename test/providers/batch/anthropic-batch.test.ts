@@ -5,7 +5,7 @@ import { ProviderError } from '../../../src/core/errors.ts'
 import { createHttpClient } from '../../../src/http/http-client.ts'
 import { createAnthropicBatchApi } from '../../../src/providers/batch/anthropic-batch.ts'
 import { weatherModel } from '../fake/behaviour.ts'
-import { anthropicKey } from '../fake/harness.ts'
+import { anthropicKey, longSystem } from '../fake/harness.ts'
 import { startLoopback, type Handler, type Loopback } from '../fake/loopback.ts'
 import { anthropicBatchApi, type AnthropicBatchOptions, type AnthropicBatchStandIn } from '../fake/batch/anthropic-batch-api.ts'
 import { batchLifecycle } from '../fake/batch/lifecycle.ts'
@@ -161,8 +161,9 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('accepts cache_control on the last tool and the system prompt (--cache-tools) in batch params', async () => {
     const { api } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
+    // A system prompt over the minimum cacheable length: the stand-in bills caching by the published rules.
     const cached = body('Weather in Paris?', {
-      system: [{ type: 'text', text: 'You are terse.', cache_control: { type: 'ephemeral' } }],
+      system: [{ type: 'text', text: longSystem, cache_control: { type: 'ephemeral' } }],
       tools: [{ ...tools[0], cache_control: { type: 'ephemeral' } }],
     })
     const id = await api.submit([entry('cached', cached)])
