@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { loadCategory, type BfclCategory } from './data.ts'
@@ -8,6 +6,7 @@ import { entryVerdict } from './entry-verdict.ts'
 import { detectMode, findResultFiles, readResultFile, type ResultFile, type ResultLine } from './results.ts'
 import { categoryScore, groupScores, type ModelSummary } from './summary.ts'
 import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories, type MultiTurnEntry } from './multi-turn/data.ts'
+import { installLongContext, longContextFile, readLongContext, type LongContextConstants } from './multi-turn/long-context.ts'
 import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
 
 /** The single-turn categories `bfcl score` checks: 10 AST categories (Python, Java, JavaScript) and 3 relevance categories. */
@@ -97,11 +96,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     const multiTurnFiles = modelFiles.filter(({ file }) => isMultiTurnCategory(file.category))
       .sort((a, b) => multiTurnCategories.indexOf(a.file.category as never) - multiTurnCategories.indexOf(b.file.category as never))
     for (const { file, lines } of multiTurnFiles) {
-      if (file.category === 'multi_turn_long_context') {
-        checkLongContextSource(options.bfclSource, file.file)
-        skipped.push({ file: file.file, reason: "multi_turn_long_context is not scored yet: toolgauge's environments do not model BFCL's long-context mode" })
-        continue
-      }
+      if (file.category === 'multi_turn_long_context') installLongContext(process, longContextConstants(options.bfclSource, file.file))
       const scored = scoreMultiTurnFile(file.file, file.category, lines, multiTurnData(file.category), process)
       for (const { id, verdict } of scored.rows) {
         verdicts.push({ model, id, category: file.category, valid: verdict.valid, error_type: verdict.errorType, error_turn: verdict.errorTurn, error: verdict.errorMessage === null ? [] : [verdict.errorMessage] })
@@ -145,15 +140,10 @@ function checkKeepDotsFor(keepDotsFor: readonly string[], models: readonly strin
   }
 }
 
-/** Where BFCL keeps the long-context constants, relative to its `bfcl_eval` folder. */
-export const longContextFile = 'eval_checker/multi_turn_eval/func_source_code/long_context.py'
-
 // long_context is scored against constants toolgauge never ships: without BFCL's source it is bad input.
-function checkLongContextSource(bfclSource: string | undefined, resultFile: string): void {
+function longContextConstants(bfclSource: string | undefined, resultFile: string): LongContextConstants {
   if (bfclSource === undefined) {
     throw new InputError(`${resultFile} is multi_turn_long_context, which needs BFCL's long-context constants: pass --bfcl-source <BFCL's bfcl_eval folder> (the folder holding ${longContextFile})`, { field: '--bfcl-source' })
   }
-  if (!existsSync(join(bfclSource, longContextFile))) {
-    throw new InputError(`expected BFCL's bfcl_eval folder, with ${longContextFile} in it`, { file: bfclSource, field: '--bfcl-source' })
-  }
+  return readLongContext(bfclSource)
 }

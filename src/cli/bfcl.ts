@@ -11,10 +11,12 @@ const usage = `toolgauge bfcl <score | import | to-scripted> [options]
                        [--mode auto|fc|prompt] [--bfcl-source <bfcl_eval dir>] [--out <dir>]
       Scores every BFCL_v4_<category>_result.json under --results (recursively) with BFCL's own verdicts:
       single-turn AST categories (Python, simple_java, simple_javascript), irrelevance/live_irrelevance/live_relevance,
-      and the multi-turn categories (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param: the calls run
-      against toolgauge's TypeScript copies of BFCL's eight environments). Writes <out>/verdicts.jsonl (multi-turn
-      rows carry error_turn) and <out>/summary.json (default out: reports/bfcl) and prints the table.
-      --bfcl-source        BFCL's bfcl_eval folder; required when multi_turn_long_context results are present
+      and the multi-turn categories (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param and, with
+      --bfcl-source, multi_turn_long_context: the calls run against toolgauge's TypeScript copies of BFCL's eight
+      environments). Writes <out>/verdicts.jsonl (multi-turn rows carry error_turn) and <out>/summary.json
+      (default out: reports/bfcl) and prints the table.
+      --bfcl-source        BFCL's bfcl_eval folder, whose long_context.py holds the long-context constants (read,
+                           never copied); required when multi_turn_long_context results are present
       --underscore-to-dot  BFCL's per-model flag: the FC API saw "." in function names replaced by "_"
                            (applies to FC-mode models; prompt-mode text is never mangled)
       --keep-dots-for      a model folder the flag does not apply to (repeatable), e.g. firefunction-v2-FC

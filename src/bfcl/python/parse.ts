@@ -214,6 +214,14 @@ const grammar: Grammar = { expression, starNamed, bitOr }
 /** Parses Python expression source (eval mode: `expressions NEWLINE* ENDMARKER`) into an Expr. */
 export function parseExpression(source: string): Expr {
   const c = new Cursor(source, tokenize(source))
+  const result = expressions(c)
+  while (c.peek().k === 'newline') c.i++
+  if (c.peek().k !== 'end') c.fail()
+  return result
+}
+
+/** `expressions` at the cursor (a bare tuple when commas follow), up to the next newline or the end. */
+export function expressions(c: Cursor): Expr {
   const first = starNamed(c)
   let result = first
   if (c.isOp(',')) {
@@ -225,7 +233,5 @@ export function parseExpression(source: string): Expr {
     }
     result = { k: 'tuple', elts }
   } else if (first.k === 'starred') c.fail("can't use starred expression here")
-  while (c.peek().k === 'newline') c.i++
-  if (c.peek().k !== 'end') c.fail()
   return result
 }

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../../helpers/shared-data.ts'
 
@@ -11,6 +12,9 @@ const toolgauge = (...args: string[]) => {
   const run = spawnSync(process.execPath, [join(projectRoot, 'bin/toolgauge.mjs'), ...args], { encoding: 'utf8' })
   return { code: run.status, stdout: run.stdout, stderr: run.stderr }
 }
+
+// A made-up bfcl_eval folder (BFCL's real long_context.py never ships).
+const longContextFixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'bfcl_eval')
 
 const jsonl = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).join('\n') + '\n'
 const call = (name: string, args: object) => ({ [name]: JSON.stringify(args) })
@@ -66,5 +70,37 @@ describe('toolgauge bfcl score on multi-turn results', () => {
     const wrong = toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results-lc'), '--bfcl-source', root, '--out', join(root, 'out-lc'))
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain('long_context.py')
+  })
+
+  it('multi_turn_long_context with --bfcl-source is scored like the other categories', () => {
+    const model = join(root, 'results-lc-scored', 'm-FC')
+    mkdirSync(model, { recursive: true })
+    writeFileSync(join(model, 'BFCL_v4_multi_turn_long_context_result.json'), jsonl([
+      { id: 'multi_turn_long_context_0', result: [[[call('add', { a: 2, b: 3 })]], [[call('add', { a: 4, b: 5 })]]] },
+      { id: 'multi_turn_long_context_1', result: [[[call('add', { a: 2, b: 3 })]], [[]]] },
+    ]))
+    const out = join(root, 'out-lc-scored')
+    const run = toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results-lc-scored'), '--bfcl-source', longContextFixture, '--out', out)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const verdicts = readFileSync(join(out, 'verdicts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(verdicts.map((v) => [v.id, v.category, v.valid, v.error_type, v.error_turn])).toEqual([
+      ['multi_turn_long_context_0', 'multi_turn_long_context', true, null, null],
+      ['multi_turn_long_context_1', 'multi_turn_long_context', false, 'multi_turn:empty_turn_model_response', 1],
+    ])
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { skipped: unknown[]; models: { categories: Record<string, { correct: number; total: number }> }[] }
+    expect(summary.skipped).toEqual([])
+    expect(summary.models[0]!.categories.multi_turn_long_context).toMatchObject({ correct: 1, total: 2 })
+  })
+
+  it("an unexpected long_context.py in --bfcl-source is bad input naming the file and line (exit 2)", () => {
+    const source = join(root, 'bad-source')
+    const file = join(source, 'eval_checker', 'multi_turn_eval', 'func_source_code', 'long_context.py')
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, 'FILES_TAIL_USED = []\ndef f():\n    pass\n')
+    const run = toolgauge('bfcl', 'score', '--data', data, '--results', join(root, 'results-lc'), '--bfcl-source', source, '--out', join(root, 'out-bad'))
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`${file}:2`)
+    expect(run.stderr).not.toContain('    at ')
   })
 })

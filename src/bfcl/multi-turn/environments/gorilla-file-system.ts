@@ -1,6 +1,7 @@
 import type { PyValue } from '../../py/value.ts'
 import { formatFixed } from '../../py/format-float.ts'
-import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { truthy } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
 import { compareCodePoints, pyLen, splitlines, splitWhitespace, utf8Length } from '../py-str.ts'
@@ -13,18 +14,27 @@ import { str } from './keys.ts'
 
 const error = (message: string) => dict([['error', message]])
 
-function loadDirectory(data: Val, parent: FsDirectory): void {
+// long_context (BFCL's _load_directory): every file not in FILES_TAIL_USED gets the filler text appended, and
+// every directory with no subdirectory (the root included, an empty one too) gets the image files.
+function loadDirectory(data: Val, parent: FsDirectory, extension: LongContextConstants | undefined): void {
   if (!isMap(data)) return
+  let innermost = true
   for (const [key, entry] of data) {
     if (!isMap(entry)) continue
     const name = String(key)
     if (entry.get('type') === 'directory') {
+      innermost = false
       const child = new FsDirectory(name, parent)
-      loadDirectory(entry.get('contents') ?? null, child)
+      loadDirectory(entry.get('contents') ?? null, child, extension)
       parent.contents.set(name, child)
     } else if (entry.get('type') === 'file') {
-      parent.contents.set(name, new FsFile(name, str(entry.get('content') ?? '')))
+      const content = str(entry.get('content') ?? '')
+      const filled = extension && !extension.FILES_TAIL_USED.includes(name) ? content + extension.FILE_CONTENT_EXTENSION : content
+      parent.contents.set(name, new FsFile(name, filled))
     }
+  }
+  if (innermost && extension) {
+    for (const image of extension.POPULATE_FILE_EXTENSION) parent.contents.set(str(image), new FsFile(str(image), ''))
   }
 }
 
@@ -34,7 +44,7 @@ function text(v: Val): string {
 }
 
 /** A GorillaFileSystem instance. */
-export function gorillaFileSystem(): Environment {
+export function gorillaFileSystem(process: ProcessState): Environment {
   let root = new FsDirectory('/', null)
   let current = root
   let longContext = false
@@ -236,7 +246,7 @@ export function gorillaFileSystem(): Environment {
       const tree = isMap(data) ? data.get('root') : undefined
       const first = isMap(tree) ? [...tree][0] : undefined
       root = new FsDirectory(first ? String(first[0]) : '/', null)
-      if (first && isMap(first[1])) loadDirectory(first[1].get('contents') ?? null, root)
+      if (first && isMap(first[1])) loadDirectory(first[1].get('contents') ?? null, root, isLongContext ? longContextOf(process) : undefined)
       current = root
     },
     state: () => [['long_context', longContext], ['root', root]] as const,

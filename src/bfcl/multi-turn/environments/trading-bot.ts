@@ -1,9 +1,10 @@
 import type { PyValue } from '../../py/value.ts'
 import { formatFixed } from '../../py/format-float.ts'
-import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
-import { keyError } from '../py-error.ts'
+import { keyError, PyException } from '../py-error.ts'
 import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
@@ -68,9 +69,37 @@ function timestamp(seconds: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
 }
 
+// Python's `template.format(symbol=value)` for the order metadata texts (a `{name}` other than symbol: KeyError).
+function formatSymbol(template: string, symbol: string): string | { readonly missing: string } {
+  let out = ''
+  for (let at = 0; at < template.length; at++) {
+    const c = template[at]!
+    if ((c === '{' || c === '}') && template[at + 1] === c) {
+      out += c
+      at++
+      continue
+    }
+    if (c === '}') throw new PyException('ValueError', "Single '}' encountered in format string")
+    if (c !== '{') {
+      out += c
+      continue
+    }
+    const close = template.indexOf('}', at)
+    if (close < 0) throw new PyException('ValueError', "expected '}' before end of string")
+    const field = template.slice(at + 1, close)
+    if (field === 'symbol') out += symbol
+    else if (/^[A-Za-z_]\w*$/.test(field)) return { missing: field }
+    else throw new PyException('ValueError', `toolgauge does not model the format field {${field}}`)
+    at = close
+  }
+  return out
+}
+
 /** A TradingBot instance. */
-export function tradingBot(): Environment {
+export function tradingBot(process: ProcessState): Environment {
   const s = defaults()
+  // long_context: BFCL's extension lists and texts in five outputs (the state itself is unchanged).
+  let extension: LongContextConstants | undefined
   s.set('long_context', false)
   const random = new PyRandom(1053520)
   const get = (name: string) => s.get(name)!
@@ -112,13 +141,31 @@ export function tradingBot(): Environment {
       if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view account information.']])
       return account()
     }],
-    ['get_available_stocks', [req('sector')], ([sector]) => dict([['stock_list', [...(sectors[sector as string] ?? [])]]])],
+    ['get_available_stocks', [req('sector')], ([sector]) => {
+      const list: Val[] = [...(sectors[sector as string] ?? [])]
+      if (extension && sector === 'Technology') return dict([['stock_list', list.concat(extension.TECHNOLOGY_EXTENSION)]])
+      if (extension && sector === 'Automobile') return dict([['stock_list', list.concat(extension.AUTOMOBILE_EXTENSION)]])
+      return dict([['stock_list', list]])
+    }],
     ['get_current_time', [], () => dict([['current_time', '10:30 AM']])],
     ['get_order_details', [req('order_id')], ([id]) => {
       const key = orderKey(id!)
       const order = key === undefined ? undefined : orders().get(key)
       if (order === undefined) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
-      return order
+      if (!extension) return order
+      // A copy of the order with every ORDER_DETAIL_EXTENSION text formatted for its symbol, as `metadata`.
+      if (!isMap(order)) throw new PyException('AttributeError', `'${Array.isArray(order) ? 'list' : typeof order === 'string' ? 'str' : 'object'}' object has no attribute 'copy'`)
+      if (!order.has('symbol')) throw keyError("'symbol'")
+      const symbol = order.get('symbol')!
+      const metadata = new Map<Key, Val>()
+      for (const [key, template] of extension.ORDER_DETAIL_EXTENSION) {
+        const text = formatSymbol(typeof template === 'string' ? template : valRepr(template), typeof symbol === 'string' ? symbol : valRepr(symbol))
+        if (typeof text !== 'string') return dict([['error', `KeyError during formatting: '${text.missing}'`]])
+        metadata.set(key, text)
+      }
+      const copy = new Map(order)
+      copy.set('metadata', metadata)
+      return copy
     }],
     ['get_order_history', [], () => {
       if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view order history.']])
@@ -127,7 +174,11 @@ export function tradingBot(): Environment {
     ['get_stock_info', [req('symbol')], ([symbol]) => {
       const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
       if (info === undefined) return dict([['error', `Stock with symbol '${typeof symbol === 'string' ? symbol : valRepr(symbol!)}' not found.`]])
-      return info
+      if (!extension || !isMap(info)) return info
+      const copy = new Map(info)
+      copy.set('MA(5)', extension.MA_5_EXTENSION)
+      copy.set('MA(20)', extension.MA_20_EXTENSION)
+      return copy
     }],
     ['get_symbol_by_name', [req('name')], ([name]) => dict([['symbol', symbols[name as string] ?? 'Stock not found']])],
     ['get_transaction_history', [opt('start_date'), opt('end_date')], ([start, end]) => {
@@ -138,10 +189,12 @@ export function tradingBot(): Environment {
         const when = isMap(t) ? String(t.get('timestamp')) : ''
         return when >= from && when <= to
       })
-      return dict([['transaction_history', history]])
+      return dict([['transaction_history', extension ? history.concat(extension.TRANSACTION_HISTORY_EXTENSION) : history]])
     }],
     ['get_watchlist', [], () => {
       if (!authenticated()) return ['Error: User not authenticated. Please log in to view the watchlist.']
+      // long_context returns a bare list (its str() is the output), the extension after the user's symbols.
+      if (extension) return watchList().concat(extension.WATCH_LIST_EXTENSION)
       return dict([['watchlist', watchList()]])
     }],
     ['notify_price_change', [req('stocks'), req('threshold')], ([list, threshold]) => {
@@ -207,6 +260,7 @@ export function tradingBot(): Environment {
         s.set(name, name === 'orders' ? loadOrders(value) : value)
       }
       s.set('long_context', longContext)
+      extension = longContext ? longContextOf(process) : undefined
       if (!isMap(s.get('account_info'))) throw keyError("'account_info'")
     },
     state: () => attributes.map((name) => [name, s.get(name)!] as const),

@@ -1,6 +1,7 @@
 import type { PyValue } from '../../py/value.ts'
 import { roundFloat } from '../../py/format-float.ts'
-import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { longContextOf } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { PyException, valueError } from '../py-error.ts'
@@ -8,9 +9,6 @@ import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val } fr
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's TravelAPI: credit cards, bookings, a token, a budget; ids, tokens and balances from Random(141053).
-// The route table holds the base fares the published data shows (each route's cost is base × class factor ×
-// 2 when the travel date's digits sum to an even number); BFCL's own table has more routes, which toolgauge
-// answers as BFCL answers an unknown route.
 
 const attributes = ['credit_card_list', 'booking_record', 'access_token', 'token_type', 'token_expires_in', 'token_scope', 'user_first_name', 'user_last_name', 'budget_limit', 'long_context'] as const
 
@@ -23,12 +21,26 @@ const cityAirports: { readonly [city: string]: string } = {
   Beijing: 'PEK', 'Hong Kong': 'HKG', Rome: 'CIA', Tokyo: 'HND',
 }
 
-// Directed routes → base fare (USD), as observed in BFCL's outputs.
+// BFCL's route table: directed route → base fare (USD), in BFCL's order (long_context lists every route's cost in
+// this order). A route's cost is base × class factor × 2 when the travel date's digits sum to an even number.
 const baseFares: ReadonlyMap<string, number> = new Map([
-  ['CRH>GFD', 260], ['CRH>HKG', 290], ['CRH>JFK', 300], ['CRH>PHV', 250], ['CRH>RMS', 280], ['JFK>HND', 800], ['JFK>LAX', 570],
-  ['JFK>MPC', 470], ['JFK>PEK', 1000], ['LAX>HND', 430], ['LAX>JFK', 600], ['LAX>SFO', 100], ['LHR>CDG', 100], ['OKD>LAX', 220],
-  ['ORD>LAX', 180], ['ORD>SVP', 380], ['RMS>BOS', 200], ['RMS>GFD', 320], ['RMS>JFK', 210], ['RMS>LAX', 330], ['RMS>SBK', 220],
-  ['SFO>BOS', 450], ['SFO>CIA', 700], ['SFO>LAX', 200], ['SFO>ORD', 400], ['SFO>RMS', 300],
+  ['SFO>LAX', 200], ['SFO>JFK', 500], ['SFO>ORD', 400], ['SFO>BOS', 450], ['SFO>RMS', 300], ['SFO>SBK', 350], ['SFO>MPC', 370], ['SFO>SVP', 320], ['SFO>SHD', 330],
+  ['SFO>SSV', 340], ['SFO>OKD', 360], ['SFO>WLB', 310], ['SFO>CRH', 380], ['SFO>ATV', 390], ['SFO>PHV', 420], ['SFO>GFD', 430], ['SFO>CIA', 700], ['LAX>SFO', 100],
+  ['LAX>JFK', 600], ['LAX>ORD', 500], ['LAX>BOS', 550], ['LAX>RMS', 310], ['LAX>SBK', 320], ['LAX>MPC', 330], ['LAX>SVP', 340], ['LAX>SHD', 350], ['LAX>SSV', 360],
+  ['LAX>OKD', 370], ['LAX>WLB', 380], ['LAX>CRH', 390], ['LAX>ATV', 400], ['LAX>PHV', 410], ['LAX>GFD', 420], ['LAX>HND', 430], ['JFK>ORD', 300], ['JFK>BOS', 250],
+  ['JFK>RMS', 450], ['JFK>SBK', 460], ['JFK>MPC', 470], ['JFK>SVP', 480], ['JFK>SHD', 490], ['JFK>SSV', 500], ['JFK>OKD', 510], ['JFK>WLB', 520], ['JFK>CRH', 530],
+  ['JFK>ATV', 540], ['JFK>PHV', 550], ['JFK>GFD', 560], ['JFK>LAX', 570], ['JFK>HND', 800], ['JFK>PVG', 950], ['JFK>PEK', 1000], ['ORD>LAX', 180], ['ORD>BOS', 200],
+  ['ORD>RMS', 350], ['ORD>SBK', 360], ['ORD>MPC', 370], ['ORD>SVP', 380], ['ORD>SHD', 390], ['ORD>SSV', 400], ['ORD>OKD', 410], ['ORD>WLB', 420], ['ORD>CRH', 430],
+  ['ORD>ATV', 440], ['ORD>PHV', 450], ['ORD>GFD', 460], ['BOS>RMS', 400], ['BOS>SBK', 410], ['BOS>MPC', 420], ['BOS>SVP', 430], ['BOS>SHD', 440], ['BOS>SSV', 450],
+  ['BOS>OKD', 460], ['BOS>WLB', 470], ['BOS>CRH', 480], ['BOS>ATV', 490], ['BOS>PHV', 500], ['BOS>GFD', 510], ['RMS>BOS', 200], ['RMS>JFK', 210], ['RMS>SBK', 220],
+  ['RMS>MPC', 230], ['RMS>SVP', 240], ['RMS>SHD', 250], ['RMS>SSV', 260], ['RMS>OKD', 270], ['RMS>WLB', 280], ['RMS>CRH', 290], ['RMS>ATV', 300], ['RMS>PHV', 310],
+  ['RMS>GFD', 320], ['RMS>LAX', 330], ['SBK>MPC', 200], ['SBK>SVP', 210], ['SBK>SHD', 220], ['SBK>SSV', 230], ['SBK>OKD', 240], ['SBK>WLB', 250], ['SBK>CRH', 260],
+  ['SBK>ATV', 270], ['SBK>PHV', 280], ['SBK>GFD', 290], ['MPC>SVP', 210], ['MPC>SHD', 220], ['MPC>SSV', 230], ['MPC>OKD', 240], ['MPC>WLB', 250], ['MPC>CRH', 260],
+  ['MPC>ATV', 270], ['MPC>PHV', 280], ['MPC>GFD', 290], ['SVP>SHD', 230], ['SVP>SSV', 240], ['SVP>OKD', 250], ['SVP>WLB', 260], ['SVP>CRH', 270], ['SVP>ATV', 280],
+  ['SVP>PHV', 290], ['SVP>GFD', 300], ['SHD>SSV', 220], ['SHD>OKD', 230], ['SHD>WLB', 240], ['SHD>CRH', 250], ['SHD>ATV', 260], ['SHD>PHV', 270], ['SHD>GFD', 280],
+  ['SSV>OKD', 240], ['SSV>WLB', 250], ['SSV>CRH', 260], ['SSV>ATV', 270], ['SSV>PHV', 280], ['SSV>GFD', 290], ['OKD>WLB', 230], ['OKD>CRH', 240], ['OKD>ATV', 250],
+  ['OKD>PHV', 260], ['OKD>GFD', 270], ['WLB>CRH', 250], ['WLB>ATV', 260], ['WLB>PHV', 270], ['WLB>GFD', 280], ['CRH>ATV', 240], ['CRH>PHV', 250], ['CRH>GFD', 260],
+  ['CRH>SFO', 270], ['CRH>RMS', 280], ['CRH>HKG', 290], ['CRH>JFK', 300], ['ATV>PHV', 230], ['ATV>GFD', 240], ['PHV>GFD', 220], ['LHR>CDG', 100], ['OKD>LAX', 220],
 ])
 
 const classFactors: { readonly [travelClass: string]: number } = { economy: 1, business: 2, first: 5 }
@@ -48,6 +60,11 @@ const defaults = defaultsOf(() => new Map<string, Val>([
 function flightCost(from: Val, to: Val, date: Val, travelClass: Val): number {
   const base = baseFares.get(`${str(from)}>${str(to)}`)
   if (base === undefined) throw valueError('No available route for the given airports.')
+  return base * costFactor(date, travelClass)
+}
+
+// The class factor times the date multiplier.
+function costFactor(date: Val, travelClass: Val): number {
   const factor = classFactors[str(travelClass)]
   if (factor === undefined) throw valueError('Invalid travel class. Options are: economy, business, first.')
   let digits = 0
@@ -55,12 +72,14 @@ function flightCost(from: Val, to: Val, date: Val, travelClass: Val): number {
     if (!/[0-9]/.test(ch)) throw valueError(`invalid literal for int() with base 10: '${ch}'`)
     digits += Number(ch)
   }
-  return base * factor * (digits % 2 === 0 ? 2 : 1)
+  return factor * (digits % 2 === 0 ? 2 : 1)
 }
 
 /** A TravelAPI instance. */
-export function travelApi(): Environment {
+export function travelApi(process: ProcessState): Environment {
   const s = defaults()
+  // long_context: every route's cost in get_flight_cost, the whole booking record in book_flight's reply.
+  let longContext = false
   let random = new PyRandom(141053)
   const get = (name: string) => s.get(name)!
   const cards = () => get('credit_card_list') as Map<Key, Val>
@@ -100,7 +119,7 @@ export function travelApi(): Environment {
       const bookingId = String(random.randint(1000000, 9999999))
       const transactionId = String(random.randint(10000000, 99999999))
       bookings().set(bookingId, dict([['card_id', cardId!], ['travel_date', date!], ['travel_from', from!], ['travel_to', to!], ['travel_class', travelClass!], ['travel_cost', f(cost)], ['transaction_id', transactionId]]))
-      return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', dict([])]])
+      return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', longContext ? bookings() : dict([])]])
     }],
     ['cancel_booking', [req('access_token'), req('booking_id')], ([token, bookingId]) => {
       if (!tokenOk(token!)) return dict([['cancel_status', false], ['error', 'Invalid access token']])
@@ -136,7 +155,12 @@ export function travelApi(): Environment {
       if (!isMap(card)) return dict([['error', 'Card not registered']])
       return dict([['card_balance', card.get('balance') ?? null]])
     }],
-    ['get_flight_cost', [req('travel_from'), req('travel_to'), req('travel_date'), req('travel_class')], ([from, to, date, travelClass]) => dict([['travel_cost_list', [f(flightCost(from!, to!, date!, travelClass!))]]])],
+    ['get_flight_cost', [req('travel_from'), req('travel_to'), req('travel_date'), req('travel_class')], ([from, to, date, travelClass]) => {
+      const cost = flightCost(from!, to!, date!, travelClass!)
+      if (!longContext) return dict([['travel_cost_list', [f(cost)]]])
+      const factor = costFactor(date!, travelClass!)
+      return dict([['travel_cost_list', [...baseFares.values()].map((base) => f(base * factor))]])
+    }],
     ['get_nearest_airport_by_city', [req('location')], ([location]) => dict([['nearest_airport', cityAirports[str(location!)] ?? 'Unknown']])],
     ['list_all_airports', [], () => [...airports]],
     ['purchase_insurance', [req('access_token'), req('insurance_type'), req('insurance_cost'), req('booking_id'), req('card_id')], ([token, , cost, bookingId, cardId]) => {
@@ -192,12 +216,22 @@ export function travelApi(): Environment {
   return {
     className: 'TravelAPI',
     methods,
-    load(config: PyValue, longContext: boolean) {
+    load(config: PyValue, isLongContext: boolean) {
       const given = configDict(config)
       const base = defaults()
       random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
       for (const name of attributes) if (name !== 'long_context') s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
-      s.set('long_context', longContext)
+      s.set('long_context', isLongContext)
+      longContext = isLongContext
+      if (isLongContext) {
+        // BFCL adds its extension cards and bookings by reference: the process's dicts, which a booking on an
+        // extension card changes for the ground truth's instance and every later entry too.
+        const extension = longContextOf(process)
+        const list = cards()
+        const records = bookings()
+        for (const [id, card] of extension.CREDIT_CARD_EXTENSION) if (isMap(list) && !list.has(id)) list.set(id, card)
+        for (const [id, record] of extension.BOOKING_RECORD_EXTENSION) if (isMap(records) && !records.has(id)) records.set(id, record)
+      }
     },
     state: () => attributes.map((name) => [name, s.get(name)!] as const),
   }

@@ -1,5 +1,6 @@
 import type { PyValue } from '../../py/value.ts'
-import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
@@ -41,11 +42,26 @@ const defaults = defaultsOf(() => new Map<string, Val>([
   ]))
 
 /** A VehicleControlAPI instance. */
-export function vehicleControl(): Environment {
+export function vehicleControl(process: ProcessState): Environment {
   const s = new Map<string, Val>()
+  // long_context: BFCL's extension texts in four outputs, and its module-level weather dict (mutated, returned).
+  let extension: LongContextConstants | undefined
   const random = new PyRandom(141053)
   const get = (name: string) => s.get(name)!
   const doors = () => get('doorStatus') as Map<Key, Val>
+  const carStatus = (option: Val): Map<Key, Val> => {
+    switch (option) {
+      case 'fuel': return dict([['fuelLevel', get('fuelLevel')]])
+      case 'battery': return dict([['batteryVoltage', get('batteryVoltage')]])
+      case 'doors': return dict([['doorStatus', doors()]])
+      case 'climate': return dict([['currentACTemperature', get('acTemperature')], ['fanSpeed', get('fanSpeed')], ['climateMode', get('acMode')], ['humidityLevel', get('humidityLevel')]])
+      case 'headlights': return dict([['headlightStatus', get('headLightStatus')]])
+      case 'parkingBrake': return dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['parkingBrakeForce', get('_parkingBrakeForce')], ['slopeAngle', get('_slopeAngle')]])
+      case 'brakePedal': return dict([['brakePedalStatus', get('brakePedalStatus')], ['brakePedalForce', get('_brakePedalForce')]])
+      case 'engine': return dict([['engineState', get('engine_state')]])
+      default: return dict([['error', 'Invalid option']])
+    }
+  }
   const pressures = () => ['frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure'].map((name) => [name, get(name)] as const)
 
   const methods = methodTable([
@@ -55,7 +71,8 @@ export function vehicleControl(): Environment {
       s.set('parkingBrakeStatus', engaged ? 'engaged' : 'released')
       s.set('_parkingBrakeForce', f(engaged ? 500.0 : 0.0))
       s.set('_slopeAngle', f(10.0))
-      return dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['_parkingBrakeForce', get('_parkingBrakeForce')], ['_slopeAngle', get('_slopeAngle')]])
+      const status = dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['_parkingBrakeForce', get('_parkingBrakeForce')], ['_slopeAngle', get('_slopeAngle')]])
+      return extension ? new Map<Key, Val>([['parkingBrakeInstruction', extension.PARKING_BRAKE_INSTRUCTION], ...status]) : status
     }],
     ['adjustClimateControl', [req('temperature'), opt('unit', 'celsius'), opt('fanSpeed', i(50)), opt('mode', 'auto')], ([temperature, unit, fan, mode]) => {
       if (num(fan!) < 0 || num(fan!) > 100) return dict([['error', 'Fan speed must be between 0 and 100.']])
@@ -66,26 +83,18 @@ export function vehicleControl(): Environment {
     }],
     ['check_tire_pressure', [], () => {
       const healthy = pressures().every(([, value]) => num(value) >= 30 && num(value) <= 35)
-      return dict([...pressures(), ['healthy_tire_pressure', healthy], ['car_info', dict([])]])
+      return dict([...pressures(), ['healthy_tire_pressure', healthy], ['car_info', extension ? extension.CAR_STATUS_METADATA_EXTENSION : dict([])]])
     }],
     ['displayCarStatus', [req('option')], ([option]) => {
-      switch (option) {
-        case 'fuel': return dict([['fuelLevel', get('fuelLevel')]])
-        case 'battery': return dict([['batteryVoltage', get('batteryVoltage')]])
-        case 'doors': return dict([['doorStatus', doors()]])
-        case 'climate': return dict([['currentACTemperature', get('acTemperature')], ['fanSpeed', get('fanSpeed')], ['climateMode', get('acMode')], ['humidityLevel', get('humidityLevel')]])
-        case 'headlights': return dict([['headlightStatus', get('headLightStatus')]])
-        case 'parkingBrake': return dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['parkingBrakeForce', get('_parkingBrakeForce')], ['slopeAngle', get('_slopeAngle')]])
-        case 'brakePedal': return dict([['brakePedalStatus', get('brakePedalStatus')], ['brakePedalForce', get('_brakePedalForce')]])
-        case 'engine': return dict([['engineState', get('engine_state')]])
-        default: return dict([['error', 'Invalid option']])
-      }
+      const status = carStatus(option!)
+      return extension ? new Map<Key, Val>([['metadata', extension.CAR_STATUS_METADATA_EXTENSION], ...status]) : status
     }],
     ['display_log', [req('messages')], ([messages]) => dict([['log', messages!]])],
     ['estimate_distance', [req('cityA'), req('cityB')], ([a, b]) => {
       const hit = distances.find(([x, y]) => (x === a && y === b) || (x === b && y === a))
-      if (!hit) return dict([['error', 'distance not found in database.']])
-      return dict([['distance', f(hit[2])]])
+      const distance = hit ? dict([['distance', f(hit[2])]]) : dict([['error', 'distance not found in database.']])
+      if (extension) distance.set('intermediaryCities', extension.INTERMEDIARY_CITIES)
+      return distance
     }],
     ['estimate_drive_feasibility_by_mileage', [req('distance')], ([distance]) => dict([['canDrive', !lt(arith('*', get('fuelLevel'), f(milesPerGallon)), distance!)]])],
     ['fillFuelTank', [req('fuelAmount')], ([amount]) => {
@@ -99,7 +108,12 @@ export function vehicleControl(): Environment {
     ['find_nearest_tire_shop', [], () => dict([['shopLocation', '456 Oakwood Avenue, Rivermist, 83214']])],
     ['gallon_to_liter', [req('gallon')], ([gallon]) => dict([['liter', arith('*', gallon!, f(3.78541))]])],
     ['get_current_speed', [], () => dict([['currentSpeed', f(random.uniform(0.0, 120.0))]])],
-    ['get_outside_temperature_from_google', [], () => dict([['outsideTemperature', f(random.uniform(-10.0, 40.0))]])],
+    ['get_outside_temperature_from_google', [], () => {
+      if (!extension) return dict([['outsideTemperature', f(random.uniform(-10.0, 40.0))]])
+      // BFCL writes the reading into its module-level dict and returns that dict (one per process).
+      extension.LONG_WEATHER_EXTENSION.set('outsideTemperature', f(random.uniform(-10.0, 40.0)))
+      return extension.LONG_WEATHER_EXTENSION
+    }],
     ['get_outside_temperature_from_weather_com', [], () => dict([['error', i(404)]])],
     ['get_zipcode_based_on_city', [req('city')], ([city]) => dict([['zipcode', zipcodes[city as string] ?? '00000']])],
     ['liter_to_gallon', [req('liter')], ([liter]) => dict([['gallon', arith('*', liter!, f(0.264172))]])],
@@ -185,6 +199,7 @@ export function vehicleControl(): Environment {
       s.set('_brakePedalForce', pick('brakePedalForce'))
       for (const name of ['distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure']) s.set(name, pick(name))
       s.set('long_context', longContext)
+      extension = longContext ? longContextOf(process) : undefined
     },
     state: () => publicAttributes.map((name) => [name, s.get(name)!] as const),
   }
