@@ -20,13 +20,26 @@ const transportSettings: ReadonlySet<string> = new Set([
   'batch', 'batchPollMs', 'batchJournal', 'onBatchEvent',
 ])
 
+/** What a run's fingerprints depend on beyond its cases and models. */
+export type FingerprintOptions = {
+  /** The toolgauge that scores (read once: a run is scored by one version). */
+  readonly version?: string
+  /** The identity of the checks the run adds to the scorer's (`CaseCheckSet.id`), when it adds any. */
+  readonly caseChecks?: string
+  /**
+   * The run's options per model spec (config `providers:`): a judge's or simulated user's own settings (its
+   * temperature, its base URL) decide what it answers, and so the verdict of every case it takes part in.
+   */
+  readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
+}
+
 /**
  * The fingerprint of a result: a hash of everything that decides its verdict or changes its requests — the case as
  * loaded (messages, tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module
  * and of live stub modules, the model spec with its settings (`--cache-tools` and `--stream` among them) and, for
- * `scripted:<file>`, the script —, the identity of the run's own checks (`RunOptions.caseChecks`) and toolgauge's
- * own version, whose loop and scorers decide it too. `--resume` keeps a journaled result only when its fingerprint
- * equals the one computed for the case as it is now.
+ * `scripted:<file>`, the script —, a judge's or simulated user's own settings, the identity of the run's own checks
+ * (`RunOptions.caseChecks`) and toolgauge's own version, whose loop and scorers decide it too. `--resume` keeps a
+ * journaled result only when its fingerprint equals the one computed for the case as it is now.
  */
 export class Fingerprints {
   private readonly files = new Map<string, string>()
@@ -36,15 +49,14 @@ export class Fingerprints {
   private readonly models = new Map<string, string>()
 
   private readonly run: string
+  private readonly modelOptions: FingerprintOptions['modelOptions']
 
-  /**
-   * `version` is the toolgauge that scores (read once: a run is scored by one version); `caseChecks` the identity
-   * of the checks the run adds to the scorer's (`CaseCheckSet.id`), when it adds any.
-   */
-  constructor(version: string = toolgaugeVersion, caseChecks?: string) {
+  constructor(options: FingerprintOptions = {}) {
+    const { version = toolgaugeVersion, caseChecks } = options
     if (caseChecks !== undefined && caseChecks.trim() === '') throw new Error('caseChecks needs an id that names its rules (a version string), not an empty one')
     // Without run checks the fingerprint is what it always was, so journals of earlier runs stay resumable.
     this.run = caseChecks === undefined ? version : `${version}\u0000checks:${caseChecks}`
+    this.modelOptions = options.modelOptions
   }
 
   /**
@@ -69,7 +81,10 @@ export class Fingerprints {
       ...customCheckModules(testCase).map((module) => this.fileDigest(module)),
       ...caseJudges(testCase).flatMap((judge) => (judge.model.startsWith('scripted:') ? [this.fileDigest(resolve(dirname(testCase.file), judge.model.slice('scripted:'.length)))] : [])),
     ]
-    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}) }) ?? '')
+    // The settings a judge or simulated user runs with (its spec is in the case): absent, the digest is as before.
+    const helpers = [...new Set([...caseJudges(testCase).map((judge) => judge.model), ...(testCase.user ? [testCase.user.model] : [])])]
+      .flatMap((spec) => { const own = this.modelOptions?.[spec]; return own ? [[spec, relevantSettings(own)] as const] : [] })
+    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}), ...(helpers.length > 0 ? { helpers } : {}) }) ?? '')
     this.last = { testCase, hooksFile, digest: value }
     return value
   }
@@ -88,7 +103,7 @@ export class Fingerprints {
   private modelDigest(model: string, spec: string, settings: ProviderOptions): string {
     let value = this.models.get(model)
     if (value === undefined) {
-      const relevant = Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
+      const relevant = relevantSettings(settings)
       // The `batch: true` setting is transport too (the requests are the same).
       if (settings.settings?.batch !== undefined) {
         const { batch: _batch, ...requestSettings } = settings.settings
@@ -110,6 +125,11 @@ export class Fingerprints {
     }
     return value
   }
+}
+
+/** A model's options but for its transport settings and functions: what decides its answers. */
+function relevantSettings(settings: Partial<ProviderOptions>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
 }
 
 /** The modules of a case's custom checks (case-level and per message), each once. */

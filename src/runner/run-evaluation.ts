@@ -194,7 +194,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
-  const fingerprints = new Fingerprints(undefined, options.caseChecks?.id)
+  const fingerprints = new Fingerprints({ ...(options.caseChecks ? { caseChecks: options.caseChecks.id } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}) })
   // Resolved once per model, not per case.
   const modelOptions = models.map(optionsFor)
   const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))

@@ -36,6 +36,20 @@ describe('--resume and run options', () => {
   })
 
   it('a check set without an id is refused', () => {
-    expect(() => new Fingerprints(undefined, ' ')).toThrow(/caseChecks needs an id/)
+    expect(() => new Fingerprints({ caseChecks: ' ' })).toThrow(/caseChecks needs an id/)
+  })
+})
+
+describe('--resume and the settings of a judge', () => {
+  it('a judge run with other options (config providers:, its max_tokens) re-runs the results it judged', async () => {
+    const judged = ['name: judged', 'tools: ./tools.json', 'cases:', '  - id: paris', '    prompt: Weather in Paris?', '    expect:', '      calls: [{ name: get_weather, args: { city: Paris } }]', '      final: { judge: { model: "scripted:judge.yaml", rubric: "Says the weather." } }'].join('\n')
+    const dir = tempFiles({ 'suite/tools.json': tools, 'suite/suite.yaml': judged, 'suite/judge.yaml': 'paris:\n  - content: \'{"score": 0.9, "reason": "Sunny."}\'\n', 'script.yaml': script })
+    const run = (maxTokens: number) => runEvaluation({
+      suitePaths: [join(dir, 'suite')], models: [`scripted:${join(dir, 'script.yaml')}`], outDir: join(dir, 'out'), resume: true,
+      modelOptions: { 'scripted:judge.yaml': { maxTokens } },
+    })
+    expect((await run(100)).report.results.map((result) => result.verdict)).toEqual(['passed'])
+    expect((await run(100)).resumed).toMatchObject({ kept: 1, rerun: 0 })
+    expect((await run(200)).resumed).toMatchObject({ kept: 0, rerun: 1 })
   })
 })
