@@ -73,9 +73,14 @@ export function submittedKeys(operation: WireOperation): string[] | undefined {
 export function outcomesOf(responses: readonly WireResponse[], keys: readonly string[] | undefined): BatchOutcome[] {
   const outcomes: BatchOutcome[] = []
   const answered = new Set<string>()
-  responses.forEach((item, index) => {
+  const keyOf = (item: WireResponse) => {
     const echoed = item.metadata?.key ?? item.key
-    const customId = typeof echoed === 'string' ? echoed : keys?.[index]
+    return typeof echoed === 'string' ? echoed : undefined
+  }
+  // By key when the answers carry keys; by position only when none does (a mix could pair an answer with another's key).
+  const byPosition = !responses.some((item) => keyOf(item) !== undefined)
+  responses.forEach((item, index) => {
+    const customId = byPosition ? keys?.[index] : keyOf(item)
     if (customId === undefined || answered.has(customId)) return
     answered.add(customId)
     outcomes.push(outcomeOf(customId, item))
@@ -84,15 +89,16 @@ export function outcomesOf(responses: readonly WireResponse[], keys: readonly st
   return outcomes
 }
 
-/** The lines of a responses file, each a `WireResponse` (a line that is not JSON is dropped: its request is then missing). */
+/** The lines of a responses file, each a `WireResponse`; a line that is no JSON object stays as an empty one, so positions hold. */
 export function responsesInFile(text: string): WireResponse[] {
   const responses: WireResponse[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
+    let value: unknown
     try {
-      const value = JSON.parse(line) as unknown
-      if (typeof value === 'object' && value !== null) responses.push(value as WireResponse)
+      value = JSON.parse(line)
     } catch {}
+    responses.push(typeof value === 'object' && value !== null ? (value as WireResponse) : {})
   }
   return responses
 }

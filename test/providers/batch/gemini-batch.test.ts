@@ -8,6 +8,7 @@ import { ProviderError } from '../../../src/core/errors.ts'
 import type { GenerateRequest } from '../../../src/core/provider.ts'
 import type { ModelTurn } from '../../../src/core/model-turn.ts'
 import { createHttpClient } from '../../../src/http/http-client.ts'
+import { outcomesOf, responsesInFile, statusOf } from '../../../src/providers/batch/gemini-batch-outcomes.ts'
 import { createGeminiBatchApi, fileLimitBytes, inlineLimitBytes } from '../../../src/providers/batch/gemini-batch.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { startGeminiBatchServer, type GeminiBatchOptions } from '../fake/batch/gemini-batch-api.ts'
@@ -353,5 +354,42 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
     expect(ProviderError.isInstance(error)).toBe(true)
     expect((error as ProviderError).details.status).toBe(400)
     expect((error as ProviderError).message).toContain('Invalid value at contents[0]')
+  })
+})
+
+describe('Gemini batch mode: the states and answers as the reference names them', () => {
+  it('maps every BatchState, with the API\'s words when the batch ended badly, and a state it does not know to failed', () => {
+    const of = (state: string, extra: object = {}) => statusOf({ metadata: { state, batchStats: { requestCount: '4', successfulRequestCount: '2', failedRequestCount: '1' } }, ...extra })
+    expect(of('BATCH_STATE_PENDING')).toEqual({ state: 'running', counts: { done: 3, total: 4 } })
+    expect(of('BATCH_STATE_RUNNING').state).toBe('running')
+    expect(of('BATCH_STATE_SUCCEEDED').state).toBe('completed')
+    expect(of('BATCH_STATE_FAILED', { done: true, error: { code: 13, message: 'Internal error.' } })).toMatchObject({ state: 'failed', message: 'Internal error.' })
+    expect(of('BATCH_STATE_CANCELLED')).toMatchObject({ state: 'cancelled', message: 'the batch is BATCH_STATE_CANCELLED' })
+    expect(of('BATCH_STATE_EXPIRED').state).toBe('expired')
+    expect(of('BATCH_STATE_PAUSED')).toEqual({ state: 'failed', message: 'unknown Gemini batch state BATCH_STATE_PAUSED' })
+    expect(statusOf({ metadata: {} }).state).toBe('running')
+  })
+
+  it('reads a responses file: each line under its key, an error line by its status, a line that is not JSON missing', () => {
+    const text = [
+      JSON.stringify({ key: 'a', response: { candidates: [] } }),
+      JSON.stringify({ key: 'b', error: { code: 5, message: 'Model not found.' } }),
+      '{broken',
+      JSON.stringify({ key: 'c', status: { code: 8, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' } }),
+      '',
+    ].join('\n')
+    const outcomes = outcomesOf(responsesInFile(text), ['a', 'b', 'c', 'd'])
+    expect(outcomes).toEqual([
+      { customId: 'a', kind: 'answer', status: 200, body: '{"candidates":[]}' },
+      { customId: 'b', kind: 'answer', status: 404, body: JSON.stringify({ error: { code: 404, message: 'Model not found.', status: 'NOT_FOUND' } }) },
+      { customId: 'c', kind: 'error', message: 'the batch could not answer this request: Quota exceeded. (RESOURCE_EXHAUSTED)' },
+      { customId: 'd', kind: 'error', message: 'not in the results of the batch' },
+    ])
+    // Without keys, by position: the unreadable line keeps its place, so the answers after it keep theirs.
+    const keyless = ['{broken', JSON.stringify({ response: { candidates: [] } })].join('\n')
+    expect(outcomesOf(responsesInFile(keyless), ['x', 'y'])).toEqual([
+      { customId: 'x', kind: 'error', message: 'the batch answered this request with neither a response nor an error' },
+      { customId: 'y', kind: 'answer', status: 200, body: '{"candidates":[]}' },
+    ])
   })
 })
