@@ -11,6 +11,7 @@ import type { ProviderOptions } from './provider-options.ts'
 import { anthropicRequestProblem, buildAnthropicRequest } from './wire/anthropic-request.ts'
 import type { RequestShape } from '../core/provider.ts'
 import { fromAnthropicMessage } from './wire/anthropic-response.ts'
+import { createAnthropicBatchApi } from './batch/anthropic-batch.ts'
 
 /** max_tokens is mandatory on the Messages API; 4096 fits any tool-calling turn and every current model. */
 const defaultMaxTokens = 4096
@@ -18,7 +19,8 @@ const defaultMaxTokens = 4096
 /**
  * `anthropic:<model>`: the Messages API, key from ANTHROPIC_API_KEY, host from ANTHROPIC_BASE_URL or its own base_url;
  * with `stream: true` a streaming request, its events assembled into the same Message (streaming/anthropic-stream.ts);
- * with `cache_tools: true` the last tool and the system prompt carry `cache_control` (wire/cache-markers.ts).
+ * with `cache_tools: true` the last tool and the system prompt carry `cache_control` (wire/cache-markers.ts); with
+ * `--batch` (or `batch: true`) its requests go through Message Batches (batch/anthropic-batch.ts).
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: 'anthropic:<model>', protocol: 'anthropic', credentials: credentialDefaults.anthropic })
@@ -37,7 +39,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   })
   const streamed = streams(options)
   const cached = cachesTools(options)
-  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets, batchApi: () => createAnthropicBatchApi(client) }, {
     build: (request) => {
       const built = buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) })
       const body = cached ? withAnthropicCacheMarkers(built) : built
