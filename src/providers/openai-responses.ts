@@ -6,6 +6,7 @@ import { streamResponse, streamingResponsesBody } from './streaming/responses-st
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses'
 import { openAiClient } from './runtime/openai-client.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
+import { createOpenAiBatchApi } from './batch/openai-batch.ts'
 import { buildResponsesRequest } from './wire/responses-request.ts'
 import { fromResponsesResponse } from './wire/responses-response.ts'
 
@@ -25,7 +26,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: true })
   const streamed = streams(options)
   const cached = cachesTools(options)
-  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets, batchApi: () => createOpenAiBatchApi(client, '/v1/responses') }, {
     build: (request) => {
       const built = buildResponsesRequest(request, {
         model,

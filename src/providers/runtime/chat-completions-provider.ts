@@ -9,6 +9,7 @@ import { promptCacheKey } from '../wire/cache-markers.ts'
 import { streamChatCompletion, streamingChatBody } from '../streaming/chat-stream.ts'
 import { openAiClient } from './openai-client.ts'
 import { maxTokensOf, sdkProvider } from './sdk-provider.ts'
+import { createOpenAiBatchApi } from '../batch/openai-batch.ts'
 
 /** What differs between `openai:` and `openai-compatible:` (the wire protocol is the same). */
 export type ChatFlavor = {
@@ -27,7 +28,9 @@ export function createChatCompletionsProvider(model: string, spec: string, optio
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
   const streamed = streams(options)
   const cached = cachesTools(options)
-  return sdkProvider(spec, options, { http, secrets: credentials.secrets }, {
+  // The OpenAI Batch API is OpenAI's own: compatible servers have none (their models run one request at a time under --batch).
+  const batchApi = flavor.hostedOpenAi ? { batchApi: () => createOpenAiBatchApi(client, '/v1/chat/completions') } : {}
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets, ...batchApi }, {
     build: (request) => {
       const built = buildChatRequest(request, {
         model,

@@ -121,11 +121,14 @@ function cli(args: readonly string[], env: Record<string, string>, out: string, 
   })
 }
 
-/** The batches journaled in an out folder. */
+/**
+ * The batches journaled in an out folder: its complete lines only — read while the run appends, the last line may
+ * still be half written (no newline yet).
+ */
 export function journaledBatches(out: string): JournaledBatch[] {
   const file = join(out, 'batches.jsonl')
   if (!existsSync(file)) return []
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as JournaledBatch)
+  return readFileSync(file, 'utf8').split('\n').slice(0, -1).filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as JournaledBatch)
 }
 
 /** What a run decided, per case and repeat: the verdict and its failure kinds (what "same verdicts" compares). */

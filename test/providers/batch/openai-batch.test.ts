@@ -13,7 +13,7 @@ import { fromChatCompletion } from '../../../src/providers/wire/chat-completions
 import { buildResponsesRequest } from '../../../src/providers/wire/responses-request.ts'
 import { fromResponsesResponse } from '../../../src/providers/wire/responses-response.ts'
 import { weatherModel } from '../fake/behaviour.ts'
-import { fastRetries, openaiKey, weatherTools } from '../fake/harness.ts'
+import { fastRetries, makeProvider, openaiKey, setProviderEnv, weatherTools } from '../fake/harness.ts'
 import { startLoopback, type Loopback } from '../fake/loopback.ts'
 import { batchLifecycle, type BatchLifecycle } from '../fake/batch/lifecycle.ts'
 import { openAiBatchStandIn, type OpenAiBatchStandIn } from '../fake/batch/openai-batch-api.ts'
@@ -238,5 +238,18 @@ describe('what the stand-in refuses, as the Batch API does', () => {
     const { server } = await setup('openai', endpoint)
     const client = new OpenAI({ apiKey: 'sk-wrong', baseURL: `${server.origin}/v1`, maxRetries: 0 })
     await expect(client.batches.retrieve('batch_1')).rejects.toMatchObject({ status: 401 })
+  })
+})
+
+describe('which adapters batch on the OpenAI Batch API', () => {
+  it.each([
+    ['openai', true],
+    ['openai-responses', true],
+    // A compatible server has no OpenAI Batch API: its requests go one by one even under --batch.
+    ['openai-compatible', false],
+  ] as const)('%s with --batch carries a batch queue: %s', async (kind, batched) => {
+    setProviderEnv(kind, 'http://127.0.0.1:9')
+    const provider = await makeProvider(kind, 'gpt-4o-mini', { batch: true })
+    expect(provider.batch !== undefined).toBe(batched)
   })
 })
