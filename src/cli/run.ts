@@ -5,6 +5,7 @@ import { verdictOf } from '../core/verdict.ts'
 import { parseModelSpec, parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
+import { BatchProgress } from '../runner/batch-progress.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
@@ -124,6 +125,10 @@ export const command: Command = {
     }
     process.on('SIGINT', onSigint)
     let progress: ProgressLine | undefined
+    const prices = config.prices ? mergePriceTable(defaultPriceTable, config.prices, loaded?.file) : undefined
+    // Batch mode: the batches per model and what each cost (priced by spec: a label names the row only).
+    const specs = new Map(models.map((model) => (typeof model === 'string' ? [model, model] : [model.label ?? model.spec, model.spec])))
+    const batches = new BatchProgress(prices ?? defaultPriceTable, (model) => specs.get(model) ?? model)
     try {
       const outcome = await runEvaluation({
         suitePaths,
@@ -164,19 +169,27 @@ export const command: Command = {
             if (progress) progress.state.retries++
           },
         },
-        ...(config.prices ? { prices: mergePriceTable(defaultPriceTable, config.prices, loaded?.file) } : {}),
+        ...(prices ? { prices } : {}),
         signal: controller.signal,
         onWarning: warn,
         // The line exists from the start, so retries before the first finished case are counted too.
         onStart({ total, resumed }) {
           if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
           progress = new ProgressLine(total)
+          progress.batches = batches
         },
         onResult(result) {
+          batches.result(result)
           progress?.record(result)
+        },
+        onBatchEvent(event) {
+          // Model labels come from files: printed inert.
+          const line = batches.event(event)
+          if (line !== undefined) progress?.note(inert(line))
         },
       })
       progress?.finish()
+      if (batches.active) process.stdout.write(`Batches (${batches.summary().map(inert).join('; ')}):\n${batches.perBatch().map((line) => `  ${inert(line)}\n`).join('')}\n`)
       // Streamed from the journal: the run's results are not held in memory.
       const written = writeFormats(outDir, outcome.stream, formats)
       const color = process.stdout.isTTY === true

@@ -201,5 +201,7 @@ export type CaseCost =
       readonly table: string
       /** With prompt-cache reads or writes: the cost of the same tokens uncached (reported beside `usd`). */
       readonly uncachedUsd?: number
+      /** Turns of the case went through a batch API (`--batch`) and were priced at the batch rate. */
+      readonly batch?: true
     }
   | { readonly priced: false; readonly reason: string }

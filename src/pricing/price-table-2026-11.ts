@@ -1,4 +1,4 @@
-import type { ModelPrice, PriceTable } from './types.ts'
+import type { BatchPrices, ModelPrice, PriceTable } from './types.ts'
 
 /** The day the shipped prices were checked. */
 export const priceTableDate = '2026-11-29'
@@ -76,9 +76,30 @@ const anthropic: Readonly<Record<string, ModelPrice>> = {
   'claude-3-haiku': { input: 0.25, cachedInput: 0.03, cacheWrite: 0.3, output: 1.25 },
 }
 
-/** The price table that ships with toolgauge, checked on {@link priceTableDate}. */
+/**
+ * The batch APIs' prices (`--batch`), checked on their own date. Each provider publishes its batch rate as half its
+ * standard rate on every token column, the prompt-cache columns included:
+ * - OpenAI Batch API: "a 50% cost discount compared to synchronous APIs" (developers.openai.com/api/docs/guides/batch;
+ *   the pricing page's Batch tier lists input, cached input and output at half the Standard tier).
+ * - Anthropic Message Batches: "cutting costs by 50%" (platform.claude.com/docs/en/build-with-claude/batch-processing);
+ *   the pricing page's batch table is half of input and output, and the prompt-caching multipliers (0.1x read,
+ *   1.25x 5-minute write) stack on the batch rate (platform.claude.com/docs/en/about-claude/pricing).
+ * - Gemini batch mode: "priced at 50% less than the standard rate for a given model" (developers.googleblog.com, "Batch
+ *   Mode in the Gemini API", 2025-07-07; ai.google.dev/gemini-api/docs/batch-mode). The table has no Gemini rows yet:
+ *   a config `prices:` row for a google: model gets the share too.
+ */
+export const batchPrices: BatchPrices = {
+  date: '2026-12-01',
+  source:
+    'OpenAI: developers.openai.com/api/docs/guides/batch; Anthropic: platform.claude.com/docs/en/build-with-claude/batch-processing; ' +
+    'Gemini: ai.google.dev/gemini-api/docs/batch-mode. Each batch API is 50% of the standard rate on every column, cached input included.',
+  share: { openai: 0.5, 'openai-responses': 0.5, anthropic: 0.5, google: 0.5 },
+}
+
+/** The price table that ships with toolgauge, checked on {@link priceTableDate} (batch prices on their own date). */
 export const priceTable202611: PriceTable = {
   date: priceTableDate,
   source: priceTableSource,
   models: { ...openai, ...anthropic },
+  batch: batchPrices,
 }

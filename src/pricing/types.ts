@@ -20,4 +20,17 @@ export type PriceTable = {
   readonly source: string
   /** Lower-case keys; a key with a `:` is a full model spec, otherwise a model name. */
   readonly models: Readonly<Record<string, ModelPrice>>
+  /** What a request sent through a provider's batch API costs (`--batch`); absent: batched turns are priced as direct ones. */
+  readonly batch?: BatchPrices
+}
+
+/**
+ * The batch APIs' prices: each provider's batch rate as a share of its standard rate, applied to every column of a
+ * row (input, cached input, cache write, output), with the day they were checked and where.
+ */
+export type BatchPrices = {
+  readonly date: string
+  readonly source: string
+  /** By spec prefix (`openai`, `openai-responses`, `anthropic`, `google`): 0.5 is half the standard price. */
+  readonly share: Readonly<Record<string, number>>
 }

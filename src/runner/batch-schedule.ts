@@ -1,5 +1,6 @@
 import type { BatchEvent } from '../core/batch.ts'
 import type { Provider } from '../core/provider.ts'
+import type { PriceTable } from '../pricing/index.ts'
 import type { BatchJournal } from '../providers/batch/batch-journal.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { batches } from '../providers/runtime/http-for-provider.ts'
@@ -28,7 +29,18 @@ export class BatchSchedule {
   close(task: PlannedTask): void {
     this.providers[task.modelIndex]?.batch?.closeTask()
   }
+
+  /** report.json `run.batch`: which models sent their requests as batches, and the batch prices they were priced at. */
+  header(prices: PriceTable): BatchHeader {
+    return {
+      models: this.providers.filter((provider) => provider.batch !== undefined).map((provider) => provider.id),
+      ...(prices.batch ? { prices: { date: prices.batch.date, source: prices.batch.source } } : {}),
+    }
+  }
 }
+
+/** What report.json says of a batched run (`run.batch`). */
+export type BatchHeader = { readonly models: readonly string[]; readonly prices?: { readonly date: string; readonly source: string } }
 
 /** A model's options with the run's batch journal and progress hook, when that model runs in batch mode. */
 export function withBatchJournal(options: ProviderOptions, journal: BatchJournal, onEvent: ((event: BatchEvent) => void) | undefined): ProviderOptions {

@@ -5,7 +5,7 @@ import type { Transcript } from '../core/transcript.ts'
 import { redactDeep } from '../http/redact.ts'
 import type { ToolHooks } from '../loop/hooks.ts'
 import { runCase } from '../loop/run-case.ts'
-import { costOf, type PriceTable } from '../pricing/index.ts'
+import { costOfTurns, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { hasCaseChecks, runCaseChecks, type CaseChecksOutcome } from '../checks/case-checks.ts'
 import { defaultStubTimeoutSeconds } from '../loop/stubs.ts'
@@ -85,7 +85,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     repeat: task.repeat,
     score,
     toolTokens: await context.tokenCounter.forCase(spec, task.testCase, transcript, toolSets.idOf(task.testCase.tools)),
-    cost: costOf(spec, transcript.usage, context.prices),
+    cost: costOfTurns(spec, transcript.usage, transcript.turns, context.prices),
     ...(task.fingerprint !== undefined ? { fingerprint: task.fingerprint } : {}),
     ...(checked && checked.records.length > 0 ? { checks: checked.records } : {}),
     toolSets,

@@ -1,5 +1,6 @@
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
+import type { BatchProgress } from './batch-progress.ts'
 
 /** Counters a progress display reads. */
 export type ProgressState = {
@@ -17,9 +18,22 @@ export type ProgressState = {
 export class ProgressLine {
   private lastWrite = 0
   readonly state: ProgressState
+  /** Batch mode: the batches submitted, running and done per model, and their cost, shown after the counts. */
+  batches: BatchProgress | undefined
 
   constructor(total: number, private readonly stream: NodeJS.WriteStream = process.stderr, private readonly enabled = stream.isTTY === true && !process.env.CI) {
     this.state = { total, done: 0, failed: 0, errored: 0, retries: 0, startedAt: Date.now() }
+  }
+
+  /**
+   * Prints a line above the progress line, on a TTY and in CI logs alike (a batch submitted or done: a batch may run
+   * for hours, and a log should say what it waits on), then redraws.
+   */
+  note(line: string): void {
+    if (this.enabled) this.stream.write('\r\x1b[2K')
+    this.stream.write(`${line}\n`)
+    this.lastWrite = 0
+    this.update()
   }
 
   /** Counts one finished result by the verdict the runner gave it, and redraws the line. */
@@ -41,7 +55,8 @@ export class ProgressLine {
     const elapsed = (now - startedAt) / 1000
     const eta = done === 0 ? '?' : `${Math.round((elapsed / done) * (total - done))}s`
     const errors = errored > 0 ? ` · ${errored} errored` : ''
-    this.stream.write(`\r\x1b[2K${done}/${total} cases · ${failed} failed${errors} · ${retries} retries · ${elapsed.toFixed(1)}s elapsed · ETA ${eta}`)
+    const batches = this.batches?.active ? ` · ${this.batches.summary().join(' · ')}` : ''
+    this.stream.write(`\r\x1b[2K${done}/${total} cases · ${failed} failed${errors} · ${retries} retries · ${elapsed.toFixed(1)}s elapsed · ETA ${eta}${batches}`)
   }
 
   /** Clears the line before the final table. */

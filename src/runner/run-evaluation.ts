@@ -360,6 +360,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
         ...(options.filter ? { filter: options.filter } : {}),
         ...(rounds ? { repeatUntil: rounds.summary() } : {}),
         // run.unfinished: the planned case runs with no result, which every format reports (report/run-stops.ts).
+        ...(batching.active ? { batch: batching.header(prices) } : {}),
         ...(interrupted ? { interrupted: true, unfinished: plan.filter((task) => !task.position).length } : {}),
         ...(cut ? { cut } : {}),
         ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),

@@ -37,6 +37,9 @@ describe('batch mode: one batch per round of the loop', () => {
     expect(outcome.report.results.map(verdictOf)).toEqual(Array(60).fill('passed'))
     // Each turn says which batch answered it.
     expect(outcome.report.results.every((result) => result.turns.every((turn) => turn.batch === 'batch_1'))).toBe(true)
+    // Priced at the batch rate, and the report says the run was batched.
+    expect(outcome.report.results[0]!.cost).toMatchObject({ priced: true, batch: true })
+    expect(outcome.report.run.batch).toEqual({ models: ['openai:gpt-4o-mini'], prices: { date: expect.any(String), source: expect.stringContaining('openai.com') } })
   })
 
   it('sends 2-turn cases as two batches: the first requests, then every follow-up', async () => {
