@@ -104,12 +104,6 @@ export class Fingerprints {
     let value = this.models.get(model)
     if (value === undefined) {
       const relevant = relevantSettings(settings)
-      // The `batch: true` setting is transport too (the requests are the same).
-      if (settings.settings?.batch !== undefined) {
-        const { batch: _batch, ...requestSettings } = settings.settings
-        if (Object.keys(requestSettings).length > 0) relevant.settings = requestSettings
-        else delete relevant.settings
-      }
       const script = spec.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), spec.slice('scripted:'.length)) : undefined
       value = digest(stableStringify({ model, spec, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
       this.models.set(model, value)
@@ -129,7 +123,14 @@ export class Fingerprints {
 
 /** A model's options but for its transport settings and functions: what decides its answers. */
 function relevantSettings(settings: Partial<ProviderOptions>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
+  const relevant: Record<string, unknown> = Object.fromEntries(Object.entries(settings).filter(([key, setting]) => !transportSettings.has(key) && typeof setting !== 'function'))
+  // The `batch: true` setting is transport too (the requests are the same).
+  if (settings.settings?.batch !== undefined) {
+    const { batch: _batch, ...requestSettings } = settings.settings
+    if (Object.keys(requestSettings).length > 0) relevant.settings = requestSettings
+    else delete relevant.settings
+  }
+  return relevant
 }
 
 /** The modules of a case's custom checks (case-level and per message), each once. */
