@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
 import { listCategories, loadCategory, type BfclEntry } from './data.ts'
 import { conversationCases } from './multi-turn/conversation-case.ts'
 import { isMultiTurnCategory } from './multi-turn/data.ts'
+import { longContextFile, readLongContext } from './multi-turn/long-context.ts'
 import { languageOf } from './language.ts'
 import { scoredCategories } from './score.ts'
 import { entryToCase } from './suite-case.ts'
@@ -19,6 +20,8 @@ export type ImportOptions = {
   readonly categories?: readonly string[]
   /** Send names with `.` → `_` as BFCL does for FC APIs (default true). */
   readonly mangleNames?: boolean
+  /** BFCL's `bfcl_eval` folder: multi_turn_long_context needs its long-context constants (recorded in the cases). */
+  readonly bfclSource?: string
 }
 
 /** One written suite file. */
@@ -36,15 +39,20 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
   for (const name of wanted) {
     if (!available.includes(name)) throw new InputError(`no BFCL_v4_${name}.json in the data directory (have: ${available.join(', ')})`, { field: '--category' })
     if (name === 'multi_turn_long_context') {
-      throw new InputError("multi_turn_long_context cannot be imported: toolgauge's environments do not model BFCL's long-context mode (its constants are not part of toolgauge)", { field: '--category' })
+      if (options.bfclSource === undefined) {
+        throw new InputError(`multi_turn_long_context needs BFCL's long-context constants: pass --bfcl-source <BFCL's bfcl_eval folder> (the folder holding ${longContextFile})`, { field: '--bfcl-source' })
+      }
+      // Read now, so a wrong folder fails the import rather than every case of a later run.
+      readLongContext(options.bfclSource)
     }
-    if (!(scoredCategories as readonly string[]).includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor multi_turn_base, multi_turn_miss_func or multi_turn_miss_param`, { field: '--category' })
+    if (!(scoredCategories as readonly string[]).includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor a multi-turn one (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context)`, { field: '--category' })
   }
   const mangleNames = options.mangleNames ?? true
   const written: ImportedSuite[] = []
   for (const category of wanted) {
     if (isMultiTurnCategory(category)) {
-      for (const suite of importConversations(options.dataDir, category, options.outDir)) written.push(suite)
+      const source = category === 'multi_turn_long_context' && options.bfclSource !== undefined ? resolve(options.bfclSource) : undefined
+      for (const suite of importConversations(options.dataDir, category, options.outDir, source)) written.push(suite)
       continue
     }
     const entries = [...loadCategory(options.dataDir, category).entries.values()]
@@ -91,8 +99,8 @@ function worldModule(): string {
  * A multi-turn category as conversation suites: `<out>/<category>/suite.json` (+ parts when docs disagree), whose
  * world is toolgauge's BFCL environments (multi-turn/world.ts) and whose messages are judged by BFCL's checker.
  */
-function importConversations(dataDir: string, category: string, outDir: string): ImportedSuite[] {
-  const cases = conversationCases(dataDir, category)
+function importConversations(dataDir: string, category: string, outDir: string, bfclSource: string | undefined): ImportedSuite[] {
+  const cases = conversationCases(dataDir, category, bfclSource)
   const shards = shardByTools(cases, (item) => item.tools)
   const dir = join(outDir, category)
   mkdirSync(dir, { recursive: true })

@@ -24,11 +24,13 @@ const usage = `toolgauge bfcl <score | import | to-scripted> [options]
                            text), auto (default: fc when a model's results hold lists of calls)
 
   toolgauge bfcl import --data <bfcl data dir> [--category <name> ...] --out <suites dir> [--keep-dots]
+                        [--bfcl-source <bfcl_eval dir>]
       Writes <out>/<category>/suite.json (+ tools.json) per category: cases with matching: bfcl, so a normal
       toolgauge run scores them with BFCL's verdicts. --keep-dots sends dotted names unchanged. A multi-turn
       category (--category multi_turn_base, multi_turn_miss_func, multi_turn_miss_param) becomes conversation
       cases: one user message per BFCL turn, run against toolgauge's BFCL environments (the suite's world), each
-      reply judged by BFCL's multi-turn checker. multi_turn_long_context is not importable (exit 2).
+      reply judged by BFCL's multi-turn checker. multi_turn_long_context needs --bfcl-source (BFCL's bfcl_eval
+      folder): the cases record the folder, and the world reads its long_context.py when the suite runs.
 
   toolgauge bfcl to-scripted <result file> --out <scripted file>
       Converts a BFCL result file into a scripted: model file that replays the recorded outputs (a multi-turn
@@ -86,6 +88,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     category: { type: 'string', multiple: true },
     out: { type: 'string' },
     'keep-dots': { type: 'boolean' },
+    'bfcl-source': { type: 'string' },
   })
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
   const { importCategories } = await import('../bfcl/import.ts')
@@ -94,6 +97,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     outDir: resolve(requireFlag(values.out, 'out')),
     ...(values.category ? { categories: values.category } : {}),
     mangleNames: values['keep-dots'] !== true,
+    ...(values['bfcl-source'] ? { bfclSource: resolve(values['bfcl-source']) } : {}),
   })
   for (const suite of written) process.stdout.write(`${inert(suite.file)}: ${suite.cases} cases, ${suite.tools} tools\n`)
   return exitCodes.ok

@@ -31,8 +31,8 @@ function stringsAt(value: PyValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 }
 
-/** Every entry of a multi-turn category as a conversation case, in file order. */
-export function conversationCases(dataDir: string, category: string): ConversationCase[] {
+/** Every entry of a multi-turn category as a conversation case, in file order (long_context: `bfclSource` recorded in each case's state). */
+export function conversationCases(dataDir: string, category: string, bfclSource?: string): ConversationCase[] {
   const graded = loadMultiTurnCategory(dataDir, category)
   const docs = new Map<string, BfclFunctionDoc[]>()
   const docsOf = (className: string): BfclFunctionDoc[] => {
@@ -69,8 +69,11 @@ export function conversationCases(dataDir: string, category: string): Conversati
         expect: { matching: 'bfcl', bfcl: { category, answer: entry.groundTruth[index] ?? [], turn: index } },
       }
     })
+    const longContext = category === 'multi_turn_long_context'
     const state: BfclWorldState = {
-      bfcl: { involved_classes: entry.involvedClasses, initial_config: pyToJsonText(entry.initialConfig), long_context: category === 'multi_turn_long_context' },
+      bfcl: longContext && bfclSource !== undefined
+        ? { involved_classes: entry.involvedClasses, initial_config: pyToJsonText(entry.initialConfig), long_context: true, bfcl_source: bfclSource }
+        : { involved_classes: entry.involvedClasses, initial_config: pyToJsonText(entry.initialConfig), long_context: longContext },
     }
     return {
       // `tools:` are those exposed from the first message; the held-out ones come with their message's add_tools.

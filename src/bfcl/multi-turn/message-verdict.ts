@@ -4,7 +4,7 @@ import type { Transcript } from '../../core/transcript.ts'
 import { bfclFailureKind } from '../failure-kind.ts'
 import { checkDecodedTurns } from './check-entry.ts'
 import type { BfclWorldSnapshot, BfclWorldState } from './world.ts'
-import { worldEntry } from './world.ts'
+import { worldEntry, worldProcess } from './world.ts'
 
 /** A message's `expect.bfcl` in an imported multi-turn case: the turn's ground-truth calls and its index. */
 export type MultiTurnMessageBfcl = { readonly category: string; readonly answer: readonly string[]; readonly turn: number }
@@ -30,7 +30,7 @@ export function multiTurnMessageFailures(testCase: Case, transcript: Transcript)
     return calls.length > 0 ? [calls] : []
   })
   const longContext = (testCase.state as BfclWorldState).bfcl.long_context === true
-  const verdict = checkDecodedTurns(entry, decoded, { process: new Map(), longContext })
+  const verdict = checkDecodedTurns(entry, decoded, { process: worldProcess(testCase.state), longContext })
   if (verdict.valid || verdict.errorTurn !== bfcl.turn) return []
   const errorType = verdict.errorType ?? 'unknown'
   return [{ kind: bfclFailureKind(errorType), message: `BFCL ${errorType}: ${verdict.errorMessage ?? ''}`, path: `conversation[${bfcl.turn}]` }]

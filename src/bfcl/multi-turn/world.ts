@@ -4,8 +4,9 @@ import { isDict, type PyDict } from '../py/value.ts'
 import { makeInstances } from './check-entry.ts'
 import type { MultiTurnEntry } from './data.ts'
 import { decodeFcStep } from './decode-step.ts'
-import type { Environment } from './environment.ts'
+import type { Environment, ProcessState } from './environment.ts'
 import { executeCall, methodOwners } from './execute.ts'
+import { longContextProcess, readLongContext } from './long-context.ts'
 import { jsonDumpsDefaultStr, valRepr, type Val } from './values.ts'
 
 // BFCL's environments as a toolgauge world (README "Conversations and worlds"): the cases `bfcl import` writes for
@@ -21,6 +22,8 @@ export type BfclWorldState = {
     /** The entry's `initial_config` as JSON text: BFCL's int/float split needs the number lexemes. */
     readonly initial_config: string
     readonly long_context: boolean
+    /** long_context: BFCL's `bfcl_eval` folder, whose long_context.py the environments read at run time. */
+    readonly bfcl_source?: string
   }
 }
 
@@ -47,6 +50,19 @@ function plainState(value: Val): unknown {
   }
 }
 
+/**
+ * The BFCL process a case's instances live in (one per case; TwitterAPI's shared lists start fresh): for
+ * long_context, holding the constants read from the case's `bfcl_source`.
+ */
+export function worldProcess(state: unknown): ProcessState {
+  const given = (state as Partial<BfclWorldState> | null)?.bfcl
+  if (given?.long_context !== true) return new Map()
+  if (typeof given.bfcl_source !== 'string') {
+    throw new Error("a multi_turn_long_context BFCL world needs state.bfcl.bfcl_source (BFCL's bfcl_eval folder), as `toolgauge bfcl import --bfcl-source` writes it")
+  }
+  return longContextProcess(readLongContext(given.bfcl_source))
+}
+
 /** BFCL's FC decode of one call from its parsed arguments (BFCL decodes the argument text: `5.0` arrives as `5`). */
 export function bfclCallText(name: string, args: unknown): string | undefined {
   return decodeFcStep([{ t: 'dict', entries: [[name, JSON.stringify(args ?? {})]] }])?.[0]
@@ -55,8 +71,7 @@ export function bfclCallText(name: string, args: unknown): string | undefined {
 /** The world factory (`world: { module: …/bfcl/multi-turn/world.js, export: createWorld }`). */
 export function createWorld(state: unknown, context: { readonly caseId: string }): World {
   const entry = worldEntry(context.caseId, '', state)
-  // One BFCL process per case: module-level state (TwitterAPI's shared default lists) starts fresh each time.
-  const instances: Environment[] = makeInstances(entry, new Map(), (state as BfclWorldState).bfcl.long_context === true)
+  const instances: Environment[] = makeInstances(entry, worldProcess(state), (state as BfclWorldState).bfcl.long_context === true)
   const owners = methodOwners(instances)
   const calls: string[][] = []
   const world: { [tool: string]: unknown } = {}

@@ -2,21 +2,16 @@
 // whose world is toolgauge's BFCL environments and whose messages are judged by BFCL's multi-turn checker. Run
 // through the normal runner, a scripted model replaying the ground truth passes; one replaying a real failing
 // result fails at the message golden.jsonl names, with BFCL's error type.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { importCategories } from '../../../src/bfcl/import.ts'
 import { holdoutMessage } from '../../../src/bfcl/multi-turn/conversation-case.ts'
-import type { Expr } from '../../../src/bfcl/python/ast.ts'
-import { evaluate } from '../../../src/bfcl/python/evaluate.ts'
-import { parseExpression } from '../../../src/bfcl/python/parse.ts'
-import { pyToJsonText } from '../../../src/bfcl/py/to-json.ts'
-import { pyDict } from '../../../src/bfcl/py/value.ts'
-import { multiTurnResultToTurns, type ScriptedTurn } from '../../../src/bfcl/to-scripted.ts'
+import { multiTurnResultToTurns } from '../../../src/bfcl/to-scripted.ts'
 import { readResultFile } from '../../../src/bfcl/results.ts'
-import { hasSharedData, projectRoot, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
+import { hasSharedData, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
+import { groundTruthTurns, importedSuite, runSuite } from './imported-suites.ts'
 
 const ready = hasSharedData('bfcl-multi-turn')
 const categories = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param'] as const
@@ -24,44 +19,7 @@ const perCategory = 4
 const root = mkdtempSync(join(tmpdir(), 'toolgauge-bfcl-conv-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-type Case = { id: string; tools: string[]; conversation: { user: string; add_tools?: string[]; expect: { bfcl: { answer: string[] } } }[] }
-type Tool = { name: string; parameters: { properties?: Record<string, unknown> } }
-type ReportResult = { case: string; passed: boolean; verdict: string; failures: { kind: string; message: string; userMessage?: number }[] }
-
-// Every part of an imported category (held-out docs go without BFCL's hint, so their entries need parts of their own).
-function imported(category: string): { cases: Case[]; tools: Map<string, Tool>; dir: string } {
-  const dir = join(root, 'suites', category)
-  const files = readdirSync(dir)
-  const cases = files.filter((name) => /^cases(-\d+)?\.jsonl$/.test(name))
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Case))
-  const tools = new Map(files.filter((name) => /^tools(-\d+)?\.json$/.test(name))
-    .flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Tool[]).map((tool) => [tool.name, tool]))
-  return { cases, tools, dir }
-}
-
-// A ground-truth call string (`sort('final_report.pdf')`) as a tool call: positional arguments by the doc's order.
-function truthCall(source: string, tools: Map<string, Tool>, index: number): { id: string; name: string; arguments: string } {
-  const call = parseExpression(source) as Extract<Expr, { k: 'call' }>
-  const name = (call.func as Extract<Expr, { k: 'name' }>).id
-  const order = Object.keys(tools.get(name)?.parameters.properties ?? {})
-  const entries = [
-    ...call.args.map((arg, position) => [order[position]!, evaluate(arg)] as const),
-    ...call.keywords.map((keyword) => [keyword.arg!, evaluate(keyword.value)] as const),
-  ]
-  return { id: `call_${index}`, name, arguments: pyToJsonText(pyDict(entries)) }
-}
-
-function runSuite(dir: string, scripted: Record<string, ScriptedTurn[]>, ids: readonly string[]): Map<string, ReportResult> {
-  const file = join(root, `scripted-${Math.random().toString(36).slice(2)}.json`)
-  writeFileSync(file, JSON.stringify(scripted))
-  const out = join(root, `report-${Math.random().toString(36).slice(2)}`)
-  const args = [join(projectRoot, 'bin/toolgauge.mjs'), 'run', dir, '--model', `scripted:${file}`, '--out', out, '--filter', `{${ids.join(',')}}`]
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8' })
-  expect(run.stderr).not.toMatch(/\n\s+at /)
-  expect([0, 1], run.stderr).toContain(run.status)
-  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: ReportResult[] }
-  return new Map(report.results.map((result) => [result.case, result]))
-}
+const imported = (category: string) => importedSuite(join(root, 'suites', category))
 
 // The function names of one recorded FC call (`{name: "<arguments>"}` as a parsed Python dict).
 function callNames(call: unknown): string[] {
@@ -87,18 +45,15 @@ describe.skipIf(!ready)(sharedTitle('BFCL multi-turn imported as conversation su
     expect(first.tools).not.toContain('cp')
   })
 
-  it('multi_turn_long_context is refused with a clear reason', () => {
-    expect(() => importCategories({ dataDir: sharedData('bfcl-multi-turn', 'bfcl'), outDir: join(root, 'lc'), categories: ['multi_turn_long_context'] })).toThrow(/long-context/)
+  it('multi_turn_long_context without --bfcl-source is refused, naming the flag (long-context-import.test.ts imports it)', () => {
+    expect(() => importCategories({ dataDir: sharedData('bfcl-multi-turn', 'bfcl'), outDir: join(root, 'lc'), categories: ['multi_turn_long_context'] })).toThrow(/--bfcl-source/)
   })
 
   it.each(categories)('%s: the ground truth replayed by a scripted model passes every message', (category) => {
     const { cases, tools, dir } = imported(category)
     const chosen = cases.slice(0, perCategory)
-    const scripted = Object.fromEntries(chosen.map((entry) => [entry.id, entry.conversation.flatMap((message): ScriptedTurn[] => {
-      const answer = message.expect.bfcl.answer
-      return answer.length === 0 ? [{ content: 'I cannot do that with the functions I have.' }] : [{ tool_calls: answer.map((source, index) => truthCall(source, tools, index)) }, { content: 'Done.' }]
-    })]))
-    const results = runSuite(dir, scripted, chosen.map((entry) => entry.id))
+    const scripted = Object.fromEntries(chosen.map((entry) => [entry.id, groundTruthTurns(entry, tools)]))
+    const results = runSuite(root, dir, scripted, chosen.map((entry) => entry.id))
     for (const entry of chosen) expect(results.get(entry.id), entry.id).toMatchObject({ passed: true, failures: [] })
   }, 120_000)
 
@@ -123,7 +78,7 @@ describe.skipIf(!ready)(sharedTitle('BFCL multi-turn imported as conversation su
     const chosen = [...failing, ...passing]
     expect(failing).toHaveLength(perCategory)
     const scripted = Object.fromEntries(chosen.map((row) => [row.id, multiTurnResultToTurns(lines.get(row.id)!.result)]))
-    const results = runSuite(imported(category).dir, scripted, chosen.map((row) => row.id))
+    const results = runSuite(root, imported(category).dir, scripted, chosen.map((row) => row.id))
     const got = chosen.map((row) => {
       const result = results.get(row.id)!
       const failure = result.failures.find((item) => /^BFCL /.test(item.message))
