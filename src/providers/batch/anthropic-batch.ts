@@ -1,4 +1,4 @@
-import type Anthropic from '@anthropic-ai/sdk'
+import Anthropic from '@anthropic-ai/sdk'
 import type { BatchCreateParams, MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { ProviderError } from '../../core/errors.ts'
@@ -10,6 +10,9 @@ import { ProviderError } from '../../core/errors.ts'
  */
 export const anthropicBatchLimits: BatchApi['limits'] = { maxEntries: 100_000, maxBytes: 240_000_000 }
 
+/** Polls in a row that may find no batch this process created before that is its end (a 404 is then an error). */
+export const unseenPollsTolerated = 5
+
 /**
  * `anthropic:`'s batch API over the adapter's own SDK client (so every call goes through toolgauge's HTTP layer):
  * `messages.batches.create` with the held bodies as `params`, `retrieve` to poll, `results` to read the JSONL. Each
@@ -17,19 +20,30 @@ export const anthropicBatchLimits: BatchApi['limits'] = { maxEntries: 100_000, m
  * request as the 400 with the API's error body — so the adapter reads batch and direct answers alike.
  */
 export function createAnthropicBatchApi(client: Anthropic): BatchApi {
-  // The custom ids of the batches this process submitted: an entry missing from their results is an `error`
-  // outcome. A batch polled again after a restart is not known here; the queue holds its entries.
-  const submitted = new Map<string, readonly string[]>()
+  // The batches this process submitted: their custom ids (an entry missing from their results is an `error`
+  // outcome) and how many polls in a row found no such batch. A batch polled again after a restart is not known
+  // here; the queue holds its entries.
+  const submitted = new Map<string, { readonly customIds: readonly string[]; unseen: number }>()
   return {
     limits: anthropicBatchLimits,
     async submit(entries, signal) {
       const requests = entries.map(batchRequest)
       const batch = await client.messages.batches.create({ requests }, signal ? { signal } : {})
-      submitted.set(batch.id, entries.map((entry) => entry.customId))
+      submitted.set(batch.id, { customIds: entries.map((entry) => entry.customId), unseen: 0 })
       return batch.id
     },
     async status(id, signal) {
-      return batchStatus(await client.messages.batches.retrieve(id, {}, signal ? { signal } : {}))
+      const ours = submitted.get(id)
+      try {
+        const batch = await client.messages.batches.retrieve(id, {}, signal ? { signal } : {})
+        if (ours) ours.unseen = 0
+        return batchStatus(batch)
+      } catch (error) {
+        // The API has answered 404 for a batch it had just created (and again minutes later) while the batch
+        // propagated, then ended it normally: a few such polls of our own batch are "not visible yet", not its loss.
+        if (!ours || !(error instanceof Anthropic.NotFoundError) || ++ours.unseen > unseenPollsTolerated) throw error
+        return { state: 'running' }
+      }
     },
     async results(id, signal) {
       const options = signal ? { signal } : {}
@@ -41,7 +55,7 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
         seen.add(line.custom_id)
         outcomes.push(outcomeOf(line))
       }
-      for (const customId of submitted.get(id) ?? []) {
+      for (const customId of submitted.get(id)?.customIds ?? []) {
         if (!seen.has(customId)) outcomes.push({ customId, kind: 'error', message: `not in the results of Message Batch ${id}` })
       }
       return outcomes

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BatchApi, BatchEntry, BatchOutcome } from '../../../src/core/batch.ts'
 import { ProviderError } from '../../../src/core/errors.ts'
 import { createHttpClient } from '../../../src/http/http-client.ts'
-import { createAnthropicBatchApi } from '../../../src/providers/batch/anthropic-batch.ts'
+import { createAnthropicBatchApi, unseenPollsTolerated } from '../../../src/providers/batch/anthropic-batch.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { anthropicKey, longSystem } from '../fake/harness.ts'
 import { startLoopback, type Handler, type Loopback } from '../fake/loopback.ts'
@@ -149,6 +149,21 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     lifecycle.release()
     expect((await api.status(id)).state).toBe('completed')
     expect(byId(await api.results(id)).get('a')).toMatchObject({ kind: 'answer', status: 200 })
+  })
+
+  it('a batch of its own not found yet (404 while it propagates) is running for a few polls, then an error', async () => {
+    const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 1 }), unseenReads: 2 })
+    const id = await api.submit([entry('a', body('Weather in Paris?'))])
+    expect(await api.status(id)).toEqual({ state: 'running' })
+    expect(await api.status(id)).toEqual({ state: 'running' })
+    expect(await pollToEnd(api, id)).toBe(1)
+    expect(byId(await api.results(id)).get('a')).toMatchObject({ kind: 'answer', status: 200 })
+    expect(standIn.refusals).toEqual([`message_batch not found: ${id}`, `message_batch not found: ${id}`])
+    // One that stays unseen past the tolerated polls is lost: the 404 is the error.
+    const lost = await setup({ unseenReads: unseenPollsTolerated + 1 })
+    const lostId = await lost.api.submit([entry('a', body('Weather in Paris?'))])
+    for (let poll = 0; poll < unseenPollsTolerated; poll++) expect(await lost.api.status(lostId)).toEqual({ state: 'running' })
+    expect(await lost.api.status(lostId).catch((caught: unknown) => caught)).toBeInstanceOf(Anthropic.NotFoundError)
   })
 
   it('a canceled batch ends with its unprocessed entries canceled (error outcomes)', async () => {

@@ -30,6 +30,8 @@ export type StandInBatch = {
   /** The lifecycle's `expire` when the batch was created. */
   readonly expires: boolean
   readonly progress: BatchProgress
+  /** Reads answered 404 so far (`unseenReads`). */
+  unseen: number
   status: 'in_progress' | 'canceling' | 'ended'
   cancelInitiatedAt?: Date
   endedAt?: Date
@@ -47,6 +49,11 @@ export type AnthropicBatchOptions = {
   readonly maxRequests?: number
   /** At most this many bytes of create request (the API's: 256 MB). */
   readonly maxBytes?: number
+  /**
+   * A new batch answers its first this-many reads with 404 before it is seen, as the API has been seen to while a
+   * new batch propagates (anthropic-sdk-python#1432); those reads do not count as the lifecycle's polls.
+   */
+  readonly unseenReads?: number
   /** An error the batch meets on that entry instead of answering it (an `overloaded_error` …). */
   readonly entryError?: (customId: string, params: Record<string, unknown>) => ErrorBody['error'] | undefined
 }
@@ -140,6 +147,7 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
       createdAt: new Date(),
       expires: lifecycle.expire,
       progress: { polls: 0 },
+      unseen: 0,
       status: 'in_progress',
     }
     batches.set(batch.id, batch)
@@ -169,6 +177,10 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
       // Results come in no promised order (matched by custom_id): the stand-in sends them last to first.
       const lines = batch.results.map((line) => JSON.stringify({ custom_id: line.customId, result: line.result })).reverse()
       return { type: 'text', status: 200, body: `${lines.join('\n')}\n`, contentType: 'application/x-jsonl' }
+    }
+    if (batch.unseen < (options.unseenReads ?? 0)) {
+      batch.unseen++
+      return refuse(404, 'not_found_error', `message_batch not found: ${id}`)
     }
     if (batch.ending === undefined && (batch.status === 'canceling' || finishedAfterPoll(batch.progress, lifecycle))) batch.ending = end(batch)
     await batch.ending
