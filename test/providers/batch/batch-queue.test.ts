@@ -1,7 +1,7 @@
 // Batch mode's mechanism (issue 27, "Batch APIs"): the queue's barrier, one batch per round of the loop, errors as
 // provider_error, abort, and resume from batches.jsonl — with an in-memory batch API, through the real runner, HTTP
 // layer and SDK.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -65,7 +65,26 @@ describe('batch mode: one batch per round of the loop', () => {
     expect(api.submitted.map((batch) => batch.length)).toEqual([4, 4, 2])
   })
 
-  it('works with conversations and --repeat-until rounds', async () => {
+  it('works with conversations: each message\'s turns are rounds of the same barrier', async () => {
+    const api = memoryBatchApi(weatherModel)
+    const { outcome, verdicts } = await runBatched(api, ['conversation', 'conversation', 1])
+    expect(verdicts.map(([, , verdict, kinds]) => [verdict, kinds])).toEqual([['passed', []], ['passed', []], ['passed', []]])
+    // Message 1: the call, then its summary; message 2: one answer — the single-request case goes with the first round.
+    expect(api.submitted.map((batch) => batch.length)).toEqual([3, 2, 2])
+    expect(outcome.report.results[0]!.turns.map((turn) => turn.batch)).toEqual(['batch_1', 'batch_2', 'batch_3'])
+  })
+
+  it('tells a case\'s tool-description variants apart: base and variant go in one batch with their own custom ids', async () => {
+    const api = memoryBatchApi(weatherModel)
+    const patch = join(work, 'terse.json')
+    writeFileSync(patch, JSON.stringify({ get_weather: { description: 'Weather now' } }))
+    const { outcome } = await runBatched(api, [1, 1], { variants: [{ name: 'terse', file: patch, origin: { field: '--variant' } }] })
+    expect(api.submitted.map((batch) => batch.length)).toEqual([4])
+    expect(new Set(api.submitted[0]!.map((entry) => entry.customId)).size).toBe(4)
+    expect(outcome.report.results.map((result) => verdictOf(result))).toEqual(Array(4).fill('passed'))
+  })
+
+  it('works with --repeat-until rounds', async () => {
     const api = memoryBatchApi(weatherModel)
     const { outcome } = await runBatched(api, Array<CaseShape>(6).fill(1), { repeatUntil: 3, gates: [{ type: 'min-accuracy', threshold: 0.5 }] })
     expect(outcome.report.results.length).toBeGreaterThan(0)

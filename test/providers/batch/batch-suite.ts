@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** How many turns a case of the suite takes. */
-export type CaseShape = 1 | 2 | 3
+/** How many turns a case of the suite takes; `'conversation'`: two user messages, of 2 turns and 1. */
+export type CaseShape = 1 | 2 | 3 | 'conversation'
 
 const header = [
   'name: batched',
@@ -25,6 +25,7 @@ const header = [
 function caseLine(index: number, shape: CaseShape): string {
   const id = `c${String(index).padStart(3, '0')}`
   if (shape === 1) return `  - { id: ${id}, prompt: "Say hello to Paris", tool_choice: none, expect: { final: { contains: ["No tools"] } } }`
+  if (shape === 'conversation') return `  - { id: ${id}, conversation: [{ user: "Weather in Paris?", expect: { calls: [{ name: get_weather, args: { city: Paris } }] } }, { user: "Thanks, and a summary?", expect: { final: { contains: ["Summary"] } } }] }`
   if (shape === 3) return `  - { id: ${id}, prompt: "Weather in Paris and Oslo?", parallel_tool_calls: false, expect: { calls: [{ name: get_weather, args: { city: Paris } }, { name: get_weather, args: { city: Oslo } }], final: { contains: ["21"] } } }`
   const city = index % 4 === 3 ? 'Oslo' : 'Paris'
   return `  - { id: ${id}, prompt: "Weather in Paris?", expect: { calls: [{ name: get_weather, args: { city: ${city} } }], final: { contains: ["18"] } } }`
