@@ -93,6 +93,21 @@ describe('toolgauge bfcl score on multi-turn results', () => {
     expect(summary.models[0]!.categories.multi_turn_long_context).toMatchObject({ correct: 1, total: 2 })
   })
 
+  it('bfcl import --category multi_turn_long_context needs --bfcl-source, and records the folder in every case', () => {
+    mkdirSync(join(data, 'multi_turn_func_doc'), { recursive: true })
+    const add = { name: 'add', description: 'Add two numbers.', parameters: { type: 'dict', properties: { a: { type: 'float', description: 'a' }, b: { type: 'float', description: 'b' } }, required: ['a', 'b'] } }
+    writeFileSync(join(data, 'multi_turn_func_doc', 'math_api.json'), jsonl([add]))
+    const refused = toolgauge('bfcl', 'import', '--data', data, '--category', 'multi_turn_long_context', '--out', join(root, 'suites-none'))
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('--bfcl-source')
+    const run = toolgauge('bfcl', 'import', '--data', data, '--category', 'multi_turn_long_context', '--bfcl-source', longContextFixture, '--out', join(root, 'suites'))
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const cases = readFileSync(join(root, 'suites', 'multi_turn_long_context', 'cases.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { state: unknown })
+    expect(cases).toHaveLength(4)
+    for (const item of cases) expect(item.state).toMatchObject({ bfcl: { long_context: true, bfcl_source: longContextFixture } })
+  })
+
   it("an unexpected long_context.py in --bfcl-source is bad input naming the file and line (exit 2)", () => {
     const source = join(root, 'bad-source')
     const file = join(source, 'eval_checker', 'multi_turn_eval', 'func_source_code', 'long_context.py')
