@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkDecodedTurns } from '../../../src/bfcl/multi-turn/check-entry.ts'
+import { checkDecodedTurns, makeInstances } from '../../../src/bfcl/multi-turn/check-entry.ts'
 import { idOrder, loadMultiTurnCategory } from '../../../src/bfcl/multi-turn/data.ts'
 import { longContextFile, longContextProcess, readLongContext } from '../../../src/bfcl/multi-turn/long-context.ts'
+import { valRepr } from '../../../src/bfcl/multi-turn/values.ts'
 import { hasSharedData, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
 
 // The real check for multi_turn_long_context: its constants live in BFCL's long_context.py, which toolgauge never
@@ -29,5 +30,9 @@ describe.skipIf(!available)(title, () => {
     console.log(`long_context ground truth self-check: ${entries.length - failures.length}/${entries.length} valid`)
     expect(entries).toHaveLength(200)
     expect(failures).toEqual([])
+    // Not a vacuous pass: the instances did load in long-context mode (BFCL's image files in the file system).
+    const files = entries.find((entry) => entry.involvedClasses.includes('GorillaFileSystem'))!
+    const [fileSystem] = makeInstances({ ...files, involvedClasses: ['GorillaFileSystem'] }, process, true)
+    expect(valRepr(fileSystem!.state().find(([name]) => name === 'root')![1])).toMatch(/'image_\d+\.jpg'/)
   })
 })
