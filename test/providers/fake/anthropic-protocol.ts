@@ -1,7 +1,9 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, isObject, type Protocol } from './api.ts'
 import { anthropicBilling, anthropicMinimum, PrefixStore } from './prompt-cache.ts'
-import { block, type PromptBlock } from './prompt-tokens.ts'
+import { block, textTokens, type PromptBlock } from './prompt-tokens.ts'
+import { anthropicToolsTokens, anthropicToolText, claudeScale } from '../../../src/tokens/anthropic-estimate.ts'
+import type { ToolDefinition } from '../../../src/core/tool.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
 import { anthropicEvents } from './streams/anthropic-events.ts'
 
@@ -62,6 +64,8 @@ export function anthropicProtocol(): Protocol {
       let results: NeutralResult[] = []
       let assistantTurns = 0
       let prompt: string | undefined
+      let latestPrompt: string | undefined
+      let callsSinceLatestPrompt = 0
       messages.forEach((message: unknown, index: number) => {
         check(isObject(message), `messages.${index}: object expected`)
         const expected = index % 2 === 0 ? 'user' : 'assistant'
@@ -85,6 +89,7 @@ export function anthropicProtocol(): Protocol {
               check(block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string' && isObject(block.input), `messages.${index}: malformed tool_use`)
               pending.push(block.id)
               names.set(block.id, block.name)
+              callsSinceLatestPrompt++
             }
           }
           return
@@ -102,7 +107,12 @@ export function anthropicProtocol(): Protocol {
         }
         check(pending.length === 0, `messages.${index}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`)
         const text = blocks.find((block) => block.type === 'text')
-        if (text) prompt ??= String(text.text)
+        if (text) {
+          prompt ??= String(text.text)
+          // A user turn with text is a new message (after the results of the calls made for the one before).
+          latestPrompt = String(text.text)
+          callsSinceLatestPrompt = 0
+        }
       })
       check(pending.length === 0, 'the last assistant tool_use blocks have no tool_result')
       markers.push(...system.markers)
@@ -117,8 +127,14 @@ export function anthropicProtocol(): Protocol {
         parallel,
         results,
         assistantTurns,
+        tools: tools.map((tool) => {
+          const definition = tool as { name: string; description?: string; input_schema: Record<string, unknown> }
+          return { name: definition.name, description: definition.description ?? '', parameters: definition.input_schema }
+        }),
+        ...(latestPrompt !== undefined ? { latestPrompt } : {}),
+        callsSinceLatestPrompt,
         // The prompt as the API renders it for its cache: tools, then system, then the messages, block by block.
-        wire: { thinking: thinkingOn, prompt: promptBlocks(tools, body.system, messages) },
+        wire: { thinking: thinkingOn, prompt: promptBlocks(body.model, tools, toolChoice, body.system, messages) },
       }
     },
     streaming(request) {
@@ -177,21 +193,42 @@ function checkCacheControl(marker: unknown, where: string): unknown {
   return marker
 }
 
-/** The prompt's blocks in render order, each a breakpoint when it carries `cache_control` (counted without it). */
-function promptBlocks(tools: readonly unknown[], system: unknown, messages: readonly unknown[]): PromptBlock[] {
-  const blocks: PromptBlock[] = tools.map((tool) => marked(tool))
-  if (typeof system === 'string') blocks.push(block(system))
-  else if (Array.isArray(system)) for (const each of system) blocks.push(marked(each))
+/**
+ * The prompt's blocks in render order, each a breakpoint when it carries `cache_control` (counted without it).
+ * The tool definitions are counted with toolgauge's Claude estimate (src/tokens/anthropic-estimate.ts: the dated
+ * tool-use system prompt Anthropic adds, plus the tools' rendered text), so the tools' prefix is as long as
+ * toolgauge reports it; the rest is the JSON count of prompt-tokens.ts, scaled for Claude's tokenizer.
+ */
+function promptBlocks(model: string, tools: readonly unknown[], toolChoice: Conversation['toolChoice'], system: unknown, messages: readonly unknown[]): PromptBlock[] {
+  const scale = claudeScale(model)
+  const blocks: PromptBlock[] = []
+  const definitions = tools.map((tool) => {
+    const { name, description, input_schema: parameters } = tool as { name: string; description?: string; input_schema: Record<string, unknown> }
+    return { name, ...(description !== undefined ? { description } : {}), parameters } as ToolDefinition
+  })
+  // Every tool's own text; the first carries the fixed overhead too, so all tools together are toolgauge's estimate.
+  const own = definitions.map((definition) => Math.round(textTokens(anthropicToolText([definition])) * scale))
+  const all = definitions.length > 0 ? anthropicToolsTokens(model, definitions, toolChoice, textTokens) : 0
+  tools.forEach((tool, index) => {
+    const tokens = index === 0 ? all - own.slice(1).reduce((sum, each) => sum + each, 0) : own[index]!
+    blocks.push({ ...marked(tool, undefined, scale), tokens })
+  })
+  if (typeof system === 'string') blocks.push(scaled(block(system), scale))
+  else if (Array.isArray(system)) for (const each of system) blocks.push(marked(each, undefined, scale))
   for (const message of messages as { role: string; content: unknown }[]) {
-    if (typeof message.content === 'string') blocks.push(block([message.role, message.content]))
-    else for (const each of message.content as unknown[]) blocks.push(marked(each, message.role))
+    if (typeof message.content === 'string') blocks.push(scaled(block([message.role, message.content]), scale))
+    else for (const each of message.content as unknown[]) blocks.push(marked(each, message.role, scale))
   }
   return blocks
 }
 
-function marked(value: unknown, role?: string): PromptBlock {
+function marked(value: unknown, role: string | undefined, scale: number): PromptBlock {
   const { cache_control: marker, ...rest } = value as Record<string, unknown>
-  return block(role === undefined ? rest : [role, rest], marker !== undefined)
+  return scaled(block(role === undefined ? rest : [role, rest], marker !== undefined), scale)
+}
+
+function scaled(counted: PromptBlock, scale: number): PromptBlock {
+  return scale === 1 ? counted : { ...counted, tokens: Math.round(counted.tokens * scale) }
 }
 
 /** The Messages API's usage: `input_tokens` is only the uncached part; the cache figures come beside it. */

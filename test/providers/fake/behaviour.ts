@@ -1,6 +1,7 @@
 // A protocol-neutral fake model: each fake server parses its wire request into a `Conversation`, asks the
 // behaviour what to do, and renders the answer in its own wire format. Identical behaviour on every protocol is
 // what lets the tests compare providers.
+import type { ToolDefinition } from '../../../src/core/tool.ts'
 
 /** A call the model makes, with its arguments as an object (servers encode them as their protocol wants). */
 export type NeutralCall = { readonly name: string; readonly args: Record<string, unknown> }
@@ -24,6 +25,12 @@ export type Conversation = {
   readonly results: readonly NeutralResult[]
   /** How many assistant turns the conversation holds already. */
   readonly assistantTurns: number
+  /** The tool definitions as sent (name, description, parameters), for behaviours that read them. */
+  readonly tools?: readonly ToolDefinition[]
+  /** Text of the latest user message (a conversation's later messages; `prompt` stays the first). */
+  readonly latestPrompt?: string
+  /** Tool calls the assistant made since the latest user message. */
+  readonly callsSinceLatestPrompt?: number
   /** What the protocol's parser wants its renderer to know (thinking on, encrypted content asked for …). */
   readonly wire?: { readonly [key: string]: unknown }
 }

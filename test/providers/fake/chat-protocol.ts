@@ -60,6 +60,8 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
       let assistantTurns = 0
       let prompt: string | undefined
       let system: string | undefined
+      let latestPrompt: string | undefined
+      let callsSinceLatestPrompt = 0
       const names = new Map<string, string>()
       const style = chatReasoningStyle(body.model)
       messages.forEach((message: unknown, index: number) => {
@@ -76,6 +78,8 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
         if (message.role === 'system') system = String(message.content)
         else if (message.role === 'user') {
           prompt ??= String(message.content)
+          latestPrompt = String(message.content)
+          callsSinceLatestPrompt = 0
           results = []
         } else if (message.role === 'assistant') {
           assistantTurns++
@@ -100,6 +104,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
             }
             outstanding.push(call.id)
             names.set(call.id, String(call.function.name))
+            callsSinceLatestPrompt++
           }
           check(message.content !== undefined || calls.length > 0, `messages[${index}]: assistant message needs content or tool_calls`)
         } else check(false, `messages[${index}]: unknown role ${String(message.role)}`)
@@ -115,6 +120,12 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
         parallel: body.parallel_tool_calls as boolean | undefined,
         results,
         assistantTurns,
+        tools: tools.map((tool) => {
+          const fn = (tool as { function: { name: string; description?: string; parameters: Record<string, unknown> } }).function
+          return { name: fn.name, description: fn.description ?? '', parameters: fn.parameters }
+        }),
+        ...(latestPrompt !== undefined ? { latestPrompt } : {}),
+        callsSinceLatestPrompt,
         wire: {
           includeUsage: isObject(body.stream_options) && body.stream_options.include_usage === true,
           // The prompt for the cache: the tool definitions lead it, then the messages as sent.

@@ -61,6 +61,8 @@ export function geminiProtocol(): Protocol {
       let results: NeutralResult[] = []
       let assistantTurns = 0
       let prompt: string | undefined
+      let latestPrompt: string | undefined
+      let callsSinceLatestPrompt = 0
       contents.forEach((content: unknown, index: number) => {
         check(isObject(content) && Array.isArray(content.parts) && content.parts.length > 0, `contents[${index}]: parts must not be empty`)
         check(content.role === (index % 2 === 0 ? 'user' : 'model'), `contents[${index}]: roles must alternate user/model starting with user`)
@@ -73,6 +75,7 @@ export function geminiProtocol(): Protocol {
             check(typeof call.name === 'string' && isObject(call.args ?? {}), `contents[${index}]: malformed functionCall`)
             return { name: call.name, ...(typeof call.id === 'string' ? { id: call.id } : {}) }
           })
+          callsSinceLatestPrompt += calls.length
           for (const part of parts) {
             if (part.thoughtSignature !== undefined) check(issued.has(part.thoughtSignature), `contents[${index}]: Thought signature is not valid`)
             if (part.thought === true) check(issued.has(part.text), `contents[${index}]: thought part was modified`)
@@ -98,7 +101,11 @@ export function geminiProtocol(): Protocol {
           results.push({ callId: call.id ?? call.name, name: call.name, content: typeof value === 'string' ? value : JSON.stringify(value), isError: response.response.error !== undefined })
         }
         const text = parts.find((part) => typeof part.text === 'string')
-        if (text) prompt ??= String(text.text)
+        if (text) {
+          prompt ??= String(text.text)
+          latestPrompt = String(text.text)
+          callsSinceLatestPrompt = 0
+        }
       })
       check(pending.length === 0, 'the last function call turn has no function responses')
       check(prompt !== undefined, 'no user text')
@@ -112,6 +119,12 @@ export function geminiProtocol(): Protocol {
         parallel: undefined,
         results,
         assistantTurns,
+        tools: declarations.map((declaration) => {
+          const fn = declaration as { name: string; description?: string; parametersJsonSchema: Record<string, unknown> }
+          return { name: fn.name, description: fn.description ?? '', parameters: fn.parametersJsonSchema }
+        }),
+        ...(latestPrompt !== undefined ? { latestPrompt } : {}),
+        callsSinceLatestPrompt,
         wire: {
           thinking: thinking !== undefined || model.startsWith('gemini-3') || model.startsWith('gemini-2.5'),
           thoughts: thinking?.includeThoughts === true,

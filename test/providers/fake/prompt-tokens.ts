@@ -1,9 +1,11 @@
 // What the stand-ins bill as prompt tokens. A documented estimate, not any provider's tokenizer: every block of a
 // request (a tool definition, a system block, a message or content block) costs the o200k_base token count of its
 // JSON as sent, counted with toolgauge's own byte-pair counter (src/tokens/bpe-count.ts, the table of
-// src/tokens/bpe-table.ts). JSON carries more punctuation than the renders the APIs feed their models, so these
-// counts run somewhat above toolgauge's own tool-token figures (`toolgauge tokens`): a stand-in reaches a minimum
-// cacheable length a little sooner than the real API would, never later.
+// src/tokens/bpe-table.ts). For OpenAI and Gemini, JSON carries more punctuation than the renders the APIs feed
+// their models, so these counts run somewhat above toolgauge's tool-token figures (`toolgauge tokens`): the
+// stand-in reaches a minimum cacheable length a little sooner than the real API, never later. The Anthropic
+// stand-in counts its tool definitions with toolgauge's Claude estimate instead (anthropic-protocol.ts), which adds
+// the tool-use system prompt Anthropic bills with every request that carries tools.
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
 import { countWithTable } from '../../../src/tokens/bpe-count.ts'
 import { bpeTable } from '../../../src/tokens/bpe-table.ts'

@@ -69,6 +69,8 @@ export function responsesProtocol(): Protocol {
       let previous: string | undefined
       let prompt: string | undefined
       let system: string | undefined
+      let latestPrompt: string | undefined
+      let callsSinceLatestPrompt = 0
       input.forEach((item: unknown, index: number) => {
         check(isObject(item), `input[${index}] must be an object`)
         if (item.type === 'reasoning') {
@@ -88,6 +90,7 @@ export function responsesProtocol(): Protocol {
             results = []
           }
           calls.set(item.call_id, item.name)
+          callsSinceLatestPrompt++
           previous = 'function_call'
         } else if (item.type === 'function_call_output') {
           check(typeof item.call_id === 'string' && calls.has(item.call_id), `input[${index}]: No tool call found for function call output with call_id ${String(item.call_id)}`)
@@ -106,6 +109,8 @@ export function responsesProtocol(): Protocol {
             previous = 'assistant'
           } else if (item.role === 'user') {
             prompt ??= String(item.content)
+            latestPrompt = String(item.content)
+            callsSinceLatestPrompt = 0
             results = []
             reasoningSeen = false
             previous = 'user'
@@ -127,6 +132,12 @@ export function responsesProtocol(): Protocol {
         parallel: body.parallel_tool_calls as boolean | undefined,
         results,
         assistantTurns,
+        tools: tools.map((tool) => {
+          const flat = tool as { name: string; description?: string; parameters: Record<string, unknown> }
+          return { name: flat.name, description: flat.description ?? '', parameters: flat.parameters }
+        }),
+        ...(latestPrompt !== undefined ? { latestPrompt } : {}),
+        callsSinceLatestPrompt,
         wire: {
           reasoning: reasoningModel,
           encrypted,
