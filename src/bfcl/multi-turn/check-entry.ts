@@ -55,9 +55,19 @@ function containsAll(actual: readonly string[], expected: readonly string[]): bo
 }
 
 function statesEqual(model: Environment, truth: Environment): boolean {
-  const modelState = new Map(model.state())
-  return truth.state().every(([name, value]) => {
-    const other = modelState.get(name)
+  const modelState = model.state()
+  const truthState = truth.state()
+  // Two instances of a class list the same attributes in the same order: then pairwise (no Map per check).
+  let aligned = modelState.length === truthState.length
+  for (let index = 0; aligned && index < truthState.length; index++) {
+    const [name, value] = truthState[index]!
+    if (modelState[index]![0] !== name) aligned = false
+    else if (!valEqual(value, modelState[index]![1])) return false
+  }
+  if (aligned) return true
+  const byName = new Map(modelState)
+  return truthState.every(([name, value]) => {
+    const other = byName.get(name)
     return other !== undefined && valEqual(value, other)
   })
 }

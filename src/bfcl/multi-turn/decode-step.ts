@@ -1,4 +1,5 @@
-import { pyJsonLoads, PyJsonError } from '../py/json.ts'
+import { PyJsonError } from '../py/json.ts'
+import { jsonLoads } from '../py/native-json.ts'
 import { pyRepr } from '../py/repr.ts'
 import { isDict, isList, pyClass, tagged, type PyValue } from '../py/value.ts'
 
@@ -12,6 +13,36 @@ function items(v: PyValue): readonly PyValue[] | undefined {
   return undefined
 }
 
+// The call text of one `{name: argsText}` pair, or null where BFCL's decoder raises. A pure function of the two
+// strings, and models repeat their calls (the same `ls(a=False)` in many entries): each pair is decoded once.
+const decodedCalls = new Map<string, string | null>()
+const decodedCallsLimit = 20_000
+
+function decodeCall(name: string, argsText: string): string | null {
+  // The name's length first: no two (name, arguments) pairs share a key.
+  const key = `${name.length}:${name}${argsText}`
+  let text = decodedCalls.get(key)
+  if (text === undefined) {
+    text = renderCall(name, argsText)
+    if (decodedCalls.size >= decodedCallsLimit) decodedCalls.clear()
+    decodedCalls.set(key, text)
+  }
+  return text
+}
+
+function renderCall(name: string, argsText: string): string | null {
+  let args: PyValue
+  try {
+    args = jsonLoads(argsText)
+  } catch (error) {
+    if (error instanceof PyJsonError) return null
+    throw error
+  }
+  if (!isDict(args)) return null
+  const rendered = args.entries.map(([key, value]) => `${typeof key === 'string' ? key : pyRepr(key)}=${pyRepr(value)}`)
+  return `${name}(${rendered.join(',')})`
+}
+
 /** The call strings of one FC step, or undefined where BFCL's decoder raises. */
 export function decodeFcStep(step: PyValue): string[] | undefined {
   const elements = items(step)
@@ -21,16 +52,9 @@ export function decodeFcStep(step: PyValue): string[] | undefined {
     if (!isDict(element)) return undefined
     for (const [name, argsText] of element.entries) {
       if (typeof argsText !== 'string') return undefined
-      let args: PyValue
-      try {
-        args = pyJsonLoads(argsText)
-      } catch (error) {
-        if (error instanceof PyJsonError) return undefined
-        throw error
-      }
-      if (!isDict(args)) return undefined
-      const rendered = args.entries.map(([key, value]) => `${typeof key === 'string' ? key : pyRepr(key)}=${pyRepr(value)}`)
-      calls.push(`${typeof name === 'string' ? name : pyRepr(name)}(${rendered.join(',')})`)
+      const text = decodeCall(typeof name === 'string' ? name : pyRepr(name), argsText)
+      if (text === null) return undefined
+      calls.push(text)
     }
   }
   return calls

@@ -4,15 +4,25 @@ import type { Val } from './values.ts'
 /** One parameter of a Python method: no default means required; `mutableDefault` is shared across calls. */
 export type Param = { readonly name: string; readonly default?: () => Val }
 
-/** A public method: its Python signature (after self) and its body over the bound arguments, in signature order. */
-export type Method = { readonly params: readonly Param[]; readonly run: (args: readonly Val[]) => Val }
+/**
+ * A public method of class `S`: its Python signature (after self) and its body over the bound arguments, in
+ * signature order, and the instance. One table per class, shared by its instances: BFCL scoring makes two instances
+ * per entry and class, and a factory that built its closures per instance was hot and large enough to be compiled
+ * by V8's optimizing tier in every scoring process.
+ */
+export type Method<S> = Signature & { readonly run: (args: readonly Val[], self: S) => Val }
+
+/** A method's Python signature (after self): what argument binding reads. */
+export type Signature = { readonly params: readonly Param[] }
 
 /** One BFCL environment instance (a Python class instance in BFCL). */
 export interface Environment {
   /** The Python class name (`TradingBot`). */
   readonly className: string
-  /** Public methods by name. */
-  readonly methods: ReadonlyMap<string, Method>
+  /** Public methods' signatures by name. */
+  readonly methods: ReadonlyMap<string, Signature>
+  /** Runs the public method `name` on this instance with its bound arguments. */
+  call(name: string, args: readonly Val[]): Val
   /** `_load_scenario(config, long_context)`. */
   load(config: PyValue, longContext: boolean): void
   /** `vars(self)` without `_`-prefixed names, in attribute order (live data: convert before keeping it). */
@@ -30,7 +40,7 @@ export const req = (name: string): Param => ({ name, default: undefined })
 /** An optional parameter with a default (a thunk, so each call gets a fresh value unless the thunk shares one). */
 export const opt = (name: string, value: Val = null): Param => ({ name, default: () => value })
 
-/** Builds a method table from `[name, params, body]` rows. */
-export function methodTable(rows: readonly (readonly [string, readonly Param[], (args: readonly Val[]) => Val])[]): Map<string, Method> {
+/** Builds a class's method table from `[name, params, body]` rows. */
+export function methodTable<S>(rows: readonly (readonly [string, readonly Param[], (args: readonly Val[], self: S) => Val])[]): Map<string, Method<S>> {
   return new Map(rows.map(([name, params, run]) => [name, { params, run }]))
 }

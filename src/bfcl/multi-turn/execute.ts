@@ -1,8 +1,9 @@
+import type { PyValue } from '../py/value.ts'
 import type { Expr } from '../python/ast.ts'
 import { evaluate, PyEvalError } from '../python/evaluate.ts'
 import { parseExpression } from '../python/parse.ts'
 import { PySyntaxError } from '../python/syntax-error.ts'
-import type { Environment, Method } from './environment.ts'
+import type { Environment, Param, Signature } from './environment.ts'
 import { PyException } from './py-error.ts'
 import { fromPy, outputText, type Val } from './values.ts'
 
@@ -23,43 +24,82 @@ function listNames(names: readonly string[]): string {
   return `${quoted.slice(0, -1).join(', ')}, and ${quoted[quoted.length - 1]}`
 }
 
-/** Python's argument binding for `Class.method(self, …)`, with CPython's TypeError wording. */
-export function bindArguments(qualname: string, method: Method, positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
+/**
+ * Python's argument binding for `Class.method(self, …)`, with CPython's TypeError wording. Plain loops: this runs
+ * for every call scored, and array callbacks over arrays of varying kinds (an empty array is a different kind in V8)
+ * made the optimizing compiler throw its code away and compile it again several times per scoring process.
+ */
+export function bindArguments(qualname: string, method: Signature, positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
   const params = method.params
-  if (positional.length > params.length) {
-    const required = params.filter((p) => !p.default).length
-    const takes = required === params.length ? `${params.length + 1}` : `from ${required + 1} to ${params.length + 1}`
-    const plural = params.length + 1 === 1 && required === params.length ? 'argument' : 'arguments'
-    throw new PyException('TypeError', `${qualname}() takes ${takes} positional ${plural} but ${positional.length + 1} were given`)
-  }
-  const bound: (Val | undefined)[] = params.map((_, index) => positional[index])
-  for (const [name, value] of keywords) {
-    const index = params.findIndex((p) => p.name === name)
-    if (index < 0) throw new PyException('TypeError', `${qualname}() got an unexpected keyword argument '${name}'`)
+  if (positional.length > params.length) throw tooManyPositional(qualname, params, positional.length)
+  const bound: (Val | undefined)[] = []
+  for (let index = 0; index < params.length; index++) bound.push(positional[index])
+  for (let k = 0; k < keywords.length; k++) {
+    const name = keywords[k]![0]
+    let index = 0
+    while (index < params.length && params[index]!.name !== name) index++
+    if (index === params.length) throw new PyException('TypeError', `${qualname}() got an unexpected keyword argument '${name}'`)
     if (bound[index] !== undefined) throw new PyException('TypeError', `${qualname}() got multiple values for argument '${name}'`)
-    bound[index] = value
+    bound[index] = keywords[k]![1]
   }
-  const missing = params.filter((p, index) => bound[index] === undefined && !p.default).map((p) => p.name)
-  if (missing.length > 0) {
+  let missing: string[] | undefined
+  for (let index = 0; index < params.length; index++) {
+    if (bound[index] === undefined && !params[index]!.default) (missing ??= []).push(params[index]!.name)
+  }
+  if (missing !== undefined) {
     throw new PyException('TypeError', `${qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${listNames(missing)}`)
   }
-  return bound.map((value, index) => (value === undefined ? params[index]!.default!() : value))
+  const args: Val[] = []
+  for (let index = 0; index < params.length; index++) {
+    const value = bound[index]
+    args.push(value === undefined ? params[index]!.default!() : value)
+  }
+  return args
 }
 
-// Parsed call texts: every ground-truth call is executed once per model scored, and models repeat calls. The AST
-// is never mutated (evaluate reads it; fromPy copies what it returns), so sharing it is safe. Bounded for long runs.
-const parsedCalls = new Map<string, Expr>()
+function tooManyPositional(qualname: string, params: readonly Param[], given: number): PyException {
+  const required = params.filter((p) => !p.default).length
+  const takes = required === params.length ? `${params.length + 1}` : `from ${required + 1} to ${params.length + 1}`
+  const plural = params.length + 1 === 1 && required === params.length ? 'argument' : 'arguments'
+  return new PyException('TypeError', `${qualname}() takes ${takes} positional ${plural} but ${given + 1} were given`)
+}
+
+// Parsed call texts: every ground-truth call is executed once per model scored, and models repeat calls (12,420
+// calls, 1,448 distinct texts, on the six published multi-turn files). The AST and the arguments' values are never
+// mutated (evaluate reads the AST; fromPy copies the values for each execution), so sharing them is safe, and
+// evaluating argument literals is pure: each text's arguments are evaluated once. Bounded for long runs.
+type Evaluated =
+  | { readonly ok: true; readonly positional: readonly PyValue[]; readonly keywords: readonly (readonly [string, PyValue])[] }
+  | { readonly ok: false; readonly error: unknown }
+type ParsedCall = { readonly call: Extract<Expr, { k: 'call' }>; evaluated: Evaluated | undefined }
+
+const parsedCalls = new Map<string, ParsedCall>()
 const parsedCallsLimit = 20_000
 
-function callOf(source: string): Extract<Expr, { k: 'call' }> {
-  let expr = parsedCalls.get(source)
-  if (!expr) {
-    expr = parseExpression(source)
+function parsedCall(source: string): ParsedCall {
+  let parsed = parsedCalls.get(source)
+  if (parsed === undefined) {
+    const expr = parseExpression(source)
+    if (expr.k !== 'call') throw new PyException('TypeError', 'not a call')
     if (parsedCalls.size >= parsedCallsLimit) parsedCalls.clear()
-    parsedCalls.set(source, expr)
+    parsed = { call: expr, evaluated: undefined }
+    parsedCalls.set(source, parsed)
   }
-  if (expr.k !== 'call') throw new PyException('TypeError', 'not a call')
-  return expr
+  return parsed
+}
+
+// The arguments' values in Python's evaluation order (positional, then keywords); the first error is kept and
+// thrown again on every later execution, as evaluating the same text again would throw it.
+function evaluateArguments(call: Extract<Expr, { k: 'call' }>): Evaluated {
+  try {
+    const positional: PyValue[] = []
+    for (const arg of call.args) positional.push(evaluate(arg))
+    const keywords: (readonly [string, PyValue])[] = []
+    for (const kw of call.keywords) keywords.push([kw.arg ?? '**', evaluate(kw.value)])
+    return { ok: true, positional, keywords }
+  } catch (error) {
+    return { ok: false, error }
+  }
 }
 
 /** How BFCL names an instance in the evaluated text (`<prefix>_<Class>_instance`); it shows only inside string literals. */
@@ -81,19 +121,23 @@ export function rewriteCall(source: string, owners: ReadonlyMap<string, Environm
 /** Runs one call string against the instances and returns BFCL's text for its result. */
 export function executeCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming = defaultNaming): string {
   try {
-    const call = callOf(rewriteCall(source, owners, naming))
+    const parsed = parsedCall(rewriteCall(source, owners, naming))
+    const call = parsed.call
     const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instanceNamed(call.func.value.id, owners, naming) : undefined
     if (call.func.k !== 'attr' || !target) {
       throw new PyException('NameError', `name '${call.func.k === 'name' ? call.func.id : rootName(call.func)}' is not defined`)
     }
     const name = call.func.attr
     const owner = target.methods.has(name) ? target : undefined
-    const positional = call.args.map((arg) => fromPy(evaluate(arg)))
-    const keywords = call.keywords.map((kw) => [kw.arg ?? '**', fromPy(evaluate(kw.value))] as const)
+    const evaluated = (parsed.evaluated ??= evaluateArguments(call))
+    if (!evaluated.ok) throw evaluated.error
     if (!owner) throw new PyException('NameError', `name '${name}' is not defined`)
-    const method = owner.methods.get(name)!
-    const args = bindArguments(`${owner.className}.${name}`, method, positional, keywords)
-    return outputText(method.run(args))
+    const positional: Val[] = []
+    for (const value of evaluated.positional) positional.push(fromPy(value))
+    const keywords: (readonly [string, Val])[] = []
+    for (const [keyword, value] of evaluated.keywords) keywords.push([keyword, fromPy(value)])
+    const args = bindArguments(`${owner.className}.${name}`, owner.methods.get(name)!, positional, keywords)
+    return outputText(owner.call(name, args))
   } catch (error) {
     if (error instanceof PySyntaxError) return 'Error during execution: invalid syntax (<string>, line 1)'
     if (error instanceof PyException || error instanceof PyEvalError) return `Error during execution: ${error.message}`

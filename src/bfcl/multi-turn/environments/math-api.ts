@@ -35,55 +35,72 @@ const notModelled = (name: string) => () => {
   throw new PyException('NotImplementedError', `toolgauge does not model MathAPI.${name} yet`)
 }
 
+const methods = methodTable<MathApi>([
+  ['absolute_value', [req('number')], ([n]) => result(pyAbs(n!))],
+  ['add', [req('a'), req('b')], ([a, b]) => result(arith('+', a!, b!))],
+  ['divide', [req('a'), req('b')], ([a, b]) => (num(b!) === 0 ? dict([['error', 'Cannot divide by zero']]) : result(arith('/', a!, b!)))],
+  ['imperial_si_conversion', [req('value'), req('unit_in'), req('unit_out')], notModelled('imperial_si_conversion')],
+  ['logarithm', [req('value'), req('base'), req('precision')], ([value, base, precision]) => {
+    if (num(base!) === 1) return dict([['error', '']])
+    const repr = mpLogRepr(num(value!), num(base!), num(precision!))
+    if (repr === undefined) throw new PyException('NotImplementedError', 'toolgauge does not model complex logarithms yet')
+    return result(new PyOpaque(repr))
+  }],
+  ['max_value', [req('numbers')], ([items]) => {
+    const list = numbers(items!)
+    return list.length === 0 ? dict([['error', 'Cannot find maximum of an empty list']]) : result(extreme(list, 'max'))
+  }],
+  ['mean', [req('numbers')], ([items]) => {
+    const list = numbers(items!)
+    return list.length === 0 ? dict([['error', 'Cannot calculate mean of an empty list']]) : result(arith('/', pySum(list), i(list.length)))
+  }],
+  ['min_value', [req('numbers')], ([items]) => {
+    const list = numbers(items!)
+    return list.length === 0 ? dict([['error', 'Cannot find minimum of an empty list']]) : result(extreme(list, 'min'))
+  }],
+  ['multiply', [req('a'), req('b')], ([a, b]) => result(arith('*', a!, b!))],
+  ['percentage', [req('part'), req('whole')], ([part, whole]) => (num(whole!) === 0
+    ? dict([['error', 'Whole cannot be zero']])
+    : result(arith('*', arith('/', part!, whole!), i(100))))],
+  ['power', [req('base'), req('exponent')], ([base, exponent]) => result(binaryOp('**', base as never, exponent as never) as Val)],
+  ['round_number', [req('number'), opt('decimal_places', i(0))], ([n, places]) => {
+    if (isNumber(n!) && n.t === 'int') return result(n)
+    return result(f(roundFloat(num(n!), num(places!))))
+  }],
+  ['si_unit_conversion', [req('value'), req('unit_in'), req('unit_out')], notModelled('si_unit_conversion')],
+  ['square_root', [req('number'), req('precision')], notModelled('square_root')],
+  ['standard_deviation', [req('numbers')], ([items]) => {
+    const list = numbers(items!)
+    if (list.length === 0) return dict([['error', 'Cannot calculate standard deviation of an empty list']])
+    const mean = arith('/', pySum(list), i(list.length))
+    const squares = list.map((x) => binaryOp('**', arith('-', x, mean) as never, i(2)) as Val)
+    const variance = arith('/', pySum(squares), i(list.length))
+    return result(f(Math.sqrt(num(variance))))
+  }],
+  ['subtract', [req('a'), req('b')], ([a, b]) => result(arith('-', a!, b!))],
+  ['sum_values', [req('numbers')], ([items]) => {
+    const list = numbers(items!)
+    return list.length === 0 ? dict([['error', 'Cannot calculate sum of an empty list']]) : result(pySum(list))
+  }],
+])
+
+/** A MathAPI instance (stateless). */
+class MathApi implements Environment {
+  readonly className = 'MathAPI'
+  readonly methods = methods
+
+  call(name: string, args: readonly Val[]): Val {
+    return methods.get(name)!.run(args, this)
+  }
+
+  load(): void {}
+
+  state(): (readonly [string, Val])[] {
+    return []
+  }
+}
+
 /** A MathAPI instance. */
 export function mathApi(): Environment {
-  const methods = methodTable([
-    ['absolute_value', [req('number')], ([n]) => result(pyAbs(n!))],
-    ['add', [req('a'), req('b')], ([a, b]) => result(arith('+', a!, b!))],
-    ['divide', [req('a'), req('b')], ([a, b]) => (num(b!) === 0 ? dict([['error', 'Cannot divide by zero']]) : result(arith('/', a!, b!)))],
-    ['imperial_si_conversion', [req('value'), req('unit_in'), req('unit_out')], notModelled('imperial_si_conversion')],
-    ['logarithm', [req('value'), req('base'), req('precision')], ([value, base, precision]) => {
-      if (num(base!) === 1) return dict([['error', '']])
-      const repr = mpLogRepr(num(value!), num(base!), num(precision!))
-      if (repr === undefined) throw new PyException('NotImplementedError', 'toolgauge does not model complex logarithms yet')
-      return result(new PyOpaque(repr))
-    }],
-    ['max_value', [req('numbers')], ([items]) => {
-      const list = numbers(items!)
-      return list.length === 0 ? dict([['error', 'Cannot find maximum of an empty list']]) : result(extreme(list, 'max'))
-    }],
-    ['mean', [req('numbers')], ([items]) => {
-      const list = numbers(items!)
-      return list.length === 0 ? dict([['error', 'Cannot calculate mean of an empty list']]) : result(arith('/', pySum(list), i(list.length)))
-    }],
-    ['min_value', [req('numbers')], ([items]) => {
-      const list = numbers(items!)
-      return list.length === 0 ? dict([['error', 'Cannot find minimum of an empty list']]) : result(extreme(list, 'min'))
-    }],
-    ['multiply', [req('a'), req('b')], ([a, b]) => result(arith('*', a!, b!))],
-    ['percentage', [req('part'), req('whole')], ([part, whole]) => (num(whole!) === 0
-      ? dict([['error', 'Whole cannot be zero']])
-      : result(arith('*', arith('/', part!, whole!), i(100))))],
-    ['power', [req('base'), req('exponent')], ([base, exponent]) => result(binaryOp('**', base as never, exponent as never) as Val)],
-    ['round_number', [req('number'), opt('decimal_places', i(0))], ([n, places]) => {
-      if (isNumber(n!) && n.t === 'int') return result(n)
-      return result(f(roundFloat(num(n!), num(places!))))
-    }],
-    ['si_unit_conversion', [req('value'), req('unit_in'), req('unit_out')], notModelled('si_unit_conversion')],
-    ['square_root', [req('number'), req('precision')], notModelled('square_root')],
-    ['standard_deviation', [req('numbers')], ([items]) => {
-      const list = numbers(items!)
-      if (list.length === 0) return dict([['error', 'Cannot calculate standard deviation of an empty list']])
-      const mean = arith('/', pySum(list), i(list.length))
-      const squares = list.map((x) => binaryOp('**', arith('-', x, mean) as never, i(2)) as Val)
-      const variance = arith('/', pySum(squares), i(list.length))
-      return result(f(Math.sqrt(num(variance))))
-    }],
-    ['subtract', [req('a'), req('b')], ([a, b]) => result(arith('-', a!, b!))],
-    ['sum_values', [req('numbers')], ([items]) => {
-      const list = numbers(items!)
-      return list.length === 0 ? dict([['error', 'Cannot calculate sum of an empty list']]) : result(pySum(list))
-    }],
-  ])
-  return { className: 'MathAPI', methods, load() {}, state: () => [] }
+  return new MathApi()
 }

@@ -11,85 +11,104 @@ import { str } from './keys.ts'
 const attributes = ['ticket_queue', 'ticket_counter', 'current_user'] as const
 const editable = ['title', 'description', 'status', 'priority']
 
+const notFound = (id: Val) => dict([['error', `Ticket with ID ${str(id)} not found.`]])
+
 /** A TicketAPI instance. */
-export function ticketApi(): Environment {
-  const s = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
-  const get = (name: string) => s.get(name)!
-  const queue = () => get('ticket_queue') as Val[]
-  const find = (id: Val): Map<Key, Val> | undefined => queue().find((t): t is Map<Key, Val> => isMap(t) && t.has('id') && pyEqual(toPy(t.get('id')!), toPy(id)))
-  const notFound = (id: Val) => dict([['error', `Ticket with ID ${str(id)} not found.`]])
+class TicketApi implements Environment {
+  readonly className = 'TicketAPI'
+  readonly methods = methods
+  readonly s = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
 
-  const methods = methodTable([
-    ['close_ticket', [req('ticket_id')], ([id]) => {
-      const ticket = find(id!)
-      if (!ticket) return notFound(id!)
-      if (ticket.get('status') === 'Closed') return dict([['error', `Ticket with ID ${str(id!)} is already closed.`]])
-      ticket.set('status', 'Closed')
-      return dict([['status', `Ticket ${str(id!)} has been closed successfully.`]])
-    }],
-    ['create_ticket', [req('title'), opt('description', ''), opt('priority', i(1))], ([title, description, priority]) => {
-      if (!truthy(get('current_user'))) return dict([['error', 'User not authenticated. Please log in to create a ticket.']])
-      if (num(priority!) < 1 || num(priority!) > 5) return dict([['error', 'Invalid priority. Priority must be between 1 and 5.']])
-      const ticket = dict([['id', get('ticket_counter')], ['title', title!], ['description', description!], ['status', 'Open'], ['priority', priority!], ['created_by', get('current_user')]])
-      queue().push(ticket)
-      s.set('ticket_counter', arith('+', get('ticket_counter'), i(1)))
-      return ticket
-    }],
-    ['edit_ticket', [req('ticket_id'), req('updates')], ([id, updates]) => {
-      const ticket = find(id!)
-      if (!ticket) return notFound(id!)
-      const fields = isMap(updates) ? [...updates] : []
-      // BFCL joins a set here, so its order follows Python's hash seed; insertion order is one of its orders.
-      const invalid = fields.map(([key]) => key).filter((key) => !editable.includes(String(key)))
-      if (invalid.length > 0) return dict([['error', `Invalid fields for update: ${invalid.map(String).join(', ')}`]])
-      for (const [key, value] of fields) if (value !== null) ticket.set(key, value)
-      return dict([['status', `Ticket ${str(id!)} has been updated successfully.`]])
-    }],
-    ['get_ticket', [req('ticket_id')], ([id]) => find(id!) ?? notFound(id!)],
-    ['get_user_tickets', [opt('status')], ([status]) => {
-      if (!truthy(get('current_user'))) return [dict([['error', 'User not authenticated. Please log in to view tickets.']])]
-      const mine = queue().filter((t) => {
-        if (!isMap(t) || !t.has('created_by')) throw keyError("'created_by'")
-        return pyEqual(toPy(t.get('created_by')!), toPy(get('current_user')))
-      })
-      if (!truthy(status!)) return mine
-      return mine.filter((t) => {
-        const value = (t as Map<Key, Val>).get('status')
-        if (value === undefined) throw keyError("'status'")
-        return str(value).toLowerCase() === str(status!).toLowerCase()
-      })
-    }],
-    ['logout', [], () => {
-      if (!truthy(get('current_user'))) return dict([['success', false]])
-      s.set('current_user', null)
-      return dict([['success', true]])
-    }],
-    ['resolve_ticket', [req('ticket_id'), req('resolution')], ([id, resolution]) => {
-      const ticket = find(id!)
-      if (!ticket) return notFound(id!)
-      ticket.set('status', 'Resolved')
-      ticket.set('resolution', resolution!)
-      return dict([['status', `Ticket ${str(id!)} has been resolved successfully.`]])
-    }],
-    ['ticket_get_login_status', [], () => dict([['login_status', truthy(get('current_user'))]])],
-    ['ticket_login', [req('username'), req('password')], ([username, password]) => {
-      if (truthy(username!) && truthy(password!)) {
-        s.set('current_user', username!)
-        return dict([['success', true]])
-      }
-      return dict([['success', false]])
-    }],
-  ])
+  get(name: string): Val {
+    return this.s.get(name)!
+  }
 
-  return {
-    className: 'TicketAPI',
-    methods,
-    load(config: PyValue) {
-      const given = configDict(config)
-      const base = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
-      for (const name of attributes) s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
-    },
-    state: () => attributes.map((name) => [name, s.get(name)!] as const),
+  queue(): Val[] {
+    return this.get('ticket_queue') as Val[]
+  }
+
+  find(id: Val): Map<Key, Val> | undefined {
+    return this.queue().find((t): t is Map<Key, Val> => isMap(t) && t.has('id') && pyEqual(toPy(t.get('id')!), toPy(id)))
+  }
+
+  load(config: PyValue): void {
+    const given = configDict(config)
+    const base = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
+    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+  }
+
+  state(): (readonly [string, Val])[] {
+    return attributes.map((name) => [name, this.s.get(name)!] as const)
+  }
+
+  call(name: string, args: readonly Val[]): Val {
+    return methods.get(name)!.run(args, this)
   }
 }
 
+const methods = methodTable<TicketApi>([
+  ['close_ticket', [req('ticket_id')], ([id], self) => {
+    const ticket = self.find(id!)
+    if (!ticket) return notFound(id!)
+    if (ticket.get('status') === 'Closed') return dict([['error', `Ticket with ID ${str(id!)} is already closed.`]])
+    ticket.set('status', 'Closed')
+    return dict([['status', `Ticket ${str(id!)} has been closed successfully.`]])
+  }],
+  ['create_ticket', [req('title'), opt('description', ''), opt('priority', i(1))], ([title, description, priority], self) => {
+    if (!truthy(self.get('current_user'))) return dict([['error', 'User not authenticated. Please log in to create a ticket.']])
+    if (num(priority!) < 1 || num(priority!) > 5) return dict([['error', 'Invalid priority. Priority must be between 1 and 5.']])
+    const ticket = dict([['id', self.get('ticket_counter')], ['title', title!], ['description', description!], ['status', 'Open'], ['priority', priority!], ['created_by', self.get('current_user')]])
+    self.queue().push(ticket)
+    self.s.set('ticket_counter', arith('+', self.get('ticket_counter'), i(1)))
+    return ticket
+  }],
+  ['edit_ticket', [req('ticket_id'), req('updates')], ([id, updates], self) => {
+    const ticket = self.find(id!)
+    if (!ticket) return notFound(id!)
+    const fields = isMap(updates) ? [...updates] : []
+    // BFCL joins a set here, so its order follows Python's hash seed; insertion order is one of its orders.
+    const invalid = fields.map(([key]) => key).filter((key) => !editable.includes(String(key)))
+    if (invalid.length > 0) return dict([['error', `Invalid fields for update: ${invalid.map(String).join(', ')}`]])
+    for (const [key, value] of fields) if (value !== null) ticket.set(key, value)
+    return dict([['status', `Ticket ${str(id!)} has been updated successfully.`]])
+  }],
+  ['get_ticket', [req('ticket_id')], ([id], self) => self.find(id!) ?? notFound(id!)],
+  ['get_user_tickets', [opt('status')], ([status], self) => {
+    if (!truthy(self.get('current_user'))) return [dict([['error', 'User not authenticated. Please log in to view tickets.']])]
+    const mine = self.queue().filter((t) => {
+      if (!isMap(t) || !t.has('created_by')) throw keyError("'created_by'")
+      return pyEqual(toPy(t.get('created_by')!), toPy(self.get('current_user')))
+    })
+    if (!truthy(status!)) return mine
+    return mine.filter((t) => {
+      const value = (t as Map<Key, Val>).get('status')
+      if (value === undefined) throw keyError("'status'")
+      return str(value).toLowerCase() === str(status!).toLowerCase()
+    })
+  }],
+  ['logout', [], (_, self) => {
+    if (!truthy(self.get('current_user'))) return dict([['success', false]])
+    self.s.set('current_user', null)
+    return dict([['success', true]])
+  }],
+  ['resolve_ticket', [req('ticket_id'), req('resolution')], ([id, resolution], self) => {
+    const ticket = self.find(id!)
+    if (!ticket) return notFound(id!)
+    ticket.set('status', 'Resolved')
+    ticket.set('resolution', resolution!)
+    return dict([['status', `Ticket ${str(id!)} has been resolved successfully.`]])
+  }],
+  ['ticket_get_login_status', [], (_, self) => dict([['login_status', truthy(self.get('current_user'))]])],
+  ['ticket_login', [req('username'), req('password')], ([username, password], self) => {
+    if (truthy(username!) && truthy(password!)) {
+      self.s.set('current_user', username!)
+      return dict([['success', true]])
+    }
+    return dict([['success', false]])
+  }],
+])
+
+/** A TicketAPI instance. */
+export function ticketApi(): Environment {
+  return new TicketApi()
+}

@@ -96,173 +96,206 @@ function formatSymbol(template: string, symbol: string): string | { readonly mis
 }
 
 /** A TradingBot instance. */
-export function tradingBot(process: ProcessState): Environment {
-  const s = defaults()
+class TradingBot implements Environment {
+  readonly className = 'TradingBot'
+  readonly methods = methods
+  readonly s = defaults().set('long_context', false)
   // long_context: BFCL's extension lists and texts in five outputs (the state itself is unchanged).
-  let extension: LongContextConstants | undefined
-  s.set('long_context', false)
-  const random = new PyRandom(1053520)
-  const get = (name: string) => s.get(name)!
-  const account = () => get('account_info') as Map<Key, Val>
-  const orders = () => get('orders') as Map<Key, Val>
-  const stocks = () => get('stocks') as Map<Key, Val>
-  const watchList = () => get('watch_list') as Val[]
-  const authenticated = () => truthy(get('authenticated'))
-  const nextTimestamp = () => timestamp(Number(random.randint(0, 86400)))
+  extension: LongContextConstants | undefined
+  readonly random = new PyRandom(1053520)
 
-  const methods = methodTable([
-    ['add_to_watchlist', [req('stock')], ([symbol]) => {
-      if (typeof symbol === 'string' && stocks().has(symbol) && !watchList().includes(symbol)) watchList().push(symbol)
-      return dict([['watchlist', watchList()]])
-    }],
-    ['cancel_order', [req('order_id')], ([id]) => {
-      const key = orderKey(id!)
-      const order = key === undefined ? undefined : orders().get(key)
-      if (!isMap(order)) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
-      if (order.get('status') === 'Completed') return dict([['error', `Can't cancel order ${valRepr(id!)}. Order is already completed.`]])
-      order.set('status', 'Cancelled')
-      return dict([['order_id', id!], ['status', 'Cancelled']])
-    }],
-    ['filter_stocks_by_price', [req('stocks'), req('min_price'), req('max_price')], ([list, min, max]) => {
-      const filtered = (Array.isArray(list) ? list : []).filter((symbol) => {
-        const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
-        const price = isMap(info) ? info.get('price')! : i(0)
-        return le(min!, price) && le(price, max!)
-      })
-      return dict([['filtered_stocks', filtered]])
-    }],
-    ['fund_account', [req('amount')], ([amount]) => {
-      if (num(amount!) <= 0) return dict([['error', 'Funding amount must be positive.']])
-      account().set('balance', arith('+', account().get('balance')!, amount!))
-      ;(get('transaction_history') as Val[]).push(dict([['type', 'deposit'], ['amount', amount!], ['timestamp', nextTimestamp()]]))
-      return dict([['status', 'Account funded successfully'], ['new_balance', account().get('balance')!]])
-    }],
-    ['get_account_info', [], () => {
-      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view account information.']])
-      return account()
-    }],
-    ['get_available_stocks', [req('sector')], ([sector]) => {
-      const list: Val[] = [...(sectors[sector as string] ?? [])]
-      if (extension && sector === 'Technology') return dict([['stock_list', list.concat(extension.TECHNOLOGY_EXTENSION)]])
-      if (extension && sector === 'Automobile') return dict([['stock_list', list.concat(extension.AUTOMOBILE_EXTENSION)]])
-      return dict([['stock_list', list]])
-    }],
-    ['get_current_time', [], () => dict([['current_time', '10:30 AM']])],
-    ['get_order_details', [req('order_id')], ([id]) => {
-      const key = orderKey(id!)
-      const order = key === undefined ? undefined : orders().get(key)
-      if (order === undefined) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
-      if (!extension) return order
-      // A copy of the order with every ORDER_DETAIL_EXTENSION text formatted for its symbol, as `metadata`.
-      if (!isMap(order)) throw new PyException('AttributeError', `'${Array.isArray(order) ? 'list' : typeof order === 'string' ? 'str' : 'object'}' object has no attribute 'copy'`)
-      if (!order.has('symbol')) throw keyError("'symbol'")
-      const symbol = order.get('symbol')!
-      const metadata = new Map<Key, Val>()
-      for (const [key, template] of extension.ORDER_DETAIL_EXTENSION) {
-        const text = formatSymbol(typeof template === 'string' ? template : valRepr(template), typeof symbol === 'string' ? symbol : valRepr(symbol))
-        if (typeof text !== 'string') return dict([['error', `KeyError during formatting: '${text.missing}'`]])
-        metadata.set(key, text)
-      }
-      const copy = new Map(order)
-      copy.set('metadata', metadata)
-      return copy
-    }],
-    ['get_order_history', [], () => {
-      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view order history.']])
-      return dict([['history', [...orders().keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])
-    }],
-    ['get_stock_info', [req('symbol')], ([symbol]) => {
-      const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
-      if (info === undefined) return dict([['error', `Stock with symbol '${typeof symbol === 'string' ? symbol : valRepr(symbol!)}' not found.`]])
-      if (!extension || !isMap(info)) return info
-      const copy = new Map(info)
-      copy.set('MA(5)', extension.MA_5_EXTENSION)
-      copy.set('MA(20)', extension.MA_20_EXTENSION)
-      return copy
-    }],
-    ['get_symbol_by_name', [req('name')], ([name]) => dict([['symbol', symbols[name as string] ?? 'Stock not found']])],
-    ['get_transaction_history', [opt('start_date'), opt('end_date')], ([start, end]) => {
-      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to view transaction history.']])
-      const from = typeof start === 'string' ? start : '0001-01-01'
-      const to = typeof end === 'string' ? `${end} 23:59:59` : '9999-12-31 23:59:59'
-      const history = (get('transaction_history') as Val[]).filter((t) => {
-        const when = isMap(t) ? String(t.get('timestamp')) : ''
-        return when >= from && when <= to
-      })
-      return dict([['transaction_history', extension ? history.concat(extension.TRANSACTION_HISTORY_EXTENSION) : history]])
-    }],
-    ['get_watchlist', [], () => {
-      if (!authenticated()) return ['Error: User not authenticated. Please log in to view the watchlist.']
-      // long_context returns a bare list (its str() is the output), the extension after the user's symbols.
-      if (extension) return watchList().concat(extension.WATCH_LIST_EXTENSION)
-      return dict([['watchlist', watchList()]])
-    }],
-    ['notify_price_change', [req('stocks'), req('threshold')], ([list, threshold]) => {
-      const hits = (Array.isArray(list) ? list : []).filter((symbol) => {
-        const info = typeof symbol === 'string' ? stocks().get(symbol) : undefined
-        return isMap(info) && Math.abs(num(info.get('percent_change'))) >= num(threshold!)
-      })
-      return dict([['notification', hits.length > 0 ? `Stocks ${hits.join(', ')} have significant price changes.` : 'No significant price changes in the selected stocks.']])
-    }],
-    ['place_order', [req('order_type'), req('symbol'), req('price'), req('amount')], ([type, symbol, price, amount]) => {
-      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to place an order.']])
-      if (typeof symbol !== 'string' || !stocks().has(symbol)) return dict([['error', `Invalid stock symbol: ${typeof symbol === 'string' ? symbol : valRepr(symbol!)}`]])
-      if (num(price!) <= 0 || num(amount!) <= 0) return dict([['error', 'Price and amount must be positive values.']])
-      const cost = arith('*', toFloat(price!), amount!)
-      const balance = account().get('balance')!
-      if (type === 'Buy' && lt(balance, cost)) {
-        return dict([['error', `Insufficient funds: required $${formatFixed(num(cost), 2)} but only $${formatFixed(num(balance), 2)} available.`]])
-      }
-      const id = get('order_counter')
-      const floatPrice = toFloat(price!)
-      orders().set(orderKey(id)!, dict([['id', id], ['order_type', type!], ['symbol', symbol], ['price', floatPrice], ['amount', amount!], ['status', 'Open']]))
-      s.set('order_counter', arith('+', id, i(1)))
-      return dict([['order_id', id], ['order_type', type!], ['status', 'Pending'], ['price', floatPrice], ['amount', amount!]])
-    }],
-    ['remove_stock_from_watchlist', [req('symbol')], ([symbol]) => {
-      if (!authenticated()) return dict([['error', 'User not authenticated. Please log in to modify the watchlist.']])
-      const list = watchList()
-      const at = list.indexOf(symbol!)
-      if (at < 0) return dict([['error', `Stock ${valRepr(symbol!)} not found in watchlist.`]])
-      list.splice(at, 1)
-      return dict([['status', `Stock ${symbol as string} removed from watchlist successfully.`]])
-    }],
-    ['trading_get_login_status', [], () => dict([['status', authenticated()]])],
-    ['trading_login', [req('username'), req('password')], () => {
-      if (authenticated()) return dict([['status', 'Already logged in']])
-      s.set('authenticated', true)
-      return dict([['status', 'Logged in successfully']])
-    }],
-    ['trading_logout', [], () => {
-      if (!authenticated()) return dict([['status', 'No user is currently logged in']])
-      s.set('authenticated', false)
-      return dict([['status', 'Logged out successfully']])
-    }],
-    ['withdraw_funds', [req('amount')], ([amount]) => {
-      if (num(amount!) <= 0) return dict([['error', 'Withdrawal amount must be positive.']])
-      const balance = account().get('balance')!
-      if (lt(balance, amount!)) return dict([['error', 'Insufficient funds for withdrawal.']])
-      account().set('balance', arith('-', balance, amount!))
-      ;(get('transaction_history') as Val[]).push(dict([['type', 'withdrawal'], ['amount', amount!], ['timestamp', nextTimestamp()]]))
-      return dict([['status', 'Withdrawal successful'], ['new_balance', account().get('balance')!]])
-    }],
-  ])
+  constructor(readonly process: ProcessState) {}
 
-  return {
-    className: 'TradingBot',
-    methods,
-    load(config: PyValue, longContext: boolean) {
-      const given = configDict(config)
-      const fresh = defaults()
-      for (const name of attributes) {
-        if (name === 'long_context') continue
-        const value = given.has(name) ? given.get(name)! : fresh.get(name)!
-        s.set(name, name === 'orders' ? loadOrders(value) : value)
-      }
-      s.set('long_context', longContext)
-      extension = longContext ? longContextOf(process) : undefined
-      if (!isMap(s.get('account_info'))) throw keyError("'account_info'")
-    },
-    state: () => attributes.map((name) => [name, s.get(name)!] as const),
+  get(name: string): Val {
+    return this.s.get(name)!
   }
+
+  account(): Map<Key, Val> {
+    return this.get('account_info') as Map<Key, Val>
+  }
+
+  orders(): Map<Key, Val> {
+    return this.get('orders') as Map<Key, Val>
+  }
+
+  stocks(): Map<Key, Val> {
+    return this.get('stocks') as Map<Key, Val>
+  }
+
+  watchList(): Val[] {
+    return this.get('watch_list') as Val[]
+  }
+
+  authenticated(): boolean {
+    return truthy(this.get('authenticated'))
+  }
+
+  nextTimestamp(): string {
+    return timestamp(Number(this.random.randint(0, 86400)))
+  }
+
+  load(config: PyValue, longContext: boolean): void {
+    const s = this.s
+    const given = configDict(config)
+    const fresh = defaults()
+    for (const name of attributes) {
+      if (name === 'long_context') continue
+      const value = given.has(name) ? given.get(name)! : fresh.get(name)!
+      s.set(name, name === 'orders' ? loadOrders(value) : value)
+    }
+    s.set('long_context', longContext)
+    this.extension = longContext ? longContextOf(this.process) : undefined
+    if (!isMap(s.get('account_info'))) throw keyError("'account_info'")
+  }
+
+  state(): (readonly [string, Val])[] {
+    return attributes.map((name) => [name, this.s.get(name)!] as const)
+  }
+
+  call(name: string, args: readonly Val[]): Val {
+    return methods.get(name)!.run(args, this)
+  }
+}
+
+const methods = methodTable<TradingBot>([
+  ['add_to_watchlist', [req('stock')], ([symbol], self) => {
+    if (typeof symbol === 'string' && self.stocks().has(symbol) && !self.watchList().includes(symbol)) self.watchList().push(symbol)
+    return dict([['watchlist', self.watchList()]])
+  }],
+  ['cancel_order', [req('order_id')], ([id], self) => {
+    const key = orderKey(id!)
+    const order = key === undefined ? undefined : self.orders().get(key)
+    if (!isMap(order)) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
+    if (order.get('status') === 'Completed') return dict([['error', `Can't cancel order ${valRepr(id!)}. Order is already completed.`]])
+    order.set('status', 'Cancelled')
+    return dict([['order_id', id!], ['status', 'Cancelled']])
+  }],
+  ['filter_stocks_by_price', [req('stocks'), req('min_price'), req('max_price')], ([list, min, max], self) => {
+    const filtered = (Array.isArray(list) ? list : []).filter((symbol) => {
+      const info = typeof symbol === 'string' ? self.stocks().get(symbol) : undefined
+      const price = isMap(info) ? info.get('price')! : i(0)
+      return le(min!, price) && le(price, max!)
+    })
+    return dict([['filtered_stocks', filtered]])
+  }],
+  ['fund_account', [req('amount')], ([amount], self) => {
+    if (num(amount!) <= 0) return dict([['error', 'Funding amount must be positive.']])
+    self.account().set('balance', arith('+', self.account().get('balance')!, amount!))
+    ;(self.get('transaction_history') as Val[]).push(dict([['type', 'deposit'], ['amount', amount!], ['timestamp', self.nextTimestamp()]]))
+    return dict([['status', 'Account funded successfully'], ['new_balance', self.account().get('balance')!]])
+  }],
+  ['get_account_info', [], (_, self) => {
+    if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view account information.']])
+    return self.account()
+  }],
+  ['get_available_stocks', [req('sector')], ([sector], self) => {
+    const list: Val[] = [...(sectors[sector as string] ?? [])]
+    if (self.extension && sector === 'Technology') return dict([['stock_list', list.concat(self.extension.TECHNOLOGY_EXTENSION)]])
+    if (self.extension && sector === 'Automobile') return dict([['stock_list', list.concat(self.extension.AUTOMOBILE_EXTENSION)]])
+    return dict([['stock_list', list]])
+  }],
+  ['get_current_time', [], () => dict([['current_time', '10:30 AM']])],
+  ['get_order_details', [req('order_id')], ([id], self) => {
+    const key = orderKey(id!)
+    const order = key === undefined ? undefined : self.orders().get(key)
+    if (order === undefined) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
+    if (!self.extension) return order
+    // A copy of the order with every ORDER_DETAIL_EXTENSION text formatted for its symbol, as `metadata`.
+    if (!isMap(order)) throw new PyException('AttributeError', `'${Array.isArray(order) ? 'list' : typeof order === 'string' ? 'str' : 'object'}' object has no attribute 'copy'`)
+    if (!order.has('symbol')) throw keyError("'symbol'")
+    const symbol = order.get('symbol')!
+    const metadata = new Map<Key, Val>()
+    for (const [key, template] of self.extension.ORDER_DETAIL_EXTENSION) {
+      const text = formatSymbol(typeof template === 'string' ? template : valRepr(template), typeof symbol === 'string' ? symbol : valRepr(symbol))
+      if (typeof text !== 'string') return dict([['error', `KeyError during formatting: '${text.missing}'`]])
+      metadata.set(key, text)
+    }
+    const copy = new Map(order)
+    copy.set('metadata', metadata)
+    return copy
+  }],
+  ['get_order_history', [], (_, self) => {
+    if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view order history.']])
+    return dict([['history', [...self.orders().keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])
+  }],
+  ['get_stock_info', [req('symbol')], ([symbol], self) => {
+    const info = typeof symbol === 'string' ? self.stocks().get(symbol) : undefined
+    if (info === undefined) return dict([['error', `Stock with symbol '${typeof symbol === 'string' ? symbol : valRepr(symbol!)}' not found.`]])
+    if (!self.extension || !isMap(info)) return info
+    const copy = new Map(info)
+    copy.set('MA(5)', self.extension.MA_5_EXTENSION)
+    copy.set('MA(20)', self.extension.MA_20_EXTENSION)
+    return copy
+  }],
+  ['get_symbol_by_name', [req('name')], ([name]) => dict([['symbol', symbols[name as string] ?? 'Stock not found']])],
+  ['get_transaction_history', [opt('start_date'), opt('end_date')], ([start, end], self) => {
+    if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view transaction history.']])
+    const from = typeof start === 'string' ? start : '0001-01-01'
+    const to = typeof end === 'string' ? `${end} 23:59:59` : '9999-12-31 23:59:59'
+    const history = (self.get('transaction_history') as Val[]).filter((t) => {
+      const when = isMap(t) ? String(t.get('timestamp')) : ''
+      return when >= from && when <= to
+    })
+    return dict([['transaction_history', self.extension ? history.concat(self.extension.TRANSACTION_HISTORY_EXTENSION) : history]])
+  }],
+  ['get_watchlist', [], (_, self) => {
+    if (!self.authenticated()) return ['Error: User not authenticated. Please log in to view the watchlist.']
+    // long_context returns a bare list (its str() is the output), the self.extension after the user's symbols.
+    if (self.extension) return self.watchList().concat(self.extension.WATCH_LIST_EXTENSION)
+    return dict([['watchlist', self.watchList()]])
+  }],
+  ['notify_price_change', [req('stocks'), req('threshold')], ([list, threshold], self) => {
+    const hits = (Array.isArray(list) ? list : []).filter((symbol) => {
+      const info = typeof symbol === 'string' ? self.stocks().get(symbol) : undefined
+      return isMap(info) && Math.abs(num(info.get('percent_change'))) >= num(threshold!)
+    })
+    return dict([['notification', hits.length > 0 ? `Stocks ${hits.join(', ')} have significant price changes.` : 'No significant price changes in the selected stocks.']])
+  }],
+  ['place_order', [req('order_type'), req('symbol'), req('price'), req('amount')], ([type, symbol, price, amount], self) => {
+    if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to place an order.']])
+    if (typeof symbol !== 'string' || !self.stocks().has(symbol)) return dict([['error', `Invalid stock symbol: ${typeof symbol === 'string' ? symbol : valRepr(symbol!)}`]])
+    if (num(price!) <= 0 || num(amount!) <= 0) return dict([['error', 'Price and amount must be positive values.']])
+    const cost = arith('*', toFloat(price!), amount!)
+    const balance = self.account().get('balance')!
+    if (type === 'Buy' && lt(balance, cost)) {
+      return dict([['error', `Insufficient funds: required $${formatFixed(num(cost), 2)} but only $${formatFixed(num(balance), 2)} available.`]])
+    }
+    const id = self.get('order_counter')
+    const floatPrice = toFloat(price!)
+    self.orders().set(orderKey(id)!, dict([['id', id], ['order_type', type!], ['symbol', symbol], ['price', floatPrice], ['amount', amount!], ['status', 'Open']]))
+    self.s.set('order_counter', arith('+', id, i(1)))
+    return dict([['order_id', id], ['order_type', type!], ['status', 'Pending'], ['price', floatPrice], ['amount', amount!]])
+  }],
+  ['remove_stock_from_watchlist', [req('symbol')], ([symbol], self) => {
+    if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to modify the watchlist.']])
+    const list = self.watchList()
+    const at = list.indexOf(symbol!)
+    if (at < 0) return dict([['error', `Stock ${valRepr(symbol!)} not found in watchlist.`]])
+    list.splice(at, 1)
+    return dict([['status', `Stock ${symbol as string} removed from watchlist successfully.`]])
+  }],
+  ['trading_get_login_status', [], (_, self) => dict([['status', self.authenticated()]])],
+  ['trading_login', [req('username'), req('password')], (_, self) => {
+    if (self.authenticated()) return dict([['status', 'Already logged in']])
+    self.s.set('authenticated', true)
+    return dict([['status', 'Logged in successfully']])
+  }],
+  ['trading_logout', [], (_, self) => {
+    if (!self.authenticated()) return dict([['status', 'No user is currently logged in']])
+    self.s.set('authenticated', false)
+    return dict([['status', 'Logged out successfully']])
+  }],
+  ['withdraw_funds', [req('amount')], ([amount], self) => {
+    if (num(amount!) <= 0) return dict([['error', 'Withdrawal amount must be positive.']])
+    const balance = self.account().get('balance')!
+    if (lt(balance, amount!)) return dict([['error', 'Insufficient funds for withdrawal.']])
+    self.account().set('balance', arith('-', balance, amount!))
+    ;(self.get('transaction_history') as Val[]).push(dict([['type', 'withdrawal'], ['amount', amount!], ['timestamp', self.nextTimestamp()]]))
+    return dict([['status', 'Withdrawal successful'], ['new_balance', self.account().get('balance')!]])
+  }],
+])
+
+/** A TradingBot instance. */
+export function tradingBot(process: ProcessState): Environment {
+  return new TradingBot(process)
 }

@@ -76,163 +76,187 @@ function costFactor(date: Val, travelClass: Val): number {
 }
 
 /** A TravelAPI instance. */
-export function travelApi(process: ProcessState): Environment {
-  const s = defaults()
+class TravelApi implements Environment {
+  readonly className = 'TravelAPI'
+  readonly methods = methods
+  readonly s = defaults()
   // long_context: every route's cost in get_flight_cost, the whole booking record in book_flight's reply.
-  let longContext = false
-  let random = new PyRandom(141053)
-  const get = (name: string) => s.get(name)!
-  const cards = () => get('credit_card_list') as Map<Key, Val>
-  const bookings = () => get('booking_record') as Map<Key, Val>
-  const tokenOk = (token: Val) => token === get('access_token')
+  longContext = false
+  random = new PyRandom(141053)
 
-  const methods = methodTable([
-    ['authenticate_travel', [req('client_id'), req('client_secret'), req('refresh_token'), req('grant_type'), req('user_first_name'), req('user_last_name')], ([, , , grant, first, last]) => {
-      s.set('access_token', String(random.randint(100000, 999999)))
-      s.set('token_type', 'Bearer')
-      s.set('token_expires_in', i(2))
-      s.set('token_scope', grant!)
-      s.set('user_first_name', first!)
-      s.set('user_last_name', last!)
-      return dict([['expires_in', i(2)], ['access_token', get('access_token')], ['token_type', 'Bearer'], ['scope', grant!]])
-    }],
-    ['book_flight', [req('access_token'), req('card_id'), req('travel_date'), req('travel_from'), req('travel_to'), req('travel_class')], ([token, cardId, date, from, to, travelClass]) => {
-      const fail = (message: string) => dict([['booking_status', false], ['error', message]])
-      if (!tokenOk(token!)) return fail('Invalid access token')
-      const card = cards().get(lookupKey(cardId!))
-      if (!isMap(card)) return fail('Card not registered')
-      if (!card.has('balance')) return fail('Balance not found')
-      if (!airports.includes(str(from!))) return fail(`Invalid departure airport code: ${str(from!)}`)
-      if (!airports.includes(str(to!))) return fail(`Invalid destination airport code: ${str(to!)}`)
-      // BFCL prints a set here ({'economy', 'business', 'first'} in hash-seed order); one fixed order is used.
-      if (!(str(travelClass!) in classFactors)) return fail("Invalid travel class. Must be one of {'economy', 'business', 'first'}")
-      let cost: number
-      try {
-        cost = flightCost(from!, to!, date!, travelClass!)
-      } catch (error) {
-        if (error instanceof PyException) return fail(error.message)
-        throw error
-      }
-      const balance = card.get('balance')!
-      if (lt(balance, f(cost))) return fail('Insufficient funds')
-      card.set('balance', arith('-', balance, f(cost)))
-      const bookingId = String(random.randint(1000000, 9999999))
-      const transactionId = String(random.randint(10000000, 99999999))
-      bookings().set(bookingId, dict([['card_id', cardId!], ['travel_date', date!], ['travel_from', from!], ['travel_to', to!], ['travel_class', travelClass!], ['travel_cost', f(cost)], ['transaction_id', transactionId]]))
-      return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', longContext ? bookings() : dict([])]])
-    }],
-    ['cancel_booking', [req('access_token'), req('booking_id')], ([token, bookingId]) => {
-      if (!tokenOk(token!)) return dict([['cancel_status', false], ['error', 'Invalid access token']])
-      const record = bookings().get(lookupKey(bookingId!))
-      if (!isMap(record)) return dict([['cancel_status', false], ['error', 'Booking not found']])
-      const card = cards().get(lookupKey(record.get('card_id') ?? null))
-      if (isMap(card) && card.has('balance')) card.set('balance', arith('+', card.get('balance')!, record.get('travel_cost')!))
-      bookings().delete(lookupKey(bookingId!))
-      return dict([['cancel_status', true]])
-    }],
-    ['compute_exchange_rate', [req('base_currency'), req('target_currency'), req('value')], ([base, target, value]) => {
-      for (const [a, b, rate] of exchangeRates) {
-        if (base === a && target === b) return dict([['exchanged_value', f(roundFloat(num(arith('*', value!, f(rate))), 2))]])
-        if (base === b && target === a) return dict([['exchanged_value', f(roundFloat(num(arith('/', value!, f(rate))), 2))]])
-      }
-      throw valueError('No available exchange rate for the given currencies.')
-    }],
-    ['contact_customer_support', [req('booking_id'), req('message')], ([bookingId]) => {
-      if (!bookings().has(lookupKey(bookingId!))) return dict([['error', 'Booking not found']])
-      return dict([['customer_support_message', 'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.']])
-    }],
-    ['get_all_credit_cards', [], () => dict([['credit_card_list', cards()]])],
-    ['get_booking_history', [req('access_token')], ([token]) => {
-      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
-      return dict([['booking_history', bookings()]])
-    }],
-    ['get_budget_fiscal_year', [opt('lastModifiedAfter'), opt('includeRemoved')], () => {
-      throw new PyException('NotImplementedError', 'toolgauge does not model TravelAPI.get_budget_fiscal_year yet')
-    }],
-    ['get_credit_card_balance', [req('access_token'), req('card_id')], ([token, cardId]) => {
-      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
-      const card = cards().get(lookupKey(cardId!))
-      if (!isMap(card)) return dict([['error', 'Card not registered']])
-      return dict([['card_balance', card.get('balance') ?? null]])
-    }],
-    ['get_flight_cost', [req('travel_from'), req('travel_to'), req('travel_date'), req('travel_class')], ([from, to, date, travelClass]) => {
-      const cost = flightCost(from!, to!, date!, travelClass!)
-      if (!longContext) return dict([['travel_cost_list', [f(cost)]]])
-      const factor = costFactor(date!, travelClass!)
-      return dict([['travel_cost_list', [...baseFares.values()].map((base) => f(base * factor))]])
-    }],
-    ['get_nearest_airport_by_city', [req('location')], ([location]) => dict([['nearest_airport', cityAirports[str(location!)] ?? 'Unknown']])],
-    ['list_all_airports', [], () => [...airports]],
-    ['purchase_insurance', [req('access_token'), req('insurance_type'), req('insurance_cost'), req('booking_id'), req('card_id')], ([token, , cost, bookingId, cardId]) => {
-      const fail = (message: string) => dict([['insurance_status', false], ['error', message]])
-      if (!tokenOk(token!)) return fail('Invalid access token')
-      const budget = get('budget_limit')
-      if (budget !== null && lt(budget, cost!)) return fail('Exceeded budget limit')
-      if (!bookings().has(lookupKey(bookingId!))) return fail('Booking not found')
-      const card = cards().get(lookupKey(cardId!))
-      if (!isMap(card)) return fail('Credit card not registered')
-      card.set('balance', arith('-', card.get('balance') ?? i(0), cost!))
-      return dict([['insurance_id', String(random.randint(100000000, 999999999))], ['insurance_status', true]])
-    }],
-    ['register_credit_card', [req('access_token'), req('card_number'), req('expiration_date'), req('cardholder_name'), req('card_verification_number')], ([token, number, expiry, holder, cvv]) => {
-      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
-      if (cards().has(lookupKey(number!))) return dict([['error', 'Card already registered']])
-      const cardId = String(random.randint(100000000000n, 999999999999n))
-      const balance = i(random.randint(10000, 99999))
-      cards().set(cardId, dict([['card_number', number!], ['expiration_date', expiry!], ['cardholder_name', holder!], ['card_verification_number', cvv!], ['balance', balance]]))
-      return dict([['card_id', cardId]])
-    }],
-    ['retrieve_invoice', [req('access_token'), opt('booking_id'), opt('insurance_id')], ([token, bookingId]) => {
-      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
-      const record = bookings().get(lookupKey(bookingId!))
-      if (!isMap(record)) return dict([['error', 'Booking not found']])
-      const field = (name: string) => record.get(name) ?? null
-      return dict([['invoice', dict([['booking_id', bookingId!], ['travel_date', field('travel_date')], ['travel_from', field('travel_from')], ['travel_to', field('travel_to')], ['travel_class', field('travel_class')], ['travel_cost', field('travel_cost')], ['transaction_id', field('transaction_id')]])]])
-    }],
-    ['set_budget_limit', [req('access_token'), req('budget_limit')], ([token, limit]) => {
-      if (!tokenOk(token!)) return dict([['error', 'Invalid access token']])
-      const value = toFloat(limit!)
-      s.set('budget_limit', value)
-      return dict([['budget_limit', value]])
-    }],
-    ['travel_get_login_status', [], () => dict([['status', truthy(get('access_token'))]])],
-    ['verify_traveler_information', [req('first_name'), req('last_name'), req('date_of_birth'), req('passport_number')], ([first, last, birth, passport]) => {
-      const fail = (message: string) => dict([['verification_status', false], ['verification_failure', message]])
-      if (first !== get('user_first_name') || last !== get('user_last_name')) {
-        return fail(`Cannot book flight information for another user. Expected ${str(get('user_first_name'))} ${str(get('user_last_name'))}, got ${str(first!)} ${str(last!)}`)
-      }
-      const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(str(birth!))
-      if (!match) return fail('Invalid date of birth format. Please use YYYY-MM-DD.')
-      // BFCL measures the age against today(); toolgauge does the same.
-      const today = new Date()
-      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-      const age = today.getFullYear() - year - (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day) ? 1 : 0)
-      if (age < 18) return fail('Traveler must be at least 18 years old.')
-      if (!str(passport!).startsWith('US')) return fail('Passport must be issued by the United States.')
-      return dict([['verification_status', true]])
-    }],
-  ])
+  constructor(readonly process: ProcessState) {}
 
-  return {
-    className: 'TravelAPI',
-    methods,
-    load(config: PyValue, isLongContext: boolean) {
-      const given = configDict(config)
-      const base = defaults()
-      random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
-      for (const name of attributes) if (name !== 'long_context') s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
-      s.set('long_context', isLongContext)
-      longContext = isLongContext
-      if (isLongContext) {
-        // BFCL adds its extension cards and bookings by reference: the process's dicts, which a booking on an
-        // extension card changes for the ground truth's instance and every later entry too.
-        const extension = longContextOf(process)
-        const list = cards()
-        const records = bookings()
-        for (const [id, card] of extension.CREDIT_CARD_EXTENSION) if (isMap(list) && !list.has(id)) list.set(id, card)
-        for (const [id, record] of extension.BOOKING_RECORD_EXTENSION) if (isMap(records) && !records.has(id)) records.set(id, record)
-      }
-    },
-    state: () => attributes.map((name) => [name, s.get(name)!] as const),
+  get(name: string): Val {
+    return this.s.get(name)!
   }
+
+  cards(): Map<Key, Val> {
+    return this.get('credit_card_list') as Map<Key, Val>
+  }
+
+  bookings(): Map<Key, Val> {
+    return this.get('booking_record') as Map<Key, Val>
+  }
+
+  tokenOk(token: Val): boolean {
+    return token === this.get('access_token')
+  }
+
+  load(config: PyValue, isLongContext: boolean): void {
+    const given = configDict(config)
+    const base = defaults()
+    this.random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
+    for (const name of attributes) if (name !== 'long_context') this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+    this.s.set('long_context', isLongContext)
+    this.longContext = isLongContext
+    if (isLongContext) {
+      // BFCL adds its extension cards and bookings by reference: the process's dicts, which a booking on an
+      // extension card changes for the ground truth's instance and every later entry too.
+      const extension = longContextOf(this.process)
+      const list = this.cards()
+      const records = this.bookings()
+      for (const [id, card] of extension.CREDIT_CARD_EXTENSION) if (isMap(list) && !list.has(id)) list.set(id, card)
+      for (const [id, record] of extension.BOOKING_RECORD_EXTENSION) if (isMap(records) && !records.has(id)) records.set(id, record)
+    }
+  }
+
+  state(): (readonly [string, Val])[] {
+    return attributes.map((name) => [name, this.s.get(name)!] as const)
+  }
+
+  call(name: string, args: readonly Val[]): Val {
+    return methods.get(name)!.run(args, this)
+  }
+}
+
+const methods = methodTable<TravelApi>([
+  ['authenticate_travel', [req('client_id'), req('client_secret'), req('refresh_token'), req('grant_type'), req('user_first_name'), req('user_last_name')], ([, , , grant, first, last], self) => {
+    self.s.set('access_token', String(self.random.randint(100000, 999999)))
+    self.s.set('token_type', 'Bearer')
+    self.s.set('token_expires_in', i(2))
+    self.s.set('token_scope', grant!)
+    self.s.set('user_first_name', first!)
+    self.s.set('user_last_name', last!)
+    return dict([['expires_in', i(2)], ['access_token', self.get('access_token')], ['token_type', 'Bearer'], ['scope', grant!]])
+  }],
+  ['book_flight', [req('access_token'), req('card_id'), req('travel_date'), req('travel_from'), req('travel_to'), req('travel_class')], ([token, cardId, date, from, to, travelClass], self) => {
+    const fail = (message: string) => dict([['booking_status', false], ['error', message]])
+    if (!self.tokenOk(token!)) return fail('Invalid access token')
+    const card = self.cards().get(lookupKey(cardId!))
+    if (!isMap(card)) return fail('Card not registered')
+    if (!card.has('balance')) return fail('Balance not found')
+    if (!airports.includes(str(from!))) return fail(`Invalid departure airport code: ${str(from!)}`)
+    if (!airports.includes(str(to!))) return fail(`Invalid destination airport code: ${str(to!)}`)
+    // BFCL prints a set here ({'economy', 'business', 'first'} in hash-seed order); one fixed order is used.
+    if (!(str(travelClass!) in classFactors)) return fail("Invalid travel class. Must be one of {'economy', 'business', 'first'}")
+    let cost: number
+    try {
+      cost = flightCost(from!, to!, date!, travelClass!)
+    } catch (error) {
+      if (error instanceof PyException) return fail(error.message)
+      throw error
+    }
+    const balance = card.get('balance')!
+    if (lt(balance, f(cost))) return fail('Insufficient funds')
+    card.set('balance', arith('-', balance, f(cost)))
+    const bookingId = String(self.random.randint(1000000, 9999999))
+    const transactionId = String(self.random.randint(10000000, 99999999))
+    self.bookings().set(bookingId, dict([['card_id', cardId!], ['travel_date', date!], ['travel_from', from!], ['travel_to', to!], ['travel_class', travelClass!], ['travel_cost', f(cost)], ['transaction_id', transactionId]]))
+    return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', self.longContext ? self.bookings() : dict([])]])
+  }],
+  ['cancel_booking', [req('access_token'), req('booking_id')], ([token, bookingId], self) => {
+    if (!self.tokenOk(token!)) return dict([['cancel_status', false], ['error', 'Invalid access token']])
+    const record = self.bookings().get(lookupKey(bookingId!))
+    if (!isMap(record)) return dict([['cancel_status', false], ['error', 'Booking not found']])
+    const card = self.cards().get(lookupKey(record.get('card_id') ?? null))
+    if (isMap(card) && card.has('balance')) card.set('balance', arith('+', card.get('balance')!, record.get('travel_cost')!))
+    self.bookings().delete(lookupKey(bookingId!))
+    return dict([['cancel_status', true]])
+  }],
+  ['compute_exchange_rate', [req('base_currency'), req('target_currency'), req('value')], ([base, target, value]) => {
+    for (const [a, b, rate] of exchangeRates) {
+      if (base === a && target === b) return dict([['exchanged_value', f(roundFloat(num(arith('*', value!, f(rate))), 2))]])
+      if (base === b && target === a) return dict([['exchanged_value', f(roundFloat(num(arith('/', value!, f(rate))), 2))]])
+    }
+    throw valueError('No available exchange rate for the given currencies.')
+  }],
+  ['contact_customer_support', [req('booking_id'), req('message')], ([bookingId], self) => {
+    if (!self.bookings().has(lookupKey(bookingId!))) return dict([['error', 'Booking not found']])
+    return dict([['customer_support_message', 'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.']])
+  }],
+  ['get_all_credit_cards', [], (_, self) => dict([['credit_card_list', self.cards()]])],
+  ['get_booking_history', [req('access_token')], ([token], self) => {
+    if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
+    return dict([['booking_history', self.bookings()]])
+  }],
+  ['get_budget_fiscal_year', [opt('lastModifiedAfter'), opt('includeRemoved')], () => {
+    throw new PyException('NotImplementedError', 'toolgauge does not model TravelAPI.get_budget_fiscal_year yet')
+  }],
+  ['get_credit_card_balance', [req('access_token'), req('card_id')], ([token, cardId], self) => {
+    if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
+    const card = self.cards().get(lookupKey(cardId!))
+    if (!isMap(card)) return dict([['error', 'Card not registered']])
+    return dict([['card_balance', card.get('balance') ?? null]])
+  }],
+  ['get_flight_cost', [req('travel_from'), req('travel_to'), req('travel_date'), req('travel_class')], ([from, to, date, travelClass], self) => {
+    const cost = flightCost(from!, to!, date!, travelClass!)
+    if (!self.longContext) return dict([['travel_cost_list', [f(cost)]]])
+    const factor = costFactor(date!, travelClass!)
+    return dict([['travel_cost_list', [...baseFares.values()].map((base) => f(base * factor))]])
+  }],
+  ['get_nearest_airport_by_city', [req('location')], ([location]) => dict([['nearest_airport', cityAirports[str(location!)] ?? 'Unknown']])],
+  ['list_all_airports', [], () => [...airports]],
+  ['purchase_insurance', [req('access_token'), req('insurance_type'), req('insurance_cost'), req('booking_id'), req('card_id')], ([token, , cost, bookingId, cardId], self) => {
+    const fail = (message: string) => dict([['insurance_status', false], ['error', message]])
+    if (!self.tokenOk(token!)) return fail('Invalid access token')
+    const budget = self.get('budget_limit')
+    if (budget !== null && lt(budget, cost!)) return fail('Exceeded budget limit')
+    if (!self.bookings().has(lookupKey(bookingId!))) return fail('Booking not found')
+    const card = self.cards().get(lookupKey(cardId!))
+    if (!isMap(card)) return fail('Credit card not registered')
+    card.set('balance', arith('-', card.get('balance') ?? i(0), cost!))
+    return dict([['insurance_id', String(self.random.randint(100000000, 999999999))], ['insurance_status', true]])
+  }],
+  ['register_credit_card', [req('access_token'), req('card_number'), req('expiration_date'), req('cardholder_name'), req('card_verification_number')], ([token, number, expiry, holder, cvv], self) => {
+    if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
+    if (self.cards().has(lookupKey(number!))) return dict([['error', 'Card already registered']])
+    const cardId = String(self.random.randint(100000000000n, 999999999999n))
+    const balance = i(self.random.randint(10000, 99999))
+    self.cards().set(cardId, dict([['card_number', number!], ['expiration_date', expiry!], ['cardholder_name', holder!], ['card_verification_number', cvv!], ['balance', balance]]))
+    return dict([['card_id', cardId]])
+  }],
+  ['retrieve_invoice', [req('access_token'), opt('booking_id'), opt('insurance_id')], ([token, bookingId], self) => {
+    if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
+    const record = self.bookings().get(lookupKey(bookingId!))
+    if (!isMap(record)) return dict([['error', 'Booking not found']])
+    const field = (name: string) => record.get(name) ?? null
+    return dict([['invoice', dict([['booking_id', bookingId!], ['travel_date', field('travel_date')], ['travel_from', field('travel_from')], ['travel_to', field('travel_to')], ['travel_class', field('travel_class')], ['travel_cost', field('travel_cost')], ['transaction_id', field('transaction_id')]])]])
+  }],
+  ['set_budget_limit', [req('access_token'), req('budget_limit')], ([token, limit], self) => {
+    if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
+    const value = toFloat(limit!)
+    self.s.set('budget_limit', value)
+    return dict([['budget_limit', value]])
+  }],
+  ['travel_get_login_status', [], (_, self) => dict([['status', truthy(self.get('access_token'))]])],
+  ['verify_traveler_information', [req('first_name'), req('last_name'), req('date_of_birth'), req('passport_number')], ([first, last, birth, passport], self) => {
+    const fail = (message: string) => dict([['verification_status', false], ['verification_failure', message]])
+    if (first !== self.get('user_first_name') || last !== self.get('user_last_name')) {
+      return fail(`Cannot book flight information for another user. Expected ${str(self.get('user_first_name'))} ${str(self.get('user_last_name'))}, got ${str(first!)} ${str(last!)}`)
+    }
+    const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(str(birth!))
+    if (!match) return fail('Invalid date of birth format. Please use YYYY-MM-DD.')
+    // BFCL measures the age against today(); toolgauge does the same.
+    const today = new Date()
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+    const age = today.getFullYear() - year - (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day) ? 1 : 0)
+    if (age < 18) return fail('Traveler must be at least 18 years old.')
+    if (!str(passport!).startsWith('US')) return fail('Passport must be issued by the United States.')
+    return dict([['verification_status', true]])
+  }],
+])
+
+/** A TravelAPI instance. */
+export function travelApi(process: ProcessState): Environment {
+  return new TravelApi(process)
 }

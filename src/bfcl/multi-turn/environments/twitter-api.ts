@@ -1,5 +1,5 @@
 import type { PyValue } from '../../py/value.ts'
-import { methodTable, req, type Environment, type Param, type ProcessState } from '../environment.ts'
+import { methodTable, req, type Environment, type Method, type Param, type ProcessState } from '../environment.ts'
 import { arith, truthy } from '../py-ops.ts'
 import { configDict, defaultsOf, dict, i, isMap, type Key, type Val } from '../values.ts'
 import { intKeys, lookupKey, str } from './keys.ts'
@@ -27,107 +27,142 @@ function sharedDefault(process: ProcessState, name: string): Param {
   }
 }
 
-/** A TwitterAPI instance. */
-export function twitterApi(process: ProcessState): Environment {
-  const s = defaults()
-  const get = (name: string) => s.get(name)!
-  const tweets = () => get('tweets') as Map<Key, Val>
-  const following = () => get('following_list') as Val[]
-  const authed = () => truthy(get('authenticated'))
-  const notFound = (id: Val) => dict([['error', `Tweet with ID ${str(id)} not found.`]])
+const notFound = (id: Val) => dict([['error', `Tweet with ID ${str(id)} not found.`]])
 
-  const methods = methodTable([
-    ['authenticate_twitter', [req('username'), req('password')], ([username, password]) => {
-      if (username === get('username') && password === get('password')) {
-        s.set('authenticated', true)
+/** A TwitterAPI instance. */
+class TwitterApi implements Environment {
+  readonly className = 'TwitterAPI'
+  readonly s = defaults()
+
+  constructor(readonly methods: ReadonlyMap<string, Method<TwitterApi>>) {}
+
+  get(name: string): Val {
+    return this.s.get(name)!
+  }
+
+  tweets(): Map<Key, Val> {
+    return this.get('tweets') as Map<Key, Val>
+  }
+
+  following(): Val[] {
+    return this.get('following_list') as Val[]
+  }
+
+  authed(): boolean {
+    return truthy(this.get('authenticated'))
+  }
+
+  load(config: PyValue): void {
+    const given = configDict(config)
+    const base = defaults()
+    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+    this.s.set('tweets', intKeys(this.get('tweets')))
+  }
+
+  state(): (readonly [string, Val])[] {
+    return attributes.map((name) => [name, this.s.get(name)!] as const)
+  }
+
+  call(name: string, args: readonly Val[]): Val {
+    return this.methods.get(name)!.run(args, this)
+  }
+}
+
+// The class's methods in one process: `post_tweet`'s defaults are that process's lists (a Python function's
+// defaults belong to the function object, made once per process), so the table is built once per process.
+function methodsFor(process: ProcessState): ReadonlyMap<string, Method<TwitterApi>> {
+  const key = 'TwitterAPI.methods'
+  let methods = process.get(key) as ReadonlyMap<string, Method<TwitterApi>> | undefined
+  if (!methods) process.set(key, (methods = buildMethods(process)))
+  return methods
+}
+
+function buildMethods(process: ProcessState): ReadonlyMap<string, Method<TwitterApi>> {
+  return methodTable<TwitterApi>([
+    ['authenticate_twitter', [req('username'), req('password')], ([username, password], self) => {
+      if (username === self.get('username') && password === self.get('password')) {
+        self.s.set('authenticated', true)
         return dict([['authentication_status', true]])
       }
       return dict([['authentication_status', false]])
     }],
-    ['comment', [req('tweet_id'), req('comment_content')], ([id, content]) => {
-      if (!authed()) return dict([['error', 'User not authenticated. Please authenticate before commenting.']])
-      if (!tweets().has(lookupKey(id!))) return notFound(id!)
-      const comments = get('comments') as Map<Key, Val>
+    ['comment', [req('tweet_id'), req('comment_content')], ([id, content], self) => {
+      if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before commenting.']])
+      if (!self.tweets().has(lookupKey(id!))) return notFound(id!)
+      const comments = self.get('comments') as Map<Key, Val>
       const key = lookupKey(id!)
       if (!comments.has(key)) comments.set(key, [])
-      ;(comments.get(key) as Val[]).push(dict([['username', get('username')], ['content', content!]]))
+      ;(comments.get(key) as Val[]).push(dict([['username', self.get('username')], ['content', content!]]))
       return dict([['comment_status', 'Comment added successfully']])
     }],
-    ['follow_user', [req('username_to_follow')], ([name]) => {
-      if (!authed()) return dict([['error', 'User not authenticated. Please authenticate before following.']])
-      if (following().includes(name!)) return dict([['follow_status', false]])
-      following().push(name!)
+    ['follow_user', [req('username_to_follow')], ([name], self) => {
+      if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before following.']])
+      if (self.following().includes(name!)) return dict([['follow_status', false]])
+      self.following().push(name!)
       return dict([['follow_status', true]])
     }],
-    ['get_tweet', [req('tweet_id')], ([id]) => tweets().get(lookupKey(id!)) ?? notFound(id!)],
-    ['get_tweet_comments', [req('tweet_id')], ([id]) => {
-      if (!tweets().has(lookupKey(id!))) return notFound(id!)
-      return (get('comments') as Map<Key, Val>).get(lookupKey(id!)) ?? []
+    ['get_tweet', [req('tweet_id')], ([id], self) => self.tweets().get(lookupKey(id!)) ?? notFound(id!)],
+    ['get_tweet_comments', [req('tweet_id')], ([id], self) => {
+      if (!self.tweets().has(lookupKey(id!))) return notFound(id!)
+      return (self.get('comments') as Map<Key, Val>).get(lookupKey(id!)) ?? []
     }],
-    ['get_user_stats', [req('username')], ([username]) => {
-      const count = [...tweets().values()].filter((t) => isMap(t) && t.get('username') === username).length
-      const retweets = (get('retweets') as Map<Key, Val>).get(lookupKey(username!))
+    ['get_user_stats', [req('username')], ([username], self) => {
+      const count = [...self.tweets().values()].filter((t) => isMap(t) && t.get('username') === username).length
+      const retweets = (self.get('retweets') as Map<Key, Val>).get(lookupKey(username!))
       return dict([
         ['tweet_count', i(count)],
-        ['following_count', i(username === get('username') ? following().length : 0)],
+        ['following_count', i(username === self.get('username') ? self.following().length : 0)],
         ['retweet_count', i(Array.isArray(retweets) ? retweets.length : 0)],
       ])
     }],
-    ['get_user_tweets', [req('username')], ([username]) => [...tweets().values()].filter((t) => isMap(t) && t.get('username') === username)],
-    ['list_all_following', [], () => {
-      if (!authed()) return dict([['error', 'User not authenticated. Please authenticate before listing following.']])
-      return following()
+    ['get_user_tweets', [req('username')], ([username], self) => [...self.tweets().values()].filter((t) => isMap(t) && t.get('username') === username)],
+    ['list_all_following', [], (_, self) => {
+      if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before listing following.']])
+      return self.following()
     }],
-    ['mention', [req('tweet_id'), req('mentioned_usernames')], ([id, names]) => {
-      const tweet = tweets().get(lookupKey(id!))
+    ['mention', [req('tweet_id'), req('mentioned_usernames')], ([id, names], self) => {
+      const tweet = self.tweets().get(lookupKey(id!))
       if (!isMap(tweet)) return notFound(id!)
       const mentions = tweet.get('mentions')
       if (Array.isArray(mentions) && Array.isArray(names)) for (const name of names) mentions.push(name)
       return dict([['mention_status', 'Users mentioned successfully']])
     }],
-    ['post_tweet', [req('content'), sharedDefault(process, 'tags'), sharedDefault(process, 'mentions')], ([content, tags, mentions]) => {
-      if (!authed()) return dict([['error', 'User not authenticated. Please authenticate before posting.']])
-      const id = get('tweet_counter')
-      const tweet = dict([['id', id], ['username', get('username')], ['content', content!], ['tags', tags!], ['mentions', mentions!]])
-      tweets().set(lookupKey(id), tweet)
-      s.set('tweet_counter', arith('+', id, i(1)))
+    ['post_tweet', [req('content'), sharedDefault(process, 'tags'), sharedDefault(process, 'mentions')], ([content, tags, mentions], self) => {
+      if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before posting.']])
+      const id = self.get('tweet_counter')
+      const tweet = dict([['id', id], ['username', self.get('username')], ['content', content!], ['tags', tags!], ['mentions', mentions!]])
+      self.tweets().set(lookupKey(id), tweet)
+      self.s.set('tweet_counter', arith('+', id, i(1)))
       return tweet
     }],
-    ['posting_get_login_status', [], () => dict([['login_status', truthy(get('authenticated'))]])],
-    ['retweet', [req('tweet_id')], ([id]) => {
-      if (!authed()) return dict([['error', 'User not authenticated. Please authenticate before retweeting.']])
-      if (!tweets().has(lookupKey(id!))) return notFound(id!)
-      const retweets = get('retweets') as Map<Key, Val>
-      const user = lookupKey(get('username'))
+    ['posting_get_login_status', [], (_, self) => dict([['login_status', truthy(self.get('authenticated'))]])],
+    ['retweet', [req('tweet_id')], ([id], self) => {
+      if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before retweeting.']])
+      if (!self.tweets().has(lookupKey(id!))) return notFound(id!)
+      const retweets = self.get('retweets') as Map<Key, Val>
+      const user = lookupKey(self.get('username'))
       if (!retweets.has(user)) retweets.set(user, [])
       const list = retweets.get(user) as Val[]
       if (list.some((item) => lookupKey(item) === lookupKey(id!))) return dict([['retweet_status', 'Already retweeted']])
       list.push(id!)
       return dict([['retweet_status', 'Successfully retweeted']])
     }],
-    ['search_tweets', [req('keyword')], ([keyword]) => {
+    ['search_tweets', [req('keyword')], ([keyword], self) => {
       const needle = str(keyword!).toLowerCase()
-      return [...tweets().values()].filter((t) => isMap(t) && (str(t.get('content') ?? '').toLowerCase().includes(needle)
+      return [...self.tweets().values()].filter((t) => isMap(t) && (str(t.get('content') ?? '').toLowerCase().includes(needle)
         || (Array.isArray(t.get('tags')) && (t.get('tags') as Val[]).some((tag) => str(tag).toLowerCase() === needle))))
     }],
-    ['unfollow_user', [req('username_to_unfollow')], ([name]) => {
-      if (!authed()) return dict([['error', 'User not authenticated. Please authenticate before unfollowing.']])
-      const at = following().indexOf(name!)
+    ['unfollow_user', [req('username_to_unfollow')], ([name], self) => {
+      if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before unfollowing.']])
+      const at = self.following().indexOf(name!)
       if (at < 0) return dict([['unfollow_status', false]])
-      following().splice(at, 1)
+      self.following().splice(at, 1)
       return dict([['unfollow_status', true]])
     }],
   ])
+}
 
-  return {
-    className: 'TwitterAPI',
-    methods,
-    load(config: PyValue) {
-      const given = configDict(config)
-      const base = defaults()
-      for (const name of attributes) s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
-      s.set('tweets', intKeys(get('tweets')))
-    },
-    state: () => attributes.map((name) => [name, s.get(name)!] as const),
-  }
+/** A TwitterAPI instance. */
+export function twitterApi(process: ProcessState): Environment {
+  return new TwitterApi(methodsFor(process))
 }

@@ -42,165 +42,188 @@ const defaults = defaultsOf(() => new Map<string, Val>([
   ]))
 
 /** A VehicleControlAPI instance. */
-export function vehicleControl(process: ProcessState): Environment {
-  const s = new Map<string, Val>()
+class VehicleControl implements Environment {
+  readonly className = 'VehicleControlAPI'
+  readonly methods = methods
+  readonly s = new Map<string, Val>()
   // long_context: BFCL's extension texts in four outputs, and its module-level weather dict (mutated, returned).
-  let extension: LongContextConstants | undefined
-  const random = new PyRandom(141053)
-  const get = (name: string) => s.get(name)!
-  const doors = () => get('doorStatus') as Map<Key, Val>
-  const carStatus = (option: Val): Map<Key, Val> => {
+  extension: LongContextConstants | undefined
+  readonly random = new PyRandom(141053)
+
+  constructor(readonly process: ProcessState) {}
+
+  get(name: string): Val {
+    return this.s.get(name)!
+  }
+
+  doors(): Map<Key, Val> {
+    return this.get('doorStatus') as Map<Key, Val>
+  }
+
+  carStatus(option: Val): Map<Key, Val> {
     switch (option) {
-      case 'fuel': return dict([['fuelLevel', get('fuelLevel')]])
-      case 'battery': return dict([['batteryVoltage', get('batteryVoltage')]])
-      case 'doors': return dict([['doorStatus', doors()]])
-      case 'climate': return dict([['currentACTemperature', get('acTemperature')], ['fanSpeed', get('fanSpeed')], ['climateMode', get('acMode')], ['humidityLevel', get('humidityLevel')]])
-      case 'headlights': return dict([['headlightStatus', get('headLightStatus')]])
-      case 'parkingBrake': return dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['parkingBrakeForce', get('_parkingBrakeForce')], ['slopeAngle', get('_slopeAngle')]])
-      case 'brakePedal': return dict([['brakePedalStatus', get('brakePedalStatus')], ['brakePedalForce', get('_brakePedalForce')]])
-      case 'engine': return dict([['engineState', get('engine_state')]])
+      case 'fuel': return dict([['fuelLevel', this.get('fuelLevel')]])
+      case 'battery': return dict([['batteryVoltage', this.get('batteryVoltage')]])
+      case 'doors': return dict([['doorStatus', this.doors()]])
+      case 'climate': return dict([['currentACTemperature', this.get('acTemperature')], ['fanSpeed', this.get('fanSpeed')], ['climateMode', this.get('acMode')], ['humidityLevel', this.get('humidityLevel')]])
+      case 'headlights': return dict([['headlightStatus', this.get('headLightStatus')]])
+      case 'parkingBrake': return dict([['parkingBrakeStatus', this.get('parkingBrakeStatus')], ['parkingBrakeForce', this.get('_parkingBrakeForce')], ['slopeAngle', this.get('_slopeAngle')]])
+      case 'brakePedal': return dict([['brakePedalStatus', this.get('brakePedalStatus')], ['brakePedalForce', this.get('_brakePedalForce')]])
+      case 'engine': return dict([['engineState', this.get('engine_state')]])
       default: return dict([['error', 'Invalid option']])
     }
   }
-  const pressures = () => ['frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure'].map((name) => [name, get(name)] as const)
 
-  const methods = methodTable([
-    ['activateParkingBrake', [req('mode')], ([mode]) => {
-      if (mode !== 'engage' && mode !== 'release') return dict([['error', 'Invalid mode']])
-      const engaged = mode === 'engage'
-      s.set('parkingBrakeStatus', engaged ? 'engaged' : 'released')
-      s.set('_parkingBrakeForce', f(engaged ? 500.0 : 0.0))
-      s.set('_slopeAngle', f(10.0))
-      const status = dict([['parkingBrakeStatus', get('parkingBrakeStatus')], ['_parkingBrakeForce', get('_parkingBrakeForce')], ['_slopeAngle', get('_slopeAngle')]])
-      return extension ? new Map<Key, Val>([['parkingBrakeInstruction', extension.PARKING_BRAKE_INSTRUCTION], ...status]) : status
-    }],
-    ['adjustClimateControl', [req('temperature'), opt('unit', 'celsius'), opt('fanSpeed', i(50)), opt('mode', 'auto')], ([temperature, unit, fan, mode]) => {
-      if (num(fan!) < 0 || num(fan!) > 100) return dict([['error', 'Fan speed must be between 0 and 100.']])
-      s.set('acTemperature', unit === 'fahrenheit' ? arith('/', arith('*', arith('-', temperature!, i(32)), i(5)), i(9)) : temperature!)
-      s.set('fanSpeed', fan!)
-      s.set('acMode', mode!)
-      return dict([['currentACTemperature', temperature!], ['climateMode', mode!], ['humidityLevel', get('humidityLevel')]])
-    }],
-    ['check_tire_pressure', [], () => {
-      const healthy = pressures().every(([, value]) => num(value) >= 30 && num(value) <= 35)
-      return dict([...pressures(), ['healthy_tire_pressure', healthy], ['car_info', extension ? extension.CAR_STATUS_METADATA_EXTENSION : dict([])]])
-    }],
-    ['displayCarStatus', [req('option')], ([option]) => {
-      const status = carStatus(option!)
-      return extension ? new Map<Key, Val>([['metadata', extension.CAR_STATUS_METADATA_EXTENSION], ...status]) : status
-    }],
-    ['display_log', [req('messages')], ([messages]) => dict([['log', messages!]])],
-    ['estimate_distance', [req('cityA'), req('cityB')], ([a, b]) => {
-      const hit = distances.find(([x, y]) => (x === a && y === b) || (x === b && y === a))
-      const distance = hit ? dict([['distance', f(hit[2])]]) : dict([['error', 'distance not found in database.']])
-      if (extension) distance.set('intermediaryCities', extension.INTERMEDIARY_CITIES)
-      return distance
-    }],
-    ['estimate_drive_feasibility_by_mileage', [req('distance')], ([distance]) => dict([['canDrive', !lt(arith('*', get('fuelLevel'), f(milesPerGallon)), distance!)]])],
-    ['fillFuelTank', [req('fuelAmount')], ([amount]) => {
-      if (num(amount!) < 0) return dict([['error', 'Fuel amount cannot be negative.']])
-      const level = arith('+', get('fuelLevel'), amount!)
-      if (num(level) > maxFuel) return dict([['error', 'Cannot fill gas above the tank capacity.']])
-      if (num(level) < 0) return dict([['error', 'Fuel tank is empty. Min fuel level is 0 gallons.']])
-      s.set('fuelLevel', level)
-      return dict([['fuelLevel', level]])
-    }],
-    ['find_nearest_tire_shop', [], () => dict([['shopLocation', '456 Oakwood Avenue, Rivermist, 83214']])],
-    ['gallon_to_liter', [req('gallon')], ([gallon]) => dict([['liter', arith('*', gallon!, f(3.78541))]])],
-    ['get_current_speed', [], () => dict([['currentSpeed', f(random.uniform(0.0, 120.0))]])],
-    ['get_outside_temperature_from_google', [], () => {
-      if (!extension) return dict([['outsideTemperature', f(random.uniform(-10.0, 40.0))]])
-      // BFCL writes the reading into its module-level dict and returns that dict (one per process).
-      extension.LONG_WEATHER_EXTENSION.set('outsideTemperature', f(random.uniform(-10.0, 40.0)))
-      return extension.LONG_WEATHER_EXTENSION
-    }],
-    ['get_outside_temperature_from_weather_com', [], () => dict([['error', i(404)]])],
-    ['get_zipcode_based_on_city', [req('city')], ([city]) => dict([['zipcode', zipcodes[city as string] ?? '00000']])],
-    ['liter_to_gallon', [req('liter')], ([liter]) => dict([['gallon', arith('*', liter!, f(0.264172))]])],
-    ['lockDoors', [req('unlock'), req('door')], ([unlock, door]) => {
-      const wanted = truthy(unlock!) ? 'unlocked' : 'locked'
-      for (const name of Array.isArray(door) ? door : []) {
-        const key = typeof name === 'string' ? name : valRepr(name)
-        if (!doors().has(key)) throw keyError(valRepr(name))
-        if (doors().get(key) === wanted) continue
-        doors().set(key, wanted)
-        s.set('remainingUnlockedDoors', arith(wanted === 'unlocked' ? '+' : '-', get('remainingUnlockedDoors'), i(1)))
-      }
-      return dict([['lockStatus', wanted], ['remainingUnlockedDoors', get('remainingUnlockedDoors')]])
-    }],
-    ['pressBrakePedal', [req('pedalPosition')], ([position]) => {
-      if (num(position!) < 0 || num(position!) > 1) return dict([['error', 'Pedal position must be between 0 and 1.']])
-      if (num(position!) === 0) {
-        s.set('brakePedalStatus', 'released')
-        s.set('_brakePedalForce', f(0))
-        return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
-      }
-      const force = arith('*', position!, f(1000.0))
-      s.set('brakePedalStatus', 'pressed')
-      s.set('_brakePedalForce', force)
-      return dict([['brakePedalStatus', 'pressed'], ['brakePedalForce', force]])
-    }],
-    ['releaseBrakePedal', [], () => {
-      s.set('brakePedalStatus', 'released')
-      s.set('_brakePedalForce', f(0))
-      return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
-    }],
-    ['setCruiseControl', [req('speed'), req('activate'), req('distanceToNextVehicle')], ([speed, activate, distance]) => {
-      if (get('engine_state') === 'stopped') return dict([['error', 'Start the engine before activating the cruise control.']])
-      if (truthy(activate!)) {
-        if (num(speed!) < 0 || num(speed!) > 120 || num(arith('%', speed!, i(5))) !== 0) return dict([['error', 'Invalid speed']])
-        s.set('cruiseStatus', 'active')
-      } else s.set('cruiseStatus', 'inactive')
-      s.set('distanceToNextVehicle', toFloat(distance!))
-      return dict([['cruiseStatus', get('cruiseStatus')], ['currentSpeed', toFloat(speed!)], ['distanceToNextVehicle', toFloat(distance!)]])
-    }],
-    ['setHeadlights', [req('mode')], ([mode]) => {
-      if (mode !== 'on' && mode !== 'off' && mode !== 'auto') return dict([['error', 'Invalid headlight mode.']])
-      s.set('headLightStatus', mode === 'on' ? 'on' : 'off')
-      return dict([['headlightStatus', get('headLightStatus')]])
-    }],
-    ['set_navigation', [req('destination')], ([destination]) => {
-      s.set('destination', destination!)
-      return dict([['status', `Navigating to ${valRepr(destination!) === destination ? destination : typeof destination === 'string' ? destination : valRepr(destination!)}`]])
-    }],
-    ['startEngine', [req('ignitionMode')], ([mode]) => {
-      if (num(get('remainingUnlockedDoors')) > 0) {
-        const unlocked = [...doors()].filter(([, status]) => status === 'unlocked').map(([name]) => String(name))
-        return dict([['error', `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}`]])
-      }
-      if (get('brakePedalStatus') !== 'pressed') return dict([['error', 'Brake pedal needs to be pressed when starting the engine.']])
-      if (num(get('_brakePedalForce')) !== 1000.0) return dict([['error', 'Must press the brake fully before starting the engine.']])
-      if (num(get('fuelLevel')) < 0) return dict([['error', 'Fuel tank is empty.']])
-      if (mode === 'START') s.set('engine_state', 'running')
-      else if (mode === 'STOP') s.set('engine_state', 'stopped')
-      else return dict([['error', 'Invalid ignition mode.']])
-      return dict([['engineState', get('engine_state')], ['fuelLevel', get('fuelLevel')], ['batteryVoltage', get('batteryVoltage')]])
-    }],
-  ])
-
-  return {
-    className: 'VehicleControlAPI',
-    methods,
-    load(config: PyValue, longContext: boolean) {
-      const given = configDict(config)
-      const base = defaults()
-      const pick = (name: string) => (given.has(name) ? given.get(name)! : base.get(name)!)
-      s.clear()
-      s.set('fuelLevel', pick('fuelLevel'))
-      s.set('batteryVoltage', pick('batteryVoltage'))
-      s.set('engine_state', pick('engineState'))
-      const doorStatus = pick('doorStatus')
-      s.set('remainingUnlockedDoors', i(isMap(doorStatus) ? [...doorStatus.values()].filter((v) => v === 'unlocked').length : 0))
-      s.set('doorStatus', doorStatus)
-      for (const name of ['acTemperature', 'fanSpeed', 'acMode', 'humidityLevel', 'headLightStatus', 'parkingBrakeStatus']) s.set(name, pick(name))
-      s.set('_parkingBrakeForce', pick('parkingBrakeForce'))
-      s.set('_slopeAngle', pick('slopeAngle'))
-      s.set('brakePedalStatus', pick('brakePedalStatus'))
-      s.set('_brakePedalForce', pick('brakePedalForce'))
-      for (const name of ['distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure']) s.set(name, pick(name))
-      s.set('long_context', longContext)
-      extension = longContext ? longContextOf(process) : undefined
-    },
-    state: () => publicAttributes.map((name) => [name, s.get(name)!] as const),
+  pressures(): (readonly [string, Val])[] {
+    return ['frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure'].map((name) => [name, this.get(name)] as const)
   }
+
+  load(config: PyValue, longContext: boolean): void {
+    const s = this.s
+    const given = configDict(config)
+    const base = defaults()
+    const pick = (name: string) => (given.has(name) ? given.get(name)! : base.get(name)!)
+    s.clear()
+    s.set('fuelLevel', pick('fuelLevel'))
+    s.set('batteryVoltage', pick('batteryVoltage'))
+    s.set('engine_state', pick('engineState'))
+    const doorStatus = pick('doorStatus')
+    s.set('remainingUnlockedDoors', i(isMap(doorStatus) ? [...doorStatus.values()].filter((v) => v === 'unlocked').length : 0))
+    s.set('doorStatus', doorStatus)
+    for (const name of ['acTemperature', 'fanSpeed', 'acMode', 'humidityLevel', 'headLightStatus', 'parkingBrakeStatus']) s.set(name, pick(name))
+    s.set('_parkingBrakeForce', pick('parkingBrakeForce'))
+    s.set('_slopeAngle', pick('slopeAngle'))
+    s.set('brakePedalStatus', pick('brakePedalStatus'))
+    s.set('_brakePedalForce', pick('brakePedalForce'))
+    for (const name of ['distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure']) s.set(name, pick(name))
+    s.set('long_context', longContext)
+    this.extension = longContext ? longContextOf(this.process) : undefined
+  }
+
+  state(): (readonly [string, Val])[] {
+    return publicAttributes.map((name) => [name, this.s.get(name)!] as const)
+  }
+
+  call(name: string, args: readonly Val[]): Val {
+    return methods.get(name)!.run(args, this)
+  }
+}
+
+const methods = methodTable<VehicleControl>([
+  ['activateParkingBrake', [req('mode')], ([mode], self) => {
+    if (mode !== 'engage' && mode !== 'release') return dict([['error', 'Invalid mode']])
+    const engaged = mode === 'engage'
+    self.s.set('parkingBrakeStatus', engaged ? 'engaged' : 'released')
+    self.s.set('_parkingBrakeForce', f(engaged ? 500.0 : 0.0))
+    self.s.set('_slopeAngle', f(10.0))
+    const status = dict([['parkingBrakeStatus', self.get('parkingBrakeStatus')], ['_parkingBrakeForce', self.get('_parkingBrakeForce')], ['_slopeAngle', self.get('_slopeAngle')]])
+    return self.extension ? new Map<Key, Val>([['parkingBrakeInstruction', self.extension.PARKING_BRAKE_INSTRUCTION], ...status]) : status
+  }],
+  ['adjustClimateControl', [req('temperature'), opt('unit', 'celsius'), opt('fanSpeed', i(50)), opt('mode', 'auto')], ([temperature, unit, fan, mode], self) => {
+    if (num(fan!) < 0 || num(fan!) > 100) return dict([['error', 'Fan speed must be between 0 and 100.']])
+    self.s.set('acTemperature', unit === 'fahrenheit' ? arith('/', arith('*', arith('-', temperature!, i(32)), i(5)), i(9)) : temperature!)
+    self.s.set('fanSpeed', fan!)
+    self.s.set('acMode', mode!)
+    return dict([['currentACTemperature', temperature!], ['climateMode', mode!], ['humidityLevel', self.get('humidityLevel')]])
+  }],
+  ['check_tire_pressure', [], (_, self) => {
+    const healthy = self.pressures().every(([, value]) => num(value) >= 30 && num(value) <= 35)
+    return dict([...self.pressures(), ['healthy_tire_pressure', healthy], ['car_info', self.extension ? self.extension.CAR_STATUS_METADATA_EXTENSION : dict([])]])
+  }],
+  ['displayCarStatus', [req('option')], ([option], self) => {
+    const status = self.carStatus(option!)
+    return self.extension ? new Map<Key, Val>([['metadata', self.extension.CAR_STATUS_METADATA_EXTENSION], ...status]) : status
+  }],
+  ['display_log', [req('messages')], ([messages]) => dict([['log', messages!]])],
+  ['estimate_distance', [req('cityA'), req('cityB')], ([a, b], self) => {
+    const hit = distances.find(([x, y]) => (x === a && y === b) || (x === b && y === a))
+    const distance = hit ? dict([['distance', f(hit[2])]]) : dict([['error', 'distance not found in database.']])
+    if (self.extension) distance.set('intermediaryCities', self.extension.INTERMEDIARY_CITIES)
+    return distance
+  }],
+  ['estimate_drive_feasibility_by_mileage', [req('distance')], ([distance], self) => dict([['canDrive', !lt(arith('*', self.get('fuelLevel'), f(milesPerGallon)), distance!)]])],
+  ['fillFuelTank', [req('fuelAmount')], ([amount], self) => {
+    if (num(amount!) < 0) return dict([['error', 'Fuel amount cannot be negative.']])
+    const level = arith('+', self.get('fuelLevel'), amount!)
+    if (num(level) > maxFuel) return dict([['error', 'Cannot fill gas above the tank capacity.']])
+    if (num(level) < 0) return dict([['error', 'Fuel tank is empty. Min fuel level is 0 gallons.']])
+    self.s.set('fuelLevel', level)
+    return dict([['fuelLevel', level]])
+  }],
+  ['find_nearest_tire_shop', [], () => dict([['shopLocation', '456 Oakwood Avenue, Rivermist, 83214']])],
+  ['gallon_to_liter', [req('gallon')], ([gallon]) => dict([['liter', arith('*', gallon!, f(3.78541))]])],
+  ['get_current_speed', [], (_, self) => dict([['currentSpeed', f(self.random.uniform(0.0, 120.0))]])],
+  ['get_outside_temperature_from_google', [], (_, self) => {
+    if (!self.extension) return dict([['outsideTemperature', f(self.random.uniform(-10.0, 40.0))]])
+    // BFCL writes the reading into its module-level dict and returns that dict (one per process).
+    self.extension.LONG_WEATHER_EXTENSION.set('outsideTemperature', f(self.random.uniform(-10.0, 40.0)))
+    return self.extension.LONG_WEATHER_EXTENSION
+  }],
+  ['get_outside_temperature_from_weather_com', [], () => dict([['error', i(404)]])],
+  ['get_zipcode_based_on_city', [req('city')], ([city]) => dict([['zipcode', zipcodes[city as string] ?? '00000']])],
+  ['liter_to_gallon', [req('liter')], ([liter]) => dict([['gallon', arith('*', liter!, f(0.264172))]])],
+  ['lockDoors', [req('unlock'), req('door')], ([unlock, door], self) => {
+    const wanted = truthy(unlock!) ? 'unlocked' : 'locked'
+    for (const name of Array.isArray(door) ? door : []) {
+      const key = typeof name === 'string' ? name : valRepr(name)
+      if (!self.doors().has(key)) throw keyError(valRepr(name))
+      if (self.doors().get(key) === wanted) continue
+      self.doors().set(key, wanted)
+      self.s.set('remainingUnlockedDoors', arith(wanted === 'unlocked' ? '+' : '-', self.get('remainingUnlockedDoors'), i(1)))
+    }
+    return dict([['lockStatus', wanted], ['remainingUnlockedDoors', self.get('remainingUnlockedDoors')]])
+  }],
+  ['pressBrakePedal', [req('pedalPosition')], ([position], self) => {
+    if (num(position!) < 0 || num(position!) > 1) return dict([['error', 'Pedal position must be between 0 and 1.']])
+    if (num(position!) === 0) {
+      self.s.set('brakePedalStatus', 'released')
+      self.s.set('_brakePedalForce', f(0))
+      return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
+    }
+    const force = arith('*', position!, f(1000.0))
+    self.s.set('brakePedalStatus', 'pressed')
+    self.s.set('_brakePedalForce', force)
+    return dict([['brakePedalStatus', 'pressed'], ['brakePedalForce', force]])
+  }],
+  ['releaseBrakePedal', [], (_, self) => {
+    self.s.set('brakePedalStatus', 'released')
+    self.s.set('_brakePedalForce', f(0))
+    return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
+  }],
+  ['setCruiseControl', [req('speed'), req('activate'), req('distanceToNextVehicle')], ([speed, activate, distance], self) => {
+    if (self.get('engine_state') === 'stopped') return dict([['error', 'Start the engine before activating the cruise control.']])
+    if (truthy(activate!)) {
+      if (num(speed!) < 0 || num(speed!) > 120 || num(arith('%', speed!, i(5))) !== 0) return dict([['error', 'Invalid speed']])
+      self.s.set('cruiseStatus', 'active')
+    } else self.s.set('cruiseStatus', 'inactive')
+    self.s.set('distanceToNextVehicle', toFloat(distance!))
+    return dict([['cruiseStatus', self.get('cruiseStatus')], ['currentSpeed', toFloat(speed!)], ['distanceToNextVehicle', toFloat(distance!)]])
+  }],
+  ['setHeadlights', [req('mode')], ([mode], self) => {
+    if (mode !== 'on' && mode !== 'off' && mode !== 'auto') return dict([['error', 'Invalid headlight mode.']])
+    self.s.set('headLightStatus', mode === 'on' ? 'on' : 'off')
+    return dict([['headlightStatus', self.get('headLightStatus')]])
+  }],
+  ['set_navigation', [req('destination')], ([destination], self) => {
+    self.s.set('destination', destination!)
+    return dict([['status', `Navigating to ${valRepr(destination!) === destination ? destination : typeof destination === 'string' ? destination : valRepr(destination!)}`]])
+  }],
+  ['startEngine', [req('ignitionMode')], ([mode], self) => {
+    if (num(self.get('remainingUnlockedDoors')) > 0) {
+      const unlocked = [...self.doors()].filter(([, status]) => status === 'unlocked').map(([name]) => String(name))
+      return dict([['error', `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}`]])
+    }
+    if (self.get('brakePedalStatus') !== 'pressed') return dict([['error', 'Brake pedal needs to be pressed when starting the engine.']])
+    if (num(self.get('_brakePedalForce')) !== 1000.0) return dict([['error', 'Must press the brake fully before starting the engine.']])
+    if (num(self.get('fuelLevel')) < 0) return dict([['error', 'Fuel tank is empty.']])
+    if (mode === 'START') self.s.set('engine_state', 'running')
+    else if (mode === 'STOP') self.s.set('engine_state', 'stopped')
+    else return dict([['error', 'Invalid ignition mode.']])
+    return dict([['engineState', self.get('engine_state')], ['fuelLevel', self.get('fuelLevel')], ['batteryVoltage', self.get('batteryVoltage')]])
+  }],
+])
+
+/** A VehicleControlAPI instance. */
+export function vehicleControl(process: ProcessState): Environment {
+  return new VehicleControl(process)
 }
