@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
-import { PyJsonError, pyJsonLoads } from './py/json.ts'
+import { PyJsonError } from './py/json.ts'
+import { jsonLoads } from './py/native-json.ts'
 import type { PyValue } from './py/value.ts'
 
 /** One non-empty line of a JSON Lines file, parsed. */
@@ -32,7 +33,7 @@ export function readPyJsonLines(file: string, keep?: ReadonlySet<string>): JsonL
   return readText(file).split('\n').flatMap((text, index) => {
     if (!text.trim()) return []
     try {
-      return [{ line: index + 1, value: pyJsonLoads(text, keep), text }]
+      return [{ line: index + 1, value: jsonLoads(text, keep), text }]
     } catch (error) {
       if (error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line: index + 1 })
       throw error
