@@ -4,7 +4,8 @@
 // model each. The stand-ins play the baseline model (test/providers/fake/baseline-behaviour.ts) and bill prompt
 // tokens and prompt caching by the providers' published rules (test/providers/fake/prompt-cache.ts). Per lever it
 // prints the USD report.json gives (the shipped price table) and the generation requests the stand-in answered:
-// plain vs --cache-tools, --repeat 5 vs --repeat-until 5 (the same gates), plain vs --batch; then plain vs
+// plain vs --cache-tools, --repeat 5 vs --repeat-until 5 (the same gates; again with the four suites gated at 0.5),
+// plain vs --batch (and --batch --cache-tools); then plain vs
 // --cache-tools once more on the weather suite with its tool definitions padded past every minimum cacheable
 // length, to show where caching starts to pay. Each run gets a fresh stand-in (an empty cache).
 // Run: npm run bench -- cost
@@ -108,7 +109,7 @@ function percent(fraction: number): string {
 
 function line(label: string, tally: Tally): string {
   const cache = tally.cacheRead > 0 || tally.cacheWrite > 0 ? `, cache read/write ${tally.cacheRead}/${tally.cacheWrite} tok (uncached $${tally.uncachedUsd.toFixed(4)})` : ''
-  return `  ${label.padEnd(16)} ${usd(tally).padStart(9)}  ${String(tally.requests).padStart(5)} requests  ${tally.passed}/${tally.results} passed, gates ${tally.gates.join('/')}${cache}`
+  return `  ${label.padEnd(19)} ${usd(tally).padStart(9)}  ${String(tally.requests).padStart(5)} requests  ${tally.passed}/${tally.results} passed, gates ${tally.gates.join('/')}${cache}`
 }
 
 /** The newest modification time under `dir`: a dist/ older than src/ would bench yesterday's code. */
@@ -125,9 +126,13 @@ function newest(dir: string): number {
 function paddedWeather(work: string): string {
   const dir = join(work, 'weather-padded')
   cpSync(join(root, 'suites/weather'), dir, { recursive: true })
-  const tools = JSON.parse(readFileSync(join(dir, 'tools.json'), 'utf8')) as { function: { description: string } }[]
+  // tools.json mixes the OpenAI form ({ type: function, function: {…} }) and the plain one.
+  const tools = JSON.parse(readFileSync(join(dir, 'tools.json'), 'utf8')) as { function?: { description: string }; description?: string }[]
   const padding = ' Answer from the service only; never guess a value the service did not return, and name the city as the user wrote it.'.repeat(30)
-  for (const tool of tools) tool.function.description += padding
+  for (const tool of tools) {
+    const definition = (tool.function ?? tool) as { description?: string }
+    definition.description = `${definition.description ?? ''}${padding}`
+  }
   writeFileSync(join(dir, 'tools.json'), JSON.stringify(tools, null, 2))
   return dir
 }
@@ -144,21 +149,29 @@ export async function run(): Promise<void> {
       const plain = await lever(kind, model, bundled, [], work)
       const cached = await lever(kind, model, bundled, ['--cache-tools'], work)
       console.log(line('plain', plain))
-      console.log(line('--cache-tools', cached) + `  → ${saved(plain, cached)} (tool definitions ≤ ${plain.toolTokensPerRequest} tok/request)`)
+      console.log(line('--cache-tools', cached) + `  → ${saved(plain, cached)} (tool definitions ≤ ${Math.round(plain.toolTokensPerRequest)} tok/request)`)
       const repeat = await lever(kind, model, bundled, ['--repeat', '5'], work)
       const until = await lever(kind, model, bundled, ['--repeat-until', '5'], work)
       console.log(line('--repeat 5', repeat))
       console.log(line('--repeat-until 5', until) + `  → ${saved(repeat, until)}`)
+      // The saving depends on the margin between accuracy and the gate: the same runs with the four suites gated at 0.5.
+      const loose = bundled.map((each) => (each.minAccuracy === '0.75' ? { ...each, minAccuracy: '0.5' } : each))
+      const repeatLoose = await lever(kind, model, loose, ['--repeat', '5'], work)
+      const untilLoose = await lever(kind, model, loose, ['--repeat-until', '5'], work)
+      console.log(line('--repeat 5 @0.5', repeatLoose))
+      console.log(line('--repeat-until @0.5', untilLoose) + `  → ${saved(repeatLoose, untilLoose)}`)
       // The batch hook: --batch landed on main (batch-core); its batch prices, once in the price table, show here.
       const batch = await lever(kind, model, bundled, batchFlags, work)
       console.log(line('--batch', batch) + `  → ${saved(plain, batch)}`)
+      const both = await lever(kind, model, bundled, [...batchFlags, '--cache-tools'], work)
+      console.log(line('--batch --cache', both) + `  → ${saved(plain, both)}`)
     }
     const padded = [{ suites: [paddedWeather(work)], minAccuracy: '0.75' }]
     console.log('suites/weather with its tool descriptions padded past every minimum cacheable length')
     for (const { kind, model } of families) {
       const plain = await lever(kind, model, padded, [], work)
       const cached = await lever(kind, model, padded, ['--cache-tools'], work)
-      console.log(`${kind}:${model} (tool definitions ${plain.toolTokensPerRequest} tok/request)`)
+      console.log(`${kind}:${model} (tool definitions ${Math.round(plain.toolTokensPerRequest)} tok/request)`)
       console.log(line('plain', plain))
       console.log(line('--cache-tools', cached) + `  → ${saved(plain, cached)}`)
     }
