@@ -48,7 +48,13 @@ export class ProviderError extends Error {
   readonly [providerErrorMarker] = true
   constructor(
     message: string,
-    readonly details: { readonly status?: number; readonly retries?: number; readonly cause?: unknown } = {},
+    readonly details: {
+      readonly status?: number
+      readonly retries?: number
+      readonly cause?: unknown
+      /** A request that creates a batch failed where the API may have acted on it (5xx, timeout, cut answer): not retried. */
+      readonly uncertain?: boolean
+    } = {},
   ) {
     super(message)
     this.name = 'ProviderError'

@@ -2,7 +2,7 @@ import { ProviderError } from '../core/errors.ts'
 import type { StreamTimings } from '../core/model-turn.ts'
 import { redactText } from './redact.ts'
 import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
-import { isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
+import { certainlyNotActed, isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
 
 /** A response whose body was read in full (so truncated bodies are caught here, where they can still be retried). */
 export type BufferedResponse = {
@@ -34,6 +34,11 @@ export type RetrySettings = {
   readonly checkAnswer?: (body: unknown) => string | undefined
   /** Why a 2xx event stream breaks its protocol, retried like a 5xx; undefined: any stream is an answer. */
   readonly checkStream?: StreamCheck
+  /**
+   * The request creates a batch (`http/creating-request.ts`): retried only after a failure that certainly left the
+   * API untouched; any other failure is a `ProviderError` with `uncertain` at once.
+   */
+  readonly creates?: boolean
   /** Replaceable for tests; must reject when the signal aborts. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
@@ -43,7 +48,8 @@ export type RetrySettings = {
  * hold no answer (`checkAnswer`) with backoff.
  * Non-retryable statuses come back as responses (the SDK turns them into its typed errors). When the retries run
  * out it throws `ProviderError` carrying the last failure's message. An abort from the caller is never retried. A
- * redirect is never followed: it is a `ProviderError` at once, naming both hosts.
+ * redirect is never followed: it is a `ProviderError` at once, naming both hosts. A request that `creates` a batch is
+ * not retried after a failure that may have come after the API acted on it.
  */
 export async function fetchWithRetries(url: string, init: RequestInit, settings: RetrySettings): Promise<BufferedResponse> {
   const callerSignal = init.signal ?? undefined
@@ -53,6 +59,7 @@ export async function fetchWithRetries(url: string, init: RequestInit, settings:
     const outcome = await attemptOnce(url, init, settings, callerSignal)
     if (outcome.type === 'response') return { ...outcome.response, retries: attempt }
     last = outcome.failure
+    if (settings.creates && !certainlyNotActed(last)) throw uncertainCreationError(url, last, attempt, settings.secrets)
     if (attempt >= settings.policy.retries) break
     const delayMs = retryDelayMs(settings.policy, attempt + 1, last)
     settings.onRetry?.({ attempt: attempt + 1, reason: redactText(last.message, settings.secrets), delayMs })
@@ -107,10 +114,30 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
   } catch (error) {
     if (callerSignal?.aborted || ProviderError.isInstance(error)) throw error
     if (timeout.signal.aborted) return { type: 'failure', failure: { type: 'timeout', message: `request timed out after ${settings.timeoutMs} ms` } }
-    return { type: 'failure', failure: { type: 'connection', message: `connection failed: ${describeError(error)}` } }
+    return { type: 'failure', failure: { type: 'connection', message: `connection failed: ${describeError(error)}`, ...(neverConnected(error) ? { refused: true } : {}) } }
   } finally {
     clearTimeout(timer)
   }
+}
+
+// Connection errors raised before a connection existed: the request never left this machine.
+const notConnectedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
+
+function neverConnected(error: unknown): boolean {
+  const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined
+  return typeof code === 'string' && notConnectedCodes.has(code)
+}
+
+/**
+ * A batch-creating request that failed after it may have reached the API: not retried, since the batch may exist
+ * and a second one would be billed too. The message tells the user where to look before `--resume` submits again.
+ */
+function uncertainCreationError(url: string, failure: AttemptFailure, retries: number, secrets: readonly string[]): ProviderError {
+  const host = new URL(url).host
+  return new ProviderError(
+    `batch creation uncertain at ${host}: the create request failed (${redactText(failure.message, secrets)}) and was not retried, as the batch may have been created and a retry could create and bill a second one — check the batch list at ${host} before --resume, which would submit these requests again`,
+    { retries, uncertain: true, ...('status' in failure ? { status: failure.status } : {}) },
+  )
 }
 
 /** The body of a response as text, with the time each piece of it arrived (ms since `started`). */

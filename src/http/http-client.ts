@@ -1,5 +1,6 @@
 import { InputError, ProviderError } from '../core/errors.ts'
 import { CassetteStore, cassetteKey, normalizeBody, type Cassette } from './cassette.ts'
+import { createsHeader } from './creating-request.ts'
 import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
 import { fetchWithRetries, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
 import { isEventStream, parseSse } from './sse.ts'
@@ -58,7 +59,7 @@ const responseHeadersKept = ['content-type', 'x-request-id', 'request-id', 'open
 const nullBodyStatuses = new Set([101, 204, 205, 304])
 
 /**
- * Builds the fetch every SDK client gets (with the SDK's own retries off): it strips the exchange header, then
+ * Builds the fetch every SDK client gets (with the SDK's own retries off): it strips the exchange and creates headers, then
  * replays from cassettes (no network at all), or sends with retries/backoff/timeouts and records when asked.
  */
 export function createHttpClient(settings: HttpClientSettings = {}): HttpClient {
@@ -73,6 +74,8 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const headers = new Headers(init.headers)
     const exchange = exchanges.get(headers.get(exchangeHeader))
     headers.delete(exchangeHeader)
+    const creates = headers.has(createsHeader)
+    headers.delete(createsHeader)
     const method = (init.method ?? 'GET').toUpperCase()
     const path = new URL(url).pathname
     const bodyText = typeof init.body === 'string' ? init.body : ''
@@ -89,6 +92,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
         fetch: network,
         secrets,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
+        ...(creates ? { creates } : {}),
         // The protocol's answer checks are for generation requests (the adapter's, with an exchange): a batch API's
         // own calls (create, poll, results) answer in other shapes.
         ...(exchange && settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),

@@ -1,7 +1,8 @@
 /** How a failed attempt is classified: retryable failures are retried, the others are handed to the SDK as they are. */
 export type AttemptFailure =
   | { readonly type: 'status'; readonly status: number; readonly retryAfterMs?: number; readonly message: string }
-  | { readonly type: 'connection'; readonly message: string }
+  /** `refused`: the connection was never made (refused, unknown host, connect timeout), so nothing was sent. */
+  | { readonly type: 'connection'; readonly message: string; readonly refused?: boolean }
   | { readonly type: 'timeout'; readonly message: string }
   | { readonly type: 'unparsable-body'; readonly status: number; readonly message: string }
   /** A 2xx whose body holds no answer (no choices, an `error` object…): an outage dressed as a success. */
@@ -23,6 +24,16 @@ export const defaultRetryPolicy: RetryPolicy = { retries: 4, baseDelayMs: 500, m
 /** 408 timeout, 409 conflict (OpenAI uses it for lock contention), 429 rate limit and every 5xx are worth another try. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500
+}
+
+/**
+ * Whether a failed attempt certainly left the API untouched, so even a request that creates something billed may be
+ * sent again: 408 / 409 / 429 say the request was not processed, and a connection never made sent nothing. A 5xx,
+ * a timeout, a reset or a cut or unreadable answer may come after the API acted.
+ */
+export function certainlyNotActed(failure: AttemptFailure): boolean {
+  if (failure.type === 'status') return failure.status === 408 || failure.status === 409 || failure.status === 429
+  return failure.type === 'connection' && failure.refused === true
 }
 
 /**

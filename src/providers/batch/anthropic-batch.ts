@@ -2,6 +2,8 @@ import Anthropic from '@anthropic-ai/sdk'
 import type { BatchCreateParams, MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { ProviderError } from '../../core/errors.ts'
+import { createsHeaders } from '../../http/creating-request.ts'
+import { createOnce } from './create-once.ts'
 
 /**
  * Message Batches' published limits: at most 100,000 requests and 256 MB per batch. The byte limit is on the whole
@@ -18,6 +20,10 @@ export const unseenPollsTolerated = 5
  * `messages.batches.create` with the held bodies as `params`, `retrieve` to poll, `results` to read the JSONL. Each
  * result becomes the answer `POST /v1/messages` would have given — a `succeeded` message as a 200, an invalid
  * request as the 400 with the API's error body — so the adapter reads batch and direct answers alike.
+ *
+ * The create call is never retried after a failure that may have come after the API created the batch (a retry
+ * could bill a second one). Message Batches has no field for a tag of ours (a batch carries only its requests), so
+ * such a batch cannot be looked up: that round's requests error, and the message says to check the batch list.
  */
 export function createAnthropicBatchApi(client: Anthropic): BatchApi {
   // The batches this process submitted: their custom ids (an entry missing from their results is an `error`
@@ -28,9 +34,9 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
     limits: anthropicBatchLimits,
     async submit(entries, signal) {
       const requests = entries.map(batchRequest)
-      const batch = await client.messages.batches.create({ requests }, signal ? { signal } : {})
-      submitted.set(batch.id, { customIds: entries.map((entry) => entry.customId), unseen: 0 })
-      return batch.id
+      const id = await createOnce(async () => (await client.messages.batches.create({ requests }, { ...(signal ? { signal } : {}), headers: createsHeaders })).id)
+      submitted.set(id, { customIds: entries.map((entry) => entry.customId), unseen: 0 })
+      return id
     },
     async status(id, signal) {
       const ours = submitted.get(id)

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { GoogleGenAI, Operation } from '@google/genai'
 import type { BatchApi, BatchEntry } from '../../core/batch.ts'
+import { createsHeaders } from '../../http/creating-request.ts'
+import { createOnce, submissionTag } from './create-once.ts'
 import { outcomesOf, outputOf, responsesInFile, statusOf, submittedKeys, type WireOperation, type WireResponse } from './gemini-batch-outcomes.ts'
 
 /**
@@ -21,6 +23,10 @@ import { outcomesOf, outputOf, responsesInFile, statusOf, submittedKeys, type Wi
  * (it replaces the converted, empty request list), and the batch is read raw through `operations.get`, whose
  * `_fromAPIResponse` hands over the API's JSON untouched. A file batch needs neither: the file holds the wire
  * bodies, and `files.upload/download` move its bytes as they are.
+ *
+ * The create call is never retried after a failure that may have come after the API created the batch (a second
+ * batch would be billed too): each batch's display name carries a per-submission tag, and after such a failure the
+ * batch list (`batches.list`) is searched for it — found, the submission follows that batch.
  */
 export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchApi {
   // The keys of each batch this process submitted, in order: the fallback when the answers do not echo them (a
@@ -31,24 +37,31 @@ export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchA
     limits: { maxEntries: Number.POSITIVE_INFINITY, maxBytes: fileLimitBytes - envelopeBytes },
     async submit(entries, signal) {
       const requests = inlinedRequests(entries, model)
-      const displayName = `toolgauge ${model} (${entries.length} requests)`
+      const displayName = `toolgauge ${model} (${entries.length} requests) ${submissionTag()}`
       const abort = signal ? { abortSignal: signal } : {}
       // The inline payload, counted without building it: `{"batch":{"displayName":…,"inputConfig":{"requests":{"requests":[…]}}}}`.
       const bytes = requests.reduce((sum, request) => sum + Buffer.byteLength(JSON.stringify(request)) + 1, 100 + Buffer.byteLength(displayName))
       const src = bytes <= inlineLimitBytes ? [] : await upload(client, requests, displayName, signal)
-      const job = await client.batches.create({
-        model,
-        src,
-        config: {
-          displayName,
-          // Inline: the empty list the SDK converts is replaced wholesale by the wire requests (extraBody replaces arrays).
-          ...(typeof src === 'string' ? {} : { httpOptions: { extraBody: { batch: { inputConfig: { requests: { requests } } } } } }),
-          ...abort,
-        },
-      })
-      if (typeof job.name !== 'string' || !job.name.startsWith('batches/')) throw new Error(`Gemini batch mode answered the create call without a batch name (got ${JSON.stringify(job.name)})`)
-      submitted.set(job.name, entries.map((entry) => entry.customId))
-      return job.name
+      const create = async (): Promise<string> => {
+        const job = await client.batches.create({
+          model,
+          src,
+          config: {
+            displayName,
+            httpOptions: {
+              headers: createsHeaders,
+              // Inline: the empty list the SDK converts is replaced wholesale by the wire requests (extraBody replaces arrays).
+              ...(typeof src === 'string' ? {} : { extraBody: { batch: { inputConfig: { requests: { requests } } } } }),
+            },
+            ...abort,
+          },
+        })
+        if (typeof job.name !== 'string' || !job.name.startsWith('batches/')) throw new Error(`Gemini batch mode answered the create call without a batch name (got ${JSON.stringify(job.name)})`)
+        return job.name
+      }
+      const name = await createOnce(create, { describe: `display name "${displayName}"`, find: () => findNamed(client, displayName, signal) })
+      submitted.set(name, entries.map((entry) => entry.customId))
+      return name
     },
     async status(id, signal) {
       return statusOf(await readBatch(client, id, signal))
@@ -62,6 +75,19 @@ export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchA
       return outcomesOf(responses, submitted.get(id) ?? submittedKeys(operation))
     },
   }
+}
+
+// The most batches the list is searched through for an uncertain create (newest first).
+const lookupMostBatches = 1000
+
+/** The batch listed with this display name (each submission's is unique: it carries its tag). */
+async function findNamed(client: GoogleGenAI, displayName: string, signal: AbortSignal | undefined): Promise<string | undefined> {
+  let seen = 0
+  for await (const job of await client.batches.list({ config: { pageSize: 100, ...(signal ? { abortSignal: signal } : {}) } })) {
+    if (job.displayName === displayName && typeof job.name === 'string') return job.name
+    if (++seen >= lookupMostBatches) return undefined
+  }
+  return undefined
 }
 
 /** The largest inline request payload batch mode takes (the guide: "keep the total request size under 20MB"). */

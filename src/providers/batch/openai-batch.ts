@@ -2,6 +2,8 @@ import OpenAI, { toFile } from 'openai'
 import type { Batch } from 'openai/resources/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
+import { createsHeaders } from '../../http/creating-request.ts'
+import { createOnce, submissionTag } from './create-once.ts'
 
 /** The two endpoints toolgauge batches on the OpenAI Batch API: `openai:` (Chat Completions) and `openai-responses:`. */
 export type OpenAiBatchEndpoint = '/v1/chat/completions' | '/v1/responses'
@@ -17,6 +19,10 @@ const lineEnvelopeBytes = 128
  * are uploaded as one JSONL file (`files.create`, purpose `batch`), run as one batch (`batches.create`, the only
  * completion window there is, 24h), polled (`batches.retrieve`), and read back from the batch's output and error
  * files (`files.content`). Everything through the SDK's own methods: it has all four.
+ *
+ * The create call is never retried after a failure that may have come after the API created the batch (a second
+ * batch would be billed too): each batch carries a per-submission tag in its `metadata`, and after such a failure
+ * the batch list (`batches.list`) is searched for it — found, the submission follows that batch.
  */
 export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoint): BatchApi {
   const read = async (fileId: string | null | undefined, signal?: AbortSignal): Promise<string> =>
@@ -31,8 +37,12 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
         throw new Error(`an OpenAI batch takes at most ${openAiBatchFileLimits.maxRequests} requests in ${openAiBatchFileLimits.maxFileBytes} bytes; got ${entries.length} in ${bytes.length}`)
       }
       const file = await client.files.create({ file: await toFile(bytes, 'toolgauge-batch.jsonl', { type: 'application/jsonl' }), purpose: 'batch' }, requestOptions(signal))
-      const batch = await client.batches.create({ input_file_id: file.id, endpoint, completion_window: '24h' }, requestOptions(signal))
-      return batch.id
+      const tag = submissionTag()
+      const startedAt = Math.floor(Date.now() / 1000)
+      return createOnce(
+        async () => (await client.batches.create({ input_file_id: file.id, endpoint, completion_window: '24h', metadata: { [submissionTagKey]: tag } }, { ...requestOptions(signal), headers: createsHeaders })).id,
+        { describe: `metadata ${submissionTagKey}=${tag}`, find: () => findTagged(client, tag, startedAt, signal) },
+      )
     },
     async status(id, signal) {
       return batchStatusOf(await client.batches.retrieve(id, requestOptions(signal)))
@@ -44,6 +54,23 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
       return batchOutcomes(customIdsOf(input), [...jsonLines(output), ...jsonLines(errors)])
     },
   }
+}
+
+/** The `metadata` key of the tag each batch is created with (found again by it after an uncertain create). */
+export const submissionTagKey = 'toolgauge_submission'
+
+// How far back the batch list is searched: batches created (by the API's clock) well before the create call are not it.
+const lookupSlackSeconds = 600
+const lookupMostBatches = 1000
+
+/** The batch created with `tag`, among those listed (newest first) since about `startedAt`. */
+async function findTagged(client: OpenAI, tag: string, startedAt: number, signal: AbortSignal | undefined): Promise<string | undefined> {
+  let seen = 0
+  for await (const batch of client.batches.list({ limit: 100 }, requestOptions(signal))) {
+    if (batch.metadata?.[submissionTagKey] === tag) return batch.id
+    if (++seen >= lookupMostBatches || batch.created_at < startedAt - lookupSlackSeconds) return undefined
+  }
+  return undefined
 }
 
 /**

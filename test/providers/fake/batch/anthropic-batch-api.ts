@@ -68,6 +68,8 @@ export type AnthropicBatchStandIn = Handler & {
   /** The direct Messages API handler, which also answers every batch entry (its violations, conversations). */
   readonly direct: ReturnType<typeof fakeApi>
   readonly lifecycle: BatchLifecycle
+  /** Faults a test plants: `createdThen500` create calls create their batch, then answer 500 (an API failing after it acted). */
+  readonly faults: { createdThen500: number }
 }
 
 /** The reference's pattern of a custom id. */
@@ -85,6 +87,7 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
   const batches = new Map<string, StandInBatch>()
   const billed = new Map<string, number>()
   const refusals: string[] = []
+  const faults = { createdThen500: 0 }
   // Entry answers get their own ids (msg_<n>, toolu_<n>_<i>), apart from the direct requests' indices.
   let entryIndex = 1_000_000
 
@@ -151,6 +154,10 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
       status: 'in_progress',
     }
     batches.set(batch.id, batch)
+    if (faults.createdThen500 > 0) {
+      faults.createdThen500--
+      return { type: 'json', status: 500, body: { type: 'error', error: { type: 'api_error', message: 'Internal server error' } } }
+    }
     return { type: 'json', status: 200, body: batchObject(batch, request) }
   }
 
@@ -187,7 +194,7 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
     return { type: 'json', status: 200, body: batchObject(batch, request) }
   }
 
-  return Object.assign(handler, { batches, billed, refusals, direct, lifecycle })
+  return Object.assign(handler, { batches, billed, refusals, direct, lifecycle, faults })
 }
 
 /** An invalid-request `errored` result. */

@@ -1,7 +1,9 @@
 // A loopback stand-in of Gemini API batch mode, written from the public reference (ai.google.dev/api/batch-mode and
 // the batch mode guide): `POST /v1beta/models/{model}:batchGenerateContent` with inline requests, or with the name of
 // a JSONL file uploaded through the Files API (gemini-files-api.ts), creates a batch (a long-running operation named
-// `batches/{id}`), `GET /v1beta/batches/{id}` reads it. Every other path is the direct generateContent fake, and each
+// `batches/{id}`), `GET /v1beta/batches/{id}` reads it, `GET /v1beta/batches?pageSize=&pageToken=` lists them
+// (`operations`, `nextPageToken`). A planted fault (`faults.createdThen500`) makes create calls create their batch and
+// then answer 500, as an API failing after it acted would. Every other path is the direct generateContent fake, and each
 // request of a batch is answered by that very handler, so batch and direct runs on the same stand-in are comparable.
 import { fakeApi, isObject } from '../api.ts'
 import type { Behaviour } from '../behaviour.ts'
@@ -49,6 +51,8 @@ export type GeminiBatchStandIn = Handler & {
   readonly failures: Map<string, RpcStatus>
   /** All requests billed so far. */
   billedEntries(): number
+  /** Faults a test plants: `createdThen500` create calls create their batch, then answer 500. */
+  readonly faults: { createdThen500: number }
 }
 
 /**
@@ -69,6 +73,7 @@ export type GeminiBatchOptions = {
 
 const createPath = /^\/v1beta\/models\/([^/:?]+):batchGenerateContent$/
 const batchPath = /^\/v1beta\/(batches\/[^/:?]+)$/
+const listPath = /^\/v1beta\/batches(?:\?(.*))?$/
 
 /** The stand-in's handler: batch paths to itself, the rest to the direct protocol (`fakeApi(protocolFor('google'), …)`). */
 export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions = {}): GeminiBatchStandIn {
@@ -81,6 +86,7 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
   const batches = new Map<string, StandInBatch>()
   const billed = new Map<string, number>()
   const failures = new Map<string, RpcStatus>()
+  const faults = { createdThen500: 0 }
   // One count for direct and inline answers alike: the fake's ids (responseId, call ids, signatures) stay unique.
   let answers = 0
   let created = 0
@@ -126,6 +132,10 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
     const source = fileName === undefined ? 'inline' : 'file'
     const held: StandInBatch = { name, model, displayName, requests, source, ...(fileName !== undefined ? { fileName } : {}), createTime: new Date().toISOString(), progress: { polls: 0 }, expires: lifecycle.expire }
     batches.set(name, held)
+    if (faults.createdThen500 > 0) {
+      faults.createdThen500--
+      return googleError(500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting')
+    }
     return { type: 'json', status: 200, body: operationOf(held) }
   }
 
@@ -169,7 +179,22 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
     return { type: 'json', status: 200, body: operationOf(batch) }
   }
 
+  // Newest first, `pageSize` (default 50, at most 1000) per page; the page token is the index to go on from.
+  const list = (query: URLSearchParams): Reply => {
+    const size = Math.min(Number(query.get('pageSize') ?? 50), 1000)
+    if (!Number.isInteger(size) || size < 1) return refuse(400, 'INVALID_ARGUMENT', `Invalid page_size: ${String(query.get('pageSize'))}`)
+    const all = [...batches.values()].reverse()
+    const start = Number(query.get('pageToken') ?? 0)
+    const page = all.slice(start, start + size)
+    return { type: 'json', status: 200, body: { operations: page.map(operationOf), ...(start + size < all.length ? { nextPageToken: String(start + size) } : {}) } }
+  }
+
   const handler: Handler = async (request, _index) => {
+    const listing = request.method === 'GET' ? listPath.exec(request.path) : null
+    if (listing) {
+      if (request.headers['x-goog-api-key'] !== apiKey) return refuse(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.')
+      return list(new URLSearchParams(listing[1] ?? ''))
+    }
     const creating = createPath.exec(request.path)
     const reading = batchPath.exec(request.path)
     const ours = creating || reading || /^\/(?:upload\/|download\/)?v1beta\/(?:batches|files)\b/.test(request.path)
@@ -183,7 +208,7 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
   }
 
   const billedEntries = () => [...billed.values()].reduce((sum, count) => sum + count, 0)
-  return Object.assign(handler, { lifecycle, direct, violations, batches, files: files.files, billed, failures, billedEntries })
+  return Object.assign(handler, { lifecycle, direct, violations, batches, files: files.files, billed, failures, billedEntries, faults })
 }
 
 /** The stand-in on its own loopback server. */

@@ -24,6 +24,10 @@ import { finishedAfterPoll, type BatchLifecycle, type BatchProgress } from './li
  *   is a 4xx `response`, its top-level `error` left for failures with no HTTP answer). A body asking for a stream is
  *   refused (stand-in rule: a batch answers in files).
  * - `GET /v1/files/{id}/content`: the file as `application/octet-stream`, as the API serves it; unknown id: 404.
+ * - `metadata` on create: at most 16 string pairs (keys ≤ 64, values ≤ 512 characters), kept on the batch object.
+ *   `GET /v1/batches?limit=&after=` lists the batches newest first (`data`, `first_id`, `last_id`, `has_more`).
+ * - A planted fault (`faults.createdThen500`): the next create calls create their batch and then answer 500, as an
+ *   API that fails after acting would — a retry of that call would create (and bill) a second batch.
  * `billed` counts, per custom id, the lines answered, so a test sees nothing was paid twice.
  */
 export type OpenAiBatchStandIn = Handler & {
@@ -37,6 +41,8 @@ export type OpenAiBatchStandIn = Handler & {
   readonly batches: ReadonlyMap<string, StandInBatch>
   /** The direct protocol's handler (its `violations` include those of batch lines). */
   readonly direct: ReturnType<typeof fakeApi>
+  /** Faults a test plants: `createdThen500` create calls create their batch, then answer 500. */
+  readonly faults: { createdThen500: number }
 }
 
 /** One stand-in batch as the tests can inspect it. */
@@ -49,6 +55,7 @@ export type StandInBatch = {
   /** Decided when created (a test flips `lifecycle.expire` for the batches after). */
   readonly expires: boolean
   readonly authorization: string
+  readonly metadata: Record<string, string> | null
   /** The file's validation errors (a non-empty list fails the batch). */
   readonly errors: readonly BatchError[]
   readonly lines: readonly BatchLine[]
@@ -79,6 +86,7 @@ export function openAiBatchStandIn(kind: 'openai' | 'openai-responses', behaviou
   const batches = new Map<string, StandInBatch>()
   const billed = new Map<string, number>()
   const refusals: string[] = []
+  const faults = { createdThen500: 0 }
   let lineIndex = firstLineIndex
   let nextId = 1
   const now = () => Math.floor(Date.now() / 1000)
@@ -119,6 +127,8 @@ export function openAiBatchStandIn(kind: 'openai' | 'openai-responses', behaviou
     const file = files.get(body.input_file_id)
     if (!file) return refuse(404, `No such File object: ${body.input_file_id}`, 'input_file_id')
     if (file.purpose !== 'batch') return refuse(400, `The input file must be uploaded with purpose 'batch', not '${file.purpose}'.`, 'input_file_id')
+    const metadata = (body.metadata ?? null) as Record<string, string> | null
+    if (metadata !== null && !validMetadata(metadata)) return refuse(400, "Invalid 'metadata': at most 16 pairs of strings, keys of at most 64 and values of at most 512 characters.", 'metadata')
     const { lines, errors } = validateInput(file.text, body.endpoint)
     const batch: StandInBatch = {
       id: `batch_${nextId++}`,
@@ -128,13 +138,29 @@ export function openAiBatchStandIn(kind: 'openai' | 'openai-responses', behaviou
       progress: { polls: 0 },
       expires: lifecycle.expire,
       authorization: String(request.headers.authorization ?? ''),
+      metadata,
       errors,
       lines,
       status: 'validating',
       counts: { completed: 0, failed: 0 },
     }
     batches.set(batch.id, batch)
+    if (faults.createdThen500 > 0) {
+      faults.createdThen500--
+      return { type: 'json', status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } } }
+    }
     return { type: 'json', status: 200, body: batchObject(batch) }
+  }
+
+  // Newest first, `limit` (1–100, default 20) after the batch `after` names.
+  const listBatches = (query: URLSearchParams): Reply => {
+    const limit = Number(query.get('limit') ?? 20)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return refuse(400, `Invalid 'limit': ${String(query.get('limit'))}. Expected an integer from 1 to 100.`, 'limit')
+    const all = [...batches.values()].reverse()
+    const after = query.get('after')
+    const start = after === null ? 0 : all.findIndex((batch) => batch.id === after) + 1
+    const page = all.slice(start, start + limit)
+    return { type: 'json', status: 200, body: { object: 'list', data: page.map(batchObject), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length } }
   }
 
   // The work a batch does once it is due: every line through the direct handler (or, expired, none of them).
@@ -205,6 +231,7 @@ export function openAiBatchStandIn(kind: 'openai' | 'openai-responses', behaviou
     const batchMatch = /^\/v1\/batches\/([^/]+)$/.exec(path)
     if (request.method === 'POST' && path === '/v1/files') return uploadFile(request)
     if (request.method === 'POST' && path === '/v1/batches') return createBatch(request)
+    if (request.method === 'GET' && path === '/v1/batches') return listBatches(new URLSearchParams(request.path.split('?')[1] ?? ''))
     if (request.method === 'GET' && batchMatch) return retrieveBatch(batchMatch[1]!)
     if (request.method === 'GET' && fileMatch?.[2]) return fileContent(fileMatch[1]!)
     if (request.method === 'GET' && fileMatch) {
@@ -213,7 +240,7 @@ export function openAiBatchStandIn(kind: 'openai' | 'openai-responses', behaviou
     }
     return refuse(404, `Invalid URL (${request.method} ${path})`)
   }
-  return Object.assign(handler, { billed, refusals, files, batches: batches as ReadonlyMap<string, StandInBatch>, direct })
+  return Object.assign(handler, { billed, refusals, files, batches: batches as ReadonlyMap<string, StandInBatch>, direct, faults })
 }
 
 /** The lines of a batch input file, and what breaks the rules of one (checked as the API checks it, once the batch is created). */
@@ -252,6 +279,12 @@ function validateInput(text: string, endpoint: string): { lines: BatchLine[]; er
   return { lines, errors }
 }
 
+function validMetadata(metadata: unknown): boolean {
+  if (!isObject(metadata)) return false
+  const pairs = Object.entries(metadata)
+  return pairs.length <= 16 && pairs.every(([key, value]) => key.length <= 64 && typeof value === 'string' && value.length <= 512)
+}
+
 function fileObject(file: StoredFile): unknown {
   return { id: file.id, object: 'file', bytes: Buffer.byteLength(file.text), created_at: file.createdAt, filename: file.filename, purpose: file.purpose, status: 'processed', expires_at: null, status_details: null }
 }
@@ -275,6 +308,6 @@ function batchObject(batch: StandInBatch): unknown {
     failed_at: batch.status === 'failed' ? batch.createdAt : null,
     expired_at: batch.status === 'expired' ? batch.createdAt : null,
     request_counts: { total, completed: batch.counts.completed, failed: batch.status === 'expired' ? total : batch.counts.failed },
-    metadata: null,
+    metadata: batch.metadata,
   }
 }

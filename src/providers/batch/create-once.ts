@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto'
+import { ProviderError } from '../../core/errors.ts'
+import { uncertainCreation } from '../../http/creating-request.ts'
+
+/** Finds the batch an uncertain create call may have made, by the tag it was created with; `describe` says where that tag is. */
+export type BatchLookup = { readonly describe: string; find(): Promise<string | undefined> }
+
+/** A fresh tag for one submission, carried by the batch where the API has a field for it (OpenAI metadata, Gemini display name). */
+export function submissionTag(): string {
+  return `toolgauge-${randomUUID()}`
+}
+
+/**
+ * Runs a batch's create call (which carries `createsHeaders`, so the HTTP layer never retries it after a failure
+ * that may have come after the API acted). After such an uncertain failure, `lookup` — where the API lets a batch
+ * carry our tag — finds the batch if it was created, and the submission follows it: nothing fails, nothing is paid
+ * twice. Without a lookup, or when the batch is not listed, the uncertain error is thrown (its requests error).
+ */
+export async function createOnce(create: () => Promise<string>, lookup?: BatchLookup): Promise<string> {
+  try {
+    return await create()
+  } catch (error) {
+    const uncertain = uncertainCreation(error)
+    if (!uncertain) throw error
+    if (!lookup) throw uncertain
+    let found: string | undefined
+    try {
+      found = await lookup.find()
+    } catch (lookupError) {
+      throw new ProviderError(`${uncertain.message} (looking for the batch with ${lookup.describe} failed too: ${messageOf(lookupError)})`, uncertain.details)
+    }
+    if (found !== undefined) return found
+    throw new ProviderError(`${uncertain.message} (no batch with ${lookup.describe} is listed yet)`, uncertain.details)
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
