@@ -7,7 +7,7 @@ export type PriceMatch = { readonly found: true; readonly key: string; readonly 
 export type PriceMiss = { readonly found: false; readonly reason: string }
 
 // Providers whose model names are the vendor's own, so the shipped table applies to them.
-const vendorPrefixes: readonly string[] = ['openai', 'openai-responses', 'anthropic']
+const vendorPrefixes: readonly string[] = ['openai', 'openai-responses', 'anthropic', 'google']
 
 // Specs that never reach a paid API.
 const offlinePrefixes: readonly string[] = ['baseline', 'scripted']

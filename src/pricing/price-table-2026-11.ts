@@ -5,7 +5,8 @@ export const priceTableDate = '2026-11-29'
 
 /** Where the shipped prices come from, and how sure we are of them. */
 export const priceTableSource =
-  'OpenAI: developers.openai.com/api/docs/pricing and model pages; Anthropic: platform.claude.com/docs/en/about-claude/pricing. ' +
+  'OpenAI: developers.openai.com/api/docs/pricing and model pages; Anthropic: platform.claude.com/docs/en/about-claude/pricing; ' +
+  'Gemini: ai.google.dev/gemini-api/docs/pricing (prompts up to 200k tokens). ' +
   'Standard (non-batch, non-priority) rates in USD per million tokens; see src/pricing/price-table-2026-11.ts for which rows were confirmed.'
 
 // Rows marked "confirmed" were read off the provider's own page (model page or pricing table) on the table date.
@@ -76,6 +77,20 @@ const anthropic: Readonly<Record<string, ModelPrice>> = {
   'claude-3-haiku': { input: 0.25, cachedInput: 0.03, cacheWrite: 0.3, output: 1.25 },
 }
 
+// Gemini API (paid tier) rates for prompts up to 200k tokens: the pro models charge more above that, which the table
+// does not model (a tool-calling case's prompt is far below it). "Cached input" is the context-caching price, which
+// implicit cache hits are billed at (90% off on the 2.5 and 3 models); storage per hour is not a token price and is not
+// modelled. All rows best knowledge: ai.google.dev/gemini-api/docs/pricing could not be read here; third-party price
+// lists (January–June 2026) agreed on input and output.
+const gemini: Readonly<Record<string, ModelPrice>> = {
+  'gemini-3-pro-preview': { input: 2, cachedInput: 0.2, output: 12 },
+  'gemini-2.5-pro': { input: 1.25, cachedInput: 0.125, output: 10 },
+  'gemini-2.5-flash': { input: 0.3, cachedInput: 0.03, output: 2.5 },
+  'gemini-2.5-flash-lite': { input: 0.1, cachedInput: 0.01, output: 0.4 },
+  'gemini-2.0-flash': { input: 0.1, cachedInput: 0.025, output: 0.4 },
+  'gemini-2.0-flash-lite': { input: 0.075, output: 0.3 },
+}
+
 /**
  * The batch APIs' prices (`--batch`), checked on their own date. Each provider publishes its batch rate as half its
  * standard rate on every token column, the prompt-cache columns included:
@@ -85,8 +100,7 @@ const anthropic: Readonly<Record<string, ModelPrice>> = {
  *   the pricing page's batch table is half of input and output, and the prompt-caching multipliers (0.1x read,
  *   1.25x 5-minute write) stack on the batch rate (platform.claude.com/docs/en/about-claude/pricing).
  * - Gemini batch mode: "priced at 50% less than the standard rate for a given model" (developers.googleblog.com, "Batch
- *   Mode in the Gemini API", 2025-07-07; ai.google.dev/gemini-api/docs/batch-mode). The table has no Gemini rows yet:
- *   a config `prices:` row for a google: model gets the share too.
+ *   Mode in the Gemini API", 2025-07-07; ai.google.dev/gemini-api/docs/batch-mode); a config `prices:` row for a google: model gets the share too.
  */
 export const batchPrices: BatchPrices = {
   date: '2026-12-01',
@@ -100,6 +114,6 @@ export const batchPrices: BatchPrices = {
 export const priceTable202611: PriceTable = {
   date: priceTableDate,
   source: priceTableSource,
-  models: { ...openai, ...anthropic },
+  models: { ...openai, ...anthropic, ...gemini },
   batch: batchPrices,
 }

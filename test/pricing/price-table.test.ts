@@ -45,3 +45,19 @@ describe('spec helpers', () => {
     expect(isSnapshotOf('gpt-5.4', 'gpt-5')).toBe(false)
   })
 })
+
+describe('google: models', () => {
+  it('are priced from the Gemini rows of the shipped table (the adapter exists, so its models must not be "unknown provider")', async () => {
+    const { costOf } = await import('../../src/pricing/index.ts')
+    const usage = { input: 1_000_000, output: 1_000_000, cacheRead: 0, cacheWrite: 0 }
+    expect(costOf('google:gemini-2.5-flash', usage)).toMatchObject({ priced: true, usd: 0.3 + 2.5 })
+    expect(costOf('google:gemini-2.5-pro', usage)).toMatchObject({ priced: true, usd: 1.25 + 10 })
+    // the longest name wins: flash-lite is not priced as flash
+    expect(costOf('google:gemini-2.5-flash-lite', usage)).toMatchObject({ priced: true, usd: 0.1 + 0.4 })
+    // implicit cache hits are billed at the cached-input price
+    const cached = costOf('google:gemini-2.5-flash', { input: 1_000_000, output: 0, cacheRead: 1_000_000, cacheWrite: 0 })
+    expect(cached).toMatchObject({ priced: true, usd: 0.03, uncachedUsd: 0.3 })
+    // batch mode is half of every column
+    expect(costOf('google:gemini-2.5-flash', usage, undefined, { batch: true })).toMatchObject({ priced: true, usd: (0.3 + 2.5) / 2, batch: true })
+  })
+})
