@@ -69,7 +69,7 @@ export type JournaledBatch = {
 export type BatchEvent =
   | { readonly type: 'submitted'; readonly model: string; readonly id: string; readonly entries: number }
   | { readonly type: 'polled'; readonly model: string; readonly id: string; readonly status: BatchStatus }
-  | { readonly type: 'done'; readonly model: string; readonly id: string; readonly state: BatchState; readonly usd?: number }
+  | { readonly type: 'done'; readonly model: string; readonly id: string; readonly state: BatchState }
   | { readonly type: 'resumed'; readonly model: string; readonly id: string }
 
 /**

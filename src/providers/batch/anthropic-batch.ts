@@ -54,10 +54,13 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
     async results(id, signal) {
       const options = signal ? { signal } : {}
       const batch = await client.messages.batches.retrieve(id, {}, options)
-      checkResultsUrl(batch, client.baseURL)
+      const resultsUrl = checkResultsUrl(batch, client.baseURL)
+      // The results file fetched from the URL just checked: `messages.batches.results` would read the batch once
+      // more for it (one more GET per batch, and a URL this code never saw).
+      const file = await client.get<Response>(resultsUrl, { ...options, headers: { Accept: 'application/binary' }, __binaryResponse: true })
       const outcomes: BatchOutcome[] = []
       const seen = new Set<string>()
-      for await (const line of await client.messages.batches.results(id, {}, options)) {
+      for (const line of resultLines(await file.text(), id)) {
         seen.add(line.custom_id)
         outcomes.push(outcomeOf(line))
       }
@@ -112,15 +115,30 @@ export function outcomeOf(line: MessageBatchIndividualResponse): BatchOutcome {
   }
 }
 
+/** The lines of a results file (JSONL, one result per line); a line that does not parse fails the read, as the SDK's decoder does. */
+function resultLines(text: string, id: string): MessageBatchIndividualResponse[] {
+  const lines: MessageBatchIndividualResponse[] = []
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue
+    try {
+      lines.push(JSON.parse(line) as MessageBatchIndividualResponse)
+    } catch {
+      throw new ProviderError(`the results of Message Batch ${id} hold an unreadable line ${index + 1}`)
+    }
+  }
+  return lines
+}
+
 /**
- * The SDK sends the API key to whatever `results_url` the batch names: only to the API's own host, as a redirect
- * is never followed either. A batch without one has not ended.
+ * The key goes with the request for the batch's `results_url`: only to the API's own host, as a redirect is never
+ * followed either. A batch without one has not ended. Returns the URL to fetch.
  */
-function checkResultsUrl(batch: MessageBatch, baseUrl: string): void {
+function checkResultsUrl(batch: MessageBatch, baseUrl: string): string {
   if (batch.processing_status !== 'ended' || !batch.results_url) {
     throw new ProviderError(`Message Batch ${batch.id} has no results yet (processing_status ${batch.processing_status})`)
   }
   const from = new URL(baseUrl).origin
   const to = new URL(batch.results_url, baseUrl).origin
   if (to !== from) throw new ProviderError(`Message Batch ${batch.id} names its results at ${to}, not at ${from}: not fetched, the request would carry the API key there`)
+  return batch.results_url
 }

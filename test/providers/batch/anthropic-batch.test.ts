@@ -203,6 +203,16 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     expect(outcomes.get('kept')).toMatchObject({ kind: 'answer', status: 200 })
   })
 
+  it('reads the batch once before downloading its results: one GET of the batch, one of the results file', async () => {
+    const { api, server } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
+    const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))])
+    await pollToEnd(api, id)
+    const before = server.requests.length
+    const outcomes = byId(await api.results(id))
+    expect([...outcomes.values()].map((outcome) => outcome.kind)).toEqual(['answer', 'answer'])
+    expect(server.requests.slice(before).map((seen) => `${seen.method} ${seen.path}`)).toEqual([`GET /v1/messages/batches/${id}`, `GET /v1/messages/batches/${id}/results`])
+  })
+
   it('never fetches results from a host other than the API: the key would go with the request', async () => {
     const elsewhere: (handler: Handler) => Handler = (handler) => async (request, index) => {
       const reply = await handler(request, index)
