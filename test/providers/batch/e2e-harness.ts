@@ -137,6 +137,11 @@ export function verdictsOf(run: CliRun): { readonly case: string; readonly repea
   return run.report.results.map((result) => ({ case: result.case, repeat: result.repeat, verdict: verdictOf(result), kinds: result.failures.map((failure) => failure.kind) }))
 }
 
+/** One CLI run of `suite` against the kind's stand-in at `origin`, its report in `out` (`flags` after the usual ones). */
+export function runCli(kind: ProviderKind, origin: string, suite: string, out: string, flags: readonly string[], model: string = e2eModel(kind)): Promise<CliRun> {
+  return cli(runArgs(kind, origin, suite, out, model, flags), envFor(kind, origin), out)
+}
+
 /**
  * The e2e run for one kind against a stand-in at `origin` (its batch API and direct protocol on one loopback): the
  * batched run killed (SIGKILL) once batches.jsonl holds a batch, `--resume --batch` to the end, then a direct run.
