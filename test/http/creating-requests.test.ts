@@ -46,6 +46,16 @@ describe('a batch-creating request', () => {
     expect(found?.message).toContain(`check the batch list at ${host} before --resume`)
   })
 
+  it('is not retried after a timeout: the API may still be creating the batch', async () => {
+    // The first request is never answered (the server closes it when the test ends).
+    const server = await startLoopback((_request, index) => (index === 0 ? new Promise<Reply>(() => {}) : ok))
+    open.push(server)
+    const timed = createHttpClient({ timeoutMs: 50, policy: { retries: 3, baseDelayMs: 1, maxDelayMs: 2 } }).fetch
+    const error = await timed(`${server.origin}/v1/batches`, { method: 'POST', headers: createsHeaders, body: '{}' }).catch((caught: unknown) => caught)
+    expect(server.requests).toHaveLength(1)
+    expect(uncertainCreation(error)?.message).toMatch(/batch creation uncertain at .*timed out after 50 ms/)
+  })
+
   it('is retried after a 429, and its marker header never reaches the wire', async () => {
     const server = await serveFirst({ type: 'json', status: 429, headers: { 'retry-after-ms': '1' }, body: { error: { message: 'Rate limit reached' } } })
     const response = await post(`${server.origin}/v1/batches`, true)
