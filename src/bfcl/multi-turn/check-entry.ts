@@ -31,7 +31,9 @@ export class UnknownEnvironment extends Error {}
 
 /** One instance per involved class, loaded with the entry's config (MathAPI is stateless and gets no load). */
 export function makeInstances(entry: MultiTurnEntry, process: ProcessState, longContext: boolean): Environment[] {
-  return entry.involvedClasses.map((className) => {
+  // A loop, not map(): the arrays the checker walks keep one element kind (V8 recompiled it on a second kind).
+  const instances: Environment[] = []
+  for (const className of entry.involvedClasses) {
     const factory = environmentFactories[className]
     if (!factory) throw new UnknownEnvironment(`no environment for class ${className}`)
     const instance = factory(process)
@@ -39,8 +41,9 @@ export function makeInstances(entry: MultiTurnEntry, process: ProcessState, long
       const config = entry.initialConfig.entries.find(([key]) => key === className)?.[1] ?? { t: 'dict', entries: [] }
       instance.load(config, longContext)
     }
-    return instance
-  })
+    instances.push(instance)
+  }
+  return instances
 }
 
 // `_is_subsequence_unordered`: every expected item matched by an equal, not yet used, actual item.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../../core/errors.ts'
 import { readPyJsonLines } from '../jsonl.ts'
-import { dictGet, isDict, type PyDict, type PyValue } from '../py/value.ts'
+import { isDict, type PyDict, type PyValue } from '../py/value.ts'
 
 /** One multi-turn question with its ground truth. */
 export type MultiTurnEntry = {
@@ -23,10 +23,10 @@ export function isMultiTurnCategory(category: string): boolean {
   return (multiTurnCategories as readonly string[]).includes(category)
 }
 
+// A JSON object's keys are all str, so Python's key equality is === (no dictGet and its general equality).
 function field(value: PyValue, name: string, file: string, line: number): PyValue {
-  const got = isDict(value) ? dictGet(value, name) : undefined
-  if (got === undefined) throw new InputError(`missing ${name}`, { file, line, field: name })
-  return got
+  if (isDict(value)) for (const [key, got] of value.entries) if (key === name) return got
+  throw new InputError(`missing ${name}`, { file, line, field: name })
 }
 
 function strings(value: PyValue, file: string, line: number, name: string): string[] {
