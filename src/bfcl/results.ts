@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { DecodeMode } from './decode.ts'
-import { readText } from './jsonl.ts'
+import { readTextLines } from './jsonl.ts'
 import { PyJsonError, pyJsonLoads } from './py/json.ts'
 import { plainJsonToPy } from './py/plain-json.ts'
 import { dictGet, isDict, isList, type PyValue } from './py/value.ts'
@@ -68,7 +68,7 @@ const resultFields: ReadonlySet<string> = new Set(['id', 'result'])
 /** Reads a result file's lines (`{"id", "result", …}`), naming file, line and field on bad input. */
 export function readResultFile(file: string): ResultLine[] {
   const lines: ResultLine[] = []
-  const texts = readText(file).split('\n')
+  const texts = readTextLines(file)
   for (let index = 0; index < texts.length; index++) {
     const text = texts[index]!
     if (!text.trim()) continue

@@ -1,12 +1,13 @@
 // The scoring fast paths (issue 25, speed) must give exactly what the general code gives: JSON.parse beside
 // pyJsonLoads for result lines, json.dumps and equality straight from environment data, the repr shortcuts.
 import fc from 'fast-check'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { jsonDumps, jsonString } from '../../src/bfcl/py/json-dumps.ts'
 import { pyJsonLoads } from '../../src/bfcl/py/json.ts'
+import { readTextLines } from '../../src/bfcl/jsonl.ts'
 import { jsonLoads, nativeJsonLoads } from '../../src/bfcl/py/native-json.ts'
 import { plainJsonToPy } from '../../src/bfcl/py/plain-json.ts'
 import { floatRepr, strRepr } from '../../src/bfcl/py/repr.ts'
@@ -125,6 +126,31 @@ const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
     fc.array(fc.tuple(keyText, tie('value')), { maxLength: 4 }).map((entries) => `{${entries.map(([k, v]) => `"${k}" :${v}`).join(',')}}`),
   ),
 })).value
+
+describe('data files: each line decoded on its own', () => {
+  it("gives readFileSync(file, 'utf8').split('\\n') for any bytes (BOM, CRLF, non-ASCII, invalid UTF-8, no final newline)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-lines-'))
+    try {
+      const file = join(dir, 'lines.json')
+      const samples = [
+        Buffer.from('\ufeff{"a": "é"}\r\n{"b": 1}\n\n  \n{"c": "😀"}'),
+        Buffer.from([0x7b, 0xe2, 0x82, 0x0a, 0xff, 0x41, 0x0a, 0xf0, 0x9f]),
+        Buffer.from(''),
+        Buffer.from('\n'),
+      ]
+      for (const bytes of samples) {
+        writeFileSync(file, bytes)
+        expect(readTextLines(file)).toEqual(readFileSync(file, 'utf8').split('\n'))
+      }
+      fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        writeFileSync(file, bytes)
+        expect(readTextLines(file)).toEqual(readFileSync(file, 'utf8').split('\n'))
+      }), { numRuns: 300 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe('data lines and FC arguments: JSON.parse with the number lexemes', () => {
   it("gives pyJsonLoads' value wherever it answers, with and without kept keys", () => {
