@@ -3,7 +3,7 @@ import type { MultiTurnEntry } from './data.ts'
 import { decodeFcStep } from './decode-step.ts'
 import type { Environment, ProcessState } from './environment.ts'
 import { environmentFactories } from './environments/index.ts'
-import { executeCalls, methodOwners } from './execute.ts'
+import { executeCall, executeCalls, methodOwners } from './execute.ts'
 import { fromPy, valEqual } from './values.ts'
 
 /** BFCL's multi-turn verdict: `errorTurn` is the turn whose check failed (null for entry-level errors). */
@@ -97,7 +97,11 @@ export function checkDecodedTurns(entry: MultiTurnEntry, decoded: readonly (read
   const truthOwners = methodOwners(truthInstances)
   const allModelResults: string[] = []
   for (let turn = 0; turn < entry.groundTruth.length; turn++) {
-    for (const step of decoded[turn]!) for (const output of executeCalls(step, modelOwners)) allModelResults.push(output)
+    const steps = decoded[turn]!
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index]!
+      for (let call = 0; call < step.length; call++) allModelResults.push(executeCall(step[call]!, modelOwners))
+    }
     const truth = entry.groundTruth[turn]!
     const truthResults = executeCalls(truth, truthOwners)
     if (truth.length > 0 && decoded[turn]!.length === 0) return fail('multi_turn:empty_turn_model_response', turn, `Model response list is empty for turn ${turn}`)

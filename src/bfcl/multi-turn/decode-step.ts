@@ -48,9 +48,13 @@ export function decodeFcStep(step: PyValue): string[] | undefined {
   const elements = items(step)
   if (!elements) return undefined
   const calls: string[] = []
-  for (const element of elements) {
+  // Index loops: in V8's interpreter and baseline code (where a scoring process spends most of its time) a for-of
+  // loop over an array runs the iterator protocol per element.
+  for (let at = 0; at < elements.length; at++) {
+    const element = elements[at]!
     if (!isDict(element)) return undefined
-    for (const [name, argsText] of element.entries) {
+    for (let index = 0; index < element.entries.length; index++) {
+      const [name, argsText] = element.entries[index]!
       if (typeof argsText !== 'string') return undefined
       const text = decodeCall(typeof name === 'string' ? name : pyRepr(name), argsText)
       if (text === null) return undefined

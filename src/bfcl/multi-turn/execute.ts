@@ -93,9 +93,9 @@ function parsedCall(source: string): ParsedCall {
 function evaluateArguments(call: Extract<Expr, { k: 'call' }>): Evaluated {
   try {
     const positional: PyValue[] = []
-    for (const arg of call.args) positional.push(evaluate(arg))
+    for (let index = 0; index < call.args.length; index++) positional.push(evaluate(call.args[index]!))
     const keywords: (readonly [string, PyValue])[] = []
-    for (const kw of call.keywords) keywords.push([kw.arg ?? '**', evaluate(kw.value)])
+    for (let index = 0; index < call.keywords.length; index++) keywords.push([call.keywords[index]!.arg ?? '**', evaluate(call.keywords[index]!.value)])
     return { ok: true, positional, keywords }
   } catch (error) {
     return { ok: false, error }
@@ -133,9 +133,9 @@ export function executeCall(source: string, owners: ReadonlyMap<string, Environm
     if (!evaluated.ok) throw evaluated.error
     if (!owner) throw new PyException('NameError', `name '${name}' is not defined`)
     const positional: Val[] = []
-    for (const value of evaluated.positional) positional.push(fromPy(value))
+    for (let index = 0; index < evaluated.positional.length; index++) positional.push(fromPy(evaluated.positional[index]!))
     const keywords: (readonly [string, Val])[] = []
-    for (const [keyword, value] of evaluated.keywords) keywords.push([keyword, fromPy(value)])
+    for (let index = 0; index < evaluated.keywords.length; index++) keywords.push([evaluated.keywords[index]![0], fromPy(evaluated.keywords[index]![1])])
     const args = bindArguments(`${owner.className}.${name}`, owner.methods.get(name)!, positional, keywords)
     return outputText(owner.call(name, args))
   } catch (error) {

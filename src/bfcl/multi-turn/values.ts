@@ -156,16 +156,26 @@ export function copyVal(v: Val): Val {
   return v
 }
 
+/** A class's default state: all of it (a fresh deep copy), or a fresh copy of one attribute's default. */
+export type Defaults = { (): Map<string, Val>; readonly one: (name: string) => Val }
+
 /**
  * `copy.deepcopy(DEFAULT_STATE)`: a class's default state, built once and copied for each instance (building it
- * every time made its large literal function hot, and the JIT compiled it in every scoring process).
+ * every time made its large literal function hot, and the JIT compiled it in every scoring process). `one(name)`
+ * copies a single attribute's default: a load copies only the defaults its config does not replace.
  */
-export function defaultsOf(build: () => Map<string, Val>): () => Map<string, Val> {
+export function defaultsOf(build: () => Map<string, Val>): Defaults {
   let built: Map<string, Val> | undefined
-  return () => {
+  const all = () => {
     built ??= build()
     return copyVal(built) as Map<string, Val>
   }
+  return Object.assign(all, {
+    one: (name: string) => {
+      built ??= build()
+      return copyVal(built.get(name)!)
+    },
+  })
 }
 
 /** A dict from entries with str keys. */

@@ -39,7 +39,9 @@ class LexemeWalk {
 
   object(v: { readonly [key: string]: unknown }, build: boolean, keep: ReadonlySet<string> | undefined): PyValue | undefined {
     const entries: [PyValue, PyValue][] = []
-    for (const key of Object.keys(v)) {
+    const names = Object.keys(v)
+    for (let index = 0; index < names.length; index++) {
+      const key = names[index]!
       const raw = this.keys[this.nextKey++]
       if (raw === undefined || (build && !sameKey(raw, key))) return undefined
       const kept = build && (keep === undefined || keep.has(key))
@@ -78,7 +80,9 @@ export function nativeJsonLoads(text: string, keep?: ReadonlySet<string>): PyVal
   // One native pass (`match` with /g), then a small loop over its tokens.
   const lexemes: string[] = []
   const keys: string[] = []
-  for (const token of text.match(tokens) ?? []) {
+  const found = text.match(tokens) ?? []
+  for (let index = 0; index < found.length; index++) {
+    const token = found[index]!
     if (token.charCodeAt(0) !== 0x22) lexemes.push(token)
     else if (token.charCodeAt(token.length - 1) === 0x3a) keys.push(token.slice(0, token.lastIndexOf('"') + 1))
   }

@@ -23,7 +23,9 @@ export function plainJsonToPy(v: unknown): PyValue | undefined {
   }
   if (typeof v !== 'object') return undefined
   const entries: [PyValue, PyValue][] = []
-  for (const key of Object.keys(v)) {
+  const keys = Object.keys(v)
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
     if (indexLike.test(key)) return undefined
     const value = plainJsonToPy((v as { readonly [key: string]: unknown })[key])
     if (value === undefined) return undefined

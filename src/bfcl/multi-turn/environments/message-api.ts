@@ -55,9 +55,8 @@ class MessageApi implements Environment {
 
   load(config: PyValue): void {
     const given = configDict(config)
-    const base = defaults()
     this.random = new PyRandom(200191)
-    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : defaults.one(name))
   }
 
   state(): (readonly [string, Val])[] {

@@ -137,10 +137,9 @@ class TradingBot implements Environment {
   load(config: PyValue, longContext: boolean): void {
     const s = this.s
     const given = configDict(config)
-    const fresh = defaults()
     for (const name of attributes) {
       if (name === 'long_context') continue
-      const value = given.has(name) ? given.get(name)! : fresh.get(name)!
+      const value = given.has(name) ? given.get(name)! : defaults.one(name)
       s.set(name, name === 'orders' ? loadOrders(value) : value)
     }
     s.set('long_context', longContext)

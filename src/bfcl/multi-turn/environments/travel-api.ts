@@ -104,9 +104,8 @@ class TravelApi implements Environment {
 
   load(config: PyValue, isLongContext: boolean): void {
     const given = configDict(config)
-    const base = defaults()
     this.random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
-    for (const name of attributes) if (name !== 'long_context') this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+    for (const name of attributes) if (name !== 'long_context') this.s.set(name, given.has(name) ? given.get(name)! : defaults.one(name))
     this.s.set('long_context', isLongContext)
     this.longContext = isLongContext
     if (isLongContext) {

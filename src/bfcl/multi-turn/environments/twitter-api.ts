@@ -54,8 +54,7 @@ class TwitterApi implements Environment {
 
   load(config: PyValue): void {
     const given = configDict(config)
-    const base = defaults()
-    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
+    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : defaults.one(name))
     this.s.set('tweets', intKeys(this.get('tweets')))
   }
 

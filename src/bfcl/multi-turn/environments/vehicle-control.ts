@@ -92,11 +92,10 @@ class VehicleControl implements Environment {
   load(config: PyValue, longContext: boolean): void {
     const s = this.s
     const given = configDict(config)
-    const base = defaults()
     s.clear()
     // One set() site in a loop rather than twenty: this runs for every instance, and V8 compiles it.
     for (const [attribute, key] of loadedAttributes) {
-      const value = given.has(key) ? given.get(key)! : base.get(key)!
+      const value = given.has(key) ? given.get(key)! : defaults.one(key)
       s.set(attribute, attribute === 'remainingUnlockedDoors' ? i(isMap(value) ? [...value.values()].filter((v) => v === 'unlocked').length : 0) : value)
     }
     s.set('long_context', longContext)
