@@ -128,7 +128,7 @@ function multiTurn(): void {
     symlinkSync(join(results, model, 'multi_turn'), join(tmp, 'results', model, 'multi_turn'))
   }
   const data = join(folder, 'bfcl')
-  const rounds = 5
+  const rounds = 7
   const subjects: [label: string, args: string[]][] = [
     ['node -e 0', ['-e', '0']],
     ['toolgauge bfcl score (6 multi-turn files)', [cli, 'bfcl', 'score', '--data', data, '--results', join(tmp, 'results'), '--out', join(tmp, 'out')]],
@@ -170,6 +170,6 @@ function multiTurn(): void {
   console.log(`  toolgauge bfcl score, whole process (node dist/cli/toolgauge.js): median ${cliMs.toFixed(0)} ms, min ${cliMinMs.toFixed(0)} ms; CPU (user+sys, all threads) median ${cliCpuMs.toFixed(0)} ms (node -e 0: ${nodeCpuMs.toFixed(0)} ms)`)
   console.log(`  scoreResults in process (read + parse + score, warm after round 1): ${oursMs.toFixed(0)} ms; CPU median ${median(inProcessCpu).toFixed(0)} ms`)
   console.log(`BFCL's figures are RECORDED in ../shared/data/bfcl-multi-turn/timings.json (Python ${timings[0]!.python}), not measured in this run:`)
-  console.log(`  whole process, sum of its ${timings.length} per-model processes' process_wall_s_min (each also scores that model's simple_java/simple_javascript, ~0.01 s): ${(bfclProcessS * 1000).toFixed(0)} ms — ours (median) is ${(bfclProcessS * 1000 / cliMs).toFixed(2)}× faster, min to min (BFCL's is a min of 5) ${(bfclProcessS * 1000 / cliMinMs).toFixed(2)}× (goal ≥ 3×); against our CPU time (median; a single-threaded Python process's wall ≈ its CPU) ${(bfclProcessS * 1000 / cliCpuMs).toFixed(2)}×`)
+  console.log(`  whole process, sum of its ${timings.length} per-model processes' process_wall_s_min (each also scores that model's simple_java/simple_javascript, ~0.01 s): ${(bfclProcessS * 1000).toFixed(0)} ms — ours (median) is ${(bfclProcessS * 1000 / cliMs).toFixed(2)}× faster, min to min (BFCL's is a min of 5) ${(bfclProcessS * 1000 / cliMinMs).toFixed(2)}× (goal ≥ 3×); against our CPU time (median; a single-threaded Python process's wall ≈ its CPU) ${(bfclProcessS * 1000 / cliCpuMs).toFixed(2)}× (goal ≥ 3×: ≤ ${(bfclProcessS * 1000 / 3).toFixed(0)} ms)`)
   console.log(`  evaluate_task_s_min summed over the same ${multiTurnFiles.length * timings.length} files (environment imports excluded): ${(bfclEvaluateS * 1000).toFixed(0)} ms — in process ours is ${(bfclEvaluateS * 1000 / oursMs).toFixed(2)}× faster (by CPU time ${(bfclEvaluateS * 1000 / median(inProcessCpu)).toFixed(2)}×)`)
 }
