@@ -33,12 +33,13 @@ export class UnknownEnvironment extends Error {}
 export function makeInstances(entry: MultiTurnEntry, process: ProcessState, longContext: boolean): Environment[] {
   // A loop, not map(): the arrays the checker walks keep one element kind (V8 recompiled it on a second kind).
   const instances: Environment[] = []
-  for (const className of entry.involvedClasses) {
+  for (let index = 0; index < entry.involvedClasses.length; index++) {
+    const className = entry.involvedClasses[index]!
     const factory = environmentFactories[className]
     if (!factory) throw new UnknownEnvironment(`no environment for class ${className}`)
     const instance = factory(process)
     if (className !== 'MathAPI') {
-      const config = entry.initialConfig.entries.find(([key]) => key === className)?.[1] ?? { t: 'dict', entries: [] }
+      const config = entry.initialConfig.entries.find((pair) => pair[0] === className)?.[1] ?? { t: 'dict', entries: [] }
       instance.load(config, longContext)
     }
     instances.push(instance)
@@ -48,8 +49,9 @@ export function makeInstances(entry: MultiTurnEntry, process: ProcessState, long
 
 // `_is_subsequence_unordered`: every expected item matched by an equal, not yet used, actual item.
 function containsAll(actual: readonly string[], expected: readonly string[]): boolean {
-  const pool = [...actual]
-  for (const item of expected) {
+  const pool = actual.slice()
+  for (let index = 0; index < expected.length; index++) {
+    const item = expected[index]!
     const at = pool.indexOf(item)
     if (at < 0) return false
     pool.splice(at, 1)
@@ -63,9 +65,10 @@ function statesEqual(model: Environment, truth: Environment): boolean {
   // Two instances of a class list the same attributes in the same order: then pairwise (no Map per check).
   let aligned = modelState.length === truthState.length
   for (let index = 0; aligned && index < truthState.length; index++) {
-    const [name, value] = truthState[index]!
-    if (modelState[index]![0] !== name) aligned = false
-    else if (!valEqual(value, modelState[index]![1])) return false
+    const truthPair = truthState[index]!
+    const modelPair = modelState[index]!
+    if (modelPair[0] !== truthPair[0]) aligned = false
+    else if (!valEqual(truthPair[1], modelPair[1])) return false
   }
   if (aligned) return true
   const byName = new Map(modelState)

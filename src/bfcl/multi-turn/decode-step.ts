@@ -54,7 +54,8 @@ export function decodeFcStep(step: PyValue): string[] | undefined {
     const element = elements[at]!
     if (!isDict(element)) return undefined
     for (let index = 0; index < element.entries.length; index++) {
-      const [name, argsText] = element.entries[index]!
+      const name = element.entries[index]![0]
+      const argsText = element.entries[index]![1]
       if (typeof argsText !== 'string') return undefined
       const text = decodeCall(typeof name === 'string' ? name : pyRepr(name), argsText)
       if (text === null) return undefined

@@ -55,7 +55,15 @@ export function fromPy(v: PyValue): Val {
   switch (t.t) {
     case 'int': case 'float': return t
     case 'tuple': return t.items.map(fromPy)
-    case 'dict': return new Map(t.entries.map(([k, value]) => [keyOf(k), fromPy(value)]))
+    case 'dict': {
+      // A loop with index access: no pair arrays built and destructured per entry (config loads run this a lot).
+      const out = new Map<Key, Val>()
+      for (let index = 0; index < t.entries.length; index++) {
+        const entry = t.entries[index]!
+        out.set(keyOf(entry[0]), fromPy(entry[1]))
+      }
+      return out
+    }
     default: return new PyOpaque(pyRepr(v))
   }
 }
@@ -148,7 +156,7 @@ export function copyVal(v: Val): Val {
   if (Array.isArray(v)) return v.map(copyVal)
   if (v instanceof Map) {
     const out = new Map<Key, Val>()
-    for (const [key, value] of v) out.set(key, copyVal(value))
+    v.forEach((value, key) => out.set(key, copyVal(value)))
     return out
   }
   if (v instanceof Set) return new Set(v)
