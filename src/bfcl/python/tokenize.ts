@@ -19,6 +19,14 @@ const operators = [
   '**', '//', '<<', '>>', '<=', '>=', '==', '!=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '@=',
   '+', '-', '*', '/', '%', '@', '<', '>', '&', '|', '^', '~', '(', ')', '[', ']', '{', '}', ',', ':', '.', ';', '=',
 ]
+// The operators by first character, longest first (the list's order): a token tries only its own candidates, not
+// the whole list (call texts are mostly `(`, `=`, `,`, `)`, which come last in it).
+const operatorsByFirst = new Map<string, string[]>()
+for (const op of operators) {
+  const list = operatorsByFirst.get(op[0]!)
+  if (list) list.push(op)
+  else operatorsByFirst.set(op[0]!, [op])
+}
 const identifierStart = /[\p{L}\p{Nl}_\u1885\u1886\u2118\u212e\u309b\u309c]/u
 const identifierPart = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_\u00b7\u0387\u1369-\u1371\u19da\u1885\u1886\u2118\u212e\u309b\u309c]/u
 const numberPattern = /(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:(?:\d(?:_?\d)*)?\.\d(?:_?\d)*|\d(?:_?\d)*\.?)(?:[eE][-+]?\d(?:_?\d)*)?[jJ]?)/y
@@ -97,7 +105,7 @@ export function tokenize(source: string): Token[] {
       pos = end
       continue
     }
-    const op = operators.find((candidate) => source.startsWith(candidate, pos))
+    const op = operatorsByFirst.get(c)?.find((candidate) => source.startsWith(candidate, pos))
     if (!op) throw new PySyntaxError(`invalid character '${c}' (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`, pos)
     if (op === '(' || op === '[' || op === '{') depth++
     if (op === ')' || op === ']' || op === '}') {
