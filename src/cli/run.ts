@@ -52,6 +52,7 @@ export const runFlags = {
   'cache-tools': { type: 'boolean', help: 'mark every HTTP model\'s tool definitions and system prompt cacheable (as its cache_tools: true setting)' },
   batch: { type: 'boolean', help: 'send each round of the loop as one batch through the models\' batch APIs (OpenAI Batch, Anthropic Message Batches, Gemini batch mode; as their batch: true setting): half the price, answers within 24 h; --resume --batch picks up the batches of a killed run' },
   'batch-poll': { type: 'string', value: '<seconds>', help: 'how often a running batch\'s status is read (default 30; fractions allowed)' },
+  'batch-resubmit': { type: 'boolean', help: 'with --resume --batch: send again the requests of a batch whose creation failed uncertainly (check the provider\'s batch list first: that batch may exist and be billed)' },
   set: { type: 'string', multiple: true, value: '<key=value>', help: 'request setting for every model (temperature, reasoning.effort, thinking …); a protocol without it is an error' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
 } as const satisfies Record<string, DescribedFlag>
@@ -144,6 +145,7 @@ export const command: Command = {
           : { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1 }),
         ...(values.shard ? { shard: parseShard(values.shard) } : {}),
         resume: values.resume === true,
+        ...(values['batch-resubmit'] === true ? { batchResubmit: true } : {}),
         ...(bail !== undefined ? { bail } : {}),
         ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
         bySuite: values.by === 'suite',

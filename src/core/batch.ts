@@ -61,9 +61,35 @@ export type JournaledBatch = {
   readonly model: string
   readonly id: string
   readonly submittedAt: string
+  /** The submission tag of the `creating` line this batch resolves (absent in journals written before those lines). */
+  readonly tag?: string
   /** Each entry's custom id and a hash of its body: a resumed request is served from this batch only when both match. */
   readonly entries: readonly { readonly customId: string; readonly bodyHash: string }[]
 }
+
+/**
+ * A batch-creating call about to be made, journaled before it: if the call fails after the API may have acted (or
+ * the run dies during it), `--resume --batch` knows these requests may already sit in a batch, billed, and stops
+ * rather than submit them again (`--batch-resubmit` sends them anyway). The batch's own line, or a `not-created`
+ * line with the same tag, resolves it.
+ */
+export type JournaledCreation = {
+  readonly model: string
+  readonly state: 'creating'
+  /** Pairs this line with the batch line (or `not-created` line) that resolves it. */
+  readonly tag: string
+  /** The host the batch was being created at (where to look for it), when known. */
+  readonly host?: string
+  readonly startedAt: string
+  /** Each entry's custom id, body hash and task key (`batchTaskKey`): a resumed run finds which of its tasks it concerns. */
+  readonly entries: readonly { readonly customId: string; readonly bodyHash: string; readonly task: string }[]
+}
+
+/** The create call of a journaled creation failed where the API certainly did not act: no batch exists. */
+export type JournaledNoBatch = { readonly model: string; readonly state: 'not-created'; readonly tag: string }
+
+/** One line of `batches.jsonl`. */
+export type BatchJournalLine = JournaledBatch | JournaledCreation | JournaledNoBatch
 
 /** What the progress line hears about a model's batches. */
 export type BatchEvent =

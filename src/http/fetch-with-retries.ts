@@ -130,12 +130,12 @@ function neverConnected(error: unknown): boolean {
 
 /**
  * A batch-creating request that failed after it may have reached the API: not retried, since the batch may exist
- * and a second one would be billed too. The message tells the user where to look before `--resume` submits again.
+ * and a second one would be billed too. The message tells the user where to look before `--resume --batch`, which stops on them.
  */
 function uncertainCreationError(url: string, failure: AttemptFailure, retries: number, secrets: readonly string[]): ProviderError {
   const host = new URL(url).host
   return new ProviderError(
-    `batch creation uncertain at ${host}: the create request failed (${redactText(failure.message, secrets)}) and was not retried, as the batch may have been created and a retry could create and bill a second one — check the batch list at ${host} before --resume, which would submit these requests again`,
+    `batch creation uncertain at ${host}: the create request failed (${redactText(failure.message, secrets)}) and was not retried, as the batch may have been created and a retry could create and bill a second one — check the batch list at ${host} before --resume --batch, which stops on these requests until --batch-resubmit says to send them again`,
     { retries, uncertain: true, ...('status' in failure ? { status: failure.status } : {}) },
   )
 }

@@ -33,7 +33,13 @@ export type HttpClientSettings = {
 }
 
 /** A generation request diverted to the batch queue: where the SDK posted it, its body text and who asked. */
-export type HeldRequest = { readonly path: string; readonly bodyText: string; readonly context: RequestContext }
+export type HeldRequest = {
+  readonly path: string
+  readonly bodyText: string
+  readonly context: RequestContext
+  /** The host it was posted to (the batch API's too): where to look for a batch whose creation is uncertain. */
+  readonly host?: string
+}
 
 /** What answers a held request: the status and body the API would have answered directly, and the batch that did. */
 export type HeldAnswer = { readonly status: number; readonly body: string; readonly batchId: string }
@@ -84,7 +90,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const identity = { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' }
     const key = replay || record ? cassetteKey({ method, url, body: bodyText }, identity) : ''
     try {
-      if (exchange && settings.batch?.connected) return await batchedResponse(settings.batch, exchange, path, bodyText, init.signal ?? undefined, settings)
+      if (exchange && settings.batch?.connected) return await batchedResponse(settings.batch, exchange, { path, bodyText, host: new URL(url).host, context: exchange.context }, init.signal ?? undefined, settings)
       if (replay) return replayResponse(replay, key, exchange, method, path, settings)
       const response = await fetchWithRetries(url, { ...init, headers }, {
         policy,
@@ -134,8 +140,8 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
  * would be, after the protocol's broken-answer check (a 2xx with no answer in it is a ProviderError; no retry — the
  * batch has answered).
  */
-async function batchedResponse(queue: BatchDiversion, exchange: Exchange, path: string, bodyText: string, signal: AbortSignal | undefined, settings: HttpClientSettings): Promise<Response> {
-  const answer = await queue.request({ path, bodyText, context: exchange.context }, signal)
+async function batchedResponse(queue: BatchDiversion, exchange: Exchange, held: HeldRequest, signal: AbortSignal | undefined, settings: HttpClientSettings): Promise<Response> {
+  const answer = await queue.request(held, signal)
   exchange.batch = answer.batchId
   const ok = answer.status >= 200 && answer.status < 300
   const problem = ok && settings.checkAnswer ? checkRecorded(answer.body, settings.checkAnswer) : undefined

@@ -45,6 +45,7 @@ import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { BatchEvent } from '../core/batch.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { BatchSchedule, unbatchedWarnings, withBatchJournal, withoutBatch } from './batch-schedule.ts'
+import { refuseUncertainResubmits } from './uncertain-creations.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
@@ -106,6 +107,11 @@ export type RunOptions = {
   readonly maxCostUsd?: number
   /** Batch mode (`--batch`, `batch: true`): called on each batch submitted, polled, done or resumed (the progress line). */
   readonly onBatchEvent?: (event: BatchEvent) => void
+  /**
+   * `--batch-resubmit`: with `--resume --batch`, submit again the requests of a batch whose creation failed uncertainly
+   * (otherwise the run stops before its first request: that batch may exist and be billed).
+   */
+  readonly batchResubmit?: boolean
 }
 
 /** The outcome of a run: the report (also written to disk), gate verdicts and the exit code. */
@@ -254,6 +260,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     batchJournal.reset()
   }
   const tasks = plan.filter((task) => !task.position)
+  if (options.resume) await refuseUncertainResubmits(batchJournal, providers, tasks, (index) => cases.at(index), options.batchResubmit === true)
 
   options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()

@@ -32,7 +32,7 @@ describe('batch diversion', () => {
     const exchange = http.exchanges.start(context, 'openai:gpt-4o-mini')
     const response = await http.fetch('http://127.0.0.1:9/v1/chat/completions', { method: 'POST', headers: exchangeHeaders(exchange), body: '{"model":"gpt-4o-mini"}' })
     expect(await response.json()).toEqual({ choices: [{ message: { content: 'hi' } }] })
-    expect(held).toEqual([{ path: '/v1/chat/completions', bodyText: '{"model":"gpt-4o-mini"}', context }])
+    expect(held).toEqual([{ path: '/v1/chat/completions', bodyText: '{"model":"gpt-4o-mini"}', context, host: '127.0.0.1:9' }])
     expect(network).toEqual([])
     expect(exchange.batch).toBe('batch_9')
   })

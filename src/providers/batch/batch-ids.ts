@@ -16,3 +16,12 @@ export function batchCustomId(model: string, context: RequestContext): string {
 export function batchBodyHash(bodyText: string): string {
   return createHash('sha256').update(bodyText).digest('hex').slice(0, 32)
 }
+
+/**
+ * The task a request belongs to — model, suite, case, variant and repeat, every turn alike — hashed: a resumed run
+ * knows from it which of the tasks it will run a journaled entry concerns, without knowing that entry's turn.
+ */
+export function batchTaskKey(model: string, context: Pick<RequestContext, 'suite' | 'caseId' | 'repeat' | 'variant'>): string {
+  const identity = JSON.stringify([model, context.suite, context.caseId, context.variant ?? null, context.repeat])
+  return createHash('sha256').update(identity).digest('base64url').slice(0, 22)
+}

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import type { JournaledBatch } from '../../core/batch.ts'
+import type { BatchJournalLine, JournaledCreation } from '../../core/batch.ts'
 
 /** The journal of submitted batches in the out folder. */
 export const batchJournalFile = 'batches.jsonl'
@@ -8,10 +8,12 @@ export const batchJournalFile = 'batches.jsonl'
 /**
  * `batches.jsonl`: one line per submitted batch (`JournaledBatch`: model, batch id, when, each entry's custom id
  * and body hash — no body, no key), written and synced before the batch is polled, so a run killed while a batch
- * runs finds it again with `--resume --batch` instead of paying for it twice. Shared by every model of a run.
+ * runs finds it again with `--resume --batch` instead of paying for it twice; and before each create call a
+ * `creating` line (`JournaledCreation`), so a create that failed uncertainly is remembered too. Shared by every
+ * model of a run.
  */
 export class BatchJournal {
-  private readonly byModel = new Map<string, JournaledBatch[]>()
+  private readonly byModel = new Map<string, BatchJournalLine[]>()
   /** The file ends mid-line (a writer killed while writing): the next line starts on a fresh one. */
   private torn = false
 
@@ -35,13 +37,13 @@ export class BatchJournal {
     this.torn = false
   }
 
-  /** The batches journaled for a model, oldest first. */
-  batchesOf(model: string): readonly JournaledBatch[] {
+  /** The lines journaled for a model, oldest first. */
+  linesOf(model: string): readonly BatchJournalLine[] {
     return this.byModel.get(model) ?? []
   }
 
-  /** Appends a batch and syncs it to disk before returning: the caller polls only once it is journaled. */
-  record(batch: JournaledBatch): void {
+  /** Appends a line and syncs it to disk before returning: the caller creates or polls only once it is journaled. */
+  record(batch: BatchJournalLine): void {
     const existing = this.byModel.get(batch.model)
     if (existing) existing.push(batch)
     else this.byModel.set(batch.model, [batch])
@@ -68,13 +70,39 @@ export class BatchJournal {
   }
 }
 
-function parseLine(line: string): JournaledBatch | undefined {
+function parseLine(line: string): BatchJournalLine | undefined {
   if (line.trim() === '') return undefined
   try {
-    const value = JSON.parse(line) as Partial<JournaledBatch>
-    if (typeof value.model !== 'string' || typeof value.id !== 'string' || !Array.isArray(value.entries)) return undefined
-    return value as JournaledBatch
+    const value = JSON.parse(line) as { model?: unknown; id?: unknown; state?: unknown; tag?: unknown; entries?: unknown }
+    if (typeof value.model !== 'string') return undefined
+    if (value.state === 'not-created') return typeof value.tag === 'string' ? (value as BatchJournalLine) : undefined
+    if (value.state !== 'creating' && typeof value.id !== 'string') return undefined
+    return Array.isArray(value.entries) ? (value as BatchJournalLine) : undefined
   } catch {
     return undefined
   }
+}
+
+/** Where a journaled request stands after every line: in a batch (serve it from there), or in a creation never resolved. */
+export type JournaledRequest =
+  | { readonly kind: 'batch'; readonly id: string; readonly bodyHash: string }
+  | { readonly kind: 'creating'; readonly creation: JournaledCreation; readonly task: string }
+
+/**
+ * Each custom id's latest state over a model's lines, oldest first: a batch line puts its entries in that batch, a
+ * `creating` line puts them in its creation, and a `not-created` line forgets the entries still in its creation
+ * (no batch holds them: they are simply submitted again).
+ */
+export function journaledRequests(lines: readonly BatchJournalLine[]): Map<string, JournaledRequest> {
+  const requests = new Map<string, JournaledRequest>()
+  for (const line of lines) {
+    if ('state' in line && line.state === 'not-created') {
+      for (const [customId, request] of requests) if (request.kind === 'creating' && request.creation.tag === line.tag) requests.delete(customId)
+    } else if ('state' in line) {
+      for (const entry of line.entries) requests.set(entry.customId, { kind: 'creating', creation: line, task: entry.task })
+    } else {
+      for (const entry of line.entries) requests.set(entry.customId, { kind: 'batch', id: line.id, bodyHash: entry.bodyHash })
+    }
+  }
+  return requests
 }

@@ -1,14 +1,17 @@
-import type { BatchApi, BatchEntry, BatchEvent, BatchOutcome, BatchQueue, BatchStatus, JournaledBatch } from '../../core/batch.ts'
+import type { BatchApi, BatchEntry, BatchEvent, BatchJournalLine, BatchOutcome, BatchQueue, BatchStatus } from '../../core/batch.ts'
 import { ProviderError } from '../../core/errors.ts'
 import { abortableSleep } from '../../http/fetch-with-retries.ts'
 import type { BatchDiversion, HeldAnswer, HeldRequest } from '../../http/http-client.ts'
-import { batchBodyHash, batchCustomId } from './batch-ids.ts'
+import { uncertainCreation } from '../../http/creating-request.ts'
+import { batchBodyHash, batchCustomId, batchTaskKey } from './batch-ids.ts'
+import { journaledRequests } from './batch-journal.ts'
+import { submissionTag } from './create-once.ts'
 
 
-/** Where submitted batches are journaled (`providers/batch/batch-journal.ts`), and what earlier runs journaled. */
+/** Where batches and their creations are journaled (`providers/batch/batch-journal.ts`), and what earlier runs journaled. */
 export type BatchJournalStore = {
-  record(batch: JournaledBatch): void
-  batchesOf(model: string): readonly JournaledBatch[]
+  record(line: BatchJournalLine): void
+  linesOf(model: string): readonly BatchJournalLine[]
 }
 
 /** How one model's queue works. */
@@ -28,6 +31,10 @@ export type BatchQueueSettings = {
 type Waiter = {
   readonly entry: BatchEntry
   readonly bodyHash: string
+  /** The task it belongs to (`batchTaskKey`), journaled with a creation. */
+  readonly task: string
+  /** The host it was sent to, when the HTTP layer said. */
+  readonly host?: string
   /** About what the entry adds to a batch's request bytes. */
   readonly bytes: number
   readonly resolve: (answer: HeldAnswer) => void
@@ -79,8 +86,10 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
 
   constructor(private readonly settings: BatchQueueSettings) {
     this.sleep = settings.sleep ?? abortableSleep
-    for (const batch of settings.journal?.batchesOf(settings.model) ?? []) {
-      for (const entry of batch.entries) this.journaled.set(entry.customId, { id: batch.id, bodyHash: entry.bodyHash })
+    // A request still in an unresolved creation is not served from an older batch: the runner has stopped the run
+    // over it unless --batch-resubmit said to submit it again.
+    for (const [customId, request] of journaledRequests(settings.journal?.linesOf(settings.model) ?? [])) {
+      if (request.kind === 'batch') this.journaled.set(customId, { id: request.id, bodyHash: request.bodyHash })
     }
   }
 
@@ -114,6 +123,8 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       const waiter: Waiter = {
         entry: { customId, path: held.path, body: JSON.parse(held.bodyText) as unknown },
         bodyHash: batchBodyHash(held.bodyText),
+        task: batchTaskKey(this.settings.model, held.context),
+        ...(held.host !== undefined ? { host: held.host } : {}),
         bytes: Buffer.byteLength(held.bodyText) + entryOverheadBytes,
         resolve,
         reject,
@@ -147,17 +158,30 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
   private async submit(api: BatchApi, chunk: readonly Waiter[]): Promise<void> {
     const watch: Watch = { id: '', waiters: new Set(chunk), controller: new AbortController(), resumed: false }
     for (const waiter of chunk) waiter.watch = watch
+    const journal = this.settings.journal
+    const model = this.settings.model
+    const tag = submissionTag()
+    const host = chunk[0]?.host
+    // Journaled before the create call: a create that fails after the API may have acted, or a run killed during it,
+    // leaves this line unresolved, and --resume --batch stops rather than submit (and pay for) these requests again.
+    journal?.record({
+      model, state: 'creating', tag, ...(host !== undefined ? { host } : {}), startedAt: this.timestamp(),
+      entries: chunk.map((waiter) => ({ customId: waiter.entry.customId, bodyHash: waiter.bodyHash, task: waiter.task })),
+    })
     try {
       watch.id = await api.submit(chunk.map((waiter) => waiter.entry), watch.controller.signal)
     } catch (error) {
+      // Certainly no batch (refused before the API acted): nothing to look for on resume.
+      if (!watch.controller.signal.aborted && !uncertainCreation(error)) journal?.record({ model, state: 'not-created', tag })
       if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${messageOf(error)}`, error)
       return
     }
     // Journaled before the first poll: a run killed from here on finds this batch again.
-    this.settings.journal?.record({
-      model: this.settings.model,
+    journal?.record({
+      model,
       id: watch.id,
-      submittedAt: (this.settings.now?.() ?? new Date()).toISOString(),
+      submittedAt: this.timestamp(),
+      tag,
       entries: chunk.map((waiter) => ({ customId: waiter.entry.customId, bodyHash: waiter.bodyHash })),
     })
     this.emit({ type: 'submitted', model: this.settings.model, id: watch.id, entries: chunk.length })
@@ -261,6 +285,10 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       watch.controller.abort(reason)
       if (watch.resumed) this.resumedWatches.delete(watch.id)
     }
+  }
+
+  private timestamp(): string {
+    return (this.settings.now?.() ?? new Date()).toISOString()
   }
 
   private emit(event: BatchEvent): void {

@@ -12,6 +12,7 @@ import type { ProviderOptions } from '../../../src/providers/provider-options.ts
 import { runEvaluation, type RunOptions } from '../../../src/runner/run-evaluation.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { writeBatchSuite, type CaseShape } from './batch-suite.ts'
+import { journaledBatches } from './e2e-harness.ts'
 import { batchedChatProvider, memoryBatchApi, type MemoryBatchApi } from './memory-batch-api.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'toolgauge-batch-'))
@@ -165,8 +166,10 @@ describe('batch mode: interrupted and resumed', () => {
     const first = await runBatched(api, shapes, { out, signal: controller.signal, provider: { onBatchEvent: (event) => { if (event.type === 'polled') controller.abort() } } })
     expect(first.outcome.exitCode).toBe(130)
     expect(api.submitted.length).toBe(1)
-    const journaled = readFileSync(join(out, 'batches.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
-    expect(journaled).toEqual([{ model: 'openai:gpt-4o-mini', id: 'batch_1', submittedAt: expect.any(String), entries: expect.any(Array) }])
+    const [creating, ...journaled] = readFileSync(join(out, 'batches.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
+    // The create attempt first (an uncertain create is remembered), then the batch it made, under the same tag.
+    expect(creating).toMatchObject({ model: 'openai:gpt-4o-mini', state: 'creating', tag: expect.any(String) })
+    expect(journaled).toEqual([{ model: 'openai:gpt-4o-mini', id: 'batch_1', submittedAt: expect.any(String), tag: creating.tag, entries: expect.any(Array) }])
     expect(journaled[0].entries).toHaveLength(8)
     // No body, no key in the journal.
     expect(readFileSync(join(out, 'batches.jsonl'), 'utf8')).not.toContain('Paris')
@@ -204,9 +207,9 @@ describe('batch mode: interrupted and resumed', () => {
     const second = await runBatched(api, [1, 1], { out, resume: true })
     expect(api.submitted.length).toBe(2)
     expect(second.verdicts.map(([, , verdict]) => verdict)).toEqual(['passed', 'passed'])
-    expect(readFileSync(join(out, 'batches.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
+    expect(journaledBatches(out)).toHaveLength(2)
 
     await runBatched(memoryBatchApi(weatherModel), [1], { out })
-    expect(readFileSync(join(out, 'batches.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1)
+    expect(journaledBatches(out)).toHaveLength(1)
   })
 })

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { JournaledBatch } from '../../../src/core/batch.ts'
+import type { BatchJournalLine, JournaledBatch } from '../../../src/core/batch.ts'
 import type { CaseResult } from '../../../src/core/result.ts'
 import { verdictOf } from '../../../src/core/verdict.ts'
 import { projectRoot } from '../../helpers/shared-data.ts'
@@ -123,12 +123,13 @@ function cli(args: readonly string[], env: Record<string, string>, out: string, 
 
 /**
  * The batches journaled in an out folder: its complete lines only — read while the run appends, the last line may
- * still be half written (no newline yet).
+ * still be half written (no newline yet) — and only the submitted batches' (not the `creating` lines before them).
  */
 export function journaledBatches(out: string): JournaledBatch[] {
   const file = join(out, 'batches.jsonl')
   if (!existsSync(file)) return []
-  return readFileSync(file, 'utf8').split('\n').slice(0, -1).filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as JournaledBatch)
+  const lines = readFileSync(file, 'utf8').split('\n').slice(0, -1).filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as BatchJournalLine)
+  return lines.filter((line): line is JournaledBatch => !('state' in line))
 }
 
 /** What a run decided, per case and repeat: the verdict and its failure kinds (what "same verdicts" compares). */

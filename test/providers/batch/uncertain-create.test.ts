@@ -41,7 +41,7 @@ async function pollToEnd(api: BatchApi, id: string): Promise<string> {
   throw new Error(`batch ${id} never ended`)
 }
 
-const uncertain = /^batch creation uncertain at 127\.0\.0\.1:\d+: the create request failed \(HTTP 500.*not retried.*check the batch list at 127\.0\.0\.1:\d+ before --resume, which would submit these requests again/
+const uncertain = /^batch creation uncertain at 127\.0\.0\.1:\d+: the create request failed \(HTTP 500.*not retried.*check the batch list at 127\.0\.0\.1:\d+ before --resume --batch, which stops on these requests until --batch-resubmit says to send them again/
 
 /** The create calls a server saw. */
 const creates = (server: Loopback, path: RegExp) => server.requests.filter((seen) => seen.method === 'POST' && path.test(seen.path)).length
