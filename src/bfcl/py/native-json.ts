@@ -11,8 +11,10 @@ import { pyFloat, type PyValue } from './value.ts'
 // else (and NaN/Infinity, which JSON.parse rejects, and every syntax error, which pyJsonLoads words as Python
 // does) goes to pyJsonLoads.
 
-// A whole string, with `:` after it when it is a key; or a number lexeme.
-const tokens = /"(?:[^"\\]|\\.)*"(?:\s*:)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g
+// Anything but a key or a number (value strings whole, punctuation, literals), then a key (a string followed by
+// `:`) or a number lexeme. Outside strings only numbers hold digits or `-`. Sticky: each match starts where the last
+// ended, never inside a string.
+const keysAndNumbers = /(?:"(?:[^"\\]|\\.)*"(?!\s*:)|[^"\d-])*(?:("(?:[^"\\]|\\.)*")\s*:|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?))/y
 
 // Walks JSON.parse's value, matching its numbers and keys with the text's; `undefined` means "not exact".
 class LexemeWalk {
@@ -77,14 +79,14 @@ export function nativeJsonLoads(text: string, keep?: ReadonlySet<string>): PyVal
   } catch {
     return undefined
   }
-  // One native pass (`match` with /g), then a small loop over its tokens.
+  // One native pass that steps over value strings and punctuation inside each match and stops at the next key
+  // (group 1) or number (group 2): a match per key and number only.
   const lexemes: string[] = []
   const keys: string[] = []
-  const found = text.match(tokens) ?? []
-  for (let index = 0; index < found.length; index++) {
-    const token = found[index]!
-    if (token.charCodeAt(0) !== 0x22) lexemes.push(token)
-    else if (token.charCodeAt(token.length - 1) === 0x3a) keys.push(token.slice(0, token.lastIndexOf('"') + 1))
+  keysAndNumbers.lastIndex = 0
+  for (let match = keysAndNumbers.exec(text); match !== null; match = keysAndNumbers.exec(text)) {
+    if (match[1] !== undefined) keys.push(match[1])
+    else lexemes.push(match[2]!)
   }
   const walk = new LexemeWalk(lexemes, keys)
   const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
