@@ -17,6 +17,8 @@ Counts the prompt tokens spent on tool definitions, per tool (leave-one-out) and
   --model <spec>         model spec, repeatable: openai:gpt-4o, anthropic:claude-sonnet-4-5, openai:gpt-oss-20b, baseline …
   --messages <file>      JSON array of chat messages (default: one short user message)
   --tool-choice <value>  auto | none | required | JSON such as '{"type":"function","function":{"name":"x"}}'
+  --cache-tools          warn when the tool definitions and system prompt stay below the model's caching
+                         threshold (anthropic: its minimum cacheable length; openai: 1024), as a run does
   --reasoning            the request turns reasoning on (Anthropic thinking, OpenAI reasoning effort): some
                          providers add prompt text for it
   --tokenizer <file>     an open model's tokenizer.json: count exactly with its chat template (no downloads)
@@ -47,6 +49,7 @@ export const command: Command = {
       messages: { type: 'string' },
       'tool-choice': { type: 'string' },
       reasoning: { type: 'boolean' },
+      'cache-tools': { type: 'boolean' },
       json: { type: 'boolean' },
       measure: { type: 'boolean' },
       'base-url': { type: 'string' },
@@ -93,6 +96,16 @@ export const command: Command = {
       return exitCodes.ok
     }
     if (values.markdown) throw new UsageError('needs --diff', { field: '--markdown' })
+    if (values['cache-tools']) {
+      // Before any --measure request, as a run warns before its first.
+      const { cacheablePrefixTokens, cacheToolsWarning, systemPrefix } = await import('../tokens/cache-threshold.ts')
+      const system = systemPrefix(messages ?? [])
+      const subject = values.tools ?? 'the MCP server\'s tools'
+      for (const model of models) {
+        const warning = cacheToolsWarning(subject, model, model, await cacheablePrefixTokens(model, tools, system, toolChoice), system.length > 0)
+        if (warning) process.stderr.write(`warning: ${inertMessage(warning)}\n`)
+      }
+    }
     const counts: ToolTokenCount[] = []
     for (const model of models) {
       const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}), ...(values.reasoning ? { reasoning: true } : {}) }

@@ -46,6 +46,8 @@ import type { BatchEvent } from '../core/batch.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { BatchSchedule, unbatchedWarnings, withBatchJournal, withoutBatch } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
+import { cacheToolsWarnings } from './cache-tools-warnings.ts'
+import { cachesTools } from '../providers/runtime/http-for-provider.ts'
 
 /** Everything a run needs; the CLI builds it from flags and config. */
 export type RunOptions = {
@@ -171,6 +173,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
   const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
   for (const warning of unbatchedWarnings(providers, models.map(optionsFor))) options.onWarning?.(warning)
+  const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(optionsFor(model)) }))
+  for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, (index, suite) => modelSuites.answers(index, suite), (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
   if (options.repeatUntil !== undefined) checkRepeatUntil(options)
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).

@@ -3,7 +3,11 @@
 // here), and compares prompts block by block (prompt-tokens.ts): a prefix that diverges inside a block counts up
 // to that block's start, where the real API may match a few more tokens of it.
 import { createHash } from 'node:crypto'
+import { geminiMinimum, openaiMinimum } from '../../../src/providers/wire/cache-minimums.ts'
 import { totalTokens, type PromptBlock } from './prompt-tokens.ts'
+
+// The thresholds are toolgauge's own (its --cache-tools warnings use them): one copy, with their sources.
+export { anthropicMinimum, geminiMinimum, openaiMinimum } from '../../../src/providers/wire/cache-minimums.ts'
 
 /** A prompt's usage as a provider bills it: every prompt token, and those read from and written to the cache. */
 export type CacheBilling = { readonly prompt: number; readonly read: number; readonly written: number }
@@ -67,22 +71,6 @@ export function anthropicBilling(store: PrefixStore, blocks: readonly PromptBloc
   return { prompt, read, written: Math.max(0, cacheable - read) }
 }
 
-/**
- * The minimum cacheable prompt length of a Claude model, as platform.claude.com's prompt-caching page lists it
- * (quoted in anthropics/anthropic-sdk-python#1194; LiteLLM's prompt-caching page, 2026-10, agrees): 4096 tokens for
- * Opus 4.6, Opus 4.5 and Haiku 4.5; 2048 for Opus 4.7, Haiku 3.5 and Haiku 3; 512 for Opus 5; 1024 for the
- * others (Sonnet 5, Sonnet 4.x, Opus 4.8, Opus 4.1, Opus 4, Sonnet 3.7) and for a model the list does not name.
- */
-export function anthropicMinimum(model: string): number {
-  if (/^claude-(opus-4-6|opus-4-5|haiku-4-5)/.test(model)) return 4096
-  if (/^claude-(opus-4-7|3-5-haiku|3-haiku)/.test(model)) return 2048
-  if (/^claude-opus-5/.test(model)) return 512
-  return 1024
-}
-
-/** OpenAI's threshold: prompts of 1024 tokens or more are cached. */
-export const openaiMinimum = 1024
-
 /** OpenAI's cache hits grow in steps of 128 tokens past the first 1024. */
 export const openaiIncrement = 128
 
@@ -125,9 +113,4 @@ export function geminiBilling(store: PrefixStore, blocks: readonly PromptBlock[]
     else store.add(model, prefix.hash)
   }
   return { prompt, read, written: 0 }
-}
-
-/** Gemini's minimum input for implicit caching, by model (see geminiBilling). */
-export function geminiMinimum(model: string): number {
-  return /^gemini-2\.5-/.test(model) ? 2048 : 4096
 }
