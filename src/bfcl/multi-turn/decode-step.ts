@@ -15,17 +15,24 @@ function items(v: PyValue): readonly PyValue[] | undefined {
 
 // The call text of one `{name: argsText}` pair, or null where BFCL's decoder raises. A pure function of the two
 // strings, and models repeat their calls (the same `ls(a=False)` in many entries): each pair is decoded once.
-const decodedCalls = new Map<string, string | null>()
+// By name, then by argument text: no key string built per call (a joined key was copied and hashed every time).
+const decodedCalls = new Map<string, Map<string, string | null>>()
+let decodedCount = 0
 const decodedCallsLimit = 20_000
 
 function decodeCall(name: string, argsText: string): string | null {
-  // The name's length first: no two (name, arguments) pairs share a key.
-  const key = `${name.length}:${name}${argsText}`
-  let text = decodedCalls.get(key)
+  let byArgs = decodedCalls.get(name)
+  if (byArgs === undefined) decodedCalls.set(name, (byArgs = new Map()))
+  let text = byArgs.get(argsText)
   if (text === undefined) {
     text = renderCall(name, argsText)
-    if (decodedCalls.size >= decodedCallsLimit) decodedCalls.clear()
-    decodedCalls.set(key, text)
+    if (decodedCount >= decodedCallsLimit) {
+      decodedCalls.clear()
+      decodedCount = 0
+      decodedCalls.set(name, (byArgs = new Map()))
+    }
+    byArgs.set(argsText, text)
+    decodedCount++
   }
   return text
 }
