@@ -219,7 +219,11 @@ export const command: Command = {
 }
 
 /** `--batch` sends requests the batch API's way: nothing streams, and there is no direct exchange to record or replay. */
-function checkBatchFlags(values: { readonly batch?: boolean; readonly stream?: boolean; readonly record?: string; readonly replay?: string }): void {
+function checkBatchFlags(values: { readonly batch?: boolean; readonly stream?: boolean; readonly record?: string; readonly replay?: string; readonly resume?: boolean; readonly 'batch-resubmit'?: boolean }): void {
+  // Accepted silently it would do nothing: a fresh run journals and submits everything anyway.
+  if (values['batch-resubmit'] === true && values.resume !== true) {
+    throw new UsageError('--batch-resubmit only applies with --resume (it lets a resumed batch run send again the requests of a batch whose creation failed uncertainly)', { field: '--batch-resubmit' })
+  }
   if (values.batch !== true) return
   const clash = values.stream === true ? '--stream' : values.record !== undefined ? '--record' : values.replay !== undefined ? '--replay' : undefined
   if (clash === undefined) return

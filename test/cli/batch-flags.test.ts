@@ -28,6 +28,11 @@ describe('run --batch', () => {
     expectUsage(await runMain(['run', suite, '--model', 'baseline', '--batch', '--batch-poll', value, '--out', out]), '--batch-poll', 'expected a number >= 0.001')
   })
 
+  it('refuses --batch-resubmit without --resume (exit 2): it only decides what a resumed run sends again', async () => {
+    const out = tempFiles({})
+    expectUsage(await runMain(['run', suite, '--model', 'baseline', '--batch', '--batch-resubmit', '--out', out]), '--batch-resubmit', '--resume')
+  })
+
   it('runs a model without a batch API as usual, with one warning', async () => {
     const out = tempFiles({})
     const result = await runMain(['run', suite, '--model', 'baseline', '--batch', '--batch-poll', '0.5', '--out', out])
