@@ -24,7 +24,6 @@ import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
 import { bailRule, spendRule, StopRules, unpricedWarnings } from './bail.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
-import pLimit from 'p-limit'
 import { planTasks, type PlannedTask } from './run-plan.ts'
 import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
 import { loadRunSuites, secretValues } from './load-run.ts'
@@ -44,6 +43,7 @@ import { summaryGroup } from '../report/summarize.ts'
 import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { BatchEvent } from '../core/batch.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
+import { scheduleTasks } from './schedule-tasks.ts'
 import { BatchSchedule, unbatchedWarnings, withBatchJournal, withoutBatch } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
 import { cacheToolsWarnings } from './cache-tools-warnings.ts'
@@ -281,13 +281,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const patience = new AbandonAfterAbort(options.signal)
   // Set when the run stops (an error): a case still in flight then is not journaled.
   let stopped = false
-  // p-limit, the team's choice: no figure needs a pool of our own. Every task is queued up front, which costs about
-  // 18 MiB of heap for 20,000 tasks (measured with --expose-gc), far inside the 256 MiB bound of a 20,000-case run.
-  // In batch mode every task runs at once: the batch's barrier waits for all of them.
   const batching = new BatchSchedule(providers)
-  const limit = pLimit(batching.active ? Number.POSITIVE_INFINITY : Math.max(1, options.concurrency ?? 4))
-  // Set by the first task that throws, before p-limit starts the next one: nothing more is started.
-  let failed = false
   const bail = new StopRules([
     ...(options.bail !== undefined ? [bailRule(options.bail)] : []),
     ...(options.maxCostUsd !== undefined ? [spendRule(options.maxCostUsd)] : []),
@@ -295,44 +289,27 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const rounds = options.repeatUntil !== undefined
     ? new RepeatRounds(plan, repeats, (model) => minAccuracyThresholds(runGates, model))
     : undefined
-  const run = async (planned: PlannedTask) => {
-    try {
-      await runTask(planned)
-    } finally {
-      batching.close(planned)
-    }
-  }
   const runTask = async (planned: PlannedTask) => {
-    if (failed || bail.reached || options.signal?.aborted) return
-    try {
-      const task = await taskAt(planned)
-      const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
-      // An interrupted or abandoned case is not journaled: --resume runs it again from the start.
-      if (!evaluated || stopped) return
-      const safe = evaluated.result
-      planned.position = journal.append(safe)
-      fold(safe)
-      rounds?.record(planned, safe)
-      bail.record(safe)
-      done++
-      options.onResult?.(safe, { done, total: tasks.length })
-    } catch (error) {
-      failed = true
-      limit.clearQueue()
-      throw error
-    }
+    const task = await taskAt(planned)
+    const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
+    // An interrupted or abandoned case is not journaled: --resume runs it again from the start.
+    if (!evaluated || stopped) return
+    const safe = evaluated.result
+    planned.position = journal.append(safe)
+    fold(safe)
+    rounds?.record(planned, safe)
+    bail.record(safe)
+    done++
+    options.onResult?.(safe, { done, total: tasks.length })
   }
   try {
-    if (rounds) {
-      // Round by round: each round's stopping decisions need the results of the one before.
-      for (let round = rounds.next(); round.length > 0 && !failed && !options.signal?.aborted; round = rounds.next()) {
-        batching.open(round)
-        await Promise.all(round.map((task) => limit(run, task)))
-      }
-    } else {
-      batching.open(tasks)
-      await Promise.all(tasks.map((task) => limit(run, task)))
-    }
+    await scheduleTasks(tasks, {
+      batching,
+      stopping: () => bail.reached,
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(rounds ? { rounds } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    }, runTask)
   } catch (error) {
     stopped = true
     journal.close()
