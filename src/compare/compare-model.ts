@@ -37,7 +37,7 @@ export type MetricDelta = {
 }
 
 /** The power at which compare states the smallest detectable change. */
-export const detectionPower = 0.8
+const detectionPower = 0.8
 
 /** The paired significance test that was applied. */
 export type PairedTest =

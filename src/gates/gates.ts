@@ -61,7 +61,7 @@ const measures: Record<GateMetric, { read: (summary: ModelSummary) => number | n
 }
 
 /** Whether a gate passes with this value; a gate that measured nothing passes only as an upper bound. */
-export function gatePasses(metric: GateMetric, value: number | null, threshold: number): boolean {
+function gatePasses(metric: GateMetric, value: number | null, threshold: number): boolean {
   const { atMost } = measures[metric]
   if (value === null) return atMost
   return atMost ? value <= threshold : value >= threshold
@@ -97,15 +97,6 @@ export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelS
 /** A row's `caseMeanAccuracy` (null when nothing was scored or the row has none). */
 function caseMeanOf(summary: ModelSummary): number | null {
   return scoredOf(summary) > 0 ? numberOrNull(summary.caseMeanAccuracy) : null
-}
-
-/** The metric gates among definitions (in their order). */
-export function metricGates(definitions: readonly GateDefinition[]): Gate[] {
-  return definitions.flatMap((definition) => (definition.kind === 'metric' ? [withoutKind(definition)] : []))
-}
-
-function withoutKind({ kind: _kind, ...gate }: { readonly kind: 'metric' } & Gate): Gate {
-  return gate
 }
 
 /** A row's variant as a sort key: none or the base first. */

@@ -1,4 +1,4 @@
-import type { ArgumentComparison, Failure } from '../core/result.ts'
+import type { Failure } from '../core/result.ts'
 import { absentValue, describe } from '../matchers/argument-matchers.ts'
 
 /**
@@ -20,13 +20,8 @@ export type ArgumentDiffLine = {
  * matchers) draws its diff from these lines.
  */
 export function argumentDiff(failure: Pick<Failure, 'arguments'>): ArgumentDiffLine[] {
-  return diffOf(failure.arguments ?? [])
-}
-
-/** The per-argument diff of compared arguments (the same lines as `argumentDiff`). */
-export function diffOf(rows: readonly ArgumentComparison[]): ArgumentDiffLine[] {
   const lines: ArgumentDiffLine[] = []
-  for (const entry of rows) {
+  for (const entry of failure.arguments ?? []) {
     const argument = entry.argument || '(arguments)'
     const sent = describe('actual' in entry ? entry.actual : absentValue)
     if (entry.matches) lines.push(entry.expected === undefined ? { sign: ' ', argument, value: sent, note: 'not in the expectation' } : { sign: ' ', argument, value: sent })

@@ -52,7 +52,7 @@ export class CacheTally {
 }
 
 /** The cache figures of a summary row, or undefined when it read and wrote nothing cached. */
-export function cacheFigures(summary: ModelSummary): CacheFigures | undefined {
+function cacheFigures(summary: ModelSummary): CacheFigures | undefined {
   const { cacheRead, cacheWrite } = summary.usage
   if (cacheRead === 0 && cacheWrite === 0) return undefined
   const tokens = summary.toolTokens as { cached?: unknown; cachedShare?: unknown } | undefined

@@ -134,7 +134,7 @@ function seconds(ms: number): string {
 const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** Escapes text for XML content and attribute values; characters XML cannot carry become U+FFFD. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return escapeXmlContent(text)
     // Attribute values normalise raw newlines and tabs to spaces; character references keep them.
     .replace(/\n/g, '&#10;')

@@ -5,7 +5,6 @@ import { verdictOf } from '../core/verdict.ts'
 import { caseKey } from '../core/case-key.ts'
 import type { CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
-import { ConfusionTally, type ConfusionMatrix } from './confusion.ts'
 import { ToolTokensTally, type ToolTokensSummary } from './tool-tokens-summary.ts'
 import { ConversationTally } from './conversation-summary.ts'
 import { CacheTally } from './cache-summary.ts'
@@ -53,7 +52,6 @@ export class SummaryAccumulator {
   /** Passes and runs per case (by caseKey), kept only when a case can have more than one result in the row. */
   private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
   private readonly toolTokens = new ToolTokensTally()
-  private readonly confusionTally = new ConfusionTally()
   private readonly conversation = new ConversationTally()
   private readonly cache = new CacheTally()
 
@@ -75,7 +73,6 @@ export class SummaryAccumulator {
       return
     }
     const passed = verdict === 'passed'
-    this.confusionTally.add(result)
     const m = result.metrics
     if (passed) this.passed++
     this.calls += m.calls
@@ -155,11 +152,6 @@ export class SummaryAccumulator {
     return [...this.tallies.values()]
   }
 
-  /** The tool confusion matrix of the scored results. */
-  confusion(): ConfusionMatrix {
-    return this.confusionTally.matrix()
-  }
-
   private addCost(cost: CaseCost | undefined): void {
     if (cost?.priced === true) {
       this.costs.push(cost.usd)
@@ -203,14 +195,9 @@ export class GroupedSummaries {
     row.add(result)
   }
 
-  /** The accumulators, in first-seen order. */
-  accumulators(): SummaryAccumulator[] {
-    return [...this.rows.values()]
-  }
-
   /** The summary rows, in first-seen order. */
   finish(): ModelSummary[] {
-    return this.accumulators().map((row) => row.finish())
+    return [...this.rows.values()].map((row) => row.finish())
   }
 }
 

@@ -22,24 +22,20 @@ export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex
  */
 export function* caseEntries(eachResult: () => Iterable<CaseResult>, toolSets?: ToolSetIndex): Generator<string> {
   const statuses = new Map<string, CaseStatus>()
-  for (const group of groupsOf(eachResult())) statuses.set(groupKey(group[0]!), status(group))
+  for (const group of groupsOf(eachResult())) statuses.set(caseKey(group[0]!), status(group))
   for (const wanted of ['fail', 'flaky', 'errored', 'pass'] as const) {
     if (![...statuses.values()].includes(wanted)) continue
     for (const group of groupsOf(eachResult())) {
-      if (statuses.get(groupKey(group[0]!)) === wanted) yield `${caseEntry(group, wanted, toolSets)}\n`
+      if (statuses.get(caseKey(group[0]!)) === wanted) yield `${caseEntry(group, wanted, toolSets)}\n`
     }
   }
-}
-
-function groupKey(result: CaseResult): string {
-  return caseKey(result)
 }
 
 /** Consecutive results of the same case, as groups. */
 function* groupsOf(results: Iterable<CaseResult>): Generator<CaseResult[]> {
   let group: CaseResult[] = []
   for (const r of results) {
-    if (group.length > 0 && groupKey(group[0]!) !== groupKey(r)) {
+    if (group.length > 0 && caseKey(group[0]!) !== caseKey(r)) {
       yield group
       group = []
     }
@@ -89,7 +85,7 @@ function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, toolSet
  * The case's anchor (`#case-weather-paris-1a2b3c`): its suite and id in characters an id and a URL fragment keep
  * as they are, and a hash of both, so two cases whose names differ only in other characters never share one.
  */
-export function caseAnchor(result: Pick<CaseResult, 'suite' | 'case'>): string {
+function caseAnchor(result: Pick<CaseResult, 'suite' | 'case'>): string {
   const readable = `${result.suite}-${result.case}`.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)
   return `case-${readable}-${createHash('sha256').update(caseKey(result)).digest('hex').slice(0, 8)}`
 }

@@ -6,7 +6,7 @@ import { escapeHtml } from './escape.ts'
 export const gridLimit = 40
 
 /** How many of the most frequent confusions a matrix too large for a grid lists. */
-export const topPairs = 25
+const topPairs = 25
 
 /** One model's confusion matrix: the full grid up to {@link gridLimit} tools, else the top pairs and the diagonal. */
 export function confusionHtml(matrix: ConfusionMatrix): string {

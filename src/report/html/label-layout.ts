@@ -8,7 +8,7 @@ export type LabelRequest = { readonly cx: number; readonly cy: number; readonly 
 export type PlacedLabel = { readonly text: string; readonly full: string; readonly x: number; readonly y: number; readonly box: Box }
 
 /** Sizes of the chart's 12px labels: a width per character on the generous side, so estimated boxes hold the drawn text. */
-export const labelMetrics = { charWidth: 7.5, height: 15, ascent: 11, gap: 8, dotRadius: 5 } as const
+const labelMetrics = { charWidth: 7.5, height: 15, ascent: 11, gap: 8, dotRadius: 5 } as const
 
 /**
  * Places point labels inside the panel without overlapping each other (nor, where there is room, any point): for
