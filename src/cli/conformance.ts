@@ -1,4 +1,4 @@
-import { UsageError } from '../core/errors.ts'
+import { InputError, UsageError } from '../core/errors.ts'
 import { parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { inert } from '../report/terminal-text.ts'
@@ -37,6 +37,7 @@ Exit codes: 0 every required probe passed · 1 a required probe failed · 2 bad 
             3 a required probe errored (the host did not answer it) · 130 interrupted.`
 
 const streamModes = ['off', 'on', 'both'] as const
+const offlinePrefixes: ReadonlySet<string> = new Set(['baseline', 'scripted'])
 const extraFormats = ['md', 'html', 'junit'] as const
 
 /** `toolgauge conformance`: the built-in probes against each model, as a table, JSON or Markdown. */
@@ -48,9 +49,8 @@ export const command: Command = {
     if (positionals.length > 0) throw new UsageError(`conformance takes no positional arguments (got "${inert(positionals[0]!)}"); name hosts with --model`)
     const models = values.model ?? []
     if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)', { field: '--model' })
-    parseModelSpecs(models, '--model')
-    const twice = models.find((spec, index) => models.indexOf(spec) !== index)
-    if (twice !== undefined) throw new UsageError(`model "${inert(twice)}" is given twice`, { field: '--model' })
+    // It also refuses a spec given twice.
+    const specs = parseModelSpecs(models, '--model')
     const stream = values.stream ?? 'off'
     if (!(streamModes as readonly string[]).includes(stream)) throw new UsageError(`expected off, on or both, got "${inert(stream)}"${didYouMean(stream, streamModes)}`, { field: '--stream' })
     const formats = (values.format ?? '').split(',').map((format) => format.trim()).filter((format) => format !== '')
@@ -58,6 +58,9 @@ export const command: Command = {
       if (!(extraFormats as readonly string[]).includes(format)) throw new UsageError(`unknown format "${inert(format)}"${didYouMean(format, extraFormats)}; expected md, html or junit`, { field: '--format' })
     }
     if (values.json && formats.includes('md')) throw new UsageError('--json and --format md exclude each other: choose what to print', { field: '--format' })
+    // An offline model answers without a host, so no probe could say anything about it: refused, not shown failing.
+    const offline = specs.find((spec) => offlinePrefixes.has(spec.prefix))
+    if (offline) throw new InputError(`"${inert(offline.spec)}" is offline: conformance probes what a host's API does with tool calls, and no host answers baseline or scripted: models; give a host's model spec (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)`, { field: '--model' })
     const [{ runConformance }, { parseSetFlags }, { conformanceTable, conformanceMarkdown }, { writeFormats }] = await Promise.all([
       import('../conformance/run-conformance.ts'), import('./set-flag.ts'), import('../conformance/format-table.ts'), import('../report/formats.ts'),
     ])

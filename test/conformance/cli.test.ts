@@ -129,6 +129,20 @@ describe('toolgauge conformance', () => {
     expect(spec.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
   })
 
+  it('refuses an offline model (baseline, scripted:) with exit 2 and one line why: no host answers it, so no probe could say anything', async () => {
+    for (const spec of ['baseline', 'scripted:answers.yaml']) {
+      const out = join(outFolder(), 'never')
+      const result = await runMain(['conformance', '--model', 'openai-compatible:qwen3:8b', '--model', spec, '--out', out])
+      expect(result.code, result.stderr).toBe(2)
+      expect(result.stderr.trim().split('\n')).toHaveLength(1)
+      expect(result.stderr).toContain(`"${spec}" is offline`)
+      expect(result.stderr).toContain('give a host\'s model spec')
+      expect(result.stdout).toBe('')
+      // Refused before anything is written or sent.
+      expect(existsSync(out)).toBe(false)
+    }
+  })
+
   it('is listed by toolgauge --help', async () => {
     const { stdout } = await runMain(['--help'])
     expect(stdout).toMatch(/\n {2}conformance +probe what hosts get right about tool calling/)
