@@ -14,7 +14,7 @@ export type JudgeVerdict = { readonly score: number; readonly reason: string }
  * The judge's system prompt (template version 1): the grading rules around the case's rubric. The judge sees the
  * user's last message and the final answer only — never the tools, calls or the tested model's instructions.
  */
-export function judgeSystemPrompt(rubric: string): string {
+function judgeSystemPrompt(rubric: string): string {
   return [
     'You grade the final answer an AI assistant gave to a user, against a rubric. You see the user\'s last message',
     'and the assistant\'s final answer; judge the answer only by the rubric.',

@@ -96,7 +96,6 @@ export type Case = {
   readonly messages: readonly Message[]
   /** The tools exposed to the model in this case. */
   readonly tools: readonly ToolDefinition[]
-  /** All tools the suite defines (hallucinated names are judged against the exposed set). */
   readonly toolChoice: ToolChoice
   readonly parallelToolCalls?: boolean
   readonly maxTurns: number

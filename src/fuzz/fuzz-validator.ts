@@ -72,7 +72,7 @@ export type FuzzReport = {
 class PropertyFailure extends Error {}
 
 /** The arbitraries of one tool, shared by its properties; mutants of a skipped kind become non-applicable draws. */
-export function toolInputs(tool: ToolDefinition, skipKinds: readonly string[] = []): ToolInputs {
+function toolInputs(tool: ToolDefinition, skipKinds: readonly string[] = []): ToolInputs {
   const valid = validArguments(tool.parameters)
   const keep = <T extends { readonly kind: string }>(mutant: T | undefined): T | undefined =>
     mutant && (skipKinds.includes(mutant.kind) || skipKinds.includes(familyOf(mutant.kind as MutationKind)) ? undefined : mutant)

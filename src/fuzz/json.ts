@@ -38,7 +38,6 @@ export function stableStringify(value: unknown): string {
   return `{${entries.join(',')}}`
 }
 
-
 /** RFC 6901 pointer for a path (`/units`, `/items/0/name`; the root is ``). */
 export function toPointer(path: JsonPath): string {
   return path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')

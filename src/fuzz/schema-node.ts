@@ -39,7 +39,7 @@ export function typesOf(node: JsonSchema): readonly JsonType[] {
 }
 
 /** The JSON type of a value (integers report `integer`). */
-export function typeOfValue(value: unknown): JsonType | undefined {
+function typeOfValue(value: unknown): JsonType | undefined {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'

@@ -1,4 +1,5 @@
 import type { Matcher } from '../core/case.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import { maxWeightAssignment } from '../scoring/assignment.ts'
 import { absentValue, describe, literalEquals, matcherProblem, matchValue, operatorKeys } from './argument-matchers.ts'
 
@@ -7,9 +8,7 @@ import { absentValue, describe, literalEquals, matcherProblem, matchValue, opera
  * world's state, reported as a structural diff — every path where the state differs, with what was expected
  * there and what was found (not two JSON blobs side by side).
  *
- * NOT wired into suites yet: conversations (issue 24) will use it as `expect.state` (per user message and per
- * case), with a `state_mismatch` failure whose message is `formatStateDifferences`. Single-request cases have no
- * world, so nothing calls it today but its tests.
+ * Conversations judge `expect.state` with it (scoring/score-conversation.ts): a mismatch is `state_mismatch`.
  *
  * The language, over the snapshot:
  * - objects match key by key (keys the matcher does not name are not compared), literals deeply (numbers by value);
@@ -285,8 +284,4 @@ function firstProblem(entries: readonly (readonly [Matcher, (string | number)[]]
 /** `{ unordered, items }`: the state list matcher (a state object with such a key is matched with `literal`). */
 function isListMatcher(matcher: Record<string, unknown>): boolean {
   return 'unordered' in matcher
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -15,7 +15,7 @@ type AnyAjv = AjvDraft7 | Ajv2020
  * all errors reported. (Each of those loosening options hides a real model failure; see
  * ../shared/reference/llm-argument-failures.md.) `strict: false` only tolerates unknown keywords in user schemas.
  */
-export const strictOptions = {
+const strictOptions = {
   allErrors: true,
   strict: false,
   coerceTypes: false,

@@ -43,7 +43,7 @@ export function validateCaseShape(rawCase: unknown, file: string, line: number):
 }
 
 /** Where `npm run build` writes the suite validator it generates (scripts/build-suite-validator.mjs). */
-export const generatedSuiteValidator = packageFile('dist/schema/suite-validator.generated.cjs')
+const generatedSuiteValidator = packageFile('dist/schema/suite-validator.generated.cjs')
 
 /** The validator generated at build time when it was made from this very schema text, else one compiled now. */
 function loadSuiteValidator(): (value: unknown) => ErrorObject[] {
@@ -174,7 +174,7 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
 }
 
 /** `/cases/0/expect` → ['cases', 0, 'expect']. */
-export function pointerToPath(pointer: string): (string | number)[] {
+function pointerToPath(pointer: string): (string | number)[] {
   if (!pointer) return []
   return pointer.slice(1).split('/').map((part) => {
     const key = part.replace(/~1/g, '/').replace(/~0/g, '~')

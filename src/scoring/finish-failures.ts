@@ -18,7 +18,7 @@ export function finishFailures(transcript: Transcript): Failure[] {
  * Whether the case's last turn ended cut, refused or with an unreadable call: what the model did not get to do
  * after it (a missing call, a final answer, the first turn's required call) is explained by that stop.
  */
-export function endedByStop(transcript: Transcript): boolean {
+function endedByStop(transcript: Transcript): boolean {
   const unified = transcript.turns.at(-1)?.finishReason?.unified
   return unified === 'length' || unified === 'content-filter' || unified === 'malformed-call'
 }

@@ -1,10 +1,6 @@
-/** Statistics for repeats and comparisons: estimators, intervals and paired tests. */
+/** Statistics for repeats and comparisons that the library exports: estimators, intervals and paired tests. */
 export { passAtK, passHatK } from './pass-at-k.ts'
-export { wilsonInterval, z95 } from './wilson.ts'
-export { signTestPValue } from './binomial.ts'
-export { mcnemarExact, type McNemarResult } from './mcnemar.ts'
-export { pairedPermutationTest, meanDifferenceHalfWidth, normalCdf, type PairedRate, type PermutationResult } from './paired-permutation.ts'
-export { pairedDifferenceInterval, unpairedDifferenceInterval, type PairedTable } from './paired-interval.ts'
-export { repeatStatistics, type RepeatStatistics } from './repeat-statistics.ts'
-export { tallyCases, type CaseTally } from './case-tally.ts'
-export { caseKey } from '../core/case-key.ts'
+export { wilsonInterval } from './wilson.ts'
+export { mcnemarExact } from './mcnemar.ts'
+export { pairedPermutationTest } from './paired-permutation.ts'
+export { repeatStatistics } from './repeat-statistics.ts'

@@ -74,7 +74,7 @@ function normalPValue(observed: number, magnitudes: readonly number[]): number {
 }
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 erf, error < 1.5e-7: ample for a p-value). */
-export function normalCdf(x: number): number {
+function normalCdf(x: number): number {
   const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2)
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
   const erf = 1 - poly * Math.exp(-(x * x) / 2)

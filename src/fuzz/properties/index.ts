@@ -11,5 +11,3 @@ import { truncationSafety } from './truncation-safety.ts'
 export const properties: readonly PropertySpec<any>[] = [
   acceptance, rejection, noSilentDrop, truncationSafety, parserTotality, metamorphic, idempotence,
 ]
-
-export { propertyNames } from '../probe.ts'
