@@ -12,6 +12,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { evaluateCase, type EvaluationContext } from '../runner/evaluate-case.ts'
 import { Simulators } from '../runner/simulators.ts'
+import { Judges } from '../runner/judges.ts'
 import { secretValues } from '../runner/load-run.ts'
 import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
 import { ToolSets } from '../runner/tool-sets.ts'
@@ -75,20 +76,25 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const hooks: ToolHooks = await loadHooks(suite.hooks)
   const toolSets = new ToolSets()
   const fingerprints = new Fingerprints()
-  // The simulated users of `user:` cases, built and their scripts checked while collecting, as a run does.
-  const simulators = new Simulators({ ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}) })
-  await simulators.prepare(cases, Math.max(1, options.repeat ?? 1))
+  const repeats = Math.max(1, options.repeat ?? 1)
+  // The simulated users of `user:` cases and the judges of `final.judge`, built and their scripts checked while
+  // collecting, as a run does.
+  const modelOptions = options.providerOptions ? { providerOptions: options.providerOptions } : {}
+  const simulators = new Simulators(modelOptions)
+  await simulators.prepare(cases, repeats)
+  const judges = new Judges(modelOptions)
+  await judges.prepare(cases, repeats)
   const context: EvaluationContext = {
     tokenCounter: new ToolTokenCounter(),
     prices: defaultPriceTable,
     secrets: [...secretValues([options.providerOptions ?? {}, ...simulators.providerOptions()]), ...servers.secrets],
     toolSets,
     simulators,
+    judges,
   }
   const concurrency = Math.max(1, options.concurrency ?? 4)
   const limit = pLimit(concurrency)
   const register = concurrency > 1 ? test.concurrent : test
-  const repeats = Math.max(1, options.repeat ?? 1)
   for (const testCase of cases) {
     for (const slot of slots) {
       for (let repeat = 0; repeat < repeats; repeat++) {
