@@ -1,0 +1,76 @@
+import { dirname } from 'node:path'
+import type { Case } from '../core/case.ts'
+import type { CaseRef, Provider } from '../core/provider.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
+import { createProvider } from '../providers/registry.ts'
+
+/** What the models a suite brings are built with: the run's provider options and the config's per-spec ones. */
+export type SuiteModelOptions = {
+  /** The run's options: only the transport (retries, timeouts, cassettes, secrets, fetch) reaches a suite's model. */
+  readonly providerOptions?: ProviderOptions
+  /** Per-spec options (config `providers:`), over the transport ones: the model's own base URL and key variable. */
+  readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
+  /** Providers built by the caller, by id: a spec naming one uses it (tests, library users). */
+  readonly providers?: readonly Provider[]
+}
+
+/**
+ * The models a run's suites bring besides the models under test — simulated users (`user: { model }`) and judges
+ * (`final.judge: { model }`): one provider per spec and suite folder (a `scripted:` path is read against the suite
+ * file's folder, like every path a suite writes), built and checked before the first model call, then shared by
+ * every case, model and repeat that uses it.
+ */
+export class SuiteModels {
+  private readonly built = new Map<string, Provider>()
+  private readonly casesOf = new Map<string, CaseRef[]>()
+  private readonly optionsUsed: ProviderOptions[] = []
+
+  /** `specsOf`: the specs of the suite models a case uses (none for most cases). */
+  constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[]) {}
+
+  /**
+   * Builds the models the cases use and runs each one's `checkCases` on the cases it takes part in (a `scripted:`
+   * model without a script for one of them is bad input, exit 2). Returns the providers' warnings.
+   */
+  async prepare(cases: Iterable<Case> | AsyncIterable<Case>, repeats: number): Promise<string[]> {
+    for await (const testCase of cases) {
+      for (const spec of this.specsOf(testCase)) {
+        const key = keyOf(testCase, spec)
+        if (!this.built.has(key)) this.built.set(key, await this.create(testCase, spec))
+        const refs = this.casesOf.get(key) ?? []
+        if (!refs.some((ref) => ref.suite === testCase.suite && ref.id === testCase.id)) refs.push({ suite: testCase.suite, id: testCase.id })
+        this.casesOf.set(key, refs)
+      }
+    }
+    const warnings: string[] = []
+    for (const [key, refs] of this.casesOf) {
+      for (const warning of this.built.get(key)?.checkCases?.(refs, { repeats, allCases: refs }) ?? []) warnings.push(warning)
+    }
+    return warnings
+  }
+
+  /** The options the models were built with (after `prepare`): their key variables are secrets of the run too. */
+  providerOptions(): readonly ProviderOptions[] {
+    return this.optionsUsed
+  }
+
+  /** The model `spec` of the case's suite folder; undefined when `prepare` did not see the case. */
+  protected providerFor(testCase: Case, spec: string): Provider | undefined {
+    return this.built.get(keyOf(testCase, spec))
+  }
+
+  private create(testCase: Case, spec: string): Promise<Provider> {
+    const given = this.options.providers?.find((provider) => provider.id === spec)
+    if (given) return Promise.resolve(given)
+    // The model under test's server, key and settings are not this model's: only the transport carries over.
+    const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
+    const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
+    this.optionsUsed.push(options)
+    return createProvider(spec, options)
+  }
+}
+
+/** Suite models are shared per spec and suite folder (a relative `scripted:` path means a file next to the suite). */
+function keyOf(testCase: Case, spec: string): string {
+  return `${dirname(testCase.file)}\u0000${spec}`
+}
