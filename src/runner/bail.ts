@@ -23,55 +23,6 @@ export type RunCut = {
   readonly notRun: readonly NotRunTask[]
 }
 
-/** One reason to stop scheduling: it sees every result this run makes and says when the limit is reached. */
-export type StopRule = {
-  readonly reason: RunCut['reason']
-  readonly limit: number
-  /** Counts one finished result of this run. */
-  record(result: CaseResult): void
-  readonly reached: boolean
-  /** What the cut records beside its reason and limit. */
-  readonly details?: () => Pick<RunCut, 'spentUsd'>
-}
-
-/**
- * `--bail <n>`: counts the failed verdicts of the results this run makes (errored ones are no verdict on the model
- * and do not count; results kept by --resume were counted by the run that made them).
- */
-export function bailRule(limit: number): StopRule {
-  let failed = 0
-  return {
-    reason: 'bail',
-    limit,
-    record(result) {
-      if (verdictOf(result) === 'failed') failed++
-    },
-    get reached() {
-      return failed >= limit
-    },
-  }
-}
-
-/**
- * `--max-cost <usd>`: adds up the priced cost of the results this run makes (errored ones too: an outage's
- * requests were paid for) and stops scheduling once it reaches the limit. A result without a price adds nothing —
- * the CLI warns up front about models the price table does not know.
- */
-export function spendRule(limitUsd: number): StopRule {
-  let spent = 0
-  return {
-    reason: 'max-cost',
-    limit: limitUsd,
-    record(result) {
-      if (result.cost?.priced) spent += result.cost.usd
-    },
-    get reached() {
-      return spent >= limitUsd
-    },
-    details: () => ({ spentUsd: spent }),
-  }
-}
-
 /** `--max-cost`'s warnings before the first request: a paid model the table cannot price would spend without counting. */
 export function unpricedWarnings(providers: readonly Provider[], prices: PriceTable): string[] {
   return providers.flatMap((provider) => {
@@ -81,34 +32,53 @@ export function unpricedWarnings(providers: readonly Provider[], prices: PriceTa
   })
 }
 
-/** The stop rules of a run: no new task starts once one of them is reached; cases already in flight finish. */
+/**
+ * The stop rules of a run: no new task starts once one is reached; cases already in flight finish. `--bail <n>`
+ * counts the failed verdicts of the results this run makes (errored ones are no verdict on the model and do not
+ * count; results kept by --resume were counted by the run that made them). `--max-cost <usd>` adds up their priced
+ * cost (errored ones too: an outage's requests were paid for); a result without a price adds nothing — the CLI
+ * warns up front about models the price table does not know.
+ */
 export class StopRules {
-  constructor(private readonly rules: readonly StopRule[]) {}
+  private failed = 0
+  private spentUsd = 0
+
+  constructor(private readonly limits: { readonly bail?: number; readonly maxCostUsd?: number }) {}
 
   /** Counts one finished result of this run. */
   record(result: CaseResult): void {
-    for (const rule of this.rules) rule.record(result)
+    if (verdictOf(result) === 'failed') this.failed++
+    if (result.cost?.priced) this.spentUsd += result.cost.usd
+  }
+
+  /** The limit reached, if any (`--bail` before `--max-cost`): no further task is started. */
+  private get reason(): RunCut['reason'] | undefined {
+    const { bail, maxCostUsd } = this.limits
+    if (bail !== undefined && this.failed >= bail) return 'bail'
+    if (maxCostUsd !== undefined && this.spentUsd >= maxCostUsd) return 'max-cost'
+    return undefined
   }
 
   /** Whether a limit is reached: no further task is started. */
   get reached(): boolean {
-    return this.rules.some((rule) => rule.reached)
+    return this.reason !== undefined
   }
 
   /**
-   * The run's `cut` once the run is over: undefined unless a limit was reached (the first rule reached names it).
-   * The tasks listed are those of the plan that have no result (in report order); `caseAt` reads a run case,
-   * `modelId` names a model by its index.
+   * The run's `cut` once the run is over: undefined unless a limit was reached. The tasks listed are those of the
+   * plan that have no result (in report order); `caseAt` reads a run case, `modelId` names a model by its index.
    */
   async cut(plan: readonly PlannedTask[], caseAt: (index: number) => Promise<Case>, modelId: (index: number) => string): Promise<RunCut | undefined> {
-    const rule = this.rules.find((candidate) => candidate.reached)
-    if (!rule) return undefined
+    const reason = this.reason
+    if (reason === undefined) return undefined
     const notRun: NotRunTask[] = []
     for (const task of plan) {
       if (task.position) continue
       const testCase = await caseAt(task.caseIndex)
       notRun.push({ suite: testCase.suite, case: testCase.id, model: modelId(task.modelIndex), repeat: task.repeat, ...(testCase.variant !== undefined ? { variant: testCase.variant } : {}) })
     }
-    return { reason: rule.reason, limit: rule.limit, ...rule.details?.(), notRun }
+    return reason === 'bail'
+      ? { reason, limit: this.limits.bail!, notRun }
+      : { reason, limit: this.limits.maxCostUsd!, spentUsd: this.spentUsd, notRun }
   }
 }

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path'
 import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
-import type { Provider } from '../core/provider.ts'
+import type { CaseRef, Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { loadHooks } from '../loop/hooks.ts'
@@ -22,7 +22,7 @@ import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
-import { bailRule, spendRule, StopRules, unpricedWarnings } from './bail.ts'
+import { StopRules, unpricedWarnings } from './bail.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
 import { planTasks, type PlannedTask } from './run-plan.ts'
 import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
@@ -30,7 +30,7 @@ import { loadRunSuites, secretValues } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
-import { modelOptionsFor, resolveModels, type ModelEntry, type ResolvedModel } from './model-entries.ts'
+import { modelOptionsFor, resolveModels, type ModelEntry } from './model-entries.ts'
 import { ModelSuites, type ModelsSource } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
@@ -164,16 +164,17 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   // Batch mode journals its batches in the out folder; --resume --batch serves requests from those of the run before.
   const batchJournal = BatchJournal.open(options.outDir, options.resume === true)
-  const optionsFor = (model: ResolvedModel): ProviderOptions => {
+  // Resolved once per model, not per case.
+  const modelOptions = models.map((model): ProviderOptions => {
     const { settings: _specSettings, ...base } = perModel.get(model.spec) ?? {}
     // Settings layer config (by spec) < model entry < --set; modelOptionsFor does the layering.
     return withBatchJournal(modelOptionsFor(model, { ...base, ...(options.providerOptions?.settings ? { settings: options.providerOptions.settings } : {}) }, options.modelOptions), batchJournal, options.onBatchEvent)
-  }
-  const providers = await Promise.all(models.map((model) =>
-    options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, optionsFor(model))))
-  const secrets = [...secretValues(models.map(optionsFor)), ...servers.secrets]
-  for (const warning of unbatchedWarnings(providers, models.map(optionsFor))) options.onWarning?.(warning)
-  const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(optionsFor(model)) }))
+  })
+  const providers = await Promise.all(models.map((model, index) =>
+    options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, modelOptions[index]!)))
+  const secrets = [...secretValues(modelOptions), ...servers.secrets]
+  for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
+  const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, (index, suite) => modelSuites.answers(index, suite), (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
   if (options.repeatUntil !== undefined) checkRepeatUntil(options)
   const repeats = options.repeatUntil ?? options.repeat ?? 1
@@ -205,8 +206,6 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
 
   const fingerprints = new Fingerprints({ ...(options.caseChecks ? { caseChecks: options.caseChecks.id } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}) })
-  // Resolved once per model, not per case.
-  const modelOptions = models.map(optionsFor)
   const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
   const answers = (caseIndex: number, modelIndex: number) => modelSuites.answers(modelIndex, cases.suiteAt(caseIndex))
   const plan = planTasks(cases.size, providers.length, repeats, answers)
@@ -282,10 +281,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // Set when the run stops (an error): a case still in flight then is not journaled.
   let stopped = false
   const batching = new BatchSchedule(providers)
-  const bail = new StopRules([
-    ...(options.bail !== undefined ? [bailRule(options.bail)] : []),
-    ...(options.maxCostUsd !== undefined ? [spendRule(options.maxCostUsd)] : []),
-  ])
+  const bail = new StopRules(options)
   const rounds = options.repeatUntil !== undefined
     ? new RepeatRounds(plan, repeats, (model) => minAccuracyThresholds(runGates, model))
     : undefined
@@ -389,11 +385,9 @@ async function caseIdentities(suites: readonly StreamedSuite[], cases: RunCases)
   for (const suite of suites) for (let index = 0; index < suite.cases.count; index++) allCases.push(refOf(await suite.cases.at(index)))
   if (cases.everyCase) return { caseRefs: allCases, allCases }
   const caseRefs: CaseRef[] = []
-  for (let index = 0; index < cases.size; index++) caseRefs.push(refOf(await cases.at(index)))
+  for await (const testCase of eachCase(cases)) caseRefs.push(refOf(testCase))
   return { caseRefs, allCases }
 }
-
-type CaseRef = { readonly suite: string; readonly id: string }
 
 function refOf(testCase: Case): CaseRef {
   return { suite: testCase.suite, id: testCase.id }
