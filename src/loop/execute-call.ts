@@ -8,7 +8,7 @@ import { callHook } from './harness-error.ts'
 import { checkedAfterOutcome, checkedBeforeOutcome } from './hook-outcome.ts'
 import type { ToolCallContext, ToolHooks } from './hooks.ts'
 import { ownCopy } from './snapshot.ts'
-import { defaultStubTimeoutSeconds, runStub } from './stubs.ts'
+import { caseTimeoutMs, runStub } from './stubs.ts'
 import type { LiveWorld } from './world.ts'
 
 /**
@@ -32,7 +32,7 @@ export type CallOutcome = { readonly execution: ToolExecution; readonly message:
  * case sets none); a live stub's result JSON cannot carry. Any other error a stub throws is an error result for the
  * model. A world (`backend.world`) answers the tools it implements in place of their stubs, with the same guarantees.
  */
-export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext, stubTimeoutMs = defaultStubTimeoutSeconds * 1000, backend: ToolBackend = {}): Promise<CallOutcome> {
+export async function executeCall(call: TranscriptCall, testCase: Case, hooks: ToolHooks, request: RequestContext, stubTimeoutMs: number | undefined, backend: ToolBackend = {}): Promise<CallOutcome> {
   const activity: HookActivity[] = []
   const context: ToolCallContext = { ...request, toolName: call.name, callId: call.id, schemaIssues: ownCopy(call.check.schemaIssues) }
   const finish = (source: ToolExecution['source'], result: unknown, isError: boolean): CallOutcome => {
@@ -47,8 +47,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   const tool = tools.find((candidate) => candidate.name === call.name)
   if (!tool) return finish('rejected', `Error: unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}`, true)
 
-  // User code of this case — hooks and live stubs — gets the case's stub timeout.
-  const timeoutMs = testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : stubTimeoutMs
+  const timeoutMs = caseTimeoutMs(testCase, stubTimeoutMs)
   let args = call.arguments
   let issues = call.check.wellFormed ? call.check.schemaIssues : undefined
   const before = hooks.beforeToolCall

@@ -7,7 +7,7 @@ import type { Transcript } from '../core/transcript.ts'
 import type { CaseLoop, RunCaseOptions } from './exchange.ts'
 import { HarnessError } from './harness-error.ts'
 import { deepFreeze } from './snapshot.ts'
-import { defaultStubTimeoutSeconds } from './stubs.ts'
+import { caseTimeoutMs } from './stubs.ts'
 import { fixedUserSource, SimulatorError, type UserMessage, type UserSource } from './user-messages.ts'
 import { openWorld, type LiveWorld } from './world.ts'
 
@@ -27,7 +27,7 @@ export type ConversationOptions = {
  * an unanswered call could not be sent. A case with a world and no conversation is one exchange against the world.
  */
 export async function runConversation(loop: CaseLoop, testCase: Case, provider: Provider, options: RunCaseOptions & ConversationOptions): Promise<Transcript> {
-  const timeoutMs = testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : options.stubTimeoutMs ?? defaultStubTimeoutSeconds * 1000
+  const timeoutMs = caseTimeoutMs(testCase, options.stubTimeoutMs)
   const steps: ConversationStep[] = []
   let world: LiveWorld | undefined
   let initialState: unknown

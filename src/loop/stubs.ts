@@ -1,4 +1,4 @@
-import type { StubSpec } from '../core/case.ts'
+import type { Case, StubSpec } from '../core/case.ts'
 import { importUserFunction } from '../io/load-module.ts'
 import { matchArguments } from '../matchers/argument-matchers.ts'
 import { HarnessError } from './harness-error.ts'
@@ -15,7 +15,15 @@ export type StubOutcome =
 export const defaultStubResult = { status: 'ok' }
 
 /** Seconds a live stub may take when neither the case, the suite (`stub_timeout`) nor the run (`--stub-timeout`) says. */
-export const defaultStubTimeoutSeconds = 30
+const defaultStubTimeoutSeconds = 30
+
+/**
+ * Milliseconds the user code of a case (hooks, live stubs, its world, custom checks) may take: the case's (or its
+ * suite's) `stub_timeout`, else the run's `--stub-timeout` (`runMs`), else 30 s.
+ */
+export function caseTimeoutMs(testCase: Pick<Case, 'stubTimeout'>, runMs: number | undefined): number {
+  return testCase.stubTimeout !== undefined ? testCase.stubTimeout * 1000 : runMs ?? defaultStubTimeoutSeconds * 1000
+}
 
 /**
  * Executes a stub: recorded stubs answer with the first entry whose `when` matches (entries without `when` are

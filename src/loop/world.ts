@@ -1,6 +1,6 @@
 import type { World, WorldContext, WorldFactory, WorldSpec } from '../core/conversation.ts'
 import { importUserFunction } from '../io/load-module.ts'
-import { HarnessError } from './harness-error.ts'
+import { describeThrown, HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
 import { jsonProblem } from './json-problem.ts'
 import { settledWithin } from './settled-within.ts'
@@ -92,8 +92,4 @@ function liveWorld(world: World, given: unknown, label: string): LiveWorld {
       return ownCopy(state)
     },
   }
-}
-
-function describeThrown(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }

@@ -8,7 +8,7 @@ import { runCase } from '../loop/run-case.ts'
 import { costOfTurns, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { hasCaseChecks, runCaseChecks, type CaseChecksOutcome } from '../checks/case-checks.ts'
-import { defaultStubTimeoutSeconds } from '../loop/stubs.ts'
+import { caseTimeoutMs } from '../loop/stubs.ts'
 import type { Failure } from '../core/result.ts'
 import { caseResult } from './case-result.ts'
 import type { Simulators } from './simulators.ts'
@@ -71,7 +71,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
   const checked = hasCaseChecks(task.testCase) ? await runCaseChecks(task.testCase, transcript, {
     model: task.provider.id,
     repeat: task.repeat,
-    timeoutMs: task.testCase.stubTimeout !== undefined ? task.testCase.stubTimeout * 1000 : context.stubTimeoutMs ?? defaultStubTimeoutSeconds * 1000,
+    timeoutMs: caseTimeoutMs(task.testCase, context.stubTimeoutMs),
     ...(context.judges ? { judges: context.judges } : {}),
     ...(context.signal ? { signal: context.signal } : {}),
   }) : undefined
