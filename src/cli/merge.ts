@@ -5,6 +5,7 @@ import type { Command } from './command.ts'
 import { parseFlags } from './flags.ts'
 import { printGates } from './print-gates.ts'
 import { reportFileFor } from '../report/report-file.ts'
+import { runCut, runStops } from '../report/run-stops.ts'
 
 const usage = `toolgauge merge <report.json> [<report.json> ...] [options]
 
@@ -12,11 +13,13 @@ Joins shard reports (toolgauge run --shard i/n) into one report: results are con
 suite + case + model + repeat, every aggregate (summaries, pass@k, pass^k, intervals) is recomputed, and each gate
 the shards stored (metric gates, suite token budgets) is evaluated again over the merged results.
 Exits like toolgauge run: 1 when a gate fails (or, without metric gates, a case fails), 3 on provider errors.
+A report cut by --bail / --max-cost or interrupted is refused (exit 2) unless --allow-partial; the merged report
+then says it is partial (run.cut, run.interrupted) and exits as that run did (1, 4, 130).
 
 Options:
   --out <dir>                   where to write report.json (default reports/merged)
   --format json,junit,md,html   extra formats to write next to report.json (md also goes to $GITHUB_STEP_SUMMARY)
-  --allow-partial               merge even when a shard is missing or a run was interrupted`
+  --allow-partial               merge even when a shard is missing or a run was cut or interrupted`
 
 /** `toolgauge merge`: joins shard reports, recomputing every aggregate. */
 export const command: Command = {
@@ -46,7 +49,9 @@ export const command: Command = {
     // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
     const gates = (report.gates ?? []) as GateResult[]
     printGates(gates)
+    // A partial merge of a cut or interrupted input says so, as that run did (report/run-stops.ts).
+    for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
     process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${inert(reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
-    return exitCodeFor(report.results, gates, report.run.interrupted === true)
+    return exitCodeFor(report.results, gates, report.run.interrupted === true, runCut(report.run)?.reason)
   },
 }

@@ -10,6 +10,7 @@ import { repeatLabel } from '../report/repeat-label.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { caseKey } from '../core/case-key.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
+import { isTask, runCut, runStops } from '../report/run-stops.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -30,8 +31,9 @@ type Shard = { readonly index: number; readonly count: number }
  * repeat, run metadata merged, and every aggregate recomputed from the results — summaries by `summarize()`
  * (pass@k, pass^k and intervals included), gates by evaluating again the definitions the inputs recorded (each
  * metric gate over the merged summary rows, each suite budget on the tokens its suite's tools measured).
- * An incomplete shard set, an interrupted input or one cut by `--bail` is an error unless `allowPartial`: a gate
- * over half the cases would pass for the wrong reason.
+ * An incomplete shard set, an interrupted input or one cut by `--bail` / `--max-cost` is an error unless
+ * `allowPartial`: a gate over half the cases would pass for the wrong reason. A partial merge carries the inputs'
+ * cut and interruption, so the merged report says it is partial.
  */
 export function mergeReports(inputs: readonly ReportInput[], options: { readonly allowPartial?: boolean } = {}): MergeOutcome {
   if (inputs.length === 0) throw new InputError('expected at least one report to merge')
@@ -72,7 +74,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
-    run: { ...mergedRun(inputs, models, suites), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}) },
+    run: { ...mergedRun(inputs, models, suites), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
     ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
@@ -86,7 +88,10 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
   const problems: string[] = []
   for (const { file, report } of inputs) if (report.run.interrupted === true) problems.push(`${file} is from an interrupted run (finish it with --resume)`)
   // A run cut by --bail (run.cut) left case runs out: the merged gates would judge fewer cases than were planned.
-  for (const { file, report } of inputs) if (isCut(report.run.cut)) problems.push(`${file} is from a run cut by --${report.run.cut.reason} (${report.run.cut.notRun.length} case run(s) did not start; run them with --resume)`)
+  for (const { file, report } of inputs) {
+    const cut = runCut(report.run)
+    if (cut) problems.push(`${file} is from a run cut by --${cut.reason} (${cut.notRun.length} case run(s) did not start; run them with --resume)`)
+  }
   const shards = inputs.flatMap(({ file, report }) => (isShard(report.run.shard) ? [{ file, shard: report.run.shard }] : []))
   const counts = unique(shards.map((s) => s.shard.count))
   if (counts.length > 1) throw new InputError(`shard reports split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file: shards.find((s) => s.shard.count !== counts[0])!.file, field: 'run.shard' })
@@ -97,10 +102,6 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
   if (problems.length === 0) return
   if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
   for (const p of problems) warnings.push(`partial merge: ${p}`)
-}
-
-function isCut(value: unknown): value is { readonly reason: string; readonly notRun: readonly unknown[] } {
-  return typeof value === 'object' && value !== null && typeof (value as { reason?: unknown }).reason === 'string' && Array.isArray((value as { notRun?: unknown }).notRun)
 }
 
 function isShard(value: unknown): value is Shard {
@@ -180,6 +181,25 @@ function isRepeatUntilRecord(value: unknown): value is RepeatUntilRecord {
   if (typeof value !== 'object' || value === null) return false
   const record = value as Record<string, unknown>
   return typeof record.max === 'number' && typeof record.rule === 'string' && ['repeatsRun', 'planned', 'casesStopped', 'reopened'].every((field) => typeof record[field] === 'number')
+}
+
+/**
+ * What stopped the inputs (`--allow-partial`), carried so the merged report says it is partial as they did
+ * (report/run-stops.ts reads it for every format): one `run.cut` with the first cut's reason and limit, every cut's
+ * not-run case runs that no input ran, and their spend added up; `run.interrupted` with the inputs' unfinished
+ * counts added up (left out when one did not say).
+ */
+function carriedStops(inputs: readonly ReportInput[], results: readonly CaseResult[]): Partial<Record<'cut' | 'interrupted' | 'unfinished', unknown>> {
+  const ran = new Set(results.map(resultKey))
+  const cuts = inputs.flatMap(({ report }) => runCut(report.run) ?? [])
+  const notRun = cuts.flatMap((cut) => cut.notRun).filter((task) => !isTask(task) || !ran.has(resultKey(task)))
+  const spent = cuts.map((cut) => cut.spentUsd).filter((usd) => typeof usd === 'number')
+  const interruptions = inputs.flatMap(({ report }) => runStops(report.run).filter((stop) => stop.kind === 'interrupted'))
+  const unfinished = interruptions.map((stop) => stop.notRun)
+  return {
+    ...(notRun.length > 0 ? { cut: { reason: cuts[0]!.reason, limit: cuts[0]!.limit, ...(spent.length > 0 ? { spentUsd: spent.reduce((sum, usd) => sum + usd, 0) } : {}), notRun } } : {}),
+    ...(interruptions.length > 0 ? { interrupted: true, ...(unfinished.every((n) => n !== undefined) ? { unfinished: unfinished.reduce((sum, n) => sum + n, 0) } : {}) } : {}),
+  }
 }
 
 function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites']): Report['run'] {

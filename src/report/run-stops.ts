@@ -20,7 +20,7 @@ export type RunStop = {
 /** The reasons a report is partial, cut first; empty for a run that did its whole plan. */
 export function runStops(run: Report['run']): RunStop[] {
   const stops: RunStop[] = []
-  const cut = cutOf(run.cut)
+  const cut = runCut(run)
   if (cut) {
     const by = cut.reason === 'max-cost' ? `--max-cost ${String(cut.limit)} (spent $${typeof cut.spentUsd === 'number' ? cut.spentUsd.toFixed(4) : '?'})` : `--${String(cut.reason)} ${String(cut.limit)}`
     const tasks = cut.notRun.filter(isTask)
@@ -35,13 +35,14 @@ export function runStops(run: Report['run']): RunStop[] {
   return stops
 }
 
-function cutOf(value: unknown): (Omit<RunCut, 'notRun'> & { readonly notRun: readonly unknown[] }) | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const cut = value as { reason?: unknown; notRun?: unknown }
-  return typeof cut.reason === 'string' && Array.isArray(cut.notRun) ? (value as Omit<RunCut, 'notRun'> & { readonly notRun: readonly unknown[] }) : undefined
+/** A report's `run.cut` as far as it has the shape of one (its `notRun` entries unchecked); undefined for an uncut run. */
+export function runCut(run: Report['run']): (Omit<RunCut, 'notRun'> & { readonly notRun: readonly unknown[] }) | undefined {
+  const cut = run.cut as { reason?: unknown; notRun?: unknown } | null | undefined
+  return typeof cut === 'object' && cut !== null && typeof cut.reason === 'string' && Array.isArray(cut.notRun) ? (cut as Omit<RunCut, 'notRun'> & { readonly notRun: readonly unknown[] }) : undefined
 }
 
-function isTask(value: unknown): value is NotRunTask {
+/** A not-run entry naming the task its result would have been. */
+export function isTask(value: unknown): value is NotRunTask {
   if (typeof value !== 'object' || value === null) return false
   const task = value as Partial<Record<keyof NotRunTask, unknown>>
   return typeof task.suite === 'string' && typeof task.case === 'string' && typeof task.model === 'string' && typeof task.repeat === 'number'
