@@ -52,8 +52,11 @@ export type BatchApi = {
   /** Sends the entries as one batch; resolves with the API's batch id once it is created. */
   submit(entries: readonly BatchEntry[], signal?: AbortSignal): Promise<string>
   status(id: string, signal?: AbortSignal): Promise<BatchStatus>
-  /** A completed batch's outcomes. An entry of the batch missing from them is an `error` outcome ("not in the results"). */
-  results(id: string, signal?: AbortSignal): Promise<readonly BatchOutcome[]>
+  /**
+   * A completed batch's outcomes. An entry of the batch missing from them is an `error` outcome ("not in the results").
+   * Undefined: the results cannot be read yet (the queue polls again after the poll interval).
+   */
+  results(id: string, signal?: AbortSignal): Promise<readonly BatchOutcome[] | undefined>
 }
 
 /** A batch as the journal (`batches.jsonl` in the out folder) keeps it, so `--resume --batch` polls it instead of paying again. */

@@ -12,7 +12,10 @@ import { createOnce } from './create-once.ts'
  */
 export const anthropicBatchLimits: BatchApi['limits'] = { maxEntries: 100_000, maxBytes: 240_000_000 }
 
-/** Polls in a row that may find no batch this process created before that is its end (a 404 is then an error). */
+/**
+ * Polls in a row that may find no batch this process created, or no results file of a batch that has ended, before
+ * that is the end of it (a 404 is then an error).
+ */
 export const unseenPollsTolerated = 5
 
 /**
@@ -30,6 +33,8 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
   // outcome) and how many polls in a row found no such batch. A batch polled again after a restart is not known
   // here; the queue holds its entries.
   const submitted = new Map<string, { readonly customIds: readonly string[]; unseen: number }>()
+  // Reads of each ended batch's results file that found none yet, for any batch (a resumed one's too).
+  const unreadyReads = new Map<string, number>()
   return {
     limits: anthropicBatchLimits,
     async submit(entries, signal) {
@@ -57,7 +62,17 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
       const resultsUrl = checkResultsUrl(batch, client.baseURL)
       // The results file fetched from the URL just checked: `messages.batches.results` would read the batch once
       // more for it (one more GET per batch, and a URL this code never saw).
-      const file = await client.get<Response>(resultsUrl, { ...options, headers: { Accept: 'application/binary' }, __binaryResponse: true })
+      let file: Response
+      try {
+        file = await client.get<Response>(resultsUrl, { ...options, headers: { Accept: 'application/binary' }, __binaryResponse: true })
+      } catch (error) {
+        // Right after a batch ends its results file has been reported to 404 for a while, as a new batch's status does.
+        const reads = (unreadyReads.get(id) ?? 0) + 1
+        if (!(error instanceof Anthropic.NotFoundError) || reads > unseenPollsTolerated) throw error
+        unreadyReads.set(id, reads)
+        return undefined
+      }
+      unreadyReads.delete(id)
       const outcomes: BatchOutcome[] = []
       const seen = new Set<string>()
       for (const line of resultLines(await file.text(), id)) {

@@ -216,12 +216,15 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       for (;;) {
         status = await api.status(watch.id, signal)
         this.emit({ type: 'polled', model: this.settings.model, id: watch.id, status })
-        if (status.state !== 'running') break
+        if (status.state === 'completed') {
+          const outcomes = await api.results(watch.id, signal)
+          if (outcomes) {
+            watch.outcomes = new Map(outcomes.map((outcome) => [outcome.customId, outcome]))
+            break
+          }
+          // Results not readable yet: read again after the poll interval, like a running batch.
+        } else if (status.state !== 'running') break
         await this.sleep(this.settings.pollMs, signal)
-      }
-      if (status.state === 'completed') {
-        const outcomes = await api.results(watch.id, signal)
-        watch.outcomes = new Map(outcomes.map((outcome) => [outcome.customId, outcome]))
       }
       this.emit({ type: 'done', model: this.settings.model, id: watch.id, state: status.state })
       if (!watch.outcomes) {

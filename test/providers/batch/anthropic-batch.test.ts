@@ -9,6 +9,7 @@ import { anthropicKey, longSystem } from '../fake/harness.ts'
 import { startLoopback, type Handler, type Loopback } from '../fake/loopback.ts'
 import { anthropicBatchApi, type AnthropicBatchOptions, type AnthropicBatchStandIn } from '../fake/batch/anthropic-batch-api.ts'
 import { batchLifecycle } from '../fake/batch/lifecycle.ts'
+import { ModelBatchQueue } from '../../../src/providers/batch/batch-queue.ts'
 
 // The Message Batches BatchApi against its loopback stand-in, through toolgauge's own HTTP layer (as the adapter
 // builds its client): submit, in_progress → ended, results as the direct endpoint would answer, per-entry errors,
@@ -69,7 +70,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     expect(await api.status(id)).toEqual({ state: 'running', counts: { done: 0, total: 2 } })
     expect(await pollToEnd(api, id)).toBe(1)
     expect(await api.status(id)).toEqual({ state: 'completed', counts: { done: 2, total: 2 } })
-    const outcomes = byId(await api.results(id))
+    const outcomes = byId((await api.results(id))!)
     expect(outcomes.size).toBe(2)
     const direct = await client.messages.create(body('Weather in Oslo and Tokyo?') as never)
     const answer = outcomes.get('case-b_t0')!
@@ -89,11 +90,11 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     const { api, client, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
     const id = await api.submit([entry('streamed', body('Weather in Paris?', { stream: true }))])
     await pollToEnd(api, id)
-    expect(byId(await api.results(id)).get('streamed')).toMatchObject({ kind: 'answer', status: 200 })
+    expect(byId((await api.results(id))!).get('streamed')).toMatchObject({ kind: 'answer', status: 200 })
     // The same request sent with stream in its params, past this BatchApi: the entry is refused.
     const raw = await client.messages.batches.create({ requests: [{ custom_id: 'raw', params: body('Weather in Paris?', { stream: true }) as never }] })
     await pollToEnd(api, raw.id)
-    const refused = byId(await api.results(raw.id)).get('raw')
+    const refused = byId((await api.results(raw.id))!).get('raw')
     expect(refused).toMatchObject({ kind: 'answer', status: 400 })
     expect(JSON.parse((refused as { body: string }).body)).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('stream') } })
     expect(standIn.billed.get('raw')).toBeUndefined()
@@ -104,7 +105,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     const bad = body('Weather in Paris?', { tool_choice: { type: 'any' }, tools: undefined })
     const id = await api.submit([entry('bad', bad), entry('good', body('Weather in Paris?'))])
     await pollToEnd(api, id)
-    const outcomes = byId(await api.results(id))
+    const outcomes = byId((await api.results(id))!)
     const directAnswer = await fetch(`${server.origin}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': anthropicKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
@@ -123,7 +124,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }), entryError })
     const id = await api.submit([entry('unlucky', body('Weather in Paris?')), entry('lucky', body('Weather in Paris?'))])
     await pollToEnd(api, id)
-    const outcomes = byId(await api.results(id))
+    const outcomes = byId((await api.results(id))!)
     expect(outcomes.get('unlucky')).toEqual({ customId: 'unlucky', kind: 'error', message: 'errored in the batch: overloaded_error: Overloaded' })
     expect(outcomes.get('lucky')).toMatchObject({ kind: 'answer', status: 200 })
     expect([...standIn.billed.keys()]).toEqual(['lucky'])
@@ -133,7 +134,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 1, expire: true }) })
     const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))])
     expect(await pollToEnd(api, id)).toBe(1)
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes).toHaveLength(2)
     for (const outcome of outcomes) expect(outcome).toMatchObject({ kind: 'error', message: expect.stringContaining('expired') })
     expect(standIn.batches.get(id)!.results!.every((line) => line.result.type === 'expired')).toBe(true)
@@ -148,7 +149,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     expect(standIn.billed.size).toBe(0)
     lifecycle.release()
     expect((await api.status(id)).state).toBe('completed')
-    expect(byId(await api.results(id)).get('a')).toMatchObject({ kind: 'answer', status: 200 })
+    expect(byId((await api.results(id))!).get('a')).toMatchObject({ kind: 'answer', status: 200 })
   })
 
   it('a batch of its own not found yet (404 while it propagates) is running for a few polls, then an error', async () => {
@@ -157,13 +158,37 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     expect(await api.status(id)).toEqual({ state: 'running' })
     expect(await api.status(id)).toEqual({ state: 'running' })
     expect(await pollToEnd(api, id)).toBe(1)
-    expect(byId(await api.results(id)).get('a')).toMatchObject({ kind: 'answer', status: 200 })
+    expect(byId((await api.results(id))!).get('a')).toMatchObject({ kind: 'answer', status: 200 })
     expect(standIn.refusals).toEqual([`message_batch not found: ${id}`, `message_batch not found: ${id}`])
     // One that stays unseen past the tolerated polls is lost: the 404 is the error.
     const lost = await setup({ unseenReads: unseenPollsTolerated + 1 })
     const lostId = await lost.api.submit([entry('a', body('Weather in Paris?'))])
     for (let poll = 0; poll < unseenPollsTolerated; poll++) expect(await lost.api.status(lostId)).toEqual({ state: 'running' })
     expect(await lost.api.status(lostId).catch((caught: unknown) => caught)).toBeInstanceOf(Anthropic.NotFoundError)
+  })
+
+  it('a results file not there yet (404 right after the batch ended) is read again at the next polls, a few times, then an error', async () => {
+    // Through the queue, as batch mode runs it: the held request is answered once the results file can be read.
+    const held = async (options: AnthropicBatchOptions) => {
+      const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }), ...options })
+      let sleeps = 0
+      const queue = new ModelBatchQueue({ model: 'anthropic:claude-test', pollMs: 1, sleep: async () => void sleeps++ })
+      queue.connect(api)
+      queue.openTask()
+      const context = { suite: 'weather', caseId: 'a', repeat: 0, turn: 0 }
+      const answer = await queue.request({ path: '/v1/messages', bodyText: JSON.stringify(body('Weather in Paris?')), context }).catch((caught: unknown) => caught)
+      return { answer, standIn, sleeps }
+    }
+    const late = await held({ unreadyResultsReads: 2 })
+    expect(late.answer).toMatchObject({ status: 200, batchId: expect.stringMatching(/^msgbatch_/) })
+    expect(late.standIn.refusals.filter((refusal) => refusal.startsWith('results of'))).toHaveLength(2)
+    // Each read again came after the poll interval.
+    expect(late.sleeps).toBe(2)
+    // A results file that stays missing past the tolerated reads: that round's request errors.
+    const lost = await held({ unreadyResultsReads: unseenPollsTolerated + 1 })
+    expect(lost.answer).toBeInstanceOf(ProviderError)
+    expect((lost.answer as Error).message).toMatch(/not found/)
+    expect(lost.standIn.refusals.filter((refusal) => refusal.startsWith('results of'))).toHaveLength(unseenPollsTolerated + 1)
   })
 
   it('a canceled batch ends with its unprocessed entries canceled (error outcomes)', async () => {
@@ -183,7 +208,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     })
     const id = await api.submit([entry('cached', cached)])
     await pollToEnd(api, id)
-    const answer = byId(await api.results(id)).get('cached') as { status: number; body: string }
+    const answer = byId((await api.results(id))!).get('cached') as { status: number; body: string }
     expect(answer.status).toBe(200)
     expect((JSON.parse(answer.body) as Anthropic.Message).usage.cache_creation_input_tokens).toBeGreaterThan(0)
   })
@@ -198,7 +223,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     const { api } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) }, dropLast)
     const id = await api.submit([entry('kept', body('Weather in Paris?')), entry('lost', body('Weather in Oslo?'))])
     await pollToEnd(api, id)
-    const outcomes = byId(await api.results(id))
+    const outcomes = byId((await api.results(id))!)
     expect(outcomes.get('lost')).toEqual({ customId: 'lost', kind: 'error', message: `not in the results of Message Batch ${id}` })
     expect(outcomes.get('kept')).toMatchObject({ kind: 'answer', status: 200 })
   })
@@ -208,7 +233,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))])
     await pollToEnd(api, id)
     const before = server.requests.length
-    const outcomes = byId(await api.results(id))
+    const outcomes = byId((await api.results(id))!)
     expect([...outcomes.values()].map((outcome) => outcome.kind)).toEqual(['answer', 'answer'])
     expect(server.requests.slice(before).map((seen) => `${seen.method} ${seen.path}`)).toEqual([`GET /v1/messages/batches/${id}`, `GET /v1/messages/batches/${id}/results`])
   })

@@ -122,7 +122,7 @@ describe('batch mode: what fails is errored, never failed', () => {
   it('makes a 2xx entry with no answer in it provider_error (the protocol\'s broken-answer check)', async () => {
     const api = memoryBatchApi(weatherModel)
     const results = api.results.bind(api)
-    api.results = async (id) => (await results(id)).map((outcome) => (outcome.kind === 'answer' ? { ...outcome, body: '{"choices":[]}' } : outcome))
+    api.results = async (id) => (await results(id))!.map((outcome) => (outcome.kind === 'answer' ? { ...outcome, body: '{"choices":[]}' } : outcome))
     const { verdicts } = await runBatched(api, [1])
     expect(verdicts[0]!.slice(2)).toEqual(['errored', ['provider_error']])
   })

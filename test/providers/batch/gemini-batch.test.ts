@@ -91,7 +91,7 @@ describe('Gemini batch mode: submit, poll, results', () => {
     const { status, seen } = await pollUntilDone(api, id)
     expect(seen).toEqual(['running', 'running', 'completed'])
     expect(status.counts).toEqual({ done: 3, total: 3 })
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes.map((outcome) => outcome.customId)).toEqual(['key-0', 'key-1', 'key-2'])
     expect(outcomes.map((outcome) => body(outcome).candidates[0].content.parts[0].functionCall.args.city)).toEqual(['Paris', 'Tokyo', 'Oslo'])
     expect(outcomes.every((outcome) => outcome.kind === 'answer' && outcome.status === 200)).toBe(true)
@@ -109,9 +109,9 @@ describe('Gemini batch mode: submit, poll, results', () => {
       ['key-1', 'Paris'],
     ]
     const pairs = (outcomes: readonly BatchOutcome[]) => outcomes.map((outcome) => [outcome.customId, body(outcome).candidates[0].content.parts[0].functionCall.args.city])
-    expect(pairs(await api.results(id))).toEqual(expected)
+    expect(pairs((await api.results(id))!)).toEqual(expected)
     // A new process knows no submitted keys: the batch's own input gives them.
-    expect(pairs(await createGeminiBatchApi(client, model).results(id))).toEqual(expected)
+    expect(pairs((await createGeminiBatchApi(client, model).results(id))!)).toEqual(expected)
   })
 
   it('keeps a held batch running until it is released, and bills each entry once however often it is read', async () => {
@@ -125,8 +125,8 @@ describe('Gemini batch mode: submit, poll, results', () => {
     // A resumed process polls the same batch with a new BatchApi: it has no memory of the submit.
     const resumed = createGeminiBatchApi(client, model)
     expect((await resumed.status(id)).state).toBe('completed')
-    const first = await resumed.results(id)
-    const again = await resumed.results(id)
+    const first = (await resumed.results(id))!
+    const again = (await resumed.results(id))!
     expect(again).toEqual(first)
     expect(first.map((outcome) => outcome.customId)).toEqual(['key-0'])
     expect([...server.standIn.billed.entries()]).toEqual([['key-0', 1]])
@@ -155,7 +155,7 @@ describe('Gemini batch mode: a batch over the inline limit', () => {
     expect(lines).toEqual(entries.map((entry) => ({ key: entry.customId, request: entry.body })))
     expect(server.requests.filter((seen) => seen.path.startsWith('/upload/v1beta/files?upload_id=')).length).toBeGreaterThan(1)
     await pollUntilDone(api, id)
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes.map((outcome) => outcome.customId)).toEqual(entries.map((entry) => entry.customId))
     expect(outcomes.map((outcome) => body(outcome).candidates[0].content.parts[0].functionCall.args.city)).toEqual(entries.map((_, index) => cities[index % 4]))
     expect(server.standIn.violations).toEqual([])
@@ -173,7 +173,7 @@ describe('Gemini batch mode: per-entry errors and the ends of a batch', () => {
     const broken: BatchEntry = { ...entries[3]!, body: { ...(entries[3]!.body as object), contents: [] } }
     const id = await api.submit([entries[0]!, entries[1]!, entries[2]!, broken])
     await pollUntilDone(api, id)
-    const [ok, refused, failed, invalid] = await api.results(id)
+    const [ok, refused, failed, invalid] = (await api.results(id))!
     expect(ok).toMatchObject({ customId: 'key-0', kind: 'answer', status: 200 })
     expect(refused).toEqual({ customId: 'key-1', kind: 'answer', status: 400, body: JSON.stringify({ error: { code: 400, message: 'Invalid JSON payload received.', status: 'INVALID_ARGUMENT' } }) })
     expect(failed).toMatchObject({ customId: 'key-2', kind: 'error' })
@@ -192,7 +192,7 @@ describe('Gemini batch mode: per-entry errors and the ends of a batch', () => {
     // The API answered fewer responses than requests: the last request has nothing under its key.
     const batch = server.standIn.batches.get(id)!
     ;(batch.ended!.responses as unknown[]).splice(1, 1)
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes[0]).toMatchObject({ customId: 'key-0', kind: 'answer' })
     expect(outcomes[1]).toEqual({ customId: 'key-1', kind: 'error', message: 'not in the results of the batch' })
   })
@@ -325,7 +325,7 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
       { customId: 'turn-1', path, body: secondBody },
     ])
     await pollUntilDone(api, id)
-    const [callOutcome, summaryOutcome] = await api.results(id)
+    const [callOutcome, summaryOutcome] = (await api.results(id))!
     expect(gist(await (await replaying(callOutcome!)).doGenerate(first))).toEqual(gist(call))
     expect(gist(await (await replaying(summaryOutcome!)).doGenerate(second))).toEqual(gist(summary))
     expect(summary.text).toBe('Summary: 15C | 16C')
@@ -338,7 +338,7 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
     const id = await api.submit(entries)
     await pollUntilDone(api, id)
-    const [outcome] = await api.results(id)
+    const [outcome] = (await api.results(id))!
     expect(body(outcome).candidates[0].citationMetadata).toEqual(citations)
     expect(body(outcome)).toEqual(server.standIn.batches.get(id)!.ended!.responses[0]!.response)
   })
@@ -349,7 +349,7 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
     server.standIn.failures.set('key-0', { code: 3, message: 'Invalid value at contents[0]', status: 'INVALID_ARGUMENT' })
     const id = await api.submit(entries)
     await pollUntilDone(api, id)
-    const [outcome] = await api.results(id)
+    const [outcome] = (await api.results(id))!
     const error = await (await replaying(outcome!)).doGenerate(requestFor('Weather in Oslo?', 'case-0')).catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error)).toBe(true)
     expect((error as ProviderError).details.status).toBe(400)

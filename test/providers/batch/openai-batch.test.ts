@@ -83,7 +83,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     const statuses = await pollToEnd(api, id)
     expect(statuses.map((status) => status.state)).toEqual(['running', 'running', 'completed'])
     expect(statuses.at(-1)?.counts).toEqual({ done: 2, total: 2 })
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes.map((outcome) => outcome.customId)).toEqual(['case-paris', 'case-two'])
     expect(outcomes.map((outcome) => (outcome.kind === 'answer' ? outcome.status : outcome.kind))).toEqual([200, 200])
     expect(turnOf(kind, outcomes[0]).calls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
@@ -106,7 +106,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     for (let poll = 0; poll < 3; poll++) expect((await api.status(id)).state).toBe('running')
     lifecycle.release()
     expect((await api.status(id)).state).toBe('completed')
-    expect(turnOf(kind, (await api.results(id))[0]).calls).toEqual([{ name: 'get_weather', args: { city: 'Oslo' } }])
+    expect(turnOf(kind, (await api.results(id))![0]).calls).toEqual([{ name: 'get_weather', args: { city: 'Oslo' } }])
   })
 
   it('leaves out a stream key: a batch answers in files, so a streaming body would be refused', async () => {
@@ -115,7 +115,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     const body = { ...(streaming.body as Record<string, unknown>), stream: true, ...(kind === 'openai' ? { stream_options: { include_usage: true } } : {}) }
     const id = await api.submit([{ ...streaming, body }])
     await pollToEnd(api, id)
-    const [outcome] = await api.results(id)
+    const [outcome] = (await api.results(id))!
     expect(turnOf(kind, outcome).calls).toEqual([{ name: 'get_weather', args: { city: 'Tokyo' } }])
     const uploaded = server.requests.find((seen) => seen.path === '/v1/files')!.body as string
     expect(uploaded).not.toMatch(/"stream(_options)?"/)
@@ -134,7 +134,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     const batch = standIn.batches.get(id)!
     expect(batch.counts).toEqual({ completed: 1, failed: 1 })
     expect(batch.errorFileId).toBeDefined()
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes[0]).toMatchObject({ customId: 'good', kind: 'answer', status: 200 })
     expect(outcomes[1]).toMatchObject({ customId: 'refused', kind: 'answer', status: 400 })
     expect(JSON.parse((outcomes[1] as { body: string }).body)).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringMatching(/tool_choice/) } })
@@ -145,7 +145,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     const id = await api.submit([entry(kind, endpoint, 'late-1', 'Weather in Paris?'), entry(kind, endpoint, 'late-2', 'Weather in Oslo?')])
     const statuses = await pollToEnd(api, id)
     expect(statuses.at(-1)).toMatchObject({ state: 'expired', message: expect.stringMatching(/24h/) })
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes).toEqual([
       { customId: 'late-1', kind: 'error', message: expect.stringMatching(/^batch_expired: /) },
       { customId: 'late-2', kind: 'error', message: expect.stringMatching(/^batch_expired: /) },
@@ -159,7 +159,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     await pollToEnd(api, id)
     // The output file loses a line (an API fault): that entry is not in the results.
     dropOutputLine(standIn, id, 'lost')
-    const outcomes = await api.results(id)
+    const outcomes = (await api.results(id))!
     expect(outcomes[0]).toMatchObject({ customId: 'kept', kind: 'answer', status: 200 })
     expect(outcomes[1]).toEqual({ customId: 'lost', kind: 'error', message: expect.stringMatching(/not in the results/) })
   })

@@ -68,7 +68,7 @@ describe('OpenAI: a create call that fails after creating the batch', () => {
     expect([...standIn.batches.keys()]).toEqual([id])
     expect(standIn.batches.get(id)?.metadata).toEqual({ toolgauge_submission: expect.stringMatching(/^toolgauge-[0-9a-f-]{36}$/) })
     expect(await pollToEnd(api, id)).toBe('completed')
-    expect((await api.results(id)).map((outcome) => outcome.kind === 'answer' && outcome.status)).toEqual([200, 200])
+    expect((await api.results(id))!.map((outcome) => outcome.kind === 'answer' && outcome.status)).toEqual([200, 200])
     expect([...standIn.billed]).toEqual([['a', 1], ['b', 1]])
   })
 
@@ -150,7 +150,7 @@ describe('Gemini: a create call that fails after creating the batch', () => {
     expect([...standIn.batches.keys()]).toEqual([id])
     expect(standIn.batches.get(id)?.displayName).toMatch(/ toolgauge-[0-9a-f-]{36}$/)
     expect(await pollToEnd(api, id)).toBe('completed')
-    expect((await api.results(id)).map((outcome) => outcome.kind === 'answer' && outcome.status)).toEqual([200, 200])
+    expect((await api.results(id))!.map((outcome) => outcome.kind === 'answer' && outcome.status)).toEqual([200, 200])
     expect([...standIn.billed]).toEqual([['a', 1], ['b', 1]])
   })
 })

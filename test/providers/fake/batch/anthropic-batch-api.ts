@@ -32,6 +32,8 @@ export type StandInBatch = {
   readonly progress: BatchProgress
   /** Reads answered 404 so far (`unseenReads`). */
   unseen: number
+  /** Reads of the ended batch's results file answered 404 so far (`unreadyResultsReads`). */
+  unreadyResults: number
   status: 'in_progress' | 'canceling' | 'ended'
   cancelInitiatedAt?: Date
   endedAt?: Date
@@ -54,6 +56,11 @@ export type AnthropicBatchOptions = {
    * new batch propagates (anthropic-sdk-python#1432); those reads do not count as the lifecycle's polls.
    */
   readonly unseenReads?: number
+  /**
+   * An ended batch's results file answers its first this-many reads with 404, as the API is reported to right after
+   * a batch ends (as it does for a fresh batch's status).
+   */
+  readonly unreadyResultsReads?: number
   /** An error the batch meets on that entry instead of answering it (an `overloaded_error` …). */
   readonly entryError?: (customId: string, params: Record<string, unknown>) => ErrorBody['error'] | undefined
 }
@@ -151,6 +158,7 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
       expires: lifecycle.expire,
       progress: { polls: 0 },
       unseen: 0,
+      unreadyResults: 0,
       status: 'in_progress',
     }
     batches.set(batch.id, batch)
@@ -181,6 +189,10 @@ export function anthropicBatchApi(behaviour: Behaviour, options: AnthropicBatchO
     if (request.method !== 'GET') return refuse(405, 'invalid_request_error', `${request.method} ${request.path}: method not allowed here`)
     if (action === 'results') {
       if (batch.status !== 'ended' || !batch.results) return refuse(400, 'invalid_request_error', `Message Batch ${id} has not ended yet (processing_status ${batch.status}): its results are available once it has`)
+      if (batch.unreadyResults < (options.unreadyResultsReads ?? 0)) {
+        batch.unreadyResults++
+        return refuse(404, 'not_found_error', `results of message_batch ${id} not found`)
+      }
       // Results come in no promised order (matched by custom_id): the stand-in sends them last to first.
       const lines = batch.results.map((line) => JSON.stringify({ custom_id: line.customId, result: line.result })).reverse()
       return { type: 'text', status: 200, body: `${lines.join('\n')}\n`, contentType: 'application/x-jsonl' }
