@@ -1,4 +1,4 @@
-import { familyCounter, openModelCounter, type FamilyCounter } from './family-counters.ts'
+import { familyCounter, openModelCounter, type PromptCounter } from './family-counters.ts'
 import { modelFamily } from './model-family.ts'
 import { defaultMessages, type PerToolTokens, type ToolTokenCount, type ToolTokenFamily, type ToolTokenRequest } from './types.ts'
 
@@ -15,17 +15,20 @@ export async function countToolTokens(request: ToolTokenRequest): Promise<ToolTo
   return tally(request, family.family, await familyCounter(family, messages, { toolChoice: request.toolChoice, reasoning: request.reasoning === true || ('thinking' in family && family.thinking === true) }))
 }
 
-/** The difference method and the leave-one-out breakdown over one family counter. */
-export function tally(request: ToolTokenRequest, family: ToolTokenFamily, counter: FamilyCounter): ToolTokenCount {
+/**
+ * The difference method and the leave-one-out breakdown over one counter: an offline family's, or the live probes
+ * of `measureToolTokens` (asked one request at a time, in this order).
+ */
+export async function tally(request: ToolTokenRequest, family: ToolTokenFamily, counter: PromptCounter): Promise<ToolTokenCount> {
   const { tools } = request
-  const without = counter.withoutTools()
-  const promptTokens = tools.length > 0 ? counter.withTools(tools) : without
+  const without = await counter.withoutTools()
+  const promptTokens = tools.length > 0 ? await counter.withTools(tools) : without
   const toolTokens = promptTokens - without
-  const fixedOverhead = tools.length > 0 ? counter.withTools([]) - without : 0
-  const perTool: PerToolTokens[] = request.perTool === false ? [] : tools.map((tool, index) => ({
-    name: tool.name,
-    tokens: promptTokens - counter.withTools(tools.filter((_, other) => other !== index)),
-  }))
+  const perTool: PerToolTokens[] = []
+  if (request.perTool !== false) {
+    for (const [index, tool] of tools.entries()) perTool.push({ name: tool.name, tokens: promptTokens - (await counter.withTools(tools.filter((_, other) => other !== index))) })
+  }
+  const fixedOverhead = tools.length > 0 ? (await counter.withTools([])) - without : 0
   return {
     model: request.model,
     family,

@@ -3,7 +3,6 @@ import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { anthropicMessageTokens, anthropicOverhead, anthropicToolsTokens } from './anthropic-estimate.ts'
 import { anthropicCalibration, calibrationDate, type Bound } from './calibration-2026-11.ts'
 import { textCounter } from './encodings.ts'
-import { defaultEstimate } from './default-estimate.ts'
 import { countHarmonyParts, renderHarmonyConversation } from './harmony-chat.ts'
 import { harmonyMessages, openAiMessages } from './message-views.ts'
 import type { ModelFamily } from './model-family.ts'
@@ -11,17 +10,20 @@ import type { OpenModelFiles } from './open-model.ts'
 import { openAiPromptWithTools, openAiPromptWithoutTools } from './openai-chat.ts'
 import type { CountMethod } from './types.ts'
 
-/** One family's counting rules bound to a conversation: the two prompt counts the difference method needs. */
-export type FamilyCounter = {
+/**
+ * Counting rules bound to a conversation: the two prompt counts the difference method needs. An offline family
+ * counts synchronously; live measurement (measure-tool-tokens.ts) asks the provider.
+ */
+export type PromptCounter = {
   readonly encoding: string
-  readonly method: Exclude<CountMethod, 'measured'>
+  readonly method: CountMethod
   /** Which rules, as `<family>: <detail>` (docs/tokens.md's accuracy table groups by the family). */
   readonly rules: string
   readonly provenance: string
   /** Prompt tokens of the conversation with no tools and no tool_choice. */
-  withoutTools(): number
+  withoutTools(): number | Promise<number>
   /** Prompt tokens with these tools and the tool_choice; an empty list gives the tool machinery alone. */
-  withTools(tools: readonly ToolDefinition[]): number
+  withTools(tools: readonly ToolDefinition[]): number | Promise<number>
   /** Error bound, in tokens, of a request whose prompt counts `promptTokens`, `toolTokens` of them for tools. */
   confidence(promptTokens: number, toolTokens: number): number
 }
@@ -30,7 +32,7 @@ export type FamilyCounter = {
 export type PromptSettings = { readonly toolChoice?: ToolChoice | undefined; readonly reasoning?: boolean }
 
 /** `base + share × prompt`, rounded up: the stated confidence of a fitted bound. */
-export function boundOf(bound: Bound, promptTokens: number): number {
+function boundOf(bound: Bound, promptTokens: number): number {
   return bound.base + Math.ceil(bound.share * promptTokens)
 }
 
@@ -38,8 +40,16 @@ export function boundOf(bound: Bound, promptTokens: number): number {
 // requests), so the bound keeps a margin for hosts not recorded yet.
 const harmonyBound: Bound = { base: 8, share: 0 }
 
+// Models of unknown templates and tokenizers (Llama, Qwen, Mistral, DeepSeek, GLM, Gemini … behind hosts):
+// the OpenAI render with o200k_base as a yardstick. Recorded traffic (calibration-2026-11.ts) puts the truth
+// anywhere from 0.9× to 14× of it — hosts inject their own tool prompts (Groq's Llama 4: ~700 tokens) and
+// tokenizers differ by up to ~40% on long text, DeepSeek's API adds ~76 tokens to every request — so the stated
+// bound is wide on purpose.
+const defaultBound: Bound = { base: 80, share: 0.4 }
+const defaultWithToolsBound = 700
+
 /** Builds the counter for a model family (loads its encoding once per process). */
-export async function familyCounter(family: ModelFamily, messages: readonly Message[], settings: PromptSettings): Promise<FamilyCounter> {
+export async function familyCounter(family: ModelFamily, messages: readonly Message[], settings: PromptSettings): Promise<PromptCounter> {
   const count = await textCounter(family.encoding)
   const { toolChoice } = settings
   const via = 'via' in family && family.via ? ` via ${family.via}` : ''
@@ -87,8 +97,19 @@ export async function familyCounter(family: ModelFamily, messages: readonly Mess
         confidence: (prompt, tools) => boundOf(anthropicCalibration.bound, prompt) + (overhead.fallback && tools > 0 ? overhead.uncertainty : 0),
       }
     }
-    case 'default':
-      return defaultEstimate(family, messages, settings, count)
+    case 'default': {
+      // docs/tokens.md "Everything else"
+      const wire = openAiMessages(messages)
+      return {
+        encoding: family.encoding,
+        method: 'estimate',
+        rules: `other models: estimate (vendor ${family.vendor})`,
+        provenance: `OpenAI namespace-functions render with o200k_base as a yardstick (vendor: ${family.vendor}); exact: --measure, or --tokenizer with the serving engine's chat template`,
+        withoutTools: () => openAiPromptWithoutTools(wire, count),
+        withTools: (tools) => openAiPromptWithTools(wire, tools, toolChoice, 'tools', count),
+        confidence: (prompt, tools) => boundOf(defaultBound, prompt) + (tools > 0 ? defaultWithToolsBound : 0),
+      }
+    }
   }
 }
 
@@ -97,7 +118,7 @@ export async function familyCounter(family: ModelFamily, messages: readonly Mess
  * tokenizer.json. Exact for that template; the figure is only as right as the template is the serving engine's.
  * The template engine and tokenizer library load only when an open model is counted.
  */
-export async function openModelCounter(files: OpenModelFiles, messages: readonly Message[]): Promise<FamilyCounter> {
+export async function openModelCounter(files: OpenModelFiles, messages: readonly Message[]): Promise<PromptCounter> {
   const { loadOpenModel } = await import('./open-model.ts')
   const model = loadOpenModel(files)
   return {
