@@ -3,6 +3,7 @@ import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { newTokenizerModels, snapshotA, snapshotB, type OverheadSnapshot } from './anthropic-overhead-2026-11.ts'
 import { anthropicCalibration } from './calibration-2026-11.ts'
 import type { TextCounter } from './encodings.ts'
+import type { PromptSettings } from './family-counters.ts'
 import { pythonJson } from './python-json.ts'
 
 /** The fixed tool-use overhead for a model and tool_choice, with how sure the table is about it. */
@@ -50,9 +51,6 @@ export function claudeScale(model: string): number {
   return newTokenizerModels.test(model) ? 1.3 : 1
 }
 
-/** Request settings that change Claude's prompt besides messages and tools. */
-export type AnthropicPromptOptions = { readonly reasoning?: boolean; readonly toolChoice?: ToolChoice | undefined }
-
 // Models whose extended thinking adds no prompt text (none observed on Opus 5); earlier 3.7–4.7 models add ~33.
 const thinkingWithoutText = /opus-4-8|opus-5|sonnet-5/
 
@@ -62,7 +60,7 @@ const thinkingWithoutText = /opus-4-8|opus-5|sonnet-5/
  * system prompt), Claude's framing of each tool_use (per block and per input key) and tool_result, and the
  * thinking instructions when extended thinking is on without a forced tool choice.
  */
-export function anthropicMessageTokens(model: string, messages: readonly Message[], count: TextCounter, options: AnthropicPromptOptions = {}): number {
+export function anthropicMessageTokens(model: string, messages: readonly Message[], count: TextCounter, options: PromptSettings = {}): number {
   const c = anthropicCalibration
   let raw = c.conversation
   for (const m of messages) {

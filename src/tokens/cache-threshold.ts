@@ -1,5 +1,6 @@
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+import { splitSpec } from '../pricing/lookup.ts'
 import { anthropicMinimum, openaiMinimum } from '../providers/wire/cache-minimums.ts'
 import { countToolTokens } from './count-tool-tokens.ts'
 import { defaultMessages } from './types.ts'
@@ -14,9 +15,7 @@ export type CacheThreshold = { readonly provider: 'anthropic' | 'openai'; readon
  * flag says; compatible servers have their own rules).
  */
 export function cacheThreshold(spec: string): CacheThreshold | undefined {
-  const colon = spec.indexOf(':')
-  const prefix = spec.slice(0, colon)
-  const model = spec.slice(colon + 1)
+  const { provider: prefix, model } = splitSpec(spec)
   if (prefix === 'anthropic') return { provider: 'anthropic', minimum: anthropicMinimum(model) }
   if (prefix === 'openai' || prefix === 'openai-responses') return { provider: 'openai', minimum: openaiMinimum }
   return undefined

@@ -5,8 +5,6 @@
 
 /** When the constants below were fitted, and on what. */
 export const calibrationDate = '2026-11-30'
-/** The data the constants were fitted on. */
-export const calibrationSource = 'recorded_usage.jsonl (token-oracles): real requests with API-reported input tokens'
 
 /** An error bound: `base` tokens plus `share` of the prompt's own count (tokenizer mismatch grows with text). */
 export type Bound = { readonly base: number; readonly share: number }

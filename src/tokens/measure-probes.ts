@@ -3,6 +3,7 @@ import { InputError, ProviderError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { redactText } from '../http/redact.ts'
+import { splitSpec } from '../pricing/lookup.ts'
 import { credentialDefaults, resolveCredentials, type Credentials } from '../providers/runtime/credentials.ts'
 import { httpClientFor } from '../providers/runtime/http-for-provider.ts'
 import { openAiClient, sdkApiKey } from '../providers/runtime/openai-client.ts'
@@ -31,9 +32,7 @@ const context = { suite: 'tokens', caseId: 'measure', repeat: 0, turn: 0 }
  * one-output-token call. Specs without a remote API (baseline, scripted) cannot be measured.
  */
 export function liveProbe(spec: string, messages: readonly Message[], toolChoice: ToolChoice | undefined, options: MeasureOptions): LiveProbe {
-  const colon = spec.indexOf(':')
-  const prefix = colon === -1 ? spec : spec.slice(0, colon)
-  const model = colon === -1 ? '' : spec.slice(colon + 1)
+  const { provider: prefix, model } = splitSpec(spec)
   if (model === '' || !['anthropic', 'openai', 'openai-responses', 'openai-compatible'].includes(prefix)) {
     throw new InputError(`cannot measure "${spec}": live measurement needs anthropic:, openai:, openai-responses: or openai-compatible:`, { field: '--model' })
   }

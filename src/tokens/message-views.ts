@@ -7,7 +7,6 @@ export function openAiMessages(messages: readonly Message[]): OpenAiCountMessage
   return messages.map((m) => {
     if (m.role === 'assistant') return { role: m.role, content: m.content, calls: m.toolCalls.map((c) => ({ name: c.name, arguments: c.rawArguments })) }
     // OpenAI renders a tool result under the called function's name: it costs the name + 1, as a `name` field does.
-    if (m.role === 'tool') return { role: m.role, content: m.content, ...(m.name ? { name: m.name } : {}) }
     return { role: m.role, content: m.content, ...(m.name ? { name: m.name } : {}) }
   })
 }

@@ -1,3 +1,4 @@
+import { splitSpec } from '../pricing/lookup.ts'
 import { chatGpt4, chatReasoning, responsesGpt4, responsesReasoning, type OpenAiCalibration } from './calibration-2026-11.ts'
 
 /**
@@ -38,9 +39,7 @@ const claudeHosted = /claude/i
 
 /** Resolves a toolgauge model spec (`openai:gpt-4o`, `anthropic:claude-sonnet-4-5`, `baseline`, …) to a family. */
 export function modelFamily(spec: string): ModelFamily {
-  const colon = spec.indexOf(':')
-  const prefix = colon === -1 ? spec : spec.slice(0, colon)
-  const model = colon === -1 ? '' : spec.slice(colon + 1)
+  const { provider: prefix, model } = splitSpec(spec)
   // A served gpt-oss speaks harmony whatever protocol fronts it (openai-compatible:openai/gpt-oss-120b, …).
   if (/gpt-oss/.test(model)) return { family: 'harmony', model, encoding: 'o200k_harmony', ...(prefix === 'openai-compatible' ? { via: prefix } : {}) }
   if (prefix === 'openai' || prefix === 'openai-responses') return openAiFamily(model, prefix === 'openai' ? 'chat' : 'responses')

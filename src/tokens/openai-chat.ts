@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../core/tool.ts'
+import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { chatGpt4, type OpenAiCalibration } from './calibration-2026-11.ts'
 import type { TextCounter } from './encodings.ts'
 import { renderOpenAiToolBlock, type OpenAiDialect } from './openai-render.ts'
@@ -11,9 +11,6 @@ export type OpenAiCountMessage = {
   /** Legacy `function_call` or one entry per `tool_calls` item: counted as name + arguments + 3. */
   readonly calls?: readonly { readonly name: string; readonly arguments: string }[]
 }
-
-/** tool_choice / function_call as the wire carries it. */
-export type OpenAiToolChoice = 'auto' | 'none' | 'required' | { readonly name: string }
 
 // Constants fitted against API-reported prompt_tokens by hmarr (legacy functions API, 36/36 exact) and pamelafox
 // (tools API); the per-generation ones live in the dated calibration table (calibration-2026-11.ts).
@@ -37,7 +34,7 @@ export function openAiPromptWithoutTools(messages: readonly OpenAiCountMessage[]
 export function openAiPromptWithTools(
   messages: readonly OpenAiCountMessage[],
   tools: readonly ToolDefinition[],
-  toolChoice: OpenAiToolChoice | undefined,
+  toolChoice: ToolChoice | undefined,
   dialect: OpenAiDialect,
   count: TextCounter,
   calibration: OpenAiCalibration = chatGpt4,
@@ -66,7 +63,7 @@ function countMessages(messages: readonly OpenAiCountMessage[], withTools: boole
   return total
 }
 
-function choiceTokens(choice: OpenAiToolChoice | undefined, dialect: OpenAiDialect, calibration: OpenAiCalibration, count: TextCounter): number {
+function choiceTokens(choice: ToolChoice | undefined, dialect: OpenAiDialect, calibration: OpenAiCalibration, count: TextCounter): number {
   if (choice === undefined || choice === 'auto') return 0
   if (choice === 'none') return calibration.choice.none
   if (choice === 'required') return calibration.choice.required

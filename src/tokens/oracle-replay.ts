@@ -5,7 +5,7 @@ import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { countToolTokens } from './count-tool-tokens.ts'
 import { textCounter } from './encodings.ts'
 import { countHarmonyParts, defaultHarmonySystem, harmonyText, renderHarmonyConversation } from './harmony-chat.ts'
-import { openAiPromptWithTools, openAiPromptWithoutTools, type OpenAiCountMessage, type OpenAiToolChoice } from './openai-chat.ts'
+import { openAiPromptWithTools, openAiPromptWithoutTools, type OpenAiCountMessage } from './openai-chat.ts'
 
 // Replays the oracle files of ../shared/data/token-oracles (read in place, never copied) through the counters.
 // Used by the oracle tests and by `npm run bench -- tokens` to print the accuracy table.
@@ -58,7 +58,7 @@ export async function replayHmarr(dir: string): Promise<(OracleRow & { readonly 
       ...(m.function_call ? { calls: [m.function_call] } : {}),
     }))
     const actual = c.functions
-      ? openAiPromptWithTools(messages, c.functions.map(toolOf), c.function_call as OpenAiToolChoice | undefined, 'functions', count)
+      ? openAiPromptWithTools(messages, c.functions.map(toolOf), c.function_call, 'functions', count)
       : openAiPromptWithoutTools(messages, count)
     return { name: `hmarr #${index + 1}`, expected: c.tokens, actual, hasFunctionCall: c.function_call !== undefined }
   })

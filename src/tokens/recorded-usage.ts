@@ -24,20 +24,6 @@ export type RecordedRequest = {
   readonly expected: number
 }
 
-type Row = {
-  id?: unknown
-  group?: unknown
-  host?: unknown
-  served_model?: unknown
-  recorded_at?: unknown
-  spec?: unknown
-  tool_choice?: unknown
-  tools?: unknown
-  messages?: unknown
-  features?: unknown
-  recorded_input_tokens?: unknown
-}
-
 /** Reads a recorded-usage JSONL file; a malformed line is an InputError naming file and line. */
 export function readRecordedUsage(file: string): RecordedRequest[] {
   let text: string
@@ -58,7 +44,7 @@ function toRecorded(line: string, file: string, lineNumber: number): RecordedReq
   const parsed = parseDocumentText(file, line)
   // Each row is one line: every error points at that line of the JSONL file.
   const document = { ...parsed, lineOf: () => lineNumber }
-  const row = parsed.value as Row
+  const row = parsed.value as Record<string, unknown>
   const fail = (field: string, expected: string): never => {
     throw new InputError(`expected ${expected}`, { file, line: lineNumber, field })
   }
