@@ -46,7 +46,9 @@ export { passAtK, passHatK, wilsonInterval, mcnemarExact, pairedPermutationTest,
 export { lintTools, lintRules, lintRuleIds, defaultLintSettings, tfidfSimilarity, type LintFinding, type LintOptions, type LintRuleId, type LintSeverity } from './lint/index.ts'
 
 // Tokens, pricing, BFCL, fuzzing
-export { countToolTokens, measureToolTokens, type ToolTokenCount } from './tokens/index.ts'
+export { countToolTokens } from './tokens/count-tool-tokens.ts'
+export { measureToolTokens } from './tokens/measure-tool-tokens.ts'
+export type { ToolTokenCount } from './tokens/types.ts'
 export { costOf, defaultPriceTable, mergePriceTable } from './pricing/index.ts'
 export { scoreResults } from './bfcl/score.ts'
 export { importCategories } from './bfcl/import.ts'
