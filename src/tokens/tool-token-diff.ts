@@ -1,4 +1,4 @@
-import Table from 'cli-table3'
+import { tokenTable } from './format-table.ts'
 import type { PerToolTokens, ToolTokenCount } from './types.ts'
 
 /** How one tool's cost changed between two tool sets. */
@@ -82,12 +82,7 @@ export function renderTokenDiff(diff: ToolTokenDiff, options: { markdown?: boole
     const lines = [`**${header}**`, '', `| ${head.join(' | ')} |`, '|---|---:|---:|---:|---:|', ...rows(diff).map((row) => `| ${row.join(' | ')} |`)]
     return `${lines.join('\n')}\n`
   }
-  const table = new Table({
-    head,
-    colAligns: ['left', 'right', 'right', 'right', 'right'],
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] },
-  })
+  const table = tokenTable(head, options.color)
   for (const row of rows(diff)) table.push(row)
   return `${header}\n${table.toString()}\nper-tool figures are leave-one-out marginals\n`
 }
