@@ -21,8 +21,8 @@ export type McpTool = Pick<Tool, 'name' | 'title' | 'description' | 'inputSchema
 export class McpSession {
   #closing: Promise<void> | undefined
   #exited = false
-  /** Why the server may no longer be trusted with calls (a call hung, or was answered with something not MCP). */
-  #broken: unknown
+  /** Why the server may no longer be trusted with calls: the call that hung, or was answered with something not MCP. */
+  #broken: { readonly request: string; readonly error: unknown } | undefined
   readonly #protocolErrors: string[] = []
 
   private constructor(
@@ -115,14 +115,18 @@ export class McpSession {
    */
   async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const request = `tools/call ${name}`
-    if (!this.usable) throw await this.failure(request, this.#broken ?? new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), this.spec.callTimeoutMs)
+    if (!this.usable) throw await this.failure(request, this.#broken?.error ?? new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), this.spec.callTimeoutMs)
     try {
       return await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.spec.callTimeoutMs }) as CallToolResult
     } catch (error) {
       if (error instanceof McpError && !isCode(error, ErrorCode.RequestTimeout) && !isCode(error, ErrorCode.ConnectionClosed) && !this.#exited) {
         return { content: [{ type: 'text', text: error.message }], isError: true }
       }
-      this.#broken ??= error
+      const earlier = this.#broken
+      // A call still in flight when an earlier one broke the server and toolgauge ended it to restart it failed for
+      // that reason, not its own: the message says so (the server did not exit by itself).
+      if (earlier && this.#closing) throw await this.failure(request, error, this.spec.callTimeoutMs, earlier)
+      this.#broken ??= { request, error }
       throw await this.failure(request, error, this.spec.callTimeoutMs)
     }
   }
@@ -136,20 +140,24 @@ export class McpSession {
     return this.#closing
   }
 
-  private async failure(request: string, error: unknown, timeoutMs: number): Promise<McpServerError> {
+  private async failure(request: string, error: unknown, timeoutMs: number, restartedAfter?: { readonly request: string; readonly error: unknown }): Promise<McpServerError> {
     // The server's last words (written just before it broke) may still be in the stderr pipe: give them a moment.
     if (this.pid !== undefined && !this.#exited) await sleep(50)
-    const problem = isCode(error, ErrorCode.RequestTimeout)
-      ? `did not answer ${request} within ${timeoutMs / 1000} s`
-      : isCode(error, ErrorCode.ConnectionClosed) || this.#exited
-        ? `is not running (it exited or closed the connection) — ${request} failed`
-        : isSchemaError(error)
-          ? `broke the MCP protocol on ${request}: its answer is not a valid result (${schemaIssuesOf(error)})`
-          : `failed on ${request}: ${messageOf(error)}${this.spec.transport.type === 'http' ? httpStatusOf(error) : ''}`
+    const problem = restartedAfter
+      ? `was restarted while ${request} was in flight, after it ${this.problemOf(restartedAfter.request, restartedAfter.error, timeoutMs, false)}`
+      : this.problemOf(request, error, timeoutMs, this.#exited)
     // The transport reports some failures twice (as the call's error and through onerror): say it once.
     const last = this.#protocolErrors.at(-1)
     const protocol = last !== undefined && !problem.includes(last) ? `; it also sent output that is not MCP: ${last}` : ''
     return new McpServerError(`MCP server "${this.spec.label}" ${problem}${protocol}${redactText(this.stderr.lines(), this.spec.secrets)}`)
+  }
+
+  /** What went wrong with one request, as a message says it after the server's label. */
+  private problemOf(request: string, error: unknown, timeoutMs: number, exited: boolean): string {
+    if (isCode(error, ErrorCode.RequestTimeout)) return `did not answer ${request} within ${timeoutMs / 1000} s`
+    if (isCode(error, ErrorCode.ConnectionClosed) || exited) return `is not running (it exited or closed the connection) — ${request} failed`
+    if (isSchemaError(error)) return `broke the MCP protocol on ${request}: its answer is not a valid result (${schemaIssuesOf(error)})`
+    return `failed on ${request}: ${messageOf(error)}${this.spec.transport.type === 'http' ? httpStatusOf(error) : ''}`
   }
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Provider } from '../../src/core/provider.ts'
@@ -178,5 +179,54 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
     expect(outcome.exitCode).toBe(130)
     expect(pidsIn(join(dir, 'pids'))).toHaveLength(1)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+})
+
+describe('a shared server that fails under one case while another case\'s call is in flight on it', () => {
+  /**
+   * Three cases on one shared echo server, two at a time: `two` calls `hang` (in flight until the server goes);
+   * `one` then calls `tool`, which takes the server down or leaves it unusable; `three` starts once `one` ended.
+   */
+  async function runThree(dir: string, tool: string) {
+    const calls = join(dir, 'calls')
+    const suite = tempFiles({
+      'suite.yaml': [
+        'name: shared',
+        'tools:',
+        `  - mcp: { command: ${q(node)}, args: [${q(fixture('echo-server.mjs'))}], env: { PID_FILE: ${q(join(dir, 'pids'))}, CALLS_FILE: ${q(calls)} }, timeout: { connect: 20, call: 60 } }`,
+        'cases:',
+        '  - { id: two, prompt: go, expect: { calls: [{ name: hang }] } }',
+        `  - { id: one, prompt: go, expect: { calls: [{ name: ${tool} }] } }`,
+        '  - { id: three, prompt: go, expect: { calls: [{ name: echo }], final: { contains: [echo] } } }',
+      ].join('\n'),
+    })
+    const call = (name: string, args = '{}') => [{ text: '', toolCalls: [{ id: 'c0', name, rawArguments: args }], usage: emptyUsage }, { text: 'echo said hi', toolCalls: [], usage: emptyUsage }]
+    const inner = scriptedProvider('scripted:mcp-shared', new Map([['two', [call('hang')]], ['one', [call(tool)]], ['three', [call('echo', '{"text": "hi"}')]]]))
+    const provider: Provider = { id: inner.id, doGenerate: async (request, signal) => {
+      // `one` makes its call only once `two`'s has reached the server.
+      while (request.context.caseId === 'one' && !existsSync(calls)) await new Promise((resolve) => setTimeout(resolve, 20))
+      return inner.doGenerate(request, signal)
+    } }
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 2 })
+    const byCase = new Map(outcome.report.results.map((result) => [result.case, result]))
+    // Errored, counted apart and in no rate: the model is never scored on a server that went away under it.
+    expect([...byCase.values()].map((result) => [result.case, result.verdict])).toEqual([['two', 'errored'], ['one', 'errored'], ['three', 'passed']])
+    expect(outcome.report.summary[0]).toMatchObject({ cases: 3, passed: 1, errored: 2, accuracy: 1 })
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+    return byCase.get('two')!.failures
+  }
+
+  it('a call that crashes the server: the other case\'s in-flight call is errored, saying the server exited, with its stderr', async () => {
+    const failures = await runThree(tempFiles({}), 'crash')
+    expect(failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+    expect(failures[0]?.message).toMatch(/MCP server .*echo-server\.mjs" is not running \(it exited or closed the connection\) — tools\/call hang failed/)
+    expect(failures[0]?.message).toContain('echo server: crashing on purpose')
+  })
+
+  it('a call that breaks the protocol: the in-flight call, ended by the restart, is errored saying it was restarted and why', async () => {
+    const failures = await runThree(tempFiles({}), 'garble')
+    expect(failures.map((failure) => failure.kind)).toEqual(['harness_error'])
+    expect(failures[0]?.message).toMatch(/MCP server .*echo-server\.mjs" was restarted while tools\/call hang was in flight, after it broke the MCP protocol on tools\/call garble: /)
+    expect(failures[0]?.message).not.toContain('is not running')
   })
 })
