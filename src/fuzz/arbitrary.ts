@@ -2,9 +2,10 @@ import fc from 'fast-check'
 import type { JsonSchema } from '../core/tool.ts'
 import { boundedFilter } from './bounded-filter.ts'
 import { schemaContradictions } from './contradictions.ts'
-import { cloneJson, stableStringify } from './json.ts'
+import stableStringify from 'safe-stable-stringify'
+import { cloneJson } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
+import { compilePattern, integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
 import {
   mergeSchemas,
   nodeOracle,
@@ -153,13 +154,7 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
     additional: SchemaNode | undefined,
     inner: Walk,
   ): fc.Arbitrary<Record<string, unknown>> => {
-    const regexes = patterns.flatMap(([pattern]) => {
-      try {
-        return [new RegExp(pattern, 'u')]
-      } catch {
-        return []
-      }
-    })
+    const regexes = patterns.flatMap(([pattern]) => compilePattern(pattern) ?? [])
     const name = extraKeyNames.filter((key) => !(key in properties) && key !== '__proto__' && !regexes.some((regex) => regex.test(key)))
     const value = isPlainObject(additional) ? build(additional, inner) : anyScalar
     // Mostly no extra keys: they are legal in an open schema, but the declared ones are what a model usually sends.

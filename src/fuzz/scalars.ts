@@ -90,7 +90,8 @@ export function stringArbitrary(node: JsonSchema): fc.Arbitrary<string> {
   return boundedFilter(base, inRange, 200)
 }
 
-function compilePattern(source: string): RegExp | undefined {
+/** A pattern as ajv reads it (Unicode); undefined when JavaScript cannot compile it. */
+export function compilePattern(source: string): RegExp | undefined {
   try {
     return new RegExp(source, 'u')
   } catch {

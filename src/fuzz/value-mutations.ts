@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { formatViolations } from './formats.ts'
-import { getAt, remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
+import { remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { MutationKind } from './mutant.ts'
 import { mergeSchemas, nodeOracle, resolveRef, typesOf, without, type SchemaNode } from './schema-node.ts'
@@ -160,7 +160,7 @@ function objectMutations(
   }
   const extra = hallucinatedNames.find((name) => !(name in properties) && !(name in node))
   if (extra) at('extra-property', [...path, extra], () => 'hallucinated')
-  if (path.length > 0) at('object-as-json-string', path, () => JSON.stringify(getAt(root, path)))
+  if (path.length > 0) at('object-as-json-string', path, (old) => JSON.stringify(old))
 }
 
 /** A mixed-case variant (`metric` → `METRIC`, `Metric` → `metric`): what models send for enums (category 10). */

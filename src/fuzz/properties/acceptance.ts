@@ -1,11 +1,11 @@
-import { deepEqual } from '../json.ts'
-import { feed, preview, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { literalEquals } from '../../matchers/argument-matchers.ts'
+import { feed, preview, showProbe, validProbes, type Probe, type PropertySpec } from '../probe.ts'
 
 /** `acceptance`: every valid input is accepted and passed on unchanged (catches over-strict and rewriting validators). */
 export const acceptance: PropertySpec<Probe> = {
   name: 'acceptance',
   needsParser: false,
-  arbitrary: (context) => context.inputs.valid.map((value): Probe => ({ form: 'value', value })),
+  arbitrary: validProbes,
   async check(probe, context) {
     if (probe.form !== 'value' || !context.oracle(probe.value)) return { status: 'vacuous' }
     const outcome = await feed(context, probe)
@@ -13,7 +13,7 @@ export const acceptance: PropertySpec<Probe> = {
       const who = outcome.stage === 'parser' ? 'the parser' : 'the validator'
       return { status: 'fail', message: outcome.threw !== undefined ? `${who} threw on a valid input: ${outcome.threw}` : `${who} rejected a valid input` }
     }
-    if (!deepEqual(outcome.passedOn, probe.value)) {
+    if (!literalEquals(probe.value, outcome.passedOn)) {
       return { status: 'fail', message: `accepted a valid input but passed on a changed value: ${preview(outcome.passedOn)}` }
     }
     return { status: 'pass' }

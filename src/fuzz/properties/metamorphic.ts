@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { feed, mutantProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { feed, mutantProbe, showProbe, validProbes, type Probe, type PropertySpec } from '../probe.ts'
 import { render, renderings, reorderKeys, type Rendering } from '../render.ts'
 
 type Pair = { readonly original: Probe; readonly variant: Probe; readonly change: string }
@@ -12,8 +12,7 @@ export const metamorphic: PropertySpec<Pair | undefined> = {
   name: 'metamorphic',
   needsParser: false,
   arbitrary(context) {
-    const valid = context.inputs.valid.map((value): Probe => ({ form: 'value', value }))
-    const probes = fc.oneof(valid, context.inputs.invalid.map(mutantProbe))
+    const probes = fc.oneof(validProbes(context), context.inputs.invalid.map(mutantProbe))
     const style: fc.Arbitrary<Rendering | undefined> = context.parser ? fc.constantFrom(...renderings) : fc.constant(undefined)
     return fc.tuple(probes, fc.array(fc.nat({ max: 9 }), { maxLength: 6 }), style).map(([probe, order, rendering]): Pair | undefined => {
       if (probe === undefined || probe.form !== 'value') return undefined
@@ -27,13 +26,11 @@ export const metamorphic: PropertySpec<Pair | undefined> = {
     })
   },
   async check(pair, context) {
-    if (pair === undefined || JSON.stringify(showOf(pair.original)) === JSON.stringify(showOf(pair.variant))) return { status: 'vacuous' }
+    if (pair === undefined || JSON.stringify(showProbe(pair.original)) === JSON.stringify(showProbe(pair.variant))) return { status: 'vacuous' }
     const [first, second] = [await feed(context, pair.original), await feed(context, pair.variant)]
     if (first.accepted === second.accepted) return { status: 'pass' }
     const verdict = (accepted: boolean): string => (accepted ? 'accepted' : 'rejected')
     return { status: 'fail', message: `the verdict changed with ${pair.change}: ${verdict(first.accepted)} as generated, ${verdict(second.accepted)} after the change` }
   },
-  show: (pair) => pair && { original: showOf(pair.original), variant: showOf(pair.variant) },
+  show: (pair) => pair && { original: showProbe(pair.original), variant: showProbe(pair.variant) },
 }
-
-const showOf = (probe: Probe): unknown => (probe.form === 'raw' ? probe.raw : probe.value)

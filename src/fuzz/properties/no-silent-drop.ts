@@ -1,19 +1,12 @@
-import fc from 'fast-check'
 import { isPlainObject } from '../../core/plain-object.ts'
 import { runParser } from '../subject.ts'
-import { describeProbe, feed, mutantProbe, nonEmpty, showProbe, wireProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { anyProbes, describeProbe, feed, nonEmpty, showProbe, type Probe, type PropertySpec } from '../probe.ts'
 
 /** `no_silent_drop`: a repair never turns non-empty arguments into `{}` (vllm-project/vllm#54964, earendil-works/pi#8858). */
 export const noSilentDrop: PropertySpec<Probe | undefined> = {
   name: 'no_silent_drop',
   needsParser: false,
-  arbitrary(context) {
-    const valid = context.inputs.valid.map((value): Probe => ({ form: 'value', value }))
-    const invalid = context.inputs.invalid.map(mutantProbe)
-    const sources: fc.Arbitrary<Probe | undefined>[] = [valid, invalid]
-    if (context.parser) sources.push(context.inputs.wire.map(wireProbe))
-    return fc.oneof(...sources)
-  },
+  arbitrary: anyProbes,
   async check(probe, context) {
     if (probe === undefined || !nonEmpty(probe)) return { status: 'vacuous' }
     if (context.parser) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { deepEqual } from '../json.ts'
+import { literalEquals } from '../../matchers/argument-matchers.ts'
 import { describeProbe, feed, mutantProbe, preview, showProbe, wireProbe, type Probe, type PropertySpec } from '../probe.ts'
 
 /**
@@ -24,7 +24,7 @@ export const rejection: PropertySpec<Probe | undefined> = {
     if (context.allowRepair && repairedOk) return { status: 'repaired', kind: probe.kind ?? 'unknown' }
     // A repair happened when what was passed on differs from what plain JSON.parse makes of the input.
     const plain = probe.form === 'value' ? { ok: true, value: probe.value } : jsonParse(probe.raw)
-    const repaired = !plain.ok || !deepEqual(outcome.passedOn, plain.value)
+    const repaired = !plain.ok || !literalEquals(plain.value, outcome.passedOn)
     const passed = probe.form === 'raw' || repaired ? `; passed on ${preview(outcome.passedOn)}` : ''
     const why = context.allowRepair ? ' (the repaired value is still invalid)' : repaired && repairedOk ? ' (repaired silently; pass --allow-repair if repairs are intended)' : ''
     const what = probe.form === 'raw' ? 'malformed raw arguments' : 'an invalid input'
