@@ -6,7 +6,7 @@ import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
 import { meanDifferenceHalfWidth, pairedPermutationTest } from '../stats/paired-permutation.ts'
 import { minimumDetectableDrop, minimumDetectableRateChange } from '../stats/power.ts'
-import { conversationCounts, metricCounts, type ConversationCounts, type MetricCounts, type RateCount } from './metric-counts.ts'
+import { RateTally, rateOf, type CallCounts, type ConversationCounts, type RateCount } from '../report/rate-counts.ts'
 
 /** One case on both sides: passes of runs. */
 export type CaseChange = {
@@ -93,7 +93,13 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
   const test: PairedTest = singleRun
     ? { name: 'mcnemar', ...mcnemarExact(broken.length, fixed.length) }
     : { name: 'paired-permutation', pValue: permutation.pValue, method: permutation.method }
-  const pairedOnly = (results: readonly CaseResult[]) => results.filter((r) => pairedKeys.has(caseKey(r)))
+  // The summary's own counts over the paired cases' results (report/rate-counts.ts), so compare reads the same rates.
+  const pairedRates = (results: readonly CaseResult[]) => {
+    const tally = new RateTally()
+    for (const r of results) if (pairedKeys.has(caseKey(r))) tally.add(r.metrics)
+    return tally
+  }
+  const [baseRates, headRates] = [pairedRates(baseResults), pairedRates(headResults)]
   return {
     baseModel,
     headModel,
@@ -105,8 +111,8 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
     fixed,
     metrics: [
       accuracyDelta(changes, singleRun, alpha),
-      ...rateDeltas(metricCounts(pairedOnly(baseResults)), metricCounts(pairedOnly(headResults)), lowerIsBetter, alpha),
-      ...conversationDeltas(conversationCounts(pairedOnly(baseResults)), conversationCounts(pairedOnly(headResults)), alpha),
+      ...rateDeltas(baseRates.callCounts(), headRates.callCounts(), lowerIsBetter, alpha),
+      ...conversationDeltas(baseRates.conversationCounts(), headRates.conversationCounts(), alpha),
     ],
     test,
     deltaPoints: permutation.meanDifference * 100,
@@ -140,7 +146,7 @@ function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean, alpha
 }
 
 /** The call-level rates, and whether lower is better for each. */
-const lowerIsBetter: Record<keyof MetricCounts, boolean> = {
+const lowerIsBetter: Record<keyof CallCounts, boolean> = {
   selectionAccuracy: false, argumentAccuracy: false, hallucinatedToolRate: true, hallucinatedParamRate: true, schemaViolationRate: true,
 }
 
@@ -157,8 +163,8 @@ function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K
   return (Object.keys(lowerIsBetter) as K[]).map((name) => {
     const b = base[name]
     const h = head[name]
-    const baseValue = b.trials === 0 ? null : b.successes / b.trials
-    const headValue = h.trials === 0 ? null : h.successes / h.trials
+    const baseValue = rateOf(b)
+    const headValue = rateOf(h)
     const measured = baseValue !== null && headValue !== null
     return {
       name,

@@ -6,7 +6,7 @@ import { caseKey } from '../core/case-key.ts'
 import type { CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ToolTokensTally, type ToolTokensSummary } from './tool-tokens-summary.ts'
-import { ConversationTally } from './conversation-summary.ts'
+import { RateTally, rateOf, type RateCount } from './rate-counts.ts'
 import { CacheTally } from './cache-summary.ts'
 
 /** What the caller knows of the results to come. */
@@ -34,16 +34,9 @@ export class SummaryAccumulator {
   private cases = 0
   private passed = 0
   private errored = 0
-  private calls = 0
-  private knownCalls = 0
-  private expected = 0
-  private selected = 0
-  private correctArguments = 0
-  private hallucinatedTools = 0
-  private hallucinatedParams = 0
-  private schemaViolations = 0
-  private parallel = { cases: 0, passed: 0 }
-  private irrelevance = { cases: 0, passed: 0 }
+  /** Passed ÷ cases of the parallel and of the no-call (irrelevance) cases. */
+  private parallel: RateCount = { successes: 0, trials: 0 }
+  private irrelevance: RateCount = { successes: 0, trials: 0 }
   private usage: Usage = emptyUsage
   private readonly latencies: number[] = []
   private readonly costs: number[] = []
@@ -52,7 +45,7 @@ export class SummaryAccumulator {
   /** Passes and runs per case (by caseKey), kept only when a case can have more than one result in the row. */
   private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
   private readonly toolTokens = new ToolTokensTally()
-  private readonly conversation = new ConversationTally()
+  private readonly rates = new RateTally()
   private readonly cache = new CacheTally()
 
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
@@ -75,17 +68,9 @@ export class SummaryAccumulator {
     const passed = verdict === 'passed'
     const m = result.metrics
     if (passed) this.passed++
-    this.calls += m.calls
-    this.knownCalls += m.knownToolCalls ?? m.calls - m.hallucinatedToolCalls
-    this.expected += m.expectedCalls
-    this.selected += m.selectedCalls
-    this.correctArguments += m.correctArgumentCalls
-    this.hallucinatedTools += m.hallucinatedToolCalls
-    this.hallucinatedParams += m.hallucinatedParamCalls
-    this.schemaViolations += m.schemaViolationCalls
-    this.conversation.add(m)
-    if (m.parallelCase) this.parallel = { cases: this.parallel.cases + 1, passed: this.parallel.passed + (passed ? 1 : 0) }
-    if (m.irrelevanceCase) this.irrelevance = { cases: this.irrelevance.cases + 1, passed: this.irrelevance.passed + (passed ? 1 : 0) }
+    this.rates.add(m)
+    if (m.parallelCase) this.parallel = { successes: this.parallel.successes + (passed ? 1 : 0), trials: this.parallel.trials + 1 }
+    if (m.irrelevanceCase) this.irrelevance = { successes: this.irrelevance.successes + (passed ? 1 : 0), trials: this.irrelevance.trials + 1 }
     if (this.options.oneResultPerCase) return
     const key = caseKey(result)
     let tally = this.tallies.get(key)
@@ -104,7 +89,8 @@ export class SummaryAccumulator {
     const statistics = this.options.oneResultPerCase ? statisticsOfSingleRuns(this.passed, scored) : statisticsOfTallies(this.caseTallies())
     const cache = this.cache.finish()
     const toolTokens = withCachedToolTokens(this.toolTokens.finish(), cache?.cachedToolTokens)
-    const conversation = this.conversation.finish()
+    const calls = this.rates.callCounts()
+    const conversation = this.rates.conversationCounts()
     return {
       ...this.group,
       model: this.group.model,
@@ -113,20 +99,20 @@ export class SummaryAccumulator {
       errored: this.errored,
       // A metric with nothing to measure (every result errored, no call expected, none paired, none made) is
       // null, never 0% or 100%.
-      accuracy: measured(this.passed, scored),
+      accuracy: rateOf({ successes: this.passed, trials: scored }),
       ...(this.options.caseMeanAccuracy ? { caseMeanAccuracy: this.caseMean() } : {}),
-      selectionAccuracy: measured(this.selected, this.expected),
-      argumentAccuracy: measured(this.correctArguments, this.selected),
-      hallucinatedToolRate: measured(this.hallucinatedTools, this.calls),
-      hallucinatedParamRate: measured(this.hallucinatedParams, this.calls),
-      schemaViolationRate: measured(this.schemaViolations, this.knownCalls),
-      parallelAccuracy: measured(this.parallel.passed, this.parallel.cases),
-      irrelevanceAccuracy: measured(this.irrelevance.passed, this.irrelevance.cases),
-      turns: conversation.turns,
-      tasks: conversation.tasks,
-      stateMatch: conversation.stateMatch,
-      callsPerCase: conversation.callsPerCase,
-      repeatedCalls: conversation.repeatedCalls,
+      selectionAccuracy: rateOf(calls.selectionAccuracy),
+      argumentAccuracy: rateOf(calls.argumentAccuracy),
+      hallucinatedToolRate: rateOf(calls.hallucinatedToolRate),
+      hallucinatedParamRate: rateOf(calls.hallucinatedParamRate),
+      schemaViolationRate: rateOf(calls.schemaViolationRate),
+      parallelAccuracy: rateOf(this.parallel),
+      irrelevanceAccuracy: rateOf(this.irrelevance),
+      turns: rateOf(conversation.turns),
+      tasks: rateOf(conversation.tasks),
+      stateMatch: rateOf(conversation.stateMatch),
+      callsPerCase: this.rates.callsPerCase(),
+      repeatedCalls: rateOf(conversation.repeatedCalls),
       usage: this.usage,
       latencyMs: {
         mean: ratio(sum(latencies), latencies.length, 0),
@@ -220,11 +206,6 @@ function sum(values: readonly number[]): number {
 
 function ratio(numerator: number, denominator: number, empty: number): number {
   return denominator === 0 ? empty : numerator / denominator
-}
-
-/** numerator ÷ denominator, or null when there is nothing to measure. */
-function measured(numerator: number, denominator: number): number | null {
-  return denominator === 0 ? null : numerator / denominator
 }
 
 function percentile(sorted: readonly number[], q: number): number {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { compareModel } from '../../src/compare/compare-model.ts'
-import { metricCounts } from '../../src/compare/metric-counts.ts'
+import { RateTally } from '../../src/report/rate-counts.ts'
 import { summarizeModel } from '../../src/report/summarize.ts'
 import { makeResult, repeats } from '../stats/make-result.ts'
 import { runCli, writeReportFile } from './cli-helpers.ts'
@@ -132,7 +132,7 @@ describe('compare metrics', () => {
   it('computes the same rates as summarizeModel', () => {
     const results = sampleResults().filter((r) => r.model === 'model-a')
     const summary = summarizeModel('model-a', results)
-    const counts = metricCounts(results)
+    const counts = results.reduce((tally, r) => tally.add(r.metrics), new RateTally()).callCounts()
     for (const [name, count] of Object.entries(counts)) {
       expect(count.trials === 0 ? null : count.successes / count.trials, name).toBeCloseTo(summary[name] as number, 12)
     }

@@ -9,7 +9,7 @@ import { renderTable } from '../../src/report/table.ts'
 import { toMarkdown } from '../../src/report/markdown.ts'
 import { toHtml } from '../../src/report/html/page.ts'
 import { compareModel } from '../../src/compare/compare-model.ts'
-import { conversationCounts } from '../../src/compare/metric-counts.ts'
+import { RateTally } from '../../src/report/rate-counts.ts'
 import { comparisonText } from '../../src/compare/format-comparison.ts'
 import { compareReports } from '../../src/compare/compare-reports.ts'
 import { makeResult } from '../stats/make-result.ts'
@@ -103,7 +103,7 @@ describe('compare shows the conversation rates', () => {
   it('computes the same rates as the summary', () => {
     const results = conversationResults().filter((r) => r.failures.every((f) => f.kind !== 'provider_error'))
     const summary = summarizeModel('model-a', results)
-    for (const [name, count] of Object.entries(conversationCounts(results))) {
+    for (const [name, count] of Object.entries(results.reduce((tally, r) => tally.add(r.metrics), new RateTally()).conversationCounts())) {
       expect(count.successes / count.trials, name).toBeCloseTo(summary[name] as number, 12)
     }
   })
