@@ -93,7 +93,7 @@ export type CaseMetrics = {
 
 /** Tokens the tool definitions cost in one case (every request carries them). */
 export type ToolTokenUsage = {
-  /** Offline count per request for the tools the case exposes. */
+  /** Offline count per request for the tools the case exposes (the mean when `add_tools` expose some later). */
   readonly perRequest: number
   /** Requests made in the case. */
   readonly requests: number
@@ -103,7 +103,7 @@ export type ToolTokenUsage = {
   readonly method: string
   /** Expected error bound of perRequest, in tokens. */
   readonly confidence: number
-  /** From the provider's reported input tokens, where it reported them and the offline count is exact. */
+  /** From the provider's reported input tokens, where it reported them, the offline count is exact and every request carried the same tools. */
   readonly measuredPerRequest?: number
 }
 

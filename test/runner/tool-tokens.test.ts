@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { emptyUsage } from '../../src/core/model-turn.ts'
 import type { Provider } from '../../src/core/provider.ts'
+import type { ToolDefinition } from '../../src/core/tool.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { countToolTokens } from '../../src/tokens/count-tool-tokens.ts'
 import { defaultPriceTable, mergePriceTable } from '../../src/pricing/index.ts'
@@ -66,6 +67,28 @@ describe('tool-definition tokens in runs', () => {
     expect(priced.report.summary[0]?.cost).toEqual({ priced: true, usd: input / 1e6, table: 'config' })
     expect(priced.report.run.priceTable).toMatchObject({ date: defaultPriceTable.date })
     expect(outcome.report.summary[0]?.cost).toMatchObject({ priced: true, table: defaultPriceTable.date })
+  })
+
+  it('a conversation whose add_tools expose a tool later counts each request with the tools it carried', async () => {
+    const conversation = `name: later\ntools: ./tools.json\ncases:\n  - id: a\n    conversation:\n      - user: Weather in Paris?\n        expect: { no_call: true }\n      - user: Find the travel policy.\n        add_tools: [search_documents]\n        expect: { no_call: true }\n`
+    const suiteDir = tempFiles({ 'tools.json': tools, 'suite.yaml': conversation })
+    const [weather, search] = JSON.parse(tools) as ToolDefinition[]
+    const only = await countToolTokens({ model: 'openai:gpt-4o', tools: [weather!], perTool: false })
+    const both = await countToolTokens({ model: 'openai:gpt-4o', tools: [weather!, search!], perTool: false })
+    // Answers each message with text and reports usage: one request per message, the first without search_documents.
+    const provider: Provider = {
+      id: 'openai:gpt-4o',
+      async doGenerate() {
+        return { text: 'Done.', toolCalls: [], finishReason: { unified: 'stop' }, usage: { ...emptyUsage, input: 1000 }, latencyMs: 1 }
+      },
+    }
+    const outcome = await runEvaluation({ suitePaths: [join(suiteDir, 'suite.yaml')], models: ['openai:gpt-4o'], providers: [provider], outDir: mkdtempSync(join(tmpdir(), 'tg-')) })
+    const result = outcome.report.results[0]
+    expect(result?.turns.map((turn) => outcome.report.toolSets?.[turn.request.toolSet]?.map((tool) => tool.name))).toEqual([['get_weather'], ['get_weather', 'search_documents']])
+    expect(result?.toolTokens).toMatchObject({ requests: 2, total: only.toolTokens + both.toolTokens, perRequest: (only.toolTokens + both.toolTokens) / 2 })
+    // The first request's measurement speaks for its own tools only, not for a case whose requests carried others.
+    expect(result?.toolTokens).not.toHaveProperty('measuredPerRequest')
+    expect(outcome.report.summary[0]?.toolTokens).toMatchObject({ total: only.toolTokens + both.toolTokens })
   })
 
   it('offline models are not priced, with the reason', async () => {
