@@ -49,8 +49,12 @@ export type BatchOutcome =
 export type BatchApi = {
   /** Most entries and request bytes one batch of this API takes; the queue splits a round into several batches beyond them. */
   readonly limits: { readonly maxEntries: number; readonly maxBytes: number }
-  /** Sends the entries as one batch; resolves with the API's batch id once it is created. */
-  submit(entries: readonly BatchEntry[], signal?: AbortSignal): Promise<string>
+  /**
+   * Sends the entries as one batch; resolves with the API's batch id once it is created. `tag` is the submission's
+   * tag in the journal (`JournaledCreation.tag`): the batch carries it where the API has a field for one (OpenAI
+   * metadata, Gemini display name), so a create that failed uncertainly is looked up by it, by toolgauge or a person.
+   */
+  submit(entries: readonly BatchEntry[], tag: string, signal?: AbortSignal): Promise<string>
   status(id: string, signal?: AbortSignal): Promise<BatchStatus>
   /**
    * A completed batch's outcomes. An entry of the batch missing from them is an `error` outcome ("not in the results").

@@ -37,7 +37,7 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
   const unreadyReads = new Map<string, number>()
   return {
     limits: anthropicBatchLimits,
-    async submit(entries, signal) {
+    async submit(entries, _tag, signal) {
       const requests = entries.map(batchRequest)
       const id = await createOnce(async () => (await client.messages.batches.create({ requests }, { ...(signal ? { signal } : {}), headers: createsHeaders })).id)
       submitted.set(id, { customIds: entries.map((entry) => entry.customId), unseen: 0 })

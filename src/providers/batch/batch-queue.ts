@@ -169,7 +169,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       entries: chunk.map((waiter) => ({ customId: waiter.entry.customId, bodyHash: waiter.bodyHash, task: waiter.task })),
     })
     try {
-      watch.id = await api.submit(chunk.map((waiter) => waiter.entry), watch.controller.signal)
+      watch.id = await api.submit(chunk.map((waiter) => waiter.entry), tag, watch.controller.signal)
     } catch (error) {
       // Certainly no batch (refused before the API acted): nothing to look for on resume.
       if (!watch.controller.signal.aborted && !uncertainCreation(error)) journal?.record({ model, state: 'not-created', tag })

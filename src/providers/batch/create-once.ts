@@ -5,7 +5,7 @@ import { uncertainCreation } from '../../http/creating-request.ts'
 /** Finds the batch an uncertain create call may have made, by the tag it was created with; `describe` says where that tag is. */
 export type BatchLookup = { readonly describe: string; find(): Promise<string | undefined> }
 
-/** A fresh tag for one submission, carried by the batch where the API has a field for it (OpenAI metadata, Gemini display name). */
+/** A fresh tag for one submission: journaled with its creation, and carried by the batch where the API has a field for it (OpenAI metadata, Gemini display name). */
 export function submissionTag(): string {
   return `toolgauge-${randomUUID()}`
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { GoogleGenAI, Operation } from '@google/genai'
 import type { BatchApi, BatchEntry } from '../../core/batch.ts'
 import { createsHeaders } from '../../http/creating-request.ts'
-import { createOnce, submissionTag } from './create-once.ts'
+import { createOnce } from './create-once.ts'
 import { outcomesOf, outputOf, responsesInFile, statusOf, submittedKeys, type WireOperation, type WireResponse } from './gemini-batch-outcomes.ts'
 
 /**
@@ -25,7 +25,7 @@ import { outcomesOf, outputOf, responsesInFile, statusOf, submittedKeys, type Wi
  * bodies, and `files.upload/download` move its bytes as they are.
  *
  * The create call is never retried after a failure that may have come after the API created the batch (a second
- * batch would be billed too): each batch's display name carries a per-submission tag, and after such a failure the
+ * batch would be billed too): each batch's display name carries its submission's journal tag, and after such a failure the
  * batch list (`batches.list`) is searched for it — found, the submission follows that batch.
  */
 export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchApi {
@@ -35,9 +35,9 @@ export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchA
   return {
     // No published cap on the requests of one batch; the input file's size is what is limited.
     limits: { maxEntries: Number.POSITIVE_INFINITY, maxBytes: fileLimitBytes - envelopeBytes },
-    async submit(entries, signal) {
+    async submit(entries, tag, signal) {
       const requests = inlinedRequests(entries, model)
-      const displayName = `toolgauge ${model} (${entries.length} requests) ${submissionTag()}`
+      const displayName = `toolgauge ${model} (${entries.length} requests) ${tag}`
       const abort = signal ? { abortSignal: signal } : {}
       // The inline payload, counted without building it: `{"batch":{"displayName":…,"inputConfig":{"requests":{"requests":[…]}}}}`.
       const bytes = requests.reduce((sum, request) => sum + Buffer.byteLength(JSON.stringify(request)) + 1, 100 + Buffer.byteLength(displayName))

@@ -3,7 +3,7 @@ import type { Batch } from 'openai/resources/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import { createsHeaders } from '../../http/creating-request.ts'
-import { createOnce, submissionTag } from './create-once.ts'
+import { createOnce } from './create-once.ts'
 
 /** The two endpoints toolgauge batches on the OpenAI Batch API: `openai:` (Chat Completions) and `openai-responses:`. */
 export type OpenAiBatchEndpoint = '/v1/chat/completions' | '/v1/responses'
@@ -21,7 +21,7 @@ const lineEnvelopeBytes = 128
  * files (`files.content`). Everything through the SDK's own methods: it has all four.
  *
  * The create call is never retried after a failure that may have come after the API created the batch (a second
- * batch would be billed too): each batch carries a per-submission tag in its `metadata`, and after such a failure
+ * batch would be billed too): each batch carries its submission's journal tag in its `metadata`, and after such a failure
  * the batch list (`batches.list`) is searched for it — found, the submission follows that batch.
  */
 export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoint): BatchApi {
@@ -30,14 +30,13 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
   return {
     // The queue counts request bodies; the file also holds each line's envelope, so the bytes left for bodies are fewer.
     limits: { maxEntries: openAiBatchFileLimits.maxRequests, maxBytes: openAiBatchFileLimits.maxFileBytes - openAiBatchFileLimits.maxRequests * lineEnvelopeBytes },
-    async submit(entries, signal) {
+    async submit(entries, tag, signal) {
       const text = batchInputFile(entries, endpoint)
       const bytes = Buffer.from(text, 'utf8')
       if (entries.length > openAiBatchFileLimits.maxRequests || bytes.length > openAiBatchFileLimits.maxFileBytes) {
         throw new Error(`an OpenAI batch takes at most ${openAiBatchFileLimits.maxRequests} requests in ${openAiBatchFileLimits.maxFileBytes} bytes; got ${entries.length} in ${bytes.length}`)
       }
       const file = await client.files.create({ file: await toFile(bytes, 'toolgauge-batch.jsonl', { type: 'application/jsonl' }), purpose: 'batch' }, requestOptions(signal))
-      const tag = submissionTag()
       const startedAt = Math.floor(Date.now() / 1000)
       return createOnce(
         async () => (await client.batches.create({ input_file_id: file.id, endpoint, completion_window: '24h', metadata: { [submissionTagKey]: tag } }, { ...requestOptions(signal), headers: createsHeaders })).id,

@@ -10,6 +10,7 @@ import { startLoopback, type Handler, type Loopback } from '../fake/loopback.ts'
 import { anthropicBatchApi, type AnthropicBatchOptions, type AnthropicBatchStandIn } from '../fake/batch/anthropic-batch-api.ts'
 import { batchLifecycle } from '../fake/batch/lifecycle.ts'
 import { ModelBatchQueue } from '../../../src/providers/batch/batch-queue.ts'
+import { submissionTag } from '../../../src/providers/batch/create-once.ts'
 
 // The Message Batches BatchApi against its loopback stand-in, through toolgauge's own HTTP layer (as the adapter
 // builds its client): submit, in_progress → ended, results as the direct endpoint would answer, per-entry errors,
@@ -65,7 +66,7 @@ function contentOf(message: { content: { type: string; name?: string; input?: un
 describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
   it('submits, reads in_progress then ended with the counts, and answers each entry as POST /v1/messages would', async () => {
     const { api, client, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 2 }) })
-    const id = await api.submit([entry('case-a_t0', body('Weather in Paris?')), entry('case-b_t0', body('Weather in Oslo and Tokyo?'))])
+    const id = await api.submit([entry('case-a_t0', body('Weather in Paris?')), entry('case-b_t0', body('Weather in Oslo and Tokyo?'))], submissionTag())
     expect(id).toMatch(/^msgbatch_/)
     expect(await api.status(id)).toEqual({ state: 'running', counts: { done: 0, total: 2 } })
     expect(await pollToEnd(api, id)).toBe(1)
@@ -88,7 +89,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('strips stream from the params: the batch would refuse that entry, and answers it whole instead', async () => {
     const { api, client, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
-    const id = await api.submit([entry('streamed', body('Weather in Paris?', { stream: true }))])
+    const id = await api.submit([entry('streamed', body('Weather in Paris?', { stream: true }))], submissionTag())
     await pollToEnd(api, id)
     expect(byId((await api.results(id))!).get('streamed')).toMatchObject({ kind: 'answer', status: 200 })
     // The same request sent with stream in its params, past this BatchApi: the entry is refused.
@@ -103,7 +104,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
   it('an entry the Messages API refuses is the 400 a direct request gets, body for body; it is not billed', async () => {
     const { api, server, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
     const bad = body('Weather in Paris?', { tool_choice: { type: 'any' }, tools: undefined })
-    const id = await api.submit([entry('bad', bad), entry('good', body('Weather in Paris?'))])
+    const id = await api.submit([entry('bad', bad), entry('good', body('Weather in Paris?'))], submissionTag())
     await pollToEnd(api, id)
     const outcomes = byId((await api.results(id))!)
     const directAnswer = await fetch(`${server.origin}/v1/messages`, {
@@ -122,7 +123,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
   it('an entry the batch fails (overloaded, api_error) is an error outcome: that case is errored, not refused', async () => {
     const entryError = (customId: string) => (customId === 'unlucky' ? { type: 'overloaded_error', message: 'Overloaded' } : undefined)
     const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }), entryError })
-    const id = await api.submit([entry('unlucky', body('Weather in Paris?')), entry('lucky', body('Weather in Paris?'))])
+    const id = await api.submit([entry('unlucky', body('Weather in Paris?')), entry('lucky', body('Weather in Paris?'))], submissionTag())
     await pollToEnd(api, id)
     const outcomes = byId((await api.results(id))!)
     expect(outcomes.get('unlucky')).toEqual({ customId: 'unlucky', kind: 'error', message: 'errored in the batch: overloaded_error: Overloaded' })
@@ -132,7 +133,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('an expired batch still ends (completed): every entry is an expired error outcome, nothing billed', async () => {
     const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 1, expire: true }) })
-    const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))], submissionTag())
     expect(await pollToEnd(api, id)).toBe(1)
     const outcomes = (await api.results(id))!
     expect(outcomes).toHaveLength(2)
@@ -144,7 +145,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
   it('a held batch stays running, however often it is read, until released', async () => {
     const lifecycle = batchLifecycle({ pollsInProgress: 0, held: true })
     const { api, standIn } = await setup({ lifecycle })
-    const id = await api.submit([entry('a', body('Weather in Paris?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?'))], submissionTag())
     for (let poll = 0; poll < 5; poll++) expect((await api.status(id)).state).toBe('running')
     expect(standIn.billed.size).toBe(0)
     lifecycle.release()
@@ -154,7 +155,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('a batch of its own not found yet (404 while it propagates) is running for a few polls, then an error', async () => {
     const { api, standIn } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 1 }), unseenReads: 2 })
-    const id = await api.submit([entry('a', body('Weather in Paris?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?'))], submissionTag())
     expect(await api.status(id)).toEqual({ state: 'running' })
     expect(await api.status(id)).toEqual({ state: 'running' })
     expect(await pollToEnd(api, id)).toBe(1)
@@ -162,7 +163,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     expect(standIn.refusals).toEqual([`message_batch not found: ${id}`, `message_batch not found: ${id}`])
     // One that stays unseen past the tolerated polls is lost: the 404 is the error.
     const lost = await setup({ unseenReads: unseenPollsTolerated + 1 })
-    const lostId = await lost.api.submit([entry('a', body('Weather in Paris?'))])
+    const lostId = await lost.api.submit([entry('a', body('Weather in Paris?'))], submissionTag())
     for (let poll = 0; poll < unseenPollsTolerated; poll++) expect(await lost.api.status(lostId)).toEqual({ state: 'running' })
     expect(await lost.api.status(lostId).catch((caught: unknown) => caught)).toBeInstanceOf(Anthropic.NotFoundError)
   })
@@ -193,7 +194,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('a canceled batch ends with its unprocessed entries canceled (error outcomes)', async () => {
     const { api, client } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 5 }) })
-    const id = await api.submit([entry('a', body('Weather in Paris?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?'))], submissionTag())
     expect((await client.messages.batches.cancel(id)).processing_status).toBe('canceling')
     expect(await api.status(id)).toEqual({ state: 'completed', counts: { done: 1, total: 1 } })
     expect(await api.results(id)).toEqual([{ customId: 'a', kind: 'error', message: expect.stringContaining('canceled') }])
@@ -206,7 +207,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
       system: [{ type: 'text', text: longSystem, cache_control: { type: 'ephemeral' } }],
       tools: [{ ...tools[0], cache_control: { type: 'ephemeral' } }],
     })
-    const id = await api.submit([entry('cached', cached)])
+    const id = await api.submit([entry('cached', cached)], submissionTag())
     await pollToEnd(api, id)
     const answer = byId((await api.results(id))!).get('cached') as { status: number; body: string }
     expect(answer.status).toBe(200)
@@ -221,7 +222,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
       return { ...reply, body: `${reply.body.trim().split('\n').slice(1).join('\n')}\n` }
     }
     const { api } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) }, dropLast)
-    const id = await api.submit([entry('kept', body('Weather in Paris?')), entry('lost', body('Weather in Oslo?'))])
+    const id = await api.submit([entry('kept', body('Weather in Paris?')), entry('lost', body('Weather in Oslo?'))], submissionTag())
     await pollToEnd(api, id)
     const outcomes = byId((await api.results(id))!)
     expect(outcomes.get('lost')).toEqual({ customId: 'lost', kind: 'error', message: `not in the results of Message Batch ${id}` })
@@ -230,7 +231,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('reads the batch once before downloading its results: one GET of the batch, one of the results file', async () => {
     const { api, server } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
-    const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?')), entry('b', body('Weather in Oslo?'))], submissionTag())
     await pollToEnd(api, id)
     const before = server.requests.length
     const outcomes = byId((await api.results(id))!)
@@ -245,7 +246,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
       return { ...reply, body: { ...(reply.body as object), results_url: 'http://127.0.0.2:9/v1/messages/batches/x/results' } }
     }
     const { api, server } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) }, elsewhere)
-    const id = await api.submit([entry('a', body('Weather in Paris?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?'))], submissionTag())
     await pollToEnd(api, id)
     const error = await api.results(id).catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error)).toBe(true)
@@ -255,7 +256,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 
   it('results of a batch that has not ended: refused here before any download, and by the API', async () => {
     const { api, server } = await setup({ lifecycle: batchLifecycle({ held: true }) })
-    const id = await api.submit([entry('a', body('Weather in Paris?'))])
+    const id = await api.submit([entry('a', body('Weather in Paris?'))], submissionTag())
     const error = await api.results(id).catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error)).toBe(true)
     expect((error as Error).message).toContain('in_progress')
@@ -268,7 +269,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
 describe('the Message Batches stand-in refuses what the API refuses', () => {
   async function refusedSubmit(options: AnthropicBatchOptions, entries: BatchEntry[]): Promise<{ status: number; standIn: AnthropicBatchStandIn }> {
     const { api, standIn } = await setup(options)
-    const error = (await api.submit(entries).catch((caught: unknown) => caught)) as { status?: number }
+    const error = (await api.submit(entries, submissionTag()).catch((caught: unknown) => caught)) as { status?: number }
     expect(error).toBeInstanceOf(Anthropic.APIError)
     expect(standIn.batches.size).toBe(0)
     return { status: error.status ?? 0, standIn }

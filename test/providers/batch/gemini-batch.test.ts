@@ -15,6 +15,7 @@ import { startGeminiBatchServer, type GeminiBatchOptions } from '../fake/batch/g
 import { batchLifecycle } from '../fake/batch/lifecycle.ts'
 import { baseUrlFor, geminiKey, makeProvider, setProviderEnv, weatherTools } from '../fake/harness.ts'
 import { startLoopback, type Loopback } from '../fake/loopback.ts'
+import { submissionTag } from '../../../src/providers/batch/create-once.ts'
 
 const model = 'gemini-2.0-flash'
 const open: Loopback[] = []
@@ -78,7 +79,7 @@ describe('Gemini batch mode: submit, poll, results', () => {
   it('submits the wire bodies inline, polls running → completed, and returns each outcome under its key, in order', async () => {
     const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 2 }) })
     const { entries } = await direct(server.origin, server, ['Weather in Paris?', 'Weather in Tokyo?', 'Weather in Oslo?'])
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     expect(id).toMatch(/^batches\//)
     const create = server.requests.find((request) => request.path.endsWith(':batchGenerateContent'))!
     expect(create.path).toBe(`/v1beta/models/${model}:batchGenerateContent`)
@@ -102,7 +103,7 @@ describe('Gemini batch mode: submit, poll, results', () => {
   it('matches responses by position when the API does not echo the metadata, in the submitting process and after a resume', async () => {
     const { server, api, client } = await standIn({ echoMetadata: false })
     const { entries } = await direct(server.origin, server, ['Weather in London?', 'Weather in Paris?'])
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     await pollUntilDone(api, id)
     const expected = [
       ['key-0', 'London'],
@@ -118,7 +119,7 @@ describe('Gemini batch mode: submit, poll, results', () => {
     const lifecycle = batchLifecycle({ pollsInProgress: 0, held: true })
     const { server, api, client } = await standIn({ lifecycle })
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     for (let poll = 0; poll < 5; poll++) expect((await api.status(id)).state).toBe('running')
     await expect(api.results(id)).rejects.toThrow(/running/)
     lifecycle.release()
@@ -145,7 +146,7 @@ describe('Gemini batch mode: a batch over the inline limit', () => {
       wire.contents[0].parts[0].text = `Weather in ${cities[index % 4]}? ${pad}`
       return { customId: `big-${index}`, path: sample!.path, body: wire }
     })
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     const create = server.requests.find((seen) => seen.path.endsWith(':batchGenerateContent'))!
     const fileName = (create.body as any).batch.inputConfig.fileName
     expect(fileName).toMatch(/^files\//)
@@ -171,7 +172,7 @@ describe('Gemini batch mode: per-entry errors and the ends of a batch', () => {
     server.standIn.failures.set('key-2', { code: 13, message: 'Internal error encountered.', status: 'INTERNAL' })
     // A body the direct endpoint refuses (no contents) is refused inside the batch by the very same handler.
     const broken: BatchEntry = { ...entries[3]!, body: { ...(entries[3]!.body as object), contents: [] } }
-    const id = await api.submit([entries[0]!, entries[1]!, entries[2]!, broken])
+    const id = await api.submit([entries[0]!, entries[1]!, entries[2]!, broken], submissionTag())
     await pollUntilDone(api, id)
     const [ok, refused, failed, invalid] = (await api.results(id))!
     expect(ok).toMatchObject({ customId: 'key-0', kind: 'answer', status: 200 })
@@ -187,7 +188,7 @@ describe('Gemini batch mode: per-entry errors and the ends of a batch', () => {
   it('gives an entry missing from the results an error outcome', async () => {
     const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 0 }), echoMetadata: false })
     const { entries } = await direct(server.origin, server, ['Weather in Paris?', 'Weather in Tokyo?'])
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     await pollUntilDone(api, id)
     // The API answered fewer responses than requests: the last request has nothing under its key.
     const batch = server.standIn.batches.get(id)!
@@ -200,7 +201,7 @@ describe('Gemini batch mode: per-entry errors and the ends of a batch', () => {
   it('reports an expired batch as expired (BATCH_STATE_EXPIRED), with no results and nothing billed', async () => {
     const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 1, expire: true }) })
     const { entries } = await direct(server.origin, server, ['Weather in Paris?'])
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     const { status, seen } = await pollUntilDone(api, id)
     expect(seen).toEqual(['running', 'expired'])
     expect(status.message).toContain('BATCH_STATE_EXPIRED')
@@ -232,7 +233,7 @@ describe('Gemini batch mode: what the stand-in refuses, as the API does', () => 
     const { server } = await standIn()
     const client = new GoogleGenAI({ apiKey: 'AIza-wrong', vertexai: false, httpOptions: { baseUrl: server.origin } })
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
-    await expect(createGeminiBatchApi(client, model).submit(entries)).rejects.toThrow(/API key not valid/)
+    await expect(createGeminiBatchApi(client, model).submit(entries, submissionTag())).rejects.toThrow(/API key not valid/)
     expect(server.standIn.batches.size).toBe(0)
   })
 
@@ -245,7 +246,7 @@ describe('Gemini batch mode: what the stand-in refuses, as the API does', () => 
     const { server, api } = await standIn({ inlineLimitBytes: 2_000 })
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
     const many = Array.from({ length: 10 }, (_, index) => ({ ...entries[0]!, customId: `key-${index}` }))
-    await expect(api.submit(many)).rejects.toThrow(/Request payload size exceeds the limit: 2000 bytes/)
+    await expect(api.submit(many, submissionTag())).rejects.toThrow(/Request payload size exceeds the limit: 2000 bytes/)
     expect(server.standIn.batches.size).toBe(0)
   })
 
@@ -265,8 +266,8 @@ describe('Gemini batch mode: what the stand-in refuses, as the API does', () => 
   it('refuses, before sending, an entry of another model and a custom id used twice', async () => {
     const { server, api } = await standIn()
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
-    await expect(api.submit([{ ...entries[0]!, path: '/v1beta/models/gemini-2.5-pro:generateContent' }])).rejects.toThrow(/cannot go in a Gemini batch of gemini-2.0-flash/)
-    await expect(api.submit([entries[0]!, entries[0]!])).rejects.toThrow(/twice/)
+    await expect(api.submit([{ ...entries[0]!, path: '/v1beta/models/gemini-2.5-pro:generateContent' }], submissionTag())).rejects.toThrow(/cannot go in a Gemini batch of gemini-2.0-flash/)
+    await expect(api.submit([entries[0]!, entries[0]!], submissionTag())).rejects.toThrow(/twice/)
     expect(server.requests.filter((seen) => seen.path.endsWith(':batchGenerateContent'))).toEqual([])
   })
 
@@ -323,7 +324,7 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
     const id = await api.submit([
       { customId: 'turn-0', path, body: firstBody },
       { customId: 'turn-1', path, body: secondBody },
-    ])
+    ], submissionTag())
     await pollUntilDone(api, id)
     const [callOutcome, summaryOutcome] = (await api.results(id))!
     expect(gist(await (await replaying(callOutcome!)).doGenerate(first))).toEqual(gist(call))
@@ -336,7 +337,7 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
     const editAnswer = (answer: any) => ({ ...answer, candidates: answer.candidates.map((candidate: object) => ({ ...candidate, citationMetadata: citations })) })
     const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 0 }), editAnswer })
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     await pollUntilDone(api, id)
     const [outcome] = (await api.results(id))!
     expect(body(outcome).candidates[0].citationMetadata).toEqual(citations)
@@ -347,7 +348,7 @@ describe('Gemini batch mode: an outcome reads as a direct answer', () => {
     const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })
     const { entries } = await direct(server.origin, server, ['Weather in Oslo?'])
     server.standIn.failures.set('key-0', { code: 3, message: 'Invalid value at contents[0]', status: 'INVALID_ARGUMENT' })
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     await pollUntilDone(api, id)
     const [outcome] = (await api.results(id))!
     const error = await (await replaying(outcome!)).doGenerate(requestFor('Weather in Oslo?', 'case-0')).catch((caught: unknown) => caught)

@@ -17,6 +17,7 @@ import { fastRetries, makeProvider, openaiKey, setProviderEnv, weatherTools } fr
 import { startLoopback, type Loopback } from '../fake/loopback.ts'
 import { batchLifecycle, type BatchLifecycle } from '../fake/batch/lifecycle.ts'
 import { openAiBatchStandIn, type OpenAiBatchStandIn } from '../fake/batch/openai-batch-api.ts'
+import { submissionTag } from '../../../src/providers/batch/create-once.ts'
 
 type Kind = 'openai' | 'openai-responses'
 const kinds: readonly { kind: Kind; endpoint: OpenAiBatchEndpoint }[] = [
@@ -79,7 +80,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
   it('submits one JSONL file, runs in_progress → completed, and answers each entry as the endpoint answers it directly', async () => {
     const { api, standIn, server } = await setup(kind, endpoint, batchLifecycle({ pollsInProgress: 2 }))
     const entries = [entry(kind, endpoint, 'case-paris', 'Weather in Paris?'), entry(kind, endpoint, 'case-two', 'Weather in Paris and London?')]
-    const id = await api.submit(entries)
+    const id = await api.submit(entries, submissionTag())
     const statuses = await pollToEnd(api, id)
     expect(statuses.map((status) => status.state)).toEqual(['running', 'running', 'completed'])
     expect(statuses.at(-1)?.counts).toEqual({ done: 2, total: 2 })
@@ -102,7 +103,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
 
   it('stays running while the batch is held, and completes once released', async () => {
     const { api, lifecycle } = await setup(kind, endpoint, batchLifecycle({ pollsInProgress: 0, held: true }))
-    const id = await api.submit([entry(kind, endpoint, 'held', 'Weather in Oslo?')])
+    const id = await api.submit([entry(kind, endpoint, 'held', 'Weather in Oslo?')], submissionTag())
     for (let poll = 0; poll < 3; poll++) expect((await api.status(id)).state).toBe('running')
     lifecycle.release()
     expect((await api.status(id)).state).toBe('completed')
@@ -113,7 +114,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     const { api, standIn, server } = await setup(kind, endpoint)
     const streaming = entry(kind, endpoint, 'streamed', 'Weather in Tokyo?')
     const body = { ...(streaming.body as Record<string, unknown>), stream: true, ...(kind === 'openai' ? { stream_options: { include_usage: true } } : {}) }
-    const id = await api.submit([{ ...streaming, body }])
+    const id = await api.submit([{ ...streaming, body }], submissionTag())
     await pollToEnd(api, id)
     const [outcome] = (await api.results(id))!
     expect(turnOf(kind, outcome).calls).toEqual([{ name: 'get_weather', args: { city: 'Tokyo' } }])
@@ -128,7 +129,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     // tool_choice without tools: both endpoints refuse it with a 400 when asked directly.
     const { tools: _tools, ...withoutTools } = good.body as Record<string, unknown>
     const refused: BatchEntry = { customId: 'refused', path: endpoint, body: withoutTools }
-    const id = await api.submit([good, refused])
+    const id = await api.submit([good, refused], submissionTag())
     const statuses = await pollToEnd(api, id)
     expect(statuses.at(-1)).toMatchObject({ state: 'completed', counts: { done: 2, total: 2 } })
     const batch = standIn.batches.get(id)!
@@ -142,7 +143,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
 
   it('expires: every unfinished entry is a batch_expired error, nothing billed', async () => {
     const { api, standIn } = await setup(kind, endpoint, batchLifecycle({ expire: true }))
-    const id = await api.submit([entry(kind, endpoint, 'late-1', 'Weather in Paris?'), entry(kind, endpoint, 'late-2', 'Weather in Oslo?')])
+    const id = await api.submit([entry(kind, endpoint, 'late-1', 'Weather in Paris?'), entry(kind, endpoint, 'late-2', 'Weather in Oslo?')], submissionTag())
     const statuses = await pollToEnd(api, id)
     expect(statuses.at(-1)).toMatchObject({ state: 'expired', message: expect.stringMatching(/24h/) })
     const outcomes = (await api.results(id))!
@@ -155,7 +156,7 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
 
   it('reads an entry missing from both files as an error', async () => {
     const { api, standIn } = await setup(kind, endpoint)
-    const id = await api.submit([entry(kind, endpoint, 'kept', 'Weather in Paris?'), entry(kind, endpoint, 'lost', 'Weather in Oslo?')])
+    const id = await api.submit([entry(kind, endpoint, 'kept', 'Weather in Paris?'), entry(kind, endpoint, 'lost', 'Weather in Oslo?')], submissionTag())
     await pollToEnd(api, id)
     // The output file loses a line (an API fault): that entry is not in the results.
     dropOutputLine(standIn, id, 'lost')
@@ -170,8 +171,8 @@ describe.each(kinds)('$kind batches on $endpoint', ({ kind, endpoint }) => {
     expect(api.limits.maxBytes).toBeLessThan(openAiBatchFileLimits.maxFileBytes)
     expect(api.limits.maxBytes).toBeGreaterThan(openAiBatchFileLimits.maxFileBytes * 0.9)
     const many = Array.from({ length: 50_001 }, (_, index) => ({ customId: `c${index}`, path: endpoint, body: {} }))
-    await expect(api.submit(many)).rejects.toThrow(/at most 50000 requests/)
-    await expect(api.submit([{ customId: 'x', path: '/v1/embeddings', body: {} }])).rejects.toThrow(/not to this batch's endpoint/)
+    await expect(api.submit(many, submissionTag())).rejects.toThrow(/at most 50000 requests/)
+    await expect(api.submit([{ customId: 'x', path: '/v1/embeddings', body: {} }], submissionTag())).rejects.toThrow(/not to this batch's endpoint/)
   })
 })
 

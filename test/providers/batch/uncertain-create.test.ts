@@ -5,7 +5,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BatchApi, BatchEntry } from '../../../src/core/batch.ts'
+import type { BatchApi, BatchEntry, BatchJournalLine, JournaledBatch, JournaledCreation } from '../../../src/core/batch.ts'
 import { ProviderError } from '../../../src/core/errors.ts'
 import { createHttpClient } from '../../../src/http/http-client.ts'
 import { createAnthropicBatchApi } from '../../../src/providers/batch/anthropic-batch.ts'
@@ -18,6 +18,7 @@ import { startLoopback, type Handler, type Loopback } from '../fake/loopback.ts'
 import { anthropicBatchApi } from '../fake/batch/anthropic-batch-api.ts'
 import { geminiBatchApi } from '../fake/batch/gemini-batch-api.ts'
 import { openAiBatchStandIn } from '../fake/batch/openai-batch-api.ts'
+import { submissionTag } from '../../../src/providers/batch/create-once.ts'
 
 const open: Loopback[] = []
 afterEach(async () => {
@@ -63,7 +64,7 @@ describe('OpenAI: a create call that fails after creating the batch', () => {
   it('is not retried: the batch is found by its metadata tag and followed — one batch created and billed, not two', async () => {
     const { standIn, server, api } = await setup()
     standIn.faults.createdThen500 = 1
-    const id = await api.submit([chat('a', 'Paris'), chat('b', 'Oslo')])
+    const id = await api.submit([chat('a', 'Paris'), chat('b', 'Oslo')], submissionTag())
     expect(creates(server, /^\/v1\/batches$/)).toBe(1)
     expect([...standIn.batches.keys()]).toEqual([id])
     expect(standIn.batches.get(id)?.metadata).toEqual({ toolgauge_submission: expect.stringMatching(/^toolgauge-[0-9a-f-]{36}$/) })
@@ -75,7 +76,7 @@ describe('OpenAI: a create call that fails after creating the batch', () => {
   it('when no batch carries the tag, fails uncertain (naming the host and the tag) after one attempt', async () => {
     const { standIn, server, api } = await setup((handler) => (request, index) =>
       request.method === 'POST' && request.path === '/v1/batches' ? { type: 'json', status: 500, body: { error: { message: 'boom', type: 'server_error' } } } : handler(request, index))
-    const error = await api.submit([chat('a', 'Paris')]).catch((caught: unknown) => caught)
+    const error = await api.submit([chat('a', 'Paris')], submissionTag()).catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error)).toBe(true)
     expect((error as Error).message).toMatch(uncertain)
     expect((error as Error).message).toMatch(/no batch with metadata toolgauge_submission=toolgauge-[0-9a-f-]{36} is listed yet/)
@@ -83,11 +84,26 @@ describe('OpenAI: a create call that fails after creating the batch', () => {
     expect(standIn.batches.size).toBe(0)
   })
 
+  it('the batch carries the very tag its creation was journaled with (one tag: journal line, metadata, lookup)', async () => {
+    const { standIn, api } = await setup()
+    standIn.faults.createdThen500 = 1
+    const lines: BatchJournalLine[] = []
+    const queue = new ModelBatchQueue({ model: 'openai:gpt-4.1-mini', pollMs: 1, journal: { record: (line) => void lines.push(line), linesOf: () => [] } })
+    queue.connect(api)
+    queue.openTask()
+    const context = { suite: 's', caseId: 'a', repeat: 0, turn: 0 }
+    expect(await queue.request({ path: '/v1/chat/completions', bodyText: JSON.stringify(chat('a', 'Paris').body), context })).toMatchObject({ status: 200 })
+    const [creating, batch] = lines as [JournaledCreation, JournaledBatch]
+    expect(creating.state).toBe('creating')
+    expect(batch.tag).toBe(creating.tag)
+    expect(standIn.batches.get(batch.id)?.metadata).toEqual({ toolgauge_submission: creating.tag })
+  })
+
   it('is retried after a 429 (the API says it did not act): one batch', async () => {
     let limited = 0
     const { standIn, server, api } = await setup((handler) => (request, index) =>
       request.method === 'POST' && request.path === '/v1/batches' && limited++ === 0 ? { type: 'json', status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit_error' } } } : handler(request, index))
-    const id = await api.submit([chat('a', 'Paris')])
+    const id = await api.submit([chat('a', 'Paris')], submissionTag())
     expect(creates(server, /^\/v1\/batches$/)).toBe(2)
     expect([...standIn.batches.keys()]).toEqual([id])
   })
@@ -106,7 +122,7 @@ describe('Anthropic: a create call that fails after creating the batch', () => {
   it('is not retried (Message Batches has no tag to find it by): submit fails uncertain, one batch created', async () => {
     const { standIn, server, api } = await setup()
     standIn.faults.createdThen500 = 1
-    const error = await api.submit([{ customId: 'a', path: '/v1/messages', body: message('Paris') }]).catch((caught: unknown) => caught)
+    const error = await api.submit([{ customId: 'a', path: '/v1/messages', body: message('Paris') }], submissionTag()).catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error)).toBe(true)
     expect((error as Error).message).toMatch(uncertain)
     expect(creates(server, /^\/v1\/messages\/batches$/)).toBe(1)
@@ -145,7 +161,7 @@ describe('Gemini: a create call that fails after creating the batch', () => {
     const api = createGeminiBatchApi(client, model)
     standIn.faults.createdThen500 = 1
     const path = `/v1beta/models/${model}:generateContent`
-    const id = await api.submit([{ customId: 'a', path, body: request('Paris') }, { customId: 'b', path, body: request('Oslo') }])
+    const id = await api.submit([{ customId: 'a', path, body: request('Paris') }, { customId: 'b', path, body: request('Oslo') }], submissionTag())
     expect(creates(server, /:batchGenerateContent$/)).toBe(1)
     expect([...standIn.batches.keys()]).toEqual([id])
     expect(standIn.batches.get(id)?.displayName).toMatch(/ toolgauge-[0-9a-f-]{36}$/)
