@@ -7,7 +7,7 @@ export type CacheToolsModel = { readonly id: string; readonly spec: string; read
 /**
  * One warning per suite × model that runs with `--cache-tools` / `cache_tools: true` although no request of that
  * suite has a cacheable prefix (tool definitions + system prompt) reaching the model's caching threshold — the flag
- * then caches nothing (Anthropic), or nothing OpenAI would not cache anyway. Given before the first request; the
+ * then caches nothing (Anthropic), or nothing OpenAI or Gemini would not cache anyway. Given before the first request; the
  * prefix is counted once per model, tool set, system prompt and tool choice, its largest over the suite's cases.
  */
 export async function cacheToolsWarnings(

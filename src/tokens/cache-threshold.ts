@@ -1,23 +1,24 @@
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { splitSpec } from '../pricing/lookup.ts'
-import { anthropicMinimum, openaiMinimum } from '../providers/wire/cache-minimums.ts'
+import { anthropicMinimum, geminiMinimum, openaiMinimum } from '../providers/wire/cache-minimums.ts'
 import { countToolTokens } from './count-tool-tokens.ts'
 import { defaultMessages } from './types.ts'
 
 /** Below what prefix a model's provider caches nothing, and who sets that rule. */
-export type CacheThreshold = { readonly provider: 'anthropic' | 'openai'; readonly minimum: number }
+export type CacheThreshold = { readonly provider: 'anthropic' | 'openai' | 'gemini'; readonly minimum: number }
 
 /**
  * The caching threshold `--cache-tools` runs into for a model spec: Anthropic's minimum cacheable length of that
  * Claude model (a `cache_control` prefix below it is not cached), OpenAI's 1024 tokens (automatic caching starts
- * there); undefined for the protocols with no threshold to warn about here (Gemini caches implicitly whatever the
- * flag says; compatible servers have their own rules).
+ * there), Gemini's implicit-caching minimum of that model (`google:` sends nothing for the flag: the implicit cache is
+ * all there is); undefined for compatible servers (their own rules).
  */
 export function cacheThreshold(spec: string): CacheThreshold | undefined {
   const { provider: prefix, model } = splitSpec(spec)
   if (prefix === 'anthropic') return { provider: 'anthropic', minimum: anthropicMinimum(model) }
   if (prefix === 'openai' || prefix === 'openai-responses') return { provider: 'openai', minimum: openaiMinimum }
+  if (prefix === 'google') return { provider: 'gemini', minimum: geminiMinimum(model) }
   return undefined
 }
 
@@ -42,6 +43,7 @@ export function cacheToolsWarning(subject: string, model: string, spec: string, 
   const what = withSystem ? 'tokens of tool definitions and system prompt' : 'tool-definition tokens'
   const counted = `${subject}: ${tokens} ${what} for ${model}`
   if (threshold.provider === 'anthropic') return `${counted}, below its minimum cacheable length of ${threshold.minimum} — nothing will be cached (--cache-tools)`
+  if (threshold.provider === 'gemini') return `${counted}, below Gemini's ${threshold.minimum}-token minimum for implicit caching — they will not be cached across requests (Gemini caches prompts of ${threshold.minimum} tokens or more implicitly, --cache-tools or not; for google: models the flag sends nothing)`
   return `${counted}, below OpenAI's ${threshold.minimum}-token caching threshold — they will not be cached across requests (OpenAI caches prompts of ${threshold.minimum} tokens or more automatically, --cache-tools or not; its prompt_cache_key only routes requests to the same cache)`
 }
 

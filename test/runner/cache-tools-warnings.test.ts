@@ -1,7 +1,8 @@
 // --cache-tools says when it cannot help: a suite whose cacheable prefix (tool definitions + system prompt, by
 // toolgauge's count for the model's family) is below the model's published caching threshold gets one warning per
 // suite × model before the first request — Anthropic's minimum cacheable length of that model, OpenAI's 1024-token
-// automatic threshold — and `toolgauge tokens --cache-tools` says the same for a tools file.
+// automatic threshold, Gemini's implicit-caching minimum of that model — and `toolgauge tokens --cache-tools` says the
+// same for a tools file.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { emptyUsage } from '../../src/core/model-turn.ts'
@@ -32,10 +33,9 @@ function provider(id: string, log: string[]): Provider {
   }
 }
 
-async function run(cacheTools: boolean) {
+async function run(cacheTools: boolean, models = ['anthropic:claude-haiku-4-5', 'openai:gpt-4.1', 'anthropic:claude-sonnet-4-6']) {
   const dir = suites()
   const log: string[] = []
-  const models = ['anthropic:claude-haiku-4-5', 'openai:gpt-4.1', 'anthropic:claude-sonnet-4-6']
   await runEvaluation({
     suitePaths: [join(dir, 'short'), join(dir, 'long')],
     models,
@@ -61,19 +61,31 @@ describe('--cache-tools below the caching threshold', () => {
     expect(log.findIndex((line) => line.startsWith('request '))).toBeGreaterThan(log.lastIndexOf(warnings.at(-1)!))
   })
 
+  it('warns for google: models below Gemini\'s implicit-caching minimum of that model (2048 for 2.5, 4096 for 3.x)', async () => {
+    const log = await run(true, ['google:gemini-2.5-flash', 'google:gemini-3-pro-preview'])
+    const warnings = log.filter((line) => line.startsWith('warning '))
+    expect(warnings).toHaveLength(2)
+    expect(warnings[0]).toMatch(/^warning suite short: \d{2,3} tool-definition tokens for google:gemini-2\.5-flash, below Gemini's 2048-token minimum for implicit caching — they will not be cached across requests \(Gemini caches prompts of 2048 tokens or more implicitly, --cache-tools or not/)
+    expect(warnings[1]).toMatch(/^warning suite short: \d{2,3} tool-definition tokens for google:gemini-3-pro-preview, below Gemini's 4096-token minimum/)
+    expect(log.findIndex((line) => line.startsWith('request '))).toBeGreaterThan(log.lastIndexOf(warnings.at(-1)!))
+  })
+
   it('says nothing without --cache-tools', async () => {
     const log = await run(false)
     expect(log.filter((line) => line.startsWith('warning '))).toEqual([])
   })
 
-  it('words the prefix and the threshold per provider; Gemini and compatible servers get no warning', () => {
+  it('words the prefix and the threshold per provider; compatible servers get no warning', () => {
     expect(cacheToolsWarning('suite weather', 'anthropic:claude-haiku-4-5', 'anthropic:claude-haiku-4-5', 786, false))
       .toBe('suite weather: 786 tool-definition tokens for anthropic:claude-haiku-4-5, below its minimum cacheable length of 4096 — nothing will be cached (--cache-tools)')
     expect(cacheToolsWarning('suite s', 'haiku-labelled', 'anthropic:claude-haiku-4-5', 900, true)).toMatch(/^suite s: 900 tokens of tool definitions and system prompt for haiku-labelled, below/)
     expect(cacheToolsWarning('suite s', 'm', 'anthropic:claude-sonnet-4-6', 1024, false)).toBeUndefined()
     expect(cacheToolsWarning('suite s', 'm', 'openai-responses:gpt-4.1', 1023, false)).toMatch(/below OpenAI's 1024-token caching threshold/)
     expect(cacheToolsWarning('suite s', 'm', 'openai:gpt-4.1', 1024, false)).toBeUndefined()
-    expect([cacheThreshold('google:gemini-2.5-flash'), cacheThreshold('openai-compatible:llama'), cacheThreshold('baseline')]).toEqual([undefined, undefined, undefined])
+    expect(cacheToolsWarning('suite s', 'm', 'google:gemini-2.5-pro', 2047, false)).toMatch(/below Gemini's 2048-token minimum for implicit caching/)
+    expect(cacheToolsWarning('suite s', 'm', 'google:gemini-2.5-pro', 2048, false)).toBeUndefined()
+    expect(cacheThreshold('google:gemini-3-flash-preview')).toEqual({ provider: 'gemini', minimum: 4096 })
+    expect([cacheThreshold('openai-compatible:llama'), cacheThreshold('baseline')]).toEqual([undefined, undefined])
   })
 })
 
@@ -87,6 +99,8 @@ describe('toolgauge tokens --cache-tools', () => {
     const reaches = await runMain(['tokens', '--tools', retail, '--model', 'anthropic:claude-sonnet-4-6', '--cache-tools', '--json'])
     expect(reaches.code).toBe(0)
     expect(reaches.stderr).toBe('')
+    const gemini = await runMain(['tokens', '--tools', weather, '--model', 'google:gemini-2.5-flash', '--cache-tools', '--json'])
+    expect(gemini.stderr).toMatch(/^warning: .*suites\/weather\/suite\.yaml: \d+ tool-definition tokens for google:gemini-2\.5-flash, below Gemini's 2048-token minimum for implicit caching/)
     const without = await runMain(['tokens', '--tools', weather, '--model', 'anthropic:claude-haiku-4-5', '--json'])
     expect(without.stderr).toBe('')
   })
