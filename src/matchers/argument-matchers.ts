@@ -123,27 +123,18 @@ export function literalEquals(expected: unknown, actual: unknown): boolean {
     && keys.every((key) => Object.hasOwn(actual, key) && literalEquals((expected as Record<string, unknown>)[key], actual[key]))
 }
 
+/** What is wrong with a matcher: where, relative to the matcher, and what was expected there. */
+export type MatcherProblem = { path: (string | number)[]; expected: string }
+
 /**
  * Checks that a matcher is well formed; returns the problem with its path relative to the matcher, or undefined.
  * Used by the suite loader so a bad matcher stops the run before any model call.
  */
-export function matcherProblem(matcher: Matcher, path: readonly (string | number)[] = []): { path: (string | number)[]; expected: string } | undefined {
-  if (Array.isArray(matcher)) {
-    for (const [index, item] of matcher.entries()) {
-      const problem = matcherProblem(item, [...path, index])
-      if (problem) return problem
-    }
-    return undefined
-  }
+export function matcherProblem(matcher: Matcher, path: readonly (string | number)[] = []): MatcherProblem | undefined {
+  if (Array.isArray(matcher)) return firstProblem(matcher.map((item, index) => [item, [...path, index]]), matcherProblem)
   if (!isPlainObject(matcher)) return undefined
   const operator = operatorKeys.find((key) => key in matcher)
-  if (!operator) {
-    for (const [key, child] of Object.entries(matcher)) {
-      const problem = matcherProblem(child, [...path, key])
-      if (problem) return problem
-    }
-    return undefined
-  }
+  if (!operator) return firstProblem(Object.entries(matcher).map(([key, child]) => [child, [...path, key]]), matcherProblem)
   const extra = Object.keys(matcher).find((key) => key !== operator && !operatorExtras[operator].includes(key))
   if (extra) return { path: [...path, extra], expected: `no other key beside "${operator}" (allowed: ${[operator, ...operatorExtras[operator]].join(', ')})` }
   const argument = matcher[operator]
@@ -173,6 +164,18 @@ export function matcherProblem(matcher: Matcher, path: readonly (string | number
     case 'literal':
       return argument === undefined ? { path: [...path, 'literal'], expected: 'the exact value to match' } : undefined
   }
+}
+
+/** The first problem `check` finds among matchers, each at its path. */
+export function firstProblem(
+  entries: readonly (readonly [Matcher, (string | number)[]])[],
+  check: (matcher: Matcher, path: (string | number)[]) => MatcherProblem | undefined,
+): MatcherProblem | undefined {
+  for (const [matcher, path] of entries) {
+    const problem = check(matcher, path)
+    if (problem) return problem
+  }
+  return undefined
 }
 
 function fail(path: string, expected: string, actual: unknown): MatchOutcome {

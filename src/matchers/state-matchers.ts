@@ -1,28 +1,13 @@
 import type { Matcher } from '../core/case.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { maxWeightAssignment } from '../scoring/assignment.ts'
-import { absentValue, describe, literalEquals, matcherProblem, matchValue, operatorKeys } from './argument-matchers.ts'
+import { absentValue, describe, firstProblem, literalEquals, matcherProblem, matchValue, operatorKeys, type MatcherProblem } from './argument-matchers.ts'
 
-/**
- * State expectations: the argument matcher language (README "Argument matchers") applied to a JSON snapshot of a
- * world's state, reported as a structural diff — every path where the state differs, with what was expected
- * there and what was found (not two JSON blobs side by side).
- *
- * Conversations judge `expect.state` with it (scoring/score-conversation.ts): a mismatch is `state_mismatch`.
- *
- * The language, over the snapshot:
- * - objects match key by key (keys the matcher does not name are not compared), literals deeply (numbers by value);
- * - operators as in arguments: `{regex, flags?}`, `{range}`, `{anyOf}` (each option read with these rules),
- *   `{absent: true}`, `{any: true}`, and `{literal: value}` — exact equality, every key compared, so a whole golden
- *   state can be given and each difference inside it is reported at its own path;
- * - the one difference from argument matchers: a YAML list is a list — the state's list must have as many items,
- *   item i matched by matcher i (`refunds: []` is "no refunds"); alternatives are written `{anyOf: [...]}`;
- * - `{ unordered: true, items: [...] }`: a list matched in any order (each matcher pairs with a distinct item by an
- *   optimal assignment; a mismatch is reported against the item that came closest);
- * - `ignore: [paths]` (an option): paths never compared, wherever a matcher or a `literal` reaches them; a path
- *   is written as diffs print it (`orders.O-1.updated_at`, `refunds[0]`, `log["a.b"]`) and `*` / `[*]` stand
- *   for any one key or index (`refunds[*].id`).
- */
+// State expectations (`expect.state`, README "Conversations and worlds"): the argument matchers applied to a world's
+// snapshot, reported as a structural diff — each path where the state differs, what was expected there and what
+// was found, not two JSON blobs side by side. `{literal}` reports each difference inside it at its own path; an
+// unordered list pairs each matcher with a distinct item by an optimal assignment, so a mismatch is reported
+// against the item that came closest.
 
 /** One place where the state differs from the expectation. */
 export type StateDifference = {
@@ -86,21 +71,21 @@ export function formatStateDifferences(differences: readonly StateDifference[], 
  * undefined. As `matcherProblem`, plus the list matcher `{ unordered, items }`, with lists and `anyOf` options read
  * by the state rules.
  */
-export function stateMatcherProblem(matcher: Matcher, path: (string | number)[] = []): { path: (string | number)[]; expected: string } | undefined {
-  if (Array.isArray(matcher)) return firstProblem(matcher.map((item, index) => [item, [...path, index]] as const))
+export function stateMatcherProblem(matcher: Matcher, path: (string | number)[] = []): MatcherProblem | undefined {
+  if (Array.isArray(matcher)) return firstProblem(matcher.map((item, index) => [item, [...path, index]]), stateMatcherProblem)
   if (!isPlainObject(matcher)) return undefined
   if (isListMatcher(matcher)) {
     const extra = Object.keys(matcher).find((key) => key !== 'unordered' && key !== 'items')
     if (extra) return { path: [...path, extra], expected: 'no other key beside "unordered" and "items"' }
     if (typeof matcher.unordered !== 'boolean') return { path: [...path, 'unordered'], expected: 'true or false' }
     if (!Array.isArray(matcher.items)) return { path: [...path, 'items'], expected: 'the list of item matchers' }
-    return firstProblem(matcher.items.map((item, index) => [item, [...path, 'items', index]] as const))
+    return firstProblem(matcher.items.map((item, index) => [item, [...path, 'items', index]]), stateMatcherProblem)
   }
   const operator = operatorKeys.find((key) => key in matcher)
-  if (!operator) return firstProblem(Object.entries(matcher).map(([key, child]) => [child, [...path, key]] as const))
+  if (!operator) return firstProblem(Object.entries(matcher).map(([key, child]) => [child, [...path, key]]), stateMatcherProblem)
   const problem = matcherProblem(matcher, path)
   if (problem || operator !== 'anyOf') return problem
-  return firstProblem((matcher.anyOf as readonly Matcher[]).map((option, index) => [option, [...path, 'anyOf', index]] as const))
+  return firstProblem((matcher.anyOf as readonly Matcher[]).map((option, index) => [option, [...path, 'anyOf', index]]), stateMatcherProblem)
 }
 
 /** Why an ignore path cannot be read (`orders.*.updated_at`, `refunds[0]`, `log["a.b"]`), or undefined. */
@@ -271,14 +256,6 @@ function bracketEnd(text: string): number {
     else if (text[index] === '"') return text[index + 1] === ']' ? index + 1 : -1
   }
   return -1
-}
-
-function firstProblem(entries: readonly (readonly [Matcher, (string | number)[]])[]): { path: (string | number)[]; expected: string } | undefined {
-  for (const [matcher, path] of entries) {
-    const problem = stateMatcherProblem(matcher, path)
-    if (problem) return problem
-  }
-  return undefined
 }
 
 /** `{ unordered, items }`: the state list matcher (a state object with such a key is matched with `literal`). */
