@@ -50,15 +50,15 @@ function mergedParts(table: BpeTable, bytes: Uint8Array, length: number): number
     const after = next[at]!
     const rank = after < length ? table.bytesRank(bytes, at, next[after]!) : -1
     pairRank[at] = rank
-    if (rank !== -1) heap.push(rank, at)
+    if (rank !== -1) heap.push(rank * offsetSpan + at)
   }
   for (let i = 0; i < length; i++) rankPair(i)
   let parts = length
   while (heap.size > 0) {
-    const rank = heap.topRank()
-    const at = heap.pop()
+    const key = heap.pop()
+    const at = key % offsetSpan
     // A stale entry: the part at `at` was merged into its left neighbour, or its pair changed since.
-    if (pairRank[at] !== rank) continue
+    if (pairRank[at] !== (key - at) / offsetSpan) continue
     const removed = next[at]!
     const after = next[removed]!
     next[at] = after
@@ -71,64 +71,48 @@ function mergedParts(table: BpeTable, bytes: Uint8Array, length: number): number
   return parts
 }
 
-/** A binary min-heap of (rank, offset) pairs, ordered by rank, then offset (the leftmost pair of equal ranks first). */
+// A heap entry is one number, rank × 2³² + offset (exact: ranks < 2²¹, offsets < 2³²), so its order is by rank,
+// then offset: the leftmost pair of equal ranks first.
+const offsetSpan = 2 ** 32
+
+/** A binary min-heap of pair entries (see offsetSpan). */
 class PairHeap {
-  private ranks: number[] = []
-  private offsets: number[] = []
+  private readonly keys: number[] = []
 
   get size(): number {
-    return this.ranks.length
+    return this.keys.length
   }
 
-  topRank(): number {
-    return this.ranks[0]!
-  }
-
-  push(rank: number, offset: number): void {
-    let at = this.ranks.length
-    this.ranks.push(rank)
-    this.offsets.push(offset)
+  push(key: number): void {
+    const keys = this.keys
+    let at = keys.length
+    keys.push(key)
     while (at > 0) {
       const parent = (at - 1) >> 1
-      if (!this.before(at, parent)) break
-      this.swap(at, parent)
+      if (keys[parent]! <= key) break
+      keys[at] = keys[parent]!
       at = parent
     }
+    keys[at] = key
   }
 
-  /** Removes the smallest entry and returns its offset. */
+  /** Removes the smallest entry and returns it. */
   pop(): number {
-    const top = this.offsets[0]!
-    const lastRank = this.ranks.pop()!
-    const lastOffset = this.offsets.pop()!
-    const size = this.ranks.length
+    const keys = this.keys
+    const top = keys[0]!
+    const last = keys.pop()!
+    const size = keys.length
     if (size === 0) return top
-    this.ranks[0] = lastRank
-    this.offsets[0] = lastOffset
     let at = 0
     for (;;) {
-      const left = 2 * at + 1
-      if (left >= size) break
-      const child = left + 1 < size && this.before(left + 1, left) ? left + 1 : left
-      if (!this.before(child, at)) break
-      this.swap(child, at)
+      let child = 2 * at + 1
+      if (child >= size) break
+      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++
+      if (keys[child]! >= last) break
+      keys[at] = keys[child]!
       at = child
     }
+    keys[at] = last
     return top
-  }
-
-  private before(a: number, b: number): boolean {
-    const rankA = this.ranks[a]!
-    const rankB = this.ranks[b]!
-    return rankA < rankB || (rankA === rankB && this.offsets[a]! < this.offsets[b]!)
-  }
-
-  private swap(a: number, b: number): void {
-    const rank = this.ranks[a]!
-    this.ranks[a] = this.ranks[b]!
-    this.ranks[b] = rank
-    const offset = this.offsets[a]!
-    this.offsets[a] = this.offsets[b]!
-    this.offsets[b] = offset
   }
 }
