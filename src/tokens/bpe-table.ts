@@ -3,16 +3,6 @@ import { createRequire } from 'node:module'
 import { fnv1a } from '../core/fnv1a.ts'
 import { readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
 
-/**
- * A BPE rank table read from gpt-tokenizer's own `data/<encoding>.tiktoken` file (one `base64 rank` line per
- * token) into typed arrays, kept in the user's cache (io/disk-cache.ts) between runs: every token's bytes in one buffer and an open-addressing hash index over them. It
- * replaces gpt-tokenizer's `bpeRanks/*.js` modules for counting: those are 2.4 MB JavaScript array literals that
- * take 0.3–0.5 s of CPU and ~60 MiB to parse and turn into a Map; this table loads in a few tens of milliseconds
- * and a few MiB. The counts are the same (test/tokens/bpe-table.test.ts checks the table against gpt-tokenizer's),
- * quirks included: gpt-tokenizer keeps a token as a string when its bytes decode to one and back (valid UTF-8 not
- * starting with a byte-order mark, which TextDecoder drops), else as bytes, and looks a byte sequence up among the
- * strings when it is valid UTF-8 (decoded, so a leading BOM is dropped) and among the byte tokens otherwise.
- */
 /** The arrays a table is made of: what is built from a `.tiktoken` file, and what the cache stores. */
 type TableParts = {
   /** All tokens' bytes, back to back; token i spans starts[i]..starts[i + 1]. */
@@ -25,20 +15,20 @@ type TableParts = {
   readonly slots: Int32Array
 }
 
+/**
+ * A BPE rank table read from gpt-tokenizer's own `data/<encoding>.tiktoken` file (one `base64 rank` line per
+ * token) into typed arrays, kept in the user's cache (io/disk-cache.ts) between runs: every token's bytes in one
+ * buffer and an open-addressing hash index over them. It replaces gpt-tokenizer's `bpeRanks/*.js` modules for
+ * counting: those are 2.4 MB JavaScript array literals that take 0.3–0.5 s of CPU and ~60 MiB to parse and turn
+ * into a Map; this table loads in a few tens of milliseconds and a few MiB. The counts are the same (test/tokens/bpe-table.test.ts checks the table against gpt-tokenizer's),
+ * quirks included: gpt-tokenizer keeps a token as a string when its bytes decode to one and back (valid UTF-8 not
+ * starting with a byte-order mark, which TextDecoder drops), else as bytes, and looks a byte sequence up among the
+ * strings when it is valid UTF-8 (decoded, so a leading BOM is dropped) and among the byte tokens otherwise.
+ */
 export class BpeTable {
-  private readonly bytes: Uint8Array
-  private readonly starts: Uint32Array
-  private readonly ranks: Uint32Array
-  private readonly stringStored: Uint8Array
-  private readonly slots: Int32Array
   private readonly mask: number
 
-  private constructor(parts: TableParts) {
-    this.bytes = parts.bytes
-    this.starts = parts.starts
-    this.ranks = parts.ranks
-    this.stringStored = parts.stringStored
-    this.slots = parts.slots
+  private constructor(private readonly parts: TableParts) {
     this.mask = parts.slots.length - 1
   }
 
@@ -55,10 +45,11 @@ export class BpeTable {
 
   /** The table as one byte array for the cache: a header of counts, then each array (4-byte ones first). */
   toBytes(): Uint8Array {
-    const tokens = this.ranks.length
-    const bytesLength = this.starts[tokens]!
-    const header = Uint32Array.of(cacheMagic, tokens, bytesLength, this.slots.length)
-    const sections = [header, this.starts, this.ranks, this.slots, this.stringStored, this.bytes.subarray(0, bytesLength)]
+    const { bytes, starts, ranks, stringStored, slots } = this.parts
+    const tokens = ranks.length
+    const bytesLength = starts[tokens]!
+    const header = Uint32Array.of(cacheMagic, tokens, bytesLength, slots.length)
+    const sections = [header, starts, ranks, slots, stringStored, bytes.subarray(0, bytesLength)]
     const out = new Uint8Array(sections.reduce((sum, section) => sum + section.byteLength, 0))
     let at = 0
     for (const section of sections) {
@@ -70,49 +61,50 @@ export class BpeTable {
 
   /** How many tokens the table holds. */
   get size(): number {
-    return this.ranks.length
+    return this.parts.ranks.length
   }
 
   /** The bytes of the token at table position `index` (file order). */
   tokenBytes(index: number): Uint8Array {
-    return this.bytes.subarray(this.starts[index], this.starts[index + 1])
+    return this.parts.bytes.subarray(this.parts.starts[index], this.parts.starts[index + 1])
   }
 
   /** The rank at table position `index`. */
   rankAt(index: number): number {
-    return this.ranks[index]!
+    return this.parts.ranks[index]!
   }
 
   /** Whether gpt-tokenizer keeps the token at table position `index` as a string. */
   storedAsString(index: number): boolean {
-    return this.stringStored[index] === 1
+    return this.parts.stringStored[index] === 1
   }
 
   /** The rank of the byte sequence `source[start..end)`, or -1 when it is no token. */
   rankOf(source: Uint8Array, start: number, end: number): number {
     const index = this.indexOf(source, start, end)
-    return index === -1 ? -1 : this.ranks[index]!
+    return index === -1 ? -1 : this.parts.ranks[index]!
   }
 
   /** The rank gpt-tokenizer's string lookup gives the well-formed text whose UTF-8 is `source[start..end)`. */
   stringRank(source: Uint8Array, start: number, end: number): number {
     const index = this.indexOf(source, start, end)
-    return index !== -1 && this.stringStored[index] === 1 ? this.ranks[index]! : -1
+    return index !== -1 && this.parts.stringStored[index] === 1 ? this.parts.ranks[index]! : -1
   }
 
   /** The rank gpt-tokenizer's byte lookup (`getBpeRankFromBytes`) gives `source[start..end)`, or -1. */
   bytesRank(source: Uint8Array, start: number, end: number): number {
     if (!isValidUtf8(source, start, end)) {
       const index = this.indexOf(source, start, end)
-      return index !== -1 && this.stringStored[index] === 0 ? this.ranks[index]! : -1
+      return index !== -1 && this.parts.stringStored[index] === 0 ? this.parts.ranks[index]! : -1
     }
     return this.stringRank(source, startsWithBom(source, start, end) ? start + 3 : start, end)
   }
 
   private indexOf(source: Uint8Array, start: number, end: number): number {
+    const { slots } = this.parts
     let slot = fnv1a(source, start, end) & this.mask
     for (;;) {
-      const entry = this.slots[slot]!
+      const entry = slots[slot]!
       if (entry === 0) return -1
       const index = entry - 1
       if (this.equals(index, source, start, end)) return index
@@ -121,10 +113,11 @@ export class BpeTable {
   }
 
   private equals(index: number, source: Uint8Array, start: number, end: number): boolean {
-    const from = this.starts[index]!
-    if (this.starts[index + 1]! - from !== end - start) return false
+    const { bytes, starts } = this.parts
+    const from = starts[index]!
+    if (starts[index + 1]! - from !== end - start) return false
     for (let offset = 0; offset < end - start; offset++) {
-      if (this.bytes[from + offset] !== source[start + offset]) return false
+      if (bytes[from + offset] !== source[start + offset]) return false
     }
     return true
   }
@@ -179,17 +172,14 @@ function readParts(data: Uint8Array): TableParts | undefined {
   const [magic, tokens, bytesLength, slotCount] = header as unknown as [number, number, number, number]
   const expected = 16 + (tokens + 1) * 4 + tokens * 4 + slotCount * 4 + tokens + bytesLength
   if (magic !== cacheMagic || aligned.byteLength !== expected || slotCount < tokens * 2 || (slotCount & (slotCount - 1)) !== 0) return undefined
-  let at = aligned.byteOffset + 16
-  const take = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, width: number): T => {
-    const view = make(aligned.buffer, at, length)
-    at += length * width
-    return view
-  }
-  const starts = take((b, o, l) => new Uint32Array(b, o, l), tokens + 1, 4)
-  const ranks = take((b, o, l) => new Uint32Array(b, o, l), tokens, 4)
-  const slots = take((b, o, l) => new Int32Array(b, o, l), slotCount, 4)
-  const stringStored = take((b, o, l) => new Uint8Array(b, o, l), tokens, 1)
-  const bytes = take((b, o, l) => new Uint8Array(b, o, l), bytesLength, 1)
+  // Each array starts where the one before it ends.
+  const { buffer } = aligned
+  const end = (view: ArrayBufferView) => view.byteOffset + view.byteLength
+  const starts = new Uint32Array(buffer, aligned.byteOffset + 16, tokens + 1)
+  const ranks = new Uint32Array(buffer, end(starts), tokens)
+  const slots = new Int32Array(buffer, end(ranks), slotCount)
+  const stringStored = new Uint8Array(buffer, end(slots), tokens)
+  const bytes = new Uint8Array(buffer, end(stringStored), bytesLength)
   if (starts[tokens] !== bytesLength) return undefined
   return { bytes, starts, ranks, stringStored, slots }
 }
