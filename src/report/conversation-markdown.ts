@@ -21,10 +21,8 @@ export function conversationsMarkdown(results: readonly CaseResult[]): string[] 
     '#### Conversations, by user message',
     '',
     ...blocks.slice(0, maxConversations).flatMap((result) => {
-      const lines = conversationText(result)
-      const fence = '`'.repeat(lines.reduce((most, line) => Math.max(most, longestBacktickRun(line) + 1), 3))
       const title = `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
-      return [`<details><summary>${escapeHtml(cut(title.replace(/\s+/g, ' ')))}</summary>`, '', `${fence}text`, ...lines, fence, '', '</details>', '']
+      return collapsedBlock(cut(title.replace(/\s+/g, ' ')), 'text', conversationText(result))
     }),
     ...(blocks.length > maxConversations ? [`… and ${blocks.length - maxConversations} more (see report.html)`, ''] : []),
   ]
@@ -58,6 +56,12 @@ function cut(line: string): string {
   return line.length > maxLine ? `${line.slice(0, maxLine - 1)}…` : line
 }
 
-function longestBacktickRun(text: string): number {
-  return (text.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
+/**
+ * A collapsed block of a Markdown summary: the summary line HTML-escaped (inside <summary> Markdown is not
+ * rendered), the lines in a code fence longer than any backtick run in them, so a model's backticks cannot close it.
+ */
+export function collapsedBlock(summary: string, info: string, lines: readonly string[]): string[] {
+  const longestRun = (line: string) => (line.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
+  const fence = '`'.repeat(lines.reduce((most, line) => Math.max(most, longestRun(line) + 1), 3))
+  return [`<details><summary>${escapeHtml(summary)}</summary>`, '', `${fence}${info}`, ...lines, fence, '', '</details>', '']
 }

@@ -5,13 +5,12 @@ import { wilsonInterval } from '../stats/wilson.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
-import { nothingMeasured, passedText, percent } from './metric-text.ts'
+import { kSeries, nothingMeasured, passedText, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { keyOf } from '../core/case-key.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
-import { conversationsMarkdown } from './conversation-markdown.ts'
+import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
-import { escapeHtml } from './html/escape.ts'
 import { cacheMarkdown } from './cache-text.ts'
 import { runStops } from './run-stops.ts'
 
@@ -89,11 +88,7 @@ export function toolTokensPerRequest(summary: ModelSummary): number | undefined 
 
 /** pass^k at the largest k of a summary (`passHatK` extension), as [k, value]. */
 export function largestPassHatK(summary: ModelSummary): readonly [number, number] | undefined {
-  const entries = Object.entries((summary.passHatK ?? {}) as Record<string, unknown>)
-    .filter((e): e is [string, number] => typeof e[1] === 'number')
-    .map(([k, v]) => [Number(k), v] as const)
-    .sort((a, b) => a[0] - b[0])
-  return entries.at(-1)
+  return kSeries(summary.passHatK).at(-1)
 }
 
 function overview(summaries: readonly ModelSummary[]): string[] {
@@ -183,12 +178,8 @@ function argumentDiffSection(results: readonly CaseResult[]): string[] {
     '#### Arguments: expected (-) against actual (+)',
     '',
     ...blocks.slice(0, maxDiffs).flatMap(({ r, f }) => {
-      const lines = argumentDiff(f).map(diffLineText)
-      // A fence longer than any backtick run in the values, so a model's backticks cannot close it.
-      const fence = '`'.repeat(lines.reduce((most, line) => Math.max(most, longestBacktickRun(line) + 1), 3))
       const title = `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}: ${f.message}`
-      // Inside <summary> Markdown is not rendered: HTML escaping alone keeps it text.
-      return [`<details><summary>${escapeHtml(shortTitle(title))}</summary>`, '', `${fence}diff`, ...lines, fence, '', '</details>', '']
+      return collapsedBlock(shortTitle(title), 'diff', argumentDiff(f).map(diffLineText))
     }),
     ...(blocks.length > maxDiffs ? [`… and ${blocks.length - maxDiffs} more (see report.html)`, ''] : []),
   ]
@@ -197,10 +188,6 @@ function argumentDiffSection(results: readonly CaseResult[]): string[] {
 function shortTitle(title: string): string {
   const flat = title.replace(/\s+/g, ' ')
   return flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat
-}
-
-function longestBacktickRun(text: string): number {
-  return (text.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
 }
 
 function erroredSection(errored: Listed): string[] {

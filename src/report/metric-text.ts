@@ -31,3 +31,12 @@ export function passedText(summary: ModelSummary): string {
   const scored = scoredOf(summary)
   return scored === 0 ? nothingMeasured : `${summary.passed}/${scored}`
 }
+
+/** A pass@k or pass^k figure (`{ "1": x, "2": y }`) as [k, value] pairs in k order; [] when absent. */
+export function kSeries(value: unknown): [number, number][] {
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value as Record<string, unknown>)
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .map(([k, v]): [number, number] => [Number(k), v])
+    .sort((a, b) => a[0] - b[0])
+}

@@ -1,7 +1,7 @@
 import type { ModelSummary } from '../core/report.ts'
 import type { CaseTally } from '../stats/case-tally.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
-import { percent } from './metric-text.ts'
+import { kSeries, percent } from './metric-text.ts'
 
 const maxFlaky = 20
 
@@ -11,7 +11,7 @@ const maxFlaky = 20
  * caller's inert copies (labels and case ids come from files).
  */
 export function repeatLines(summaries: readonly ModelSummary[]): string[] {
-  const rows = summaries.map((s) => ({ label: summaryLabel(s), at: series(s.passAtK), hat: series(s.passHatK), flaky: flakyOf(s) }))
+  const rows = summaries.map((s) => ({ label: summaryLabel(s), at: kSeries(s.passAtK), hat: kSeries(s.passHatK), flaky: flakyOf(s) }))
   if (!rows.some((row) => row.at.length > 1)) return []
   const width = rows.reduce((most, row) => Math.max(most, row.label.length), 0)
   const lines = ['', 'pass@k: at least one of k tries passes · pass^k: all k tries pass (unbiased, averaged over cases):']
@@ -27,15 +27,6 @@ export function repeatLines(summaries: readonly ModelSummary[]): string[] {
     if (flaky.length > maxFlaky) lines.push(`  … and ${flaky.length - maxFlaky} more (report.json summary[].flakiness)`)
   }
   return lines
-}
-
-/** `{ "1": x, "2": y }` as [k, value] pairs in k order; [] when absent. */
-function series(value: unknown): [number, number][] {
-  if (typeof value !== 'object' || value === null) return []
-  return Object.entries(value as Record<string, unknown>)
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
-    .map(([k, v]): [number, number] => [Number(k), v])
-    .sort((a, b) => a[0] - b[0])
 }
 
 function flakyOf(summary: ModelSummary): CaseTally[] {
