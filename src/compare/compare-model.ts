@@ -4,7 +4,7 @@ import { caseKey } from '../core/case-key.ts'
 import { tallyCases, type CaseTally } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
-import { meanDifferenceHalfWidth, pairedPermutationTest } from '../stats/paired-permutation.ts'
+import { meanDifferenceHalfWidth, pairedPermutationTest, type PairedRate } from '../stats/paired-permutation.ts'
 import { minimumDetectableDrop, minimumDetectableRateChange } from '../stats/power.ts'
 import { RateTally, rateOf, type CallCounts, type ConversationCounts, type RateCount } from '../report/rate-counts.ts'
 
@@ -110,7 +110,7 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
     broken,
     fixed,
     metrics: [
-      accuracyDelta(changes, singleRun, alpha),
+      accuracyDelta(changes, rates, singleRun, alpha),
       ...rateDeltas(baseRates.callCounts(), headRates.callCounts(), lowerIsBetter, alpha),
       ...conversationDeltas(baseRates.conversationCounts(), headRates.conversationCounts(), alpha),
     ],
@@ -124,7 +124,7 @@ export function caseId(c: { readonly suite: string; readonly case: string }): st
   return `${c.suite}/${c.case}`
 }
 
-function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean, alpha: number): MetricDelta {
+function accuracyDelta(changes: readonly CaseChange[], rates: readonly PairedRate[], singleRun: boolean, alpha: number): MetricDelta {
   // Accuracy as the mean per-case pass rate: with equal repeat counts this is passed / runs, and it is the quantity
   // the paired test is about (a case run 10 times does not weigh 10× a case run once).
   const m = changes.length
@@ -137,7 +137,7 @@ function accuracyDelta(changes: readonly CaseChange[], singleRun: boolean, alpha
     const count = (b: number, h: number) => changes.filter((c) => c.base.passed === b && c.head.passed === h).length
     interval = pairedDifferenceInterval({ bothPassed: count(1, 1), broken: count(1, 0), fixed: count(0, 1), bothFailed: count(0, 0) })
   } else {
-    const half = meanDifferenceHalfWidth(changes.map((c) => ({ basePassed: c.base.passed, baseRuns: c.base.runs, headPassed: c.head.passed, headRuns: c.head.runs })))
+    const half = meanDifferenceHalfWidth(rates)
     interval = Number.isNaN(half) ? [-1, 1] : [Math.max(-1, delta - half), Math.min(1, delta + half)]
   }
   // The pairing's own noise: the mean squared per-case difference (with one run per side, the discordant share).

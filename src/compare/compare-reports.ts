@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
 import { compareModel, type ModelComparison } from './compare-model.ts'
-import { pairModels } from './pair-models.ts'
+import { pairModels, sharedVariants } from './pair-models.ts'
 import type { ToolTokenChanges } from './tool-token-changes.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 
@@ -47,8 +47,7 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
     throw new InputError(`no model to compare: base has ${names(base)}, head has ${names(head)} (a single model on each side is paired whatever its name)`, { file: files.head })
   }
   // Runs with tool-description variants are compared variant by variant (variants are different tool sets, not repeats).
-  const baseVariants = new Set(base.results.map((r) => r.variant))
-  const variants = [...new Set(head.results.map((r) => r.variant))].filter((variant) => baseVariants.has(variant))
+  const variants = sharedVariants(base, head)
   const named = (model: string, variant: string | undefined) => summaryLabel({ model, variant })
   const models = pairs.flatMap(({ base: b, head: h }) => (variants.length > 0 ? variants : [undefined]).map((v) => judge(compareModel(
     named(b, v), named(h, v), base.results.filter((r) => r.model === b && r.variant === v), head.results.filter((r) => r.model === h && r.variant === v),

@@ -18,3 +18,9 @@ export function pairModels(base: Report, head: Report): ModelPair[] {
 export function modelsOf(report: Report): string[] {
   return [...new Set(report.results.map((r) => r.model))]
 }
+
+/** The tool-description variants (undefined: none) that both reports have results of, in head's order. */
+export function sharedVariants(base: Report, head: Report): (string | undefined)[] {
+  const baseVariants = new Set(base.results.map((r) => r.variant))
+  return [...new Set(head.results.map((r) => r.variant))].filter((variant) => baseVariants.has(variant))
+}

@@ -1,5 +1,6 @@
 import type { Report } from '../core/report.ts'
 import type { ToolDefinition } from '../core/tool.ts'
+import { sharedVariants } from './pair-models.ts'
 import { standaloneToolTokens } from '../tokens/standalone-tool-tokens.ts'
 import { diffPerTool, signed, type ToolTokenDelta } from '../tokens/tool-token-diff.ts'
 
@@ -29,8 +30,7 @@ function offeredTools(report: Report, model: string, variant: string | undefined
  * even when accuracy holds. Unchanged tools are left out.
  */
 export async function toolTokenChanges(base: Report, head: Report, pairs: readonly { base: string; head: string }[]): Promise<ToolTokenChanges[]> {
-  const baseVariants = new Set(base.results.map((r) => r.variant))
-  const variants = [...new Set(head.results.map((r) => r.variant))].filter((variant) => baseVariants.has(variant))
+  const variants = sharedVariants(base, head)
   const changes: ToolTokenChanges[] = []
   for (const pair of pairs) {
     for (const variant of variants) {
