@@ -2,7 +2,6 @@ import type { ModelSummary } from '../core/report.ts'
 import { percent } from './metric-text.ts'
 import type { ToolTokensSummary } from './tool-tokens-summary.ts'
 import { cacheTable } from './cache-summary.ts'
-export { usdText } from './cache-summary.ts'
 
 /** The console table's cache column: tokens read from and written to the provider's prompt cache. */
 export const cacheColumn: { readonly title: string; value: (summary: ModelSummary) => string } = {
