@@ -118,7 +118,6 @@ const subcommands: Record<string, (argv: readonly string[]) => Promise<number>> 
 
 /** `toolgauge bfcl score | import | to-scripted`: thin layer over src/bfcl. */
 export const command: Command = {
-  name: 'bfcl',
   usage,
   async run(argv) {
     const [name, ...rest] = argv

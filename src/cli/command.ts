@@ -3,7 +3,6 @@ export const exitCodes = { ok: 0, gateFailed: 1, badInput: 2, infrastructure: 3,
 
 /** One CLI command: a thin layer that parses flags, calls the library and returns the exit code. */
 export type Command = {
-  readonly name: string
   /** The usage text printed by `toolgauge <command> --help` and on usage errors. */
   readonly usage: string
   run(argv: readonly string[]): Promise<number>

@@ -17,7 +17,6 @@ Options:
 
 /** `toolgauge compare`: the regression check between two reports. */
 export const command: Command = {
-  name: 'compare',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

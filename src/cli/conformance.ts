@@ -7,7 +7,7 @@ import type { Command } from './command.ts'
 import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
 
 /** Every flag of `conformance`, with its one-line help. */
-export const conformanceFlags = {
+const conformanceFlags = {
   model: { type: 'string', multiple: true, short: 'm', value: '<spec>', help: 'model (host) to probe, repeatable' },
   stream: { type: 'string', value: 'off|on|both', help: 'make the requests streamed (on), not (off, default), or each both ways (both: adds stream_equivalence)' },
   json: { type: 'boolean', help: 'print { "models": [ { "spec", "probes": [ { "id", "stream", "passed", "required", "message" } ] } ] } instead of the table' },
@@ -42,7 +42,6 @@ const extraFormats = ['md', 'html', 'junit'] as const
 
 /** `toolgauge conformance`: the built-in probes against each model, as a table, JSON or Markdown. */
 export const command: Command = {
-  name: 'conformance',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, flagSpec(conformanceFlags))

@@ -27,7 +27,6 @@ Exit code: 0 no findings, 1 findings, 2 bad input.`
 
 /** `toolgauge fuzz`: property-fuzz a user's argument validator (and parser) with fast-check. */
 export const command: Command = {
-  name: 'fuzz',
   usage,
   async run(argv) {
     const { values } = parseFlags(argv, {

@@ -17,7 +17,6 @@ A file that already exists is skipped and named. Then: npx toolgauge run`
 
 /** `toolgauge init`: writes the example suite, config and CI workflow into a project. */
 export const command: Command = {
-  name: 'init',
   usage,
   async run(argv) {
     const { positionals } = parseFlags(argv, {})

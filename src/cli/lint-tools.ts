@@ -23,7 +23,6 @@ Exit codes: 0 no error-severity finding, 1 at least one, 2 bad input.`
 
 /** \`toolgauge lint-tools\`: thin layer over lintTools. */
 export const command: Command = {
-  name: 'lint-tools',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

@@ -19,7 +19,6 @@ Exit codes: 0 ok, 2 bad input or a server that failed to start (the message name
 
 /** `toolgauge mcp list`: a server's tools as toolgauge would offer them. */
 export const command: Command = {
-  name: 'mcp',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { ...mcpServerFlags, json: { type: 'boolean' } })

@@ -23,7 +23,6 @@ Options:
 
 /** `toolgauge merge`: joins shard reports, recomputing every aggregate. */
 export const command: Command = {
-  name: 'merge',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

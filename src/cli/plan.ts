@@ -23,7 +23,6 @@ const repeatCounts = [1, 2, 3, 5, 10] as const
 
 /** `toolgauge plan`: sizes a CI comparison (cases × repeats) for a drop to detect. */
 export const command: Command = {
-  name: 'plan',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

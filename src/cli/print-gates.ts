@@ -11,7 +11,7 @@ export function printGates(gates: readonly GateResult[]): void {
 }
 
 /** One gate as `toolgauge run` and `merge` print it: `✓ name [model] (scope): value (threshold t) — detail`. */
-export function gateLine(gate: GateResult): string {
+function gateLine(gate: GateResult): string {
   const value = gate.value === null ? `${nothingMeasured} measured nothing` : Number.isInteger(gate.value) ? String(gate.value) : gate.value.toFixed(3)
   const scope = gate.scope ? ` (${gate.scope})` : ''
   const detail = gate.detail ? ` — ${gate.detail}` : ''

@@ -73,7 +73,6 @@ Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate fai
 
 /** `toolgauge run`: suites × models → table, report.json, journal. */
 export const command: Command = {
-  name: 'run',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, flagSpec(runFlags))

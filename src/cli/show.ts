@@ -19,7 +19,6 @@ of one model spec (or label) and one tool-description variant. A run's --out fol
 
 /** `toolgauge show`: the first thing to run when a case fails. */
 export const command: Command = {
-  name: 'show',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

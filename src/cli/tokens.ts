@@ -38,7 +38,6 @@ Exit codes: 0 ok, 2 bad input, 3 the provider could not be reached.`
 
 /** `toolgauge tokens`: thin layer over countToolTokens. */
 export const command: Command = {
-  name: 'tokens',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

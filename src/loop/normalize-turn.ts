@@ -49,7 +49,7 @@ function normalizeCall(value: unknown, usedIds: Set<string>, turn: number, index
 }
 
 /** The note on a call whose empty argument string was recorded as `{}`. */
-export const emptyArgumentsNote = 'empty argument string on the wire for a tool without required arguments: recorded as {}'
+const emptyArgumentsNote = 'empty argument string on the wire for a tool without required arguments: recorded as {}'
 
 // Done here rather than when parsing, so the history sent back and the transcript carry the same `{}`, as they do
 // for a call with no `arguments` field at all. A tool that requires arguments keeps "" (malformed: something is missing).

@@ -124,7 +124,7 @@ class ExposedTools {
 }
 
 /** The tools some message of the case's conversation adds (`add_tools`): hidden before it. */
-export function hiddenTools(testCase: Case): ReadonlySet<string> {
+function hiddenTools(testCase: Case): ReadonlySet<string> {
   const hidden = new Set<string>()
   for (const message of testCase.conversation ?? []) for (const name of message.addTools ?? []) hidden.add(name)
   return hidden

@@ -12,7 +12,7 @@ export type StubOutcome =
   | { readonly ok: false; readonly error: string; readonly source: 'recorded' | 'live' | 'world' }
 
 /** Returned when a tool has no stub: a neutral success, so a model that picks an unstubbed tool is not misled by an error. */
-export const defaultStubResult = { status: 'ok' }
+const defaultStubResult = { status: 'ok' }
 
 /** Seconds a live stub may take when neither the case, the suite (`stub_timeout`) nor the run (`--stub-timeout`) says. */
 const defaultStubTimeoutSeconds = 30

@@ -61,7 +61,7 @@ function expectedTools(testCase: Case): string[] {
  * and what came back; the wire payloads are dropped — the request is the tool set plus the messages, which the
  * report already holds once, and keeping them made reports grow with tools × turns.
  */
-export function storedTurn(turn: TranscriptTurn, testCase: Case, toolSets: ToolSets): ResultTurn {
+function storedTurn(turn: TranscriptTurn, testCase: Case, toolSets: ToolSets): ResultTurn {
   const { request, raw: _raw, ...rest } = turn
   return {
     ...rest,

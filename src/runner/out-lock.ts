@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 
 /** The lock file a run keeps in its out folder while it writes the journal and reports there. */
-export const lockFileName = 'run.lock'
+const lockFileName = 'run.lock'
 
 /** Who holds a lock: what the lock file says (`id` tells two locks of one process apart). */
 type LockOwner = { readonly pid: number; readonly host: string; readonly startedAt: string; readonly id?: string }

@@ -44,7 +44,7 @@ type Unit = {
 }
 
 /** The extremes a case's pass rate can reach after `remaining` more repeats (each may pass, fail or error). */
-export function passRateRange(passed: number, scored: number, remaining: number): { readonly low: number; readonly high: number } {
+function passRateRange(passed: number, scored: number, remaining: number): { readonly low: number; readonly high: number } {
   if (scored + remaining === 0) return { low: 0, high: 0 }
   return { low: passed / (scored + remaining), high: (passed + remaining) / (scored + remaining) }
 }

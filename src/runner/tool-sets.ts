@@ -46,6 +46,6 @@ export class ToolSets {
 }
 
 /** A tool set's id: the first 16 hex digits of the SHA-256 of its canonical JSON (key order does not matter). */
-export function toolSetId(tools: readonly ToolDefinition[]): string {
+function toolSetId(tools: readonly ToolDefinition[]): string {
   return createHash('sha256').update(stableStringify(tools) ?? '[]').digest('hex').slice(0, 16)
 }

@@ -70,7 +70,7 @@ function jsonlRows(text: string, file: string): MatrixRow[] {
  * A CSV file's rows (RFC 4180: commas, double-quoted fields with `""` for a quote, line breaks inside quotes), keyed
  * by the header row; every value is a string. A row with more or fewer fields than the header is an error at its line.
  */
-export function csvRows(text: string, file: string): MatrixRow[] {
+function csvRows(text: string, file: string): MatrixRow[] {
   const records = csvRecords(text, file)
   const header = records.shift()
   if (!header) return []

@@ -15,7 +15,7 @@ import type { Locate, Path } from './case-file.ts'
 const exclusive = [['prompt', 'messages'], ['prompt', 'conversation'], ['prompt', 'user'], ['conversation', 'user']] as const
 
 /** Default for `user.max_messages`. */
-export const defaultMaxMessages = 8
+const defaultMaxMessages = 8
 
 /** Parses an `expect` object (calls, order, forbid …) at a path; the loader's own parser. */
 export type ParseExpectation = (value: unknown, path: Path) => Expectation

@@ -11,7 +11,7 @@ import { parseCustomChecks } from './check-fields.ts'
 // matchers checked against each tool's schema, trajectory limits, the final answer and the suite's custom checks.
 
 /** Default for `final.judge.threshold`: the lowest passing score. */
-export const defaultJudgeThreshold = 0.7
+const defaultJudgeThreshold = 0.7
 
 /** A case's or a message's `expect:` as an Expectation; matchers, trajectory limits and checks are checked here (file:line errors). */
 export function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, base: string, path: Path, at: Locate): Expectation {

@@ -23,10 +23,8 @@ import { checkMatchers, parseExpectation } from './expectation-fields.ts'
 /** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
 export type LoadSuiteOptions = { readonly mcp?: McpServers }
 
-export type { SuiteCases } from './case-file.ts'
-
 /** Default for `max_turns`. */
-export const defaultMaxTurns = 8
+const defaultMaxTurns = 8
 
 /** A suite as a run reads it: its settings, and its cases one at a time (`loadSuite` with `streamCases`). */
 export type StreamedSuite = Omit<Suite, 'cases'> & { readonly cases: SuiteCases }
