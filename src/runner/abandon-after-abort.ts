@@ -3,7 +3,7 @@ export const abandonAfterMs = 2000
 
 /**
  * The run's patience after an interrupt. Providers stop at the abort signal, but user code (a live stub, a hook)
- * may never settle: once the signal has been aborted for `graceMs`, every case still in flight is abandoned —
+ * may never settle: once the signal has been aborted for `abandonAfterMs`, every case still in flight is abandoned —
  * `race` gives undefined, as for an interrupted case (not journaled; `--resume` runs it again) — so the partial
  * report is written. What the abandoned code does later is ignored.
  */
@@ -12,10 +12,10 @@ export class AbandonAfterAbort {
   private readonly abandoned: Promise<undefined>
   private abandon: (value: undefined) => void = () => {}
   private readonly onAbort = () => {
-    this.timer = setTimeout(() => this.abandon(undefined), this.graceMs)
+    this.timer = setTimeout(() => this.abandon(undefined), abandonAfterMs)
   }
 
-  constructor(private readonly signal: AbortSignal | undefined, private readonly graceMs = abandonAfterMs) {
+  constructor(private readonly signal: AbortSignal | undefined) {
     this.abandoned = new Promise((resolve) => {
       this.abandon = resolve
     })

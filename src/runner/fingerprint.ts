@@ -22,8 +22,6 @@ const transportSettings: ReadonlySet<string> = new Set([
 
 /** What a run's fingerprints depend on beyond its cases and models. */
 export type FingerprintOptions = {
-  /** The toolgauge that scores (read once: a run is scored by one version). */
-  readonly version?: string
   /** The identity of the checks the run adds to the scorer's (`CaseCheckSet.id`), when it adds any. */
   readonly caseChecks?: string
   /**
@@ -52,10 +50,11 @@ export class Fingerprints {
   private readonly modelOptions: FingerprintOptions['modelOptions']
 
   constructor(options: FingerprintOptions = {}) {
-    const { version = toolgaugeVersion, caseChecks } = options
+    const { caseChecks } = options
     if (caseChecks !== undefined && caseChecks.trim() === '') throw new Error('caseChecks needs an id that names its rules (a version string), not an empty one')
-    // Without run checks the fingerprint is what it always was, so journals of earlier runs stay resumable.
-    this.run = caseChecks === undefined ? version : `${version}\u0000checks:${caseChecks}`
+    // Without run checks the fingerprint is what it always was, so journals of earlier runs stay resumable. The
+    // version is toolgauge's own: a run is scored by one version.
+    this.run = caseChecks === undefined ? toolgaugeVersion : `${toolgaugeVersion}\u0000checks:${caseChecks}`
     this.modelOptions = options.modelOptions
   }
 

@@ -236,20 +236,13 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   }
   let resumed: ResumeCounts | undefined
   if (options.resume) {
-    // Every planned result's key and fingerprint, streamed: each case built once for all its models and repeats.
-    // The loops walk the plan's own order, so the running count is the task's index in it.
+    // Every planned result's key and fingerprint, streamed in the plan's order: a case is read and hashed once for
+    // all its models and repeats (`cases.at` and Fingerprints keep the last case).
     const planned = async function* (): AsyncGenerator<PlannedResult> {
-      let index = 0
-      for (let caseIndex = 0; caseIndex < cases.size; caseIndex++) {
+      for (const [index, { caseIndex, modelIndex, repeat }] of plan.entries()) {
         const testCase = await cases.at(caseIndex)
-        for (let modelIndex = 0; modelIndex < providers.length; modelIndex++) {
-          if (!answers(caseIndex, modelIndex)) continue
-          const fingerprint = fingerprintOf(testCase, modelIndex)
-          for (let repeat = 0; repeat < repeats; repeat++) {
-            const key = resultKey({ suite: testCase.suite, case: testCase.id, model: providers[modelIndex]!.id, repeat, variant: testCase.variant })
-            yield { key, fingerprint, index: index++ }
-          }
-        }
+        const key = resultKey({ suite: testCase.suite, case: testCase.id, model: providers[modelIndex]!.id, repeat, variant: testCase.variant })
+        yield { key, fingerprint: fingerprintOf(testCase, modelIndex), index }
       }
     }
     const { kept, counts } = await resumeFromJournal(journal, planned())
