@@ -1,6 +1,6 @@
 import { UsageError } from '../core/errors.ts'
-import { exitCodes, type Command } from './command.ts'
-import { numberFlag, parseFlags } from './flags.ts'
+import { exitCodes } from './command.ts'
+import { defineCommand, numberFlag } from './flags.ts'
 import { reportFileFor } from '../report/report-file.ts'
 
 const usage = `toolgauge compare <base report.json> <head report.json> [options]
@@ -16,32 +16,28 @@ Options:
   --markdown            print Markdown (for $GITHUB_STEP_SUMMARY or a pull-request comment) instead of text`
 
 /** `toolgauge compare`: the regression check between two reports. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
-      'fail-on-regression': { type: 'boolean' },
-      alpha: { type: 'string' },
-      'max-drop': { type: 'string' },
-      markdown: { type: 'boolean' },
-    })
-    if (positionals.length !== 2) throw new UsageError(`expected two report files (base and head), got ${positionals.length}`)
-    // A run's folder means its report.json; a journal says which report to pass.
-    const [baseFile, headFile] = (positionals as [string, string]).map(reportFileFor) as [string, string]
-    const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
-    const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
-    // Loaded when the command runs, so `compare --help` stays light (per-tool token deltas bring the tokenizers).
-    const [{ compareReports }, { comparisonMarkdown, comparisonText }, { readReport }, { pairModels }, { inertDeep }] = await Promise.all([
-      import('../compare/compare-reports.ts'), import('../compare/format-comparison.ts'), import('../report/json.ts'), import('../compare/pair-models.ts'),
-      import('../report/terminal-text.ts'),
-    ])
-    const [base, head] = [readReport(baseFile), readReport(headFile)]
-    const judged = compareReports(base, head, { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
-    // Which tool definitions grew: counted offline from the tool sets both reports store (the counter loads lazily).
-    const { toolTokenChanges } = await import('../compare/tool-token-changes.ts')
-    // Models, suites, cases and tool names are the reports' (files): the comparison is printed from an inert copy.
-    const comparison = inertDeep({ ...judged, toolTokens: await toolTokenChanges(base, head, pairModels(base, head)) })
-    process.stdout.write(values.markdown ? comparisonMarkdown(comparison) : comparisonText(comparison))
-    return values['fail-on-regression'] && comparison.regression ? exitCodes.gateFailed : exitCodes.ok
-  },
-}
+export const command = defineCommand(usage, {
+  'fail-on-regression': { type: 'boolean' },
+  alpha: { type: 'string' },
+  'max-drop': { type: 'string' },
+  markdown: { type: 'boolean' },
+}, async ({ values, positionals }) => {
+  if (positionals.length !== 2) throw new UsageError(`expected two report files (base and head), got ${positionals.length}`)
+  // A run's folder means its report.json; a journal says which report to pass.
+  const [baseFile, headFile] = (positionals as [string, string]).map(reportFileFor) as [string, string]
+  const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
+  const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
+  // Loaded when the command runs, so `compare --help` stays light (per-tool token deltas bring the tokenizers).
+  const [{ compareReports }, { comparisonMarkdown, comparisonText }, { readReport }, { pairModels }, { inertDeep }] = await Promise.all([
+    import('../compare/compare-reports.ts'), import('../compare/format-comparison.ts'), import('../report/json.ts'), import('../compare/pair-models.ts'),
+    import('../report/terminal-text.ts'),
+  ])
+  const [base, head] = [readReport(baseFile), readReport(headFile)]
+  const judged = compareReports(base, head, { alpha, ...(maxDropPoints !== undefined ? { maxDropPoints } : {}) }, { base: baseFile, head: headFile })
+  // Which tool definitions grew: counted offline from the tool sets both reports store (the counter loads lazily).
+  const { toolTokenChanges } = await import('../compare/tool-token-changes.ts')
+  // Models, suites, cases and tool names are the reports' (files): the comparison is printed from an inert copy.
+  const comparison = inertDeep({ ...judged, toolTokens: await toolTokenChanges(base, head, pairModels(base, head)) })
+  process.stdout.write(values.markdown ? comparisonMarkdown(comparison) : comparisonText(comparison))
+  return values['fail-on-regression'] && comparison.regression ? exitCodes.gateFailed : exitCodes.ok
+})

@@ -3,8 +3,7 @@ import { parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { inert } from '../report/terminal-text.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
-import type { Command } from './command.ts'
-import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
+import { defineCommand, describeFlags, flagSpec, numberFlag, type DescribedFlag } from './flags.ts'
 
 /** Every flag of `conformance`, with its one-line help. */
 const conformanceFlags = {
@@ -41,64 +40,60 @@ const offlinePrefixes: ReadonlySet<string> = new Set(['baseline', 'scripted'])
 const extraFormats = ['md', 'html', 'junit'] as const
 
 /** `toolgauge conformance`: the built-in probes against each model, as a table, JSON or Markdown. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseFlags(argv, flagSpec(conformanceFlags))
-    if (positionals.length > 0) throw new UsageError(`conformance takes no positional arguments (got "${inert(positionals[0]!)}"); name hosts with --model`)
-    const models = values.model ?? []
-    if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)', { field: '--model' })
-    // It also refuses a spec given twice.
-    const specs = parseModelSpecs(models, '--model')
-    const stream = values.stream ?? 'off'
-    if (!(streamModes as readonly string[]).includes(stream)) throw new UsageError(`expected off, on or both, got "${inert(stream)}"${didYouMean(stream, streamModes)}`, { field: '--stream' })
-    const formats = (values.format ?? '').split(',').map((format) => format.trim()).filter((format) => format !== '')
-    for (const format of formats) {
-      if (!(extraFormats as readonly string[]).includes(format)) throw new UsageError(`unknown format "${inert(format)}"${didYouMean(format, extraFormats)}; expected md, html or junit`, { field: '--format' })
+export const command = defineCommand(usage, flagSpec(conformanceFlags), async ({ values, positionals }) => {
+  if (positionals.length > 0) throw new UsageError(`conformance takes no positional arguments (got "${inert(positionals[0]!)}"); name hosts with --model`)
+  const models = values.model ?? []
+  if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)', { field: '--model' })
+  // It also refuses a spec given twice.
+  const specs = parseModelSpecs(models, '--model')
+  const stream = values.stream ?? 'off'
+  if (!(streamModes as readonly string[]).includes(stream)) throw new UsageError(`expected off, on or both, got "${inert(stream)}"${didYouMean(stream, streamModes)}`, { field: '--stream' })
+  const formats = (values.format ?? '').split(',').map((format) => format.trim()).filter((format) => format !== '')
+  for (const format of formats) {
+    if (!(extraFormats as readonly string[]).includes(format)) throw new UsageError(`unknown format "${inert(format)}"${didYouMean(format, extraFormats)}; expected md, html or junit`, { field: '--format' })
+  }
+  if (values.json && formats.includes('md')) throw new UsageError('--json and --format md exclude each other: choose what to print', { field: '--format' })
+  // An offline model answers without a host, so no probe could say anything about it: refused, not shown failing.
+  const offline = specs.find((spec) => offlinePrefixes.has(spec.prefix))
+  if (offline) throw new InputError(`"${inert(offline.spec)}" is offline: conformance probes what a host's API does with tool calls, and no host answers baseline or scripted: models; give a host's model spec (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)`, { field: '--model' })
+  const [{ runConformance }, { parseSetFlags }, { conformanceTable, conformanceMarkdown }, { writeFormats }] = await Promise.all([
+    import('../conformance/run-conformance.ts'), import('./set-flag.ts'), import('../conformance/format-table.ts'), import('../report/formats.ts'),
+  ])
+  const settings = parseSetFlags(values.set)
+  const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true })
+  const timeout = numberFlag('timeout', values.timeout, { min: 0.001 })
+  const outDir = values.out ?? 'reports/conformance'
+  const outLock = lockOutFolder(outDir, (message) => process.stderr.write(`warning: ${inert(message)}\n`))
+  const controller = new AbortController()
+  const onSigint = () => controller.abort()
+  process.on('SIGINT', onSigint)
+  try {
+    const outcome = await runConformance({
+      models,
+      stream: stream as (typeof streamModes)[number],
+      outDir,
+      repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? 1,
+      concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? 4,
+      outLock,
+      providerOptions: {
+        ...(settings ? { settings } : {}),
+        ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+        ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}),
+        ...(retries !== undefined ? { retries } : {}),
+        ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+      },
+      signal: controller.signal,
+    })
+    const written = writeFormats(outDir, outcome.run.stream, formats.filter((format): format is 'html' | 'junit' => format !== 'md'))
+    if (values.json) process.stdout.write(`${JSON.stringify(outcome.document, null, 2)}\n`)
+    else if (formats.includes('md')) process.stdout.write(conformanceMarkdown(outcome.rows, outcome.outcomes))
+    else {
+      process.stdout.write(`${conformanceTable(outcome.rows, outcome.outcomes, process.stdout.isTTY === true)}\n`)
+      process.stdout.write(`\nReport: ${inert(outcome.run.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
     }
-    if (values.json && formats.includes('md')) throw new UsageError('--json and --format md exclude each other: choose what to print', { field: '--format' })
-    // An offline model answers without a host, so no probe could say anything about it: refused, not shown failing.
-    const offline = specs.find((spec) => offlinePrefixes.has(spec.prefix))
-    if (offline) throw new InputError(`"${inert(offline.spec)}" is offline: conformance probes what a host's API does with tool calls, and no host answers baseline or scripted: models; give a host's model spec (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)`, { field: '--model' })
-    const [{ runConformance }, { parseSetFlags }, { conformanceTable, conformanceMarkdown }, { writeFormats }] = await Promise.all([
-      import('../conformance/run-conformance.ts'), import('./set-flag.ts'), import('../conformance/format-table.ts'), import('../report/formats.ts'),
-    ])
-    const settings = parseSetFlags(values.set)
-    const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true })
-    const timeout = numberFlag('timeout', values.timeout, { min: 0.001 })
-    const outDir = values.out ?? 'reports/conformance'
-    const outLock = lockOutFolder(outDir, (message) => process.stderr.write(`warning: ${inert(message)}\n`))
-    const controller = new AbortController()
-    const onSigint = () => controller.abort()
-    process.on('SIGINT', onSigint)
-    try {
-      const outcome = await runConformance({
-        models,
-        stream: stream as (typeof streamModes)[number],
-        outDir,
-        repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? 1,
-        concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? 4,
-        outLock,
-        providerOptions: {
-          ...(settings ? { settings } : {}),
-          ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
-          ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}),
-          ...(retries !== undefined ? { retries } : {}),
-          ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
-        },
-        signal: controller.signal,
-      })
-      const written = writeFormats(outDir, outcome.run.stream, formats.filter((format): format is 'html' | 'junit' => format !== 'md'))
-      if (values.json) process.stdout.write(`${JSON.stringify(outcome.document, null, 2)}\n`)
-      else if (formats.includes('md')) process.stdout.write(conformanceMarkdown(outcome.rows, outcome.outcomes))
-      else {
-        process.stdout.write(`${conformanceTable(outcome.rows, outcome.outcomes, process.stdout.isTTY === true)}\n`)
-        process.stdout.write(`\nReport: ${inert(outcome.run.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
-      }
-      return outcome.exitCode
-    } finally {
-      process.off('SIGINT', onSigint)
-      outLock.release()
-    }
-  },
-}
+    return outcome.exitCode
+  } finally {
+    process.off('SIGINT', onSigint)
+    outLock.release()
+  }
+})

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { didYouMean, percentageSlip } from '../core/did-you-mean.ts'
 import { UsageError } from '../core/errors.ts'
+import type { Command } from './command.ts'
 
 /** Option declarations in node:util parseArgs form. */
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>
@@ -28,6 +29,11 @@ export function parseFlags<const T extends FlagSpec>(argv: readonly string[], op
   } catch (error) {
     throw new UsageError(flagProblem(argv, options) ?? (error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
   }
+}
+
+/** A command whose argv is parsed by `parseFlags` with `flags` before `run` gets the values and positionals. */
+export function defineCommand<const T extends FlagSpec>(usage: string, flags: T, run: (parsed: ParsedFlags<T>) => Promise<number>): Command {
+  return { usage, run: (argv) => run(parseFlags(argv, flags)) }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import { propertyNames, type PropertyName } from '../fuzz/probe.ts'
 import type { Parser, Validator } from '../fuzz/subject.ts'
-import { exitCodes, type Command } from './command.ts'
-import { numberFlag, parseFlags } from './flags.ts'
+import { exitCodes } from './command.ts'
+import { defineCommand, numberFlag } from './flags.ts'
 import { inertDeep, inertJson } from '../report/terminal-text.ts'
 
 const usage = `toolgauge fuzz --tools <tools file | suite file> --validator <module>#<export> [options]
@@ -26,66 +26,62 @@ Options:
 Exit code: 0 no findings, 1 findings, 2 bad input.`
 
 /** `toolgauge fuzz`: property-fuzz a user's argument validator (and parser) with fast-check. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values } = parseFlags(argv, {
-      tools: { type: 'string' },
-      validator: { type: 'string' },
-      parser: { type: 'string' },
-      runs: { type: 'string' },
-      seed: { type: 'string' },
-      'allow-repair': { type: 'boolean' },
-      'skip-kind': { type: 'string', multiple: true },
-      tool: { type: 'string', multiple: true },
-      property: { type: 'string', multiple: true },
-      path: { type: 'string' },
-      json: { type: 'boolean' },
-    })
-    if (!values.tools) throw new UsageError('missing --tools <tools file | suite file>', { field: '--tools' })
-    if (!values.validator) throw new UsageError('missing --validator <module>#<export>', { field: '--validator' })
-    const runs = numberFlag('runs', values.runs, { min: 1, max: 1_000_000, integer: true })
-    const seed = numberFlag('seed', values.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true })
-    const wantedProperties = (values.property ?? []).map((name) => {
-      if (!(propertyNames as readonly string[]).includes(name)) {
-        throw new UsageError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
-      }
-      return name as PropertyName
-    })
-    if (values.path !== undefined && (seed === undefined || values.tool?.length !== 1 || wantedProperties.length !== 1)) {
-      throw new UsageError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
+export const command = defineCommand(usage, {
+  tools: { type: 'string' },
+  validator: { type: 'string' },
+  parser: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  'allow-repair': { type: 'boolean' },
+  'skip-kind': { type: 'string', multiple: true },
+  tool: { type: 'string', multiple: true },
+  property: { type: 'string', multiple: true },
+  path: { type: 'string' },
+  json: { type: 'boolean' },
+}, async ({ values }) => {
+  if (!values.tools) throw new UsageError('missing --tools <tools file | suite file>', { field: '--tools' })
+  if (!values.validator) throw new UsageError('missing --validator <module>#<export>', { field: '--validator' })
+  const runs = numberFlag('runs', values.runs, { min: 1, max: 1_000_000, integer: true })
+  const seed = numberFlag('seed', values.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true })
+  const wantedProperties = (values.property ?? []).map((name) => {
+    if (!(propertyNames as readonly string[]).includes(name)) {
+      throw new UsageError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
     }
-    // fast-check, the mutations and schema loading load only when the command runs: `fuzz --help` stays light.
-    const [{ formatFuzzReport }, { fuzzValidator }, { loadExportedFunction }, { mutationFamilies }, { wireKinds }, { loadToolsFile }] = await Promise.all([
-      import('../fuzz/format-report.ts'), import('../fuzz/fuzz-validator.ts'), import('../fuzz/load-export.ts'),
-      import('../fuzz/value-mutations.ts'), import('../fuzz/wire-mutations.ts'), import('../suite/load-tools.ts'),
-    ])
-    for (const kind of values['skip-kind'] ?? []) {
-      if (!knownKind(kind, mutationFamilies, wireKinds)) throw new UsageError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
-    }
-    let tools = loadToolsFile(values.tools)
-    for (const name of values.tool ?? []) {
-      if (!tools.some((tool) => tool.name === name)) throw new InputError(`no tool named "${name}"`, { file: values.tools, field: '--tool' })
-    }
-    if (values.tool) tools = tools.filter((tool) => values.tool!.includes(tool.name))
-    const validator = (await loadExportedFunction(values.validator, '--validator')) as Validator
-    const parser = values.parser ? ((await loadExportedFunction(values.parser, '--parser')) as Parser) : undefined
-    const report = await fuzzValidator({
-      tools,
-      validator,
-      ...(parser ? { parser } : {}),
-      ...(runs !== undefined ? { runs } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-      ...(wantedProperties.length > 0 ? { properties: wantedProperties } : {}),
-      ...(values.path !== undefined ? { path: values.path } : {}),
-      ...(values['skip-kind'] ? { skipKinds: values['skip-kind'] } : {}),
-      allowRepair: values['allow-repair'] ?? false,
-    })
-    // Findings quote tool names, generated values and what the user's validator said: printed inert.
-    process.stdout.write(values.json ? `${inertJson(JSON.stringify(report, null, 2))}\n` : formatFuzzReport(inertDeep(report)))
-    return report.findings.length > 0 ? exitCodes.gateFailed : exitCodes.ok
-  },
-}
+    return name as PropertyName
+  })
+  if (values.path !== undefined && (seed === undefined || values.tool?.length !== 1 || wantedProperties.length !== 1)) {
+    throw new UsageError('replaying a --path needs --seed, one --tool and one --property', { field: '--path' })
+  }
+  // fast-check, the mutations and schema loading load only when the command runs: `fuzz --help` stays light.
+  const [{ formatFuzzReport }, { fuzzValidator }, { loadExportedFunction }, { mutationFamilies }, { wireKinds }, { loadToolsFile }] = await Promise.all([
+    import('../fuzz/format-report.ts'), import('../fuzz/fuzz-validator.ts'), import('../fuzz/load-export.ts'),
+    import('../fuzz/value-mutations.ts'), import('../fuzz/wire-mutations.ts'), import('../suite/load-tools.ts'),
+  ])
+  for (const kind of values['skip-kind'] ?? []) {
+    if (!knownKind(kind, mutationFamilies, wireKinds)) throw new UsageError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
+  }
+  let tools = loadToolsFile(values.tools)
+  for (const name of values.tool ?? []) {
+    if (!tools.some((tool) => tool.name === name)) throw new InputError(`no tool named "${name}"`, { file: values.tools, field: '--tool' })
+  }
+  if (values.tool) tools = tools.filter((tool) => values.tool!.includes(tool.name))
+  const validator = (await loadExportedFunction(values.validator, '--validator')) as Validator
+  const parser = values.parser ? ((await loadExportedFunction(values.parser, '--parser')) as Parser) : undefined
+  const report = await fuzzValidator({
+    tools,
+    validator,
+    ...(parser ? { parser } : {}),
+    ...(runs !== undefined ? { runs } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(wantedProperties.length > 0 ? { properties: wantedProperties } : {}),
+    ...(values.path !== undefined ? { path: values.path } : {}),
+    ...(values['skip-kind'] ? { skipKinds: values['skip-kind'] } : {}),
+    allowRepair: values['allow-repair'] ?? false,
+  })
+  // Findings quote tool names, generated values and what the user's validator said: printed inert.
+  process.stdout.write(values.json ? `${inertJson(JSON.stringify(report, null, 2))}\n` : formatFuzzReport(inertDeep(report)))
+  return report.findings.length > 0 ? exitCodes.gateFailed : exitCodes.ok
+})
 
 const schemaKinds = ['schema:negate-constraint', 'schema:change-type', 'schema:remove-required-property']
 

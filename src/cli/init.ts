@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { UsageError } from '../core/errors.ts'
 import { inert } from '../report/terminal-text.ts'
-import { exitCodes, type Command } from './command.ts'
-import { parseFlags } from './flags.ts'
+import { exitCodes } from './command.ts'
+import { defineCommand } from './flags.ts'
 
 const usage = `toolgauge init [<project folder>]
 
@@ -16,26 +16,22 @@ Scaffolds toolgauge in a project (default: this folder), never overwriting a fil
 A file that already exists is skipped and named. Then: npx toolgauge run`
 
 /** `toolgauge init`: writes the example suite, config and CI workflow into a project. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { positionals } = parseFlags(argv, {})
-    if (positionals.length > 1) throw new UsageError(`give at most one project folder, got ${positionals.length}`)
-    const root = resolve(positionals[0] ?? '.')
-    if (!existsSync(root)) throw new UsageError(`no such folder: ${root}`)
-    const { writeScaffold } = await import('../init/scaffold.ts')
-    const { created, skipped } = writeScaffold(root)
-    const out = (line: string) => process.stdout.write(`${line}\n`)
-    if (created.length > 0) {
-      out(`Created in ${inert(root)}:`)
-      for (const path of created) out(`  ${path}`)
-    }
-    if (skipped.length > 0) {
-      out(`Skipped (left as they are):`)
-      for (const { path, reason } of skipped) out(`  ${path} — ${inert(reason)}`)
-    }
-    if (!existsSync(resolve(root, 'package.json'))) out('Note: no package.json here; the workflow runs `npm ci` and `npx toolgauge` from one that lists toolgauge.')
-    out('\nNext: npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)')
-    return exitCodes.ok
-  },
-}
+export const command = defineCommand(usage, {}, async ({ positionals }) => {
+  if (positionals.length > 1) throw new UsageError(`give at most one project folder, got ${positionals.length}`)
+  const root = resolve(positionals[0] ?? '.')
+  if (!existsSync(root)) throw new UsageError(`no such folder: ${root}`)
+  const { writeScaffold } = await import('../init/scaffold.ts')
+  const { created, skipped } = writeScaffold(root)
+  const out = (line: string) => process.stdout.write(`${line}\n`)
+  if (created.length > 0) {
+    out(`Created in ${inert(root)}:`)
+    for (const path of created) out(`  ${path}`)
+  }
+  if (skipped.length > 0) {
+    out(`Skipped (left as they are):`)
+    for (const { path, reason } of skipped) out(`  ${path} — ${inert(reason)}`)
+  }
+  if (!existsSync(resolve(root, 'package.json'))) out('Note: no package.json here; the workflow runs `npm ci` and `npx toolgauge` from one that lists toolgauge.')
+  out('\nNext: npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)')
+  return exitCodes.ok
+})

@@ -1,8 +1,8 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import { listServerTools, type ServerToolList } from '../mcp/list-server.ts'
 import { McpServerError } from '../mcp/server-error.ts'
-import { exitCodes, type Command } from './command.ts'
-import { parseFlags } from './flags.ts'
+import { exitCodes } from './command.ts'
+import { defineCommand } from './flags.ts'
 import { inert, inertDeep, inertJson } from '../report/terminal-text.ts'
 import { mcpServerFlags, mcpServerFlagsUsage, serverFromFlags } from './mcp-flags.ts'
 
@@ -18,27 +18,23 @@ Example: toolgauge mcp list "npx -y @modelcontextprotocol/server-filesystem /tmp
 Exit codes: 0 ok, 2 bad input or a server that failed to start (the message names it and ends with its stderr).`
 
 /** `toolgauge mcp list`: a server's tools as toolgauge would offer them. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseFlags(argv, { ...mcpServerFlags, json: { type: 'boolean' } })
-    const [sub, line, ...rest] = positionals
-    if (sub !== 'list') throw new UsageError(`expected the subcommand "list", got ${sub === undefined ? 'none' : `"${sub}"`}`)
-    if (line === undefined) throw new UsageError('expected the server\'s command line or URL, quoted as one argument')
-    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (quote the whole command line as one argument)`)
-    const spec = serverFromFlags(line, values, 'mcp list')
-    let listed: ServerToolList
-    try {
-      listed = await listServerTools(spec)
-    } catch (error) {
-      if (McpServerError.isInstance(error)) throw new InputError(error.message)
-      throw error
-    }
-    // Every name and description is the server's: inert text, and JSON with its controls \u-escaped.
-    process.stdout.write(values.json ? `${inertJson(JSON.stringify(asJson(listed), null, 2))}\n` : renderList(inertDeep(listed), inert(spec.label)))
-    return exitCodes.ok
-  },
-}
+export const command = defineCommand(usage, { ...mcpServerFlags, json: { type: 'boolean' } }, async ({ values, positionals }) => {
+  const [sub, line, ...rest] = positionals
+  if (sub !== 'list') throw new UsageError(`expected the subcommand "list", got ${sub === undefined ? 'none' : `"${sub}"`}`)
+  if (line === undefined) throw new UsageError('expected the server\'s command line or URL, quoted as one argument')
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}" (quote the whole command line as one argument)`)
+  const spec = serverFromFlags(line, values, 'mcp list')
+  let listed: ServerToolList
+  try {
+    listed = await listServerTools(spec)
+  } catch (error) {
+    if (McpServerError.isInstance(error)) throw new InputError(error.message)
+    throw error
+  }
+  // Every name and description is the server's: inert text, and JSON with its controls \u-escaped.
+  process.stdout.write(values.json ? `${inertJson(JSON.stringify(asJson(listed), null, 2))}\n` : renderList(inertDeep(listed), inert(spec.label)))
+  return exitCodes.ok
+})
 
 function asJson(listed: ServerToolList) {
   return {

@@ -1,8 +1,7 @@
 import { UsageError } from '../core/errors.ts'
 import { exitCodeFor } from '../runner/exit-code.ts'
 import type { GateResult } from '../gates/gates.ts'
-import type { Command } from './command.ts'
-import { parseFlags } from './flags.ts'
+import { defineCommand } from './flags.ts'
 import { printGates } from './print-gates.ts'
 import { reportFileFor } from '../report/report-file.ts'
 import { runCut, runStops } from '../report/run-stops.ts'
@@ -22,35 +21,31 @@ Options:
   --allow-partial               merge even when a shard is missing or a run was cut or interrupted`
 
 /** `toolgauge merge`: joins shard reports, recomputing every aggregate. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
-      out: { type: 'string', short: 'o' },
-      format: { type: 'string' },
-      'allow-partial': { type: 'boolean' },
-    })
-    if (positionals.length === 0) throw new UsageError('expected one or more report.json files')
-    // Report reading, merging and the formats load only when the command runs: `merge --help` stays light.
-    const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }] = await Promise.all([
-      import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'),
-    ])
-    const formats = parseFormats(values.format)
-    const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
-    const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
-    const outDir = values.out ?? 'reports/merged'
-    const reportFile = writeReport(outDir, report)
-    const written = writeFormats(outDir, report, formats)
-    const { inert, inertDeep } = await import('../report/terminal-text.ts')
-    // Everything below comes from the shard reports, files anyone could have written: printed inert.
-    for (const warning of warnings) process.stderr.write(`warning: ${inert(warning)}\n`)
-    process.stdout.write(`${renderTable(inertDeep(report.summary), { color: process.stdout.isTTY === true })}\n`)
-    // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
-    const gates = (report.gates ?? []) as GateResult[]
-    printGates(gates)
-    // A partial merge of a cut or interrupted input says so, as that run did (report/run-stops.ts).
-    for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
-    process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${inert(reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
-    return exitCodeFor(report.results, gates, report.run.interrupted === true, runCut(report.run)?.reason)
-  },
-}
+export const command = defineCommand(usage, {
+  out: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+  'allow-partial': { type: 'boolean' },
+}, async ({ values, positionals }) => {
+  if (positionals.length === 0) throw new UsageError('expected one or more report.json files')
+  // Report reading, merging and the formats load only when the command runs: `merge --help` stays light.
+  const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }] = await Promise.all([
+    import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'),
+  ])
+  const formats = parseFormats(values.format)
+  const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
+  const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
+  const outDir = values.out ?? 'reports/merged'
+  const reportFile = writeReport(outDir, report)
+  const written = writeFormats(outDir, report, formats)
+  const { inert, inertDeep } = await import('../report/terminal-text.ts')
+  // Everything below comes from the shard reports, files anyone could have written: printed inert.
+  for (const warning of warnings) process.stderr.write(`warning: ${inert(warning)}\n`)
+  process.stdout.write(`${renderTable(inertDeep(report.summary), { color: process.stdout.isTTY === true })}\n`)
+  // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
+  const gates = (report.gates ?? []) as GateResult[]
+  printGates(gates)
+  // A partial merge of a cut or interrupted input says so, as that run did (report/run-stops.ts).
+  for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
+  process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${inert(reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
+  return exitCodeFor(report.results, gates, report.run.interrupted === true, runCut(report.run)?.reason)
+})

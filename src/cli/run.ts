@@ -11,8 +11,7 @@ import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
 import { inert, inertDeep } from '../report/terminal-text.ts'
-import type { Command } from './command.ts'
-import { describeFlags, flagSpec, numberFlag, parseFlags, type DescribedFlag } from './flags.ts'
+import { defineCommand, describeFlags, flagSpec, numberFlag, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
 import { dirname } from 'node:path'
 import { parseVariantFlag, variantsFromMap } from '../variants/variant-spec.ts'
@@ -72,150 +71,146 @@ Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate fai
             130 interrupted (partial report written).`
 
 /** `toolgauge run`: suites × models → table, report.json, journal. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseFlags(argv, flagSpec(runFlags))
-    // The runner, config loading (ajv, yaml) and reporters load only when the command runs: `run --help` stays light.
-    const [{ checkGateModels, gatesFromConfig, loadConfig, modelEntryFromConfig, modelOptionsFromConfig }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }, { parseSetFlags }] = await Promise.all([
-      import('../config/load-config.ts'), import('../pricing/index.ts'), import('../report/formats.ts'), import('../report/table.ts'), import('../runner/run-evaluation.ts'), import('./set-flag.ts'),
-    ])
-    const loaded = await loadConfig(values.config)
-    const config: RunConfig = loaded?.config ?? {}
-    const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]
-    if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (or `suites:` in a config file)')
-    const models = values.model ?? (config.models ?? []).map(modelEntryFromConfig)
-    if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline)', { field: '--model' })
-    // Labelled entries may repeat a spec (two settings of one model); their identities are checked by the runner.
-    parseModelSpecs(models.filter((model): model is string => typeof model === 'string'), values.model ? '--model' : 'models')
-    for (const model of models) if (typeof model !== 'string') parseModelSpec(model.spec, 'models')
-    checkGateModels(loaded, models.map((model) => (typeof model === 'string' ? model : model.label ?? model.spec)))
-    const settings = parseSetFlags(values.set)
-    if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })
-    const variants = values.variant
-      ? values.variant.map((value) => parseVariantFlag(value))
-      : variantsFromMap(config.variants, loaded ? dirname(loaded.file) : process.cwd(), (name) => ({ ...(loaded ? { file: loaded.file } : {}), field: `variants.${name}` }))
-    if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
-    checkBatchFlags(values)
-    const batchPoll = numberFlag('batch-poll', values['batch-poll'], { min: 0.001, max: 86_400 })
-    const formats = parseFormats(values.format ?? config.format?.join(','))
-    const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
-    // --min-accuracy replaces the threshold of the config's general accuracy gate; per-model gates of the config stay.
-    const gates: Gate[] = withMinAccuracy(gatesFromConfig(config.gates), minAccuracy)
-    const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
-    const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
-    const stubTimeout = numberFlag('stub-timeout', values['stub-timeout'], { min: 0.001 })
-    const baseUrl = values['base-url'] ?? config.base_url
-    const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
-    const filter = values.filter ?? config.filter
-    const outDir = values.out ?? config.out ?? 'reports/latest'
-    const bail = numberFlag('bail', values.bail, { min: 1, integer: true }) ?? config.bail
-    const maxCostUsd = numberFlag('max-cost', values['max-cost'], { min: 0 })
-    // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
-    const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
-    // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
-    const outLock = lockOutFolder(outDir, warn)
+export const command = defineCommand(usage, flagSpec(runFlags), async ({ values, positionals }) => {
+  // The runner, config loading (ajv, yaml) and reporters load only when the command runs: `run --help` stays light.
+  const [{ checkGateModels, gatesFromConfig, loadConfig, modelEntryFromConfig, modelOptionsFromConfig }, { defaultPriceTable, mergePriceTable }, { parseFormats, writeFormats }, { renderTable }, { runEvaluation }, { parseSetFlags }] = await Promise.all([
+    import('../config/load-config.ts'), import('../pricing/index.ts'), import('../report/formats.ts'), import('../report/table.ts'), import('../runner/run-evaluation.ts'), import('./set-flag.ts'),
+  ])
+  const loaded = await loadConfig(values.config)
+  const config: RunConfig = loaded?.config ?? {}
+  const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]
+  if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (or `suites:` in a config file)')
+  const models = values.model ?? (config.models ?? []).map(modelEntryFromConfig)
+  if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline)', { field: '--model' })
+  // Labelled entries may repeat a spec (two settings of one model); their identities are checked by the runner.
+  parseModelSpecs(models.filter((model): model is string => typeof model === 'string'), values.model ? '--model' : 'models')
+  for (const model of models) if (typeof model !== 'string') parseModelSpec(model.spec, 'models')
+  checkGateModels(loaded, models.map((model) => (typeof model === 'string' ? model : model.label ?? model.spec)))
+  const settings = parseSetFlags(values.set)
+  if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })
+  const variants = values.variant
+    ? values.variant.map((value) => parseVariantFlag(value))
+    : variantsFromMap(config.variants, loaded ? dirname(loaded.file) : process.cwd(), (name) => ({ ...(loaded ? { file: loaded.file } : {}), field: `variants.${name}` }))
+  if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
+  checkBatchFlags(values)
+  const batchPoll = numberFlag('batch-poll', values['batch-poll'], { min: 0.001, max: 86_400 })
+  const formats = parseFormats(values.format ?? config.format?.join(','))
+  const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
+  // --min-accuracy replaces the threshold of the config's general accuracy gate; per-model gates of the config stay.
+  const gates: Gate[] = withMinAccuracy(gatesFromConfig(config.gates), minAccuracy)
+  const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
+  const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
+  const stubTimeout = numberFlag('stub-timeout', values['stub-timeout'], { min: 0.001 })
+  const baseUrl = values['base-url'] ?? config.base_url
+  const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
+  const filter = values.filter ?? config.filter
+  const outDir = values.out ?? config.out ?? 'reports/latest'
+  const bail = numberFlag('bail', values.bail, { min: 1, integer: true }) ?? config.bail
+  const maxCostUsd = numberFlag('max-cost', values['max-cost'], { min: 0 })
+  // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
+  const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
+  // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
+  const outLock = lockOutFolder(outDir, warn)
 
-    const controller = new AbortController()
-    const onSigint = () => {
-      // The journal's finished lines and the lock are written and removed on exit (the runner's exit handlers).
-      if (controller.signal.aborted) process.exit(130)
-      process.stderr.write(`\nInterrupted: finishing the journal and writing the partial report; cases still running after ${abandonAfterMs / 1000} s are abandoned (Ctrl-C again to quit now)…\n`)
-      controller.abort()
-    }
-    process.on('SIGINT', onSigint)
-    let progress: ProgressLine | undefined
-    const prices = config.prices ? mergePriceTable(defaultPriceTable, config.prices, loaded?.file) : undefined
-    // Batch mode: the batches per model and what each cost (priced by spec: a label names the row only).
-    const specs = new Map(models.map((model) => (typeof model === 'string' ? [model, model] : [model.label ?? model.spec, model.spec])))
-    const batches = new BatchProgress(prices ?? defaultPriceTable, (model) => specs.get(model) ?? model)
-    try {
-      const outcome = await runEvaluation({
-        suitePaths,
-        models,
-        // A config's model entries are named by their file and line when one is wrong (a suites: name).
-        ...(loaded && values.model === undefined ? { modelsSource: { file: loaded.file, lineOf: loaded.lineOf } } : {}),
-        outDir,
-        outLock,
-        concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? config.concurrency ?? 4,
-        ...(filter ? { filter } : {}),
-        ...(values['repeat-until'] !== undefined
-          ? { repeatUntil: numberFlag('repeat-until', values['repeat-until'], { min: 1, max: 1000, integer: true })!, ...(values.repeat !== undefined ? { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true })! } : {}) }
-          : { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1 }),
-        ...(values.shard ? { shard: parseShard(values.shard) } : {}),
-        resume: values.resume === true,
-        ...(values['batch-resubmit'] === true ? { batchResubmit: true } : {}),
-        ...(bail !== undefined ? { bail } : {}),
-        ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
-        bySuite: values.by === 'suite',
-        gates,
-        ...(variants.length > 0 ? { variants } : {}),
-        ...(stubTimeout !== undefined ? { stubTimeoutMs: stubTimeout * 1000 } : {}),
-        // Per-model settings of the config; the config's own models read their files (scripted:) from its folder.
-        modelOptions: modelOptionsFromConfig(loaded, values.model === undefined),
-        providerOptions: {
-          ...(settings ? { settings } : {}),
-          ...(config.secrets ? { secrets: config.secrets } : {}),
-          ...(baseUrl ? { baseUrl } : {}),
-          ...(apiKeyEnv ? { apiKeyEnv } : {}),
-          ...(retries !== undefined ? { retries } : {}),
-          ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
-          ...(values.record ? { recordDir: values.record } : {}),
-          ...(values.replay ? { replayDir: values.replay } : {}),
-          ...(values.stream === true ? { stream: true } : {}),
-          ...(values['cache-tools'] === true ? { cacheTools: true } : {}),
-          ...(values.batch === true ? { batch: true } : {}),
-          ...(batchPoll !== undefined ? { batchPollMs: batchPoll * 1000 } : {}),
-          onRetry: () => {
-            if (progress) progress.state.retries++
-          },
+  const controller = new AbortController()
+  const onSigint = () => {
+    // The journal's finished lines and the lock are written and removed on exit (the runner's exit handlers).
+    if (controller.signal.aborted) process.exit(130)
+    process.stderr.write(`\nInterrupted: finishing the journal and writing the partial report; cases still running after ${abandonAfterMs / 1000} s are abandoned (Ctrl-C again to quit now)…\n`)
+    controller.abort()
+  }
+  process.on('SIGINT', onSigint)
+  let progress: ProgressLine | undefined
+  const prices = config.prices ? mergePriceTable(defaultPriceTable, config.prices, loaded?.file) : undefined
+  // Batch mode: the batches per model and what each cost (priced by spec: a label names the row only).
+  const specs = new Map(models.map((model) => (typeof model === 'string' ? [model, model] : [model.label ?? model.spec, model.spec])))
+  const batches = new BatchProgress(prices ?? defaultPriceTable, (model) => specs.get(model) ?? model)
+  try {
+    const outcome = await runEvaluation({
+      suitePaths,
+      models,
+      // A config's model entries are named by their file and line when one is wrong (a suites: name).
+      ...(loaded && values.model === undefined ? { modelsSource: { file: loaded.file, lineOf: loaded.lineOf } } : {}),
+      outDir,
+      outLock,
+      concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? config.concurrency ?? 4,
+      ...(filter ? { filter } : {}),
+      ...(values['repeat-until'] !== undefined
+        ? { repeatUntil: numberFlag('repeat-until', values['repeat-until'], { min: 1, max: 1000, integer: true })!, ...(values.repeat !== undefined ? { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true })! } : {}) }
+        : { repeat: numberFlag('repeat', values.repeat, { min: 1, max: 1000, integer: true }) ?? config.repeat ?? 1 }),
+      ...(values.shard ? { shard: parseShard(values.shard) } : {}),
+      resume: values.resume === true,
+      ...(values['batch-resubmit'] === true ? { batchResubmit: true } : {}),
+      ...(bail !== undefined ? { bail } : {}),
+      ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+      bySuite: values.by === 'suite',
+      gates,
+      ...(variants.length > 0 ? { variants } : {}),
+      ...(stubTimeout !== undefined ? { stubTimeoutMs: stubTimeout * 1000 } : {}),
+      // Per-model settings of the config; the config's own models read their files (scripted:) from its folder.
+      modelOptions: modelOptionsFromConfig(loaded, values.model === undefined),
+      providerOptions: {
+        ...(settings ? { settings } : {}),
+        ...(config.secrets ? { secrets: config.secrets } : {}),
+        ...(baseUrl ? { baseUrl } : {}),
+        ...(apiKeyEnv ? { apiKeyEnv } : {}),
+        ...(retries !== undefined ? { retries } : {}),
+        ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+        ...(values.record ? { recordDir: values.record } : {}),
+        ...(values.replay ? { replayDir: values.replay } : {}),
+        ...(values.stream === true ? { stream: true } : {}),
+        ...(values['cache-tools'] === true ? { cacheTools: true } : {}),
+        ...(values.batch === true ? { batch: true } : {}),
+        ...(batchPoll !== undefined ? { batchPollMs: batchPoll * 1000 } : {}),
+        onRetry: () => {
+          if (progress) progress.state.retries++
         },
-        ...(prices ? { prices } : {}),
-        signal: controller.signal,
-        onWarning: warn,
-        // The line exists from the start, so retries before the first finished case are counted too.
-        onStart({ total, resumed }) {
-          if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
-          progress = new ProgressLine(total)
-          progress.batches = batches
-        },
-        onResult(result) {
-          batches.result(result)
-          progress?.record(result)
-        },
-        onBatchEvent(event) {
-          // Model labels come from files: printed inert.
-          const line = batches.event(event)
-          if (line !== undefined) progress?.note(inert(line))
-        },
-      })
-      progress?.finish()
-      if (batches.active) process.stdout.write(`Batches (${batches.summary().map(inert).join('; ')}):\n${batches.perBatch().map((line) => `  ${inert(line)}\n`).join('')}\n`)
-      // Streamed from the journal: the run's results are not held in memory.
-      const written = writeFormats(outDir, outcome.stream, formats)
-      const color = process.stdout.isTTY === true
-      const comparisons = (outcome.report.variantComparisons ?? []) as VariantComparison[]
-      // Model labels, suite and tool names come from files: the table gets inert copies and draws its own layout.
-      process.stdout.write(`${renderTable(inertDeep(outcome.report.summary), { ...(values.by === 'suite' ? { bySuite: inertDeep(outcome.bySuite) } : {}), color, comparisons: inertDeep(comparisons) })}\n`)
-      if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion(inertDeep((outcome.report.confusion ?? []) as ConfusionRow[]))}`)
-      // With repeats: pass@k / pass^k per row and the flaky cases with their pass counts (docs/ci.md).
-      const repeated = repeatLines(inertDeep(outcome.report.summary))
-      if (repeated.length > 0) process.stdout.write(`${repeated.join('\n')}\n`)
-      printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
-      printGates(outcome.gates)
-      // A cut or interrupted run says so, as every other format does (report/run-stops.ts).
-      for (const stop of runStops(outcome.report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
-      process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
-      if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
-      // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).
-      if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model failed after retries (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')
-      return outcome.exitCode
-    } finally {
-      process.off('SIGINT', onSigint)
-      outLock.release()
-    }
-  },
-}
+      },
+      ...(prices ? { prices } : {}),
+      signal: controller.signal,
+      onWarning: warn,
+      // The line exists from the start, so retries before the first finished case are counted too.
+      onStart({ total, resumed }) {
+        if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
+        progress = new ProgressLine(total)
+        progress.batches = batches
+      },
+      onResult(result) {
+        batches.result(result)
+        progress?.record(result)
+      },
+      onBatchEvent(event) {
+        // Model labels come from files: printed inert.
+        const line = batches.event(event)
+        if (line !== undefined) progress?.note(inert(line))
+      },
+    })
+    progress?.finish()
+    if (batches.active) process.stdout.write(`Batches (${batches.summary().map(inert).join('; ')}):\n${batches.perBatch().map((line) => `  ${inert(line)}\n`).join('')}\n`)
+    // Streamed from the journal: the run's results are not held in memory.
+    const written = writeFormats(outDir, outcome.stream, formats)
+    const color = process.stdout.isTTY === true
+    const comparisons = (outcome.report.variantComparisons ?? []) as VariantComparison[]
+    // Model labels, suite and tool names come from files: the table gets inert copies and draws its own layout.
+    process.stdout.write(`${renderTable(inertDeep(outcome.report.summary), { ...(values.by === 'suite' ? { bySuite: inertDeep(outcome.bySuite) } : {}), color, comparisons: inertDeep(comparisons) })}\n`)
+    if (values.by === 'confusion') process.stdout.write(`\n${formatConfusion(inertDeep((outcome.report.confusion ?? []) as ConfusionRow[]))}`)
+    // With repeats: pass@k / pass^k per row and the flaky cases with their pass counts (docs/ci.md).
+    const repeated = repeatLines(inertDeep(outcome.report.summary))
+    if (repeated.length > 0) process.stdout.write(`${repeated.join('\n')}\n`)
+    printFailures(outcome.eachResult(), Number(outcome.report.run.repeat ?? 1))
+    printGates(outcome.gates)
+    // A cut or interrupted run says so, as every other format does (report/run-stops.ts).
+    for (const stop of runStops(outcome.report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
+    process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
+    if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
+    // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).
+    if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model failed after retries (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')
+    return outcome.exitCode
+  } finally {
+    process.off('SIGINT', onSigint)
+    outLock.release()
+  }
+})
 
 /** `--batch` sends requests the batch API's way: nothing streams, and there is no direct exchange to record or replay. */
 function checkBatchFlags(values: { readonly batch?: boolean; readonly stream?: boolean; readonly record?: string; readonly replay?: string; readonly resume?: boolean; readonly 'batch-resubmit'?: boolean }): void {

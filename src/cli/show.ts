@@ -7,8 +7,7 @@ import { formatTranscript } from '../report/transcript-text.ts'
 import { inertDeep } from '../report/terminal-text.ts'
 import { inertResult } from '../report/inert-result.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
-import type { Command } from './command.ts'
-import { parseFlags } from './flags.ts'
+import { defineCommand } from './flags.ts'
 
 const usage = `toolgauge show <report.json | run folder> [--case <id>] [--model <spec>] [--variant <name>] [--all]
 
@@ -18,45 +17,41 @@ Without --case it shows the failing and errored cases (--all: every case). --mod
 of one model spec (or label) and one tool-description variant. A run's --out folder means its report.json.`
 
 /** `toolgauge show`: the first thing to run when a case fails. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
-      case: { type: 'string', short: 'c' },
-      model: { type: 'string', short: 'm' },
-      variant: { type: 'string' },
-      all: { type: 'boolean' },
-    })
-    const given = positionals[0]
-    if (!given) throw new UsageError('give a report.json (e.g. reports/latest/report.json)')
-    // A run's folder means its report.json; a journal says which report to pass.
-    const file = reportFileFor(given)
-    const report = readReport(file)
-    // A model or variant the report does not have is a slip, not "every case passed": name what it has.
-    if (values.model !== undefined) checkNamed('--model', values.model, report.results.map((r) => r.model), file, 'model')
-    if (values.variant !== undefined) checkNamed('--variant', values.variant, report.results.flatMap((r) => (r.variant === undefined ? [] : [r.variant])), file, 'variant')
-    const selected = report.results.filter((result: CaseResult) =>
-      (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)
-      && (values.model === undefined || result.model === values.model)
-      && (values.variant === undefined || result.variant === values.variant)
-      && (values.all === true || values.case !== undefined || verdictOf(result) !== 'passed'))
-    if (selected.length === 0) {
-      if (values.case !== undefined) {
-        const cases = new Set(report.results.flatMap((r) => [r.case, `${r.suite}/${r.case}`]))
-        const known = cases.has(values.case)
-        throw new InputError(`no result for case "${values.case}"${known ? ' with the --model / --variant given' : didYouMean(values.case, cases)}`, { file, field: '--case' })
-      }
-      const narrowed = [values.model && `model ${values.model}`, values.variant && `variant ${values.variant}`].filter(Boolean).join(', ')
-      process.stdout.write(narrowed ? `Every case of ${narrowed} passed.\n` : 'Every case passed.\n')
-      return 0
+export const command = defineCommand(usage, {
+  case: { type: 'string', short: 'c' },
+  model: { type: 'string', short: 'm' },
+  variant: { type: 'string' },
+  all: { type: 'boolean' },
+}, async ({ values, positionals }) => {
+  const given = positionals[0]
+  if (!given) throw new UsageError('give a report.json (e.g. reports/latest/report.json)')
+  // A run's folder means its report.json; a journal says which report to pass.
+  const file = reportFileFor(given)
+  const report = readReport(file)
+  // A model or variant the report does not have is a slip, not "every case passed": name what it has.
+  if (values.model !== undefined) checkNamed('--model', values.model, report.results.map((r) => r.model), file, 'model')
+  if (values.variant !== undefined) checkNamed('--variant', values.variant, report.results.flatMap((r) => (r.variant === undefined ? [] : [r.variant])), file, 'variant')
+  const selected = report.results.filter((result: CaseResult) =>
+    (values.case === undefined || result.case === values.case || `${result.suite}/${result.case}` === values.case)
+    && (values.model === undefined || result.model === values.model)
+    && (values.variant === undefined || result.variant === values.variant)
+    && (values.all === true || values.case !== undefined || verdictOf(result) !== 'passed'))
+  if (selected.length === 0) {
+    if (values.case !== undefined) {
+      const cases = new Set(report.results.flatMap((r) => [r.case, `${r.suite}/${r.case}`]))
+      const known = cases.has(values.case)
+      throw new InputError(`no result for case "${values.case}"${known ? ' with the --model / --variant given' : didYouMean(values.case, cases)}`, { file, field: '--case' })
     }
-    // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an
-    // inert copy (its own layout and colors stay; a model's newline shows as \n).
-    const toolSets = inertDeep(report.toolSets)
-    process.stdout.write(selected.map((result) => formatTranscript(inertResult(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
+    const narrowed = [values.model && `model ${values.model}`, values.variant && `variant ${values.variant}`].filter(Boolean).join(', ')
+    process.stdout.write(narrowed ? `Every case of ${narrowed} passed.\n` : 'Every case passed.\n')
     return 0
-  },
-}
+  }
+  // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an
+  // inert copy (its own layout and colors stay; a model's newline shows as \n).
+  const toolSets = inertDeep(report.toolSets)
+  process.stdout.write(selected.map((result) => formatTranscript(inertResult(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
+  return 0
+})
 
 /** An InputError for a --model or --variant the report has no result for, naming those it has ("did you mean"). */
 function checkNamed(flag: string, given: string, present: readonly string[], file: string, what: string): void {
