@@ -6,16 +6,7 @@ import stableStringify from 'safe-stable-stringify'
 import { cloneJson } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { compilePattern, integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
-import {
-  mergeSchemas,
-  nodeOracle,
-  resolveRef,
-  typesOf,
-  valueHasType,
-  without,
-  type JsonType,
-  type SchemaNode,
-} from './schema-node.ts'
+import { followRef, mergeSchemas, nodeOracle, requiredKeys, resolveRef, typesOf, valueHasType, without, type JsonType, type SchemaNode } from './schema-node.ts'
 
 /** Options of the JSON Schema → fast-check mapper. */
 export type MapperOptions = {
@@ -63,12 +54,7 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
       if (typeof target === 'boolean' || Object.keys(rest).length === 0) return build(target, next)
       return boundedFilter(build(mergeSchemas(rest, target), next), nodeOracle(schema, node))
     }
-    const deref = (sub: unknown): JsonSchema => {
-      if (!isPlainObject(sub)) return sub === false ? { not: {} } : {}
-      if (typeof sub.$ref !== 'string') return sub
-      const target = resolveRef(schema, sub.$ref)
-      return isPlainObject(target) ? mergeSchemas(without(sub, '$ref'), target) : without(sub, '$ref')
-    }
+    const deref = (sub: unknown): JsonSchema => (isPlainObject(sub) ? followRef(schema, sub) : sub === false ? { not: {} } : {})
     const filtered = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> => boundedFilter(arb, nodeOracle(schema, node))
     if (Array.isArray(node.allOf)) {
       const merged = node.allOf.map(deref).reduce(mergeSchemas, without(node, 'allOf'))
@@ -114,7 +100,7 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
 
   const objectArbitrary = (node: JsonSchema, walk: Walk, minimal: boolean): fc.Arbitrary<unknown> => {
     const properties = isPlainObject(node.properties) ? (node.properties as Record<string, SchemaNode>) : {}
-    const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : []
+    const required = requiredKeys(node)
     const additional = node.additionalProperties as SchemaNode | undefined
     const inner = { depth: walk.depth + 1, refs: walk.refs }
     const valueFor = (key: string): fc.Arbitrary<unknown> =>

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { toPointer, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { typesOf, valueHasType } from './schema-node.ts'
+import { requiredKeys, typesOf, valueHasType } from './schema-node.ts'
 
 /**
  * Obvious contradictions that make a (sub)schema unsatisfiable when it must be present — an `enum` or `const` of the
@@ -23,7 +23,7 @@ export function schemaContradictions(schema: JsonSchema): string[] {
       if (typeof node[low] === 'number' && typeof node[high] === 'number' && node[low] > node[high]) found.push(`${where}: ${low} > ${high}`)
     }
     const properties = isPlainObject(node.properties) ? node.properties : {}
-    const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : []
+    const required = requiredKeys(node)
     if (node.additionalProperties === false && node.patternProperties === undefined) {
       for (const key of required) if (!(key in properties)) found.push(`${where}: required "${key}" is not a declared property of a closed object`)
     }

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { toPointer, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { mergeSchemas, resolveRef, typesOf, without, type JsonType } from './schema-node.ts'
+import { mergeSchemas, requiredKeys, resolveRef, typesOf, without, type JsonType } from './schema-node.ts'
 
 /** A negative schema (Schemathesis' schema channel): generate from it, keep what the original's oracle rejects. */
 export type SchemaMutation = {
@@ -63,7 +63,7 @@ export function schemaMutations(root: JsonSchema): SchemaMutation[] {
         if (!swap) out.push({ kind: 'change-type', path: toPointer(path), detail: type, schema: replace({ ...without(node, ...typeKeywords), type }) })
       }
     }
-    const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : []
+    const required = requiredKeys(node)
     for (const key of required) {
       const properties = isPlainObject(node.properties) ? without(node.properties, key) : undefined
       const mutated = { ...node, required: required.filter((other) => other !== key), ...(properties ? { properties } : {}) }

@@ -23,6 +23,18 @@ export function resolveRef(root: JsonSchema, ref: string): SchemaNode | undefine
   return typeof current === 'boolean' || isPlainObject(current) ? (current as SchemaNode) : undefined
 }
 
+/** A node with its local `$ref` followed: the target merged under the node's other keywords (`$ref` dropped when it leads nowhere). */
+export function followRef(root: JsonSchema, node: JsonSchema): JsonSchema {
+  if (typeof node.$ref !== 'string') return node
+  const target = resolveRef(root, node.$ref)
+  return isPlainObject(target) ? mergeSchemas(without(node, '$ref'), target) : without(node, '$ref')
+}
+
+/** The keys a node's `required` lists (its strings; none when it has no list). */
+export function requiredKeys(node: JsonSchema): string[] {
+  return Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : []
+}
+
 /** The types a node allows: its `type` (string or list, plus `nullable`), else inferred from its keywords. */
 export function typesOf(node: JsonSchema): readonly JsonType[] {
   const declared = node.type

@@ -3,7 +3,7 @@ import { formatViolations } from './formats.ts'
 import { remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { MutationKind } from './mutant.ts'
-import { mergeSchemas, nodeOracle, resolveRef, typesOf, without, type SchemaNode } from './schema-node.ts'
+import { followRef, mergeSchemas, nodeOracle, requiredKeys, typesOf, without, type SchemaNode } from './schema-node.ts'
 
 /** A candidate mutation: built lazily, because most candidates of a sample are never picked. */
 export type MutationCandidate = { readonly kind: MutationKind; readonly path: JsonPath; readonly apply: () => unknown }
@@ -65,10 +65,8 @@ function step(root: JsonSchema, current: JsonSchema): JsonSchema | readonly Json
   const cached = resolvedSteps.get(current)
   if (cached) return cached
   let next: JsonSchema | readonly JsonSchema[] | undefined
-  if (typeof current.$ref === 'string') {
-    const target = resolveRef(root, current.$ref)
-    next = isPlainObject(target) ? mergeSchemas(without(current, '$ref'), target) : without(current, '$ref')
-  } else if (Array.isArray(current.allOf)) {
+  if (typeof current.$ref === 'string') next = followRef(root, current)
+  else if (Array.isArray(current.allOf)) {
     next = (current.allOf as SchemaNode[]).filter(isPlainObject).reduce(mergeSchemas, without(current, 'allOf'))
   } else if (Array.isArray(current.anyOf) || Array.isArray(current.oneOf)) {
     const key = Array.isArray(current.anyOf) ? 'anyOf' : 'oneOf'
@@ -140,7 +138,7 @@ function objectMutations(
   out: MutationCandidate[],
   root: unknown,
 ): void {
-  const required = Array.isArray(sub.required) ? sub.required.filter((key): key is string => typeof key === 'string') : []
+  const required = requiredKeys(sub)
   const properties = isPlainObject(sub.properties) ? sub.properties : {}
   for (const key of Object.keys(node)) {
     const keyPath = [...path, key]
