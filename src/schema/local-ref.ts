@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { pointerToPath } from './json-pointer.ts'
 
 /** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`) inside `root`; other schemas come back as they are. */
 export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
@@ -18,9 +19,7 @@ export function refTarget(ref: string, root: JsonSchema): JsonSchema | undefined
   if (ref === '#') return root
   if (!ref.startsWith('#/')) return undefined
   let target: unknown = root
-  for (const part of ref.slice(2).split('/')) {
-    target = isSchema(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined
-  }
+  for (const part of pointerToPath(ref.slice(1))) target = isSchema(target) ? target[part] : undefined
   return isSchema(target) ? target : undefined
 }
 

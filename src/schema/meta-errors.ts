@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { didYouMean } from '../core/did-you-mean.ts'
+import { pointerToPath, valueAt } from './json-pointer.ts'
 
 /** The type names JSON Schema knows. */
 const jsonSchemaTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']
@@ -16,7 +17,7 @@ export function describeMetaErrors(schema: unknown, errors: readonly ErrorObject
     const typeAt = /^(.*)\/type(?:\/\d+)?$/.exec(path)
     if (typeAt) {
       const where = typeAt[1] ?? ''
-      const listed = valueAt(schema, `${where}/type`)
+      const listed = valueAt(schema, pointerToPath(`${where}/type`))
       const unknown = (Array.isArray(listed) ? listed : [listed]).find((type) => typeof type !== 'string' || !jsonSchemaTypes.includes(type))
       if (unknown !== undefined && !messages.has(`${where}/type`)) {
         const hint = typeof unknown === 'string' ? didYouMean(unknown, jsonSchemaTypes) : ''
@@ -28,20 +29,9 @@ export function describeMetaErrors(schema: unknown, errors: readonly ErrorObject
     // "must match a schema in anyOf" only repeats what the branch errors at the same place already said.
     if (error.keyword === 'anyOf' && errors.some((other) => other !== error && other.instancePath.startsWith(path))) continue
     if ([...messages.keys()].some((seen) => path.startsWith(seen))) continue
-    messages.set(path, `${path || '(root)'} is ${preview(valueAt(schema, path))}: ${error.message ?? 'invalid'}`)
+    messages.set(path, `${path || '(root)'} is ${preview(valueAt(schema, pointerToPath(path)))}: ${error.message ?? 'invalid'}`)
   }
   return [...messages.values()]
-}
-
-/** The value at a JSON Pointer inside a document. */
-function valueAt(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document
-  let value = document
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
-  }
-  return value
 }
 
 function preview(value: unknown): string {

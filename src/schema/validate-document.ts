@@ -8,6 +8,7 @@ import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst, validateWith } from './ajv.ts'
+import { pointerToPath, valueAt } from './json-pointer.ts'
 import { declaredKeysAt } from './keys-at.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
@@ -164,20 +165,4 @@ function explain(error: ErrorObject, value: unknown): string {
     default:
       return `expected a value that ${error.message ?? 'matches the suite schema'}`
   }
-}
-
-/** The value at a path of a document (undefined where the path leads nowhere). */
-function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
-  let current = value
-  for (const step of path) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[step] : undefined
-  return current
-}
-
-/** `/cases/0/expect` → ['cases', 0, 'expect']. */
-function pointerToPath(pointer: string): (string | number)[] {
-  if (!pointer) return []
-  return pointer.slice(1).split('/').map((part) => {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~')
-    return /^\d+$/.test(key) ? Number(key) : key
-  })
 }

@@ -1,0 +1,15 @@
+/** `/cases/0/expect` → ['cases', 0, 'expect']: an RFC 6901 pointer read as a path (`~1` is `/`, `~0` is `~`). */
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return []
+  return pointer.slice(1).split('/').map((part) => {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~')
+    return /^\d+$/.test(key) ? Number(key) : key
+  })
+}
+
+/** The value at a path of a document (undefined where the path leads nowhere). */
+export function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value
+  for (const step of path) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[step] : undefined
+  return current
+}
