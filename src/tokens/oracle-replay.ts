@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Message } from '../core/message.ts'
-import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
+import type { ToolDefinition } from '../core/tool.ts'
 import { countToolTokens } from './count-tool-tokens.ts'
 import { textCounter } from './encodings.ts'
 import { countHarmonyParts, defaultHarmonySystem, harmonyText, renderHarmonyConversation } from './harmony-chat.ts'
 import { openAiPromptWithTools, openAiPromptWithoutTools, type OpenAiCountMessage } from './openai-chat.ts'
+import { toolChoiceOf } from './tool-choice-flag.ts'
 
 // Replays the oracle files of ../shared/data/token-oracles (read in place, never copied) through the counters.
 // Used by the oracle tests and by `npm run bench -- tokens` to print the accuracy table.
@@ -71,8 +72,7 @@ export async function replayPamelafox(dir: string): Promise<OracleRow[]> {
   const cases = readJson<PamelafoxCase[]>(join(dir, 'pamelafox_cases.json'))
   const rows: OracleRow[] = []
   for (const c of cases) {
-    const toolChoice: ToolChoice = typeof c.tool_choice === 'string' ? (c.tool_choice as ToolChoice) : { name: c.tool_choice.function.name }
-    const { promptTokens } = await countToolTokens({ model: 'openai:gpt-35-turbo', tools: c.tools.map(toolOf), messages: [c.system_message], toolChoice, perTool: false })
+    const { promptTokens } = await countToolTokens({ model: 'openai:gpt-35-turbo', tools: c.tools.map(toolOf), messages: [c.system_message], toolChoice: toolChoiceOf(c.tool_choice), perTool: false })
     rows.push({ name: c.name, expected: c.count, actual: promptTokens })
   }
   return rows

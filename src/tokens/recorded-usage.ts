@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
-import type { ToolChoice } from '../core/tool.ts'
 import { parseDocumentText } from '../io/read-document.ts'
 import { toolsFromList } from '../suite/load-tools.ts'
 import { messagesFromList } from './messages-file.ts'
+import { toolChoiceOf } from './tool-choice-flag.ts'
 import type { ToolTokenRequest } from './types.ts'
 
 /**
@@ -52,8 +52,9 @@ function toRecorded(line: string, file: string, lineNumber: number): RecordedReq
   const spec = typeof row.spec === 'string' ? row.spec : fail('spec', 'a model spec')
   const expected = typeof row.recorded_input_tokens === 'number' ? row.recorded_input_tokens : fail('recorded_input_tokens', 'a number')
   const features = Array.isArray(row.features) ? row.features.filter((f): f is string => typeof f === 'string') : []
-  const toolChoice = toolChoiceOf(row.tool_choice)
-  if (toolChoice === false) fail('tool_choice', 'null, auto, none, required or {function: {name}}')
+  const toolChoice = row.tool_choice === null || row.tool_choice === undefined
+    ? undefined
+    : toolChoiceOf(row.tool_choice) ?? fail('tool_choice', 'null, auto, none, required or {function: {name}}')
   const request: ToolTokenRequest = {
     model: spec,
     tools: toolsFromList(row.tools ?? [], document, ['tools']),
@@ -72,12 +73,4 @@ function toRecorded(line: string, file: string, lineNumber: number): RecordedReq
     request,
     expected,
   }
-}
-
-// undefined: none given; false: not a tool_choice.
-function toolChoiceOf(value: unknown): ToolChoice | undefined | false {
-  if (value === null || value === undefined) return undefined
-  if (value === 'auto' || value === 'none' || value === 'required') return value
-  const name = (value as { function?: { name?: unknown } }).function?.name
-  return typeof name === 'string' ? { name } : false
 }

@@ -24,14 +24,20 @@ function toToolChoice(raw: string): ToolChoice {
   } catch {
     throw new InputError(`expected auto, none, required or a JSON tool_choice, got "${raw}"`, { field: '--tool-choice' })
   }
+  const choice = toolChoiceOf(value)
+  if (choice) return choice
+  throw new InputError(`expected auto, none, required or {"type":"function","function":{"name":…}}, got ${raw}`, { field: '--tool-choice' })
+}
+
+/** A parsed tool_choice in the OpenAI or Anthropic form (`"auto"`, `{"function":{"name":"x"}}`, `{"type":"any"}` …); undefined when it is none. */
+export function toolChoiceOf(value: unknown): ToolChoice | undefined {
   if (value === 'auto' || value === 'none' || value === 'required') return value
   if (value === 'any') return 'required'
-  if (isPlainObject(value)) {
-    const object = value as { type?: unknown; name?: unknown; function?: { name?: unknown } }
-    const name = object.function?.name ?? object.name
-    if (typeof name === 'string' && name !== '') return { name }
-    if (object.type === 'any') return 'required'
-    if (object.type === 'auto' || object.type === 'none') return object.type
-  }
-  throw new InputError(`expected auto, none, required or {"type":"function","function":{"name":…}}, got ${raw}`, { field: '--tool-choice' })
+  if (!isPlainObject(value)) return undefined
+  const object = value as { type?: unknown; name?: unknown; function?: { name?: unknown } }
+  const name = object.function?.name ?? object.name
+  if (typeof name === 'string' && name !== '') return { name }
+  if (object.type === 'any') return 'required'
+  if (object.type === 'auto' || object.type === 'none') return object.type
+  return undefined
 }
