@@ -49,14 +49,10 @@ export function matchArguments(matchers: { readonly [key: string]: Matcher }, ar
 }
 
 function matchList(alternatives: readonly Matcher[], value: unknown, path: string): MatchOutcome {
-  if (value === absentValue) {
-    return alternatives.some((alternative) => alternative === '' || acceptsAbsent(alternative))
-      ? ok
-      : fail(path, `one of ${describe(alternatives)}`, value)
-  }
-  return alternatives.some((alternative) => (Array.isArray(alternative) ? matchElements(alternative, value) : matchValue(alternative, value, path).ok))
-    ? ok
-    : fail(path, `one of ${describe(alternatives)}`, value)
+  const accepts = value === absentValue
+    ? (alternative: Matcher) => alternative === '' || acceptsAbsent(alternative)
+    : (alternative: Matcher) => (Array.isArray(alternative) ? matchElements(alternative, value) : matchValue(alternative, value, path).ok)
+  return alternatives.some(accepts) ? ok : fail(path, `one of ${describe(alternatives)}`, value)
 }
 
 /**

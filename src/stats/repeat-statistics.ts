@@ -35,13 +35,13 @@ export function statisticsOfTallies(unsorted: readonly CaseTally[]): RepeatStati
   const tallies = [...unsorted].sort(byCase)
   let passed = 0
   let trials = 0
+  // A loop, not a spread into Math.min: the tallies grow with the number of cases.
+  let smallest = Infinity
   for (const tally of tallies) {
     passed += tally.passed
     trials += tally.runs
+    smallest = Math.min(smallest, tally.runs)
   }
-  // A loop, not a spread into Math.min: the tallies grow with the number of cases.
-  let smallest = Infinity
-  for (const tally of tallies) smallest = Math.min(smallest, tally.runs)
   const maxK = tallies.length === 0 ? 0 : smallest
   const passAt: Record<string, number> = {}
   const passHat: Record<string, number> = {}
