@@ -111,18 +111,10 @@ function scopes(testCase: Case, transcript: Transcript): Scope[] {
     if (expect) own.push({ expect, firstTurn: step.firstTurn, endTurn: step.endTurn, ...(step.state !== undefined ? { state: step.state } : {}), userMessage: index, question: step.user, cutShort })
   })
   const finalState = steps.length > 0 ? steps.at(-1)?.state : transcript.initialState
-  const question = steps.at(-1)?.user ?? lastUserText(transcript)
+  // A single request's question is the last user message of its prompt.
+  const question = steps.at(-1)?.user ?? transcript.initialMessages.findLast((message) => message.role === 'user')?.content ?? ''
   own.push({ expect: testCase.expect, firstTurn: 0, endTurn: transcript.turns.length, ...(finalState !== undefined ? { state: finalState } : {}), question, cutShort: transcript.stop === 'max-turns' })
   return own
-}
-
-/** The last user message of a single request's messages. */
-function lastUserText(transcript: Transcript): string {
-  for (let index = transcript.initialMessages.length - 1; index >= 0; index--) {
-    const message = transcript.initialMessages[index]!
-    if (message.role === 'user') return message.content
-  }
-  return ''
 }
 
 function checkInput(testCase: Case, transcript: Transcript, scope: Scope, context: CaseChecksContext): CheckInput {
