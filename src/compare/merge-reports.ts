@@ -112,12 +112,8 @@ function isShard(value: unknown): value is Shard {
 function orderResults(results: readonly CaseResult[], suites: readonly string[], models: readonly string[]): CaseResult[] {
   const caseOrder = new Map<string, number>()
   for (const r of results) if (!caseOrder.has(caseKey(r))) caseOrder.set(caseKey(r), caseOrder.size)
-  const rank = (r: CaseResult) => [indexOr(suites, r.suite), caseOrder.get(caseKey(r))!, indexOr(models, r.model), r.repeat]
-  return [...results].sort((a, b) => {
-    const [x, y] = [rank(a), rank(b)]
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!
-    return 0
-  })
+  return [...results].sort((a, b) => indexOr(suites, a.suite) - indexOr(suites, b.suite) || caseOrder.get(caseKey(a))! - caseOrder.get(caseKey(b))!
+    || indexOr(models, a.model) - indexOr(models, b.model) || a.repeat - b.repeat)
 }
 
 /**
