@@ -16,39 +16,31 @@ export type CacheFigures = {
   readonly uncachedUsd?: number
 }
 
-/**
- * Running sums behind a row's cache figures: the tool-definition tokens read from the cache and the cost of the
- * row as if nothing had been cached. A request's cache is a prefix and the tool definitions lead it (Anthropic
- * renders tools first; OpenAI and Gemini put them before the messages), so a request's cached tool tokens are
- * its tool tokens up to its cache reads: `min(tool tokens, cacheRead)`.
- */
-export class CacheTally {
-  private cachedToolTokens = 0
+/** Running sum behind a row's `cost.uncachedUsd`: what its priced results would have cost with nothing cached. */
+export class UncachedCostTally {
   private readonly uncached: number[] = []
   private anyCache = false
 
   /** Folds in one result. */
   add(result: CaseResult): void {
-    if (result.usage.cacheRead > 0 || result.usage.cacheWrite > 0) this.anyCache = true
+    if (usedCache(result.usage)) this.anyCache = true
     const cost = result.cost
     if (cost?.priced === true) this.uncached.push(cost.uncachedUsd ?? cost.usd)
-    const tokens = result.toolTokens
-    if (tokens === undefined || result.usage.cacheRead === 0) return
-    if (result.turns.length > 0 && result.turns.length === tokens.requests) {
-      for (const turn of result.turns) this.cachedToolTokens += Math.min(tokens.perRequest, turn.usage.cacheRead)
-    } else {
-      this.cachedToolTokens += Math.min(tokens.total, result.usage.cacheRead)
-    }
   }
 
-  /** Nothing when no result read or wrote a cache (the row's figures stay as they were). */
-  finish(): { readonly cachedToolTokens: number; readonly uncachedUsd: number } | undefined {
+  /** Nothing when no result read or wrote a cache (the row's cost stays as it was). */
+  finish(): number | undefined {
     if (!this.anyCache) return undefined
     let total = 0
     // Summed in sorted order, as the row's cost is, so the figure does not depend on the order results finished in.
     for (const usd of [...this.uncached].sort((a, b) => a - b)) total += usd
-    return { cachedToolTokens: this.cachedToolTokens, uncachedUsd: total }
+    return total
   }
+}
+
+/** Whether a result or row read from or wrote to a provider's prompt cache. */
+export function usedCache(usage: { readonly cacheRead: number; readonly cacheWrite: number }): boolean {
+  return usage.cacheRead > 0 || usage.cacheWrite > 0
 }
 
 /** The cache figures of a summary row, or undefined when it read and wrote nothing cached. */

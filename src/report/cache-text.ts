@@ -1,12 +1,12 @@
 import type { ModelSummary } from '../core/report.ts'
 import { percent } from './metric-text.ts'
 import type { ToolTokensSummary } from './tool-tokens-summary.ts'
-import { cacheTable } from './cache-summary.ts'
+import { cacheTable, usedCache } from './cache-summary.ts'
 
 /** The console table's cache column: tokens read from and written to the provider's prompt cache. */
 export const cacheColumn: { readonly title: string; value: (summary: ModelSummary) => string } = {
   title: 'cache read/write',
-  value: (s) => (s.usage.cacheRead > 0 || s.usage.cacheWrite > 0 ? `${s.usage.cacheRead} / ${s.usage.cacheWrite}` : '—'),
+  value: (s) => (usedCache(s.usage) ? `${s.usage.cacheRead} / ${s.usage.cacheWrite}` : '—'),
 }
 
 /** `N% cached` for tool-token figures that were partly served from a prompt cache; nothing otherwise. */

@@ -3,11 +3,10 @@ import type { ModelSummary } from '../core/report.ts'
 import type { CaseCost, CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { caseKey } from '../core/case-key.ts'
-import type { CaseTally } from '../stats/case-tally.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
-import { ToolTokensTally, type ToolTokensSummary } from './tool-tokens-summary.ts'
+import { ToolTokensTally } from './tool-tokens-summary.ts'
 import { RateTally, rateOf, type RateCount } from './rate-counts.ts'
-import { CacheTally } from './cache-summary.ts'
+import { UncachedCostTally } from './cache-summary.ts'
 
 /** What the caller knows of the results to come. */
 export type SummaryOptions = {
@@ -24,8 +23,8 @@ export type SummaryOptions = {
 }
 
 /**
- * The running aggregates of one summary row: counts, call-level sums, per-case repeat tallies (pass@k), tool-token
- * and usage totals, confusion cells. Results are folded in as they finish and then dropped, so memory grows with
+ * The running aggregates of one summary row: counts, the rates' numerators and denominators, per-case repeat
+ * tallies (pass@k), tool-token, usage and cost totals. Results are folded in as they finish and then dropped, so memory grows with
  * the number of distinct cases (one tally each) and a few bytes per result (latency, cost), never with
  * transcripts. Every figure is independent of the order results arrive in: counts are integers, latencies and
  * costs are summed in sorted order, tallies are sorted before pass@k.
@@ -46,7 +45,7 @@ export class SummaryAccumulator {
   private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
   private readonly toolTokens = new ToolTokensTally()
   private readonly rates = new RateTally()
-  private readonly cache = new CacheTally()
+  private readonly uncachedCost = new UncachedCostTally()
 
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
   constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }, private readonly options: SummaryOptions = {}) {}
@@ -58,7 +57,7 @@ export class SummaryAccumulator {
     this.latencies.push(result.latencyMs)
     this.addCost(result.cost)
     this.toolTokens.add(result)
-    this.cache.add(result)
+    this.uncachedCost.add(result)
     // An outage is not a verdict: an errored result is counted, costs what it cost, and is in no rate.
     const verdict = verdictOf(result)
     if (verdict === 'errored') {
@@ -86,9 +85,8 @@ export class SummaryAccumulator {
   finish(): ModelSummary {
     const scored = this.cases - this.errored
     const latencies = [...this.latencies].sort((a, b) => a - b)
-    const statistics = this.options.oneResultPerCase ? statisticsOfSingleRuns(this.passed, scored) : statisticsOfTallies(this.caseTallies())
-    const cache = this.cache.finish()
-    const toolTokens = withCachedToolTokens(this.toolTokens.finish(), cache?.cachedToolTokens)
+    const statistics = this.options.oneResultPerCase ? statisticsOfSingleRuns(this.passed, scored) : statisticsOfTallies([...this.tallies.values()])
+    const toolTokens = this.toolTokens.finish()
     const calls = this.rates.callCounts()
     const conversation = this.rates.conversationCounts()
     return {
@@ -115,7 +113,7 @@ export class SummaryAccumulator {
       repeatedCalls: rateOf(conversation.repeatedCalls),
       usage: this.usage,
       latencyMs: {
-        mean: ratio(sum(latencies), latencies.length, 0),
+        mean: latencies.length === 0 ? 0 : sum(latencies) / latencies.length,
         p50: percentile(latencies, 0.5),
         p95: percentile(latencies, 0.95),
       },
@@ -124,18 +122,14 @@ export class SummaryAccumulator {
       accuracyCi: statistics.accuracyCi,
       flakiness: statistics.flakiness,
       ...(toolTokens ? { toolTokens } : {}),
-      cost: withUncachedCost(this.totalCost(), cache?.uncachedUsd),
+      cost: withUncachedCost(this.totalCost(), this.uncachedCost.finish()),
     }
   }
 
   /** The mean of per-case pass rates, summed in case order so it does not depend on result order (null when nothing was scored). */
   private caseMean(): number | null {
-    const rates = this.caseTallies().sort((a, b) => (a.suite < b.suite ? -1 : a.suite > b.suite ? 1 : a.case < b.case ? -1 : a.case > b.case ? 1 : 0)).map((tally) => tally.passed / tally.runs)
+    const rates = [...this.tallies.values()].sort((a, b) => (a.suite < b.suite ? -1 : a.suite > b.suite ? 1 : a.case < b.case ? -1 : a.case > b.case ? 1 : 0)).map((tally) => tally.passed / tally.runs)
     return rates.length === 0 ? null : sum(rates) / rates.length
-  }
-
-  private caseTallies(): CaseTally[] {
-    return [...this.tallies.values()]
   }
 
   private addCost(cost: CaseCost | undefined): void {
@@ -187,12 +181,6 @@ export class GroupedSummaries {
   }
 }
 
-/** The tool-token figures with the share served from a prompt cache, when the row read one. */
-function withCachedToolTokens(tokens: ToolTokensSummary | undefined, cached: number | undefined): ToolTokensSummary | undefined {
-  if (!tokens || cached === undefined) return tokens
-  return { ...tokens, cached, cachedShare: tokens.total > 0 ? cached / tokens.total : null }
-}
-
 /** A priced row's cost with what it would have cost uncached beside it, when the row read or wrote a cache. */
 function withUncachedCost(cost: CaseCost, uncachedUsd: number | undefined): CaseCost {
   return cost.priced && uncachedUsd !== undefined ? { ...cost, uncachedUsd } : cost
@@ -202,10 +190,6 @@ function sum(values: readonly number[]): number {
   let total = 0
   for (const value of values) total += value
   return total
-}
-
-function ratio(numerator: number, denominator: number, empty: number): number {
-  return denominator === 0 ? empty : numerator / denominator
 }
 
 function percentile(sorted: readonly number[], q: number): number {

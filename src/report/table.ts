@@ -3,7 +3,7 @@ import type { ModelSummary } from '../core/report.ts'
 import { erroredOf, meanText, passedText, percent } from './metric-text.ts'
 import type { ToolTokensSummary } from './tool-tokens-summary.ts'
 import { cacheColumn, cachedShareText } from './cache-text.ts'
-import { usdText } from './cache-summary.ts'
+import { usdText, usedCache } from './cache-summary.ts'
 import { hasConversations } from './conversation-summary.ts'
 import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
 import type { VariantComparison } from '../variants/variant-deltas.ts'
@@ -74,7 +74,7 @@ export function renderTable(summaries: readonly ModelSummary[], options: { bySui
   const withVariant = rows.some((row) => row.variant !== undefined)
   const conversation = rows.some(hasConversations) ? conversationColumns : []
   // The cache reads and writes appear before the cost only when a row read or wrote a prompt cache.
-  const cache = rows.some((row) => row.usage.cacheRead > 0 || row.usage.cacheWrite > 0) ? [cacheColumn] : []
+  const cache = rows.some((row) => usedCache(row.usage)) ? [cacheColumn] : []
   const shown = [...columns.slice(0, 2), ...(rows.some((row) => erroredOf(row) > 0) ? [erroredColumn] : []), columns[2]!, ...conversation, ...columns.slice(3, -1), ...cache, columns.at(-1)!]
   const [modelColumn, ...rest] = shown
   const table = new Table({
