@@ -68,7 +68,7 @@ export type ModelSettings = RequestSettings & {
 }
 
 /** ProviderOptions fields for one model from its config settings. */
-export function providerOptionsFromSettings(settings: ModelSettings): Partial<ProviderOptions> {
+function providerOptionsFromSettings(settings: ModelSettings): Partial<ProviderOptions> {
   // max_tokens stays `maxTokens` (every provider reads it there); the other request settings travel as `settings`.
   const requestSettings = Object.fromEntries(settingNames.flatMap((name) => (name !== 'max_tokens' && settings[name] !== undefined ? [[name, settings[name]]] : [])))
   const baseUrl = settings.base_url ?? settings.baseUrl

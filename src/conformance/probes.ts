@@ -40,7 +40,7 @@ export const unicodeNote = 'Grüße aus Zürich — 東京タワーの夜景 �
   + 'Съешь же ещё этих мягких французских булок, да выпей чаю; 我能吞下玻璃而不伤身体; 🧪 résumé façade coöperate 42° ±0.5 € £ ¥ ₹ — end.'
 
 /** How many tools `many_tools` offers. */
-export const manyToolsCount = 128
+const manyToolsCount = 128
 
 const manyToolTopics = ['invoice', 'shipment', 'customer', 'warehouse', 'ticket', 'contract', 'payroll', 'calendar']
 const manyToolActions = ['get', 'list', 'create', 'update', 'delete', 'archive', 'export', 'audit', 'merge', 'count', 'search', 'restore', 'lock', 'unlock', 'tag', 'share']

@@ -42,13 +42,13 @@ export type ConformanceOutcome = {
 }
 
 /** The rows of a run: every spec in each mode, a streamed row labelled `<spec> (stream)` so both modes sit in one report. */
-export function conformanceRows(models: readonly string[], stream: StreamMode): ConformanceRow[] {
+function conformanceRows(models: readonly string[], stream: StreamMode): ConformanceRow[] {
   const modes = stream === 'both' ? [false, true] : [stream === 'on']
   return models.flatMap((spec) => modes.map((streams) => ({ spec, stream: streams, id: streams ? `${spec} (stream)` : spec })))
 }
 
 /** The probes' own checks, for the probe suite's cases only (caseChecks of the run), named by the probe set's version. */
-export const probeChecks: CaseCheckSet = {
+const probeChecks: CaseCheckSet = {
   id: probeSetVersion,
   check: (testCase, transcript) => {
     if (testCase.suite !== probeSuiteName || !isProbeId(testCase.id)) return []

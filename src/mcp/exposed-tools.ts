@@ -3,7 +3,7 @@ import type { JsonSchema, ToolDefinition } from '../core/tool.ts'
 import type { McpTool } from './session.ts'
 
 /** Separator between a server's namespace and a tool name when names collide: `files__read_file`. */
-export const namespaceSeparator = '__'
+const namespaceSeparator = '__'
 
 /** A server's tool as the model is offered it. */
 export type ExposedMcpTool = {

@@ -34,9 +34,9 @@ export type McpServerSpec = {
 }
 
 /** Default seconds to wait for a server to start and answer `initialize` (and list its tools). */
-export const defaultConnectTimeoutSeconds = 30
+const defaultConnectTimeoutSeconds = 30
 /** Default seconds to wait for one tool call. */
-export const defaultCallTimeoutSeconds = 60
+const defaultCallTimeoutSeconds = 60
 
 /** The placeholder for the server's fresh working copy (`workdir:`), expanded in args, env and cwd. */
 export const workdirPlaceholder = '${WORKDIR}'
@@ -92,7 +92,7 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
 }
 
 /** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); values become secrets. */
-export function expandVariables(value: string, environment: NodeJS.ProcessEnv, secrets: string[], missing: (name: string) => Error): string {
+function expandVariables(value: string, environment: NodeJS.ProcessEnv, secrets: string[], missing: (name: string) => Error): string {
   return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
     if (whole === workdirPlaceholder) return whole
     const found = environment[name]
@@ -108,6 +108,6 @@ function resolveCommand(command: string, base: string): string {
 }
 
 /** A readable command line for messages: arguments with spaces quoted. */
-export function commandLine(command: string, args: readonly string[]): string {
+function commandLine(command: string, args: readonly string[]): string {
   return [command, ...args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ')
 }

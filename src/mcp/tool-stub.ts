@@ -8,9 +8,6 @@ import type { McpServerSpec } from './server-spec.ts'
 import type { McpSession } from './session.ts'
 import { errorText, toolOutput } from './tool-result.ts'
 
-/** The `status` of the tool result a call gets when toolgauge does not run it on the server. */
-export const notExecutedStatus = 'not_executed'
-
 /** Safe by default: a call runs on the server only for tools annotated `readOnlyHint: true` or allowed by the entry. */
 export function runsLive(tool: ExposedMcpTool, spec: McpServerSpec): boolean {
   if (tool.annotations?.readOnlyHint === true || spec.allow === 'all') return true
@@ -18,9 +15,9 @@ export function runsLive(tool: ExposedMcpTool, spec: McpServerSpec): boolean {
 }
 
 /** The documented result of a call that was not run on the server (a success, so the model is not misled). */
-export function notExecutedResult(tool: ExposedMcpTool): { status: string; reason: string } {
+function notExecutedResult(tool: ExposedMcpTool): { status: string; reason: string } {
   return {
-    status: notExecutedStatus,
+    status: 'not_executed',
     reason: `toolgauge did not run "${tool.serverTool}" on the MCP server: it is not annotated readOnlyHint: true `
       + `and the server entry does not allow it (allow: [${tool.serverTool}] or allow: all)`,
   }

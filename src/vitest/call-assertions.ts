@@ -55,7 +55,7 @@ export function erroredCase(scored: ScoredCase): AssertionOutcome | undefined {
 }
 
 /** A call as the diff's received side shows it: the same two fields as the expected side (`DiffedCall`). */
-export type DiffedCall = { readonly name: string; readonly arguments: unknown }
+type DiffedCall = { readonly name: string; readonly arguments: unknown }
 
 function diffedCall(call: TranscriptCall): DiffedCall {
   return { name: call.name, arguments: call.arguments !== undefined ? call.arguments : call.rawArguments }
@@ -66,7 +66,7 @@ function diffedCall(call: TranscriptCall): DiffedCall {
  * (or that no matcher names) shows the value sent, so vitest's diff marks only the arguments that did not match;
  * one that did not match shows its matcher as written.
  */
-export function expectedAgainst(expected: ExpectedCall, call: TranscriptCall | undefined): DiffedCall {
+function expectedAgainst(expected: ExpectedCall, call: TranscriptCall | undefined): DiffedCall {
   const sent = call?.name === expected.name ? call.arguments : undefined
   if (!expected.args) return { name: expected.name, arguments: call?.name === expected.name ? diffedCall(call).arguments : '(any arguments)' }
   if (!isPlainObject(sent)) return { name: expected.name, arguments: expected.args }
@@ -80,7 +80,7 @@ export function expectedAgainst(expected: ExpectedCall, call: TranscriptCall | u
 }
 
 /** Every argument mismatch of a call against an expectation (`city: expected "Paris", got "Lyon"; …`), or undefined when it matches. */
-export function argumentMismatch(expected: ExpectedCall, call: TranscriptCall): string | undefined {
+function argumentMismatch(expected: ExpectedCall, call: TranscriptCall): string | undefined {
   if (call.name !== expected.name) return `called ${call.name}, not ${expected.name}`
   if (!expected.args) return undefined
   if (call.arguments === undefined) return `arguments are not a JSON object: ${describe(call.rawArguments)}`
