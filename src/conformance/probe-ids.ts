@@ -26,17 +26,3 @@ export type ProbeId = (typeof probeIds)[number]
 export function isProbeId(value: string): value is ProbeId {
   return (probeIds as readonly string[]).includes(value)
 }
-
-/**
- * The probes whose failure makes `conformance` exit 1: the wire contract every tool-calling app relies on
- * (docs/conformance.md says why each of the others is informative only).
- */
-export const requiredProbes: ReadonlySet<ProbeId> = new Set<ProbeId>([
-  'tool_choice_auto',
-  'ids_round_trip',
-  'arguments_valid',
-  'schema_honoured',
-  'unicode_arguments',
-  'finish_reason',
-  'stream_equivalence',
-])

@@ -46,7 +46,7 @@ function outcomeOf(row: ConformanceRow, id: ProbeId, repeats: readonly CaseResul
   const message = verdict === 'passed'
     ? `${tally}${passNote(id, repeats) ?? probe.rule}`
     : `${tally}${verdict === 'errored' ? 'errored (no verdict: the host did not answer): ' : ''}${shown.failures.map((failure) => `${failure.kind}: ${failure.message}`).join('; ')}`
-  return { spec: row.spec, id, stream: row.stream, passed: verdict === 'passed', required: probe.required, message, verdict }
+  return { spec: row.spec, id, stream: row.stream, passed: verdict === 'passed', required: probe.required === true, message, verdict }
 }
 
 /** What a pass means when it says less than the rule: `reasoning_round_trip` with no reasoning state to carry back. */

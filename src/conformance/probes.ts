@@ -2,7 +2,7 @@ import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { atMostOneCallPerTurn, exactArgument, hostCallIds, toolCallFinishReasons, uniqueCallIds, usageReported } from './checks.ts'
 import { streamEquivalence } from './stream-equivalence.ts'
-import { requiredProbes, type ProbeId } from './probe-ids.ts'
+import type { ProbeId } from './probe-ids.ts'
 
 // The built-in probes of `toolgauge conformance`: each one is a case of an ordinary suite (written out by
 // probe-suite.ts and run by the runner), scored by the usual scorer, plus — where the scorer has no rule for what
@@ -24,7 +24,11 @@ export type ProbeCase = { readonly [key: string]: unknown }
 /** One probe: its id, whether its failure fails the command, what passing means, its case and its own check. */
 export type Probe = {
   readonly id: ProbeId
-  readonly required: boolean
+  /**
+   * Its failure makes `conformance` exit 1: the wire contract every tool-calling app relies on (docs/conformance.md
+   * says why each of the others is informative only).
+   */
+  readonly required?: true
   /** "Passes when …", as docs/conformance.md and the table's legend say it. */
   readonly rule: string
   readonly case: ProbeCase
@@ -140,6 +144,7 @@ export const probes: readonly Probe[] = [
   },
   {
     id: 'tool_choice_auto',
+    required: true,
     rule: 'with tool_choice auto, a prompt that needs a tool gets a call of the right tool',
     case: { prompt: 'What is the weather in Paris right now?', tools: ['get_weather', 'get_time'], tool_choice: 'auto', max_turns: 1, expect: { calls: [weatherCall('Paris')] } },
   },
@@ -163,12 +168,14 @@ export const probes: readonly Probe[] = [
   },
   {
     id: 'ids_round_trip',
+    required: true,
     rule: 'calls come with the host\'s ids, and the tool results sent back under them are accepted and answered',
     case: { prompt: 'What is the weather in Oslo right now?', tools: ['get_weather'], max_turns: 2, expect: { calls: [weatherCall('Oslo')], final: { contains: ['7'] } } },
     check: hostCallIds,
   },
   {
     id: 'arguments_valid',
+    required: true,
     rule: 'arguments are valid JSON matching the schema (string, integer, boolean)',
     case: {
       prompt: 'Open a support ticket titled "Printer jammed" with priority 2, marked urgent.',
@@ -179,6 +186,7 @@ export const probes: readonly Probe[] = [
   },
   {
     id: 'schema_honoured',
+    required: true,
     rule: 'required keys, enums, nested objects and arrays of objects are honoured',
     case: {
       prompt: 'Book a business class flight from OSL to CDG for Ada (window seat) and Linus (aisle seat).',
@@ -199,6 +207,7 @@ export const probes: readonly Probe[] = [
   },
   {
     id: 'unicode_arguments',
+    required: true,
     rule: 'a long text with accents, CJK, emoji and quotes arrives in the arguments byte for byte',
     case: {
       prompt: `Save a note whose text is exactly the text between the guillemets, character for character: «${unicodeNote}»`,
@@ -230,6 +239,7 @@ export const probes: readonly Probe[] = [
   },
   {
     id: 'stream_equivalence',
+    required: true,
     rule: 'the streamed answer assembles to the same calls, text and finish reason as the same request not streamed',
     // Three calls interleaved in one stream: where hosts' stream assembly merges or bunches them.
     case: { prompt: 'What is the weather in Paris, London and Tokyo right now?', tools: ['get_weather'], max_turns: 1, expect: { calls: [weatherCall('Paris'), weatherCall('London'), weatherCall('Tokyo')] } },
@@ -238,6 +248,7 @@ export const probes: readonly Probe[] = [
   },
   {
     id: 'finish_reason',
+    required: true,
     rule: 'a turn that calls tools says so in its finish reason (tool_calls, tool_use; Responses and Gemini have none)',
     case: { prompt: 'What is the weather in Paris right now?', tools: ['get_weather'], max_turns: 1, expect: { calls: [weatherCall('Paris')] } },
     check: toolCallFinishReasons,
@@ -248,7 +259,7 @@ export const probes: readonly Probe[] = [
     case: { prompt: 'What is the weather in Oslo right now?', tools: ['get_weather'], max_turns: 2, expect: { calls: [weatherCall('Oslo')], final: { regex: '\\S' } } },
     check: usageReported,
   },
-].map((probe) => ({ ...probe, required: requiredProbes.has(probe.id as ProbeId) }) as Probe)
+]
 
 /** The probe of an id. */
 export function probeOf(id: ProbeId): Probe {
