@@ -6,15 +6,11 @@ import type { McpSession, McpTool } from './session.ts'
 /** What listing a server gave: the name it reports and its tools. */
 export type ServerListing = { readonly serverName: string; readonly tools: readonly McpTool[] }
 
-/** Per-case servers of one running case (`per_case: true`), started on the case's first call to them. */
-class CaseScope {
-  readonly sessions = new Map<string, Promise<McpSession>>()
-  async close(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map(async (pending) => (await pending.catch(() => undefined))?.close()))
-  }
-}
+/** Sessions by server key (`keyOf`), each a pending connect. */
+type Sessions = Map<string, Promise<McpSession>>
 
-const currentCase = new AsyncLocalStorage<CaseScope>()
+/** The per-case servers of the running case (`per_case: true`), started on the case's first call to them. */
+const currentCase = new AsyncLocalStorage<Sessions>()
 
 /**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
@@ -24,7 +20,7 @@ const currentCase = new AsyncLocalStorage<CaseScope>()
  * a finally, so servers end on success, failure and Ctrl-C alike.
  */
 export class McpServers {
-  readonly #shared = new Map<string, Promise<McpSession>>()
+  readonly #shared: Sessions = new Map()
   readonly #secrets = new Set<string>()
   #closed = false
   /** A `per_case` server was listed: only then do cases need a scope (suites list their servers before any case runs). */
@@ -66,13 +62,7 @@ export class McpServers {
     if (!spec.perCase) return this.shared(spec)
     const scope = currentCase.getStore()
     if (!scope) return Promise.reject(new McpServerError(`MCP server "${spec.label}" is per_case, but the call came from outside a case (use McpServers.withCase)`))
-    const key = keyOf(spec)
-    let pending = scope.sessions.get(key)
-    if (!pending) {
-      pending = connect(spec)
-      scope.sessions.set(key, pending)
-    }
-    return pending
+    return sessionIn(scope, spec)
   }
 
   /**
@@ -83,38 +73,50 @@ export class McpServers {
     // Without per_case servers there is nothing to scope. Entering async context would switch on Node's promise
     // hooks for the rest of the process: a cost on every promise of every case (~3% of a scripted run's CPU).
     if (!this.#perCase) return run()
-    const scope = new CaseScope()
+    const scope: Sessions = new Map()
     try {
       return await currentCase.run(scope, run)
     } finally {
-      await scope.close()
+      await closeAll(scope)
     }
   }
 
   /** Ends every server of the run (waits for each process to be gone); later calls fail with a clear error. */
   async close(): Promise<void> {
     this.#closed = true
-    const sessions = [...this.#shared.values()]
+    const sessions: Sessions = new Map(this.#shared)
     this.#shared.clear()
-    await Promise.all(sessions.map(async (pending) => (await pending.catch(() => undefined))?.close()))
+    await closeAll(sessions)
   }
 
   private async shared(spec: McpServerSpec): Promise<McpSession> {
     if (this.#closed) throw new McpServerError(`MCP server "${spec.label}" was already closed (the run ended)`)
-    const key = keyOf(spec)
-    let pending = this.#shared.get(key)
-    if (!pending) {
-      pending = connect(spec)
-      this.#shared.set(key, pending)
-      // A server that failed to start is not retried for every suite: the first error stands.
-    }
+    // A server that failed to start is not retried for every suite: the first error stands.
+    const pending = sessionIn(this.#shared, spec)
     const session = await pending
     if (session.usable || this.#closed) return session
     // It exited, hung or broke the protocol under an earlier case (that case ended as harness_error): later
     // cases get a fresh process, started once the old one is gone (it may hold files or ports).
+    const key = keyOf(spec)
     if (this.#shared.get(key) === pending) this.#shared.set(key, session.close().then(() => connect(spec)))
     return this.#shared.get(key) as Promise<McpSession>
   }
+}
+
+/** The session of a server among `sessions`, connected on first use. */
+function sessionIn(sessions: Sessions, spec: McpServerSpec): Promise<McpSession> {
+  const key = keyOf(spec)
+  let pending = sessions.get(key)
+  if (!pending) {
+    pending = connect(spec)
+    sessions.set(key, pending)
+  }
+  return pending
+}
+
+/** Ends every session (one that failed to start has nothing to end). */
+async function closeAll(sessions: Sessions): Promise<void> {
+  await Promise.all([...sessions.values()].map(async (pending) => (await pending.catch(() => undefined))?.close()))
 }
 
 /** The SDK loads only when a server is used, so commands without MCP servers do not pay for it. */
