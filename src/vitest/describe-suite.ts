@@ -20,7 +20,7 @@ import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { compactTranscript } from './compact-transcript.ts'
-import { attachResult } from './result-meta.ts'
+import './result-meta.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { verdictOf } from '../core/verdict.ts'
 
@@ -105,7 +105,8 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           const evaluated = await limit(() => servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context)))
           if (!evaluated) return ctx.skip('aborted')
           const result = evaluated.result
-          attachResult(ctx.task.meta, { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
+          // The test's meta is serialized to the reporter in the main process.
+          ctx.task.meta.toolgauge = { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) }
           const verdict = verdictOf(evaluated.result)
           if (verdict !== 'passed') {
             const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')

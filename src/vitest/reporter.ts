@@ -1,5 +1,5 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
-import { resultMeta, type ToolgaugeTestMeta } from './result-meta.ts'
+import type { ToolgaugeTestMeta } from './result-meta.ts'
 import { writeVitestReport, type VitestReportOptions } from './write-report.ts'
 
 /**
@@ -29,7 +29,7 @@ export default class ToolgaugeReporter implements Reporter {
     const metas: ToolgaugeTestMeta[] = []
     for (const testModule of testModules) {
       for (const test of testModule.children.allTests()) {
-        const meta = resultMeta(test.meta())
+        const meta = test.meta().toolgauge
         if (meta) metas.push(meta)
       }
     }

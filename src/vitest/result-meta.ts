@@ -18,13 +18,3 @@ declare module 'vitest' {
     toolgauge?: ToolgaugeTestMeta
   }
 }
-
-/** Puts a result on a test's meta (serialized to the reporter in the main process). */
-export function attachResult(meta: object, value: ToolgaugeTestMeta): void {
-  ;(meta as { toolgauge?: ToolgaugeTestMeta }).toolgauge = value
-}
-
-/** The meta a test carries, if it ran a toolgauge case. */
-export function resultMeta(meta: object): ToolgaugeTestMeta | undefined {
-  return (meta as { toolgauge?: ToolgaugeTestMeta }).toolgauge
-}

@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, type TaskMeta } from 'vitest'
+import '../../src/vitest/result-meta.ts'
 import { parse } from 'yaml'
 import { describeSuite } from '../../src/vitest/index.ts'
-import { resultMeta } from '../../src/vitest/result-meta.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 // describeSuite over the bundled weather suite twice: as it is (YAML), and with its cases in a JSON Lines case file.
@@ -20,7 +20,7 @@ const options = { model: 'baseline', cases: ['current-*', 'forecast-*'], concurr
 describeSuite(join(projectRoot, 'suites', 'weather', 'suite.yaml'), options)
 describeSuite(join(dir, 'suite.json'), options)
 
-type Task = { type: string; name: string; tasks?: Task[]; meta: object; result?: { state?: string } }
+type Task = { type: string; name: string; tasks?: Task[]; meta: TaskMeta; result?: { state?: string } }
 
 /** The tests of each describeSuite block of this file, by the block's place. */
 function blocks(file: { tasks: readonly unknown[] }): Task[][] {
@@ -42,7 +42,7 @@ afterAll(({}, file) => {
     const results = (tests: readonly Task[]) => tests.map((test) => {
       // The fingerprint hashes the suite's place on disk, which differs here (test/runner/json-suites.test.ts runs
       // both forms from one folder and compares fingerprints too).
-      const { latencyMs: _latency, fingerprint: _fingerprint, ...result } = resultMeta(test.meta)!.result
+      const { latencyMs: _latency, fingerprint: _fingerprint, ...result } = test.meta.toolgauge!.result
       return { state: test.result?.state, result }
     })
     expect(results(fromCaseFile!)).toEqual(results(fromYaml!))

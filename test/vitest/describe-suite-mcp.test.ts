@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, type TaskMeta } from 'vitest'
+import '../../src/vitest/result-meta.ts'
 import type { CaseResult } from '../../src/core/result.ts'
 import { describeSuite } from '../../src/vitest/index.ts'
-import { resultMeta } from '../../src/vitest/result-meta.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { alive, fixture, pidsIn, q } from '../mcp/helpers.ts'
 
@@ -63,7 +63,7 @@ function writeFiles(folder: string, files: Record<string, string>): void {
   for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content)
 }
 
-type TaskTree = { readonly type: string; readonly name: string; readonly meta: object; readonly tasks?: readonly TaskTree[] }
+type TaskTree = { readonly type: string; readonly name: string; readonly meta: TaskMeta; readonly tasks?: readonly TaskTree[] }
 
 /** The result a describeSuite test of this file left on its meta. */
 function resultOf(task: { file: { tasks: readonly unknown[] } }, caseId: string): CaseResult | undefined {
@@ -76,7 +76,7 @@ function resultOf(task: { file: { tasks: readonly unknown[] } }, caseId: string)
     return undefined
   }
   const found = walk(task.file.tasks as readonly TaskTree[])
-  return found ? resultMeta(found.meta)?.result : undefined
+  return found ? found.meta.toolgauge?.result : undefined
 }
 
 /** `[isError, content]` of each tool execution of a result. */
