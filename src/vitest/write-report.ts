@@ -71,11 +71,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
 
 /** Results in the order `toolgauge run` reports them: suite file, case as listed, model as given, repeat. */
 function orderLikeARun(results: readonly CaseResult[], suites: readonly Suite[], models: readonly string[]): CaseResult[] {
-  const caseRank = new Map(suites.flatMap((suite) => suite.cases).map((testCase, index) => [caseKey({ suite: testCase.suite, case: testCase.id }), index]))
-  const rank = (result: CaseResult): number[] => [caseRank.get(caseKey(result)) ?? Infinity, models.indexOf(result.model), result.repeat]
-  return [...results].sort((a, b) => {
-    const [x, y] = [rank(a), rank(b)]
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number)
-    return 0
-  })
+  const caseRanks = new Map(suites.flatMap((suite) => suite.cases).map((testCase, index) => [caseKey({ suite: testCase.suite, case: testCase.id }), index]))
+  const caseRank = (result: CaseResult): number => caseRanks.get(caseKey(result)) ?? caseRanks.size
+  return [...results].sort((a, b) => caseRank(a) - caseRank(b) || models.indexOf(a.model) - models.indexOf(b.model) || a.repeat - b.repeat)
 }
