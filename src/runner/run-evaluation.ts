@@ -31,7 +31,7 @@ import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
 import { modelOptionsFor, resolveModels, type ModelEntry } from './model-entries.ts'
-import { ModelSuites, type ModelsSource } from './model-suites.ts'
+import { modelSuites, type ModelAnswers, type ModelsSource } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { Simulators } from './simulators.ts'
@@ -160,7 +160,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const toolSets = new ToolSets()
   const cases = await RunCases.select(suites, options, options.variants ?? [], (tools) => toolSets.idOf(tools))
   const models = resolveModels(options.models)
-  const modelSuites = ModelSuites.check(models, suites.map((suite) => suite.name), options.modelsSource)
+  const answersSuite = modelSuites(models, suites.map((suite) => suite.name), options.modelsSource)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   // Batch mode journals its batches in the out folder; --resume --batch serves requests from those of the run before.
   const batchJournal = BatchJournal.open(options.outDir, options.resume === true)
@@ -175,7 +175,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const secrets = [...secretValues(modelOptions), ...servers.secrets]
   for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
-  for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, (index, suite) => modelSuites.answers(index, suite), (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
+  for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
   if (options.repeatUntil !== undefined) checkRepeatUntil(options)
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).
@@ -184,7 +184,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     const { caseRefs, allCases } = await caseIdentities(suites, cases)
     providers.forEach((provider, modelIndex) => {
       // A model answering some suites only is asked about their cases only.
-      const own = (refs: readonly CaseRef[]) => refs.filter((ref) => modelSuites.answers(modelIndex, ref.suite))
+      const own = (refs: readonly CaseRef[]) => refs.filter((ref) => answersSuite(modelIndex, ref.suite))
       for (const warning of provider.checkCases?.(own(caseRefs), { repeats, allCases: own(allCases) }) ?? []) options.onWarning?.(warning)
     })
   }
@@ -203,19 +203,19 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
   // A simulator's own key (config providers: api_key_env) is redacted like the models' keys.
   for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
-  const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, await loadHooks(suite.hooks)] as const)))
+  // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
+  const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 
   const fingerprints = new Fingerprints({ ...(options.caseChecks ? { caseChecks: options.caseChecks.id } : {}), ...(options.modelOptions ? { modelOptions: options.modelOptions } : {}) })
-  const hooksFiles = new Map(suites.map((suite) => [suite.file, suite.hooks]))
-  const answers = (caseIndex: number, modelIndex: number) => modelSuites.answers(modelIndex, cases.suiteAt(caseIndex))
+  const answers = (caseIndex: number, modelIndex: number) => answersSuite(modelIndex, cases.suiteAt(caseIndex))
   const plan = planTasks(cases.size, providers.length, repeats, answers)
   // The model's identity (its label) and its resolved options, settings included, decide its verdicts. Computed
   // when a task runs (and for --resume), not kept per case.
   const fingerprintOf = (testCase: Case, modelIndex: number) =>
-    fingerprints.of(testCase, providers[modelIndex]!.id, modelOptions[modelIndex]!, hooksFiles.get(testCase.file), models[modelIndex]!.spec)
+    fingerprints.of(testCase, providers[modelIndex]!.id, modelOptions[modelIndex]!, hooksBySuite.get(testCase.file)?.file, models[modelIndex]!.spec)
   const taskAt = async ({ caseIndex, modelIndex, repeat }: PlannedTask): Promise<CaseTask> => {
     const testCase = await cases.at(caseIndex)
-    return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file) ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
+    return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file)?.hooks ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
   }
 
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
@@ -314,7 +314,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
-  const gates = [...evaluateGates(runGates, summary), ...await budgetGates(suites, providers, modelSuites)]
+  const gates = [...evaluateGates(runGates, summary), ...await budgetGates(suites, providers, answersSuite)]
   const interrupted = options.signal?.aborted === true
   const cut = await bail.cut(plan, (index) => cases.at(index), (index) => providers[index]!.id)
   // Report order: suite, case, model, repeat — the plan's order — whatever order results finished in.
@@ -390,11 +390,11 @@ function refOf(testCase: Case): CaseRef {
  * The suites' tool-token budget gates for the models that run each suite, from each suite's first case (suite-level
  * `max_tool_tokens` is copied onto every case).
  */
-async function budgetGates(suites: readonly StreamedSuite[], providers: readonly Provider[], modelSuites: ModelSuites): Promise<GateResult[]> {
+async function budgetGates(suites: readonly StreamedSuite[], providers: readonly Provider[], answersSuite: ModelAnswers): Promise<GateResult[]> {
   const gates: GateResult[] = []
   for (const suite of suites) {
     const budgeted = { ...suite, cases: suite.cases.count > 0 ? [await suite.cases.at(0)] : [] }
-    for (const gate of await tokenBudgetGates([budgeted], providers.filter((_, index) => modelSuites.answers(index, suite.name)))) gates.push(gate)
+    for (const gate of await tokenBudgetGates([budgeted], providers.filter((_, index) => answersSuite(index, suite.name)))) gates.push(gate)
   }
   return gates
 }
