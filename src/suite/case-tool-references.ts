@@ -1,9 +1,6 @@
 import type { Case } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
-import type { InputError } from '../core/errors.ts'
-
-/** The InputError for a field of a case, by its path inside the case. */
-type Locate = (path: (string | number)[], message: string) => InputError
+import type { Locate } from './case-file.ts'
 
 /**
  * A case that exposes a subset of the suite's tools (`tools: [...]`) may name no other tool in its expectation (its

@@ -8,7 +8,7 @@ import { importUserFunction } from '../io/load-module.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { checkCaseToolReferences } from './case-tool-references.ts'
-import { checkUniqueNames, toolFromEntry, toolsFromList } from './load-tools.ts'
+import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
@@ -117,6 +117,8 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
 
   const buildCase = async (rawCase: Record<string, unknown>, at: Locate): Promise<Case> => {
     const exposed = exposedTools(rawCase.tools, tools, toolNames, ['tools'], at)
+    // The case's stub_timeout, else the suite's; neither: absent (the run's --stub-timeout applies).
+    const caseStubTimeout = (rawCase.stub_timeout as number | undefined) ?? suiteStubTimeout
     const exposedNames = new Set(exposed.map((tool) => tool.name))
     const caseStubs = await parseStubs(rawCase.stubs, ['stubs'], toolsByName, base, at)
     const conversation = conversationFields(rawCase, {
@@ -134,7 +136,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
       toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, ['tool_choice'], at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
-      ...stubTimeoutOf(rawCase.stub_timeout as number | undefined, suiteStubTimeout),
+      ...(caseStubTimeout !== undefined ? { stubTimeout: caseStubTimeout } : {}),
       expect: conversation.expect,
       ...(conversation.conversation ? { conversation: conversation.conversation } : {}),
       ...(conversation.user ? { user: conversation.user } : {}),
@@ -192,18 +194,13 @@ async function loadSuiteTools(value: unknown, document: SourceDocument, base: st
   return { tools: ordered.map((entry) => entry.tool), stubs: { ...served.stubs } }
 }
 
-/** The tools of a tools file named in a suite (a list, or `{ tools: [...] }`). */
+/** The tools of a tools file named in a suite, read as `loadToolsFile` reads one (a missing file named at the suite's field). */
 function toolsOfFile(relativePath: string, document: SourceDocument, path: Path, base: string): ToolDefinition[] {
   const toolsFile = resolve(base, relativePath)
   if (!existsSync(toolsFile)) {
     throw new InputError(`tools file not found: ${toolsFile}`, { file: document.file, line: document.lineOf(path), field: path.join('.') })
   }
-  const toolsDocument = readDocument(toolsFile)
-  const list = toolsDocument.value
-  if (isPlainObject(list) && 'tools' in list) {
-    return toolsFromList((list as { tools: unknown }).tools, toolsDocument, ['tools'])
-  }
-  return toolsFromList(list, toolsDocument, [])
+  return loadToolsFile(toolsFile)
 }
 
 function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: Locate): readonly ToolDefinition[] {
@@ -285,12 +282,6 @@ async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string,
     }
   }
   return stubs
-}
-
-/** The case's `stub_timeout`, else the suite's; neither: absent (the run's `--stub-timeout` applies). */
-function stubTimeoutOf(own: number | undefined, suite: number | undefined): Pick<Case, 'stubTimeout'> {
-  const seconds = own ?? suite
-  return seconds !== undefined ? { stubTimeout: seconds } : {}
 }
 
 function parseBudget(value: unknown): Pick<Case, 'maxToolTokens' | 'toolTokenBudgets'> {
