@@ -1,5 +1,5 @@
 import type { PyValue } from '../py/value.ts'
-import type { Val } from './values.ts'
+import type { Key, Val } from './values.ts'
 
 /** One parameter of a Python method: no default means required; `mutableDefault` is shared across calls. */
 export type Param = { readonly name: string; readonly default?: () => Val }
@@ -10,7 +10,10 @@ export type Param = { readonly name: string; readonly default?: () => Val }
  * per entry and class, and a factory that built its closures per instance was hot and large enough to be compiled
  * by V8's optimizing tier in every scoring process.
  */
-export type Method<S> = Signature & { readonly run: (args: readonly Val[], self: S) => Val }
+export type Method<S> = Signature & {
+  // Method syntax (bivariant in `self`): an Environment's table types its own class, and execute passes the owner.
+  run(args: readonly Val[], self: S): Val
+}
 
 /** A method's Python signature (after self): what argument binding reads. */
 export type Signature = { readonly params: readonly Param[] }
@@ -19,14 +22,45 @@ export type Signature = { readonly params: readonly Param[] }
 export interface Environment {
   /** The Python class name (`TradingBot`). */
   readonly className: string
-  /** Public methods' signatures by name. */
-  readonly methods: ReadonlyMap<string, Signature>
-  /** Runs the public method `name` on this instance with its bound arguments. */
-  call(name: string, args: readonly Val[]): Val
+  /** Public methods by name; `run` them with this instance. */
+  readonly methods: ReadonlyMap<string, Method<this>>
   /** `_load_scenario(config, long_context)`. */
   load(config: PyValue, longContext: boolean): void
   /** `vars(self)` without `_`-prefixed names, in attribute order (live data: convert before keeping it). */
   state(): readonly (readonly [string, Val])[]
+}
+
+/**
+ * An environment whose state is its BFCL instance attributes by name (`s`, private ones included); `state()` lists
+ * the public ones, `attributes`, in BFCL's order.
+ */
+export abstract class AttributeEnvironment implements Environment {
+  abstract readonly className: string
+  abstract readonly methods: ReadonlyMap<string, Method<this>>
+  readonly s = new Map<string, Val>()
+
+  constructor(private readonly attributes: readonly string[]) {}
+
+  abstract load(config: PyValue, longContext: boolean): void
+
+  /** The attribute `name`. */
+  get(name: string): Val {
+    return this.s.get(name)!
+  }
+
+  /** The attribute `name`, a dict. */
+  dict(name: string): Map<Key, Val> {
+    return this.s.get(name) as Map<Key, Val>
+  }
+
+  /** The attribute `name`, a list. */
+  list(name: string): Val[] {
+    return this.s.get(name) as Val[]
+  }
+
+  state(): (readonly [string, Val])[] {
+    return this.attributes.map((name) => [name, this.s.get(name)!] as const)
+  }
 }
 
 /** Process-wide state BFCL keeps in module globals (mutable default arguments, shared extension dicts). */

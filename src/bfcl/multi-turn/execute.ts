@@ -136,8 +136,8 @@ export function executeCall(source: string, owners: ReadonlyMap<string, Environm
     for (let index = 0; index < evaluated.positional.length; index++) positional.push(fromPy(evaluated.positional[index]!))
     const keywords: (readonly [string, Val])[] = []
     for (let index = 0; index < evaluated.keywords.length; index++) keywords.push([evaluated.keywords[index]![0], fromPy(evaluated.keywords[index]![1])])
-    const args = bindArguments(`${owner.className}.${name}`, owner.methods.get(name)!, positional, keywords)
-    return outputText(owner.call(name, args))
+    const method = owner.methods.get(name)!
+    return outputText(method.run(bindArguments(`${owner.className}.${name}`, method, positional, keywords), owner))
   } catch (error) {
     if (error instanceof PySyntaxError) return 'Error during execution: invalid syntax (<string>, line 1)'
     if (error instanceof PyException || error instanceof PyEvalError) return `Error during execution: ${error.message}`

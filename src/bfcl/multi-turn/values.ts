@@ -164,26 +164,21 @@ export function copyVal(v: Val): Val {
   return v
 }
 
-/** A class's default state: all of it (a fresh deep copy), or a fresh copy of one attribute's default. */
-export type Defaults = { (): Map<string, Val>; readonly one: (name: string) => Val }
+/** An attribute's value on load: the config's, else a fresh copy of the class's default. */
+export type AttributeLoader = (given: ReadonlyMap<Key, Val>, name: string) => Val
 
 /**
- * `copy.deepcopy(DEFAULT_STATE)`: a class's default state, built once and copied for each instance (building it
- * every time made its large literal function hot, and the JIT compiled it in every scoring process). `one(name)`
- * copies a single attribute's default: a load copies only the defaults its config does not replace.
+ * `config.get(name, copy.deepcopy(DEFAULT_STATE[name]))`: the defaults are built once (building them every time made
+ * their large literal function hot, and the JIT compiled it in every scoring process), and a load copies only the
+ * defaults its config does not replace.
  */
-export function defaultsOf(build: () => Map<string, Val>): Defaults {
+export function attributeLoader(defaults: () => Map<string, Val>): AttributeLoader {
   let built: Map<string, Val> | undefined
-  const all = () => {
-    built ??= build()
-    return copyVal(built) as Map<string, Val>
+  return (given, name) => {
+    if (given.has(name)) return given.get(name)!
+    built ??= defaults()
+    return copyVal(built.get(name)!)
   }
-  return Object.assign(all, {
-    one: (name: string) => {
-      built ??= build()
-      return copyVal(built.get(name)!)
-    },
-  })
 }
 
 /** A dict from entries with str keys. */

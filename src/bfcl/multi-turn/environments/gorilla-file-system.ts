@@ -90,10 +90,6 @@ class GorillaFileSystem implements Environment {
   state(): (readonly [string, Val])[] {
     return [['long_context', this.longContext], ['root', this.root]]
   }
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
-  }
 }
 
 const methods = methodTable<GorillaFileSystem>([

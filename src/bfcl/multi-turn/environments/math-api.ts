@@ -35,7 +35,7 @@ const notModelled = (name: string) => () => {
   throw new PyException('NotImplementedError', `toolgauge does not model MathAPI.${name} yet`)
 }
 
-const methods = methodTable<MathApi>([
+const methods = methodTable<Environment>([
   ['absolute_value', [req('number')], ([n]) => result(pyAbs(n!))],
   ['add', [req('a'), req('b')], ([a, b]) => result(arith('+', a!, b!))],
   ['divide', [req('a'), req('b')], ([a, b]) => (num(b!) === 0 ? dict([['error', 'Cannot divide by zero']]) : result(arith('/', a!, b!)))],
@@ -84,23 +84,7 @@ const methods = methodTable<MathApi>([
   }],
 ])
 
-/** A MathAPI instance (stateless). */
-class MathApi implements Environment {
-  readonly className = 'MathAPI'
-  readonly methods = methods
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
-  }
-
-  load(): void {}
-
-  state(): (readonly [string, Val])[] {
-    return []
-  }
-}
-
-/** A MathAPI instance. */
+/** A MathAPI instance (stateless: nothing to load, no state). */
 export function mathApi(): Environment {
-  return new MathApi()
+  return { className: 'MathAPI', methods, load() {}, state: () => [] }
 }

@@ -1,15 +1,15 @@
 import type { PyValue } from '../../py/value.ts'
-import { methodTable, req, type Environment } from '../environment.ts'
+import { AttributeEnvironment, methodTable, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { configDict, defaultsOf, dict, i, isMap, type Key, num, type Val } from '../values.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Key, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's MessageAPI: users, an inbox of one-key dicts {receiver: message}, ids from Random(200191).
 
 const attributes = ['generated_ids', 'user_count', 'user_map', 'inbox', 'message_count', 'current_user'] as const
 
-const defaults = defaultsOf(() => new Map<string, Val>([
+const loaded = attributeLoader(() => new Map<string, Val>([
     ['generated_ids', new Set<Key>()], ['user_count', i(4)],
     ['user_map', dict([['Alice', 'USR001'], ['Bob', 'USR002'], ['Catherine', 'USR003'], ['Daniel', 'USR004']])],
     ['inbox', [dict([['USR002', 'My name is Alice. I want to connect.']]), dict([['USR003', 'Could you upload the file?']]), dict([['USR004', 'Could you upload the file?']])]],
@@ -19,22 +19,13 @@ const defaults = defaultsOf(() => new Map<string, Val>([
 const notLoggedIn = () => dict([['error', 'No user is currently logged in.']])
 
 /** A MessageAPI instance. */
-class MessageApi implements Environment {
+class MessageApi extends AttributeEnvironment {
   readonly className = 'MessageAPI'
   readonly methods = methods
-  readonly s = defaults()
   random = new PyRandom(200191)
 
-  get(name: string): Val {
-    return this.s.get(name)!
-  }
-
-  users(): Map<Key, Val> {
-    return this.get('user_map') as Map<Key, Val>
-  }
-
-  inbox(): Val[] {
-    return this.get('inbox') as Val[]
+  constructor() {
+    super(attributes)
   }
 
   loggedIn(): boolean {
@@ -42,7 +33,7 @@ class MessageApi implements Environment {
   }
 
   userIds(): Val[] {
-    return [...this.users().values()]
+    return [...this.dict('user_map').values()]
   }
 
   generateId(): Val {
@@ -56,30 +47,22 @@ class MessageApi implements Environment {
   load(config: PyValue): void {
     const given = configDict(config)
     this.random = new PyRandom(200191)
-    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : defaults.one(name))
-  }
-
-  state(): (readonly [string, Val])[] {
-    return attributes.map((name) => [name, this.s.get(name)!] as const)
-  }
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
+    for (const name of attributes) this.s.set(name, loaded(given, name))
   }
 }
 
 const methods = methodTable<MessageApi>([
   ['add_contact', [req('user_name')], ([name], self) => {
-    if (self.users().has(lookupKey(name!))) return dict([['error', `User name '${str(name!)}' already exists.`]])
+    if (self.dict('user_map').has(lookupKey(name!))) return dict([['error', `User name '${str(name!)}' already exists.`]])
     self.s.set('user_count', arith('+', self.get('user_count'), i(1)))
     const id = `USR${String(num(self.get('user_count'))).padStart(3, '0')}`
     if (self.userIds().includes(id)) return dict([['error', `User ID '${id}' already exists.`]])
-    self.users().set(lookupKey(name!), id)
+    self.dict('user_map').set(lookupKey(name!), id)
     return dict([['added_status', true], ['user_id', id], ['message', `Contact '${str(name!)}' added successfully.`]])
   }],
   ['delete_message', [req('receiver_id')], ([receiver], self) => {
     if (!self.loggedIn()) return notLoggedIn()
-    const list = self.inbox()
+    const list = self.list('inbox')
     for (let at = list.length - 1; at >= 0; at--) {
       const message = list[at]
       if (isMap(message) && message.has(lookupKey(receiver!))) {
@@ -93,7 +76,7 @@ const methods = methodTable<MessageApi>([
     if (!self.loggedIn()) return notLoggedIn()
     const contacts = new Set<string>()
     let received = 0
-    for (const message of self.inbox()) {
+    for (const message of self.list('inbox')) {
       if (!isMap(message)) continue
       for (const key of message.keys()) {
         received++
@@ -103,11 +86,11 @@ const methods = methodTable<MessageApi>([
     return dict([['stats', dict([['received_count', i(received)], ['total_contacts', i(contacts.size)]])]])
   }],
   ['get_user_id', [req('user')], ([user], self) => {
-    const id = self.users().get(lookupKey(user!))
+    const id = self.dict('user_map').get(lookupKey(user!))
     if (id === undefined) return dict([['error', `User '${str(user!)}' not found in the workspace.`]])
     return dict([['user_id', id]])
   }],
-  ['list_users', [], (_, self) => dict([['user_list', [...self.users().keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])],
+  ['list_users', [], (_, self) => dict([['user_list', [...self.dict('user_map').keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])],
   ['message_get_login_status', [], (_, self) => dict([['login_status', truthy(self.get('current_user'))]])],
   ['message_login', [req('user_id')], ([id], self) => {
     if (!self.userIds().includes(id!)) return dict([['login_status', false], ['message', `User ID '${str(id!)}' not found.`]])
@@ -118,7 +101,7 @@ const methods = methodTable<MessageApi>([
     if (!self.loggedIn()) return notLoggedIn()
     const needle = str(keyword!).toLowerCase()
     const results: Val[] = []
-    for (const message of self.inbox()) {
+    for (const message of self.list('inbox')) {
       if (!isMap(message)) continue
       for (const [receiver, content] of message) {
         if (typeof content === 'string' && content.toLowerCase().includes(needle)) results.push(dict([['receiver_id', typeof receiver === 'bigint' ? i(receiver) : receiver], ['message', content]]))
@@ -130,14 +113,14 @@ const methods = methodTable<MessageApi>([
     if (!self.loggedIn()) return notLoggedIn()
     if (!self.userIds().includes(receiver!)) return dict([['error', `Receiver ID '${str(receiver!)}' not found.`]])
     const id = self.generateId()
-    self.inbox().push(new Map([[lookupKey(receiver!), message!]]))
+    self.list('inbox').push(new Map([[lookupKey(receiver!), message!]]))
     self.s.set('message_count', arith('+', self.get('message_count'), i(1)))
     return dict([['sent_status', true], ['message_id', id], ['message', `Message sent to '${str(receiver!)}' successfully.`]])
   }],
   ['view_messages_sent', [], (_, self) => {
     if (!self.loggedIn()) return notLoggedIn()
     const sent = new Map<Key, Val>()
-    for (const message of self.inbox()) {
+    for (const message of self.list('inbox')) {
       // Only a message's first (receiver, text) pair counts, as in BFCL.
       const first = isMap(message) ? [...message][0] : undefined
       if (!first) continue

@@ -1,30 +1,30 @@
 import type { PyValue } from '../../py/value.ts'
 import { pyEqual } from '../../py/value.ts'
-import { methodTable, opt, req, type Environment } from '../environment.ts'
+import { AttributeEnvironment, methodTable, opt, req, type Environment } from '../environment.ts'
 import { arith, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { configDict, dict, i, isMap, type Key, num, toPy, type Val } from '../values.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Key, num, toPy, type Val } from '../values.ts'
 import { str } from './keys.ts'
 
 // BFCL's TicketAPI: a queue of ticket dicts, a counter, the logged-in user.
 
 const attributes = ['ticket_queue', 'ticket_counter', 'current_user'] as const
 const editable = ['title', 'description', 'status', 'priority']
+const loaded = attributeLoader(() => new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]]))
 
 const notFound = (id: Val) => dict([['error', `Ticket with ID ${str(id)} not found.`]])
 
 /** A TicketAPI instance. */
-class TicketApi implements Environment {
+class TicketApi extends AttributeEnvironment {
   readonly className = 'TicketAPI'
   readonly methods = methods
-  readonly s = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
 
-  get(name: string): Val {
-    return this.s.get(name)!
+  constructor() {
+    super(attributes)
   }
 
   queue(): Val[] {
-    return this.get('ticket_queue') as Val[]
+    return this.list('ticket_queue')
   }
 
   find(id: Val): Map<Key, Val> | undefined {
@@ -33,16 +33,7 @@ class TicketApi implements Environment {
 
   load(config: PyValue): void {
     const given = configDict(config)
-    const base = new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]])
-    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : base.get(name)!)
-  }
-
-  state(): (readonly [string, Val])[] {
-    return attributes.map((name) => [name, this.s.get(name)!] as const)
-  }
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
+    for (const name of attributes) this.s.set(name, loaded(given, name))
   }
 }
 

@@ -1,11 +1,11 @@
 import type { PyValue } from '../../py/value.ts'
 import { formatFixed } from '../../py/format-float.ts'
-import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { AttributeEnvironment, methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
 import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError, PyException } from '../py-error.ts'
-import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
+import { attributeLoader, configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -13,7 +13,7 @@ import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val, val
 const stock = (price: number, change: number, volume: number, ma5: number, ma20: number) =>
   dict([['price', f(price)], ['percent_change', f(change)], ['volume', f(volume)], ['MA(5)', f(ma5)], ['MA(20)', f(ma20)]])
 
-const defaults = defaultsOf(() => new Map<string, Val>([
+const loaded = attributeLoader(() => new Map<string, Val>([
     ['orders', new Map<Key, Val>([
       [12345n, dict([['id', i(12345)], ['order_type', 'Buy'], ['symbol', 'AAPL'], ['price', f(210.65)], ['amount', i(10)], ['status', 'Completed']])],
       [12446n, dict([['id', i(12446)], ['order_type', 'Sell'], ['symbol', 'GOOG'], ['price', f(2840.56)], ['amount', i(5)], ['status', 'Pending']])],
@@ -96,34 +96,15 @@ function formatSymbol(template: string, symbol: string): string | { readonly mis
 }
 
 /** A TradingBot instance. */
-class TradingBot implements Environment {
+class TradingBot extends AttributeEnvironment {
   readonly className = 'TradingBot'
   readonly methods = methods
-  readonly s = defaults().set('long_context', false)
   // long_context: BFCL's extension lists and texts in five outputs (the state itself is unchanged).
   extension: LongContextConstants | undefined
   readonly random = new PyRandom(1053520)
 
-  constructor(readonly process: ProcessState) {}
-
-  get(name: string): Val {
-    return this.s.get(name)!
-  }
-
-  account(): Map<Key, Val> {
-    return this.get('account_info') as Map<Key, Val>
-  }
-
-  orders(): Map<Key, Val> {
-    return this.get('orders') as Map<Key, Val>
-  }
-
-  stocks(): Map<Key, Val> {
-    return this.get('stocks') as Map<Key, Val>
-  }
-
-  watchList(): Val[] {
-    return this.get('watch_list') as Val[]
+  constructor(readonly process: ProcessState) {
+    super(attributes)
   }
 
   authenticated(): boolean {
@@ -139,31 +120,23 @@ class TradingBot implements Environment {
     const given = configDict(config)
     for (const name of attributes) {
       if (name === 'long_context') continue
-      const value = given.has(name) ? given.get(name)! : defaults.one(name)
+      const value = loaded(given, name)
       s.set(name, name === 'orders' ? loadOrders(value) : value)
     }
     s.set('long_context', longContext)
     this.extension = longContext ? longContextOf(this.process) : undefined
     if (!isMap(s.get('account_info'))) throw keyError("'account_info'")
   }
-
-  state(): (readonly [string, Val])[] {
-    return attributes.map((name) => [name, this.s.get(name)!] as const)
-  }
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
-  }
 }
 
 const methods = methodTable<TradingBot>([
   ['add_to_watchlist', [req('stock')], ([symbol], self) => {
-    if (typeof symbol === 'string' && self.stocks().has(symbol) && !self.watchList().includes(symbol)) self.watchList().push(symbol)
-    return dict([['watchlist', self.watchList()]])
+    if (typeof symbol === 'string' && self.dict('stocks').has(symbol) && !self.list('watch_list').includes(symbol)) self.list('watch_list').push(symbol)
+    return dict([['watchlist', self.list('watch_list')]])
   }],
   ['cancel_order', [req('order_id')], ([id], self) => {
     const key = orderKey(id!)
-    const order = key === undefined ? undefined : self.orders().get(key)
+    const order = key === undefined ? undefined : self.dict('orders').get(key)
     if (!isMap(order)) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
     if (order.get('status') === 'Completed') return dict([['error', `Can't cancel order ${valRepr(id!)}. Order is already completed.`]])
     order.set('status', 'Cancelled')
@@ -171,7 +144,7 @@ const methods = methodTable<TradingBot>([
   }],
   ['filter_stocks_by_price', [req('stocks'), req('min_price'), req('max_price')], ([list, min, max], self) => {
     const filtered = (Array.isArray(list) ? list : []).filter((symbol) => {
-      const info = typeof symbol === 'string' ? self.stocks().get(symbol) : undefined
+      const info = typeof symbol === 'string' ? self.dict('stocks').get(symbol) : undefined
       const price = isMap(info) ? info.get('price')! : i(0)
       return le(min!, price) && le(price, max!)
     })
@@ -179,13 +152,13 @@ const methods = methodTable<TradingBot>([
   }],
   ['fund_account', [req('amount')], ([amount], self) => {
     if (num(amount!) <= 0) return dict([['error', 'Funding amount must be positive.']])
-    self.account().set('balance', arith('+', self.account().get('balance')!, amount!))
-    ;(self.get('transaction_history') as Val[]).push(dict([['type', 'deposit'], ['amount', amount!], ['timestamp', self.nextTimestamp()]]))
-    return dict([['status', 'Account funded successfully'], ['new_balance', self.account().get('balance')!]])
+    self.dict('account_info').set('balance', arith('+', self.dict('account_info').get('balance')!, amount!))
+    self.list('transaction_history').push(dict([['type', 'deposit'], ['amount', amount!], ['timestamp', self.nextTimestamp()]]))
+    return dict([['status', 'Account funded successfully'], ['new_balance', self.dict('account_info').get('balance')!]])
   }],
   ['get_account_info', [], (_, self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view account information.']])
-    return self.account()
+    return self.dict('account_info')
   }],
   ['get_available_stocks', [req('sector')], ([sector], self) => {
     const list: Val[] = [...(sectors[sector as string] ?? [])]
@@ -196,7 +169,7 @@ const methods = methodTable<TradingBot>([
   ['get_current_time', [], () => dict([['current_time', '10:30 AM']])],
   ['get_order_details', [req('order_id')], ([id], self) => {
     const key = orderKey(id!)
-    const order = key === undefined ? undefined : self.orders().get(key)
+    const order = key === undefined ? undefined : self.dict('orders').get(key)
     if (order === undefined) return dict([['error', `Order with ID ${valRepr(id!)} not found.`]])
     if (!self.extension) return order
     // A copy of the order with every ORDER_DETAIL_EXTENSION text formatted for its symbol, as `metadata`.
@@ -215,10 +188,10 @@ const methods = methodTable<TradingBot>([
   }],
   ['get_order_history', [], (_, self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view order history.']])
-    return dict([['history', [...self.orders().keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])
+    return dict([['history', [...self.dict('orders').keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])
   }],
   ['get_stock_info', [req('symbol')], ([symbol], self) => {
-    const info = typeof symbol === 'string' ? self.stocks().get(symbol) : undefined
+    const info = typeof symbol === 'string' ? self.dict('stocks').get(symbol) : undefined
     if (info === undefined) return dict([['error', `Stock with symbol '${typeof symbol === 'string' ? symbol : valRepr(symbol!)}' not found.`]])
     if (!self.extension || !isMap(info)) return info
     const copy = new Map(info)
@@ -231,7 +204,7 @@ const methods = methodTable<TradingBot>([
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view transaction history.']])
     const from = typeof start === 'string' ? start : '0001-01-01'
     const to = typeof end === 'string' ? `${end} 23:59:59` : '9999-12-31 23:59:59'
-    const history = (self.get('transaction_history') as Val[]).filter((t) => {
+    const history = self.list('transaction_history').filter((t) => {
       const when = isMap(t) ? String(t.get('timestamp')) : ''
       return when >= from && when <= to
     })
@@ -240,34 +213,34 @@ const methods = methodTable<TradingBot>([
   ['get_watchlist', [], (_, self) => {
     if (!self.authenticated()) return ['Error: User not authenticated. Please log in to view the watchlist.']
     // long_context returns a bare list (its str() is the output), the self.extension after the user's symbols.
-    if (self.extension) return self.watchList().concat(self.extension.WATCH_LIST_EXTENSION)
-    return dict([['watchlist', self.watchList()]])
+    if (self.extension) return self.list('watch_list').concat(self.extension.WATCH_LIST_EXTENSION)
+    return dict([['watchlist', self.list('watch_list')]])
   }],
   ['notify_price_change', [req('stocks'), req('threshold')], ([list, threshold], self) => {
     const hits = (Array.isArray(list) ? list : []).filter((symbol) => {
-      const info = typeof symbol === 'string' ? self.stocks().get(symbol) : undefined
+      const info = typeof symbol === 'string' ? self.dict('stocks').get(symbol) : undefined
       return isMap(info) && Math.abs(num(info.get('percent_change'))) >= num(threshold!)
     })
     return dict([['notification', hits.length > 0 ? `Stocks ${hits.join(', ')} have significant price changes.` : 'No significant price changes in the selected stocks.']])
   }],
   ['place_order', [req('order_type'), req('symbol'), req('price'), req('amount')], ([type, symbol, price, amount], self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to place an order.']])
-    if (typeof symbol !== 'string' || !self.stocks().has(symbol)) return dict([['error', `Invalid stock symbol: ${typeof symbol === 'string' ? symbol : valRepr(symbol!)}`]])
+    if (typeof symbol !== 'string' || !self.dict('stocks').has(symbol)) return dict([['error', `Invalid stock symbol: ${typeof symbol === 'string' ? symbol : valRepr(symbol!)}`]])
     if (num(price!) <= 0 || num(amount!) <= 0) return dict([['error', 'Price and amount must be positive values.']])
     const cost = arith('*', toFloat(price!), amount!)
-    const balance = self.account().get('balance')!
+    const balance = self.dict('account_info').get('balance')!
     if (type === 'Buy' && lt(balance, cost)) {
       return dict([['error', `Insufficient funds: required $${formatFixed(num(cost), 2)} but only $${formatFixed(num(balance), 2)} available.`]])
     }
     const id = self.get('order_counter')
     const floatPrice = toFloat(price!)
-    self.orders().set(orderKey(id)!, dict([['id', id], ['order_type', type!], ['symbol', symbol], ['price', floatPrice], ['amount', amount!], ['status', 'Open']]))
+    self.dict('orders').set(orderKey(id)!, dict([['id', id], ['order_type', type!], ['symbol', symbol], ['price', floatPrice], ['amount', amount!], ['status', 'Open']]))
     self.s.set('order_counter', arith('+', id, i(1)))
     return dict([['order_id', id], ['order_type', type!], ['status', 'Pending'], ['price', floatPrice], ['amount', amount!]])
   }],
   ['remove_stock_from_watchlist', [req('symbol')], ([symbol], self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to modify the watchlist.']])
-    const list = self.watchList()
+    const list = self.list('watch_list')
     const at = list.indexOf(symbol!)
     if (at < 0) return dict([['error', `Stock ${valRepr(symbol!)} not found in watchlist.`]])
     list.splice(at, 1)
@@ -286,11 +259,11 @@ const methods = methodTable<TradingBot>([
   }],
   ['withdraw_funds', [req('amount')], ([amount], self) => {
     if (num(amount!) <= 0) return dict([['error', 'Withdrawal amount must be positive.']])
-    const balance = self.account().get('balance')!
+    const balance = self.dict('account_info').get('balance')!
     if (lt(balance, amount!)) return dict([['error', 'Insufficient funds for withdrawal.']])
-    self.account().set('balance', arith('-', balance, amount!))
-    ;(self.get('transaction_history') as Val[]).push(dict([['type', 'withdrawal'], ['amount', amount!], ['timestamp', self.nextTimestamp()]]))
-    return dict([['status', 'Withdrawal successful'], ['new_balance', self.account().get('balance')!]])
+    self.dict('account_info').set('balance', arith('-', balance, amount!))
+    self.list('transaction_history').push(dict([['type', 'withdrawal'], ['amount', amount!], ['timestamp', self.nextTimestamp()]]))
+    return dict([['status', 'Withdrawal successful'], ['new_balance', self.dict('account_info').get('balance')!]])
   }],
 ])
 

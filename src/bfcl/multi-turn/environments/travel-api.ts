@@ -1,11 +1,11 @@
 import type { PyValue } from '../../py/value.ts'
 import { roundFloat } from '../../py/format-float.ts'
-import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { AttributeEnvironment, methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
 import { longContextOf } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { PyException, valueError } from '../py-error.ts'
-import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val } from '../values.ts'
+import { attributeLoader, configDict, dict, f, i, isMap, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's TravelAPI: credit cards, bookings, a token, a budget; ids, tokens and balances from Random(141053).
@@ -51,7 +51,7 @@ const exchangeRates: readonly (readonly [string, string, number])[] = [
   ['USD', 'INR', 70], ['USD', 'RUB', 60], ['USD', 'BRL', 3.8], ['USD', 'MXN', 20],
 ]
 
-const defaults = defaultsOf(() => new Map<string, Val>([
+const loaded = attributeLoader(() => new Map<string, Val>([
     ['credit_card_list', new Map()], ['booking_record', new Map()], ['access_token', null], ['token_type', null],
     ['token_expires_in', null], ['token_scope', null], ['user_first_name', null], ['user_last_name', null], ['budget_limit', null],
   ]))
@@ -76,26 +76,15 @@ function costFactor(date: Val, travelClass: Val): number {
 }
 
 /** A TravelAPI instance. */
-class TravelApi implements Environment {
+class TravelApi extends AttributeEnvironment {
   readonly className = 'TravelAPI'
   readonly methods = methods
-  readonly s = defaults()
   // long_context: every route's cost in get_flight_cost, the whole booking record in book_flight's reply.
   longContext = false
   random = new PyRandom(141053)
 
-  constructor(readonly process: ProcessState) {}
-
-  get(name: string): Val {
-    return this.s.get(name)!
-  }
-
-  cards(): Map<Key, Val> {
-    return this.get('credit_card_list') as Map<Key, Val>
-  }
-
-  bookings(): Map<Key, Val> {
-    return this.get('booking_record') as Map<Key, Val>
+  constructor(readonly process: ProcessState) {
+    super(attributes)
   }
 
   tokenOk(token: Val): boolean {
@@ -105,26 +94,18 @@ class TravelApi implements Environment {
   load(config: PyValue, isLongContext: boolean): void {
     const given = configDict(config)
     this.random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 141053)
-    for (const name of attributes) if (name !== 'long_context') this.s.set(name, given.has(name) ? given.get(name)! : defaults.one(name))
+    for (const name of attributes) if (name !== 'long_context') this.s.set(name, loaded(given, name))
     this.s.set('long_context', isLongContext)
     this.longContext = isLongContext
     if (isLongContext) {
       // BFCL adds its extension cards and bookings by reference: the process's dicts, which a booking on an
       // extension card changes for the ground truth's instance and every later entry too.
       const extension = longContextOf(this.process)
-      const list = this.cards()
-      const records = this.bookings()
+      const list = this.dict('credit_card_list')
+      const records = this.dict('booking_record')
       for (const [id, card] of extension.CREDIT_CARD_EXTENSION) if (isMap(list) && !list.has(id)) list.set(id, card)
       for (const [id, record] of extension.BOOKING_RECORD_EXTENSION) if (isMap(records) && !records.has(id)) records.set(id, record)
     }
-  }
-
-  state(): (readonly [string, Val])[] {
-    return attributes.map((name) => [name, this.s.get(name)!] as const)
-  }
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
   }
 }
 
@@ -141,7 +122,7 @@ const methods = methodTable<TravelApi>([
   ['book_flight', [req('access_token'), req('card_id'), req('travel_date'), req('travel_from'), req('travel_to'), req('travel_class')], ([token, cardId, date, from, to, travelClass], self) => {
     const fail = (message: string) => dict([['booking_status', false], ['error', message]])
     if (!self.tokenOk(token!)) return fail('Invalid access token')
-    const card = self.cards().get(lookupKey(cardId!))
+    const card = self.dict('credit_card_list').get(lookupKey(cardId!))
     if (!isMap(card)) return fail('Card not registered')
     if (!card.has('balance')) return fail('Balance not found')
     if (!airports.includes(str(from!))) return fail(`Invalid departure airport code: ${str(from!)}`)
@@ -160,16 +141,16 @@ const methods = methodTable<TravelApi>([
     card.set('balance', arith('-', balance, f(cost)))
     const bookingId = String(self.random.randint(1000000, 9999999))
     const transactionId = String(self.random.randint(10000000, 99999999))
-    self.bookings().set(bookingId, dict([['card_id', cardId!], ['travel_date', date!], ['travel_from', from!], ['travel_to', to!], ['travel_class', travelClass!], ['travel_cost', f(cost)], ['transaction_id', transactionId]]))
-    return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', self.longContext ? self.bookings() : dict([])]])
+    self.dict('booking_record').set(bookingId, dict([['card_id', cardId!], ['travel_date', date!], ['travel_from', from!], ['travel_to', to!], ['travel_class', travelClass!], ['travel_cost', f(cost)], ['transaction_id', transactionId]]))
+    return dict([['booking_id', bookingId], ['transaction_id', transactionId], ['booking_status', true], ['booking_history', self.longContext ? self.dict('booking_record') : dict([])]])
   }],
   ['cancel_booking', [req('access_token'), req('booking_id')], ([token, bookingId], self) => {
     if (!self.tokenOk(token!)) return dict([['cancel_status', false], ['error', 'Invalid access token']])
-    const record = self.bookings().get(lookupKey(bookingId!))
+    const record = self.dict('booking_record').get(lookupKey(bookingId!))
     if (!isMap(record)) return dict([['cancel_status', false], ['error', 'Booking not found']])
-    const card = self.cards().get(lookupKey(record.get('card_id') ?? null))
+    const card = self.dict('credit_card_list').get(lookupKey(record.get('card_id') ?? null))
     if (isMap(card) && card.has('balance')) card.set('balance', arith('+', card.get('balance')!, record.get('travel_cost')!))
-    self.bookings().delete(lookupKey(bookingId!))
+    self.dict('booking_record').delete(lookupKey(bookingId!))
     return dict([['cancel_status', true]])
   }],
   ['compute_exchange_rate', [req('base_currency'), req('target_currency'), req('value')], ([base, target, value]) => {
@@ -180,20 +161,20 @@ const methods = methodTable<TravelApi>([
     throw valueError('No available exchange rate for the given currencies.')
   }],
   ['contact_customer_support', [req('booking_id'), req('message')], ([bookingId], self) => {
-    if (!self.bookings().has(lookupKey(bookingId!))) return dict([['error', 'Booking not found']])
+    if (!self.dict('booking_record').has(lookupKey(bookingId!))) return dict([['error', 'Booking not found']])
     return dict([['customer_support_message', 'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.']])
   }],
-  ['get_all_credit_cards', [], (_, self) => dict([['credit_card_list', self.cards()]])],
+  ['get_all_credit_cards', [], (_, self) => dict([['credit_card_list', self.dict('credit_card_list')]])],
   ['get_booking_history', [req('access_token')], ([token], self) => {
     if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
-    return dict([['booking_history', self.bookings()]])
+    return dict([['booking_history', self.dict('booking_record')]])
   }],
   ['get_budget_fiscal_year', [opt('lastModifiedAfter'), opt('includeRemoved')], () => {
     throw new PyException('NotImplementedError', 'toolgauge does not model TravelAPI.get_budget_fiscal_year yet')
   }],
   ['get_credit_card_balance', [req('access_token'), req('card_id')], ([token, cardId], self) => {
     if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
-    const card = self.cards().get(lookupKey(cardId!))
+    const card = self.dict('credit_card_list').get(lookupKey(cardId!))
     if (!isMap(card)) return dict([['error', 'Card not registered']])
     return dict([['card_balance', card.get('balance') ?? null]])
   }],
@@ -210,23 +191,23 @@ const methods = methodTable<TravelApi>([
     if (!self.tokenOk(token!)) return fail('Invalid access token')
     const budget = self.get('budget_limit')
     if (budget !== null && lt(budget, cost!)) return fail('Exceeded budget limit')
-    if (!self.bookings().has(lookupKey(bookingId!))) return fail('Booking not found')
-    const card = self.cards().get(lookupKey(cardId!))
+    if (!self.dict('booking_record').has(lookupKey(bookingId!))) return fail('Booking not found')
+    const card = self.dict('credit_card_list').get(lookupKey(cardId!))
     if (!isMap(card)) return fail('Credit card not registered')
     card.set('balance', arith('-', card.get('balance') ?? i(0), cost!))
     return dict([['insurance_id', String(self.random.randint(100000000, 999999999))], ['insurance_status', true]])
   }],
   ['register_credit_card', [req('access_token'), req('card_number'), req('expiration_date'), req('cardholder_name'), req('card_verification_number')], ([token, number, expiry, holder, cvv], self) => {
     if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
-    if (self.cards().has(lookupKey(number!))) return dict([['error', 'Card already registered']])
+    if (self.dict('credit_card_list').has(lookupKey(number!))) return dict([['error', 'Card already registered']])
     const cardId = String(self.random.randint(100000000000n, 999999999999n))
     const balance = i(self.random.randint(10000, 99999))
-    self.cards().set(cardId, dict([['card_number', number!], ['expiration_date', expiry!], ['cardholder_name', holder!], ['card_verification_number', cvv!], ['balance', balance]]))
+    self.dict('credit_card_list').set(cardId, dict([['card_number', number!], ['expiration_date', expiry!], ['cardholder_name', holder!], ['card_verification_number', cvv!], ['balance', balance]]))
     return dict([['card_id', cardId]])
   }],
   ['retrieve_invoice', [req('access_token'), opt('booking_id'), opt('insurance_id')], ([token, bookingId], self) => {
     if (!self.tokenOk(token!)) return dict([['error', 'Invalid access token']])
-    const record = self.bookings().get(lookupKey(bookingId!))
+    const record = self.dict('booking_record').get(lookupKey(bookingId!))
     if (!isMap(record)) return dict([['error', 'Booking not found']])
     const field = (name: string) => record.get(name) ?? null
     return dict([['invoice', dict([['booking_id', bookingId!], ['travel_date', field('travel_date')], ['travel_from', field('travel_from')], ['travel_to', field('travel_to')], ['travel_class', field('travel_class')], ['travel_cost', field('travel_cost')], ['transaction_id', field('transaction_id')]])]])

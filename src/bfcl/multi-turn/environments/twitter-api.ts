@@ -1,7 +1,7 @@
 import type { PyValue } from '../../py/value.ts'
-import { methodTable, req, type Environment, type Method, type Param, type ProcessState } from '../environment.ts'
+import { AttributeEnvironment, methodTable, req, type Environment, type Method, type Param, type ProcessState } from '../environment.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { configDict, defaultsOf, dict, i, isMap, type Key, type Val } from '../values.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Val } from '../values.ts'
 import { intKeys, lookupKey, str } from './keys.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
@@ -9,7 +9,7 @@ import { intKeys, lookupKey, str } from './keys.ts'
 
 const attributes = ['username', 'password', 'authenticated', 'tweets', 'comments', 'retweets', 'following_list', 'tweet_counter'] as const
 
-const defaults = defaultsOf(() => new Map<string, Val>([
+const loaded = attributeLoader(() => new Map<string, Val>([
     ['username', 'john'], ['password', 'john123'], ['authenticated', false], ['tweets', new Map()], ['comments', new Map()],
     ['retweets', new Map()], ['following_list', ['alice', 'bob']], ['tweet_counter', i(0)],
   ]))
@@ -30,22 +30,11 @@ function sharedDefault(process: ProcessState, name: string): Param {
 const notFound = (id: Val) => dict([['error', `Tweet with ID ${str(id)} not found.`]])
 
 /** A TwitterAPI instance. */
-class TwitterApi implements Environment {
+class TwitterApi extends AttributeEnvironment {
   readonly className = 'TwitterAPI'
-  readonly s = defaults()
 
-  constructor(readonly methods: ReadonlyMap<string, Method<TwitterApi>>) {}
-
-  get(name: string): Val {
-    return this.s.get(name)!
-  }
-
-  tweets(): Map<Key, Val> {
-    return this.get('tweets') as Map<Key, Val>
-  }
-
-  following(): Val[] {
-    return this.get('following_list') as Val[]
+  constructor(readonly methods: ReadonlyMap<string, Method<TwitterApi>>) {
+    super(attributes)
   }
 
   authed(): boolean {
@@ -54,16 +43,8 @@ class TwitterApi implements Environment {
 
   load(config: PyValue): void {
     const given = configDict(config)
-    for (const name of attributes) this.s.set(name, given.has(name) ? given.get(name)! : defaults.one(name))
+    for (const name of attributes) this.s.set(name, loaded(given, name))
     this.s.set('tweets', intKeys(this.get('tweets')))
-  }
-
-  state(): (readonly [string, Val])[] {
-    return attributes.map((name) => [name, this.s.get(name)!] as const)
-  }
-
-  call(name: string, args: readonly Val[]): Val {
-    return this.methods.get(name)!.run(args, this)
   }
 }
 
@@ -87,8 +68,8 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
     }],
     ['comment', [req('tweet_id'), req('comment_content')], ([id, content], self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before commenting.']])
-      if (!self.tweets().has(lookupKey(id!))) return notFound(id!)
-      const comments = self.get('comments') as Map<Key, Val>
+      if (!self.dict('tweets').has(lookupKey(id!))) return notFound(id!)
+      const comments = self.dict('comments')
       const key = lookupKey(id!)
       if (!comments.has(key)) comments.set(key, [])
       ;(comments.get(key) as Val[]).push(dict([['username', self.get('username')], ['content', content!]]))
@@ -96,31 +77,31 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
     }],
     ['follow_user', [req('username_to_follow')], ([name], self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before following.']])
-      if (self.following().includes(name!)) return dict([['follow_status', false]])
-      self.following().push(name!)
+      if (self.list('following_list').includes(name!)) return dict([['follow_status', false]])
+      self.list('following_list').push(name!)
       return dict([['follow_status', true]])
     }],
-    ['get_tweet', [req('tweet_id')], ([id], self) => self.tweets().get(lookupKey(id!)) ?? notFound(id!)],
+    ['get_tweet', [req('tweet_id')], ([id], self) => self.dict('tweets').get(lookupKey(id!)) ?? notFound(id!)],
     ['get_tweet_comments', [req('tweet_id')], ([id], self) => {
-      if (!self.tweets().has(lookupKey(id!))) return notFound(id!)
-      return (self.get('comments') as Map<Key, Val>).get(lookupKey(id!)) ?? []
+      if (!self.dict('tweets').has(lookupKey(id!))) return notFound(id!)
+      return self.dict('comments').get(lookupKey(id!)) ?? []
     }],
     ['get_user_stats', [req('username')], ([username], self) => {
-      const count = [...self.tweets().values()].filter((t) => isMap(t) && t.get('username') === username).length
-      const retweets = (self.get('retweets') as Map<Key, Val>).get(lookupKey(username!))
+      const count = [...self.dict('tweets').values()].filter((t) => isMap(t) && t.get('username') === username).length
+      const retweets = self.dict('retweets').get(lookupKey(username!))
       return dict([
         ['tweet_count', i(count)],
-        ['following_count', i(username === self.get('username') ? self.following().length : 0)],
+        ['following_count', i(username === self.get('username') ? self.list('following_list').length : 0)],
         ['retweet_count', i(Array.isArray(retweets) ? retweets.length : 0)],
       ])
     }],
-    ['get_user_tweets', [req('username')], ([username], self) => [...self.tweets().values()].filter((t) => isMap(t) && t.get('username') === username)],
+    ['get_user_tweets', [req('username')], ([username], self) => [...self.dict('tweets').values()].filter((t) => isMap(t) && t.get('username') === username)],
     ['list_all_following', [], (_, self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before listing following.']])
-      return self.following()
+      return self.list('following_list')
     }],
     ['mention', [req('tweet_id'), req('mentioned_usernames')], ([id, names], self) => {
-      const tweet = self.tweets().get(lookupKey(id!))
+      const tweet = self.dict('tweets').get(lookupKey(id!))
       if (!isMap(tweet)) return notFound(id!)
       const mentions = tweet.get('mentions')
       if (Array.isArray(mentions) && Array.isArray(names)) for (const name of names) mentions.push(name)
@@ -130,15 +111,15 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before posting.']])
       const id = self.get('tweet_counter')
       const tweet = dict([['id', id], ['username', self.get('username')], ['content', content!], ['tags', tags!], ['mentions', mentions!]])
-      self.tweets().set(lookupKey(id), tweet)
+      self.dict('tweets').set(lookupKey(id), tweet)
       self.s.set('tweet_counter', arith('+', id, i(1)))
       return tweet
     }],
     ['posting_get_login_status', [], (_, self) => dict([['login_status', truthy(self.get('authenticated'))]])],
     ['retweet', [req('tweet_id')], ([id], self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before retweeting.']])
-      if (!self.tweets().has(lookupKey(id!))) return notFound(id!)
-      const retweets = self.get('retweets') as Map<Key, Val>
+      if (!self.dict('tweets').has(lookupKey(id!))) return notFound(id!)
+      const retweets = self.dict('retweets')
       const user = lookupKey(self.get('username'))
       if (!retweets.has(user)) retweets.set(user, [])
       const list = retweets.get(user) as Val[]
@@ -148,14 +129,14 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
     }],
     ['search_tweets', [req('keyword')], ([keyword], self) => {
       const needle = str(keyword!).toLowerCase()
-      return [...self.tweets().values()].filter((t) => isMap(t) && (str(t.get('content') ?? '').toLowerCase().includes(needle)
+      return [...self.dict('tweets').values()].filter((t) => isMap(t) && (str(t.get('content') ?? '').toLowerCase().includes(needle)
         || (Array.isArray(t.get('tags')) && (t.get('tags') as Val[]).some((tag) => str(tag).toLowerCase() === needle))))
     }],
     ['unfollow_user', [req('username_to_unfollow')], ([name], self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before unfollowing.']])
-      const at = self.following().indexOf(name!)
+      const at = self.list('following_list').indexOf(name!)
       if (at < 0) return dict([['unfollow_status', false]])
-      self.following().splice(at, 1)
+      self.list('following_list').splice(at, 1)
       return dict([['unfollow_status', true]])
     }],
   ])

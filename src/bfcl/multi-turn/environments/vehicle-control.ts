@@ -1,10 +1,10 @@
 import type { PyValue } from '../../py/value.ts'
-import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
+import { AttributeEnvironment, methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
 import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
-import { configDict, defaultsOf, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
+import { attributeLoader, configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's VehicleControlAPI: engine, doors, brakes, climate, cruise, navigation, tyres. Public attributes in
 // BFCL's attribute order; `_parkingBrakeForce`, `_slopeAngle`, `_brakePedalForce` are private (never compared).
@@ -43,7 +43,7 @@ const publicAttributes = [
   'rearRightTirePressure', 'long_context',
 ] as const
 
-const defaults = defaultsOf(() => new Map<string, Val>([
+const loaded = attributeLoader(() => new Map<string, Val>([
     ['fuelLevel', f(0)], ['batteryVoltage', f(12.6)], ['engineState', 'stopped'],
     ['doorStatus', dict([['driver', 'unlocked'], ['passenger', 'unlocked'], ['rear_left', 'unlocked'], ['rear_right', 'unlocked']])],
     ['acTemperature', f(25.0)], ['fanSpeed', i(50)], ['acMode', 'auto'], ['humidityLevel', f(50.0)], ['headLightStatus', 'off'],
@@ -53,29 +53,22 @@ const defaults = defaultsOf(() => new Map<string, Val>([
   ]))
 
 /** A VehicleControlAPI instance. */
-class VehicleControl implements Environment {
+class VehicleControl extends AttributeEnvironment {
   readonly className = 'VehicleControlAPI'
   readonly methods = methods
-  readonly s = new Map<string, Val>()
   // long_context: BFCL's extension texts in four outputs, and its module-level weather dict (mutated, returned).
   extension: LongContextConstants | undefined
   readonly random = new PyRandom(141053)
 
-  constructor(readonly process: ProcessState) {}
-
-  get(name: string): Val {
-    return this.s.get(name)!
-  }
-
-  doors(): Map<Key, Val> {
-    return this.get('doorStatus') as Map<Key, Val>
+  constructor(readonly process: ProcessState) {
+    super(publicAttributes)
   }
 
   carStatus(option: Val): Map<Key, Val> {
     switch (option) {
       case 'fuel': return dict([['fuelLevel', this.get('fuelLevel')]])
       case 'battery': return dict([['batteryVoltage', this.get('batteryVoltage')]])
-      case 'doors': return dict([['doorStatus', this.doors()]])
+      case 'doors': return dict([['doorStatus', this.dict('doorStatus')]])
       case 'climate': return dict([['currentACTemperature', this.get('acTemperature')], ['fanSpeed', this.get('fanSpeed')], ['climateMode', this.get('acMode')], ['humidityLevel', this.get('humidityLevel')]])
       case 'headlights': return dict([['headlightStatus', this.get('headLightStatus')]])
       case 'parkingBrake': return dict([['parkingBrakeStatus', this.get('parkingBrakeStatus')], ['parkingBrakeForce', this.get('_parkingBrakeForce')], ['slopeAngle', this.get('_slopeAngle')]])
@@ -95,19 +88,11 @@ class VehicleControl implements Environment {
     s.clear()
     // One set() site in a loop rather than twenty: this runs for every instance, and V8 compiles it.
     for (const [attribute, key] of loadedAttributes) {
-      const value = given.has(key) ? given.get(key)! : defaults.one(key)
+      const value = loaded(given, key)
       s.set(attribute, attribute === 'remainingUnlockedDoors' ? i(isMap(value) ? [...value.values()].filter((v) => v === 'unlocked').length : 0) : value)
     }
     s.set('long_context', longContext)
     this.extension = longContext ? longContextOf(this.process) : undefined
-  }
-
-  state(): (readonly [string, Val])[] {
-    return publicAttributes.map((name) => [name, this.s.get(name)!] as const)
-  }
-
-  call(name: string, args: readonly Val[]): Val {
-    return methods.get(name)!.run(args, this)
   }
 }
 
@@ -168,9 +153,9 @@ const methods = methodTable<VehicleControl>([
     const wanted = truthy(unlock!) ? 'unlocked' : 'locked'
     for (const name of Array.isArray(door) ? door : []) {
       const key = typeof name === 'string' ? name : valRepr(name)
-      if (!self.doors().has(key)) throw keyError(valRepr(name))
-      if (self.doors().get(key) === wanted) continue
-      self.doors().set(key, wanted)
+      if (!self.dict('doorStatus').has(key)) throw keyError(valRepr(name))
+      if (self.dict('doorStatus').get(key) === wanted) continue
+      self.dict('doorStatus').set(key, wanted)
       self.s.set('remainingUnlockedDoors', arith(wanted === 'unlocked' ? '+' : '-', self.get('remainingUnlockedDoors'), i(1)))
     }
     return dict([['lockStatus', wanted], ['remainingUnlockedDoors', self.get('remainingUnlockedDoors')]])
@@ -212,7 +197,7 @@ const methods = methodTable<VehicleControl>([
   }],
   ['startEngine', [req('ignitionMode')], ([mode], self) => {
     if (num(self.get('remainingUnlockedDoors')) > 0) {
-      const unlocked = [...self.doors()].filter(([, status]) => status === 'unlocked').map(([name]) => String(name))
+      const unlocked = [...self.dict('doorStatus')].filter(([, status]) => status === 'unlocked').map(([name]) => String(name))
       return dict([['error', `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}`]])
     }
     if (self.get('brakePedalStatus') !== 'pressed') return dict([['error', 'Brake pedal needs to be pressed when starting the engine.']])
