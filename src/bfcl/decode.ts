@@ -8,14 +8,6 @@ import { resolveCall } from './python/resolve.ts'
 /** How a model's raw result is decoded: FC (a list of `{name: "<JSON arguments>"}`) or prompt text (Python calls). */
 export type DecodeMode = 'fc' | 'prompt'
 
-/** A decoder failure: BFCL reports `ast_decoder:decoder_failed` with this text. */
-export class DecodeError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'DecodeError'
-  }
-}
-
 // Python's `for x in v` over a raw result: lists and tuples yield items, strings characters, dicts keys.
 function iterate(v: PyValue): readonly PyValue[] {
   if (isList(v)) return v
@@ -23,17 +15,17 @@ function iterate(v: PyValue): readonly PyValue[] {
   if (isDict(v)) return v.entries.map(([key]) => key)
   const t = tagged(v)
   if (t?.t === 'tuple') return t.items
-  throw new DecodeError(`'${pyClass(v)}' object is not iterable`)
+  throw new Error(`'${pyClass(v)}' object is not iterable`)
 }
 
 /** BFCL's FC decoder (OpenAI/Anthropic/Mistral handlers): the first key is the name, its value is parsed with json.loads. */
 export function decodeFc(result: PyValue): PyValue {
   return iterate(result).map((element) => {
-    if (!isDict(element)) throw new DecodeError(`'${pyClass(element)}' object has no attribute 'keys'`)
+    if (!isDict(element)) throw new Error(`'${pyClass(element)}' object has no attribute 'keys'`)
     const first = element.entries[0]
-    if (!first) throw new DecodeError('list index out of range')
+    if (!first) throw new Error('list index out of range')
     const [name, args] = first
-    if (typeof args !== 'string') throw new DecodeError(`the JSON object must be str, bytes or bytearray, not ${pyClass(args)}`)
+    if (typeof args !== 'string') throw new Error(`the JSON object must be str, bytes or bytearray, not ${pyClass(args)}`)
     return { t: 'dict', entries: [[name, pyJsonLoads(args)]] }
   })
 }
@@ -43,22 +35,22 @@ export function decodeFc(result: PyValue): PyValue {
  * parse as a Python expression; every element must be a call (keyword arguments only).
  */
 export function decodePrompt(result: PyValue): PyValue {
-  if (typeof result !== 'string') throw new DecodeError(`'${pyClass(result)}' object has no attribute 'strip'`)
+  if (typeof result !== 'string') throw new Error(`'${pyClass(result)}' object has no attribute 'strip'`)
   let text = pyStrip(result, '`\n ')
   if (!text.startsWith('[')) text = `[${text}`
   if (!text.endsWith(']')) text = `${text}]`
   const expression = parseExpression(pyStrip(pyStrip(text), "'"))
   if (expression.k === 'call') return [resolveCall(expression)]
   if (expression.k !== 'list' && expression.k !== 'tuple' && expression.k !== 'set') {
-    throw new DecodeError(`'${expression.k}' object has no attribute 'elts'`)
+    throw new Error(`'${expression.k}' object has no attribute 'elts'`)
   }
   return expression.elts.map((element) => {
-    if (element.k !== 'call') throw new DecodeError('AssertionError')
+    if (element.k !== 'call') throw new Error('AssertionError')
     return resolveCall(element)
   })
 }
 
-/** Decodes a raw result; any exception is a decoder failure, as in BFCL (Python raises, the runner catches). */
+/** Decodes a raw result; any exception is a decoder failure (its message BFCL's text), as in BFCL (Python raises, the runner catches). */
 export function decode(result: PyValue, mode: DecodeMode): { readonly ok: true; readonly value: PyValue } | { readonly ok: false; readonly error: string } {
   try {
     return { ok: true, value: mode === 'fc' ? decodeFc(result) : decodePrompt(result) }

@@ -10,7 +10,7 @@ import { languageOf } from './language.ts'
 import { scoredCategories } from './score.ts'
 import { entryToCase } from './suite-case.ts'
 import { bfclFunctionToTool, type BfclFunctionDoc } from './to-json-schema.ts'
-import { shardByTools } from './tool-shards.ts'
+import { shardByTools, type Shard } from './tool-shards.ts'
 
 /** What `bfcl import` needs. */
 export type ImportOptions = {
@@ -58,29 +58,9 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
     const entries = [...loadCategory(options.dataDir, category).entries.values()]
     const language = languageOf(category)
     const toolsOf = (entry: BfclEntry) => entry.docs.map((doc) => bfclFunctionToTool(doc as BfclFunctionDoc, { mangleNames, language }))
-    const shards = shardByTools(entries, toolsOf)
-    const dir = join(options.outDir, category)
-    mkdirSync(dir, { recursive: true })
-    shards.forEach((shard, index) => {
-      const suffix = index === 0 ? '' : `-${index + 1}`
-      const toolsFile = `tools${suffix}.json`
-      const casesFile = `cases${suffix}.jsonl`
-      // `part-N.suite.json` so the runner's folder discovery (suite.json, *.suite.json) finds every part.
-      const suiteFile = index === 0 ? 'suite.json' : `part-${index + 1}.suite.json`
-      const suite = {
-        name: `bfcl-${category}${suffix}`,
-        description: `BFCL v4 ${category}, imported by toolgauge bfcl import; verdicts follow BFCL's checker (matching: bfcl).`,
-        tools: `./${toolsFile}`,
-        matching: 'bfcl',
-        cases: `./${casesFile}`,
-      }
-      const file = join(dir, suiteFile)
-      writeFileSync(join(dir, toolsFile), `${JSON.stringify([...shard.tools.values()], null, 2)}\n`)
-      const lines = shard.items.map((entry) => `${JSON.stringify(entryToCase(entry, toolsOf(entry).map((tool) => tool.name), { mangleNames }))}\n`)
-      writeFileSync(join(dir, casesFile), lines.join(''))
-      writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`)
-      written.push({ category, file, cases: shard.items.length, tools: shard.tools.size })
-    })
+    const description = `BFCL v4 ${category}, imported by toolgauge bfcl import; verdicts follow BFCL's checker (matching: bfcl).`
+    const cases = (entry: BfclEntry) => entryToCase(entry, toolsOf(entry).map((tool) => tool.name), { mangleNames })
+    for (const suite of writeShards(options.outDir, category, description, { matching: 'bfcl' }, shardByTools(entries, toolsOf), cases)) written.push(suite)
   }
   return written
 }
@@ -100,23 +80,26 @@ function worldModule(): string {
  * world is toolgauge's BFCL environments (multi-turn/world.ts) and whose messages are judged by BFCL's checker.
  */
 function importConversations(dataDir: string, category: string, outDir: string, bfclSource: string | undefined): ImportedSuite[] {
-  const cases = conversationCases(dataDir, category, bfclSource)
-  const shards = shardByTools(cases, (item) => item.tools)
+  const shards = shardByTools(conversationCases(dataDir, category, bfclSource), (item) => item.tools)
+  const module = relative(join(outDir, category), worldModule()).split(sep).join('/')
+  const description = `BFCL v4 ${category}, imported by toolgauge bfcl import: each BFCL turn a user message, run against BFCL's environments; each reply judged by BFCL's multi-turn checker (matching: bfcl).`
+  const world = { module: module.startsWith('.') ? module : `./${module}`, export: 'createWorld' }
+  return writeShards(outDir, category, description, { world }, shards, (item) => item.testCase)
+}
+
+/**
+ * Writes a category's shards to `<out>/<category>/`: `suite.json`, then `part-N.suite.json` (so the runner's folder
+ * discovery, suite.json and *.suite.json, finds every part), each with its `tools[-N].json` and `cases[-N].jsonl`.
+ */
+function writeShards<T>(outDir: string, category: string, description: string, fields: object, shards: readonly Shard<T>[], caseOf: (item: T) => unknown): ImportedSuite[] {
   const dir = join(outDir, category)
   mkdirSync(dir, { recursive: true })
-  const module = relative(dir, worldModule()).split(sep).join('/')
   return shards.map((shard, index) => {
     const suffix = index === 0 ? '' : `-${index + 1}`
-    const suite = {
-      name: `bfcl-${category}${suffix}`,
-      description: `BFCL v4 ${category}, imported by toolgauge bfcl import: each BFCL turn a user message, run against BFCL's environments; each reply judged by BFCL's multi-turn checker (matching: bfcl).`,
-      tools: `./tools${suffix}.json`,
-      world: { module: module.startsWith('.') ? module : `./${module}`, export: 'createWorld' },
-      cases: `./cases${suffix}.jsonl`,
-    }
+    const suite = { name: `bfcl-${category}${suffix}`, description, tools: `./tools${suffix}.json`, ...fields, cases: `./cases${suffix}.jsonl` }
     const file = join(dir, index === 0 ? 'suite.json' : `part-${index + 1}.suite.json`)
     writeFileSync(join(dir, `tools${suffix}.json`), `${JSON.stringify([...shard.tools.values()], null, 2)}\n`)
-    writeFileSync(join(dir, `cases${suffix}.jsonl`), shard.items.map((item) => `${JSON.stringify(item.testCase)}\n`).join(''))
+    writeFileSync(join(dir, `cases${suffix}.jsonl`), shard.items.map((item) => `${JSON.stringify(caseOf(item))}\n`).join(''))
     writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`)
     return { category, file, cases: shard.items.length, tools: shard.tools.size }
   })

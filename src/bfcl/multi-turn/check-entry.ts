@@ -4,7 +4,7 @@ import { decodeFcStep } from './decode-step.ts'
 import type { Environment, ProcessState } from './environment.ts'
 import { environmentFactories } from './environments/index.ts'
 import { executeCall, executeCalls, methodOwners } from './execute.ts'
-import { fromPy, valEqual } from './values.ts'
+import { valEqual } from './values.ts'
 
 /** BFCL's multi-turn verdict: `errorTurn` is the turn whose check failed (null for entry-level errors). */
 export type MultiTurnVerdict = {
@@ -26,9 +26,6 @@ export type CheckOptions = {
 const ok: MultiTurnVerdict = { valid: true, errorType: null, errorTurn: null, errorMessage: null }
 const fail = (errorType: string, errorTurn: number | null, errorMessage: string): MultiTurnVerdict => ({ valid: false, errorType, errorTurn, errorMessage })
 
-/** Thrown for an involved class toolgauge has no environment for. */
-export class UnknownEnvironment extends Error {}
-
 /** One instance per involved class, loaded with the entry's config (MathAPI is stateless and gets no load). */
 export function makeInstances(entry: MultiTurnEntry, process: ProcessState, longContext: boolean): Environment[] {
   // A loop, not map(): the arrays the checker walks keep one element kind (V8 recompiled it on a second kind).
@@ -36,7 +33,7 @@ export function makeInstances(entry: MultiTurnEntry, process: ProcessState, long
   for (let index = 0; index < entry.involvedClasses.length; index++) {
     const className = entry.involvedClasses[index]!
     const factory = environmentFactories[className]
-    if (!factory) throw new UnknownEnvironment(`no environment for class ${className}`)
+    if (!factory) throw new Error(`no environment for class ${className}`)
     const instance = factory(process)
     if (className !== 'MathAPI') {
       const config = entry.initialConfig.entries.find((pair) => pair[0] === className)?.[1] ?? { t: 'dict', entries: [] }
@@ -120,6 +117,3 @@ export function checkDecodedTurns(entry: MultiTurnEntry, decoded: readonly (read
   }
   return ok
 }
-
-/** Converts a parsed config value to mutable data (re-exported for environments' tests). */
-export const configData = fromPy

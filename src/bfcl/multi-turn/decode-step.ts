@@ -1,7 +1,7 @@
 import { PyJsonError } from '../py/json.ts'
 import { jsonLoads } from '../py/native-json.ts'
 import { pyRepr } from '../py/repr.ts'
-import { isDict, isList, pyClass, tagged, type PyValue } from '../py/value.ts'
+import { isDict, isList, tagged, type PyValue } from '../py/value.ts'
 
 // BFCL's FC decode_execute (convert_to_function_call): each `{name: "<JSON arguments>"}` becomes the call string
 // `name(k=repr(v),...)`. A step that is not a list of such dicts raises in BFCL, and the checker drops it.
@@ -71,6 +71,3 @@ export function decodeFcStep(step: PyValue): string[] | undefined {
   }
   return calls
 }
-
-/** `type(v).__name__` of a step, for messages. */
-export const stepClass = (step: PyValue): string => pyClass(step)

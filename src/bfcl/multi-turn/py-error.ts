@@ -15,8 +15,3 @@ export function keyError(keyRepr: string): PyException {
 export function valueError(message: string): PyException {
   return new PyException('ValueError', message)
 }
-
-/** Python `TypeError(message)`. */
-export function typeError(message: string): PyException {
-  return new PyException('TypeError', message)
-}

@@ -1,4 +1,4 @@
-import { floatRepr } from './repr.ts'
+import { floatText } from './json-dumps.ts'
 import { pyClass, tagged, type PyValue } from './value.ts'
 
 /**
@@ -13,10 +13,7 @@ export function pyToJsonText(v: PyValue): string {
   const t = tagged(v)!
   switch (t.t) {
     case 'int': return t.v.toString()
-    case 'float':
-      if (Number.isNaN(t.v)) return 'NaN'
-      if (!Number.isFinite(t.v)) return t.v > 0 ? 'Infinity' : '-Infinity'
-      return floatRepr(t.v)
+    case 'float': return floatText(t.v)
     case 'tuple': return `[${t.items.map(pyToJsonText).join(', ')}]`
     case 'dict': return `{${t.entries.map(([key, value]) => `${JSON.stringify(typeof key === 'string' ? key : pyToJsonText(key))}: ${pyToJsonText(value)}`).join(', ')}}`
     default: throw new TypeError(`Object of type ${pyClass(v)} is not JSON serializable`)

@@ -1,19 +1,11 @@
 import { pyDict, pyInt, pyFloat, tagged, type PyValue } from '../py/value.ts'
 import type { Expr } from './ast.ts'
-import { evaluate, PyEvalError } from './evaluate.ts'
+import { evaluate } from './evaluate.ts'
 import { unparse } from './unparse.ts'
 
 // BFCL's resolve_ast_call / resolve_ast_by_type (bfcl-rules.md §4.1), quirks included: only keyword arguments
 // are read, a unary operator always negates its constant operand, bare names become strings, binary operations
 // are evaluated, nested calls without keywords and subscripts become their source text.
-
-/** A decoding failure: BFCL raised while resolving the parsed expression. */
-export class ResolveError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ResolveError'
-  }
-}
 
 /** One resolved call: `{name: {kwarg: value}}` (a `**` argument gets the key None, as in BFCL). */
 export function resolveCall(node: Extract<Expr, { k: 'call' }>): PyValue {
@@ -31,14 +23,14 @@ export function resolveCall(node: Extract<Expr, { k: 'call' }>): PyValue {
 
 // `-value.operand.value`: only a constant operand has a `.value` that Python can negate.
 function negateConstant(operand: Expr): PyValue {
-  if (operand.k !== 'const') throw new ResolveError(`bad operand for unary operator: ${operand.k}`)
+  if (operand.k !== 'const') throw new Error(`bad operand for unary operator: ${operand.k}`)
   const v = operand.value
   if (typeof v === 'boolean') return pyInt(v ? -1 : 0)
   const t = tagged(v)
   if (t?.t === 'int') return pyInt(-t.v)
   if (t?.t === 'float') return pyFloat(-t.v)
   if (t?.t === 'complex') return { t: 'complex', re: -t.re, im: -t.im }
-  throw new ResolveError(`bad operand type for unary -: '${v === null ? 'NoneType' : typeof v === 'string' ? 'str' : t?.t}'`)
+  throw new Error(`bad operand type for unary -: '${v === null ? 'NoneType' : typeof v === 'string' ? 'str' : t?.t}'`)
 }
 
 function hashable(v: PyValue): boolean {
@@ -59,21 +51,15 @@ export function resolveValue(node: Expr): PyValue {
     case 'tuple': return { t: 'tuple', items: node.elts.map(resolveValue) }
     case 'dict':
       return pyDict(node.keys.map((key, index) => {
-        if (key === null) throw new ResolveError('Unsupported AST type: dict unpacking')
+        if (key === null) throw new Error('Unsupported AST type: dict unpacking')
         const k = resolveValue(key)
-        if (!hashable(k)) throw new ResolveError("unhashable type used as a dict key")
+        if (!hashable(k)) throw new Error("unhashable type used as a dict key")
         return [k, resolveValue(node.values[index]!)] as const
       }))
-    case 'binop':
-      try {
-        return evaluate(node)
-      } catch (error) {
-        if (error instanceof PyEvalError) throw new ResolveError(error.message)
-        throw error
-      }
+    case 'binop': return evaluate(node)
     case 'name': return node.id
     case 'call': return node.keywords.length === 0 ? unparse(node) : resolveCall(node)
     case 'subscript': return `${unparse(node.value)}[${unparse(node.slice)}]`
-    default: throw new ResolveError(`Unsupported AST type: ${node.k === 'opaque' ? node.what : node.k}`)
+    default: throw new Error(`Unsupported AST type: ${node.k === 'opaque' ? node.what : node.k}`)
   }
 }

@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment, type ProcessState } from '../e
 import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { truthy } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
-import { compareCodePoints, pyLen, splitlines, splitWhitespace, utf8Length } from '../py-str.ts'
+import { compareCodePoints, pyLen, splitlines, splitWhitespace, utf8Length } from '../../py/str.ts'
 import { dict, fromPy, i, isMap, num, type Val } from '../values.ts'
 import { FsDirectory, FsFile, type FsNode } from './file-system-nodes.ts'
 import { str } from './keys.ts'

@@ -1,4 +1,4 @@
-import { isNumber, num, valRepr, type Key, type Val } from '../values.ts'
+import { isNumber, valRepr, type Key, type Val } from '../values.ts'
 
 /** The dict key Python would find for `v` (`1`, `1.0` and `True` hash alike; str stays str). */
 export function lookupKey(v: Val): Key {
@@ -21,6 +21,3 @@ export function intKeys(v: Val): Val {
   if (!(v instanceof Map)) return v
   return new Map([...v].map(([k, value]) => [typeof k === 'string' && /^\s*[-+]?\d+\s*$/.test(k) ? BigInt(k.trim()) : k, value]))
 }
-
-/** `num` re-exported for environments that only compare magnitudes. */
-export const magnitude = num
