@@ -4,7 +4,7 @@ import { didYouMean } from '../../core/did-you-mean.ts'
 import { InputError } from '../../core/errors.ts'
 import type { Expr } from '../python/ast.ts'
 import { lineAt, parseAssignments } from '../python/module.ts'
-import { PySyntaxError } from '../python/syntax-error.ts'
+import { PySyntaxError } from '../python/errors.ts'
 import type { ProcessState } from './environment.ts'
 import { copyVal, fromPy, isMap, isNumber, type Key, type PyObject, type Val } from './values.ts'
 

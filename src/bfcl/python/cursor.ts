@@ -1,4 +1,4 @@
-import { PySyntaxError } from './syntax-error.ts'
+import { PySyntaxError } from './errors.ts'
 import type { Token } from './tokenize.ts'
 
 /** Python's hard keywords: never names, never keyword-argument names. */

@@ -1,19 +1,12 @@
 import { pyRepr } from '../py/repr.ts'
 import { pyClass, pyDict, pyFloat, pyInt, tagged, type PyBytes, type PyDict, type PyTuple, type PyValue } from '../py/value.ts'
 import type { Expr } from './ast.ts'
-import { BuiltinError, callBuiltin } from './builtins.ts'
+import { callBuiltin } from './builtins.ts'
+import { PyEvalError } from './errors.ts'
 
 // BFCL decodes a binary operation with `eval(ast.unparse(node))`. This evaluates the same subtree with Python's
 // semantics for literals, containers, unary and binary operators. Names (and so builtins such as `abs`), calls
 // and the other constructs raise, as they would in BFCL when the name is undefined.
-
-/** A Python runtime error during evaluation (TypeError, ZeroDivisionError, NameError…). */
-export class PyEvalError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'PyEvalError'
-  }
-}
 
 type Num = { readonly kind: 'int'; readonly v: bigint } | { readonly kind: 'float'; readonly v: number }
 
@@ -207,13 +200,7 @@ export function evaluate(node: Expr): PyValue {
       if (node.func.k !== 'name' || node.keywords.length > 0 || node.args.some((arg) => arg.k === 'starred')) {
         throw new PyEvalError('only plain calls of builtins are evaluated')
       }
-      let result: PyValue | undefined
-      try {
-        result = callBuiltin(node.func.id, node.args.map(evaluate))
-      } catch (error) {
-        if (error instanceof BuiltinError) throw new PyEvalError(error.message)
-        throw error
-      }
+      const result = callBuiltin(node.func.id, node.args.map(evaluate))
       if (result === undefined) throw new PyEvalError(`name '${node.func.id}' is not defined`)
       return result
     }

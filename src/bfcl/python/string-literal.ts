@@ -1,4 +1,4 @@
-import { PySyntaxError } from './syntax-error.ts'
+import { PySyntaxError } from './errors.ts'
 
 // Python string literals: prefixes (r, u, b, f and combinations), single/triple quotes, escape sequences.
 

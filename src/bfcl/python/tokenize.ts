@@ -1,6 +1,6 @@
 import { pyFloat, type PyValue } from '../py/value.ts'
 import { decodeStringBody, parseStringPrefix } from './string-literal.ts'
-import { PySyntaxError } from './syntax-error.ts'
+import { PySyntaxError } from './errors.ts'
 
 // A tokenizer for Python expressions (the part of Python's lexer `ast.parse(..., mode="eval")` needs): names,
 // numbers, string literals with prefixes, operators, newlines outside brackets, comments, line continuations.
