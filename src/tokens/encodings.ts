@@ -19,15 +19,10 @@ const references: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<E
 
 // Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file) and its split pattern. The table is
 // read on the first chunk the stored counts do not hold (a run whose tool texts were counted before needs none).
-const loaders: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<(text: string) => number>> = {
-  o200k_base: async () => {
-    const { O200K_TOKEN_SPLIT_REGEX } = await import('gpt-tokenizer/encodingParams/constants')
-    return (text) => countWithTable(bpeTable('o200k_base'), O200K_TOKEN_SPLIT_REGEX, text)
-  },
-  cl100k_base: async () => {
-    const { CL100K_TOKEN_SPLIT_REGEX } = await import('gpt-tokenizer/encodingParams/constants')
-    return (text) => countWithTable(bpeTable('cl100k_base'), CL100K_TOKEN_SPLIT_REGEX, text)
-  },
+async function loadCounter(encoding: Exclude<EncodingName, 'o200k_harmony'>): Promise<(text: string) => number> {
+  const constants = await import('gpt-tokenizer/encodingParams/constants')
+  const pattern = encoding === 'o200k_base' ? constants.O200K_TOKEN_SPLIT_REGEX : constants.CL100K_TOKEN_SPLIT_REGEX
+  return (text) => countWithTable(bpeTable(encoding), pattern, text)
 }
 
 const counters = new Map<EncodingName, Promise<TextCounter>>()
@@ -44,7 +39,7 @@ export function textCounter(encoding: EncodingName): Promise<TextCounter> {
   const base = encoding === 'o200k_harmony' ? 'o200k_base' : encoding
   let counter = counters.get(base)
   if (!counter) {
-    counter = loaders[base]().then((countText) => memoize(countText, storedCounts(base)))
+    counter = loadCounter(base).then((countText) => memoize(countText, storedCounts(base)))
     counters.set(base, counter)
   }
   return counter
