@@ -95,13 +95,7 @@ export function loadOpenModel(files: OpenModelFiles): OpenModel {
 }
 
 function templateSource(files: OpenModelFiles, config: Record<string, unknown>, withTools: boolean): { text: string; file: string } {
-  if (files.chatTemplate) {
-    try {
-      return { text: readFileSync(files.chatTemplate, 'utf8'), file: files.chatTemplate }
-    } catch (error) {
-      throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file: files.chatTemplate, field: '--chat-template' })
-    }
-  }
+  if (files.chatTemplate) return { text: readText(files.chatTemplate, '--chat-template'), file: files.chatTemplate }
   const file = files.tokenizerConfig ?? files.tokenizer
   const raw = config.chat_template
   if (typeof raw === 'string') return { text: raw, file }
@@ -147,13 +141,16 @@ function parseArguments(raw: string): unknown {
   }
 }
 
-function readJsonFile(file: string, field: string): Record<string, unknown> {
-  let text: string
+function readText(file: string, field: string): string {
   try {
-    text = readFileSync(file, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch (error) {
     throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file, field })
   }
+}
+
+function readJsonFile(file: string, field: string): Record<string, unknown> {
+  const text = readText(file, field)
   try {
     const value = JSON.parse(text) as unknown
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object')
