@@ -8,7 +8,7 @@ import { contentWords } from '../providers/baseline/text.ts'
  * The words a tool is compared by: its name, description and parameter names (top level), lowercased, split on
  * snake_case / camelCase, stopwords removed and lightly stemmed — the same tokenizer as the `baseline` model.
  */
-export function similarityTerms(tool: ToolDefinition): string[] {
+function similarityTerms(tool: ToolDefinition): string[] {
   const properties = tool.parameters.properties
   const paramNames = typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
   return contentWords([tool.name, tool.description ?? '', ...paramNames].join(' '))

@@ -61,7 +61,6 @@ function parseRow(key: string, value: unknown, file: string | undefined): ModelP
   }
 }
 
-
 function bad(file: string | undefined, field: string, message: string): InputError {
   return new InputError(message, { ...(file !== undefined ? { file } : {}), field })
 }

@@ -39,7 +39,7 @@ export async function replayRecordedUsage(file: string): Promise<AccuracyRow[]> 
 }
 
 /** The family of a rules label: the part before `:` (`openai chat: gpt-4o generation` → `openai chat`). */
-export function familyOf(rules: string): string {
+function familyOf(rules: string): string {
   const colon = rules.indexOf(':')
   return colon === -1 ? rules : rules.slice(0, colon)
 }

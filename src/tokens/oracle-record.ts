@@ -29,7 +29,7 @@ export function recordOracle(file: string, entry: Omit<RecordedOracle, 'format' 
 }
 
 /** Reads an oracle file written by `toolgauge tokens --measure --record`. */
-export function readRecords(file: string): RecordedOracle[] {
+function readRecords(file: string): RecordedOracle[] {
   let value: unknown
   try {
     value = JSON.parse(readFileSync(file, 'utf8'))

@@ -7,7 +7,6 @@ import { isPlainObject } from '../core/plain-object.ts'
 
 type Path = (string | number)[]
 
-
 /**
  * Applies a description patch — `{ <tool>: { description?, parameters?: { properties: { <param>: { description … } } } } }`
  * — over the base tools: objects merge key by key, anything else (strings, arrays such as `enum` or `required`)
@@ -58,7 +57,7 @@ function checkProperties(base: unknown, patch: Record<string, unknown>, path: Pa
 }
 
 /** Objects merge key by key (recursively); any other patch value replaces the base value. */
-export function deepMerge(base: unknown, patch: unknown): unknown {
+function deepMerge(base: unknown, patch: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(patch)) return patch
   const merged: Record<string, unknown> = { ...base }
   for (const [key, value] of Object.entries(patch)) merged[key] = key in base ? deepMerge(base[key], value) : value

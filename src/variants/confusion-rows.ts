@@ -5,7 +5,7 @@ import { pairNames } from '../report/confusion.ts'
 import { baseVariantName } from './variant-spec.ts'
 
 /** The label of a call to a tool that was not offered. */
-export const hallucinatedTool = '(hallucinated)'
+const hallucinatedTool = '(hallucinated)'
 
 /** One cell of report.json `confusion[]`: expected tool → the tool called instead (or itself), counted. */
 export type ConfusionRow = {

@@ -6,7 +6,7 @@ import { pairedPermutationTest } from '../stats/paired-permutation.ts'
 import { baseVariantName } from './variant-spec.ts'
 
 /** Significance level of the variant flags (the paired test's p-value must be below it). */
-export const variantAlpha = 0.05
+const variantAlpha = 0.05
 
 /** One metric of a variant against the base on the same cases, with its paired test. */
 export type VariantMetricDelta = {

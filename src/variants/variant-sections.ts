@@ -23,7 +23,7 @@ export function comparisonRows(report: { readonly [field: string]: unknown }): s
 }
 
 /** The most confused pairs per model × variant (at most `limit` each), from report.json `confusion[]`. */
-export function confusedPairs(report: { readonly [field: string]: unknown }, limit = 5): { model: string; variant: string; pairs: ConfusionRow[] }[] {
+function confusedPairs(report: { readonly [field: string]: unknown }, limit = 5): { model: string; variant: string; pairs: ConfusionRow[] }[] {
   const rows = mostConfused((report.confusion ?? []) as readonly ConfusionRow[])
   const groups = new Map<string, { model: string; variant: string; pairs: ConfusionRow[] }>()
   for (const row of rows) {

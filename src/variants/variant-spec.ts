@@ -7,11 +7,10 @@ export type { VariantOrigin, VariantSpec }
 /** The name of the suite's own tools when variants run: the base every other variant is compared with. */
 export const baseVariantName = 'base'
 
-
 const namePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
 
 /** Checks a variant name (letters, digits, `_`, `.`, `-`): it appears in reports, tables and file-free labels. */
-export function checkVariantName(name: string, origin: VariantOrigin): string {
+function checkVariantName(name: string, origin: VariantOrigin): string {
   if (!namePattern.test(name)) throw new InputError(`variant name "${name}" must be letters, digits, _, . or - (starting with a letter or digit)`, origin)
   return name
 }
