@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { RequestContext } from '../core/provider.ts'
-import { sha256, stableStringify } from './stable-json.ts'
+import { parseJsonOrText, sha256, stableStringify } from './stable-json.ts'
 
 /** One recorded HTTP exchange: enough to serve the same bytes to the SDK again. Secrets are redacted before writing. */
 export type Cassette = {
@@ -22,15 +22,6 @@ export type Cassette = {
     readonly headers: Readonly<Record<string, string>>
     /** The body exactly as received, so replay exercises the SDK's own parsing. */
     readonly body: string
-  }
-}
-
-/** The request body with key order normalized, or the text itself when it is not JSON. */
-export function normalizeBody(bodyText: string): unknown {
-  try {
-    return JSON.parse(bodyText) as unknown
-  } catch {
-    return bodyText
   }
 }
 
@@ -59,7 +50,7 @@ export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity
     ...(identity.message !== undefined ? { message: identity.message } : {}),
     method: request.method.toUpperCase(),
     path: `${url.pathname}${url.search}`,
-    body: normalizeBody(request.body),
+    body: parseJsonOrText(request.body),
   })).slice(0, 32)
 }
 

@@ -158,7 +158,7 @@ async function readTimed(response: Response, started: number): Promise<{ readonl
 }
 
 /** When the first event, the first tool-call event and the last event of a stream arrived (whole milliseconds). */
-export function streamTimings(events: readonly SseEvent[], firstToolCall: number | undefined): StreamTimings {
+function streamTimings(events: readonly SseEvent[], firstToolCall: number | undefined): StreamTimings {
   const toolEvent = firstToolCall === undefined ? undefined : events[firstToolCall]
   return {
     events: events.length,

@@ -1,5 +1,6 @@
 import { InputError, ProviderError } from '../core/errors.ts'
-import { CassetteStore, cassetteKey, normalizeBody, type Cassette } from './cassette.ts'
+import { CassetteStore, cassetteKey, type Cassette } from './cassette.ts'
+import { parseJsonOrText } from './stable-json.ts'
 import { createsHeader } from './creating-request.ts'
 import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
 import { fetchWithRetries, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
@@ -116,7 +117,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
               version: 1,
               key,
               context: identity,
-              request: { method, path, headers: redactHeaders(headers, secrets, requestHeadersKept), body: normalizeBody(bodyText) },
+              request: { method, path, headers: redactHeaders(headers, secrets, requestHeadersKept), body: parseJsonOrText(bodyText) },
               response: { status: response.status, headers: redactHeaders(response.headers, secrets, responseHeadersKept), body: response.body },
             },
             secrets,

@@ -1,8 +1,8 @@
 /** Header names whose values are credentials: never written to cassettes, transcripts or logs. */
-export const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization']
+const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization']
 
 /** What a redacted value is replaced with. */
-export const redactedMarker = '[redacted]'
+const redactedMarker = '[redacted]'
 
 /** Replaces every occurrence of each secret value in `text` (secrets shorter than 4 characters are ignored: too many false hits). */
 export function redactText(text: string, secrets: readonly string[]): string {

@@ -18,6 +18,15 @@ function sortKeys(value: unknown): unknown {
   return value
 }
 
+/** The value a JSON text holds, or the text itself when it is not JSON. */
+export function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
 /** Hex sha256 of a string. */
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex')

@@ -54,7 +54,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
 }
 
 /** The cap the user set, else 4096 — above the thinking budget when there is one (the API wants max_tokens > budget_tokens). */
-export function anthropicMaxTokens(options: ProviderOptions): number {
+function anthropicMaxTokens(options: ProviderOptions): number {
   const set = maxTokensOf(options).maxTokens
   if (set !== undefined) return set
   const thinking = options.settings?.thinking

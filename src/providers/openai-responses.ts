@@ -11,7 +11,7 @@ import { buildResponsesRequest } from './wire/responses-request.ts'
 import { fromResponsesResponse } from './wire/responses-response.ts'
 
 /** Models that reason (o-series, gpt-5 family, codex): they return reasoning items; the others refuse `reasoning.encrypted_content`. */
-export function isReasoningModel(model: string): boolean {
+function isReasoningModel(model: string): boolean {
   return /^(o\d|gpt-5|codex)/.test(model)
 }
 

@@ -101,7 +101,7 @@ function isRepeatsEntry(entry: unknown): entry is { repeats: unknown[] } {
 }
 
 /** Parses and checks a script file; problems name the file, line and field. */
-export function parseScripts(document: SourceDocument): Map<string, CaseScript> {
+function parseScripts(document: SourceDocument): Map<string, CaseScript> {
   const value = document.value
   const fail = (path: (string | number)[], expected: string) =>
     new InputError(`expected ${expected}`, { file: document.file, line: document.lineOf(path), field: path.join('.') || '(root)' })

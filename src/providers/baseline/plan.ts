@@ -8,7 +8,7 @@ import { contentWords } from './text.ts'
  * (tool_choice auto). BM25 ranks the tools; this absolute floor decides irrelevance, since BM25 scores shrink
  * with the number of tools and would make any fixed score threshold depend on the suite's size.
  */
-export const callThreshold = 1
+const callThreshold = 1
 
 /** The calls the baseline decides on for a prompt, in order. */
 export type PlannedCall = { readonly name: string; readonly arguments: Record<string, unknown> }

@@ -14,7 +14,7 @@ export function contentWords(text: string): string[] {
 }
 
 /** A crude stemmer (plural and common verb endings) so "emails" meets "email" and "booking" meets "book". */
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length > 5 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
   if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
   if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2)

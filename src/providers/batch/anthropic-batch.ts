@@ -10,7 +10,7 @@ import { createOnce } from './create-once.ts'
  * create request; 16 MB of it are left for the wrapper around the bodies (custom_id and keys, under 100 bytes an
  * entry at the most entries), whether "MB" means 10^6 or 2^20 bytes.
  */
-export const anthropicBatchLimits: BatchApi['limits'] = { maxEntries: 100_000, maxBytes: 240_000_000 }
+const anthropicBatchLimits: BatchApi['limits'] = { maxEntries: 100_000, maxBytes: 240_000_000 }
 
 /**
  * Polls in a row that may find no batch this process created, or no results file of a batch that has ended, before
@@ -88,7 +88,7 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
 }
 
 /** One held request as a Message Batches request: its body as `params`, without `stream` (a batch answers whole). */
-export function batchRequest(entry: BatchEntry): BatchCreateParams.Request {
+function batchRequest(entry: BatchEntry): BatchCreateParams.Request {
   if (!entry.path.endsWith('/v1/messages')) throw new Error(`a Message Batch takes /v1/messages requests only, not ${entry.path}`)
   if (typeof entry.body !== 'object' || entry.body === null || Array.isArray(entry.body)) throw new Error(`the body of batch entry ${entry.customId} is not a JSON object`)
   const params: Record<string, unknown> = {}
@@ -100,14 +100,14 @@ export function batchRequest(entry: BatchEntry): BatchCreateParams.Request {
  * A batch's `processing_status` in batch-mode words: `in_progress` and `canceling` are still running; `ended` is
  * completed even when every entry expired or was canceled — the results say so entry by entry.
  */
-export function batchStatus(batch: MessageBatch): BatchStatus {
+function batchStatus(batch: MessageBatch): BatchStatus {
   const counts = batch.request_counts
   const done = counts.succeeded + counts.errored + counts.canceled + counts.expired
   return { state: batch.processing_status === 'ended' ? 'completed' : 'running', counts: { done, total: done + counts.processing } }
 }
 
 /** One result line as the outcome of its request. */
-export function outcomeOf(line: MessageBatchIndividualResponse): BatchOutcome {
+function outcomeOf(line: MessageBatchIndividualResponse): BatchOutcome {
   const customId = line.custom_id
   const result = line.result
   switch (result.type) {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { BatchJournalLine, JournaledCreation } from '../../core/batch.ts'
 
 /** The journal of submitted batches in the out folder. */
-export const batchJournalFile = 'batches.jsonl'
+const batchJournalFile = 'batches.jsonl'
 
 /**
  * `batches.jsonl`: one line per submitted batch (`JournaledBatch`: model, batch id, when, each entry's custom id

@@ -56,7 +56,7 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
 }
 
 /** The `metadata` key of the tag each batch is created with (found again by it after an uncertain create). */
-export const submissionTagKey = 'toolgauge_submission'
+const submissionTagKey = 'toolgauge_submission'
 
 // How far back the batch list is searched: batches created (by the API's clock) well before the create call are not it.
 const lookupSlackSeconds = 600
@@ -76,7 +76,7 @@ async function findTagged(client: OpenAI, tag: string, startedAt: number, signal
  * The JSONL input file of a batch: one `{custom_id, method, url, body}` line per entry. `stream` (and the
  * `stream_options` that only go with it) are left out of each body: a batch answers in files, never in event streams.
  */
-export function batchInputFile(entries: readonly BatchEntry[], endpoint: OpenAiBatchEndpoint): string {
+function batchInputFile(entries: readonly BatchEntry[], endpoint: OpenAiBatchEndpoint): string {
   const suffix = endpoint.slice('/v1'.length)
   let text = ''
   for (const entry of entries) {
@@ -94,7 +94,7 @@ function withoutStream(body: unknown): unknown {
 }
 
 /** A batch object in the words every protocol maps to: validating, in progress, finalizing and cancelling are all still running. */
-export function batchStatusOf(batch: Batch): BatchStatus {
+function batchStatusOf(batch: Batch): BatchStatus {
   const counts = batch.request_counts ? { done: batch.request_counts.completed + batch.request_counts.failed, total: batch.request_counts.total } : undefined
   const message = batch.status === 'failed' ? failureMessage(batch) : batch.status === 'expired' ? 'the batch did not finish within its 24h completion window' : undefined
   const state = batch.status === 'completed' || batch.status === 'failed' || batch.status === 'expired' || batch.status === 'cancelled' ? batch.status : 'running'
@@ -114,7 +114,7 @@ function failureMessage(batch: Batch): string {
  * directly (a 4xx is that endpoint refusing the request); an error is the entry failing inside the batch (expired,
  * cancelled, timed out). An entry in neither file is an error as well.
  */
-export function batchOutcomes(customIds: readonly string[], lines: readonly unknown[]): BatchOutcome[] {
+function batchOutcomes(customIds: readonly string[], lines: readonly unknown[]): BatchOutcome[] {
   const found = new Map<string, BatchOutcome>()
   for (const line of lines) {
     if (!isPlainObject(line) || typeof line.custom_id !== 'string' || found.has(line.custom_id)) continue

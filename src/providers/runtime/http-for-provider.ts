@@ -37,7 +37,7 @@ export function batches(options: ProviderOptions): boolean {
 }
 
 /** Default `--batch-poll`: a batch takes minutes to hours; reading its status every 30 s costs nothing and loses little. */
-export const defaultBatchPollMs = 30_000
+const defaultBatchPollMs = 30_000
 
 /**
  * The model's batch queue in batch mode (the adapter connects it to its batch API in `sdkProvider`). A batch answers

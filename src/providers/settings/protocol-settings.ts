@@ -46,8 +46,3 @@ export function checkSettings(protocol: SettingsProtocol, settings: ModelSetting
     }
   }
 }
-
-/** The settings a protocol has, for docs and tests. */
-export function supportedSettings(protocol: SettingsProtocol): readonly (keyof ModelSettings)[] {
-  return supported[protocol]
-}

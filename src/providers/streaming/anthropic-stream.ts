@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ContentBlock, Message, MessageCreateParamsNonStreaming, MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import { parseJsonOrText } from '../../http/stable-json.ts'
 import type { SdkRequestOptions } from '../runtime/sdk-call.ts'
 
 /** A Messages body made a streaming one. */
@@ -50,7 +51,7 @@ function apply(message: (Message & { content: Block[] }) | undefined, event: Raw
     case 'content_block_stop': {
       const block = message.content[event.index]
       const text = json.get(event.index)
-      if (block && text !== undefined && text !== '') block.input = parsedOrText(text)
+      if (block && text !== undefined && text !== '') block.input = parseJsonOrText(text)
       break
     }
     case 'message_delta': {
@@ -64,12 +65,4 @@ function apply(message: (Message & { content: Block[] }) | undefined, event: Raw
     }
   }
   return message
-}
-
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text
-  }
 }

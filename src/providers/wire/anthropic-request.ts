@@ -7,13 +7,12 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
 import type { Message } from '../../core/message.ts'
-import { withLoopCallIds } from './tool-call-ids.ts'
+import { argumentsObject, withLoopCallIds } from './tool-call-ids.ts'
 import type { GenerateRequest, RequestProblem, RequestShape } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import { InputError } from '../../core/errors.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
 import { definedOnly } from './chat-completions-request.ts'
-import { isPlainObject } from '../../core/plain-object.ts'
 
 /** Protocol settings of a Messages request. */
 export type AnthropicRequestSettings = {
@@ -25,7 +24,7 @@ export type AnthropicRequestSettings = {
 }
 
 /** The system prompt: Anthropic takes it apart from the messages. Several system messages are joined. */
-export function toAnthropicSystem(messages: readonly Message[]): string | undefined {
+function toAnthropicSystem(messages: readonly Message[]): string | undefined {
   const parts = messages.filter((message) => message.role === 'system').map((message) => message.content)
   return parts.length > 0 ? parts.join('\n\n') : undefined
 }
@@ -64,7 +63,7 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
           : [
               // The API rejects empty text blocks.
               ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
-              ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: toolInput(call.rawArguments) })),
+              ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: argumentsObject(call.rawArguments) })),
             ])
         break
       case 'tool': {
@@ -82,19 +81,8 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
   return result
 }
 
-// The history has to give `input` back as an object; arguments the model produced unparsable (only possible from
-// other providers' transcripts) go back empty rather than failing the request.
-function toolInput(rawArguments: string): Record<string, unknown> {
-  try {
-    const parsed = JSON.parse(rawArguments) as unknown
-    return isPlainObject(parsed) ? parsed : {}
-  } catch {
-    return {}
-  }
-}
-
 /** Tool definitions as `{name, description, input_schema}`. */
-export function toAnthropicTools(tools: readonly ToolDefinition[]): Tool[] {
+function toAnthropicTools(tools: readonly ToolDefinition[]): Tool[] {
   return tools.map((tool) => ({
     name: tool.name,
     ...(tool.description !== undefined ? { description: tool.description } : {}),

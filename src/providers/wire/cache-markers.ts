@@ -3,7 +3,7 @@ import type { MessageCreateParamsNonStreaming, TextBlockParam, Tool } from '@ant
 import type { GenerateRequest } from '../../core/provider.ts'
 
 /** OpenAI refuses a `prompt_cache_key` longer than this ("string too long. Expected a string with maximum length 64"). */
-export const promptCacheKeyMaxLength = 64
+const promptCacheKeyMaxLength = 64
 
 /**
  * The `prompt_cache_key` of a request (OpenAI Chat Completions, Responses, compatible servers): stable per suite and

@@ -21,7 +21,7 @@ export type ChatRequestSettings = {
 }
 
 /** toolgauge messages → Chat Completions messages (results keep their `tool_call_id`). */
-export function toChatMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+function toChatMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
   return messages.map((message): ChatCompletionMessageParam => {
     switch (message.role) {
       case 'system':
@@ -57,7 +57,7 @@ export function toChatMessages(messages: readonly Message[]): ChatCompletionMess
 }
 
 /** Tool definitions in the `{type:'function', function:{…}}` form. */
-export function toChatTools(tools: readonly ToolDefinition[]): ChatCompletionTool[] {
+function toChatTools(tools: readonly ToolDefinition[]): ChatCompletionTool[] {
   return tools.map((tool) => ({
     type: 'function',
     function: {

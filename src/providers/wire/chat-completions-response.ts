@@ -41,10 +41,10 @@ function chatFinishReason(raw: string | undefined, refusal: unknown, hasToolCall
 /** Reasoning fields servers put on the assistant message: DeepSeek, Groq / Ollama / GLM, OpenRouter. */
 export const chatMessageReasoningFields = ['reasoning_content', 'reasoning', 'reasoning_details'] as const
 /** Fields on a tool call that carry Gemini's thought signature through its OpenAI-compatible endpoint. */
-export const chatCallReasoningFields = ['extra_content', 'thought_signature'] as const
+const chatCallReasoningFields = ['extra_content', 'thought_signature'] as const
 
 /** The provider reasoning fields of an assistant message and its tool calls, as they came; undefined when there are none. */
-export function chatReasoning(message: OpaqueObject | undefined): ReasoningState | undefined {
+function chatReasoning(message: OpaqueObject | undefined): ReasoningState | undefined {
   if (!message) return undefined
   const pick = (source: OpaqueObject, fields: readonly string[]): OpaqueObject | null => {
     const kept = Object.fromEntries(fields.filter((field) => source[field] !== undefined && source[field] !== null).map((field) => [field, source[field]]))

@@ -5,7 +5,8 @@ import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
 import { definedOnly } from './chat-completions-request.ts'
-import { isPlainObject } from '../../core/plain-object.ts'
+import { parseJsonOrText } from '../../http/stable-json.ts'
+import { argumentsObject } from './tool-call-ids.ts'
 
 /** Protocol settings of a generateContent request. */
 export type GeminiRequestSettings = {
@@ -16,7 +17,7 @@ export type GeminiRequestSettings = {
 }
 
 /** The system instruction: Gemini takes it apart from the contents. Several system messages are joined. */
-export function toGeminiSystem(messages: readonly Message[]): Content | undefined {
+function toGeminiSystem(messages: readonly Message[]): Content | undefined {
   const parts = messages.filter((message) => message.role === 'system').map((message) => message.content)
   return parts.length > 0 ? { parts: [{ text: parts.join('\n\n') }] } : undefined
 }
@@ -26,7 +27,7 @@ export function toGeminiSystem(messages: readonly Message[]): Content | undefine
  * order — when its state was kept; the answers to its calls become `functionResponse` parts of ONE user turn, one
  * per call, matched by name (and id when the call had one), as the API requires. Roles alternate user/model.
  */
-export function toGeminiContents(messages: readonly Message[]): Content[] {
+function toGeminiContents(messages: readonly Message[]): Content[] {
   const contents: { role: 'user' | 'model'; parts: Part[] }[] = []
   // Original call ids of the latest model turn, by the loop's call id: only ids the API gave go back.
   let wireIds = new Map<string, string | undefined>()
@@ -69,7 +70,7 @@ function stateCallId(parts: readonly OpaqueObject[] | undefined, index: number):
 function rebuiltParts(text: string, calls: readonly RawToolCall[]): Part[] {
   return [
     ...(text !== '' ? [{ text }] : []),
-    ...calls.map((call) => ({ functionCall: { name: call.name, args: argsObject(call.rawArguments) } })),
+    ...calls.map((call) => ({ functionCall: { name: call.name, args: argumentsObject(call.rawArguments) } })),
   ]
 }
 
@@ -78,7 +79,7 @@ function rebuiltParts(text: string, calls: readonly RawToolCall[]): Part[] {
  * `{ output: text }`, failures as `{ error: text }` — the keys the Gemini docs name for output and error details.
  */
 function functionResponsePart(message: ToolMessage, id: string | undefined): Part {
-  const value = parseJson(message.content)
+  const value = parseJsonOrText(message.content)
   return {
     functionResponse: {
       ...(id !== undefined ? { id } : {}),
@@ -88,22 +89,8 @@ function functionResponsePart(message: ToolMessage, id: string | undefined): Par
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text
-  }
-}
-
-// History calls from other sources go back as objects; unparsable arguments become {} rather than a refused request.
-function argsObject(rawArguments: string): Record<string, unknown> {
-  const parsed = parseJson(rawArguments)
-  return isPlainObject(parsed) ? parsed : {}
-}
-
 /** Tool definitions as function declarations, the schema as JSON Schema (`parametersJsonSchema`) untouched. */
-export function toGeminiTools(tools: readonly ToolDefinition[]): FunctionDeclaration[] {
+function toGeminiTools(tools: readonly ToolDefinition[]): FunctionDeclaration[] {
   return tools.map((tool) => ({
     name: tool.name,
     ...(tool.description !== undefined ? { description: tool.description } : {}),
@@ -112,7 +99,7 @@ export function toGeminiTools(tools: readonly ToolDefinition[]): FunctionDeclara
 }
 
 /** auto → AUTO, required → ANY, `{ name }` → ANY + allowedFunctionNames, none → NONE. */
-export function toGeminiToolConfig(choice: ToolChoice): ToolConfig {
+function toGeminiToolConfig(choice: ToolChoice): ToolConfig {
   if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' as never } }
   if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' as never } }
   if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' as never } }

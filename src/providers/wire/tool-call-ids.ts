@@ -1,5 +1,7 @@
 import type { RawToolCall } from '../../core/message.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
+import { parseJsonOrText } from '../../http/stable-json.ts'
 
 /** A call as it came off the wire, before ids are checked. */
 export type WireToolCall = { readonly id: string | undefined; readonly name: string; readonly rawArguments: string; readonly note?: string }
@@ -20,8 +22,17 @@ export function argumentsText(value: unknown): string {
   return JSON.stringify(value)
 }
 
+/**
+ * A history call's arguments as the object a protocol must send back (Anthropic `input`, Gemini `args`): arguments a
+ * model produced unparsable (only possible from other providers' transcripts) go back as `{}` rather than a refused request.
+ */
+export function argumentsObject(rawArguments: string): Record<string, unknown> {
+  const parsed = parseJsonOrText(rawArguments)
+  return isPlainObject(parsed) ? parsed : {}
+}
+
 /** The note on a call that came with no `arguments` field at all. */
-export const missingArgumentsNote = 'no arguments field on the wire: recorded as {}'
+const missingArgumentsNote = 'no arguments field on the wire: recorded as {}'
 
 /**
  * A call's arguments from the object holding them: the field absent altogether (some routers send argument-less
