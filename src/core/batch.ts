@@ -57,7 +57,7 @@ export type BatchApi = {
   submit(entries: readonly BatchEntry[], tag: string, signal?: AbortSignal): Promise<string>
   status(id: string, signal?: AbortSignal): Promise<BatchStatus>
   /**
-   * A completed batch's outcomes. An entry of the batch missing from them is an `error` outcome ("not in the results").
+   * A completed batch's outcomes; the queue errors an entry of the batch that has none ("not in the results").
    * Undefined: the results cannot be read yet (the queue polls again after the poll interval).
    */
   results(id: string, signal?: AbortSignal): Promise<readonly BatchOutcome[] | undefined>

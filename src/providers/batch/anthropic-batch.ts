@@ -29,10 +29,9 @@ export const unseenPollsTolerated = 5
  * such a batch cannot be looked up: that round's requests error, and the message says to check the batch list.
  */
 export function createAnthropicBatchApi(client: Anthropic): BatchApi {
-  // The batches this process submitted: their custom ids (an entry missing from their results is an `error`
-  // outcome) and how many polls in a row found no such batch. A batch polled again after a restart is not known
-  // here; the queue holds its entries.
-  const submitted = new Map<string, { readonly customIds: readonly string[]; unseen: number }>()
+  // The batches this process submitted, and how many polls in a row found no such batch (one polled again after a
+  // restart is not known here).
+  const unseen = new Map<string, number>()
   // Reads of each ended batch's results file that found none yet, for any batch (a resumed one's too).
   const unreadyReads = new Map<string, number>()
   return {
@@ -40,19 +39,20 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
     async submit(entries, _tag, signal) {
       const requests = entries.map(batchRequest)
       const id = await createOnce(async () => (await client.messages.batches.create({ requests }, { ...(signal ? { signal } : {}), headers: createsHeaders })).id)
-      submitted.set(id, { customIds: entries.map((entry) => entry.customId), unseen: 0 })
+      unseen.set(id, 0)
       return id
     },
     async status(id, signal) {
-      const ours = submitted.get(id)
+      const polls = unseen.get(id)
       try {
         const batch = await client.messages.batches.retrieve(id, {}, signal ? { signal } : {})
-        if (ours) ours.unseen = 0
+        if (polls !== undefined) unseen.set(id, 0)
         return batchStatus(batch)
       } catch (error) {
         // The API has answered 404 for a batch it had just created (and again minutes later) while the batch
         // propagated, then ended it normally: a few such polls of our own batch are "not visible yet", not its loss.
-        if (!ours || !(error instanceof Anthropic.NotFoundError) || ++ours.unseen > unseenPollsTolerated) throw error
+        if (polls === undefined || !(error instanceof Anthropic.NotFoundError) || polls + 1 > unseenPollsTolerated) throw error
+        unseen.set(id, polls + 1)
         return { state: 'running' }
       }
     },
@@ -73,16 +73,7 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
         return undefined
       }
       unreadyReads.delete(id)
-      const outcomes: BatchOutcome[] = []
-      const seen = new Set<string>()
-      for (const line of resultLines(await file.text(), id)) {
-        seen.add(line.custom_id)
-        outcomes.push(outcomeOf(line))
-      }
-      for (const customId of submitted.get(id)?.customIds ?? []) {
-        if (!seen.has(customId)) outcomes.push({ customId, kind: 'error', message: `not in the results of Message Batch ${id}` })
-      }
-      return outcomes
+      return resultLines(await file.text(), id).map(outcomeOf)
     },
   }
 }

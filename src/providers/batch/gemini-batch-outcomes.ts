@@ -68,7 +68,7 @@ export function submittedKeys(operation: WireOperation): string[] | undefined {
 /**
  * The outcome of each answered request, matched by its key (`metadata.key` inline, `key` in a file), or — when the
  * API does not echo it, as users have seen it do — by position against the submitted keys: the answers come in the
- * order of the requests. A submitted key with no answer is an `error` outcome.
+ * order of the requests.
  */
 export function outcomesOf(responses: readonly WireResponse[], keys: readonly string[] | undefined): BatchOutcome[] {
   const outcomes: BatchOutcome[] = []
@@ -85,7 +85,6 @@ export function outcomesOf(responses: readonly WireResponse[], keys: readonly st
     answered.add(customId)
     outcomes.push(outcomeOf(customId, item))
   })
-  for (const customId of keys ?? []) if (!answered.has(customId)) outcomes.push({ customId, kind: 'error', message: 'not in the results of the batch' })
   return outcomes
 }
 

@@ -48,9 +48,8 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
     },
     async results(id, signal) {
       const batch = await client.batches.retrieve(id, requestOptions(signal))
-      // The input file says which entries the batch holds: one in neither the output nor the error file is an error too.
-      const [input, output, errors] = await Promise.all([read(batch.input_file_id, signal), read(batch.output_file_id, signal), read(batch.error_file_id, signal)])
-      return batchOutcomes(customIdsOf(input), [...jsonLines(output), ...jsonLines(errors)])
+      const [output, errors] = await Promise.all([read(batch.output_file_id, signal), read(batch.error_file_id, signal)])
+      return batchOutcomes([...jsonLines(output), ...jsonLines(errors)])
     },
   }
 }
@@ -112,17 +111,15 @@ function failureMessage(batch: Batch): string {
  * Each entry's outcome from the lines of the output and error files (`{custom_id, response: {status_code, body},
  * error: {code, message}}`): a response is the answer the endpoint gave, status and body as it would have answered
  * directly (a 4xx is that endpoint refusing the request); an error is the entry failing inside the batch (expired,
- * cancelled, timed out). An entry in neither file is an error as well.
+ * cancelled, timed out). The first line of a custom id counts.
  */
-function batchOutcomes(customIds: readonly string[], lines: readonly unknown[]): BatchOutcome[] {
+function batchOutcomes(lines: readonly unknown[]): BatchOutcome[] {
   const found = new Map<string, BatchOutcome>()
   for (const line of lines) {
     if (!isPlainObject(line) || typeof line.custom_id !== 'string' || found.has(line.custom_id)) continue
     found.set(line.custom_id, outcomeOf(line.custom_id, line.response, line.error))
   }
-  const outcomes: BatchOutcome[] = []
-  for (const customId of customIds) outcomes.push(found.get(customId) ?? { customId, kind: 'error', message: 'not in the results: the batch returned no line for this request' })
-  return outcomes
+  return [...found.values()]
 }
 
 function outcomeOf(customId: string, response: unknown, error: unknown): BatchOutcome {
@@ -138,13 +135,6 @@ function outcomeOf(customId: string, response: unknown, error: unknown): BatchOu
     return { customId, kind: 'error', message: `${code}: ${typeof error.message === 'string' ? error.message : 'the request failed inside the batch'}` }
   }
   return { customId, kind: 'error', message: 'the batch line holds neither a response nor an error' }
-}
-
-/** The custom ids of a batch's input file, in its order. */
-function customIdsOf(input: string): string[] {
-  const ids: string[] = []
-  for (const line of jsonLines(input)) if (isPlainObject(line) && typeof line.custom_id === 'string') ids.push(line.custom_id)
-  return ids
 }
 
 function jsonLines(text: string): unknown[] {

@@ -214,7 +214,7 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
     expect((JSON.parse(answer.body) as Anthropic.Message).usage.cache_creation_input_tokens).toBeGreaterThan(0)
   })
 
-  it('an entry of a submitted batch missing from its results is an error outcome ("not in the results")', async () => {
+  it('an entry of a submitted batch missing from its results has no outcome: the queue errors its request ("not in the results")', async () => {
     // The results file loses its last line on the way.
     const dropLast: (handler: Handler) => Handler = (handler) => async (request, index) => {
       const reply = await handler(request, index)
@@ -222,11 +222,16 @@ describe('createAnthropicBatchApi against the Message Batches stand-in', () => {
       return { ...reply, body: `${reply.body.trim().split('\n').slice(1).join('\n')}\n` }
     }
     const { api } = await setup({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) }, dropLast)
-    const id = await api.submit([entry('kept', body('Weather in Paris?')), entry('lost', body('Weather in Oslo?'))], submissionTag())
-    await pollToEnd(api, id)
-    const outcomes = byId((await api.results(id))!)
-    expect(outcomes.get('lost')).toEqual({ customId: 'lost', kind: 'error', message: `not in the results of Message Batch ${id}` })
-    expect(outcomes.get('kept')).toMatchObject({ kind: 'answer', status: 200 })
+    const queue = new ModelBatchQueue({ model: 'anthropic:claude-test', pollMs: 1 })
+    queue.connect(api)
+    queue.openTask()
+    queue.openTask()
+    const [kept, lost] = ['Paris', 'Oslo'].map((city) =>
+      queue.request({ path: '/v1/messages', bodyText: JSON.stringify(body(`Weather in ${city}?`)), context: { suite: 's', caseId: city, repeat: 0, turn: 0 } }).catch((caught: unknown) => caught))
+    expect(await kept).toMatchObject({ status: 200 })
+    const error = await lost
+    expect(ProviderError.isInstance(error)).toBe(true)
+    expect((error as Error).message).toMatch(/^batch msgbatch_\w+: request [\w-]+ errored: not in the results$/)
   })
 
   it('reads the batch once before downloading its results: one GET of the batch, one of the results file', async () => {
