@@ -5,7 +5,7 @@ import type { BatchDiversion, HeldAnswer, HeldRequest } from '../../http/http-cl
 import { uncertainCreation } from '../../http/creating-request.ts'
 import { batchBodyHash, batchCustomId, batchTaskKey } from './batch-ids.ts'
 import { journaledRequests } from './batch-journal.ts'
-import { submissionTag } from './create-once.ts'
+import { messageOf, submissionTag } from './create-once.ts'
 
 
 /** Where batches and their creations are journaled (`providers/batch/batch-journal.ts`), and what earlier runs journaled. */
@@ -320,8 +320,4 @@ function splitByLimits(waiters: readonly Waiter[], limits: BatchApi['limits']): 
   }
   if (current.length > 0) chunks.push(current)
   return chunks
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

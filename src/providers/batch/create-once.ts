@@ -34,6 +34,21 @@ export async function createOnce(create: () => Promise<string>, lookup?: BatchLo
   }
 }
 
-function messageOf(error: unknown): string {
+// The most batches a lookup reads of the list (newest first) before it gives up.
+const lookupMostBatches = 1000
+
+/** The id `match` finds among the first listed batches; `past` says where the rest are older than the create call. */
+export async function findListed<T>(list: AsyncIterable<T>, match: (batch: T) => string | undefined, past: (batch: T) => boolean = () => false): Promise<string | undefined> {
+  let seen = 0
+  for await (const batch of list) {
+    const id = match(batch)
+    if (id !== undefined) return id
+    if (++seen >= lookupMostBatches || past(batch)) return undefined
+  }
+  return undefined
+}
+
+/** An error's message, whatever was thrown. */
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }

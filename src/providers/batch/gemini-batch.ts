@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { GoogleGenAI, Operation } from '@google/genai'
 import type { BatchApi, BatchEntry } from '../../core/batch.ts'
 import { createsHeaders } from '../../http/creating-request.ts'
-import { createOnce } from './create-once.ts'
+import { createOnce, findListed } from './create-once.ts'
 import { outcomesOf, outputOf, responsesInFile, statusOf, submittedKeys, type WireOperation, type WireResponse } from './gemini-batch-outcomes.ts'
 
 /**
@@ -59,7 +59,11 @@ export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchA
         if (typeof job.name !== 'string' || !job.name.startsWith('batches/')) throw new Error(`Gemini batch mode answered the create call without a batch name (got ${JSON.stringify(job.name)})`)
         return job.name
       }
-      const name = await createOnce(create, { describe: `display name "${displayName}"`, find: () => findNamed(client, displayName, signal) })
+      // Found again by its display name: each submission's is unique, as it carries the tag.
+      const name = await createOnce(create, {
+        describe: `display name "${displayName}"`,
+        find: async () => findListed(await client.batches.list({ config: { pageSize: 100, ...abort } }), (job) => (job.displayName === displayName ? job.name : undefined)),
+      })
       submitted.set(name, entries.map((entry) => entry.customId))
       return name
     },
@@ -75,19 +79,6 @@ export function createGeminiBatchApi(client: GoogleGenAI, model: string): BatchA
       return outcomesOf(responses, submitted.get(id) ?? submittedKeys(operation))
     },
   }
-}
-
-// The most batches the list is searched through for an uncertain create (newest first).
-const lookupMostBatches = 1000
-
-/** The batch listed with this display name (each submission's is unique: it carries its tag). */
-async function findNamed(client: GoogleGenAI, displayName: string, signal: AbortSignal | undefined): Promise<string | undefined> {
-  let seen = 0
-  for await (const job of await client.batches.list({ config: { pageSize: 100, ...(signal ? { abortSignal: signal } : {}) } })) {
-    if (job.displayName === displayName && typeof job.name === 'string') return job.name
-    if (++seen >= lookupMostBatches) return undefined
-  }
-  return undefined
 }
 
 /** The largest inline request payload batch mode takes (the guide: "keep the total request size under 20MB"). */

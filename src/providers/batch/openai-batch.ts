@@ -3,7 +3,7 @@ import type { Batch } from 'openai/resources/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import { createsHeaders } from '../../http/creating-request.ts'
-import { createOnce } from './create-once.ts'
+import { createOnce, findListed } from './create-once.ts'
 
 /** The two endpoints toolgauge batches on the OpenAI Batch API: `openai:` (Chat Completions) and `openai-responses:`. */
 export type OpenAiBatchEndpoint = '/v1/chat/completions' | '/v1/responses'
@@ -40,7 +40,10 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
       const startedAt = Math.floor(Date.now() / 1000)
       return createOnce(
         async () => (await client.batches.create({ input_file_id: file.id, endpoint, completion_window: '24h', metadata: { [submissionTagKey]: tag } }, { ...requestOptions(signal), headers: createsHeaders })).id,
-        { describe: `metadata ${submissionTagKey}=${tag}`, find: () => findTagged(client, tag, startedAt, signal) },
+        {
+          describe: `metadata ${submissionTagKey}=${tag}`,
+          find: () => findListed(client.batches.list({ limit: 100 }, requestOptions(signal)), (batch) => (batch.metadata?.[submissionTagKey] === tag ? batch.id : undefined), (batch) => batch.created_at < startedAt - lookupSlackSeconds),
+        },
       )
     },
     async status(id, signal) {
@@ -59,17 +62,6 @@ const submissionTagKey = 'toolgauge_submission'
 
 // How far back the batch list is searched: batches created (by the API's clock) well before the create call are not it.
 const lookupSlackSeconds = 600
-const lookupMostBatches = 1000
-
-/** The batch created with `tag`, among those listed (newest first) since about `startedAt`. */
-async function findTagged(client: OpenAI, tag: string, startedAt: number, signal: AbortSignal | undefined): Promise<string | undefined> {
-  let seen = 0
-  for await (const batch of client.batches.list({ limit: 100 }, requestOptions(signal))) {
-    if (batch.metadata?.[submissionTagKey] === tag) return batch.id
-    if (++seen >= lookupMostBatches || batch.created_at < startedAt - lookupSlackSeconds) return undefined
-  }
-  return undefined
-}
 
 /**
  * The JSONL input file of a batch: one `{custom_id, method, url, body}` line per entry. `stream` (and the
