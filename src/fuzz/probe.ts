@@ -89,9 +89,9 @@ export function describeProbe(probe: Probe): string {
 }
 
 /** A short JSON preview for messages. */
-export function preview(value: unknown, limit = 160): string {
+export function preview(value: unknown): string {
   const text = value === undefined ? 'undefined' : JSON.stringify(value) ?? String(value)
-  return text.length > limit ? `${text.slice(0, limit)}…` : text
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text
 }
 
 /** True when the arguments carry something (a repair must not turn them into `{}`). */

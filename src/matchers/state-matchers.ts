@@ -56,11 +56,11 @@ export function statePath(segments: StateSegments): string {
 
 /**
  * The message of a state mismatch: one line per difference (`orders.O-1.status: expected "return_requested", got
- * "delivered"`), at most `limit` of them and a count of the rest. Values are JSON, so what a model or a world
+ * "delivered"`), at most 20 of them and a count of the rest. Values are JSON, so what a model or a world
  * wrote reaches a terminal escaped.
  */
-export function formatStateDifferences(differences: readonly StateDifference[], limit = 20): string {
-  const lines = differences.slice(0, limit).map((difference) => `${difference.path}: expected ${difference.expected}, got ${describe(difference.actual)}`)
+export function formatStateDifferences(differences: readonly StateDifference[]): string {
+  const lines = differences.slice(0, 20).map((difference) => `${difference.path}: expected ${difference.expected}, got ${describe(difference.actual)}`)
   const rest = differences.length - lines.length
   const head = `the state differs at ${differences.length} ${differences.length === 1 ? 'path' : 'paths'}`
   return [head, ...lines.map((line) => `  ${line}`), ...(rest > 0 ? [`  … and ${rest} more`] : [])].join('\n')

@@ -30,7 +30,7 @@ const forbiddenDiscount = 0.5
  * never between them. A surplus call that is already a failure of its own (a hallucinated tool, a forbidden call)
  * absorbs one unmatched expectation; without `extra_calls: allow` so does a call to another tool (`wrong_tool`).
  */
-export function matchCalls(expect: Expectation, calls: readonly FlatCall[], validity: readonly CallValidity[], forbidden: readonly boolean[] = []): CallMatching {
+export function matchCalls(expect: Expectation, calls: readonly FlatCall[], validity: readonly CallValidity[], forbidden: readonly boolean[]): CallMatching {
   const failures: Failure[] = []
   const outcomes = expect.calls.map((expected) =>
     calls.map((flat) => {

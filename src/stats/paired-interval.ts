@@ -15,14 +15,14 @@ export type PairedTable = {
  * (Newcombe 1998, method 10). It combines the two Wilson intervals with the pairs' correlation, so it stays
  * sensible with few discordant pairs, where the Wald interval collapses to zero width.
  */
-export function pairedDifferenceInterval(table: PairedTable, z = z95): [number, number] {
+export function pairedDifferenceInterval(table: PairedTable): [number, number] {
   const { bothPassed: a, broken: b, fixed: c, bothFailed: d } = table
   const n = a + b + c + d
   if (n === 0) return [-1, 1]
   const base = (a + b) / n
   const head = (a + c) / n
-  const [baseLow, baseHigh] = wilsonInterval(a + b, n, z)
-  const [headLow, headHigh] = wilsonInterval(a + c, n, z)
+  const [baseLow, baseHigh] = wilsonInterval(a + b, n, z95)
+  const [headLow, headHigh] = wilsonInterval(a + c, n, z95)
   const marginals = (a + b) * (c + d) * (a + c) * (b + d)
   const phi = marginals === 0 ? 0 : (a * d - b * c) / Math.sqrt(marginals)
   const delta = head - base
@@ -36,12 +36,12 @@ export function pairedDifferenceInterval(table: PairedTable, z = z95): [number, 
  * Used for call-level rates, whose denominators (calls) differ between runs and so cannot be paired.
  * An empty side gives the vacuous [−1, 1].
  */
-export function unpairedDifferenceInterval(baseSuccesses: number, baseTrials: number, headSuccesses: number, headTrials: number, z = z95): [number, number] {
+export function unpairedDifferenceInterval(baseSuccesses: number, baseTrials: number, headSuccesses: number, headTrials: number): [number, number] {
   if (baseTrials <= 0 || headTrials <= 0) return [-1, 1]
   const base = baseSuccesses / baseTrials
   const head = headSuccesses / headTrials
-  const [baseLow, baseHigh] = wilsonInterval(baseSuccesses, baseTrials, z)
-  const [headLow, headHigh] = wilsonInterval(headSuccesses, headTrials, z)
+  const [baseLow, baseHigh] = wilsonInterval(baseSuccesses, baseTrials)
+  const [headLow, headHigh] = wilsonInterval(headSuccesses, headTrials)
   const delta = head - base
   return [
     Math.max(-1, delta - Math.sqrt((head - headLow) ** 2 + (baseHigh - base) ** 2)),
