@@ -1,13 +1,6 @@
 /**
- * The vocabulary of batch mode (`--batch`, model setting `batch: true`). Types first: the runner, the HTTP layer
- * and each protocol's batch API meet here and nowhere else.
- *
- * How it works: the loop is unchanged. In batch mode a model's generation requests do not go to the network: the
- * HTTP layer hands each one to the model's `BatchQueue`, which holds it until every unfinished task of that model is
- * waiting on a request (a barrier), then sends all of them as one batch through the protocol's `BatchApi`, polls
- * it, and answers each held request with its entry's outcome, as if the API had answered it directly. The SDK
- * parses that answer as usual; stubs, hooks and worlds run locally; the follow-ups meet at the next barrier. A
- * single-request suite takes one batch per model; a 2-turn suite two.
+ * The vocabulary of batch mode (`--batch`, model setting `batch: true`; how it runs: docs/architecture.md, "Batch
+ * mode"). Types first: the runner, the HTTP layer and each protocol's batch API meet here and nowhere else.
  */
 
 /** One held request as the protocol's batch API takes it: what the SDK would have POSTed. */

@@ -1,7 +1,7 @@
 import type { FuzzReport } from './fuzz-validator.ts'
 
 const counterexampleText = (value: unknown): string => {
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value))
+  const text = JSON.stringify(value) ?? String(value)
   return text.length > 400 ? `${text.slice(0, 400)}…` : text
 }
 
