@@ -28,72 +28,50 @@ export type ConversationCounts = {
 export class RateTally {
   private scored = 0
   private calls = 0
-  private knownCalls = 0
-  private expected = 0
-  private selected = 0
-  private correctArguments = 0
-  private hallucinatedTools = 0
-  private hallucinatedParams = 0
-  private schemaViolations = 0
-  private messages = 0
-  private messagesPassed = 0
-  private tasks = 0
-  private tasksPassed = 0
-  private stateChecks = 0
-  private stateMatches = 0
-  /** The calls of results that counted repeats (older results did not): the repeated-calls rate's denominator. */
-  private countedCalls = 0
-  private repeated = 0
+  private readonly call = { selectionAccuracy: count(), argumentAccuracy: count(), hallucinatedToolRate: count(), hallucinatedParamRate: count(), schemaViolationRate: count() }
+  private readonly conversation = { turns: count(), tasks: count(), stateMatch: count(), repeatedCalls: count() }
 
   /** Folds in the metrics of one scored (passed or failed) result. */
   add(m: CaseMetrics): this {
     this.scored++
     this.calls += m.calls
-    this.knownCalls += m.knownToolCalls ?? m.calls - m.hallucinatedToolCalls
-    this.expected += m.expectedCalls
-    this.selected += m.selectedCalls
-    this.correctArguments += m.correctArgumentCalls
-    this.hallucinatedTools += m.hallucinatedToolCalls
-    this.hallucinatedParams += m.hallucinatedParamCalls
-    this.schemaViolations += m.schemaViolationCalls
-    this.messages += m.messages ?? 0
-    if (m.messages !== undefined) this.messagesPassed += m.messagesPassed ?? 0
-    if (m.taskPassed !== undefined) this.tasks++
-    if (m.taskPassed === true) this.tasksPassed++
-    this.stateChecks += m.stateChecks ?? 0
-    this.stateMatches += m.stateMatches ?? 0
-    if (m.repeatedCalls !== undefined) {
-      this.countedCalls += m.calls
-      this.repeated += m.repeatedCalls
-    }
+    const { call, conversation } = this
+    bump(call.selectionAccuracy, m.selectedCalls, m.expectedCalls)
+    bump(call.argumentAccuracy, m.correctArgumentCalls, m.selectedCalls)
+    bump(call.hallucinatedToolRate, m.hallucinatedToolCalls, m.calls)
+    bump(call.hallucinatedParamRate, m.hallucinatedParamCalls, m.calls)
+    bump(call.schemaViolationRate, m.schemaViolationCalls, m.knownToolCalls ?? m.calls - m.hallucinatedToolCalls)
+    if (m.messages !== undefined) bump(conversation.turns, m.messagesPassed ?? 0, m.messages)
+    if (m.taskPassed !== undefined) bump(conversation.tasks, m.taskPassed ? 1 : 0, 1)
+    bump(conversation.stateMatch, m.stateMatches ?? 0, m.stateChecks ?? 0)
+    // Over the calls of results that counted repeats (older results did not).
+    if (m.repeatedCalls !== undefined) bump(conversation.repeatedCalls, m.repeatedCalls, m.calls)
     return this
   }
 
-  /** The call-level rates' counts. */
+  /** The call-level rates' counts so far. */
   callCounts(): CallCounts {
-    return {
-      selectionAccuracy: { successes: this.selected, trials: this.expected },
-      argumentAccuracy: { successes: this.correctArguments, trials: this.selected },
-      hallucinatedToolRate: { successes: this.hallucinatedTools, trials: this.calls },
-      hallucinatedParamRate: { successes: this.hallucinatedParams, trials: this.calls },
-      schemaViolationRate: { successes: this.schemaViolations, trials: this.knownCalls },
-    }
+    return this.call
   }
 
-  /** The conversation rates' counts. */
+  /** The conversation rates' counts so far. */
   conversationCounts(): ConversationCounts {
-    return {
-      turns: { successes: this.messagesPassed, trials: this.messages },
-      tasks: { successes: this.tasksPassed, trials: this.tasks },
-      stateMatch: { successes: this.stateMatches, trials: this.stateChecks },
-      repeatedCalls: { successes: this.repeated, trials: this.countedCalls },
-    }
+    return this.conversation
   }
 
   /** Calls ÷ scored results, every case (conversation or not): a mean, not a rate (null when nothing was scored). */
   callsPerCase(): number | null {
     return rateOf({ successes: this.calls, trials: this.scored })
   }
+}
+
+function count(): { successes: number; trials: number } {
+  return { successes: 0, trials: 0 }
+}
+
+function bump(rate: { successes: number; trials: number }, successes: number, trials: number): void {
+  rate.successes += successes
+  rate.trials += trials
 }
 
 /** successes ÷ trials, or null when there is nothing to measure (never 0% or 100%). */
