@@ -170,11 +170,6 @@ export class Journal {
     }
   }
 
-  /** Reads every journaled result (small journals and tests; the runner streams `entries()`). */
-  read(): CaseResult[] {
-    return [...this.entries()].map((entry) => entry.result)
-  }
-
   /** Writes what is pending and closes the file handles; later appends are refused. Reading stays possible. */
   close(): void {
     this.closeHandles()

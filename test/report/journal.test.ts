@@ -34,6 +34,6 @@ describe('Journal', () => {
     journal.openForAppend()
     journal.append(result(3))
     journal.close()
-    expect(journal.read().map((entry) => entry.case)).toEqual(['c1', 'c3'])
+    expect([...journal.entries()].map((entry) => entry.result.case)).toEqual(['c1', 'c3'])
   })
 })
