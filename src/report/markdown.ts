@@ -13,18 +13,10 @@ import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.t
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { cacheMarkdown } from './cache-text.ts'
 import { runStops } from './run-stops.ts'
+import type { GateResult } from '../gates/gates.ts'
 
-/** One gate verdict as the runner records it in `report.gates`. */
-export type GateVerdict = {
-  readonly name: string
-  /** The model the gate applies to ('*' or absent for all). */
-  readonly model?: string
-  readonly value: number | null
-  readonly threshold: number
-  readonly passed: boolean
-  /** What the gate covers when narrower than the model (`suite weather, tool get_forecast`, `variant terse`). */
-  readonly scope?: string
-}
+/** One gate verdict of a report file (`report.gates`, GateResult as the runner records it): its model '*' or absent for all. */
+export type GateVerdict = Pick<GateResult, 'value' | 'threshold' | 'passed' | 'scope'> & { readonly name: string; readonly model?: string }
 
 // A GitHub step summary holds 1 MiB; long failure lists are cut well below that.
 const maxFailingRows = 100
