@@ -43,7 +43,10 @@ export { mergeReports } from './compare/merge-reports.ts'
 export { passAtK, passHatK, wilsonInterval, mcnemarExact, pairedPermutationTest, repeatStatistics } from './stats/index.ts'
 
 // Description lint
-export { lintTools, lintRules, lintRuleIds, defaultLintSettings, tfidfSimilarity, type LintFinding, type LintOptions, type LintRuleId, type LintSeverity } from './lint/index.ts'
+export { lintTools, defaultLintSettings, type LintOptions } from './lint/lint-tools.ts'
+export { lintRules } from './lint/rules/index.ts'
+export { lintRuleIds, type LintFinding, type LintRuleId, type LintSeverity } from './lint/types.ts'
+export { tfidfSimilarity } from './lint/similarity.ts'
 
 // Tokens, pricing, BFCL, fuzzing
 export { countToolTokens } from './tokens/count-tool-tokens.ts'
