@@ -5,7 +5,7 @@ import type { ToolDefinition } from '../core/tool.ts'
 import type { HookActivity, ToolExecution, TranscriptCall } from '../core/transcript.ts'
 import { schemaIssues } from './check-call.ts'
 import { callHook } from './harness-error.ts'
-import { checkedAfterOutcome, checkedBeforeOutcome } from './hook-outcome.ts'
+import { checkedOutcome } from './hook-outcome.ts'
 import type { ToolCallContext, ToolHooks } from './hooks.ts'
 import { ownCopy } from './snapshot.ts'
 import { caseTimeoutMs, runStub } from './stubs.ts'
@@ -51,7 +51,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   let args = call.arguments
   let issues = call.check.wellFormed ? call.check.schemaIssues : undefined
   const before = hooks.beforeToolCall
-  const beforeOutcome = before ? checkedBeforeOutcome(await callHook('beforeToolCall', call, () => before(userCall(call, args), context), timeoutMs), call) : undefined
+  const beforeOutcome = before ? checkedOutcome('beforeToolCall', await callHook('beforeToolCall', call, () => before(userCall(call, args), context), timeoutMs), call) : undefined
   if (beforeOutcome && 'reject' in beforeOutcome) {
     activity.push({ hook: 'beforeToolCall', action: 'reject', message: String(beforeOutcome.reject) })
     return finish('hook', String(beforeOutcome.reject), true)
@@ -76,7 +76,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
   const after = hooks.afterToolCall
   if (outcome.ok && after) {
-    const afterOutcome = checkedAfterOutcome(await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context), timeoutMs), call)
+    const afterOutcome = checkedOutcome('afterToolCall', await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context), timeoutMs), call)
     if (afterOutcome && 'result' in afterOutcome) {
       activity.push({ hook: 'afterToolCall', action: 'replace-result', result: ownCopy(afterOutcome.result) })
       result = afterOutcome.result

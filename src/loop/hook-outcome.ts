@@ -12,22 +12,16 @@ const outcomeKeys = {
 type HookName = keyof typeof outcomeKeys
 type Call = { readonly name: string; readonly id: string }
 
+/** What each hook may return besides nothing. */
+type HookOutcomes = { beforeToolCall: Exclude<BeforeToolCallOutcome, void>; afterToolCall: Exclude<AfterToolCallOutcome, void> }
+
 /**
- * What `beforeToolCall` returned, checked against the documented shape: nothing, or an object with exactly one of
- * `arguments`, `result` (both JSON values) or `reject` (a string). Anything else is a HarnessError naming the hook,
- * the tool and what was wrong — a slip such as `{ rejct }` would otherwise be ignored and the call run as if the
- * hook had said nothing.
+ * What a hook returned, checked against the documented shape: nothing, or an object with exactly one of its keys —
+ * `beforeToolCall`: `arguments`, `result` (both JSON values) or `reject` (a string); `afterToolCall`: `result`.
+ * Anything else is a HarnessError naming the hook, the tool and what was wrong — a slip such as `{ rejct }` would
+ * otherwise be ignored and the call run as if the hook had said nothing.
  */
-export function checkedBeforeOutcome(value: unknown, call: Call): Exclude<BeforeToolCallOutcome, void> | undefined {
-  return checkedOutcome('beforeToolCall', value, call) as Exclude<BeforeToolCallOutcome, void> | undefined
-}
-
-/** What `afterToolCall` returned, checked: nothing, or `{ result }` with a JSON value; else a HarnessError. */
-export function checkedAfterOutcome(value: unknown, call: Call): Exclude<AfterToolCallOutcome, void> | undefined {
-  return checkedOutcome('afterToolCall', value, call) as Exclude<AfterToolCallOutcome, void> | undefined
-}
-
-function checkedOutcome(hook: HookName, value: unknown, call: Call): Record<string, unknown> | undefined {
+export function checkedOutcome<H extends HookName>(hook: H, value: unknown, call: Call): HookOutcomes[H] | undefined {
   if (value === undefined) return undefined
   const keys: readonly string[] = outcomeKeys[hook]
   const shape = keys.map((key) => `{ ${key === 'reject' ? 'reject: string' : key} }`).join(', ')
@@ -44,7 +38,7 @@ function checkedOutcome(hook: HookName, value: unknown, call: Call): Record<stri
   if (key === 'reject' && typeof outcome.reject !== 'string') throw fail(`a reject that is ${kindOf(outcome.reject)}`, 'reject is the error message sent to the model: a string')
   const problem = key === 'reject' ? undefined : jsonProblem(outcome[key], key)
   if (problem) throw fail(`a ${key} that cannot be sent as JSON`, problem)
-  return outcome
+  return outcome as HookOutcomes[H]
 }
 
 /** `a string`, `a number`, `null`, `an array` … for messages. */
