@@ -43,12 +43,6 @@ type Unit = {
   model?: string
 }
 
-/** The extremes a case's pass rate can reach after `remaining` more repeats (each may pass, fail or error). */
-function passRateRange(passed: number, scored: number, remaining: number): { readonly low: number; readonly high: number } {
-  if (scored + remaining === 0) return { low: 0, high: 0 }
-  return { low: passed / (scored + remaining), high: (passed + remaining) / (scored + remaining) }
-}
-
 /** The mean of per-case pass rates over cases with a scored result (null when none has). */
 export function caseMeanPassRate(tallies: readonly { readonly passed: number; readonly scored: number }[]): number | null {
   let sum = 0
@@ -148,10 +142,15 @@ export class RepeatRounds {
     return rows
   }
 
-  /** How far a stopped (or stopping) case can move the row's mean down and up: its rate's range around now. */
+  /**
+   * How far a stopped (or stopping) case can move the row's mean down and up: the extremes its pass rate can reach
+   * after its remaining repeats (each may pass, fail or error), around its rate now. Only scored cases are asked.
+   */
   private movement(unit: Unit, cases: number): { down: number; up: number } {
+    const remaining = unit.tasks.length - unit.done
     const now = unit.passed / unit.scored
-    const { low, high } = passRateRange(unit.passed, unit.scored, unit.tasks.length - unit.done)
+    const low = unit.passed / (unit.scored + remaining)
+    const high = (unit.passed + remaining) / (unit.scored + remaining)
     return { down: (now - low) / cases, up: (high - now) / cases }
   }
 
