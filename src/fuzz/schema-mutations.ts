@@ -12,10 +12,11 @@ export type SchemaMutation = {
   readonly schema: JsonSchema
 }
 
-// Keywords that can move under `not`, with the siblings that must travel with them.
+// Keywords that can move under `not`, with the siblings that must travel with them. Not `uniqueItems`: random
+// arrays almost never repeat, and the duplicate-items value mutation covers it.
 const negatable: Readonly<Record<string, readonly string[]>> = {
   minimum: ['exclusiveMinimum'], maximum: ['exclusiveMaximum'], exclusiveMinimum: ['minimum'], exclusiveMaximum: ['maximum'],
-  multipleOf: [], minLength: [], maxLength: [], pattern: [], minItems: [], maxItems: [], uniqueItems: [], enum: [], const: [],
+  multipleOf: [], minLength: [], maxLength: [], pattern: [], minItems: [], maxItems: [], enum: [], const: [],
   additionalProperties: ['properties', 'patternProperties'], minProperties: [], maxProperties: [],
 }
 const typeKeywords: readonly string[] = ['type', 'nullable', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
@@ -39,7 +40,6 @@ export function schemaMutations(root: JsonSchema): SchemaMutation[] {
     const replace = (replacement: JsonSchema): JsonSchema => replaceAt(root, site, replacement)
     for (const [keyword, siblings] of Object.entries(negatable)) {
       if (!(keyword in node) || (keyword === 'additionalProperties' && node.additionalProperties !== false)) continue
-      if (keyword === 'uniqueItems') continue // random arrays almost never repeat: the duplicate-items value mutation covers it
       const inverted = invert(keyword, node[keyword])
       if (inverted) {
         // Bounds flip into the opposite bound: generation lands outside the range directly instead of by filtering.

@@ -6,6 +6,7 @@ import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './c
 import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { matchCalls, type CallMatching } from './match-calls.ts'
+import type { CallVerdict, CaseCheck } from './score-case.ts'
 import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
 
 type BfclScorer = (testCase: Case, transcript: Transcript) => Failure[]
@@ -35,7 +36,7 @@ export type ExchangeJudgement = { readonly failures: Failure[]; readonly matchin
  * comes from BFCL's checker rules instead of toolgauge's matchers. `calls` and `validity` are the exchange's;
  * `checks` (a run's own, `CaseCheck`) join before the finish reasons.
  */
-export function exchangeFailures(testCase: Case, transcript: Transcript, calls: readonly FlatCall[], validity: readonly CallValidity[], checks?: (testCase: Case, transcript: Transcript) => readonly Failure[]): ExchangeJudgement {
+export function exchangeFailures(testCase: Case, transcript: Transcript, calls: readonly FlatCall[], validity: readonly CallValidity[], checks?: CaseCheck): ExchangeJudgement {
   const forbidden = forbiddenCalls(testCase.expect, calls)
   const matching = matchCalls(testCase.expect, calls, validity, forbidden)
   const failures = [
@@ -62,7 +63,7 @@ export function exchangeFailures(testCase: Case, transcript: Transcript, calls: 
 }
 
 /** Every call in order with the scorer's verdict on it on its own (`CaseScore.calls`). */
-export function callVerdicts(calls: readonly FlatCall[], validity: readonly CallValidity[]): { turn: number; index: number; failures: readonly Failure[] }[] {
+export function callVerdicts(calls: readonly FlatCall[], validity: readonly CallValidity[]): CallVerdict[] {
   return calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [] }))
 }
 
