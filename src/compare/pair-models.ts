@@ -15,7 +15,7 @@ export function pairModels(base: Report, head: Report): ModelPair[] {
 }
 
 /** The models of a report, in order of first appearance in its results. */
-export function modelsOf(report: Report): string[] {
+function modelsOf(report: Report): string[] {
   return [...new Set(report.results.map((r) => r.model))]
 }
 
