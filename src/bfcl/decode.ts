@@ -19,7 +19,7 @@ function iterate(v: PyValue): readonly PyValue[] {
 }
 
 /** BFCL's FC decoder (OpenAI/Anthropic/Mistral handlers): the first key is the name, its value is parsed with json.loads. */
-export function decodeFc(result: PyValue): PyValue {
+function decodeFc(result: PyValue): PyValue {
   return iterate(result).map((element) => {
     if (!isDict(element)) throw new Error(`'${pyClass(element)}' object has no attribute 'keys'`)
     const first = element.entries[0]

@@ -134,7 +134,7 @@ function convertHashMap(value: string): PyValue {
 }
 
 /** BFCL's untyped Java value parse (HashMap values, untyped items): bool, "string", 5L, 1.5f, int, float, else text. */
-export function parseJavaValue(text: string): PyValue {
+function parseJavaValue(text: string): PyValue {
   if (text === 'true') return true
   if (text === 'false') return false
   if (text.startsWith('"') && text.endsWith('"')) return pySlice(text, 1, -1)

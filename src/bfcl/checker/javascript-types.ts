@@ -124,7 +124,7 @@ function convertObject(code: string): PyValue {
 }
 
 /** BFCL's untyped JavaScript value parse: true/false, a quoted string unquoted, int, float, else the text. */
-export function parseJavascriptValue(raw: string): PyValue {
+function parseJavascriptValue(raw: string): PyValue {
   const text = pyStrip(raw)
   if (text === 'true') return true
   if (text === 'false') return false

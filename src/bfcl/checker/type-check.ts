@@ -19,7 +19,7 @@ export function optionItems(options: PyValue): readonly PyValue[] {
 }
 
 /** Class of the first option that is not `""`, or undefined (BFCL's get_possible_answer_type). */
-export function possibleAnswerClass(options: PyValue): PyClass | undefined {
+function possibleAnswerClass(options: PyValue): PyClass | undefined {
   for (const option of optionItems(options)) if (!pyEqual(option, '')) return pyClass(option)
   return undefined
 }

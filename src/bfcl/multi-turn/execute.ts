@@ -29,7 +29,7 @@ function listNames(names: readonly string[]): string {
  * for every call scored, and array callbacks over arrays of varying kinds (an empty array is a different kind in V8)
  * made the optimizing compiler throw its code away and compile it again several times per scoring process.
  */
-export function bindArguments(qualname: string, method: Signature, positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
+function bindArguments(qualname: string, method: Signature, positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
   const params = method.params
   if (positional.length > params.length) throw tooManyPositional(qualname, params, positional.length)
   const bound: (Val | undefined)[] = []
@@ -111,7 +111,7 @@ const defaultNaming: InstanceNaming = (className) => `${className}_instance`
  * BFCL's rewrite before `eval`: every identifier directly followed by `(` (spaces allowed) loses those spaces, and
  * a method name gains its instance's name — over the whole text, string literals included (it is a regex).
  */
-export function rewriteCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming): string {
+function rewriteCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming): string {
   return source.replace(/(?<![\p{L}\p{N}_])([a-zA-Z_][\p{L}\p{N}_]*)\s*(?=\()/gu, (_, name: string) => {
     const owner = owners.get(name)
     return owner ? `${naming(owner.className)}.${name}` : name

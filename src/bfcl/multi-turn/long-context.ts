@@ -57,7 +57,7 @@ class PyEllipsis implements PyObject {
 }
 
 /** The one `Ellipsis`. */
-export const pyEllipsis: PyObject = new PyEllipsis()
+const pyEllipsis: PyObject = new PyEllipsis()
 
 class NotLiteral extends Error {}
 
@@ -94,7 +94,7 @@ function kindOf(v: Val | undefined): string {
 }
 
 /** Parses long_context.py text into the constants; `file` names it in errors. */
-export function parseLongContext(source: string, file: string): LongContextConstants {
+function parseLongContext(source: string, file: string): LongContextConstants {
   let statements
   try {
     statements = parseAssignments(source)

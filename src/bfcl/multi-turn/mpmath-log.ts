@@ -6,7 +6,7 @@
 const log2of10 = 3.3219280948873626
 
 /** mpmath's dps_to_prec. */
-export function dpsToPrec(dps: number): number {
+function dpsToPrec(dps: number): number {
   return Math.max(1, Math.round((dps + 1) * log2of10))
 }
 

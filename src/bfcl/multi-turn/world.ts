@@ -64,7 +64,7 @@ export function worldProcess(state: unknown): ProcessState {
 }
 
 /** BFCL's FC decode of one call from its parsed arguments (BFCL decodes the argument text: `5.0` arrives as `5`). */
-export function bfclCallText(name: string, args: unknown): string | undefined {
+function bfclCallText(name: string, args: unknown): string | undefined {
   return decodeFcStep([{ t: 'dict', entries: [[name, JSON.stringify(args ?? {})]] }])?.[0]
 }
 

@@ -4,9 +4,6 @@ import { pyClass, tagged, type PyValue } from './value.ts'
 // Python's `json.dumps(v)` with its defaults: ", " and ": " separators, ensure_ascii (\uXXXX, surrogate pairs
 // for astral characters), int/float/bool/None keys turned to strings, NaN and Infinity as bare literals.
 
-/** Raised where Python's json.dumps raises TypeError (tuple keys, complex, bytes). */
-export class NotJsonSerializable extends Error {}
-
 const shortEscapes: { readonly [ch: string]: string } = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' }
 
 // Printable ASCII but `"` and `\`: written as is (most tool output is such text, so most strings skip the loop).
@@ -41,10 +38,10 @@ function keyText(key: PyValue): string {
   const t = tagged(key)
   if (t?.t === 'int') return `"${t.v}"`
   if (t?.t === 'float') return `"${floatText(t.v)}"`
-  throw new NotJsonSerializable(`keys must be str, int, float, bool or None, not ${pyClass(key)}`)
+  throw new TypeError(`keys must be str, int, float, bool or None, not ${pyClass(key)}`)
 }
 
-/** Python `json.dumps(v)`. Throws NotJsonSerializable where Python raises. */
+/** Python `json.dumps(v)`. Throws TypeError where Python raises it (tuple keys, complex, bytes). */
 export function jsonDumps(v: PyValue): string {
   if (v === null) return 'null'
   if (typeof v === 'boolean') return v ? 'true' : 'false'
@@ -56,6 +53,6 @@ export function jsonDumps(v: PyValue): string {
     case 'float': return floatText(t.v)
     case 'tuple': return `[${t.items.map(jsonDumps).join(', ')}]`
     case 'dict': return `{${t.entries.map(([key, value]) => `${keyText(key)}: ${jsonDumps(value)}`).join(', ')}}`
-    default: throw new NotJsonSerializable(`Object of type ${pyClass(v)} is not JSON serializable`)
+    default: throw new TypeError(`Object of type ${pyClass(v)} is not JSON serializable`)
   }
 }

@@ -3,7 +3,7 @@
 // from JS's, and the str methods whose results a verdict can see: splitlines(), split(), sorted() (code points).
 
 /** The characters Python's `str.isspace()` accepts (what `str.strip()` removes). */
-export const pythonWhitespace = ' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000'
+const pythonWhitespace = ' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000'
 
 /** Python `s.strip(chars)`; without `chars`, Unicode whitespace as `str.strip()` removes it. */
 export function pyStrip(s: string, chars: string = pythonWhitespace): string {

@@ -171,7 +171,7 @@ function truthy(v: PyValue): boolean {
 }
 
 /** Python `<op> v` for a unary operator, with real semantics (used inside evaluated expressions). */
-export function unaryOp(op: '-' | '+' | '~' | 'not', v: PyValue): PyValue {
+function unaryOp(op: '-' | '+' | '~' | 'not', v: PyValue): PyValue {
   if (op === 'not') return !truthy(v)
   const n = asNumber(v)
   if (n && op === '~' && n.kind === 'int') return pyInt(-n.v - 1n)

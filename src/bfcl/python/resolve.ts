@@ -42,7 +42,7 @@ function hashable(v: PyValue): boolean {
 }
 
 /** Resolves one argument value the way BFCL does. */
-export function resolveValue(node: Expr): PyValue {
+function resolveValue(node: Expr): PyValue {
   switch (node.k) {
     case 'const': return node.value
     case 'ellipsis': return '...'
