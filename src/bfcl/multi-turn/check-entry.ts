@@ -26,7 +26,7 @@ export type CheckOptions = {
 const ok: MultiTurnVerdict = { valid: true, errorType: null, errorTurn: null, errorMessage: null }
 const fail = (errorType: string, errorTurn: number | null, errorMessage: string): MultiTurnVerdict => ({ valid: false, errorType, errorTurn, errorMessage })
 
-/** One instance per involved class, loaded with the entry's config (MathAPI is stateless and gets no load). */
+/** One instance per involved class, loaded with the entry's config (an absent config is an empty dict). */
 export function makeInstances(entry: MultiTurnEntry, process: ProcessState, longContext: boolean): Environment[] {
   // A loop, not map(): the arrays the checker walks keep one element kind (V8 recompiled it on a second kind).
   const instances: Environment[] = []
@@ -35,10 +35,7 @@ export function makeInstances(entry: MultiTurnEntry, process: ProcessState, long
     const factory = environmentFactories[className]
     if (!factory) throw new Error(`no environment for class ${className}`)
     const instance = factory(process)
-    if (className !== 'MathAPI') {
-      const config = entry.initialConfig.entries.find((pair) => pair[0] === className)?.[1] ?? { t: 'dict', entries: [] }
-      instance.load(config, longContext)
-    }
+    instance.load(entry.initialConfig.entries.find((pair) => pair[0] === className)?.[1] ?? { t: 'dict', entries: [] }, longContext)
     instances.push(instance)
   }
   return instances
