@@ -172,7 +172,6 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   })
   const providers = await Promise.all(models.map((model, index) =>
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, modelOptions[index]!)))
-  const secrets = [...secretValues(modelOptions), ...servers.secrets]
   for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
@@ -202,7 +201,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const judges = new Judges(suiteModelOptions)
   for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
   // A simulator's own key (config providers: api_key_env) is redacted like the models' keys.
-  for (const secret of secretValues(simulators.providerOptions())) if (!secrets.includes(secret)) secrets.push(secret)
+  const secrets = [...secretValues([...modelOptions, ...simulators.providerOptions()]), ...servers.secrets]
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 
