@@ -9,12 +9,16 @@ import { packageFile, runningSources } from '../package-files.ts'
  * the same text run after run, and counting them offline needs the encoding's rank table (5 MB read, or ~0.1 s to
  * build) and cold BPE code: together most of what counting costs a short run. With the counts stored, a run whose
  * tool texts were all counted before touches neither. The key names the encoding, gpt-tokenizer's version and a
- * hash of the counting code itself (bpe-table), so a count is only reused where the same code would give it.
+ * hash of the counting code itself (countingCode), so a count is only reused where the same code would give it.
  */
 export type StoredCounts = {
   get(chunk: string): number | undefined
   set(chunk: string, count: number): void
 }
+
+/** The modules whose code decides a count: the counter's loader, the rank table and the merge (tested to be all the
+ * tokens modules encodings.ts reaches, so a change to any of them is a new key). */
+export const countingCode = ['encodings', 'bpe-table', 'bpe-count'] as const
 
 /** Chunks kept per encoding; past that the oldest are dropped when the counts are written back. */
 const entriesKept = 20_000
@@ -53,8 +57,8 @@ function storeKey(encoding: string): string {
   const require = createRequire(import.meta.url)
   const version = (require('gpt-tokenizer/package.json') as { version: string }).version
   // The counting code as this process runs it: the sources', or the build's (the CLI bundle is made from it).
-  const code = readFileSync(packageFile(runningSources ? 'src/tokens/bpe-table.ts' : 'dist/tokens/bpe-table.js'))
-  return `chunk-counts ${encoding} gpt-tokenizer@${version} code ${hashText(code)}`
+  const code = countingCode.map((name) => readFileSync(packageFile(runningSources ? `src/tokens/${name}.ts` : `dist/tokens/${name}.js`), 'utf8'))
+  return `chunk-counts ${encoding} gpt-tokenizer@${version} code ${hashText(code.join('\0'))}`
 }
 
 function readCounts(key: string): Map<string, number> {

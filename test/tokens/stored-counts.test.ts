@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { deserialize, serialize } from 'node:v8'
 import { afterAll, describe, expect, it } from 'vitest'
+import { countingCode } from '../../src/tokens/stored-counts.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const home = mkdtempSync(join(tmpdir(), 'toolgauge-counts-'))
@@ -43,4 +44,17 @@ describe('token counts stored between runs', () => {
     writeFileSync(entries[0]!, serialize(stored))
     expect(countInChild([...texts, 'never counted before'])).toEqual([999, first[1], expect.any(Number)])
   }, 120_000)
+
+  it('are keyed by every tokens module the counter reaches, so changing any of them counts again', () => {
+    // Walks encodings.ts's relative imports within src/tokens (the store itself aside): the code a count comes from.
+    const reached = new Set<string>()
+    const visit = (name: string): void => {
+      if (reached.has(name) || name === 'stored-counts') return
+      reached.add(name)
+      const text = readFileSync(join(root, 'src/tokens', `${name}.ts`), 'utf8')
+      for (const [, imported] of text.matchAll(/from '\.\/([\w-]+)\.ts'/g)) visit(imported!)
+    }
+    visit('encodings')
+    expect([...countingCode].sort()).toEqual([...reached].sort())
+  })
 })
