@@ -1,18 +1,5 @@
 import type { ModelSummary } from '../core/report.ts'
-import { percent } from './metric-text.ts'
-import type { ToolTokensSummary } from './tool-tokens-summary.ts'
-import { cacheTable, usedCache } from './cache-summary.ts'
-
-/** The console table's cache column: tokens read from and written to the provider's prompt cache. */
-export const cacheColumn: { readonly title: string; value: (summary: ModelSummary) => string } = {
-  title: 'cache read/write',
-  value: (s) => (usedCache(s.usage) ? `${s.usage.cacheRead} / ${s.usage.cacheWrite}` : '—'),
-}
-
-/** `N% cached` for tool-token figures that were partly served from a prompt cache; nothing otherwise. */
-export function cachedShareText(tokens: ToolTokensSummary): string[] {
-  return typeof tokens.cachedShare === 'number' ? [`${percent(tokens.cachedShare)} cached`] : []
-}
+import { cacheTable } from './cache-summary.ts'
 
 const cacheNote = 'Tokens read from and written to the providers\' prompt caches (--cache-tools marks the tool definitions cacheable); tool tokens cached = per request, its tool tokens up to its cache reads; uncached cost = the same tokens with none cached.'
 

@@ -2,7 +2,6 @@ import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
 import { erroredOf, meanText, passedText, percent } from './metric-text.ts'
 import type { ToolTokensSummary } from './tool-tokens-summary.ts'
-import { cacheColumn, cachedShareText } from './cache-text.ts'
 import { usdText, usedCache } from './cache-summary.ts'
 import { hasConversations } from './conversation-summary.ts'
 import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
@@ -46,7 +45,8 @@ function perRequest(summary: ModelSummary): string {
 function totalTokens(summary: ModelSummary): string {
   const tokens = summary.toolTokens as ToolTokensSummary | undefined
   if (!tokens) return '—'
-  const parts = [...(tokens.share === null ? [] : [`${percent(tokens.share)} of input`]), ...cachedShareText(tokens)]
+  // With prompt-cache reads, the share of the tool tokens served from the cache.
+  const parts = [...(tokens.share === null ? [] : [`${percent(tokens.share)} of input`]), ...(typeof tokens.cachedShare === 'number' ? [`${percent(tokens.cachedShare)} cached`] : [])]
   return parts.length === 0 ? String(tokens.total) : `${tokens.total} (${parts.join(', ')})`
 }
 
@@ -60,6 +60,8 @@ const conversationColumns: readonly { title: string; value: (summary: ModelSumma
 ]
 
 const erroredColumn = { title: 'errored', value: (s: ModelSummary) => String(erroredOf(s)) }
+// Tokens read from and written to the providers' prompt caches.
+const cacheColumn = { title: 'cache read/write', value: (s: ModelSummary) => (usedCache(s.usage) ? `${s.usage.cacheRead} / ${s.usage.cacheWrite}` : '—') }
 
 /**
  * The results table: one row per model, or with `bySuite` one per suite × model (rows carrying `suite`, from
