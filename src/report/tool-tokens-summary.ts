@@ -63,13 +63,6 @@ export class ToolTokensTally {
   }
 }
 
-/** The run-level tool-token figures of one model's results: per request, total, share of input. */
-export function summarizeToolTokens(results: readonly CaseResult[]): ToolTokensSummary | undefined {
-  const tally = new ToolTokensTally()
-  for (const result of results) tally.add(result)
-  return tally.finish()
-}
-
 /**
  * Tool tokens and input tokens of the requests of one result that reported usage, and its tool tokens served from a
  * prompt cache: per turn when the result has one turn per request, else the whole case. A request's cache is a

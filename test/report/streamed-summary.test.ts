@@ -9,7 +9,7 @@ import type { CaseCost, CaseResult, FailureKind } from '../../src/core/result.ts
 import { isErroredResult } from '../../src/core/verdict.ts'
 import { summarize } from '../../src/report/summarize.ts'
 import { GroupedSummaries } from '../../src/report/summary-accumulator.ts'
-import { summarizeToolTokens } from '../../src/report/tool-tokens-summary.ts'
+import { ToolTokensTally } from '../../src/report/tool-tokens-summary.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { repeatStatistics } from '../../src/stats/repeat-statistics.ts'
 import { makeResult } from '../stats/make-result.ts'
@@ -34,7 +34,9 @@ function inMemorySummary(model: string, all: readonly CaseResult[]): ModelSummar
   const latencies = all.map((r) => r.latencyMs).sort((a, b) => a - b)
   const percentile = (q: number) => (latencies.length === 0 ? 0 : latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!)
   const statistics = repeatStatistics(all)
-  const toolTokens = summarizeToolTokens(all)
+  const tokens = new ToolTokensTally()
+  for (const result of all) tokens.add(result)
+  const toolTokens = tokens.finish()
   const unpriced = all.filter((r) => r.cost?.priced !== true).map((r) => (r.cost && !r.cost.priced ? r.cost.reason : 'no cost recorded')).sort()
   const priced = all.map((r) => r.cost as Extract<CaseCost, { priced: true }>)
   return {
