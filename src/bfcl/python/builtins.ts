@@ -5,22 +5,25 @@ import { PyEvalError } from './errors.ts'
 // The pure builtins a model's arithmetic may use inside an evaluated binary operation (`abs(-3) + 1`):
 // BFCL evaluates those with Python's `eval`, which sees every builtin.
 
-type Num = { readonly int?: bigint; readonly float?: number }
+/** A Python number (bool as int) for arithmetic: an exact int or a double. */
+export type Num = { readonly kind: 'int'; readonly v: bigint } | { readonly kind: 'float'; readonly v: number }
 
-function num(v: PyValue): Num | undefined {
-  if (typeof v === 'boolean') return { int: v ? 1n : 0n }
+/** `v` as a number, or undefined when it is none (bool counts as int, as in Python). */
+export function asNumber(v: PyValue): Num | undefined {
+  if (typeof v === 'boolean') return { kind: 'int', v: v ? 1n : 0n }
   const t = tagged(v)
-  if (t?.t === 'int') return { int: t.v }
-  if (t?.t === 'float') return { float: t.v }
+  if (t?.t === 'int') return { kind: 'int', v: t.v }
+  if (t?.t === 'float') return { kind: 'float', v: t.v }
   return undefined
 }
 
-const toNumber = (n: Num) => (n.float !== undefined ? n.float : Number(n.int))
-const fromNum = (n: Num): PyValue => (n.float !== undefined ? pyFloat(n.float) : pyInt(n.int!))
-const less = (a: Num, b: Num) => (a.int !== undefined && b.int !== undefined ? a.int < b.int : toNumber(a) < toNumber(b))
+/** Python `float(n)`. */
+export const toFloat = (n: Num): number => (n.kind === 'float' ? n.v : Number(n.v))
+const fromNum = (n: Num): PyValue => (n.kind === 'float' ? pyFloat(n.v) : pyInt(n.v))
+const less = (a: Num, b: Num) => (a.kind === 'int' && b.kind === 'int' ? a.v < b.v : toFloat(a) < toFloat(b))
 
 function numbers(values: readonly PyValue[], name: string): Num[] {
-  return values.map((value) => num(value) ?? (() => { throw new PyEvalError(`${name}() got a '${pyClass(value)}'`) })())
+  return values.map((value) => asNumber(value) ?? (() => { throw new PyEvalError(`${name}() got a '${pyClass(value)}'`) })())
 }
 
 function extreme(args: readonly PyValue[], name: 'min' | 'max'): PyValue {
@@ -37,7 +40,7 @@ function extreme(args: readonly PyValue[], name: 'min' | 'max'): PyValue {
 const builtins: { readonly [name: string]: (args: readonly PyValue[]) => PyValue } = {
   abs: ([x]) => {
     const n = numbers([x!], 'abs')[0]!
-    return n.float !== undefined ? pyFloat(Math.abs(n.float)) : pyInt(n.int! < 0n ? -n.int! : n.int!)
+    return n.kind === 'float' ? pyFloat(Math.abs(n.v)) : pyInt(n.v < 0n ? -n.v : n.v)
   },
   len: ([x]) => {
     const t = tagged(x!)
@@ -47,30 +50,30 @@ const builtins: { readonly [name: string]: (args: readonly PyValue[]) => PyValue
   },
   min: (args) => extreme(args, 'min'),
   max: (args) => extreme(args, 'max'),
-  sum: ([items]) => fromNum(numbers(pyItems(items!) ?? [], 'sum').reduce<Num>((total, n) => (total.float !== undefined || n.float !== undefined
-    ? { float: toNumber(total) + toNumber(n) }
-    : { int: total.int! + n.int! }), { int: 0n })),
+  sum: ([items]) => fromNum(numbers(pyItems(items!) ?? [], 'sum').reduce<Num>((total, n) => (total.kind === 'int' && n.kind === 'int'
+    ? { kind: 'int', v: total.v + n.v }
+    : { kind: 'float', v: toFloat(total) + toFloat(n) }), { kind: 'int', v: 0n })),
   int: ([x]) => {
     if (typeof x === 'string' && /^\s*[-+]?\d+(_\d+)*\s*$/.test(x)) return pyInt(BigInt(x.trim().replaceAll('_', '')))
-    const n = x === undefined ? { int: 0n } : num(x)
-    if (!n || (n.float !== undefined && !Number.isFinite(n.float))) throw new PyEvalError('invalid literal for int()')
-    return pyInt(n.float !== undefined ? BigInt(Math.trunc(n.float)) : n.int!)
+    const n: Num | undefined = x === undefined ? { kind: 'int', v: 0n } : asNumber(x)
+    if (!n || (n.kind === 'float' && !Number.isFinite(n.v))) throw new PyEvalError('invalid literal for int()')
+    return pyInt(n.kind === 'float' ? BigInt(Math.trunc(n.v)) : n.v)
   },
   float: ([x]) => {
     if (typeof x === 'string' && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(x)) return pyFloat(Number(x.trim()))
-    const n = x === undefined ? { float: 0 } : num(x)
+    const n: Num | undefined = x === undefined ? { kind: 'float', v: 0 } : asNumber(x)
     if (!n) throw new PyEvalError('could not convert to float')
-    return pyFloat(toNumber(n))
+    return pyFloat(toFloat(n))
   },
   str: ([x]) => (x === undefined ? '' : pyStr(x)),
   // round(x) rounds half to even and returns an int; round(x, n) is not modelled.
   round: (args) => {
     if (args.length !== 1) throw new PyEvalError('round() with ndigits is not supported by this evaluator')
     const n = numbers(args, 'round')[0]!
-    if (n.float === undefined) return pyInt(n.int!)
-    if (!Number.isFinite(n.float)) throw new PyEvalError('cannot convert float infinity or NaN to integer')
-    const floor = Math.floor(n.float)
-    const diff = n.float - floor
+    if (n.kind === 'int') return pyInt(n.v)
+    if (!Number.isFinite(n.v)) throw new PyEvalError('cannot convert float infinity or NaN to integer')
+    const floor = Math.floor(n.v)
+    const diff = n.v - floor
     const rounded = diff > 0.5 || (diff === 0.5 && floor % 2 !== 0) ? floor + 1 : floor
     return pyInt(BigInt(rounded))
   },

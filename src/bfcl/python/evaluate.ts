@@ -1,24 +1,12 @@
 import { pyRepr } from '../py/repr.ts'
 import { pyClass, pyDict, pyFloat, pyInt, tagged, type PyBytes, type PyDict, type PyTuple, type PyValue } from '../py/value.ts'
 import type { Expr } from './ast.ts'
-import { callBuiltin } from './builtins.ts'
+import { asNumber, callBuiltin, toFloat } from './builtins.ts'
 import { PyEvalError } from './errors.ts'
 
 // BFCL decodes a binary operation with `eval(ast.unparse(node))`. This evaluates the same subtree with Python's
 // semantics for literals, containers, unary and binary operators. Names (and so builtins such as `abs`), calls
 // and the other constructs raise, as they would in BFCL when the name is undefined.
-
-type Num = { readonly kind: 'int'; readonly v: bigint } | { readonly kind: 'float'; readonly v: number }
-
-function asNumber(v: PyValue): Num | undefined {
-  if (typeof v === 'boolean') return { kind: 'int', v: v ? 1n : 0n }
-  const t = tagged(v)
-  if (t?.t === 'int') return { kind: 'int', v: t.v }
-  if (t?.t === 'float') return { kind: 'float', v: t.v }
-  return undefined
-}
-
-const toFloat = (n: Num): number => (n.kind === 'float' ? n.v : Number(n.v))
 
 function pyFloorMod(a: number, b: number): number {
   const r = a % b
