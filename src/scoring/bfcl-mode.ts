@@ -20,9 +20,8 @@ export function bfclFailures(testCase: Case, transcript: Transcript): Failure[] 
   const verdict = bfclCaseVerdict(bfcl, { calls, text: first?.text ?? '' })
   if (verdict.valid) return []
   const errorType = verdict.errorType ?? 'unknown'
-  const expected = Array.isArray(testCase.expect.calls) ? testCase.expect.calls.length : 0
   return [{
-    kind: bfclFailureKind(errorType, { actual: calls.length, expected }),
+    kind: bfclFailureKind(errorType, { actual: calls.length, expected: testCase.expect.calls.length }),
     message: `BFCL ${errorType}: ${verdict.error}`,
     path: 'turns[0]',
   }]
