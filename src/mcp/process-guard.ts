@@ -9,17 +9,20 @@ export function trackProcess(pid: number): void {
   installed = true
   // 'exit' handlers must be synchronous: a kill is.
   process.once('exit', () => {
-    for (const pid of running) {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }
+    for (const pid of running) signal(pid, 'SIGKILL')
   })
 }
 
 /** Forgets a server process that was closed. */
 export function untrackProcess(pid: number): void {
   running.delete(pid)
+}
+
+/** Sends a signal to a process that may have ended meanwhile. */
+export function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name)
+  } catch {
+    // already gone
+  }
 }

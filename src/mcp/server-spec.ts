@@ -45,13 +45,13 @@ type Where = (field: string, message: string) => InputError
 
 /**
  * Reads one `mcp:` entry (already checked against the suite schema): resolves paths against the suite folder,
- * expands `${VAR}` in `env` and `headers` from `environment` (a missing variable is an InputError naming the
+ * expands `${VAR}` in `env` and `headers` from the environment (a missing variable is an InputError naming the
  * field) and collects the expanded values as secrets.
  */
-export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where, environment: NodeJS.ProcessEnv = process.env): McpServerSpec {
+export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where): McpServerSpec {
   const secrets: string[] = []
   const expand = (field: string, values: unknown): Record<string, string> => Object.fromEntries(
-    Object.entries((values ?? {}) as Record<string, string>).map(([key, value]) => [key, expandVariables(value, environment, secrets, (name) =>
+    Object.entries((values ?? {}) as Record<string, string>).map(([key, value]) => [key, expandVariables(value, secrets, (name) =>
       at(`${field}.${key}`, `environment variable ${name} is not set`))]),
   )
   const timeout = (raw.timeout ?? {}) as { connect?: number; call?: number }
@@ -92,10 +92,10 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
 }
 
 /** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); values become secrets. */
-function expandVariables(value: string, environment: NodeJS.ProcessEnv, secrets: string[], missing: (name: string) => Error): string {
+function expandVariables(value: string, secrets: string[], missing: (name: string) => Error): string {
   return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
     if (whole === workdirPlaceholder) return whole
-    const found = environment[name]
+    const found = process.env[name]
     if (found === undefined) throw missing(name)
     secrets.push(found)
     return found

@@ -5,7 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { redactText } from '../http/redact.ts'
 import { toolgaugeVersion } from '../version.ts'
-import { trackProcess, untrackProcess } from './process-guard.ts'
+import { signal, trackProcess, untrackProcess } from './process-guard.ts'
 import { McpServerError } from './server-error.ts'
 import type { McpServerSpec } from './server-spec.ts'
 import { StderrTail } from './stderr-tail.ts'
@@ -185,14 +185,6 @@ async function ensureGone(pid: number, graceMs: number): Promise<void> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name)
-  } catch {
-    // it ended meanwhile
-  }
-}
 
 /** Whether a process id is alive (signal 0 checks without sending anything). */
 export function isAlive(pid: number): boolean {
