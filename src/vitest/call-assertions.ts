@@ -32,10 +32,10 @@ export type AssertionOutcome = {
 }
 
 /** A call of a scored case with its turn and the scorer's verdict on it: the failures it found (none = accepted). */
-export type ScoredCall = { readonly turn: number; readonly call: TranscriptCall; readonly rejected: readonly Failure[] }
+type ScoredCall = { readonly turn: number; readonly call: TranscriptCall; readonly rejected: readonly Failure[] }
 
 /** Every call of a scored case, in order, with its turn and the scorer's verdict on it. */
-export function callsOf(scored: ScoredCase): ScoredCall[] {
+function callsOf(scored: ScoredCase): ScoredCall[] {
   const verdicts = new Map(scored.score.calls.map((verdict) => [`${verdict.turn}:${verdict.index}`, verdict.failures]))
   return scored.transcript.turns.flatMap((turn) => turn.calls.map((call, index) => ({ turn: turn.index, call, rejected: verdicts.get(`${turn.index}:${index}`) ?? [] })))
 }
@@ -153,10 +153,8 @@ export function callsToolsInParallel(scored: ScoredCase, expected: readonly Expe
   const { expected: shown, actual } = diffedLists(expected, calls)
   const turnWithAll = scored.transcript.turns.find((turn) => assignable(expected, calls.filter((entry) => entry.turn === turn.index)))
   if (turnWithAll) return { pass: true, kind: 'not_parallel', summary: `turn ${turnWithAll.index + 1} made all ${expected.length} calls`, expected: shown, actual }
-  const allMade = assignable(expected, calls)
-  if (allMade) return { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected: shown, actual }
-  return rejectedStandIn(expected, calls, shown, actual)
-    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected: shown, actual }
+  if (assignable(expected, calls)) return { pass: false, kind: 'not_parallel', summary: `the ${expected.length} expected calls were made, but not in one turn`, expected: shown, actual }
+  return notAllMade(expected, calls, shown, actual)
 }
 
 /** `toCallToolsInOrder([...])`: the expected calls appear in this order among the model's accepted calls (others may interleave). */
@@ -170,8 +168,7 @@ export function callsToolsInOrder(scored: ScoredCase, expected: readonly Expecte
   if (assignable(expected, calls)) {
     return { pass: false, kind: 'wrong_order', summary: `made the expected calls, but in the order ${calls.map(({ call }) => call.name).join(' → ')}`, expected: shown, actual }
   }
-  return rejectedStandIn(expected, calls, shown, actual)
-    ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${missingNames(expected, calls)})`, expected: shown, actual }
+  return notAllMade(expected, calls, shown, actual)
 }
 
 /** `toNotCallTools()`: the model made no call at all. */
@@ -231,7 +228,9 @@ function assignable(expected: readonly ExpectedCall[], calls: readonly ScoredCal
   return place(0)
 }
 
-function missingNames(expected: readonly ExpectedCall[], calls: readonly ScoredCall[]): string {
+/** The outcome when some expected call has no accepted matching call of its own: a rejected stand-in, or missing_call. */
+function notAllMade(expected: readonly ExpectedCall[], calls: readonly ScoredCall[], shown: unknown, actual: unknown): AssertionOutcome {
   const missing = expected.filter((wanted) => !calls.some((entry) => fits(wanted, entry))).map((wanted) => wanted.name)
-  return missing.length > 0 ? `no matching call to ${missing.join(', ')}` : 'some calls match more than one expectation'
+  const why = missing.length > 0 ? `no matching call to ${missing.join(', ')}` : 'some calls match more than one expectation'
+  return rejectedStandIn(expected, calls, shown, actual) ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${why})`, expected: shown, actual }
 }

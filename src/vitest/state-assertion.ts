@@ -6,7 +6,7 @@ import type { ScoredCase } from '../runner/run-one-case.ts'
 import type { AssertionOutcome } from './call-assertions.ts'
 
 /** The world's state at the end of a case: the snapshot after the last reply (or before the first), or none without a world. */
-export function finalState(transcript: Transcript): { readonly state: unknown } | undefined {
+function finalState(transcript: Transcript): { readonly state: unknown } | undefined {
   const last = transcript.conversation?.at(-1)
   if (last && 'state' in last) return { state: last.state }
   if ('initialState' in transcript) return { state: transcript.initialState }
