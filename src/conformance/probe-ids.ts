@@ -21,8 +21,3 @@ export const probeIds = [
 
 /** One probe id. */
 export type ProbeId = (typeof probeIds)[number]
-
-/** Whether a string is a probe id (case ids of the probe suite are probe ids). */
-export function isProbeId(value: string): value is ProbeId {
-  return (probeIds as readonly string[]).includes(value)
-}

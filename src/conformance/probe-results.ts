@@ -1,6 +1,6 @@
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf, type ResultVerdict } from '../core/verdict.ts'
-import { isProbeId, probeIds, type ProbeId } from './probe-ids.ts'
+import { probeIds, type ProbeId } from './probe-ids.ts'
 import { probeOf } from './probes.ts'
 import { probeSuiteName } from './probe-suite.ts'
 
@@ -24,7 +24,7 @@ export type ProbeOutcome = ProbeEntry & { readonly spec: string; readonly verdic
 export function probeOutcomes(results: Iterable<CaseResult>, rows: readonly ConformanceRow[]): ProbeOutcome[] {
   const grouped = new Map<string, CaseResult[]>()
   for (const result of results) {
-    if (result.suite !== probeSuiteName || !isProbeId(result.case)) continue
+    if (result.suite !== probeSuiteName) continue
     const key = `${result.model}\u0000${result.case}`
     const list = grouped.get(key)
     if (list) list.push(result)

@@ -8,10 +8,9 @@ import type { OutLock } from '../runner/out-lock.ts'
 import { runEvaluation, type RunOutcome } from '../runner/run-evaluation.ts'
 import type { CaseCheckSet } from '../scoring/score-case.ts'
 import { conformanceProvider } from './paired-provider.ts'
-import { isProbeId } from './probe-ids.ts'
 import { conformanceDocument, conformanceExitCode, probeOutcomes, type ConformanceDocument, type ConformanceRow, type ProbeOutcome } from './probe-results.ts'
 import { probeSuiteName, writeProbeSuite } from './probe-suite.ts'
-import { probeOf, probeSetVersion } from './probes.ts'
+import { probes, probeSetVersion } from './probes.ts'
 
 /** Which requests a conformance run streams: none, all, or each probe both ways (`stream_equivalence` needs both). */
 export type StreamMode = 'off' | 'on' | 'both'
@@ -51,8 +50,8 @@ function conformanceRows(models: readonly string[], stream: StreamMode): Conform
 const probeChecks: CaseCheckSet = {
   id: probeSetVersion,
   check: (testCase, transcript) => {
-    if (testCase.suite !== probeSuiteName || !isProbeId(testCase.id)) return []
-    return probeOf(testCase.id).check?.(transcript) ?? []
+    if (testCase.suite !== probeSuiteName) return []
+    return probes.find((probe) => probe.id === testCase.id)?.check?.(transcript) ?? []
   },
 }
 
