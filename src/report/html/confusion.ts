@@ -45,12 +45,8 @@ function confusionSummary(matrix: ConfusionMatrix, tools: number): string {
     ? '<p class="muted small">No confusions: every expected tool was called, and no call came unexpected.</p>'
     : `<table class="confused-pairs"><thead><tr><th>Expected</th><th>Called instead</th><th>Count</th></tr></thead><tbody>${pairRows.join('')}</tbody></table>${more}`
   const totals = diagonalTotals(matrix)
-  let expected = 0
-  let right = 0
-  for (const t of totals) {
-    expected += t.expected
-    right += t.right
-  }
+  const expected = totals.reduce((sum, t) => sum + t.expected, 0)
+  const right = totals.reduce((sum, t) => sum + t.right, 0)
   const quiet = matrix.counts[noTool]?.[noTool] ?? 0
   const totalRows = totals.map((t) => `<tr><td>${escapeHtml(t.tool)}</td><td>${t.expected}</td><td>${t.right}</td><td>${t.expected === 0 ? nothingMeasured : percent(t.right / t.expected)}</td><td>${t.called}</td></tr>`)
   return `<p class="muted small">${tools} tools: too many for a grid. The most frequent confusions (${escapeHtml(noTool)}: a missed or an extra call), then per expected tool how often it was called right.</p>`
