@@ -168,16 +168,11 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
   // recorded event stream is served whole, event for event, and checked like a live one.
   const ok = status >= 200 && status < 300
   const streamed = ok && isEventStream(headers)
-  const problem = streamed
-    ? mapDefined(settings.checkStream?.(parseSse(body)).problem, (text) => `a broken event stream: ${text}`)
-    : ok && settings.checkAnswer ? checkRecorded(body, settings.checkAnswer) : undefined
+  const streamProblem = streamed ? settings.checkStream?.(parseSse(body)).problem : undefined
+  const problem = streamProblem !== undefined ? `a broken event stream: ${streamProblem}` : !streamed && ok && settings.checkAnswer ? checkRecorded(body, settings.checkAnswer) : undefined
   if (problem !== undefined) throw new ProviderError(`HTTP ${status} with ${problem} (replayed from ${store.file(key)})`, { status, retries: 0 })
   if (exchange) exchange.answerBody = body
   return toResponse(status, headers, body)
-}
-
-function mapDefined<T, R>(value: T | undefined, map: (value: T) => R): R | undefined {
-  return value === undefined ? undefined : map(value)
 }
 
 function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>): string | undefined {

@@ -1,4 +1,4 @@
-import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai'
+import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse, type HttpOptions } from '@google/genai'
 import { createGeminiBatchApi } from './batch/gemini-batch.ts'
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
@@ -42,21 +42,16 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     },
     read: (answer, _request, body) => fromGeminiResponse(answer, wireFinishMessage(body)),
     // The body is SDK parameters, not the wire body: `extra_body` goes through the SDK's own escape hatch.
-    withExtraBody: (body: GenerateContentParameters, extra) => ({
-      ...body,
-      config: { ...body.config, httpOptions: { ...body.config?.httpOptions, extraBody: { ...body.config?.httpOptions?.extraBody, ...extra } } },
-    }),
+    withExtraBody: (body: GenerateContentParameters, extra) => withHttpOptions(body, { extraBody: { ...body.config?.httpOptions?.extraBody, ...extra } }),
   })
 }
 
 /** The SDK parameters with this request's headers (the exchange link, `extra_headers`) and abort signal. */
 function withRequestOptions(body: GenerateContentParameters, requestOptions: SdkRequestOptions): GenerateContentParameters {
-  return {
-    ...body,
-    config: {
-      ...body.config,
-      httpOptions: { ...body.config?.httpOptions, headers: { ...body.config?.httpOptions?.headers, ...requestOptions.headers } },
-      ...(requestOptions.signal ? { abortSignal: requestOptions.signal } : {}),
-    },
-  }
+  const withHeaders = withHttpOptions(body, { headers: { ...body.config?.httpOptions?.headers, ...requestOptions.headers } })
+  return requestOptions.signal ? { ...withHeaders, config: { ...withHeaders.config, abortSignal: requestOptions.signal } } : withHeaders
+}
+
+function withHttpOptions(body: GenerateContentParameters, httpOptions: HttpOptions): GenerateContentParameters {
+  return { ...body, config: { ...body.config, httpOptions: { ...body.config?.httpOptions, ...httpOptions } } }
 }

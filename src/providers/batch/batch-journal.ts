@@ -44,9 +44,7 @@ export class BatchJournal {
 
   /** Appends a line and syncs it to disk before returning: the caller creates or polls only once it is journaled. */
   record(batch: BatchJournalLine): void {
-    const existing = this.byModel.get(batch.model)
-    if (existing) existing.push(batch)
-    else this.byModel.set(batch.model, [batch])
+    this.add(batch)
     const fd = openSync(this.file, 'a')
     try {
       writeSync(fd, `${this.torn ? '\n' : ''}${JSON.stringify(batch)}\n`)
@@ -62,11 +60,14 @@ export class BatchJournal {
     this.torn = text.length > 0 && !text.endsWith('\n')
     for (const line of text.split('\n')) {
       const batch = parseLine(line)
-      if (!batch) continue
-      const existing = this.byModel.get(batch.model)
-      if (existing) existing.push(batch)
-      else this.byModel.set(batch.model, [batch])
+      if (batch) this.add(batch)
     }
+  }
+
+  private add(line: BatchJournalLine): void {
+    const existing = this.byModel.get(line.model)
+    if (existing) existing.push(line)
+    else this.byModel.set(line.model, [line])
   }
 }
 

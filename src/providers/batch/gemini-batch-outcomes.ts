@@ -107,7 +107,7 @@ function outcomeOf(customId: string, item: WireResponse): BatchOutcome {
   if (error !== undefined) {
     const status = httpStatusOf(error)
     const message = error.message ?? `error ${String(error.code)}`
-    const name = error.status ?? rpcNames[error.code ?? 2] ?? 'UNKNOWN'
+    const name = error.status ?? rpcCodes[error.code ?? 2]?.[0] ?? 'UNKNOWN'
     // The API refused this request itself: answer it as the direct endpoint would have (the SDK raises its ApiError).
     if (refused(status)) return { customId, kind: 'answer', status, body: JSON.stringify({ error: { code: status, message, status: name, ...(error.details ? { details: error.details } : {}) } }) }
     return { customId, kind: 'error', message: `the batch could not answer this request: ${message} (${name})` }
@@ -121,15 +121,15 @@ function refused(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== 499
 }
 
-// google.rpc.Code: the codes of a Status, and the HTTP status each maps to (google/rpc/code.proto).
-const rpcNames: Readonly<Record<number, string>> = {
-  1: 'CANCELLED', 2: 'UNKNOWN', 3: 'INVALID_ARGUMENT', 4: 'DEADLINE_EXCEEDED', 5: 'NOT_FOUND', 6: 'ALREADY_EXISTS', 7: 'PERMISSION_DENIED', 8: 'RESOURCE_EXHAUSTED',
-  9: 'FAILED_PRECONDITION', 10: 'ABORTED', 11: 'OUT_OF_RANGE', 12: 'UNIMPLEMENTED', 13: 'INTERNAL', 14: 'UNAVAILABLE', 15: 'DATA_LOSS', 16: 'UNAUTHENTICATED',
+// google.rpc.Code: the codes of a Status, each with its name and the HTTP status it maps to (google/rpc/code.proto).
+const rpcCodes: Readonly<Record<number, readonly [string, number]>> = {
+  1: ['CANCELLED', 499], 2: ['UNKNOWN', 500], 3: ['INVALID_ARGUMENT', 400], 4: ['DEADLINE_EXCEEDED', 504], 5: ['NOT_FOUND', 404], 6: ['ALREADY_EXISTS', 409],
+  7: ['PERMISSION_DENIED', 403], 8: ['RESOURCE_EXHAUSTED', 429], 9: ['FAILED_PRECONDITION', 400], 10: ['ABORTED', 409], 11: ['OUT_OF_RANGE', 400],
+  12: ['UNIMPLEMENTED', 501], 13: ['INTERNAL', 500], 14: ['UNAVAILABLE', 503], 15: ['DATA_LOSS', 500], 16: ['UNAUTHENTICATED', 401],
 }
-const rpcHttp: Readonly<Record<number, number>> = { 1: 499, 2: 500, 3: 400, 4: 504, 5: 404, 6: 409, 7: 403, 8: 429, 9: 400, 10: 409, 11: 400, 12: 501, 13: 500, 14: 503, 15: 500, 16: 401 }
 
 function httpStatusOf(error: WireStatus): number {
   const code = error.code ?? 2
   // Some errors carry the HTTP status itself rather than an RPC code.
-  return code >= 100 ? code : (rpcHttp[code] ?? 500)
+  return code >= 100 ? code : (rpcCodes[code]?.[1] ?? 500)
 }

@@ -51,13 +51,7 @@ export type ModelSettings = {
   readonly extra_headers?: { readonly [name: string]: string }
 }
 
-/** The setting names, in documentation order. */
-export const settingNames = [
-  'temperature', 'top_p', 'seed', 'max_tokens', 'reasoning_effort', 'reasoning', 'verbosity', 'thinking', 'thinking_config', 'store',
-  'stream', 'cache_tools', 'batch', 'extra_body', 'extra_headers',
-] as const satisfies readonly (keyof ModelSettings)[]
-
-/** JSON Schema of the settings, shared by the config file and `--set`. */
+/** JSON Schema of the settings, shared by the config file and `--set`, in documentation order. */
 export const modelSettingsSchema: { readonly [K in keyof ModelSettings]-?: JsonSchema } = {
   temperature: { type: 'number', minimum: 0, maximum: 2 },
   top_p: { type: 'number', minimum: 0, maximum: 1 },
@@ -92,6 +86,9 @@ export const modelSettingsSchema: { readonly [K in keyof ModelSettings]-?: JsonS
   extra_body: { type: 'object' },
   extra_headers: { type: 'object', additionalProperties: { type: 'string' } },
 }
+
+/** The setting names, in documentation order. */
+export const settingNames = Object.keys(modelSettingsSchema) as readonly (keyof ModelSettings)[]
 
 /** Settings layered: later ones win key by key; objects (`reasoning`, `extra_body` …) merge one level deep. */
 export function mergeSettings(...layers: readonly (ModelSettings | undefined)[]): ModelSettings {

@@ -12,11 +12,7 @@ export type AnswerCheck = (body: unknown) => string | undefined
 
 /** The check of each protocol's 2xx bodies. */
 export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
-  chat: (body) => {
-    const answer = asObject(body)
-    if (!answer) return 'no answer: the body is not a JSON object'
-    const error = errorObject(answer.error)
-    if (error) return error
+  chat: bodyCheck((answer) => {
     const choices = answer.choices
     if (!Array.isArray(choices) || choices.length === 0) return 'no answer: no choices'
     const choice = asObject(choices[0])
@@ -24,44 +20,30 @@ export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
     if (choiceError) return choiceError
     if (!asObject(choice?.message)) return 'no answer: the choice has no message'
     return finishProblem('chat', choice?.finish_reason)
-  },
-  responses: (body) => {
-    const answer = asObject(body)
-    if (!answer) return 'no answer: the body is not a JSON object'
-    const error = errorObject(answer.error)
-    if (error) return error
+  }),
+  responses: bodyCheck((answer) => {
     const reason = asObject(answer.incomplete_details)?.reason ?? answer.status
-    const problem = finishProblem('responses', reason)
-    if (problem) return problem
-    if (!hasItems(answer.output) && !explainsEmpty('responses', reason)) return 'no answer: no output items'
-    return undefined
-  },
-  anthropic: (body) => {
-    const answer = asObject(body)
-    if (!answer) return 'no answer: the body is not a JSON object'
-    const error = errorObject(answer.error)
-    if (error) return error
-    const problem = finishProblem('anthropic', answer.stop_reason)
-    if (problem) return problem
-    if (!hasItems(answer.content) && !explainsEmpty('anthropic', answer.stop_reason)) return 'no answer: no content blocks'
-    return undefined
-  },
-  gemini: (body) => {
-    const answer = asObject(body)
-    if (!answer) return 'no answer: the body is not a JSON object'
-    const error = errorObject(answer.error)
-    if (error) return error
+    return finishProblem('responses', reason) ?? emptyProblem('responses', reason, answer.output, 'no output items')
+  }),
+  anthropic: bodyCheck((answer) => finishProblem('anthropic', answer.stop_reason) ?? emptyProblem('anthropic', answer.stop_reason, answer.content, 'no content blocks')),
+  gemini: bodyCheck((answer) => {
     const candidates = answer.candidates
     if (!Array.isArray(candidates) || candidates.length === 0) {
       // A prompt blocked by the safety filters comes with no candidate at all: a refusal, scored as one.
       return asObject(answer.promptFeedback)?.blockReason ? undefined : 'no answer: no candidates'
     }
     const candidate = asObject(candidates[0])
-    const problem = finishProblem('gemini', candidate?.finishReason)
-    if (problem) return problem
-    if (!hasItems(asObject(candidate?.content)?.parts) && !explainsEmpty('gemini', candidate?.finishReason)) return 'no answer: the candidate has no content'
-    return undefined
-  },
+    return finishProblem('gemini', candidate?.finishReason) ?? emptyProblem('gemini', candidate?.finishReason, asObject(candidate?.content)?.parts, 'the candidate has no content')
+  }),
+}
+
+/** A protocol's check after what every protocol checks first: a JSON object, with no `error` in it. */
+function bodyCheck(check: (answer: Record<string, unknown>) => string | undefined): AnswerCheck {
+  return (body) => {
+    const answer = asObject(body)
+    if (!answer) return 'no answer: the body is not a JSON object'
+    return errorObject(answer.error) ?? check(answer)
+  }
 }
 
 function finishProblem(protocol: WireProtocol, raw: unknown): string | undefined {
@@ -71,10 +53,12 @@ function finishProblem(protocol: WireProtocol, raw: unknown): string | undefined
   return known ? `no answer: finish reason "${raw as string}" (the generation failed)` : `no answer: finish reason "${raw as string}", which toolgauge does not know`
 }
 
-// An empty answer the finish reason accounts for: cut before any output, filtered, or a call the provider could not read.
-function explainsEmpty(protocol: WireProtocol, raw: unknown): boolean {
+// No items is no answer, unless the finish reason accounts for it: cut before any output, filtered, or a call the
+// provider could not read.
+function emptyProblem(protocol: WireProtocol, raw: unknown, items: unknown, what: string): string | undefined {
+  if (Array.isArray(items) && items.length > 0) return undefined
   const meaning = typeof raw === 'string' ? finishMeaning(protocol, raw) : undefined
-  return meaning === 'length' || meaning === 'content-filter' || meaning === 'malformed-call'
+  return meaning === 'length' || meaning === 'content-filter' || meaning === 'malformed-call' ? undefined : `no answer: ${what}`
 }
 
 /** `error: {message, type/code/status}` (or a bare string), as every API and gateway shapes it; null is no error. */
@@ -88,10 +72,7 @@ function errorObject(value: unknown): string | undefined {
   return `an error body: ${message}${label ? ` (${label})` : ''}`
 }
 
-function hasItems(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
+/** The value when it is a plain object. */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
   return isPlainObject(value) ? value : undefined
 }

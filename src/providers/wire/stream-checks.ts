@@ -1,7 +1,7 @@
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import type { SseEvent } from '../../http/sse.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
-import { answerChecks } from './broken-answer.ts'
+import { answerChecks, asObject } from './broken-answer.ts'
 import type { WireProtocol } from './finish-reason.ts'
 
 /**
@@ -46,10 +46,6 @@ function errorProblem(index: number, kind: string, error: unknown): string | und
 
 function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : []
-}
-
-function asObject(value: unknown): Json | undefined {
-  return isPlainObject(value) ? value : undefined
 }
 
 function assembled(problem: string | undefined): Reading | undefined {
