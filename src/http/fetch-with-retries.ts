@@ -225,8 +225,7 @@ function clip(text: string): string {
 
 function errorSnippet(body: string): string {
   const text = body.trim().replace(/\s+/g, ' ')
-  if (text === '') return ''
-  return `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`
+  return text === '' ? '' : `: ${clip(text)}`
 }
 
 function describeError(error: unknown): string {

@@ -141,6 +141,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
 
   /** Holds a request for the next batch; `barrier: false` while moving several, so they go out together. */
   private hold(waiter: Waiter, barrier = true): void {
+    waiter.watch?.waiters.delete(waiter)
     waiter.watch = undefined
     this.pending.push(waiter)
     if (barrier) this.maybeSubmit()
@@ -231,7 +232,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
         const why = `batch ${watch.id} ${status.state}${status.message ? `: ${status.message}` : ''}`
         if (watch.resumed) {
           watch.unusable = true
-          for (const waiter of [...watch.waiters]) this.hold(detachFrom(waiter, watch), false)
+          for (const waiter of [...watch.waiters]) this.hold(waiter, false)
           this.maybeSubmit()
         } else this.failAll(watch, why)
         return
@@ -255,7 +256,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       return
     }
     // A journaled batch that did not answer this request: it goes into the next batch rather than erroring for ever.
-    if (watch.resumed) return this.hold(detachFrom(waiter, watch), barrier)
+    if (watch.resumed) return this.hold(waiter, barrier)
     this.settle(waiter, watch)
     const why = outcome ? outcome.message : 'not in the results'
     waiter.reject(new ProviderError(`batch ${watch.id}: request ${waiter.entry.customId} errored: ${why}`, { retries: 0 }))
@@ -297,11 +298,6 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
   private emit(event: BatchEvent): void {
     this.settings.onEvent?.(event)
   }
-}
-
-function detachFrom(waiter: Waiter, watch: Watch): Waiter {
-  watch.waiters.delete(waiter)
-  return waiter
 }
 
 /** The round's requests in batches of at most `maxEntries` entries and about `maxBytes` bytes each, in order. */

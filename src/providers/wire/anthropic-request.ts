@@ -40,12 +40,8 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
     if (blocks.length === 0) return
     const last = result.at(-1)
     if (last && last.role === role) {
-      // tool_result blocks must lead a user message, ahead of any text already there.
-      const results = blocks.filter((block) => block.type === 'tool_result')
-      const others = blocks.filter((block) => block.type !== 'tool_result')
-      const leading = last.content.filter((block) => block.type === 'tool_result')
-      const trailing = last.content.filter((block) => block.type !== 'tool_result')
-      last.content = [...leading, ...results, ...trailing, ...others]
+      // tool_result blocks must lead a user message, ahead of any text already there (a stable sort keeps each kind's order).
+      last.content = [...last.content, ...blocks].sort((a, b) => Number(a.type !== 'tool_result') - Number(b.type !== 'tool_result'))
     } else {
       result.push({ role, content: blocks })
     }
