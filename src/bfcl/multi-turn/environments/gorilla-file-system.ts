@@ -92,6 +92,28 @@ class GorillaFileSystem implements Environment {
   }
 }
 
+// BFCL's cp and mv: into the directory `destination` names (keeping the name), else to the new name `destination`.
+function transfer(self: GorillaFileSystem, command: 'cp' | 'mv', source: Val, destination: Val): Val {
+  const [verb, done] = command === 'cp' ? ['copy', 'copied'] : ['move', 'moved']
+  const from = text(source)
+  const to = text(destination)
+  const here = self.current.contents
+  const item = here.get(from)
+  if (!item) return error(`${command}: cannot ${verb} '${from}': No such file or directory`)
+  if (to.includes('/')) return error(`${command}: path not allowed in destination. Provide only a file or directory name.`)
+  const target = here.get(to)
+  if (target instanceof FsDirectory) {
+    if (target.contents.has(from)) return error(`${command}: cannot ${verb} '${from}' to '${to}/${from}': File exists`)
+    target.contents.set(from, command === 'cp' ? copyOf(item, item.name, target) : item)
+    if (command === 'mv') here.delete(from)
+    return dict([['result', `'${from}' ${done} to '${to}/${from}'`]])
+  }
+  if (target) return error(`${command}: cannot ${verb} '${from}' to '${to}': Not a directory`)
+  here.set(to, copyOf(item, to, self.current))
+  if (command === 'mv') here.delete(from)
+  return dict([['result', `'${from}' ${done} to '${to}'`]])
+}
+
 const methods = methodTable<GorillaFileSystem>([
   ['cat', [req('file_name')], ([name], self) => {
     const fileName = text(name!)
@@ -112,22 +134,7 @@ const methods = methodTable<GorillaFileSystem>([
     self.current = target
     return dict([['current_working_directory', target.name]])
   }],
-  ['cp', [req('source'), req('destination')], ([source, destination], self) => {
-    const from = text(source!)
-    const to = text(destination!)
-    const item = self.current.contents.get(from)
-    if (!item) return error(`cp: cannot copy '${from}': No such file or directory`)
-    if (to.includes('/')) return error('cp: path not allowed in destination. Provide only a file or directory name.')
-    const target = self.current.contents.get(to)
-    if (target instanceof FsDirectory) {
-      if (target.contents.has(from)) return error(`cp: cannot copy '${from}' to '${to}/${from}': File exists`)
-      target.contents.set(from, copyOf(item, item.name, target))
-      return dict([['result', `'${from}' copied to '${to}/${from}'`]])
-    }
-    if (target) return error(`cp: cannot copy '${from}' to '${to}': Not a directory`)
-    self.current.contents.set(to, copyOf(item, to, self.current))
-    return dict([['result', `'${from}' copied to '${to}'`]])
-  }],
+  ['cp', [req('source'), req('destination')], ([source, destination], self) => transfer(self, 'cp', source!, destination!)],
   ['diff', [req('file_name1'), req('file_name2')], ([a, b], self) => {
     const first = self.fileHere(a!)
     const second = self.fileHere(b!)
@@ -188,24 +195,7 @@ const methods = methodTable<GorillaFileSystem>([
     self.current.contents.set(dirName, new FsDirectory(dirName, self.current))
     return null
   }],
-  ['mv', [req('source'), req('destination')], ([source, destination], self) => {
-    const from = text(source!)
-    const to = text(destination!)
-    const item = self.current.contents.get(from)
-    if (!item) return error(`mv: cannot move '${from}': No such file or directory`)
-    if (to.includes('/')) return error('mv: path not allowed in destination. Provide only a file or directory name.')
-    const target = self.current.contents.get(to)
-    if (target instanceof FsDirectory) {
-      if (target.contents.has(from)) return error(`mv: cannot move '${from}' to '${to}/${from}': File exists`)
-      target.contents.set(from, item)
-      self.current.contents.delete(from)
-      return dict([['result', `'${from}' moved to '${to}/${from}'`]])
-    }
-    if (target) return error(`mv: cannot move '${from}' to '${to}': Not a directory`)
-    self.current.contents.set(to, item instanceof FsFile ? new FsFile(to, item.content) : new FsDirectory(to, self.current, item.contents))
-    self.current.contents.delete(from)
-    return dict([['result', `'${from}' moved to '${to}'`]])
-  }],
+  ['mv', [req('source'), req('destination')], ([source, destination], self) => transfer(self, 'mv', source!, destination!)],
   ['pwd', [], (_, self) => {
     const names: string[] = []
     for (let dir: FsDirectory | null = self.current; dir; dir = dir.parent) names.push(dir.name)
