@@ -2,6 +2,7 @@ import type { CaseChange, MetricDelta } from './compare-model.ts'
 import { caseId } from './compare-model.ts'
 import { formatP, type Comparison, type JudgedComparison } from './compare-reports.ts'
 import { toolTokenChangesMarkdown, toolTokenChangesText } from './tool-token-changes.ts'
+import { percent } from '../report/metric-text.ts'
 
 // Listings beyond this are summarized; a comparison of two 5000-case runs should still fit a terminal and a step summary.
 const maxListed = 50
@@ -12,7 +13,7 @@ export function comparisonText(comparison: Comparison): string {
     `${m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`}: ${m.regression ? 'REGRESSION' : m.inconclusive ? 'INCONCLUSIVE' : 'ok'} — ${m.reason}`,
     `  ${m.pairedCases} paired cases${unpaired(m)}; ${testLine(m)}`,
     '',
-    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${pct(d.base).padStart(6)} → ${pct(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]`.padEnd(16) : '(nothing to measure)'}${d.interval ? `  detectable ≥ ${points(d.detectable)}` : ''}`),
+    ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${percent(d.base).padStart(6)} → ${percent(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]`.padEnd(16) : '(nothing to measure)'}${d.interval ? `  detectable ≥ ${points(d.detectable)}` : ''}`),
     '',
     ...listing('newly broken', m.broken),
     ...listing('newly fixed', m.fixed),
@@ -31,7 +32,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
     '',
     '| Metric | Base | Head | Δ (points) | 95% CI of Δ | Detectable Δ (80% power) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...m.metrics.map((d) => `| ${d.name} | ${pct(d.base)} | ${pct(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${d.interval ? `${signed(d.interval[0])} to ${signed(d.interval[1])}` : '—'} | ${d.interval ? `≥ ${points(d.detectable)}` : '—'} |`),
+    ...m.metrics.map((d) => `| ${d.name} | ${percent(d.base)} | ${percent(d.head)} | ${arrow(d)} ${signed(d.delta)} | ${d.interval ? `${signed(d.interval[0])} to ${signed(d.interval[1])}` : '—'} | ${d.interval ? `≥ ${points(d.detectable)}` : '—'} |`),
     '',
     ...markdownListing('Newly broken', m.broken),
     ...markdownListing('Newly fixed', m.fixed),
@@ -87,11 +88,6 @@ function rates(c: CaseChange): string {
 function arrow(d: MetricDelta): string {
   if (d.delta === null || d.delta === 0) return ''
   return (d.delta > 0) !== d.lowerIsBetter ? '▲' : '▼'
-}
-
-// A metric with nothing to measure prints as a dash, never as 0% or 100%.
-function pct(x: number | null): string {
-  return x === null ? '—' : `${(x * 100).toFixed(1)}%`
 }
 
 // The smallest detectable change, in points; null: not even 100 points.
