@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { workdirPlaceholder, type McpServerSpec, type McpTransportSpec } from './server-spec.ts'
 
 /** A server's transport with `${WORKDIR}` filled in, and how to remove the working copy afterwards. */
-export type PreparedTransport = { readonly transport: McpTransportSpec; readonly workdir?: string; dispose(): void }
+export type PreparedTransport = { readonly transport: McpTransportSpec; dispose(): void }
 
 /**
  * Gives a stdio server its own working folder when the entry asks for one: a fresh copy of `workdir:` (or an
@@ -26,7 +26,6 @@ export function prepareTransport(spec: McpServerSpec): PreparedTransport {
       env: Object.fromEntries(Object.entries(transport.env).map(([key, value]) => [key, fill(value)])),
       cwd: transport.cwd ? fill(transport.cwd) : folder,
     },
-    workdir: folder,
     dispose: () => rmSync(folder, { recursive: true, force: true }),
   }
 }
