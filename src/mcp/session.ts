@@ -31,8 +31,8 @@ export class McpSession {
     private readonly transport: Transport,
     private readonly stderr: StderrTail,
     private readonly dispose: () => void,
-    /** The server's process id (stdio), for tests and diagnostics. */
-    readonly pid: number | undefined,
+    /** The server's process id (stdio): close() makes sure it has ended. */
+    private readonly pid: number | undefined,
   ) {}
 
   /** The name the server reports in `initialize` (e.g. `secure-filesystem-server`). */
