@@ -44,7 +44,7 @@ export function validateCaseShape(rawCase: unknown, file: string, line: number):
 }
 
 /** Where `npm run build` writes the suite validator it generates (scripts/build-suite-validator.mjs). */
-const generatedSuiteValidator = packageFile('dist/schema/suite-validator.generated.cjs')
+export const generatedSuiteValidator = packageFile('dist/schema/suite-validator.generated.cjs')
 
 /** The validator generated at build time when it was made from this very schema text, else one compiled now. */
 function loadSuiteValidator(): (value: unknown) => ErrorObject[] {
