@@ -60,7 +60,6 @@ export const configSchema: JsonSchema = {
           baseUrl: { type: 'string', description: 'Same as base_url.' },
           api_key_env: { type: 'string', description: 'Name of the env var holding this model\'s API key.' },
           apiKeyEnv: { type: 'string', description: 'Same as api_key_env.' },
-          max_tokens: { type: 'integer', minimum: 1 },
           max_concurrency: { type: 'integer', minimum: 1, description: 'Requests in flight at once for this model.' },
           requests_per_minute: { type: 'number', exclusiveMinimum: 0 },
           retries: { type: 'integer', minimum: 0 },

@@ -60,7 +60,6 @@ export type ModelSettings = RequestSettings & {
   readonly baseUrl?: string
   readonly api_key_env?: string
   readonly apiKeyEnv?: string
-  readonly max_tokens?: number
   readonly max_concurrency?: number
   readonly requests_per_minute?: number
   readonly retries?: number
