@@ -200,8 +200,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // So are the judges of final.judge expectations: one per spec and suite folder.
   const judges = new Judges(suiteModelOptions)
   for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
-  // A simulator's own key (config providers: api_key_env) is redacted like the models' keys.
-  const secrets = [...secretValues([...modelOptions, ...simulators.providerOptions()]), ...servers.secrets]
+  // A simulator's or judge's own key (config providers: api_key_env) is redacted like the models' keys.
+  const secrets = [...secretValues([...modelOptions, ...simulators.providerOptions(), ...judges.providerOptions()]), ...servers.secrets]
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 

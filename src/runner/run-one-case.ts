@@ -69,7 +69,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
     {
       tokenCounter: new ToolTokenCounter(),
       prices: request.prices ?? defaultPriceTable,
-      secrets: [...secretValues([options, ...simulators.providerOptions()]), ...servers.secrets],
+      secrets: [...secretValues([options, ...simulators.providerOptions(), ...judges.providerOptions()]), ...servers.secrets],
       simulators,
       judges,
       ...(request.signal ? { signal: request.signal } : {}),

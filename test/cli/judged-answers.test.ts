@@ -133,6 +133,27 @@ describe('judged final answers (final.judge)', () => {
     expect(talk?.checks?.map((check) => check.kind === 'judge' && [check.score, check.userMessage, check.promptHash === judgePromptHash('Polite.')])).toEqual([[0.2, 0, false], [0.6, undefined, true]])
   })
 
+  it("a judge's own key variable (config providers: api_key_env) is a secret of the run: redacted in the report", async () => {
+    process.env.TOOLGAUGE_TEST_JUDGE_KEY = 'judge-secret-4711'
+    try {
+      const dir = tempFiles(suiteFiles('scripted:judge.yaml', [
+        'oslo:',
+        '  - content: \'{"score": 0.9, "reason": "Fine; my key is judge-secret-4711."}\'',
+        'paris:',
+        '  - content: \'{"score": 0.9, "reason": "Fine."}\'',
+      ].join('\n')))
+      const outcome = await runEvaluation({
+        suitePaths: [join(dir, 'suite.yaml')], models: [`scripted:${join(dir, 'script.yaml')}`], outDir: join(dir, 'out'),
+        modelOptions: { 'scripted:judge.yaml': { apiKeyEnv: 'TOOLGAUGE_TEST_JUDGE_KEY' } },
+      })
+      const oslo = outcome.report.results.find((result) => result.case === 'oslo')
+      expect(oslo?.checks?.[0]).toMatchObject({ kind: 'judge', reason: 'Fine; my key is [redacted].' })
+      expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain('judge-secret-4711')
+    } finally {
+      delete process.env.TOOLGAUGE_TEST_JUDGE_KEY
+    }
+  })
+
   it('parses the documented answer shape only', () => {
     expect(parseJudgeAnswer('{"score": 1, "reason": "ok"}')).toEqual({ score: 1, reason: 'ok' })
     expect(parseJudgeAnswer('{"score": "1", "reason": "ok"}')).toEqual({ problem: 'its "score" is not a number from 0 to 1' })
