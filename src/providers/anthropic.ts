@@ -4,7 +4,7 @@ import { credentialDefaults } from './runtime/credentials.ts'
 import { sdkApiKey } from './runtime/openai-client.ts'
 import { cachesTools, sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
 import { withAnthropicCacheMarkers } from './wire/cache-markers.ts'
-import { streamAnthropicMessage, streamingAnthropicBody } from './streaming/anthropic-stream.ts'
+import { streamAnthropicMessage } from './streaming/anthropic-stream.ts'
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import type { ProviderOptions } from './provider-options.ts'
@@ -43,7 +43,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     build: (request) => {
       const built = buildAnthropicRequest(request, { model, maxTokens: anthropicMaxTokens(options), ...(options.settings ? { settings: options.settings } : {}) })
       const body = cached ? withAnthropicCacheMarkers(built) : built
-      return streamed ? streamingAnthropicBody(body) : body
+      return streamed ? { ...body, stream: true as const } : body
     },
     send: (body, requestOptions) =>
       body.stream === true ? streamAnthropicMessage(client, body, requestOptions) : client.messages.create(body as MessageCreateParamsNonStreaming, requestOptions),

@@ -1,15 +1,8 @@
-import { createChatCompletionsProvider } from './runtime/chat-completions-provider.ts'
-import { credentialDefaults } from './runtime/credentials.ts'
-import type { ProviderFactory } from './registry.ts'
+import { chatCompletionsFactory } from './runtime/chat-completions-provider.ts'
 
 /**
  * `openai-compatible:<model>`: any Chat Completions server (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter, Groq…)
  * at --base-url or the model's own base_url. No key unless one is named (--api-key-env or api_key_env): it never
  * reads OPENAI_API_KEY. `max_tokens` is the field these servers know.
  */
-export const createProvider: ProviderFactory = async (model, spec, options) =>
-  createChatCompletionsProvider(model, spec, options, {
-    credentials: credentialDefaults['openai-compatible'],
-    hostedOpenAi: false,
-    maxTokensField: 'max_tokens',
-  })
+export const createProvider = chatCompletionsFactory(false)

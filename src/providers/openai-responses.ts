@@ -2,7 +2,7 @@ import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
 import { cachesTools, sdkSetup, streams } from './runtime/http-for-provider.ts'
 import { promptCacheKey } from './wire/cache-markers.ts'
-import { streamResponse, streamingResponsesBody } from './streaming/responses-stream.ts'
+import { streamResponse } from './streaming/responses-stream.ts'
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses'
 import { openAiClient } from './runtime/openai-client.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
@@ -36,7 +36,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
         ...(options.settings ? { settings: options.settings } : {}),
       })
       const body = cached ? { ...built, prompt_cache_key: promptCacheKey(request) } : built
-      return streamed ? streamingResponsesBody(body) : body
+      return streamed ? { ...body, stream: true as const } : body
     },
     send: (body, requestOptions) =>
       body.stream === true ? streamResponse(client, body, requestOptions) : client.responses.create(body as ResponseCreateParamsNonStreaming, requestOptions),

@@ -1,9 +1,8 @@
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
-import type { Provider } from '../../core/provider.ts'
-import type { ProviderOptions } from '../provider-options.ts'
-import { buildChatRequest, type ChatRequestSettings } from '../wire/chat-completions-request.ts'
+import type { ProviderFactory } from '../registry.ts'
+import { buildChatRequest } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
-import type { CredentialDefaults } from './credentials.ts'
+import { credentialDefaults } from './credentials.ts'
 import { cachesTools, sdkSetup, streams } from './http-for-provider.ts'
 import { promptCacheKey } from '../wire/cache-markers.ts'
 import { streamChatCompletion, streamingChatBody } from '../streaming/chat-stream.ts'
@@ -11,30 +10,25 @@ import { openAiClient } from './openai-client.ts'
 import { maxTokensOf, sdkProvider } from './sdk-provider.ts'
 import { createOpenAiBatchApi } from '../batch/openai-batch.ts'
 
-/** What differs between `openai:` and `openai-compatible:` (the wire protocol is the same). */
-export type ChatFlavor = {
-  readonly credentials: CredentialDefaults
-  readonly maxTokensField: ChatRequestSettings['maxTokensField']
-  /** api.openai.com itself (false for compatible servers: no OpenAI organization/project headers). */
-  readonly hostedOpenAi: boolean
-}
-
 /**
- * A Chat Completions provider through the `openai` SDK, with our fetch below it and the SDK's retries off; with
- * `stream: true` (or `--stream`) through the SDK's streaming API, the turn assembled by its ChatCompletionStream.
+ * The Chat Completions provider factory through the `openai` SDK, with our fetch below it and the SDK's retries off;
+ * with `stream: true` (or `--stream`) through the SDK's streaming API, the turn assembled by its ChatCompletionStream.
+ * `hostedOpenAi`: `openai:` (api.openai.com's key and host variables, `max_completion_tokens`, its Batch API), else
+ * `openai-compatible:` (no implicit key or host, the `max_tokens` these servers know, no OpenAI headers or batches).
  */
-export function createChatCompletionsProvider(model: string, spec: string, options: ProviderOptions, flavor: ChatFlavor): Provider {
-  const { credentials, http } = sdkSetup(model, spec, options, { expected: `${spec.replace(/:$/, '')}:<model>`, protocol: 'chat', credentials: flavor.credentials })
-  const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi: flavor.hostedOpenAi })
+export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory => async (model, spec, options) => {
+  const defaults = hostedOpenAi ? credentialDefaults.openai : credentialDefaults['openai-compatible']
+  const { credentials, http } = sdkSetup(model, spec, options, { expected: `${spec.replace(/:$/, '')}:<model>`, protocol: 'chat', credentials: defaults })
+  const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi })
   const streamed = streams(options)
   const cached = cachesTools(options)
   // The OpenAI Batch API is OpenAI's own: compatible servers have none (their models run one request at a time under --batch).
-  const batchApi = flavor.hostedOpenAi ? { batchApi: () => createOpenAiBatchApi(client, '/v1/chat/completions') } : {}
+  const batchApi = hostedOpenAi ? { batchApi: () => createOpenAiBatchApi(client, '/v1/chat/completions') } : {}
   return sdkProvider(spec, options, { http, secrets: credentials.secrets, ...batchApi }, {
     build: (request) => {
       const built = buildChatRequest(request, {
         model,
-        maxTokensField: flavor.maxTokensField,
+        maxTokensField: hostedOpenAi ? 'max_completion_tokens' : 'max_tokens',
         ...maxTokensOf(options),
         ...(options.settings ? { settings: options.settings } : {}),
       })

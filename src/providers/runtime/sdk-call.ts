@@ -3,7 +3,7 @@ import type { StreamTimings } from '../../core/model-turn.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import { exchangeHeaders } from '../../http/exchange.ts'
 import type { HttpClient } from '../../http/http-client.ts'
-import { redactDeep, redactText } from '../../http/redact.ts'
+import { redactText } from '../../http/redact.ts'
 import { requestSignal } from './request-signal.ts'
 
 /** Per-request options every SDK method accepts. */
@@ -65,9 +65,4 @@ export async function callSdk<T>(
     own.release()
     settings.http.exchanges.end(exchange)
   }
-}
-
-/** Raw payloads for the transcript, with secret values removed. */
-export function redactedRaw(request: unknown, response: unknown, secrets: readonly string[]): { request: unknown; response: unknown } {
-  return redactDeep({ request, response }, secrets)
 }

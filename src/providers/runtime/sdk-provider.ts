@@ -6,7 +6,8 @@ import { ModelBatchQueue } from '../batch/batch-queue.ts'
 import { withLimits } from '../limits.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import type { MappedTurn } from '../wire/chat-completions-response.ts'
-import { callSdk, redactedRaw, type SdkRequestOptions } from './sdk-call.ts'
+import { redactDeep } from '../../http/redact.ts'
+import { callSdk, type SdkRequestOptions } from './sdk-call.ts'
 
 /** What differs between SDK-backed adapters: how a request becomes a body, how it is sent, how the answer is read. */
 export type SdkProtocol<Body, Answer> = {
@@ -63,7 +64,8 @@ export function sdkProvider<Body, Answer>(
         retries: result.retries,
         ...(result.stream ? { stream: result.stream } : {}),
         ...(result.batch !== undefined ? { batch: result.batch } : {}),
-        raw: redactedRaw(body, result.value, connection.secrets),
+        // Raw payloads for the transcript, with secret values removed.
+        raw: redactDeep({ request: body, response: result.value }, connection.secrets),
       }
     },
   }

@@ -1,12 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { ContentBlock, Message, MessageCreateParamsNonStreaming, MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import type { ContentBlock, Message, MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
 import { parseJsonOrText } from '../../http/stable-json.ts'
 import type { SdkRequestOptions } from '../runtime/sdk-call.ts'
-
-/** A Messages body made a streaming one. */
-export function streamingAnthropicBody(body: MessageCreateParamsNonStreaming): MessageCreateParamsStreaming {
-  return { ...body, stream: true }
-}
 
 type Block = ContentBlock & { text?: string; thinking?: string; signature?: string; input?: unknown; citations?: unknown[] | null }
 

@@ -1,12 +1,7 @@
 import type OpenAI from 'openai'
 import type { ResponseCreateAndStreamParams } from 'openai/lib/responses/ResponseStream'
-import type { Response as ResponsesResponse, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses'
+import type { Response as ResponsesResponse } from 'openai/resources/responses/responses'
 import type { SdkRequestOptions } from '../runtime/sdk-call.ts'
-
-/** A Responses body made a streaming one. */
-export function streamingResponsesBody(body: ResponseCreateParamsNonStreaming): ResponseCreateAndStreamParams {
-  return { ...body, stream: true }
-}
 
 /**
  * Sends a streaming request through the SDK's `responses.stream` and returns the response its ResponseStream
