@@ -12,6 +12,7 @@ import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { runHeader } from '../runner/run-header.ts'
 import { tokenBudgetGates } from '../runner/token-budgets.ts'
 import { loadSuite } from '../suite/load-suite.ts'
+import { variantFindings } from '../variants/variant-report.ts'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
 import { caseKey } from '../core/case-key.ts'
 
@@ -26,7 +27,8 @@ export type VitestReportOptions = {
 /**
  * Writes report.json and results.jsonl for the toolgauge cases that ran as vitest tests, the way `toolgauge run`
  * writes them for the same cases: results in suite, case, model, repeat order, the same summary rows, token-budget
- * gates and run block. Suites are loaded again here (in vitest's main process) for case order and budgets.
+ * gates, variant findings and run block. Suites are loaded again here (in vitest's main process) for case order and
+ * budgets.
  */
 export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], options: VitestReportOptions & { readonly root: string; readonly startedAt: Date }): Promise<string> {
   const suiteFiles = [...new Set(metas.map((meta) => meta.suiteFile))].sort()
@@ -57,6 +59,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
     results,
     summary,
     gates,
+    ...variantFindings(results),
   }
   const outDir = resolve(options.root, options.outDir ?? 'reports/vitest')
   mkdirSync(outDir, { recursive: true })

@@ -1,0 +1,25 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Report } from '../../src/core/report.ts'
+import { runCase } from '../../src/runner/run-one-case.ts'
+import { variantFindings } from '../../src/variants/variant-report.ts'
+import { writeVitestReport } from '../../src/vitest/write-report.ts'
+
+const root = mkdtempSync(join(tmpdir(), 'toolgauge-vitest-report-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('the vitest reporter\'s report.json', () => {
+  it('holds the variant findings (confusion rows, variant comparisons) toolgauge run writes for the same results', async () => {
+    const suite = resolve('examples/descriptions/suite.yaml')
+    const cases = ['status-shipped', 'cancel-stop', 'refund-broken']
+    const scored = await Promise.all(cases.flatMap((id) => ['base', 'vague'].map((variant) => runCase({ suite, case: id, model: 'baseline', variant }))))
+    const metas = scored.map(({ result }) => ({ result, suiteFile: suite, models: ['baseline'], repeats: 1, toolSets: {} }))
+    const file = await writeVitestReport(metas, { root, startedAt: new Date() })
+    const report = JSON.parse(readFileSync(file, 'utf8')) as Report
+    const expected = variantFindings(report.results)
+    expect(expected.variantComparisons?.length).toBeGreaterThan(0)
+    expect({ confusion: report.confusion, variantComparisons: report.variantComparisons }).toEqual(expected)
+  })
+})
