@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { deserialize, serialize } from 'node:v8'
 import type { Node } from 'yaml'
 import { InputError } from '../core/errors.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { losslessJsonModule, yamlModule, yamlVersion } from './lazy-require.ts'
 import { hashText, readCacheEntry, writeCacheEntry } from './disk-cache.ts'
+import { readTextFile } from './read-text.ts'
 
 /** A parsed YAML/JSON file that can say on which line a value stands, for error messages. */
 export type SourceDocument = {
@@ -19,12 +19,7 @@ export type SourceDocument = {
  * Syntax errors become an InputError with file and line.
  */
 export function readDocument(file: string): SourceDocument {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file })
-  }
+  const text = readTextFile(file)
   return file.toLowerCase().endsWith('.json') ? parseJsonText(file, text) : parseYamlText(file, text)
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { InputError } from '../core/errors.ts'
+import { cannotRead } from './read-text.ts'
 
 /** One line of a text file: its 1-based number and its text, without the line break. */
 export type TextLine = { readonly line: number; readonly text: string }
@@ -75,7 +76,7 @@ function withFile<T>(file: string, use: (fd: number) => T): T {
   try {
     fd = openSync(file, 'r')
   } catch (error) {
-    throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file })
+    throw cannotRead(file, error)
   }
   try {
     return use(fd)

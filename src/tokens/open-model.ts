@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Template } from '@huggingface/jinja'
 import { Tokenizer } from '@huggingface/tokenizers'
 import { InputError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import type { ToolDefinition } from '../core/tool.ts'
+import { readTextFile } from '../io/read-text.ts'
 
 /**
  * The files that make an open model's prompt countable offline: its `tokenizer.json`, its `tokenizer_config.json`
@@ -95,7 +95,7 @@ export function loadOpenModel(files: OpenModelFiles): OpenModel {
 }
 
 function templateSource(files: OpenModelFiles, config: Record<string, unknown>, withTools: boolean): { text: string; file: string } {
-  if (files.chatTemplate) return { text: readText(files.chatTemplate, '--chat-template'), file: files.chatTemplate }
+  if (files.chatTemplate) return { text: readTextFile(files.chatTemplate, '--chat-template'), file: files.chatTemplate }
   const file = files.tokenizerConfig ?? files.tokenizer
   const raw = config.chat_template
   if (typeof raw === 'string') return { text: raw, file }
@@ -141,16 +141,9 @@ function parseArguments(raw: string): unknown {
   }
 }
 
-function readText(file: string, field: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file, field })
-  }
-}
 
 function readJsonFile(file: string, field: string): Record<string, unknown> {
-  const text = readText(file, field)
+  const text = readTextFile(file, field)
   try {
     const value = JSON.parse(text) as unknown
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object')

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
 import { parseDocumentText } from '../io/read-document.ts'
 import { toolsFromList } from '../suite/load-tools.ts'
 import { messagesFromList } from './messages-file.ts'
 import { toolChoiceOf } from './tool-choice-flag.ts'
 import type { ToolTokenRequest } from './types.ts'
+import { readTextFile } from '../io/read-text.ts'
 
 /**
  * One real request with the input tokens its API reported (`recorded_usage.jsonl` of the token-oracles data):
@@ -26,12 +26,7 @@ export type RecordedRequest = {
 
 /** Reads a recorded-usage JSONL file; a malformed line is an InputError naming file and line. */
 export function readRecordedUsage(file: string): RecordedRequest[] {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file })
-  }
+  const text = readTextFile(file)
   const requests: RecordedRequest[] = []
   for (const [index, line] of text.split('\n').entries()) {
     if (line.trim() === '') continue
