@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
+import { cannotRead } from '../io/read-text.ts'
 import { PyJsonError } from './py/json.ts'
 import { jsonLoads } from './py/native-json.ts'
 import type { PyValue } from './py/value.ts'
@@ -12,7 +13,7 @@ function readBytes(file: string): Buffer {
   try {
     return readFileSync(file)
   } catch (error) {
-    throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file })
+    throw cannotRead(file, error)
   }
 }
 
