@@ -87,7 +87,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const context: EvaluationContext = {
     tokenCounter: new ToolTokenCounter(),
     prices: defaultPriceTable,
-    secrets: [...secretValues([options.providerOptions ?? {}, ...simulators.providerOptions()]), ...servers.secrets],
+    secrets: [...secretValues([options.providerOptions ?? {}, ...simulators.providerOptions(), ...judges.providerOptions()]), ...servers.secrets],
     toolSets,
     simulators,
     judges,
