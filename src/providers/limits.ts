@@ -8,9 +8,6 @@ export type ProviderLimits = {
   readonly maxConcurrency?: number
   /** Most requests started in any rolling 60 s window. */
   readonly requestsPerMinute?: number
-  /** Clock and sleep, replaceable in tests. */
-  readonly now?: () => number
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 /** Returns the provider unchanged when no limit is set, else a wrapper that queues requests to respect them. */
@@ -18,7 +15,7 @@ export function withLimits(provider: Provider, limits: ProviderLimits): Provider
   const { maxConcurrency, requestsPerMinute } = limits
   if (!maxConcurrency && !requestsPerMinute) return provider
   const limit = maxConcurrency ? pLimit(maxConcurrency) : undefined
-  const window = requestsPerMinute ? createRateWindow(requestsPerMinute, limits.now ?? Date.now, limits.sleep ?? abortableSleep) : undefined
+  const window = requestsPerMinute ? createRateWindow(requestsPerMinute, Date.now, abortableSleep) : undefined
   return {
     id: provider.id,
     ...(provider.spec !== undefined ? { spec: provider.spec } : {}),

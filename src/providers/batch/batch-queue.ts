@@ -24,7 +24,6 @@ export type BatchQueueSettings = {
   readonly onEvent?: (event: BatchEvent) => void
   /** Replaceable in tests. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-  readonly now?: () => Date
 }
 
 /** A held request until it is answered, failed or abandoned. */
@@ -166,7 +165,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     // Journaled before the create call: a create that fails after the API may have acted, or a run killed during it,
     // leaves this line unresolved, and --resume --batch stops rather than submit (and pay for) these requests again.
     journal?.record({
-      model, state: 'creating', tag, ...(host !== undefined ? { host } : {}), startedAt: this.timestamp(),
+      model, state: 'creating', tag, ...(host !== undefined ? { host } : {}), startedAt: new Date().toISOString(),
       entries: chunk.map((waiter) => ({ customId: waiter.entry.customId, bodyHash: waiter.bodyHash, task: waiter.task })),
     })
     try {
@@ -181,7 +180,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     journal?.record({
       model,
       id: watch.id,
-      submittedAt: this.timestamp(),
+      submittedAt: new Date().toISOString(),
       tag,
       entries: chunk.map((waiter) => ({ customId: waiter.entry.customId, bodyHash: waiter.bodyHash })),
     })
@@ -289,10 +288,6 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       watch.controller.abort(reason)
       if (watch.resumed) this.resumedWatches.delete(watch.id)
     }
-  }
-
-  private timestamp(): string {
-    return (this.settings.now?.() ?? new Date()).toISOString()
   }
 
   private emit(event: BatchEvent): void {
