@@ -2,6 +2,7 @@ import { GoogleGenAI, type GenerateContentParameters, type GenerateContentRespon
 import { createGeminiBatchApi } from './batch/gemini-batch.ts'
 import type { ProviderFactory } from './registry.ts'
 import { credentialDefaults } from './runtime/credentials.ts'
+import { sdkApiKey } from './runtime/openai-client.ts'
 import { sdkSetup, sdkTimeoutMs, streams } from './runtime/http-for-provider.ts'
 import type { SdkRequestOptions } from './runtime/sdk-call.ts'
 import { streamGeminiContent } from './streaming/gemini-stream.ts'
@@ -20,7 +21,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   const { credentials, http } = sdkSetup(model, spec, options, { expected: 'google:<model>', protocol: 'gemini', credentials: credentialDefaults.google })
   const client = new GoogleGenAI({
     // Replay sends nothing: the SDK still wants some key.
-    apiKey: credentials.apiKey ?? 'toolgauge-no-key',
+    apiKey: sdkApiKey(credentials),
     // Never Vertex AI by an environment variable: the request must go where the resolved key and URL say.
     vertexai: false,
     httpOptions: {
