@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import type { ToolDefinition } from '../core/tool.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { Mutant, WireMutant } from './mutant.ts'
@@ -59,16 +59,6 @@ export function feed(context: FuzzContext, probe: Probe): Promise<Outcome> {
   }
   if (parser) return runPipeline(parser, validator, tool, JSON.stringify(probe.value) ?? 'null')
   return runValidator(validator, tool, probe.value)
-}
-
-/** The tool's valid arguments as value probes. */
-export const validProbes = (context: FuzzContext): fc.Arbitrary<Probe> => context.inputs.valid.map((value): Probe => ({ form: 'value', value }))
-
-/** Valid and invalid arguments, and raw-wire mutants when there is a parser: every kind of input, drawn alike. */
-export function anyProbes(context: FuzzContext): fc.Arbitrary<Probe | undefined> {
-  const sources: fc.Arbitrary<Probe | undefined>[] = [validProbes(context), context.inputs.invalid.map(mutantProbe)]
-  if (context.parser) sources.push(context.inputs.wire.map(wireProbe))
-  return fc.oneof(...sources)
 }
 
 /** Value probes from mutants (`undefined` when no mutant survived the oracle). */

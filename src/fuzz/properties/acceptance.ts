@@ -1,5 +1,6 @@
 import { literalEquals } from '../../matchers/argument-matchers.ts'
-import { feed, preview, showProbe, validProbes, type Probe, type PropertySpec } from '../probe.ts'
+import { feed, preview, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { validProbes } from './drawn-probes.ts'
 
 /** `acceptance`: every valid input is accepted and passed on unchanged (catches over-strict and rewriting validators). */
 export const acceptance: PropertySpec<Probe> = {

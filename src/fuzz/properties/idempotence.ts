@@ -1,5 +1,6 @@
 import { literalEquals } from '../../matchers/argument-matchers.ts'
-import { anyProbes, describeProbe, feed, preview, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { describeProbe, feed, preview, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { anyProbes } from './drawn-probes.ts'
 
 /** `idempotence`: repairing twice equals repairing once — what was passed on is accepted again, unchanged. */
 export const idempotence: PropertySpec<Probe | undefined> = {

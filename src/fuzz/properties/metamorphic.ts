@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { feed, mutantProbe, showProbe, validProbes, type Probe, type PropertySpec } from '../probe.ts'
+import { feed, mutantProbe, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { validProbes } from './drawn-probes.ts'
 import { render, renderings, reorderKeys, type Rendering } from '../render.ts'
 
 type Pair = { readonly original: Probe; readonly variant: Probe; readonly change: string }

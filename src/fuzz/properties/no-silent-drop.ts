@@ -1,6 +1,7 @@
 import { isPlainObject } from '../../core/plain-object.ts'
 import { runParser } from '../subject.ts'
-import { anyProbes, describeProbe, feed, nonEmpty, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { describeProbe, feed, nonEmpty, showProbe, type Probe, type PropertySpec } from '../probe.ts'
+import { anyProbes } from './drawn-probes.ts'
 
 /** `no_silent_drop`: a repair never turns non-empty arguments into `{}` (vllm-project/vllm#54964, earendil-works/pi#8858). */
 export const noSilentDrop: PropertySpec<Probe | undefined> = {
