@@ -2,19 +2,20 @@ import { resolve } from 'node:path'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
-import { loadHooks } from '../loop/hooks.ts'
+import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
+import { McpServers } from '../mcp/mcp-servers.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
-import { McpServers } from '../mcp/mcp-servers.ts'
 import { checkCase } from './check-case-requests.ts'
-import { evaluateCase, type EvaluatedCase } from './evaluate-case.ts'
-import { secretValues } from './load-run.ts'
-import { ToolTokenCounter } from './tool-token-cost.ts'
-import { Simulators } from './simulators.ts'
+import { evaluateCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
+import { secretValues } from './load-run.ts'
+import { Simulators } from './simulators.ts'
+import { ToolSets } from './tool-sets.ts'
+import { ToolTokenCounter } from './tool-token-cost.ts'
 
 /** What `runCase` runs: one case of a suite for one model. */
 export type RunCaseRequest = {
@@ -38,6 +39,21 @@ export type RunCaseRequest = {
 /** One case run and scored: the case as loaded, the transcript, the verdict and the result a run would journal. */
 export type ScoredCase = EvaluatedCase & { readonly case: Case }
 
+/** How `prepareCases` prepares: the runs of each case, the models' options, the suite's MCP servers. */
+export type CasePreparation = {
+  /** Runs of each case (at least 1). */
+  readonly repeats: number
+  readonly providerOptions: ProviderOptions
+  /** The suite's MCP servers: their `${VAR}` values are secrets too. */
+  readonly servers: McpServers
+  /** Default: the table that ships with toolgauge. */
+  readonly prices?: PriceTable | undefined
+  readonly signal?: AbortSignal | undefined
+}
+
+/** A suite's cases ready for `evaluateCase`: the suite's hooks and the context the cases share. */
+export type PreparedCases = { readonly hooks: ToolHooks; readonly context: EvaluationContext & { readonly toolSets: ToolSets } }
+
 /**
  * Runs one case through the same loop, scorers and result building as `runEvaluation`, and returns the scored
  * transcript — what the `toolgauge/vitest` matchers take. Bad input (no such suite or case, an unknown model
@@ -54,38 +70,49 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   if (!found) {
     throw new InputError(`no case "${request.case}" in suite "${suite.name}"; its cases are ${suite.cases.map((c) => c.id).join(', ')}`, { file: suite.file, field: 'cases' })
   }
-  const testCase = caseForVariant(suite, found, request.variant)
-  const options = request.providerOptions ?? {}
-  const provider = typeof request.model === 'string' ? await createProvider(request.model, options) : request.model
-  provider.checkCases?.([{ suite: testCase.suite, id: testCase.id }], { repeats: (request.repeat ?? 0) + 1 })
-  checkCase(testCase, [provider])
-  const simulators = new Simulators({ providerOptions: options })
-  await simulators.prepare([testCase], (request.repeat ?? 0) + 1)
-  const judges = new Judges({ providerOptions: options })
-  await judges.prepare([testCase], (request.repeat ?? 0) + 1)
-  const hooks = await loadHooks(suite.hooks)
-  const evaluated = await servers.withCase(() => evaluateCase(
-    { testCase, provider, repeat: request.repeat ?? 0, hooks },
-    {
-      tokenCounter: new ToolTokenCounter(),
-      prices: request.prices ?? defaultPriceTable,
-      secrets: [...secretValues([options, ...simulators.providerOptions(), ...judges.providerOptions()]), ...servers.secrets],
-      simulators,
-      judges,
-      ...(request.signal ? { signal: request.signal } : {}),
-    },
-  ))
+  const testCase = request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!
+  const providerOptions = request.providerOptions ?? {}
+  const provider = typeof request.model === 'string' ? await createProvider(request.model, providerOptions) : request.model
+  const repeat = request.repeat ?? 0
+  const preparation = { repeats: repeat + 1, providerOptions, servers, prices: request.prices, signal: request.signal }
+  const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
+  const evaluated = await servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
   if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
   return { ...evaluated, case: testCase }
 }
 
-/** The case with a variant's tools, as a run with the suite's variants would run it; the case itself without one. */
-function caseForVariant(suite: Suite, testCase: Case, variant: string | undefined): Case {
-  if (variant === undefined) return testCase
-  const versions = casesWithVariants([suite], [], [testCase])
-  const chosen = versions.find((version) => version.variant === variant)
-  if (!chosen) {
-    const names = versions.flatMap((version) => (version.variant ? [version.variant] : []))
+/**
+ * Prepares a suite's cases as `toolgauge run` does, for the library's `runCase` and `describeSuite`, before any
+ * model call: each model's `checkCases` and request check (a request shape it refuses is an InputError), the
+ * simulated users and judges the cases name, built and their scripts checked, the suite's hooks, and the secrets
+ * to redact (every model's key variable, the MCP servers' values).
+ */
+export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
+  const refs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
+  for (const provider of providers) provider.checkCases?.(refs, { repeats: preparation.repeats })
+  for (const testCase of cases) checkCase(testCase, providers)
+  const simulators = new Simulators({ providerOptions: preparation.providerOptions })
+  await simulators.prepare(cases, preparation.repeats)
+  const judges = new Judges({ providerOptions: preparation.providerOptions })
+  await judges.prepare(cases, preparation.repeats)
+  const context = {
+    tokenCounter: new ToolTokenCounter(),
+    prices: preparation.prices ?? defaultPriceTable,
+    secrets: [...secretValues([preparation.providerOptions, ...simulators.providerOptions(), ...judges.providerOptions()]), ...preparation.servers.secrets],
+    toolSets: new ToolSets(),
+    simulators,
+    judges,
+    ...(preparation.signal ? { signal: preparation.signal } : {}),
+  }
+  return { hooks: await loadHooks(suite.hooks), context }
+}
+
+/** The cases with a variant's tools, as a run with the suite's variants runs them; bad input for a variant the suite lacks. */
+export function casesOfVariant(suite: Suite, cases: readonly Case[], variant: string): readonly Case[] {
+  const versions = casesWithVariants([suite], [], cases)
+  const chosen = versions.filter((version) => version.variant === variant)
+  if (chosen.length === 0) {
+    const names = [...new Set(versions.flatMap((version) => (version.variant ? [version.variant] : [])))]
     throw new InputError(`no variant "${variant}" in suite "${suite.name}"; ${names.length > 0 ? `its variants are ${names.join(', ')}` : 'it declares no variants'}`, { file: suite.file, field: 'variants' })
   }
   return chosen

@@ -5,17 +5,11 @@ import { afterAll, describe, test } from 'vitest'
 import type { Case, Suite } from '../core/case.ts'
 import { MissingApiKeyError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
-import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
-import { defaultPriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
-import { evaluateCase, type EvaluationContext } from '../runner/evaluate-case.ts'
-import { Simulators } from '../runner/simulators.ts'
-import { Judges } from '../runner/judges.ts'
-import { secretValues } from '../runner/load-run.ts'
-import { ToolTokenCounter } from '../runner/tool-token-cost.ts'
-import { ToolSets } from '../runner/tool-sets.ts'
+import { evaluateCase } from '../runner/evaluate-case.ts'
+import { casesOfVariant, prepareCases } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
@@ -70,28 +64,15 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
 /** Loads the suite (its MCP servers listed through `servers`) and registers its tests. */
 async function registerTests(file: string, options: DescribeSuiteOptions, models: readonly string[], servers: McpServers): Promise<void> {
   const suite = await loadSuite(file, { mcp: servers })
-  const cases = withVariants(suite, selectCases(suite, options.cases), options.variant)
-  const slots = await Promise.all(models.map((spec) => modelSlot(spec, options.providerOptions ?? {})))
-  for (const slot of slots) slot.provider?.checkCases?.(cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id })))
-  const hooks: ToolHooks = await loadHooks(suite.hooks)
-  const toolSets = new ToolSets()
-  const fingerprints = new Fingerprints()
+  const selected = selectCases(suite, options.cases)
+  const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)
+  const providerOptions = options.providerOptions ?? {}
+  const slots = await Promise.all(models.map((spec) => modelSlot(spec, providerOptions)))
   const repeats = Math.max(1, options.repeat ?? 1)
-  // The simulated users of `user:` cases and the judges of `final.judge`, built and their scripts checked while
-  // collecting, as a run does.
-  const modelOptions = options.providerOptions ? { providerOptions: options.providerOptions } : {}
-  const simulators = new Simulators(modelOptions)
-  await simulators.prepare(cases, repeats)
-  const judges = new Judges(modelOptions)
-  await judges.prepare(cases, repeats)
-  const context: EvaluationContext = {
-    tokenCounter: new ToolTokenCounter(),
-    prices: defaultPriceTable,
-    secrets: [...secretValues([options.providerOptions ?? {}, ...simulators.providerOptions(), ...judges.providerOptions()]), ...servers.secrets],
-    toolSets,
-    simulators,
-    judges,
-  }
+  // Checked and prepared while collecting, as a run prepares before its first call.
+  const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))
+  const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions, servers })
+  const fingerprints = new Fingerprints()
   const concurrency = Math.max(1, options.concurrency ?? 4)
   const limit = pLimit(concurrency)
   const register = concurrency > 1 ? test.concurrent : test
@@ -101,12 +82,12 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
         register(testName(testCase, slot.spec, repeat), async (ctx) => {
           if (!slot.provider) return ctx.skip(slot.skip)
           const provider = slot.provider
-          const fingerprint = fingerprints.of(testCase, provider.id, options.providerOptions ?? {}, suite.hooks, provider.spec ?? provider.id)
+          const fingerprint = fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
           const evaluated = await limit(() => servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context)))
           if (!evaluated) return ctx.skip('aborted')
           const result = evaluated.result
           // The test's meta is serialized to the reporter in the main process.
-          ctx.task.meta.toolgauge = { result, suiteFile: suite.file, models, repeats, toolSets: toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) }
+          ctx.task.meta.toolgauge = { result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) }
           const verdict = verdictOf(evaluated.result)
           if (verdict !== 'passed') {
             const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
@@ -122,18 +103,6 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
 function testName(testCase: Case, model: string, repeat: number): string {
   const variant = testCase.variant !== undefined ? ` {${testCase.variant}}` : ''
   return `${testCase.suite}/${testCase.id} [${model}]${variant}${repeat > 0 ? ` ${repeatLabel(repeat)}` : ''}`
-}
-
-/** The cases once per variant of the suite (as a run expands them), or of the one variant asked for. */
-function withVariants(suite: Suite, cases: readonly Case[], variant: string | undefined): readonly Case[] {
-  const expanded = casesWithVariants([suite], [], cases)
-  if (variant === undefined) return expanded
-  const chosen = expanded.filter((testCase) => testCase.variant === variant)
-  if (chosen.length === 0) {
-    const names = [...new Set(expanded.flatMap((testCase) => (testCase.variant ? [testCase.variant] : [])))]
-    throw new Error(`describeSuite: no variant "${variant}" in suite "${suite.name}"; ${names.length > 0 ? `its variants are ${names.join(', ')}` : 'it declares no variants'}`)
-  }
-  return chosen
 }
 
 function selectCases(suite: Suite, patterns: readonly string[] | undefined): readonly Case[] {

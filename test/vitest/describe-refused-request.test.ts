@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { runCase } from '../../src/vitest/index.ts'
+import { tempFiles } from '../helpers/cli.ts'
+import { projectRoot } from '../helpers/shared-data.ts'
+import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+
+// describeSuite refuses a case whose request the model would refuse (Anthropic: a forced tool with thinking on)
+// while collecting, with the InputError `runCase` and `toolgauge run` give, before any model call — not as an
+// errored test at request time. A collection error fails its whole file, so the suite runs in a child vitest.
+const tools = JSON.stringify([{ name: 'get_time', description: 'Time', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
+const suiteYaml = ['name: thinking', 'tools: ./tools.json', 'cases:', '  - { id: free, prompt: Time in Oslo? }', '  - { id: forced, prompt: Time in Oslo?, tool_choice: required }'].join('\n')
+const apiKey = 'sk-ant-test-0123456789'
+
+describe('describeSuite and a request the model refuses', () => {
+  let server: Loopback
+  beforeEach(async () => {
+    server = await startLoopback(() => ({
+      type: 'json',
+      status: 200,
+      body: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'text', text: 'Noon.' }], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 2 } },
+    }))
+    vi.stubEnv('ANTHROPIC_API_KEY', apiKey)
+  })
+  afterEach(async () => {
+    vi.unstubAllEnvs()
+    await server.close()
+  })
+
+  it('refuses the case at collection with runCase\'s InputError; no test runs, no request is sent', async () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': suiteYaml })
+    const providerOptions = { baseUrl: server.origin, retries: 0, settings: { thinking: { type: 'enabled', budget_tokens: 2048 } } } as const
+    const refusal = await runCase({ suite: join(dir, 'suite.yaml'), case: 'forced', model: 'anthropic:claude-test', providerOptions }).then(() => undefined, (error: Error) => error)
+    expect(refusal?.name).toBe('InputError')
+    expect(refusal?.message).toContain('case "forced"')
+
+    writeFileSync(join(dir, 'refused.test.ts'), [
+      `import { describeSuite } from ${JSON.stringify(join(projectRoot, 'src/vitest/index.ts'))}`,
+      `describeSuite(${JSON.stringify(join(dir, 'suite.yaml'))}, { model: 'anthropic:claude-test', concurrency: 1, providerOptions: ${JSON.stringify(providerOptions)} })`,
+    ].join('\n'))
+    const child = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=json', '--outputFile=out.json'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, ANTHROPIC_API_KEY: apiKey, CI: 'true', NO_COLOR: '1', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NODE_ENV: undefined } as NodeJS.ProcessEnv,
+      timeout: 120_000,
+    })
+    expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(1)
+    const output = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { testResults: { message: string; assertionResults: unknown[] }[] }
+    expect(output.testResults).toHaveLength(1)
+    expect(output.testResults[0]!.message).toContain(refusal!.message)
+    expect(output.testResults[0]!.assertionResults).toEqual([])
+    expect(server.requests).toHaveLength(0)
+  })
+})
