@@ -13,6 +13,13 @@ type Sessions = Map<string, Promise<McpSession>>
 const currentCase = new AsyncLocalStorage<Sessions>()
 
 /**
+ * A `per_case` server was listed in this process: only then do cases need a scope. Process-wide like the scope,
+ * because a suite's stubs may belong to other servers than the ones running its case — a Suite loaded beforehand
+ * (its servers closed after listing) run by `runCase`, which starts its own.
+ */
+let perCaseListed = false
+
+/**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
  * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
  * protocol is restarted for the next call that needs it; `per_case` servers start afresh
@@ -23,8 +30,6 @@ export class McpServers {
   readonly #shared: Sessions = new Map()
   readonly #secrets = new Set<string>()
   #closed = false
-  /** A `per_case` server was listed: only then do cases need a scope (suites list their servers before any case runs). */
-  #perCase = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
   static async during<T>(work: (servers: McpServers) => Promise<T>): Promise<T> {
@@ -45,7 +50,7 @@ export class McpServers {
   async list(spec: McpServerSpec): Promise<ServerListing> {
     for (const secret of spec.secrets) this.#secrets.add(secret)
     if (spec.perCase) {
-      this.#perCase = true
+      perCaseListed = true
       const session = await connect(spec)
       try {
         return { serverName: session.serverName, tools: await session.listTools() }
@@ -72,7 +77,7 @@ export class McpServers {
   async withCase<T>(run: () => Promise<T>): Promise<T> {
     // Without per_case servers there is nothing to scope. Entering async context would switch on Node's promise
     // hooks for the rest of the process: a cost on every promise of every case (~3% of a scripted run's CPU).
-    if (!this.#perCase) return run()
+    if (!perCaseListed) return run()
     const scope: Sessions = new Map()
     try {
       return await currentCase.run(scope, run)

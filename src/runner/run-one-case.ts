@@ -60,7 +60,8 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
  * spec) is an InputError; a provider failure is kept on the result as `provider_error`.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
-  // A suite loaded here keeps its MCP servers up for the case; a Suite passed in brings its own (or none).
+  // A suite loaded here keeps its MCP servers up for the case; a Suite passed in calls the servers it was loaded
+  // with, and its per_case ones are this case's all the same (withCase scopes them whoever listed them).
   return McpServers.during((servers) => runLoadedCase(request, servers))
 }
 
