@@ -39,7 +39,7 @@ export async function toolsOfServer(line: string, values: { env?: string[]; head
   const { listServerTools } = await import('../mcp/list-server.ts')
   const { McpServerError } = await import('../mcp/server-error.ts')
   try {
-    return [...(await listServerTools(spec)).definitions]
+    return (await listServerTools(spec)).tools.map((tool) => tool.definition)
   } catch (error) {
     throw McpServerError.isInstance(error) ? new InputError(error.message, { field: '--mcp' }) : error
   }

@@ -1,4 +1,3 @@
-import type { ToolDefinition } from '../core/tool.ts'
 import { exposeTools, type ExposedMcpTool } from './exposed-tools.ts'
 import { McpServers } from './mcp-servers.ts'
 import type { McpServerSpec } from './server-spec.ts'
@@ -8,7 +7,6 @@ import { runsLive } from './tool-stub.ts'
 export type ServerToolList = {
   readonly serverName: string
   readonly tools: readonly (ExposedMcpTool & { readonly runsLive: boolean })[]
-  readonly definitions: readonly ToolDefinition[]
 }
 
 /** Starts a server, lists its tools and closes it again (the process is gone when this resolves). */
@@ -19,7 +17,6 @@ export async function listServerTools(spec: McpServerSpec): Promise<ServerToolLi
     return {
       serverName: listing.serverName,
       tools: exposed.map((tool) => ({ ...tool, runsLive: runsLive(tool, spec) })),
-      definitions: exposed.map((tool) => tool.definition),
     }
   })
 }
