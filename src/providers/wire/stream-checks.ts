@@ -48,8 +48,14 @@ function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : []
 }
 
-function assembled(problem: string | undefined): Reading | undefined {
-  return problem === undefined ? undefined : { problem: `the assembled answer: ${problem}` }
+function isName(value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
+
+/** A stream that reached its end: the assembled answer's problem (broken-answer.ts), else where its first tool call began. */
+function finished(answerProblem: string | undefined, firstToolCall: number | undefined): Reading {
+  if (answerProblem !== undefined) return { problem: `the assembled answer: ${answerProblem}` }
+  return firstToolCall === undefined ? {} : { firstToolCall }
 }
 
 /** Chat Completions: `chat.completion.chunk` events, calls built from `delta.tool_calls[index]`, then `data: [DONE]`. */
@@ -80,10 +86,10 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
         const name = asObject(delta?.function)?.name
         const call = calls.get(callIndex)
         if (call) {
-          if (typeof name === 'string' && name !== '') call.name = name
+          if (isName(name)) call.name = name
           continue
         }
-        if ((typeof delta?.id !== 'string' || delta.id === '') && (typeof name !== 'string' || name === '')) {
+        if (!isName(delta?.id) && !isName(name)) {
           return { problem: `${eventName(index, kind)} has an argument fragment for call index ${callIndex}, which no event started (no id, no name)` }
         }
         calls.set(callIndex, { name: typeof name === 'string' ? name : '', started: index })
@@ -95,7 +101,7 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
     if (call.name === '') return { problem: `call index ${callIndex}, started at ${eventName(call.started, kind)}, never got a name` }
   }
   if (sawChoice && finish === undefined) return { problem: `no ${kind} carried a finish_reason` }
-  return assembled(answerChecks.chat({ choices: sawChoice ? [{ message: {}, finish_reason: finish }] : [] })) ?? withTool(firstToolCall)
+  return finished(answerChecks.chat({ choices: sawChoice ? [{ message: {}, finish_reason: finish }] : [] }), firstToolCall)
 }
 
 /** The named Responses events whose data the check reads (the others are skipped unparsed). */
@@ -130,7 +136,7 @@ function checkResponsesStream(events: readonly SseEvent[]): Reading {
       const known = items.get(outputIndex)
       if (item?.type === 'function_call') firstToolCall ??= index
       items.set(outputIndex, { type: item?.type, name: item?.name ?? known?.name, added: known?.added ?? index })
-      if (type === 'response.output_item.done' && item?.type === 'function_call' && (typeof item.name !== 'string' || item.name === '')) {
+      if (type === 'response.output_item.done' && item?.type === 'function_call' && !isName(item.name)) {
         return { problem: `${eventName(index, type)} closes a function_call without a name (output index ${outputIndex})` }
       }
     } else if (type === 'response.function_call_arguments.delta' || type === 'response.function_call_arguments.done') {
@@ -142,11 +148,11 @@ function checkResponsesStream(events: readonly SseEvent[]): Reading {
   }
   if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (response.completed)` }
   for (const [outputIndex, item] of items) {
-    if (item.type === 'function_call' && (typeof item.name !== 'string' || item.name === '')) {
+    if (item.type === 'function_call' && !isName(item.name)) {
       return { problem: `the function_call at output index ${outputIndex}, started at ${eventName(item.added, 'response.output_item.added')}, never got a name` }
     }
   }
-  return assembled(answerChecks.responses(final)) ?? withTool(firstToolCall)
+  return finished(answerChecks.responses(final), firstToolCall)
 }
 
 /** Anthropic Messages: `message_start`, content blocks opened, filled by deltas and closed by index, `message_stop`. */
@@ -174,7 +180,7 @@ function checkAnthropicStream(events: readonly SseEvent[]): Reading {
       const block = asObject(data.content_block)
       if (block?.type === 'tool_use') {
         firstToolCall ??= index
-        if (typeof block.name !== 'string' || block.name === '') return { problem: `${eventName(index, type)} opens a tool_use block without a name (index ${blockIndex})` }
+        if (!isName(block.name)) return { problem: `${eventName(index, type)} opens a tool_use block without a name (index ${blockIndex})` }
       }
       blocks.set(blockIndex, { type: block?.type, started: index })
     } else if (type === 'content_block_delta' || type === 'content_block_stop') {
@@ -192,7 +198,7 @@ function checkAnthropicStream(events: readonly SseEvent[]): Reading {
     }
   }
   if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (message_stop)` }
-  return assembled(answerChecks.anthropic({ stop_reason: stop, content: [...blocks.values()] })) ?? withTool(firstToolCall)
+  return finished(answerChecks.anthropic({ stop_reason: stop, content: [...blocks.values()] }), firstToolCall)
 }
 
 /** Gemini `streamGenerateContent?alt=sse`: each event a GenerateContentResponse chunk; the last carries `finishReason`. */
@@ -215,7 +221,7 @@ function checkGeminiStream(events: readonly SseEvent[]): Reading {
       const call = asObject(asObject(part)?.functionCall)
       if (call) {
         firstToolCall ??= index
-        if (typeof call.name !== 'string' || call.name === '') return { problem: `${eventName(index, kind)} has a functionCall part without a name` }
+        if (!isName(call.name)) return { problem: `${eventName(index, kind)} has a functionCall part without a name` }
       }
       parts.push(part)
     }
@@ -226,9 +232,5 @@ function checkGeminiStream(events: readonly SseEvent[]): Reading {
   }
   if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (a chunk with finishReason)` }
   const candidates = finish === undefined ? [] : [{ content: { parts }, finishReason: finish }]
-  return assembled(answerChecks.gemini({ candidates, ...(feedback !== undefined ? { promptFeedback: feedback } : {}) })) ?? withTool(firstToolCall)
-}
-
-function withTool(firstToolCall: number | undefined): Reading {
-  return firstToolCall === undefined ? {} : { firstToolCall }
+  return finished(answerChecks.gemini({ candidates, ...(feedback !== undefined ? { promptFeedback: feedback } : {}) }), firstToolCall)
 }
