@@ -20,6 +20,13 @@ const currentCase = new AsyncLocalStorage<Sessions>()
 let perCaseListed = false
 
 /**
+ * The expanded `${VAR}` values of every server listed in this process: secrets of whatever runs their tools.
+ * Process-wide for the same reason: a Suite loaded beforehand is run by `runCase` under servers that never listed
+ * its specs, and a result holding those values must still be redacted.
+ */
+const listedSecrets = new Set<string>()
+
+/**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
  * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
  * protocol is restarted for the next call that needs it; `per_case` servers start afresh
@@ -28,7 +35,6 @@ let perCaseListed = false
  */
 export class McpServers {
   readonly #shared: Sessions = new Map()
-  readonly #secrets = new Set<string>()
   #closed = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
@@ -41,14 +47,14 @@ export class McpServers {
     }
   }
 
-  /** Values to redact from everything written (expanded `${VAR}` of env and headers). */
+  /** Values to redact from everything written (expanded `${VAR}` of env and headers, of every server listed). */
   get secrets(): string[] {
-    return [...this.#secrets]
+    return [...listedSecrets]
   }
 
   /** Connects to a server (the run's shared one, or a throwaway one for `per_case`) and lists its tools. */
   async list(spec: McpServerSpec): Promise<ServerListing> {
-    for (const secret of spec.secrets) this.#secrets.add(secret)
+    for (const secret of spec.secrets) listedSecrets.add(secret)
     if (spec.perCase) {
       perCaseListed = true
       const session = await connect(spec)

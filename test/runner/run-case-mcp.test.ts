@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CaseResult } from '../../src/core/result.ts'
@@ -64,5 +64,20 @@ describe('runCase with per_case MCP servers, as toolgauge run runs them', () => 
     expect(two.result.failures).toEqual([])
     expect(new Set(pidsIn(join(dir, 'pids'))).size).toBe(2)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it("a Suite loaded beforehand: its servers' expanded ${VAR} values are secrets of runCase's result, redacted", async () => {
+    process.env.TOOLGAUGE_TEST_MCP_SECRET = 'mcp-secret-4711'
+    try {
+      const { dir, suiteFile, model } = perCaseSuite()
+      writeFileSync(suiteFile, readFileSync(suiteFile, 'utf8').replace('env: { PID_FILE:', 'env: { TOKEN: "${TOOLGAUGE_TEST_MCP_SECRET}", PID_FILE:'))
+      writeFileSync(join(dir, 'script.yaml'), 'one: [{ tool_calls: [{ id: c1, name: echo, arguments: { text: mcp-secret-4711 } }] }, { content: done }]\n')
+      const suite = await loadSuite(suiteFile)
+      const { result } = await runCase({ suite, case: 'one', model })
+      expect(outputs(result)).toEqual([[false, 'echo: [redacted]']])
+      expect(JSON.stringify(result)).not.toContain('mcp-secret-4711')
+    } finally {
+      delete process.env.TOOLGAUGE_TEST_MCP_SECRET
+    }
   })
 })
