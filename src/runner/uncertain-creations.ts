@@ -3,6 +3,7 @@ import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { batchTaskKey } from '../providers/batch/batch-ids.ts'
+import { submissionTagKey } from '../providers/batch/create-once.ts'
 import { type BatchJournal, journaledRequests } from '../providers/batch/batch-journal.ts'
 import type { PlannedTask } from './run-plan.ts'
 
@@ -11,7 +12,7 @@ import type { PlannedTask } from './run-plan.ts'
  * batch, but no id came back; Anthropic's Message Batches always ends there, having no tag to find a batch by): the
  * requests of that creation would be submitted again, silently paid twice. Unless `resubmit` (`--batch-resubmit`),
  * a run whose tasks include any such request stops before its first request: an InputError (exit 2) per model
- * naming how many requests, where the batch was being created and what to do.
+ * naming how many requests, where the batch was being created, the submission tag to look for and what to do.
  */
 export async function refuseUncertainResubmits(
   journal: BatchJournal,
@@ -40,7 +41,7 @@ export async function refuseUncertainResubmits(
       const key = batchTaskKey(provider.id, { suite: testCase.suite, caseId: testCase.id, repeat: task.repeat, ...(testCase.variant !== undefined ? { variant: testCase.variant } : {}) })
       for (const creation of unresolved.get(key) ?? []) concerned.push(creation)
     }
-    if (concerned.length > 0) problems.push(problemOf(provider.id, concerned))
+    if (concerned.length > 0) problems.push(problemOf(provider, concerned))
   }
   if (problems.length === 0) return
   throw new InputError(
@@ -49,8 +50,24 @@ export async function refuseUncertainResubmits(
   )
 }
 
-function problemOf(model: string, creations: readonly JournaledCreation[]): string {
+function problemOf(provider: Provider, creations: readonly JournaledCreation[]): string {
   const hosts = [...new Set(creations.map((creation) => creation.host ?? 'its host'))]
   const since = creations.map((creation) => creation.startedAt).sort()[0]
-  return `${model}: ${creations.length} request(s) of this run were in a batch being created at ${hosts.join(', ')} (${since}) whose creation failed uncertainly — the batch may exist and be billed, and --resume --batch would submit them again`
+  const tags = [...new Set(creations.map((creation) => creation.tag))].join(' or ')
+  return `${provider.id}: ${creations.length} request(s) of this run were in a batch being created at ${hosts.join(', ')} (${since}) whose creation failed uncertainly — the batch may exist and be billed, and --resume --batch would submit them again; ${whereTagged(provider.spec ?? provider.id, tags)}`
+}
+
+/** How a person knows the batch in its provider's list: by the submission's journal tag, where its API has a field for one. */
+function whereTagged(spec: string, tags: string): string {
+  switch (spec.slice(0, spec.indexOf(':'))) {
+    case 'openai':
+    case 'openai-responses':
+      return `the batch, if created, carries ${tags} in its metadata.${submissionTagKey}`
+    case 'google':
+      return `the batch, if created, has a display name ending with ${tags}`
+    case 'anthropic':
+      return 'Message Batches carries no tag of ours: look for a batch created then'
+    default:
+      return `its submission tag: ${tags}`
+  }
 }

@@ -10,6 +10,9 @@ export function submissionTag(): string {
   return `toolgauge-${randomUUID()}`
 }
 
+/** The `metadata` key an OpenAI batch carries its submission tag under (found again by it after an uncertain create). */
+export const submissionTagKey = 'toolgauge_submission'
+
 /**
  * Runs a batch's create call (which carries `createsHeaders`, so the HTTP layer never retries it after a failure
  * that may have come after the API acted). After such an uncertain failure, `lookup` — where the API lets a batch

@@ -3,7 +3,7 @@ import type { Batch } from 'openai/resources/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import { createsHeaders } from '../../http/creating-request.ts'
-import { createOnce, findListed } from './create-once.ts'
+import { createOnce, findListed, submissionTagKey } from './create-once.ts'
 
 /** The two endpoints toolgauge batches on the OpenAI Batch API: `openai:` (Chat Completions) and `openai-responses:`. */
 export type OpenAiBatchEndpoint = '/v1/chat/completions' | '/v1/responses'
@@ -56,9 +56,6 @@ export function createOpenAiBatchApi(client: OpenAI, endpoint: OpenAiBatchEndpoi
     },
   }
 }
-
-/** The `metadata` key of the tag each batch is created with (found again by it after an uncertain create). */
-const submissionTagKey = 'toolgauge_submission'
 
 // How far back the batch list is searched: batches created (by the API's clock) well before the create call are not it.
 const lookupSlackSeconds = 600

@@ -9,7 +9,11 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { InputError, ProviderError } from '../../../src/core/errors.ts'
 import { verdictOf } from '../../../src/core/verdict.ts'
+import type { Case } from '../../../src/core/case.ts'
+import type { Provider } from '../../../src/core/provider.ts'
+import { batchTaskKey } from '../../../src/providers/batch/batch-ids.ts'
 import { BatchJournal } from '../../../src/providers/batch/batch-journal.ts'
+import { refuseUncertainResubmits } from '../../../src/runner/uncertain-creations.ts'
 import { runEvaluation, type RunOptions } from '../../../src/runner/run-evaluation.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { startLoopback } from '../fake/loopback.ts'
@@ -44,6 +48,24 @@ function failNthSubmitCertainly(api: MemoryBatchApi, nth: number): void {
   }
 }
 
+/** A batched provider of `spec` whose journal holds one unresolved creation of case `c1`'s first request. */
+function uncertainJournal(spec: string, tag: string) {
+  const out = mkdtempSync(join(work, 'journal-'))
+  const journal = BatchJournal.open(out, false)
+  const task = batchTaskKey(spec, { suite: 'weather', caseId: 'c1', repeat: 0 })
+  journal.record({ model: spec, state: 'creating', tag, host: 'generativelanguage.googleapis.com', startedAt: '2026-12-01T18:00:00.000Z', entries: [{ customId: 'x', bodyHash: 'h', task }] })
+  const provider = { id: spec, batch: {} } as Provider
+  const testCase = { suite: 'weather', id: 'c1' } as Case
+  return refuseUncertainResubmits(journal, [provider], [{ caseIndex: 0, modelIndex: 0, repeat: 0 }], async () => testCase, false).catch((error: unknown) => error)
+}
+
+it('a Gemini batch is named by the tag its display name ends with', async () => {
+  const refused = await uncertainJournal('google:gemini-2.5-flash', 'toolgauge-gemini-tag')
+  expect(InputError.isInstance(refused)).toBe(true)
+  expect((refused as Error).message).toContain('google:gemini-2.5-flash: 1 request(s) of this run were in a batch being created at generativelanguage.googleapis.com')
+  expect((refused as Error).message).toContain('the batch, if created, has a display name ending with toolgauge-gemini-tag')
+})
+
 let runs = 0
 async function run(api: MemoryBatchApi, shapes: readonly CaseShape[], out: string, options: Partial<RunOptions> = {}) {
   const suite = writeBatchSuite(join(work, `suite-${++runs}`), shapes)
@@ -73,6 +95,8 @@ describe('a batch creation that failed uncertainly', () => {
     const message = (refused as Error).message
     expect(message).toContain('openai:gpt-4o-mini: 4 request(s)')
     expect(message).toContain('127.0.0.1:9')
+    // The batch, if it exists, carries the journal's tag in its metadata: the message says what to look for.
+    expect(message).toContain(`the batch, if created, carries ${creating!.tag as string} in its metadata.toolgauge_submission — check the provider's batch list`)
     expect(message).toContain("check the provider's batch list; if no batch was created, pass --batch-resubmit to send them again")
     expect(message).toContain('batches.jsonl')
     // Nothing was submitted: the user is not billed a second time behind their back.
@@ -131,6 +155,7 @@ it('through the CLI against the Message Batches stand-in (a 500 after creating):
     const refused = await runCli('anthropic', server.origin, suite, out, [...flags, '--resume'])
     expect(refused.code, refused.stderr).toBe(2)
     expect(refused.stderr).toContain(`anthropic:claude-haiku-4-5: 4 request(s) of this run were in a batch being created at ${new URL(server.origin).host}`)
+    expect(refused.stderr).toContain('Message Batches carries no tag of ours: look for a batch created then — check the provider\'s batch list')
     expect(refused.stderr).toContain('pass --batch-resubmit to send them again')
     expect(refused.stderr).not.toMatch(/\n\s+at /)
     expect(standIn.batches.size).toBe(1)
