@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { importCategories } from '../../../src/bfcl/import.ts'
 import { createWorld } from '../../../src/bfcl/multi-turn/world.ts'
-import { InputError } from '../../../src/core/errors.ts'
+import { thrownInputError } from '../../helpers/input-error.ts'
 import { hasSharedData, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
 import { groundTruthTurns, importedSuite, runSuite } from './imported-suites.ts'
 
@@ -16,24 +16,14 @@ const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'bfcl_
 const root = mkdtempSync(join(tmpdir(), 'toolgauge-bfcl-lc-import-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-function inputError(run: () => unknown): InputError {
-  try {
-    run()
-  } catch (error) {
-    if (InputError.isInstance(error)) return error
-    throw error
-  }
-  throw new Error('expected an InputError')
-}
-
 describe.skipIf(!hasSharedData('bfcl-multi-turn'))(sharedTitle('BFCL multi_turn_long_context imported as conversation suites', 'bfcl-multi-turn'), () => {
   const dataDir = () => sharedData('bfcl-multi-turn', 'bfcl')
   const suite = () => importedSuite(join(root, 'suites', 'multi_turn_long_context'))
 
   it('needs --bfcl-source, and a folder holding a readable long_context.py (bad input otherwise)', () => {
-    const missing = inputError(() => importCategories({ dataDir: dataDir(), outDir: join(root, 'none'), categories: ['multi_turn_long_context'] }))
+    const missing = thrownInputError(() => importCategories({ dataDir: dataDir(), outDir: join(root, 'none'), categories: ['multi_turn_long_context'] }))
     expect(missing.location?.field).toBe('--bfcl-source')
-    const wrong = inputError(() => importCategories({ dataDir: dataDir(), outDir: join(root, 'none'), categories: ['multi_turn_long_context'], bfclSource: root }))
+    const wrong = thrownInputError(() => importCategories({ dataDir: dataDir(), outDir: join(root, 'none'), categories: ['multi_turn_long_context'], bfclSource: root }))
     expect(wrong.message).toContain('long_context.py')
   })
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { InputError } from '../../../src/core/errors.ts'
+import { thrownInputError } from '../../helpers/input-error.ts'
 import type { ProcessState } from '../../../src/bfcl/multi-turn/environment.ts'
 import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
 import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
@@ -27,16 +27,6 @@ function sourceWith(text: string): string {
   return root
 }
 
-function inputError(run: () => unknown): InputError {
-  try {
-    run()
-  } catch (error) {
-    if (InputError.isInstance(error)) return error
-    throw error
-  }
-  throw new Error('expected an InputError')
-}
-
 /** One loaded long-context instance of `className` in `process`, as BFCL's checker runs calls on it. */
 function instance(className: string, process: ProcessState, config = '{}') {
   const env = environmentFactories[className]!(process)
@@ -57,25 +47,25 @@ describe("reading BFCL's long_context.py with toolgauge's Python parser", () => 
   })
 
   it('a folder without the file, a syntax error, a missing name, a non-literal or a wrong kind is bad input naming the file', () => {
-    const missing = inputError(() => readLongContext(mkdtempSync(join(tmpdir(), 'toolgauge-lc-empty-'))))
+    const missing = thrownInputError(() => readLongContext(mkdtempSync(join(tmpdir(), 'toolgauge-lc-empty-'))))
     expect(missing.message).toContain(longContextFile)
     expect(missing.location?.field).toBe('--bfcl-source')
 
-    const broken = inputError(() => readLongContext(sourceWith(`${fixtureText}\nNEW = [1, 2\nOTHER = 3\n`)))
+    const broken = thrownInputError(() => readLongContext(sourceWith(`${fixtureText}\nNEW = [1, 2\nOTHER = 3\n`)))
     expect(broken.message).toMatch(/long_context\.py/)
     expect(broken.message).toContain("module-level NAME = <Python literal> assignments only")
 
-    const statement = inputError(() => readLongContext(sourceWith(`import os\n${fixtureText}`)))
+    const statement = thrownInputError(() => readLongContext(sourceWith(`import os\n${fixtureText}`)))
     expect(statement.location?.line).toBe(1)
 
-    const renamed = inputError(() => readLongContext(sourceWith(fixtureText.replace('FILES_TAIL_USED =', 'FILES_TAIL_USE ='))))
+    const renamed = thrownInputError(() => readLongContext(sourceWith(fixtureText.replace('FILES_TAIL_USED =', 'FILES_TAIL_USE ='))))
     expect(renamed.message).toContain('expected BFCL\'s long_context.py to define FILES_TAIL_USED (a list) (did you mean "FILES_TAIL_USE"?)')
 
-    const code = inputError(() => readLongContext(sourceWith(fixtureText.replace("FILES_TAIL_USED = ['keep.txt']", "FILES_TAIL_USED = sorted(['keep.txt'])"))))
+    const code = thrownInputError(() => readLongContext(sourceWith(fixtureText.replace("FILES_TAIL_USED = ['keep.txt']", "FILES_TAIL_USED = sorted(['keep.txt'])"))))
     expect(code.message).toContain('expected FILES_TAIL_USED to be a Python literal, found a call expression')
     expect(code.location?.line).toBeGreaterThan(40)
 
-    const kind = inputError(() => readLongContext(sourceWith(fixtureText.replace('FILE_CONTENT_EXTENSION = " [filler]"', 'FILE_CONTENT_EXTENSION = [" [filler]"]'))))
+    const kind = thrownInputError(() => readLongContext(sourceWith(fixtureText.replace('FILE_CONTENT_EXTENSION = " [filler]"', 'FILE_CONTENT_EXTENSION = [" [filler]"]'))))
     expect(kind.message).toContain('expected FILE_CONTENT_EXTENSION to be a str, got a list')
   })
 })
