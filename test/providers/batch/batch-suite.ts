@@ -7,12 +7,17 @@ import { join } from 'node:path'
 /** How many turns a case of the suite takes; `'conversation'`: two user messages, of 2 turns and 1. */
 export type CaseShape = 1 | 2 | 3 | 'conversation'
 
-const header = [
-  'name: batched',
+/** The suite's `tools:` block: the one get_weather tool the fake weatherModel calls. */
+export const weatherToolLines = [
   'tools:',
   '  - name: get_weather',
   '    description: Current weather for a city',
   '    parameters: { type: object, properties: { city: { type: string } }, required: [city], additionalProperties: false }',
+]
+
+const header = [
+  'name: batched',
+  ...weatherToolLines,
   'stubs:',
   '  get_weather:',
   '    - when: { city: Paris }',

@@ -8,6 +8,7 @@ import type { BatchJournalLine, JournaledBatch } from '../../../src/core/batch.t
 import type { CaseResult } from '../../../src/core/result.ts'
 import { verdictOf } from '../../../src/core/verdict.ts'
 import { projectRoot } from '../../helpers/shared-data.ts'
+import { weatherToolLines } from './batch-suite.ts'
 import { baseUrlEnvFor, baseUrlFor, keyEnvFor, keyFor, type ProviderKind } from '../fake/harness.ts'
 
 /** One CLI run: its exit code, output and report (absent when it was killed before writing one). */
@@ -60,10 +61,7 @@ export function writeWeatherSuite(dir: string, count = 200): string {
   mkdirSync(dir, { recursive: true })
   const lines = [
     'name: batch-e2e',
-    'tools:',
-    '  - name: get_weather',
-    '    description: Current weather for a city',
-    '    parameters: { type: object, properties: { city: { type: string } }, required: [city], additionalProperties: false }',
+    ...weatherToolLines,
     'stubs:',
     '  get_weather:',
     ...cities.flatMap((city) => [`    - when: { city: ${city} }`, `      result: { city: ${city}, temperature: ${temperatures[city]} }`]),
