@@ -7,12 +7,12 @@ import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { kSeries, nothingMeasured, passedText, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
-import { keyOf } from '../core/case-key.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
 import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.ts'
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { cacheMarkdown } from './cache-text.ts'
 import { runStops } from './run-stops.ts'
+import { flakyCases, type FlakyCase } from './repeat-text.ts'
 import type { GateResult } from '../gates/gates.ts'
 
 /** One gate verdict of a report file (`report.gates`, GateResult as the runner records it): its model '*' or absent for all. */
@@ -26,7 +26,7 @@ const maxCellLength = 160
 export function toMarkdown(input: Report | StreamedReport): string {
   const report = streamOf(input)
   const gates = reportGates(report)
-  const { count, flaky, failing, errored } = scan(report.eachResult())
+  const { count, failing, errored } = scan(report.eachResult())
   const sections = [
     '## toolgauge results',
     '',
@@ -38,7 +38,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     ...cacheMarkdown(report.summary, (s) => code(summaryLabel(s))),
     ...variantsMarkdown(report, cell),
     ...(gates.length > 0 ? gatesSection(gates) : []),
-    ...flakySection(flaky),
+    ...flakySection(flakyCases(report.summary)),
     ...failingSection(failing),
     ...(errored.count > 0 ? erroredSection(errored) : []),
   ]
@@ -138,14 +138,15 @@ function gatesSection(gates: readonly GateVerdict[]): string[] {
   ]
 }
 
-function flakySection(flaky: readonly { model: string; suite: string; case: string; passed: number; runs: number }[]): string[] {
+/** The flaky cases the summary decided, in its order (as report.json and the console list them). */
+function flakySection(flaky: readonly FlakyCase[]): string[] {
   if (flaky.length === 0) return []
   return [
     `### Flaky cases (${flaky.length})`,
     '',
     row(['Model', 'Suite', 'Case', 'Passed']),
     row(['---', '---', '---', '---:']),
-    ...flaky.slice(0, maxFailingRows).map((t) => row([code(t.model), cell(t.suite), code(t.case), `${t.passed} of ${t.runs}`])),
+    ...flaky.slice(0, maxFailingRows).map(({ label, tally: t }) => row([code(label), cell(t.suite), code(t.case), `${t.passed} of ${t.runs}`])),
     ...(flaky.length > maxFailingRows ? ['', `… and ${flaky.length - maxFailingRows} more`] : []),
     '',
   ]
@@ -209,11 +210,10 @@ function firstFailure(result: CaseResult): string {
 }
 
 /**
- * One pass over the results: their count, per-case pass tallies over the scored results (for flaky cases) and the
- * first failed and errored results that the summary lists — never every result at once.
+ * One pass over the results: their count and the first failed and errored results that the summary lists — never
+ * every result at once.
  */
 function scan(results: Iterable<CaseResult>) {
-  const tallies = new Map<string, { model: string; suite: string; case: string; passed: number; runs: number }>()
   const failing: Listed = { shown: [], count: 0 }
   const errored: Listed = { shown: [], count: 0 }
   let count = 0
@@ -225,14 +225,8 @@ function scan(results: Iterable<CaseResult>) {
       listed.count++
       if (listed.shown.length < maxFailingRows) listed.shown.push(r)
     }
-    // An errored result is no trial: it makes no case flaky.
-    if (verdict === 'errored') continue
-    // Variants are different tool sets, not repeats: a case flaky across variants is not flaky.
-    const key = keyOf(summaryLabel(r), r.suite, r.case)
-    const t = tallies.get(key) ?? { model: summaryLabel(r), suite: r.suite, case: r.case, passed: 0, runs: 0 }
-    tallies.set(key, { ...t, runs: t.runs + 1, passed: t.passed + (verdict === 'passed' ? 1 : 0) })
   }
-  return { count, flaky: [...tallies.values()].filter((t) => t.passed > 0 && t.passed < t.runs), failing, errored }
+  return { count, failing, errored }
 }
 
 function row(cells: readonly string[]): string {

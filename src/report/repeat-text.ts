@@ -11,7 +11,7 @@ const maxFlaky = 20
  * caller's inert copies (labels and case ids come from files).
  */
 export function repeatLines(summaries: readonly ModelSummary[]): string[] {
-  const rows = summaries.map((s) => ({ label: summaryLabel(s), at: kSeries(s.passAtK), hat: kSeries(s.passHatK), flaky: flakyOf(s) }))
+  const rows = summaries.map((s) => ({ label: summaryLabel(s), at: kSeries(s.passAtK), hat: kSeries(s.passHatK) }))
   if (!rows.some((row) => row.at.length > 1)) return []
   const width = rows.reduce((most, row) => Math.max(most, row.label.length), 0)
   const lines = ['', 'pass@k: at least one of k tries passes · pass^k: all k tries pass (unbiased, averaged over cases):']
@@ -20,13 +20,24 @@ export function repeatLines(summaries: readonly ModelSummary[]): string[] {
     const hat = row.hat.map(([k, value]) => `pass^${k} ${percent(value)}`).join('  ')
     lines.push(`  ${row.label.padEnd(width)}  ${at || '—'}  │  ${hat || '—'}`)
   }
-  const flaky = rows.flatMap((row) => row.flaky.map((tally) => ({ label: row.label, tally })))
+  const flaky = flakyCases(summaries)
   if (flaky.length > 0) {
     lines.push('', `Flaky cases (${flaky.length}; passed c of n runs):`)
     for (const { label, tally } of flaky.slice(0, maxFlaky)) lines.push(`  ~ ${tally.suite}/${tally.case} [${label}] ${tally.passed} of ${tally.runs}`)
     if (flaky.length > maxFlaky) lines.push(`  … and ${flaky.length - maxFlaky} more (report.json summary[].flakiness)`)
   }
   return lines
+}
+
+/** A flaky case of one summary row: the row's label and the case's tally (passed c of n runs). */
+export type FlakyCase = { readonly label: string; readonly tally: CaseTally }
+
+/**
+ * The flaky cases the summary decided (`summary[].flakiness`), row by row in the summary's order: what the console,
+ * Markdown and report.json list — never tallied again from the results.
+ */
+export function flakyCases(summaries: readonly ModelSummary[]): FlakyCase[] {
+  return summaries.flatMap((summary) => flakyOf(summary).map((tally) => ({ label: summaryLabel(summary), tally })))
 }
 
 function flakyOf(summary: ModelSummary): CaseTally[] {

@@ -8,14 +8,14 @@ import { makeResult } from '../stats/make-result.ts'
 export function summaryOf(model: string, results: readonly CaseResult[], extra: Record<string, unknown> = {}): ModelSummary {
   const own = results.filter((r) => r.model === model)
   const passed = own.filter((r) => r.passed).length
-  const { passAtK, passHatK, accuracyCi } = repeatStatistics(own)
+  const { passAtK, passHatK, accuracyCi, flakiness } = repeatStatistics(own)
   return {
     model, cases: own.length, passed, errored: 0, accuracy: own.length ? passed / own.length : 0,
     selectionAccuracy: 0.9, argumentAccuracy: 0.8, hallucinatedToolRate: 0.05, hallucinatedParamRate: 0.1,
     schemaViolationRate: 0, parallelAccuracy: null, irrelevanceAccuracy: 1,
     usage: { input: 100 * own.length, output: 10 * own.length, cacheRead: 0, cacheWrite: 0 },
     latencyMs: { mean: 5, p50: 5, p95: 9 },
-    passAtK, passHatK, accuracyCi, ...extra,
+    passAtK, passHatK, accuracyCi, flakiness, ...extra,
   }
 }
 
