@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Case, StubSpec } from '../core/case.ts'
+import type { ExposedMcpTool } from './exposed-tools.ts'
 import { McpServerError } from './server-error.ts'
 import type { McpServerSpec } from './server-spec.ts'
 import type { McpSession, McpTool } from './session.ts'
+import { mcpToolStub } from './tool-stub.ts'
 
 /** What listing a server gave: the name it reports and its tools. */
 export type ServerListing = { readonly serverName: string; readonly tools: readonly McpTool[] }
@@ -26,6 +29,12 @@ let perCaseListed = false
  */
 const listedSecrets = new Set<string>()
 
+/** What an MCP tool's stub calls: the tool, its server, and the servers whose process answers (see `bindCase`). */
+type StubOrigin = { readonly tool: ExposedMcpTool; readonly spec: McpServerSpec; readonly servers: McpServers }
+
+/** The origin of every MCP stub made (`McpServers.stub`); weak, so a Suite let go of takes its entries along. */
+const origins = new WeakMap<StubSpec, StubOrigin>()
+
 /**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
  * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
@@ -35,6 +44,8 @@ const listedSecrets = new Set<string>()
  */
 export class McpServers {
   readonly #shared: Sessions = new Map()
+  /** A case's stubs → the same stubs calling these servers (`bindCase`), so cases sharing stubs still share them. */
+  readonly #bound = new WeakMap<Case['stubs'], Case['stubs']>()
   #closed = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
@@ -68,6 +79,28 @@ export class McpServers {
     return { serverName: session.serverName, tools: await session.listTools() }
   }
 
+  /** The stub answering calls to a server's tool: live on these servers' process (started on the first call) when allowed. */
+  stub(tool: ExposedMcpTool, spec: McpServerSpec): StubSpec {
+    const stub = mcpToolStub(tool, spec, () => this.session(spec))
+    // A recorded "not executed" answer calls no server: nothing to bind.
+    if (stub.type === 'function') origins.set(stub, { tool, spec, servers: this })
+    return stub
+  }
+
+  /**
+   * The case with its MCP tools' calls going to these servers. A Suite loaded beforehand is plain data: the
+   * servers that listed its tools (loadSuite's own) are closed, and whoever runs its cases binds them to the servers
+   * it started for the run. A case already bound here is returned as it is.
+   */
+  bindCase(testCase: Case): Case {
+    let stubs = this.#bound.get(testCase.stubs)
+    if (!stubs) {
+      stubs = this.boundStubs(testCase.stubs)
+      this.#bound.set(testCase.stubs, stubs)
+    }
+    return stubs === testCase.stubs ? testCase : { ...testCase, stubs }
+  }
+
   /** The session a call should use: the run's server, or this case's own for `per_case` (started on demand). */
   session(spec: McpServerSpec): Promise<McpSession> {
     if (!spec.perCase) return this.shared(spec)
@@ -98,6 +131,17 @@ export class McpServers {
     const sessions: Sessions = new Map(this.#shared)
     this.#shared.clear()
     await closeAll(sessions)
+  }
+
+  private boundStubs(stubs: Case['stubs']): Case['stubs'] {
+    let bound: Record<string, StubSpec> | undefined
+    for (const [name, stub] of Object.entries(stubs)) {
+      const origin = origins.get(stub)
+      if (!origin || origin.servers === this) continue
+      bound ??= { ...stubs }
+      bound[name] = this.stub(origin.tool, origin.spec)
+    }
+    return bound ?? stubs
   }
 
   private async shared(spec: McpServerSpec): Promise<McpSession> {

@@ -7,7 +7,6 @@ import { exposeTools, namespaceOf } from './exposed-tools.ts'
 import type { McpServers } from './mcp-servers.ts'
 import { McpServerError } from './server-error.ts'
 import { parseServerEntry, type McpServerSpec } from './server-spec.ts'
-import { mcpToolStub } from './tool-stub.ts'
 
 /** One `- mcp: {…}` entry of a suite's `tools:` list and where it is. */
 export type ServerEntry = { readonly raw: Record<string, unknown>; readonly path: readonly (string | number)[] }
@@ -44,7 +43,7 @@ export async function loadServerTools(entries: readonly ServerEntry[], base: str
     for (const tool of tools) {
       const problems = schemaProblems(tool.definition.parameters)
       if (problems.length > 0) throw at([...entries[index]?.path ?? []], `MCP server "${spec.label}": the inputSchema of tool "${tool.serverTool}" is not a valid JSON Schema: ${problems.join('; ')}`)
-      stubs[tool.definition.name] = mcpToolStub(tool, spec, () => servers.session(spec))
+      stubs[tool.definition.name] = servers.stub(tool, spec)
     }
   })
   return { tools: exposed.map((tools) => tools.map((tool) => tool.definition)), stubs }

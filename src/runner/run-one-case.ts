@@ -19,7 +19,7 @@ import { ToolTokenCounter } from './tool-token-cost.ts'
 
 /** What `runCase` runs: one case of a suite for one model. */
 export type RunCaseRequest = {
-  /** A suite file path, or a suite already loaded with `loadSuite`. */
+  /** A suite file path, or a suite already loaded with `loadSuite` (its MCP servers are started for this call). */
   readonly suite: string | Suite
   /** The case id within the suite. */
   readonly case: string
@@ -56,12 +56,12 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
 
 /**
  * Runs one case through the same loop, scorers and result building as `runEvaluation`, and returns the scored
- * transcript — what the `toolgauge/vitest` matchers take. Bad input (no such suite or case, an unknown model
- * spec) is an InputError; a provider failure is kept on the result as `provider_error`.
+ * transcript — what the `toolgauge/vitest` matchers take. The suite's MCP servers belong to this call: started
+ * for it (shared ones on the case's first call to them), closed before it returns, whether the suite is a path or
+ * a Suite loaded beforehand. Bad input (no such suite or case, an unknown model spec) is an InputError; a
+ * provider failure is kept on the result as `provider_error`, a server that fails as `harness_error`.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
-  // A suite loaded here keeps its MCP servers up for the case; a Suite passed in calls the servers it was loaded
-  // with, and its per_case ones are this case's all the same (withCase scopes them whoever listed them).
   return McpServers.during((servers) => runLoadedCase(request, servers))
 }
 
@@ -71,7 +71,8 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   if (!found) {
     throw new InputError(`no case "${request.case}" in suite "${suite.name}"; its cases are ${suite.cases.map((c) => c.id).join(', ')}`, { file: suite.file, field: 'cases' })
   }
-  const testCase = request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!
+  // A Suite passed in holds no running server (loadSuite closed the ones it listed): its calls go to this call's.
+  const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)
   const providerOptions = request.providerOptions ?? {}
   const provider = typeof request.model === 'string' ? await createProvider(request.model, providerOptions) : request.model
   const repeat = request.repeat ?? 0

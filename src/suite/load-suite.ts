@@ -37,7 +37,9 @@ type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, 
  * returns fully resolved cases. A suite's cases are inline, or one per line of a JSON Lines case file
  * (`cases: ./cases.jsonl`). Every problem is an InputError naming the file, line and field, before any case
  * runs. With `streamCases` (the runner), the cases come one at a time: a case file's are then not held but read
- * again, line by line, as they are asked for.
+ * again, line by line, as they are asked for. Without `mcp`, the suite's MCP servers start only to list their
+ * tools and are closed before this returns: the Suite is plain data owning no process, and whatever runs its cases
+ * (`runCase`, `describeSuite`, `runEvaluation`) starts the servers for that run and closes them after.
  */
 export function loadSuite(file: string, options?: LoadSuiteOptions & { readonly streamCases?: false }): Promise<Suite>
 export function loadSuite(file: string, options: LoadSuiteOptions & { readonly streamCases: true }): Promise<StreamedSuite>
