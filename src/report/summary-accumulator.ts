@@ -152,14 +152,15 @@ export class SummaryAccumulator {
 }
 
 /**
- * Summary rows grouped by a key the caller chooses (per model; per suite × model for `--by suite`; later model ×
- * variant): the group function returns the row's grouping fields, which also form its key.
+ * Summary rows grouped by a key the caller chooses (the report's rows: `summaryGroup`, model × variant; per suite ×
+ * those for `--by suite`): the group function returns the row's grouping fields, which also form its key. It has
+ * no default: a model-only default pooled a run's variants into one row (and called a case flaky across them).
  */
 export class GroupedSummaries {
   private readonly rows = new Map<string, SummaryAccumulator>()
 
   constructor(
-    private readonly groupOf: (result: CaseResult) => { readonly model: string; readonly [field: string]: unknown } = (result) => ({ model: result.model }),
+    private readonly groupOf: (result: CaseResult) => { readonly model: string; readonly [field: string]: unknown },
     private readonly options: SummaryOptions = {},
   ) {}
 

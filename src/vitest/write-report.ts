@@ -9,6 +9,7 @@ import { writeFormats, type ReportFormatName } from '../report/formats.ts'
 import { Journal } from '../report/journal.ts'
 import { writeReport } from '../report/json.ts'
 import { GroupedSummaries } from '../report/summary-accumulator.ts'
+import { summaryGroup } from '../report/summarize.ts'
 import { runHeader } from '../runner/run-header.ts'
 import { tokenBudgetGates } from '../runner/token-budgets.ts'
 import { loadSuite } from '../suite/load-suite.ts'
@@ -40,7 +41,8 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   const toolSets: Record<string, readonly ToolDefinition[]> = {}
   for (const meta of metas) Object.assign(toolSets, meta.toolSets)
 
-  const summaries = new GroupedSummaries()
+  // The runner's rows (summaryGroup: model, and variant in runs with variants), so the figures and flaky cases are its own.
+  const summaries = new GroupedSummaries(summaryGroup)
   for (const result of results) summaries.add(result)
   const modelRank = (row: ModelSummary) => models.indexOf(row.model)
   const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))

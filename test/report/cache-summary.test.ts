@@ -7,6 +7,7 @@ import type { CaseResult, ResultTurn } from '../../src/core/result.ts'
 import { costOf, priceTableDate, uncachedUsdOf } from '../../src/pricing/index.ts'
 import { findPrice } from '../../src/pricing/lookup.ts'
 import { defaultPriceTable } from '../../src/pricing/cost.ts'
+import { summaryGroup } from '../../src/report/summarize.ts'
 import { GroupedSummaries } from '../../src/report/summary-accumulator.ts'
 import { renderTable } from '../../src/report/table.ts'
 import { toMarkdown } from '../../src/report/markdown.ts'
@@ -52,7 +53,7 @@ function cachedResult(caseId: string): CaseResult {
 }
 
 function summaries(results: readonly CaseResult[]) {
-  const grouped = new GroupedSummaries()
+  const grouped = new GroupedSummaries(summaryGroup)
   for (const result of results) grouped.add(result)
   return grouped.finish()
 }

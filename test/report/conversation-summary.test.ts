@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CaseMetrics, CaseResult } from '../../src/core/result.ts'
 import type { Report } from '../../src/core/report.ts'
-import { summarize, summarizeModel } from '../../src/report/summarize.ts'
+import { summarize, summarizeModel, summaryGroup } from '../../src/report/summarize.ts'
 import { GroupedSummaries } from '../../src/report/summary-accumulator.ts'
 import { renderTable } from '../../src/report/table.ts'
 import { toMarkdown } from '../../src/report/markdown.ts'
@@ -51,7 +51,7 @@ describe('the conversation summary fields', () => {
 
   it('the streamed fold and summarize() agree, in any arrival order', () => {
     const results = conversationResults()
-    const streamed = new GroupedSummaries()
+    const streamed = new GroupedSummaries(summaryGroup)
     for (const result of [...results].reverse()) streamed.add(result)
     expect(streamed.finish()).toEqual(summarize(results))
   })

@@ -7,7 +7,7 @@ import { addUsage, emptyUsage } from '../../src/core/model-turn.ts'
 import type { ModelSummary } from '../../src/core/report.ts'
 import type { CaseCost, CaseResult, FailureKind } from '../../src/core/result.ts'
 import { isErroredResult } from '../../src/core/verdict.ts'
-import { summarize } from '../../src/report/summarize.ts'
+import { summarize, summaryGroup } from '../../src/report/summarize.ts'
 import { GroupedSummaries } from '../../src/report/summary-accumulator.ts'
 import { ToolTokensTally } from '../../src/report/tool-tokens-summary.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
@@ -113,7 +113,7 @@ describe('streamed summaries equal the in-memory computation', () => {
   it('on random reports, in any arrival order', () => {
     fc.assert(fc.property(fc.array(randomResult, { maxLength: 60 }), fc.integer(), (results, seed) => {
       const shuffled = [...results].sort((a, b) => ((a.latencyMs * 1000 + seed) % 7) - ((b.latencyMs * 1000 + seed) % 7))
-      const streamed = new GroupedSummaries()
+      const streamed = new GroupedSummaries(summaryGroup)
       for (const result of shuffled) streamed.add(result)
       const byModel = (rows: readonly ModelSummary[]) => [...rows].sort((a, b) => a.model.localeCompare(b.model))
       expect(byModel(streamed.finish())).toEqual(byModel(inMemory(results)))
