@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { compileSchema } from '../schema/ajv.ts'
+import { subschemaValidator } from '../schema/local-ref.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 
 /** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
@@ -113,32 +113,9 @@ export function without(node: JsonSchema, ...keys: string[]): JsonSchema {
   return copy
 }
 
-const nodeValidators = new WeakMap<object, (value: unknown) => boolean>()
-
-/**
- * A strict validator for one subschema of `root`: the node compiled with the root's `$defs`/`definitions` so local
- * `$ref`s resolve. Returns a predicate that accepts everything when the node cannot be compiled on its own.
- */
+/** A strict predicate for one subschema of `root` (see `subschemaValidator`); it accepts everything when the node cannot be compiled on its own. */
 export function nodeOracle(root: JsonSchema, node: SchemaNode): (value: unknown) => boolean {
   if (typeof node === 'boolean') return () => node
-  const cached = nodeValidators.get(node)
-  if (cached) return cached
-  let predicate: (value: unknown) => boolean
-  try {
-    const standalone =
-      node === root
-        ? root
-        : {
-            ...(typeof root.$schema === 'string' ? { $schema: root.$schema } : {}),
-            ...(root.$defs !== undefined ? { $defs: root.$defs } : {}),
-            ...(root.definitions !== undefined ? { definitions: root.definitions } : {}),
-            ...node,
-          }
-    const validate = compileSchema(standalone)
-    predicate = (value) => validate(value) === true
-  } catch {
-    predicate = () => true
-  }
-  nodeValidators.set(node, predicate)
-  return predicate
+  const validate = subschemaValidator(root, node)
+  return validate ? (value) => validate(value) === true : () => true
 }

@@ -2,10 +2,9 @@ import type { ErrorObject } from 'ajv'
 import type { Matcher } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import type { JsonSchema } from '../core/tool.ts'
-import { compileSchema } from '../schema/ajv.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
 import { keyStatus } from '../schema/declared-keys.ts'
-import { isSchema, resolveRef } from '../schema/local-ref.ts'
+import { isSchema, resolveRef, subschemaValidator } from '../schema/local-ref.ts'
 import { describe, operatorKeys } from './argument-matchers.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 
@@ -105,18 +104,10 @@ function rangeSlip([min, max]: [number, number], schema: JsonSchema, name: strin
   return undefined
 }
 
-// Validators for a parameter's schema with the root's definitions beside it, so local $refs still resolve.
-const standalone = new WeakMap<JsonSchema, JsonSchema>()
-
 function literalSlip(value: unknown, schema: JsonSchema, context: Context, path: (string | number)[]): SchemaSlip | undefined {
-  let wrapped = standalone.get(schema)
-  if (!wrapped) {
-    const { $schema, $defs, definitions } = context.root
-    wrapped = { ...schema, ...($schema !== undefined ? { $schema } : {}), ...($defs !== undefined ? { $defs } : {}), ...(definitions !== undefined ? { definitions } : {}) } as JsonSchema
-    standalone.set(schema, wrapped)
-  }
-  const validate = compileSchema(wrapped)
-  if (validate(value)) return undefined
+  const validate = subschemaValidator(context.root, schema)
+  // A parameter that cannot be checked on its own (a `$ref` to a sibling property) is left to the loop's validator.
+  if (!validate || validate(value)) return undefined
   const error = (validate.errors ?? [])[0]
   return { path, message: `${describe(value)} can never be a valid value of "${String(path.filter((part) => typeof part === 'string').pop())}": ${errorText(error, value)}` }
 }

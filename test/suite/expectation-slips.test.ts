@@ -81,6 +81,16 @@ describe('expectations are checked against the tool schema before any model call
     expect(await slip('{ title: x, filter: { regx: "a" } }')).toMatch(/args\.filter\.regx: "regx" is not a parameter.*did you mean "regex"/)
   })
 
+  it('a parameter whose schema cannot stand alone (a $ref to a sibling property) is left to the run, not a crash', async () => {
+    const parameters = { type: 'object', properties: { city: { type: 'string' }, home: { $ref: '#/properties/city' } } }
+    const dir = tempFiles({
+      'tools.json': JSON.stringify([{ name: 'move', description: 'Move', parameters }]),
+      'suite.yaml': 'name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      calls:\n        - name: move\n          args: { home: Paris }\n',
+    })
+    const suite = await loadSuite(`${dir}/suite.yaml`)
+    expect(suite.cases[0]!.expect.calls[0]!.args).toEqual({ home: 'Paris' })
+  })
+
   it("imported BFCL suites keep BFCL's ground truth and rules: only the matchers' form is checked", async () => {
     await expect(load('{ title: x, count: "3", journey_start_time: ["10:00"] }', 'matching: bfcl\n')).resolves.toBeDefined()
   })
