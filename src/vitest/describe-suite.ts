@@ -3,7 +3,8 @@ import pLimit from 'p-limit'
 import picomatch from 'picomatch'
 import { afterAll, describe, test } from 'vitest'
 import type { Case, Suite } from '../core/case.ts'
-import { MissingApiKeyError } from '../core/errors.ts'
+import { InputError, MissingApiKeyError } from '../core/errors.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
 import type { Provider } from '../core/provider.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
@@ -109,7 +110,11 @@ function selectCases(suite: Suite, patterns: readonly string[] | undefined): rea
   if (!patterns || patterns.length === 0) return suite.cases
   const matchers = patterns.map((pattern) => picomatch(pattern))
   const selected = suite.cases.filter((testCase) => matchers.some((matches) => matches(testCase.id) || matches(`${testCase.suite}/${testCase.id}`)))
-  if (selected.length === 0) throw new Error(`describeSuite: no case of suite "${suite.name}" matches ${patterns.join(', ')}`)
+  if (selected.length === 0) {
+    const ids = suite.cases.map((testCase) => testCase.id)
+    const named = patterns.map((pattern) => `"${pattern}"${didYouMean(pattern, ids)}`).join(', ')
+    throw new InputError(`no case of suite "${suite.name}" matches ${named}`, { field: 'describeSuite options.cases' })
+  }
   return selected
 }
 
