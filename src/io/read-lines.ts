@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { InputError } from '../core/errors.ts'
@@ -6,12 +7,18 @@ import { cannotRead } from './read-text.ts'
 /** One line of a text file: its 1-based number and its text, without the line break. */
 export type TextLine = { readonly line: number; readonly text: string }
 
-/** What a file looked like when it was first read: a later read of a changed file is an error, not other data. */
-export type FileStamp = { readonly size: number; readonly mtimeMs: number }
+/**
+ * What a file looked like when it was first read — its size, its modification time and a digest of each chunk read,
+ * by position (the first reader records them) —: a later read of a changed file is an error, not other data.
+ */
+export type FileStamp = { readonly size: number; readonly mtimeMs: number; readonly chunks: Map<number, string> }
 
-/** The stamp of a file now; an unreadable file is an InputError naming it. */
+/** The stamp of a file now, its chunks not yet read; an unreadable file is an InputError naming it. */
 export function fileStamp(file: string): FileStamp {
-  return withFile(file, (fd) => stampOf(fd))
+  return withFile(file, (fd) => {
+    const { size, mtimeMs } = stampOf(fd)
+    return { size, mtimeMs, chunks: new Map<number, string>() }
+  })
 }
 
 /**
@@ -44,11 +51,15 @@ export class LineReader {
     const chunk = Buffer.allocUnsafe(chunkBytes)
     const length = withFile(this.file, (fd) => {
       const now = stampOf(fd)
-      if (now.size !== this.stamp.size || now.mtimeMs !== this.stamp.mtimeMs) {
-        throw new InputError('the file changed after it was checked; run again on the finished file', { file: this.file })
-      }
+      if (now.size !== this.stamp.size || now.mtimeMs !== this.stamp.mtimeMs) throw changed(this.file)
       return readSync(fd, chunk, 0, chunkBytes, this.position)
     })
+    // A rewrite can keep both size and time (within one tick of the file system's clock, or by cp -p): the bytes are
+    // compared too. Chunks start at the same positions on every read, the end included (an empty chunk).
+    const digest = createHash('sha256').update(chunk.subarray(0, length)).digest('base64')
+    const first = this.stamp.chunks.get(this.position)
+    if (first === undefined) this.stamp.chunks.set(this.position, digest)
+    else if (first !== digest) throw changed(this.file)
     this.position += length
     let text = this.partial + this.decoder.write(chunk.subarray(0, length))
     if (length === 0) {
@@ -66,7 +77,11 @@ export class LineReader {
 
 const chunkBytes = 1 << 16
 
-function stampOf(fd: number): FileStamp {
+function changed(file: string): InputError {
+  return new InputError('the file changed after it was checked; run again on the finished file', { file })
+}
+
+function stampOf(fd: number): Omit<FileStamp, 'chunks'> {
   const { size, mtimeMs } = fstatSync(fd)
   return { size, mtimeMs }
 }

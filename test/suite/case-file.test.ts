@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -116,6 +116,20 @@ describe('a case file', () => {
     const error = await failure(streamed.cases.at(1))
     expect(InputError.isInstance(error)).toBe(true)
     expect(error.location).toEqual({ file: files.cases })
+  })
+
+  it('that changes after it was checked is refused even with its size and modification time kept', async () => {
+    // A rewrite within the file system's clock tick (or by a tool that keeps times: cp -p, rsync -t) looks unchanged.
+    const files = caseFileSuite('changed-in-place', lines)
+    const stamp = new Date('2026-01-01T00:00:00Z')
+    utimesSync(files.cases, stamp, stamp)
+    const streamed = await loadSuite(files.suite, { streamCases: true })
+    const changed = lines.map((line, index) => (index === 1 ? line.replace('city 1?', 'town 1?') : line))
+    writeFileSync(files.cases, `${changed.join('\n')}\n`)
+    utimesSync(files.cases, stamp, stamp)
+    const error = await failure(streamed.cases.at(1))
+    expect(error.location).toEqual({ file: files.cases })
+    expect(error.message).toContain('changed after it was checked')
   })
 })
 
