@@ -6,7 +6,8 @@ import stableStringify from 'safe-stable-stringify'
 import { cloneJson } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { compilePattern, integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
-import { followRef, mergeSchemas, nodeOracle, requiredKeys, resolveRef, typesOf, valueHasType, without, type JsonType, type SchemaNode } from './schema-node.ts'
+import { followRef, mergeSchemas, nodeOracle, requiredKeys, resolveRef, typesOf, without, type SchemaNode } from './schema-node.ts'
+import { valueHasType, type JsonType } from '../schema/json-type.ts'
 
 /** Options of the JSON Schema → fast-check mapper. */
 export type MapperOptions = {

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { toPointer, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { requiredKeys, typesOf, valueHasType } from './schema-node.ts'
+import { requiredKeys, typesOf } from './schema-node.ts'
+import { valueHasType } from '../schema/json-type.ts'
 
 /**
  * Obvious contradictions that make a (sub)schema unsatisfiable when it must be present — an `enum` or `const` of the

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { toPointer, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { mergeSchemas, requiredKeys, resolveRef, typesOf, without, type JsonType } from './schema-node.ts'
+import { mergeSchemas, requiredKeys, resolveRef, typesOf, without } from './schema-node.ts'
+import type { JsonType } from '../schema/json-type.ts'
 
 /** A negative schema (Schemathesis' schema channel): generate from it, keep what the original's oracle rejects. */
 export type SchemaMutation = {

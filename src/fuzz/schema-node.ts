@@ -1,12 +1,10 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { subschemaValidator } from '../schema/local-ref.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import type { JsonType } from '../schema/json-type.ts'
 
 /** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
 export type SchemaNode = JsonSchema | boolean
-
-/** The JSON types a schema may name. */
-export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array'
 
 const allTypes: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']
 
@@ -48,22 +46,6 @@ export function typesOf(node: JsonSchema): readonly JsonType[] {
     return ['number']
   }
   return []
-}
-
-/** The JSON type of a value (integers report `integer`). */
-function typeOfValue(value: unknown): JsonType | undefined {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
-  if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'object') return typeof value as JsonType
-  return undefined
-}
-
-/** True when a value's type is one of `types` (an integer is also a number). */
-export function valueHasType(value: unknown, types: readonly JsonType[]): boolean {
-  const type = typeOfValue(value)
-  if (type === undefined) return false
-  return types.includes(type) || (type === 'integer' && types.includes('number'))
 }
 
 const intersectTypes = (a: unknown, b: unknown): unknown => {

@@ -4,6 +4,7 @@ import { didYouMean } from '../core/did-you-mean.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
 import { keyStatus } from '../schema/declared-keys.ts'
+import { valueHasType } from '../schema/json-type.ts'
 import { isSchema, resolveRef, subschemaValidator } from '../schema/local-ref.ts'
 import { describe, operatorKeys } from './argument-matchers.ts'
 import { isPlainObject } from '../core/plain-object.ts'
@@ -126,17 +127,10 @@ function errorText(error: ErrorObject | undefined, value: unknown): string {
 /** Whether a schema's `type` (and `enum`/`const`) lets a value of this JSON type through (unknown = yes). */
 function admitsType(schema: JsonSchema, type: 'object' | 'string' | 'number' | 'integer'): boolean {
   const listed = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
-  if (listed) return listed.some((item) => jsonType(item) === type || (type === 'number' && jsonType(item) === 'integer'))
+  if (listed) return listed.some((item) => valueHasType(item, [type]))
   const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as unknown[]) : undefined
   if (!types) return true
   return types.includes(type) || (type === 'integer' && types.includes('number')) || (type === 'number' && types.includes('integer'))
-}
-
-function jsonType(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
-  return typeof value
 }
 
 function typeText(schema: JsonSchema): string {
