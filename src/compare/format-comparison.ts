@@ -3,6 +3,7 @@ import { caseId } from './compare-model.ts'
 import { formatP, type Comparison, type JudgedComparison } from './compare-reports.ts'
 import { toolTokenChangesMarkdown, toolTokenChangesText } from './tool-token-changes.ts'
 import { percent } from '../report/metric-text.ts'
+import { codeSpan, inlineText } from '../report/markdown-text.ts'
 
 // Listings beyond this are summarized; a comparison of two 5000-case runs should still fit a terminal and a step summary.
 const maxListed = 50
@@ -23,12 +24,16 @@ export function comparisonText(comparison: Comparison): string {
   return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${tokens.length > 0 ? `${tokens.join('\n')}\n` : ''}${comparison.regression ? 'Regression found.' : comparison.inconclusive ? 'Inconclusive: too few paired cases to rule out a drop of --max-drop.' : 'No regression.'}\n`
 }
 
-/** The comparison as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
+/**
+ * The comparison as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. Case ids, model and tool names
+ * come from suite files, tool servers and reports: written through report/markdown-text.ts, none ends a table cell,
+ * closes a code span or becomes HTML.
+ */
 export function comparisonMarkdown(comparison: Comparison): string {
   const sections = comparison.models.map((m) => [
-    `### ${m.regression ? '❌' : m.inconclusive ? '⚠️' : '✅'} ${code(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${code(m.headModel)}`}`,
+    `### ${m.regression ? '❌' : m.inconclusive ? '⚠️' : '✅'} ${codeSpan(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${codeSpan(m.headModel)}`}`,
     '',
-    `${escape(m.reason)}. ${m.pairedCases} paired cases${escape(unpaired(m))}; ${escape(testLine(m))}.`,
+    `${inlineText(m.reason)}. ${m.pairedCases} paired cases${unpaired(m) ? ` ${inlineText(unpaired(m))}` : ''}; ${inlineText(testLine(m))}.`,
     '',
     '| Metric | Base | Head | Δ (points) | 95% CI of Δ | Detectable Δ (80% power) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -37,8 +42,8 @@ export function comparisonMarkdown(comparison: Comparison): string {
     ...markdownListing('Newly broken', m.broken),
     ...markdownListing('Newly fixed', m.fixed),
   ].join('\n'))
-  const warnings = comparison.warnings.map((w) => `> **Warning:** ${escape(w)}\n`).join('')
-  const tokens = toolTokenChangesMarkdown(comparison.toolTokens ?? [], code)
+  const warnings = comparison.warnings.map((w) => `> **Warning:** ${inlineText(w)}\n`).join('')
+  const tokens = toolTokenChangesMarkdown(comparison.toolTokens ?? [], codeSpan)
   return `## toolgauge compare\n\n${warnings}${warnings ? '\n' : ''}${sections.join('\n')}\n${tokens.length > 0 ? `\n${tokens.join('\n')}\n` : ''}`
 }
 
@@ -72,7 +77,7 @@ function markdownListing(title: string, changes: readonly CaseChange[]): string[
   return [
     `<details><summary>${title} (${changes.length})</summary>`,
     '',
-    ...changes.slice(0, maxListed).map((c) => `- ${code(caseId(c))}${rates(c)}`),
+    ...changes.slice(0, maxListed).map((c) => `- ${codeSpan(caseId(c))}${rates(c)}`),
     ...(changes.length > maxListed ? [`- … and ${changes.length - maxListed} more`] : []),
     '',
     '</details>',
@@ -99,13 +104,4 @@ function signed(x: number | null): string {
   if (x === null) return '—'
   const points = x * 100
   return `${points > 0 ? '+' : points < 0 ? '−' : '±'}${Math.abs(points).toFixed(1)}`
-}
-
-// Case ids and model names come from suite files and reports; keep them from breaking Markdown or injecting HTML.
-function code(text: string): string {
-  return /[`\n]/.test(text) ? escape(text) : `\`${text}\``
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/([\\`*_[\]|])/g, '\\$1').replace(/\s+/g, ' ')
 }

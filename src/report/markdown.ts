@@ -13,14 +13,17 @@ import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { cacheMarkdown } from './cache-text.ts'
 import { runStops } from './run-stops.ts'
 import { flakyCases, type FlakyCase } from './repeat-text.ts'
+import { cell, codeSpan, inlineText, maxCellLength } from './markdown-text.ts'
 import type { GateResult } from '../gates/gates.ts'
+
+/** Text for a Markdown table cell (`markdown-text.ts`): model-written text made inert, cut to a cell's length. */
+export { cell }
 
 /** One gate verdict of a report file (`report.gates`, GateResult as the runner records it): its model '*' or absent for all. */
 export type GateVerdict = Pick<GateResult, 'value' | 'threshold' | 'passed' | 'scope'> & { readonly name: string; readonly model?: string }
 
 // A GitHub step summary holds 1 MiB; long failure lists are cut well below that.
 const maxFailingRows = 100
-const maxCellLength = 160
 
 /** A Markdown summary sized for `$GITHUB_STEP_SUMMARY`: overview per model, gates, flaky, failing and errored cases. */
 export function toMarkdown(input: Report | StreamedReport): string {
@@ -248,25 +251,7 @@ function number(value: number | null): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)))
 }
 
-/**
- * Text for a table cell. Model-written text is untrusted: GitHub renders inline HTML and Markdown in summaries, so
- * HTML is entity-escaped and Markdown punctuation backslash-escaped; newlines would end the table row.
- */
-export function cell(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return inlineText(flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat)
-}
-
-/** Text as one line of inert Markdown, uncut: whitespace runs flattened, HTML and Markdown syntax escaped. */
-function inlineText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim()
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1')
-}
-
-// Ids in code spans read better; a code span cannot hold a backtick or a pipe safely, so those fall back to cell().
+// Ids in code spans read better; a long one is cut as a cell is.
 function code(text: string): string {
-  return /[`|\n]/.test(text) || text.length > maxCellLength ? cell(text) : `\`${text}\``
+  return text.length > maxCellLength ? cell(text) : codeSpan(text)
 }

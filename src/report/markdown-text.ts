@@ -1,0 +1,33 @@
+// Text for Markdown that GitHub renders (a step summary, a pull-request comment): names and messages come from
+// models, tools, servers and report files, so each is written inert. Every Markdown writer (report.md, `compare
+// --markdown`, the conformance table) uses these, so a name that is safe in one is safe in all.
+
+/** The longest table cell: a GitHub step summary holds 1 MiB, and a long message is cut well below that. */
+export const maxCellLength = 160
+
+/**
+ * Text as one line of inert Markdown, uncut: whitespace runs flattened (a newline would end a table row or a list
+ * item), HTML entity-escaped (GitHub renders inline HTML) and Markdown punctuation backslash-escaped — the pipe too,
+ * which ends a table cell even inside a code span.
+ */
+export function inlineText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1')
+}
+
+/** Text for a table cell: as `inlineText`, cut to `maxCellLength` characters. */
+export function cell(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return inlineText(flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat)
+}
+
+/**
+ * An id or a name as a code span, uncut. A code span cannot hold a backtick (it would close the span), a pipe (GFM
+ * splits a table row on it even inside the span) or a newline, so such text falls back to `inlineText`.
+ */
+export function codeSpan(text: string): string {
+  return /[`|\r\n]/.test(text) ? inlineText(text) : `\`${text}\``
+}
