@@ -24,13 +24,20 @@ export function serverFromFlags(line: string, values: { env?: string[]; header?:
   return specFromCommandLine(line, { field, ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(connectTimeoutSeconds !== undefined ? { connectTimeoutSeconds } : {}) })
 }
 
+// The item is not quoted when it has no separator: what follows a header's or variable's name is usually a token
+// (`--header "Authorization Bearer sk-…"`), and the message is printed and kept in CI logs.
 function pairs(list: readonly string[] | undefined, separator: string, flag: string, expected: string): Record<string, string> | undefined {
   if (!list || list.length === 0) return undefined
-  return Object.fromEntries(list.map((item) => {
+  return Object.fromEntries(list.map((item, index) => {
     const at = item.indexOf(separator)
-    if (at <= 0) throw new InputError(`expected ${expected}, got "${item}"`, { field: flag })
+    if (at <= 0) throw new InputError(`expected ${expected}, got a value with no "${separator}" ${at === 0 ? 'after a name' : 'in it'} (the ${ordinal(index + 1)} ${flag}; not shown, as it may hold a credential)`, { field: flag })
     return [item.slice(0, at).trim(), item.slice(at + 1).trim()]
   }))
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
+  return `${n}${suffix}`
 }
 
 /** The tool definitions of the server on a command line (`--mcp`); a server that fails to start is bad input. */

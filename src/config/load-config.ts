@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
+import { checkKeyVariable } from '../providers/runtime/credentials.ts'
 import { settingNames, type ModelSettings as RequestSettings } from '../providers/settings/model-settings.ts'
 import type { ModelEntry } from '../runner/model-entries.ts'
 import type { Gate } from '../gates/gates.ts'
@@ -106,6 +107,7 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
   validateDocument(document, configSchema)
   const config = document.value as RunConfig
   checkModelSpecs(config, document)
+  checkKeyVariables(config, document)
   const folder = resolve(file, '..')
   const paths = {
     ...(config.suites ? { suites: config.suites.map((suite) => resolve(folder, suite)) } : {}),
@@ -151,6 +153,19 @@ function checkModelSpecs(config: RunConfig, document: SourceDocument): void {
       file: document.file, ...(line !== undefined ? { line } : {}), field: path.join('.'),
     })
   })
+}
+
+/** Every `api_key_env` must name a variable (the key pasted there instead is refused without being quoted). */
+function checkKeyVariables(config: RunConfig, document: SourceDocument): void {
+  const named: (readonly [readonly string[], string])[] = [
+    ...(config.api_key_env !== undefined ? [[['api_key_env'], config.api_key_env] as const] : []),
+    ...Object.entries(config.providers ?? {}).flatMap(([spec, settings]) =>
+      (['api_key_env', 'apiKeyEnv'] as const).flatMap((key) => { const name = settings[key]; return name !== undefined ? [[['providers', spec, key], name] as const] : [] })),
+  ]
+  for (const [path, name] of named) {
+    const line = document.lineOf(path)
+    checkKeyVariable(name, { file: document.file, ...(line !== undefined ? { line } : {}), field: path.join('.') })
+  }
 }
 
 async function moduleDocument(file: string): Promise<SourceDocument> {

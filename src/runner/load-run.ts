@@ -49,3 +49,12 @@ export function secretValues(options: readonly ProviderOptions[]): string[] {
   const fromEnv = [...names].map(apiKeyFromEnv).filter((value): value is string => value !== undefined)
   return [...new Set([...fromEnv, ...options.flatMap((option) => option.secrets ?? [])])]
 }
+
+/**
+ * The secret values of a whole run, known before its first provider is built: those of every option it was given
+ * (the models', the run-wide ones and each spec's own — a simulated user's or a judge's `api_key_env`) and the
+ * expanded `${VAR}` values of its MCP servers.
+ */
+export function runSecrets(options: readonly ProviderOptions[], serverSecrets: readonly string[]): string[] {
+  return [...new Set([...secretValues(options), ...serverSecrets])]
+}

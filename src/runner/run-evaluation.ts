@@ -26,7 +26,7 @@ import { StopRules, unpricedWarnings } from './bail.ts'
 import { lockOutFolder, type OutLock } from './out-lock.ts'
 import { planTasks, type PlannedTask } from './run-plan.ts'
 import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
-import { loadRunSuites, secretValues } from './load-run.ts'
+import { loadRunSuites, runSecrets } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -170,8 +170,12 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     // Settings layer config (by spec) < model entry < --set; modelOptionsFor does the layering.
     return withBatchJournal(modelOptionsFor(model, { ...base, ...(options.providerOptions?.settings ? { settings: options.providerOptions.settings } : {}) }, options.modelOptions), batchJournal, options.onBatchEvent)
   })
+  // Every secret the run knows, before any provider is built: each provider's HTTP layer (cassettes, error messages)
+  // redacts all of them, not only its own key — an MCP server's token, a simulated user's words and a model's answer
+  // reach other models' requests through the conversation and the judge's prompt.
+  const secrets = runSecrets([...modelOptions, ...(options.providerOptions ? [options.providerOptions] : []), ...Object.values(options.modelOptions ?? {})], servers.secrets)
   const providers = await Promise.all(models.map((model, index) =>
-    options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, modelOptions[index]!)))
+    options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, { ...modelOptions[index]!, secrets })))
   for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
@@ -191,7 +195,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // The simulated users' models are built and their scripts checked before the first call, like the models'; they
   // and the judges answer from inside a task, one request at a time: never in batch mode.
   const suiteModelOptions = {
-    ...(options.providerOptions ? { providerOptions: withoutBatch(options.providerOptions) } : {}),
+    providerOptions: { ...withoutBatch(options.providerOptions ?? {}), secrets },
     ...(options.modelOptions ? { modelOptions: Object.fromEntries(Object.entries(options.modelOptions).map(([spec, own]) => [spec, withoutBatch(own)])) } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
   }
@@ -200,8 +204,6 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // So are the judges of final.judge expectations: one per spec and suite folder.
   const judges = new Judges(suiteModelOptions)
   for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
-  // A simulator's or judge's own key (config providers: api_key_env) is redacted like the models' keys.
-  const secrets = [...secretValues([...modelOptions, ...simulators.providerOptions(), ...judges.providerOptions()]), ...servers.secrets]
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 

@@ -46,6 +46,48 @@ export function apiKeyFromEnv(name: string): string | undefined {
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
 const replayBaseUrl = 'http://replay.invalid/v1'
 
+/** What `api_key_env` holds: the name of a variable, as the environment spells one. */
+const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * Refuses an `api_key_env` that cannot name a variable, without quoting it: the usual slip is the key itself pasted
+ * where its variable's name belongs, and an error message is printed (and kept in CI logs).
+ */
+export function checkKeyVariable(name: string, location: { readonly file?: string; readonly line?: number; readonly field: string }): void {
+  if (variableName.test(name)) return
+  throw new InputError(
+    `expected the name of the environment variable that holds the key (letters, digits and _, e.g. OPENAI_API_KEY, without a $), got ${name.length} characters that name none — not shown, as they may be the key itself`,
+    location,
+  )
+}
+
+// A name is quoted in a message only when it reads as a variable's name: a key made of letters and digits alone
+// (a Gemini key can be) is a valid name too, but not an upper-case one.
+function shownVariable(name: string): string {
+  return /^[A-Z_][A-Z0-9_]*$/.test(name) ? `${name} (named by --api-key-env or api_key_env)` : 'the variable named by --api-key-env or api_key_env'
+}
+
+/**
+ * A base URL is refused when it carries what belongs in a header: a user name or password before the host (fetch
+ * refuses such a URL, and its error quotes it whole) or a query string (the SDKs append their paths after it, so no
+ * request reaches the API — and a `?key=` would be echoed back in every 404). The URL is shown with those parts masked.
+ */
+function checkBaseUrl(baseUrl: string, spec: string, field: string): void {
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    return // not a URL: the SDK says so on the first request, as before
+  }
+  const masked = `${url.protocol}//${url.username || url.password ? '***@' : ''}${url.host}${url.pathname}${url.search ? '?***' : ''}`
+  if (url.username || url.password) {
+    throw new InputError(`${spec}: the base URL ${masked} carries a user name or password before its host: requests cannot send them there; put the key in a variable named by api_key_env (it is sent as a header)`, { field })
+  }
+  if (url.search) {
+    throw new InputError(`${spec}: the base URL ${masked} has a query string: the SDK appends its paths after it, so no request would reach the API; give the URL up to its path, and a key in a variable named by api_key_env (sent as a header)`, { field })
+  }
+}
+
 /**
  * Reads the API key (from `apiKeyEnv` when named, else the provider's default variables) and the base URL (the
  * model's own, else the provider's env var). A missing key or host is a usage error naming where to put it, except
@@ -53,16 +95,18 @@ const replayBaseUrl = 'http://replay.invalid/v1'
  */
 export function resolveCredentials(options: ProviderOptions, defaults: CredentialDefaults, spec: string): Credentials {
   const replay = options.replayDir !== undefined
+  if (options.apiKeyEnv !== undefined) checkKeyVariable(options.apiKeyEnv, { field: '--api-key-env or api_key_env' })
   const keyEnvs = options.apiKeyEnv ? [options.apiKeyEnv] : defaults.apiKeyEnvs
   const key = keyEnvs.map(apiKeyFromEnv).find((value) => value !== undefined)
   if (!key && !replay && (defaults.keyRequired || options.apiKeyEnv)) {
     const where = options.apiKeyEnv
-      ? `set ${options.apiKeyEnv} (named by --api-key-env or api_key_env)`
+      ? `set ${shownVariable(options.apiKeyEnv)}`
       : `set ${keyEnvs.join(' or ')} (or name another variable with api_key_env in the config)`
     throw new MissingApiKeyError(`${spec} needs an API key: ${where}`, keyEnvs[0] ?? 'an API key variable')
   }
   const fromEnv = defaults.baseUrlEnv ? process.env[defaults.baseUrlEnv]?.trim() || undefined : undefined
   let baseUrl = options.baseUrl ?? fromEnv
+  if (baseUrl !== undefined && !replay) checkBaseUrl(baseUrl, spec, options.baseUrl !== undefined ? '--base-url or base_url' : defaults.baseUrlEnv!)
   if (baseUrl === undefined && defaults.baseUrlRequired) {
     if (!replay) {
       throw new InputError(`${spec} needs the server's URL: pass --base-url, or give it base_url under providers: in the config (e.g. http://localhost:11434/v1)`, {
