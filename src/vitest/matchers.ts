@@ -16,7 +16,7 @@ import { compactTranscript } from './compact-transcript.ts'
 import { reachesState } from './state-assertion.ts'
 import type { Matcher } from '../core/case.ts'
 import type { StateMatchOptions } from '../matchers/state-matchers.ts'
-import { inert, inertLines } from '../report/terminal-text.ts'
+import { inert, inertDeep, inertLines } from '../report/terminal-text.ts'
 
 /** The tool-call matchers `toolgauge/vitest` adds to vitest's `expect`; each takes a `runCase` result. */
 export interface ToolCallMatchers<R = unknown> {
@@ -60,7 +60,7 @@ function matcher<A extends unknown[]>(name: string, assertion: (scored: ScoredCa
     // An errored case is no verdict on the model: the matcher fails whether or not it is negated.
     const errored = name === 'toStayWithinToolTokens' ? undefined : erroredCase(received)
     if (errored) {
-      return { pass: this.isNot, message: () => `${label}: ${errored.kind} — ${inertLines(errored.summary)}\n\n${compactTranscript(received)}`, expected: errored.expected, actual: errored.actual }
+      return { pass: this.isNot, message: () => `${label}: ${errored.kind} — ${inertLines(errored.summary)}\n\n${compactTranscript(received)}`, ...diffed(errored) }
     }
     const outcome = assertion(received, ...args)
     return {
@@ -68,10 +68,17 @@ function matcher<A extends unknown[]>(name: string, assertion: (scored: ScoredCa
       message: () => this.isNot
         ? `${label}: expected the opposite, but ${inertLines(outcome.summary)}`
         : `${label}: ${outcome.kind} — ${inertLines(outcome.summary)}\n\n${compactTranscript(received)}`,
-      expected: outcome.expected,
-      actual: outcome.actual,
+      ...diffed(outcome),
     }
   }
+}
+
+/**
+ * The two sides vitest diffs, inert: they hold what the model sent (names, arguments, failure messages) and vitest
+ * prints strings in a diff as they are, control characters included.
+ */
+function diffed(outcome: AssertionOutcome): { expected: unknown; actual: unknown } {
+  return { expected: inertDeep(outcome.expected), actual: inertDeep(outcome.actual) }
 }
 
 /** Registers the matchers on vitest's `expect` (importing `toolgauge/vitest` does this once). */
