@@ -8,7 +8,7 @@ import { didYouMean } from '../core/did-you-mean.ts'
 import type { CustomCheckRecord, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { importUserFunction } from '../io/load-module.ts'
-import { describeThrown } from '../loop/harness-error.ts'
+import { describeThrown } from '../core/thrown.ts'
 import { settledWithin } from '../loop/settled-within.ts'
 
 /** One call of the judged turns, flattened: its turn index (into `transcript.turns`), name and arguments as sent. */
@@ -73,9 +73,16 @@ export async function runCustomCheck(spec: CustomCheckSpec, label: string, input
     if (error === timedOut) return harness(`did not settle within ${timeoutMs / 1000} s; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`)
     return harness(`threw: ${describeThrown(error)}`)
   }
-  const problem = outcomeProblem(value)
+  let read: unknown
+  try {
+    // Read once into a fresh object: reading the answer runs the check's code too (a getter, a Proxy's trap).
+    read = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, (value as Record<string, unknown>)[key]])) : value
+  } catch (error) {
+    return harness(`returned an answer that cannot be read: ${describeThrown(error)}`)
+  }
+  const problem = outcomeProblem(read)
   if (problem) return harness(`returned ${problem}; expected { pass: boolean, message?: string, score?: number } (message required when pass is false)`)
-  const outcome = value as CheckOutcome
+  const outcome = read as CheckOutcome
   const record: CustomCheckRecord = {
     kind: 'custom',
     check: label,

@@ -1,3 +1,5 @@
+import { carriesMarker } from './thrown.ts'
+
 const inputErrorMarker = Symbol.for('toolgauge.InputError')
 const providerErrorMarker = Symbol.for('toolgauge.ProviderError')
 const usageErrorMarker = Symbol.for('toolgauge.UsageError')
@@ -18,7 +20,7 @@ export class InputError extends Error {
 
   /** Realm-safe check (works across module copies). */
   static isInstance(error: unknown): error is InputError {
-    return typeof error === 'object' && error !== null && inputErrorMarker in error
+    return carriesMarker(error, inputErrorMarker)
   }
 }
 
@@ -31,7 +33,7 @@ export class UsageError extends InputError {
 
   /** Realm-safe check (works across module copies). */
   static override isInstance(error: unknown): error is UsageError {
-    return typeof error === 'object' && error !== null && usageErrorMarker in error
+    return carriesMarker(error, usageErrorMarker)
   }
 }
 
@@ -62,7 +64,7 @@ export class ProviderError extends Error {
 
   /** Realm-safe check (works across module copies). */
   static isInstance(error: unknown): error is ProviderError {
-    return typeof error === 'object' && error !== null && providerErrorMarker in error
+    return carriesMarker(error, providerErrorMarker)
   }
 }
 

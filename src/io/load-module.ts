@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InputError } from '../core/errors.ts'
+import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { esmInCommonJs } from './module-format.ts'
 import { isTransformFailure, originalLine, transformAhead, transformTypeScript } from './typescript-transform.ts'
 
@@ -29,7 +30,7 @@ export function importUserModule(path: string, reference: ModuleReference): Prom
   if (!loaded) {
     loaded = load(path).catch((error: unknown) => {
       modules.delete(path)
-      throw loadError(path, error, reference)
+      throw describedLoadError(path, error, reference)
     })
     modules.set(path, loaded)
   }
@@ -75,6 +76,15 @@ function typeScriptLoader() {
   return loader
 }
 
+/** `loadError`, or the thrown value described when reading it throws (a module may throw anything, getters included). */
+function describedLoadError(path: string, error: unknown, reference: ModuleReference): InputError {
+  try {
+    return loadError(path, error, reference)
+  } catch {
+    return new InputError(`cannot load module ${path}: ${describeThrown(error)}`, reference)
+  }
+}
+
 /** Turns a load failure into an InputError: a syntax error points at the module's line, anything else says what. */
 function loadError(path: string, error: unknown, reference: ModuleReference): InputError {
   const where = describeReference(reference, path)
@@ -90,7 +100,7 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
     const column = syntax.column !== undefined ? ` (column ${syntax.column})` : ''
     return new InputError(`syntax error: ${syntax.reason}${column}${where}`, { file: path, line: syntax.line })
   }
-  const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+  const message = thrownMessage(error).split('\n')[0]
   const line = error instanceof Error ? lineInStack(path, error.stack) : undefined
   return line !== undefined
     ? new InputError(`cannot load the module: ${message}${where}`, { file: path, line })

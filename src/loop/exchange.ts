@@ -1,6 +1,7 @@
 import type { Case } from '../core/case.ts'
 import { InputError, ProviderError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
+import { thrownMessage } from '../core/thrown.ts'
 import { addUsage, emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { GenerateRequest, Provider, RequestContext } from '../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
@@ -110,7 +111,7 @@ export class CaseLoop {
         // A bad cassette or script is the user's input: stop the run (exit 2). Anything else a provider throws
         // — its own failure or an SDK surprise — ends this case as provider_error and the run goes on.
         if (InputError.isInstance(error)) throw error
-        return { stop: 'provider-error', error: ProviderError.isInstance(error) ? error.message : `unexpected provider failure: ${(error as Error)?.message ?? String(error)}` }
+        return { stop: 'provider-error', error: ProviderError.isInstance(error) ? error.message : `unexpected provider failure: ${thrownMessage(error)}` }
       }
       this.usage = addUsage(this.usage, modelTurn.usage)
       this.latencyMs += modelTurn.latencyMs

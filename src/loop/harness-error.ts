@@ -1,3 +1,4 @@
+import { carriesMarker, describeThrown } from '../core/thrown.ts'
 import { settledWithin } from './settled-within.ts'
 
 const marker = Symbol.for('toolgauge.HarnessError')
@@ -15,7 +16,7 @@ export class HarnessError extends Error {
 
   /** Realm-safe check (works across module copies: a stub module may load its own copy of toolgauge). */
   static isInstance(error: unknown): error is HarnessError {
-    return typeof error === 'object' && error !== null && marker in error
+    return carriesMarker(error, marker)
   }
 }
 
@@ -31,15 +32,5 @@ export async function callHook<T>(hook: 'beforeToolCall' | 'afterToolCall', call
   } catch (error) {
     if (error === timedOut) throw error
     throw new HarnessError(`${hook} threw on ${call.name} (call ${call.id}): ${describeThrown(error)}`)
-  }
-}
-
-/** `TypeError: message` for errors, the value itself for anything else thrown. */
-export function describeThrown(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`
-  try {
-    return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)
-  } catch {
-    return String(error)
   }
 }

@@ -1,3 +1,5 @@
+import { thrownMessage } from '../core/thrown.ts'
+
 /**
  * What JSON cannot carry in a value user code hands the loop (a stub's result, a hook's replacement). Such a value
  * is sent to the model as JSON and journaled as JSON: `JSON.stringify` throws on a cycle or a BigInt (which used to
@@ -31,7 +33,7 @@ export function jsonProblem(value: unknown, root: string): string | undefined {
       try {
         replaced = toJSON.call(current, '')
       } catch (error) {
-        return `toJSON threw at ${path}: ${error instanceof Error ? error.message : String(error)}`
+        return `toJSON threw at ${path}: ${thrownMessage(error)}`
       }
       if (replaced !== current) return visit(replaced, path)
     }
@@ -58,6 +60,26 @@ export function jsonProblem(value: unknown, root: string): string | undefined {
     return visit(value, root)
   } catch (error) {
     // Nesting deep enough to overflow the stack (JSON.stringify would overflow too), or a getter that throws.
-    return `${root} cannot be read: ${error instanceof Error ? error.message : String(error)}`
+    return `${root} cannot be read: ${thrownMessage(error)}`
+  }
+}
+
+/** A user value taken once, as the JSON it is sent as: `{ value }`, or `{ problem }` when JSON cannot carry it. */
+export type JsonTaken = { readonly value: unknown; readonly problem?: undefined } | { readonly problem: string }
+
+/**
+ * Takes a value user code handed the loop (a live stub's or world's result, a hook's replacement) once, as the JSON
+ * the model is sent: what is recorded is then exactly what was sent (a `toJSON` honoured once), and nothing the
+ * user's code does later — a getter read a second time, the object mutated from a timer — reaches the loop.
+ */
+export function takeJson(value: unknown, root: string): JsonTaken {
+  const problem = jsonProblem(value, root)
+  if (problem) return { problem }
+  if (value === undefined || typeof value === 'string') return { value }
+  try {
+    const text = JSON.stringify(value)
+    return { value: text === undefined ? undefined : JSON.parse(text) as unknown }
+  } catch (error) {
+    return { problem: `${root} cannot be read: ${thrownMessage(error)}` }
   }
 }

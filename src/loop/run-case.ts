@@ -1,6 +1,7 @@
 import type { Case } from '../core/case.ts'
 import { stopToken, type ConversationStep } from '../core/conversation.ts'
 import { InputError } from '../core/errors.ts'
+import { thrownMessage } from '../core/thrown.ts'
 import type { Provider } from '../core/provider.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import type { Transcript } from '../core/transcript.ts'
@@ -70,7 +71,7 @@ export async function runCase(testCase: Case, provider: Provider, options: RunCa
     } catch (error) {
       if (InputError.isInstance(error)) throw error
       if (options.signal?.aborted) return loop.transcript('aborted', undefined, extra())
-      const reason = SimulatorError.isInstance(error) ? error.message : `the simulated user failed: ${(error as Error)?.message ?? String(error)}`
+      const reason = SimulatorError.isInstance(error) ? error.message : `the simulated user failed: ${thrownMessage(error)}`
       return loop.transcript('simulator-error', reason, extra())
     }
     // The user is done (τ-bench's stop token ends the conversation without being sent).

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { SimulatedUser, SimulatorRecord } from '../core/conversation.ts'
 import { InputError } from '../core/errors.ts'
+import { thrownMessage } from '../core/thrown.ts'
 import type { Message } from '../core/message.ts'
 import type { Provider } from '../core/provider.ts'
 import { SimulatorError, type UserSource } from './user-messages.ts'
@@ -79,7 +80,7 @@ export function simulatedUserSource(user: SimulatedUser, simulator: Provider, co
         text = (await simulator.doGenerate(request, signal)).text
       } catch (error) {
         if (InputError.isInstance(error)) throw error
-        throw new SimulatorError(`${name} failed at message ${index + 1}: ${(error as Error)?.message ?? String(error)}`)
+        throw new SimulatorError(`${name} failed at message ${index + 1}: ${thrownMessage(error)}`)
       }
       // A user who says nothing is a broken simulator, not a turn: τ-bench ends only on its stop token.
       if (text.trim() === '') throw new SimulatorError(`${name} gave an empty answer at message ${index + 1} (end a script with ###STOP###)`)

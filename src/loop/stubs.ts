@@ -1,9 +1,10 @@
 import type { Case, StubSpec } from '../core/case.ts'
+import { thrownMessage } from '../core/thrown.ts'
 import { importUserFunction } from '../io/load-module.ts'
 import { matchArguments } from '../matchers/argument-matchers.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
-import { jsonProblem } from './json-problem.ts'
+import { takeJson } from './json-problem.ts'
 import { settledWithin } from './settled-within.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
@@ -56,9 +57,9 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
   } catch (error) {
     // The stub says its backend failed (not the model): the loop ends the case as harness_error.
     if (HarnessError.isInstance(error)) throw error
-    return { ok: false, error: error instanceof Error ? error.message : String(error), source: 'live' }
+    return { ok: false, error: thrownMessage(error), source: 'live' }
   }
-  const problem = jsonProblem(result, 'result')
-  if (problem) throw new HarnessError(`${stub} returned what cannot be sent as JSON (call ${context.callId}): ${problem}`)
-  return { ok: true, result, source: 'live' }
+  const taken = takeJson(result, 'result')
+  if (taken.problem !== undefined) throw new HarnessError(`${stub} returned what cannot be sent as JSON (call ${context.callId}): ${taken.problem}`)
+  return { ok: true, result: taken.value, source: 'live' }
 }

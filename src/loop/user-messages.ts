@@ -1,5 +1,6 @@
 import type { ConversationMessage, SimulatorRecord } from '../core/conversation.ts'
 import type { Message } from '../core/message.ts'
+import { carriesMarker } from '../core/thrown.ts'
 
 /** What the source of the next user message is told: which message is asked for and the conversation so far. */
 export type UserMessageRequest = {
@@ -37,7 +38,7 @@ export class SimulatorError extends Error {
 
   /** Realm-safe check (a simulator module may load its own copy of toolgauge). */
   static isInstance(error: unknown): error is SimulatorError {
-    return typeof error === 'object' && error !== null && marker in error
+    return carriesMarker(error, marker)
   }
 }
 

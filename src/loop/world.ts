@@ -1,8 +1,9 @@
 import type { World, WorldContext, WorldFactory, WorldSpec } from '../core/conversation.ts'
 import { importUserFunction } from '../io/load-module.ts'
-import { describeThrown, HarnessError } from './harness-error.ts'
+import { describeThrown, thrownMessage } from '../core/thrown.ts'
+import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
-import { jsonProblem } from './json-problem.ts'
+import { jsonProblem, takeJson } from './json-problem.ts'
 import { settledWithin } from './settled-within.ts'
 import { ownCopy } from './snapshot.ts'
 import type { StubOutcome } from './stubs.ts'
@@ -47,11 +48,18 @@ export async function openWorld(spec: WorldSpec, state: unknown, context: WorldC
 }
 
 function liveWorld(world: World, given: unknown, label: string): LiveWorld {
+  // Looking a property up is user code too (a getter, a Proxy's trap): what it throws is the harness's failure.
+  const read = (what: string, lookup: () => unknown): unknown => {
+    try {
+      return lookup()
+    } catch (error) {
+      throw new HarnessError(`${label} threw when its ${what} was looked up: ${describeThrown(error)}`)
+    }
+  }
   const methodOf = (tool: string): ((args: unknown, context: ToolCallContext) => unknown) | undefined => {
     if (tool === 'snapshot') return undefined
     // Object.prototype's functions (toString, constructor …) are no tools unless the world defines them itself.
-    if (tool in Object.prototype && !Object.hasOwn(world, tool)) return undefined
-    const method = world[tool]
+    const method = read(`tool ${tool}`, () => (tool in Object.prototype && !Object.hasOwn(world, tool) ? undefined : world[tool]))
     return typeof method === 'function' ? method as (args: unknown, context: ToolCallContext) => unknown : undefined
   }
   return {
@@ -69,16 +77,16 @@ function liveWorld(world: World, given: unknown, label: string): LiveWorld {
       } catch (error) {
         if (error === timedOut || HarnessError.isInstance(error)) throw error
         // As BFCL does: a tool that fails tells the model so, and the conversation goes on.
-        return { ok: false, error: error instanceof Error ? error.message : String(error), source: 'world' }
+        return { ok: false, error: thrownMessage(error), source: 'world' }
       }
-      const problem = jsonProblem(result, 'result')
-      if (problem) throw new HarnessError(`${where} returned what cannot be sent as JSON: ${problem}`)
-      return { ok: true, result, source: 'world' }
+      const taken = takeJson(result, 'result')
+      if (taken.problem !== undefined) throw new HarnessError(`${where} returned what cannot be sent as JSON: ${taken.problem}`)
+      return { ok: true, result: taken.value, source: 'world' }
     },
     async snapshot(timeoutMs) {
       let state: unknown = given
-      if (typeof world.snapshot === 'function') {
-        const snapshot = world.snapshot
+      const snapshot = read('snapshot()', () => world.snapshot)
+      if (typeof snapshot === 'function') {
         try {
           state = await settledWithin(Promise.resolve().then(() => snapshot.call(world)), timeoutMs, () => new HarnessError(`${label}: snapshot() did not settle within ${timeoutMs / 1000} s`))
         } catch (error) {
@@ -89,7 +97,7 @@ function liveWorld(world: World, given: unknown, label: string): LiveWorld {
       const problem = jsonProblem(state, 'state')
       if (problem) throw new HarnessError(`${label}: its state cannot be kept as JSON: ${problem}`)
       // A copy: the world goes on changing its own object; the transcript keeps the state as it was.
-      return ownCopy(state)
+      return read('state', () => ownCopy(state))
     },
   }
 }

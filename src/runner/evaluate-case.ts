@@ -9,6 +9,8 @@ import { costOfTurns, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { hasCaseChecks, runCaseChecks, type CaseChecksOutcome } from '../checks/case-checks.ts'
 import { caseTimeoutMs } from '../loop/stubs.ts'
+import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
+import { describeThrown } from '../core/thrown.ts'
 import type { Failure } from '../core/result.ts'
 import { caseResult } from './case-result.ts'
 import type { Simulators } from './simulators.ts'
@@ -95,8 +97,31 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
 }
 
 /** The run's checks, with the case's own checks' failures after them (the scorer calls it once, on an unerrored case). */
-function withCheckFailures(checks: CaseCheck | undefined, checked: CaseChecksOutcome | undefined): CaseCheck | undefined {
+function withCheckFailures(runChecks: CaseCheck | undefined, checked: CaseChecksOutcome | undefined): CaseCheck | undefined {
+  const checks = runChecks ? contained(runChecks) : undefined
   if (!checked || checked.failures.length === 0) return checks
   const own: readonly Failure[] = checked.failures
   return checks ? (testCase, transcript) => [...checks(testCase, transcript), ...own] : () => own
+}
+
+/**
+ * `RunOptions.caseChecks` is the caller's code, contained as a hook is: it judges a frozen copy of the transcript
+ * (the scorer and the result go on reading the loop's own), and a throw or an answer that is not a list of
+ * `{ kind, message }` failures is `harness_error` for the case instead of a crashed run.
+ */
+function contained(check: CaseCheck): CaseCheck {
+  return (testCase, transcript) => {
+    let failures: unknown
+    try {
+      failures = check(testCase, deepFreeze(ownCopy(transcript)))
+      if (Array.isArray(failures) && failures.every(isFailure)) return ownCopy(failures)
+    } catch (error) {
+      return [{ kind: 'harness_error', message: `the run's case checks (RunOptions.caseChecks) threw: ${describeThrown(error)}` }]
+    }
+    return [{ kind: 'harness_error', message: 'the run\'s case checks (RunOptions.caseChecks) returned something else than a list of { kind, message } failures' }]
+  }
+}
+
+function isFailure(value: unknown): value is Failure {
+  return typeof value === 'object' && value !== null && typeof (value as Failure).kind === 'string' && typeof (value as Failure).message === 'string'
 }

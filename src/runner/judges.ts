@@ -4,6 +4,7 @@ import stableStringify from 'safe-stable-stringify'
 import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
+import { thrownMessage } from '../core/thrown.ts'
 import { judgeMessages, parseJudgeAnswer, type JudgeVerdict } from '../checks/judge-prompt.ts'
 import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
 
@@ -59,7 +60,7 @@ async function ask(provider: Provider, spec: string, messages: ReturnType<typeof
     text = (await provider.doGenerate({ messages, tools: [], toolChoice: 'auto', context }, request.signal)).text
   } catch (error) {
     if (InputError.isInstance(error)) throw error
-    return { error: `the judge (${spec}) failed: ${(error as Error)?.message ?? String(error)}` }
+    return { error: `the judge (${spec}) failed: ${thrownMessage(error)}` }
   }
   const parsed = parseJudgeAnswer(text)
   if ('problem' in parsed) return { error: `the judge (${spec}) gave no verdict: ${parsed.problem} (expected {"score": 0..1, "reason": "…"}); it answered ${JSON.stringify(text.slice(0, 200))}` }
