@@ -12,7 +12,7 @@ import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.t
 import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { cacheMarkdown } from './cache-text.ts'
 import { runStops } from './run-stops.ts'
-import { flakyCases, type FlakyCase } from './repeat-text.ts'
+import { flakyCases, type FlakyCase } from './flaky-cases.ts'
 import { cell, codeSpan, inlineText, maxCellLength } from './markdown-text.ts'
 import type { GateResult } from '../gates/gates.ts'
 

@@ -1,7 +1,7 @@
 import type { ModelSummary } from '../core/report.ts'
-import type { CaseTally } from '../stats/case-tally.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { kSeries, percent } from './metric-text.ts'
+import { flakyCases } from './flaky-cases.ts'
 
 const maxFlaky = 20
 
@@ -27,20 +27,4 @@ export function repeatLines(summaries: readonly ModelSummary[]): string[] {
     if (flaky.length > maxFlaky) lines.push(`  … and ${flaky.length - maxFlaky} more (report.json summary[].flakiness)`)
   }
   return lines
-}
-
-/** A flaky case of one summary row: the row's label and the case's tally (passed c of n runs). */
-export type FlakyCase = { readonly label: string; readonly tally: CaseTally }
-
-/**
- * The flaky cases the summary decided (`summary[].flakiness`), row by row in the summary's order: what the console,
- * Markdown and report.json list — never tallied again from the results.
- */
-export function flakyCases(summaries: readonly ModelSummary[]): FlakyCase[] {
-  return summaries.flatMap((summary) => flakyOf(summary).map((tally) => ({ label: summaryLabel(summary), tally })))
-}
-
-function flakyOf(summary: ModelSummary): CaseTally[] {
-  const flakiness = summary.flakiness
-  return Array.isArray(flakiness) ? (flakiness as CaseTally[]).filter((t) => typeof t?.suite === 'string' && typeof t.case === 'string') : []
 }

@@ -7,26 +7,32 @@ import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { caseKey } from '../../core/case-key.ts'
 import { sideBySide } from './side-by-side.ts'
+import { FlakyLookup } from '../flaky-cases.ts'
+import { summarize } from '../summarize.ts'
 
-/** A case's status in the list: from its results' verdicts; `errored` when none of them got a verdict. */
+/** A case's status in the list: from its results' verdicts and the summary's flaky cases; `errored` when none of them got a verdict. */
 type CaseStatus = 'pass' | 'fail' | 'flaky' | 'errored'
 
-/** The drill-down: one collapsible entry per case (failing first, then flaky, errored, passing), every model and repeat inside. */
+/**
+ * The drill-down: one collapsible entry per case (failing first, then flaky, errored, passing), every model and
+ * repeat inside; flaky as these results' summary (`summarize`) decides.
+ */
 export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
-  return [...caseEntries(() => results, toolSets)].join('\n')
+  return [...caseEntries(() => results, new FlakyLookup(summarize(results)), toolSets)].join('\n')
 }
 
 /**
  * The case entries in pieces, from results streamed with each case's results side by side: one pass for every
  * case's status, then one pass per status (failing, flaky, passing) — memory holds one case's results at a time.
+ * Which cases are flaky is the report summary's decision (`flaky`), not a tally of the results here.
  */
-export function* caseEntries(eachResult: () => Iterable<CaseResult>, toolSets?: ToolSetIndex): Generator<string> {
+export function* caseEntries(eachResult: () => Iterable<CaseResult>, flaky: FlakyLookup, toolSets?: ToolSetIndex): Generator<string> {
   const statuses = new Map<string, CaseStatus>()
-  for (const group of groupsOf(eachResult())) statuses.set(caseKey(group[0]!), status(group))
+  for (const group of groupsOf(eachResult())) statuses.set(caseKey(group[0]!), status(group, flaky))
   for (const wanted of ['fail', 'flaky', 'errored', 'pass'] as const) {
     if (![...statuses.values()].includes(wanted)) continue
     for (const group of groupsOf(eachResult())) {
-      if (statuses.get(caseKey(group[0]!)) === wanted) yield `${caseEntry(group, wanted, toolSets)}\n`
+      if (statuses.get(caseKey(group[0]!)) === wanted) yield `${caseEntry(group, wanted, flaky, toolSets)}\n`
     }
   }
 }
@@ -44,29 +50,27 @@ function* groupsOf(results: Iterable<CaseResult>): Generator<CaseResult[]> {
   if (group.length > 0) yield group
 }
 
-function status(group: readonly CaseResult[]): CaseStatus {
+function status(group: readonly CaseResult[], flaky: FlakyLookup): CaseStatus {
   // Errored results are no verdict: they make a case neither failing nor flaky.
   const scored = group.filter((r) => verdictOf(r) !== 'errored')
   if (scored.length === 0) return 'errored'
   if (scored.every((r) => verdictOf(r) === 'passed')) return 'pass'
-  // Flaky: some model both passed and failed this case across repeats.
-  const byModel = new Map<string, boolean[]>()
-  for (const r of scored) byModel.set(summaryLabel(r), [...(byModel.get(summaryLabel(r)) ?? []), verdictOf(r) === 'passed'])
-  return [...byModel.values()].some((v) => v.includes(true) && v.includes(false)) ? 'flaky' : 'fail'
+  // Flaky: the summary lists the case as flaky for some model (× variant).
+  return scored.some((r) => flaky.has(r)) ? 'flaky' : 'fail'
 }
 
-function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, toolSets: ToolSetIndex): string {
+function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, flaky: FlakyLookup, toolSets: ToolSetIndex): string {
   const first = group[0]!
-  const models = new Map<string, { passed: number; scored: number; errored: number }>()
+  const models = new Map<string, { passed: number; scored: number; errored: number; flaky: boolean }>()
   for (const r of group) {
-    const t = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0 }
+    const t = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky.has(r) }
     const verdict = verdictOf(r)
     models.set(summaryLabel(r), verdict === 'errored'
       ? { ...t, errored: t.errored + 1 }
       : { ...t, passed: t.passed + (verdict === 'passed' ? 1 : 0), scored: t.scored + 1 })
   }
   const tallies = [...models].map(([model, t]) => {
-    const tone = t.scored === 0 ? 'errored' : t.passed === t.scored ? 'pass' : t.passed === 0 ? 'fail' : 'flaky'
+    const tone = t.scored === 0 ? 'errored' : t.passed === t.scored ? 'pass' : t.flaky ? 'flaky' : 'fail'
     const counts = [...(t.scored > 0 ? [`${t.passed}/${t.scored}`] : []), ...(t.errored > 0 ? [`${t.errored} errored`] : [])].join(' · ')
     return `<span class="tally ${tone}">${escapeHtml(model)} ${counts}</span>`
   }).join(' ')
@@ -78,7 +82,7 @@ function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, toolSet
   const kinds = failureKinds(group)
   const summary = `<summary><span class="badge ${caseStatus}">${caseStatus}</span> <span class="muted">${escapeHtml(first.suite)} /</span> <strong>${escapeHtml(first.case)}</strong> ${tallies}${kinds ? ` <span class="kinds">${kinds}</span>` : ''} <a class="anchor" href="#${id}" title="link to this case">#</a></summary>`
   const sections = group.map((result, index) => `<div id="${resultId(index)}">${resultSection(result, toolSets)}</div>`)
-  return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}" id="${id}"${open}>${summary}${sideBySide(group, resultId)}${sections.join('')}</details>`
+  return `<details class="case" data-status="${caseStatus}" data-search="${escapeHtml(search)}" id="${id}"${open}>${summary}${sideBySide(group, resultId, flaky)}${sections.join('')}</details>`
 }
 
 /**

@@ -3,9 +3,13 @@ import { verdictOf } from '../../core/verdict.ts'
 import { callsOf } from '../result-calls.ts'
 import { repeatLabel } from '../repeat-label.ts'
 import { escapeHtml } from './escape.ts'
+import type { FlakyLookup } from '../flaky-cases.ts'
 
-/** How one model × variant did on a case: passes of its scored runs, errored runs, kinds and the calls of one run. */
-type Cell = { passed: number; scored: number; errored: number; kinds: Set<string>; shown: CaseResult | undefined }
+/**
+ * How one model × variant did on a case: passes of its scored runs, errored runs, whether the summary lists the
+ * case as flaky for that row, kinds and the calls of one run.
+ */
+type Cell = { passed: number; scored: number; errored: number; flaky: boolean; kinds: Set<string>; shown: CaseResult | undefined }
 
 const maxArgumentText = 80
 
@@ -14,7 +18,7 @@ const maxArgumentText = 80
  * kinds, and the calls of one run (the first that did not pass, else the first), linked to that run's section.
  * '' when the case ran for one model and one variant only (the entry's own sections say it all).
  */
-export function sideBySide(group: readonly CaseResult[], resultId: (index: number) => string): string {
+export function sideBySide(group: readonly CaseResult[], resultId: (index: number) => string, flaky: FlakyLookup): string {
   const models = [...new Set(group.map((r) => r.model))]
   const variants = [...new Set(group.map((r) => r.variant))]
   if (models.length < 2 && variants.length < 2) return ''
@@ -23,7 +27,7 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
   const indexOf = new Map<CaseResult, number>()
   group.forEach((r, index) => {
     indexOf.set(r, index)
-    const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, kinds: new Set<string>(), shown: undefined }
+    const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky.has(r), kinds: new Set<string>(), shown: undefined }
     const verdict = verdictOf(r)
     if (verdict === 'errored') cell.errored++
     else cell.scored++
@@ -45,7 +49,7 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
 }
 
 function cellHtml(cell: Cell, link: string): string {
-  const tone = cell.scored === 0 ? 'errored' : cell.passed === cell.scored ? 'pass' : cell.passed === 0 ? 'fail' : 'flaky'
+  const tone = cell.scored === 0 ? 'errored' : cell.passed === cell.scored ? 'pass' : cell.flaky ? 'flaky' : 'fail'
   const counts = [...(cell.scored > 0 ? [`${cell.passed}/${cell.scored} passed`] : []), ...(cell.errored > 0 ? [`${cell.errored} errored`] : [])].join(' · ')
   const kinds = cell.kinds.size > 0 ? `<div class="kinds">${[...cell.kinds].map((kind) => `<code>${escapeHtml(kind)}</code>`).join(' ')}</div>` : ''
   const shown = cell.shown
