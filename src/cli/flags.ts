@@ -99,3 +99,13 @@ export function describeFlags(flags: Record<string, DescribedFlag>): string {
   const width = heads.reduce((max, head) => Math.max(max, head.length), 0)
   return Object.values(flags).map((flag, index) => `  ${heads[index]!.padEnd(width)}  ${flag.help}`).join('\n')
 }
+
+/**
+ * "the 2nd --header": which of a repeated flag's values a message is about, when the value itself is not quoted (it
+ * may hold a credential: a header's token, a pasted key).
+ */
+export function nthFlag(index: number, flag: string): string {
+  const n = index + 1
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
+  return `the ${n}${suffix} ${flag}`
+}

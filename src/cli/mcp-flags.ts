@@ -2,7 +2,7 @@ import { InputError } from '../core/errors.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import { specFromCommandLine } from '../mcp/command-line.ts'
 import type { McpServerSpec } from '../mcp/server-spec.ts'
-import { numberFlag, type FlagSpec } from './flags.ts'
+import { nthFlag, numberFlag, type FlagSpec } from './flags.ts'
 
 /** The flags every command that reaches an MCP server from the command line shares. */
 export const mcpServerFlags = {
@@ -30,14 +30,9 @@ function pairs(list: readonly string[] | undefined, separator: string, flag: str
   if (!list || list.length === 0) return undefined
   return Object.fromEntries(list.map((item, index) => {
     const at = item.indexOf(separator)
-    if (at <= 0) throw new InputError(`expected ${expected}, got a value with no "${separator}" ${at === 0 ? 'after a name' : 'in it'} (the ${ordinal(index + 1)} ${flag}; not shown, as it may hold a credential)`, { field: flag })
+    if (at <= 0) throw new InputError(`expected ${expected}, got a value with no "${separator}" ${at === 0 ? 'after a name' : 'in it'} (${nthFlag(index, flag)}; not shown, as it may hold a credential)`, { field: flag })
     return [item.slice(0, at).trim(), item.slice(at + 1).trim()]
   }))
-}
-
-function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
-  return `${n}${suffix}`
 }
 
 /** The tool definitions of the server on a command line (`--mcp`); a server that fails to start is bad input. */

@@ -3,6 +3,7 @@ import { modelSettingsSchema, settingNames, type ModelSettings } from '../provid
 import { validateAgainst } from '../schema/ajv.ts'
 import { yamlModule } from '../io/lazy-require.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { nthFlag } from './flags.ts'
 
 /**
  * `--set key=value` (repeatable) → request settings for every model of the run. The value is read as YAML, so
@@ -13,9 +14,10 @@ import { isPlainObject } from '../core/plain-object.ts'
 export function parseSetFlags(values: readonly string[] | undefined): ModelSettings | undefined {
   if (!values || values.length === 0) return undefined
   const settings: Record<string, unknown> = {}
-  for (const raw of values) {
+  for (const [index, raw] of values.entries()) {
     const equals = raw.indexOf('=')
-    if (equals <= 0) throw new InputError(`expected key=value, got "${raw}"`, { field: '--set' })
+    // Not quoted: `--set "Authorization: Bearer sk-…"` (a header taken for a setting) is the slip that gets here.
+    if (equals <= 0) throw new InputError(`expected key=value, got a value with no "=" ${equals === 0 ? 'after a name' : 'in it'} (${nthFlag(index, '--set')}; not shown, as it may hold a credential)`, { field: '--set' })
     const [name, ...path] = raw.slice(0, equals).trim().split('.')
     const value = readValue(raw.slice(equals + 1))
     if (!(settingNames as readonly string[]).includes(name!)) {
@@ -25,7 +27,9 @@ export function parseSetFlags(values: readonly string[] | undefined): ModelSetti
   }
   for (const [name, value] of Object.entries(settings)) {
     const [error] = validateAgainst(modelSettingsSchema[name as keyof ModelSettings], value)
-    if (error) throw new InputError(`${name}${error.instancePath.replace(/\//g, '.')}: ${error.message ?? 'invalid'} (got ${JSON.stringify(value)})`, { field: '--set' })
+    // A header's or a body field's value may be a credential (a proxy token): not quoted.
+    const got = name === 'extra_headers' || name === 'extra_body' ? 'its value not shown, as it may hold a credential' : `got ${JSON.stringify(value)}`
+    if (error) throw new InputError(`${name}${error.instancePath.replace(/\//g, '.')}: ${error.message ?? 'invalid'} (${got})`, { field: '--set' })
   }
   return settings as ModelSettings
 }

@@ -2,7 +2,7 @@ import picomatch from 'picomatch'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
-import { apiKeyFromEnv } from '../providers/runtime/credentials.ts'
+import { apiKeyFromEnv, settingSecrets } from '../providers/runtime/credentials.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadSuite, type StreamedSuite } from '../suite/load-suite.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
@@ -42,12 +42,15 @@ export function checkSelected(count: number, options: CaseSelection): void {
   if (count === 0 && options.filter) throw new InputError(`no case id matches "${options.filter}"`, { field: '--filter' })
 }
 
-/** The secret values a run knows: configured secrets and the API keys its providers read from the environment, as sent. */
+/**
+ * The secret values a run knows: configured secrets, the API keys its providers read from the environment (as sent)
+ * and the credential headers their settings add (`extra_headers`).
+ */
 export function secretValues(options: readonly ProviderOptions[]): string[] {
   const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
   // Trimmed as the providers send them (runtime/credentials.ts): an untrimmed value would match no echo of the key.
   const fromEnv = [...names].map(apiKeyFromEnv).filter((value): value is string => value !== undefined)
-  return [...new Set([...fromEnv, ...options.flatMap((option) => option.secrets ?? [])])]
+  return [...new Set([...fromEnv, ...options.flatMap(settingSecrets), ...options.flatMap((option) => option.secrets ?? [])])]
 }
 
 /**

@@ -117,6 +117,20 @@ const routes: readonly Route[] = [
     },
   },
   {
+    name: 'a credential header given as a setting (extra_headers: { Authorization }), which the host echoes in its answer',
+    secret: 'proxy-token-8e8e8e8e',
+    async setup(work) {
+      const origin = await serve((request) => ({
+        type: 'json',
+        status: 200,
+        body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: `You sent ${String(request.headers.authorization)}.` }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
+      }))
+      const dir = tempFiles({ 'toolgauge.config.json': JSON.stringify({ providers: { 'openai-compatible:m': { base_url: `${origin}/v1`, extra_headers: { Authorization: 'Bearer proxy-token-8e8e8e8e' } } } }) })
+      const config = join(dir, 'toolgauge.config.json')
+      return { argv: ['run', weather, '--filter', 'current-paris', '--model', 'openai-compatible:m', '--config', config, '--out', join(work, 'out'), '--record', join(work, 'cassettes'), '--format', 'junit,md,html'], inputs: [config], redactedIn: 'out', code: 1 }
+    },
+  },
+  {
     name: 'a base URL with a password in its userinfo (OPENAI_BASE_URL=http://user:pw@host/v1)',
     secret: 'pw-userinfo-5150',
     async setup(work) {
@@ -166,6 +180,20 @@ const routes: readonly Route[] = [
     },
   },
   {
+    name: '--set: a header taken for a setting ("Authorization: Bearer …", no =)',
+    secret: 'sk-set-typo-5150',
+    async setup(work) {
+      return { argv: ['run', weather, '--model', 'baseline', '--set', 'temperature=0', '--set', 'Authorization: Bearer sk-set-typo-5150', '--out', join(work, 'out')], code: 2, stderr: 'the 2nd --set' }
+    },
+  },
+  {
+    name: '--set extra_headers given a bare token instead of { name: value }',
+    secret: 'sk-set-shape-5150',
+    async setup(work) {
+      return { argv: ['run', weather, '--model', 'baseline', '--set', 'extra_headers=Bearer sk-set-shape-5150', '--out', join(work, 'out')], code: 2, stderr: 'extra_headers: must be object' }
+    },
+  },
+  {
     name: 'conformance: a host key in the variable named by --api-key-env, quoted in every answer (--json, every format)',
     secret: openaiKey,
     async setup(work) {
@@ -203,8 +231,8 @@ describe('a secret planted through each route reaches no file and no output', ()
     expect(result.code, result.stderr).toBe(code)
     if (stderr !== undefined) expect(result.stderr).toContain(stderr)
     const written = filesUnder(work).filter((file) => !inputs.includes(file))
-    if (redactedIn !== undefined) expect(filesUnder(join(work, redactedIn)).some((file) => readFileSync(file, 'utf8').includes('[redacted]'))).toBe(true)
     expect(written.filter((file) => readFileSync(file, 'utf8').includes(route.secret))).toEqual([])
+    if (redactedIn !== undefined) expect(filesUnder(join(work, redactedIn)).some((file) => readFileSync(file, 'utf8').includes('[redacted]'))).toBe(true)
     expect(result.stdout).not.toContain(route.secret)
     expect(result.stderr).not.toContain(route.secret)
   })

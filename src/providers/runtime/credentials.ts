@@ -1,4 +1,5 @@
 import { InputError, MissingApiKeyError } from '../../core/errors.ts'
+import { secretsFromHeaders } from '../../http/redact.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
 /** Where a provider's key and base URL come from when the run names nothing else. */
@@ -45,6 +46,15 @@ export function apiKeyFromEnv(name: string): string | undefined {
 
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
 const replayBaseUrl = 'http://replay.invalid/v1'
+
+/**
+ * The credentials a model's settings send: the values of its `extra_headers` that are credential headers
+ * (`Authorization: Bearer …` to a proxy, `x-api-key`), bare and as sent — secrets of the run like its key.
+ */
+export function settingSecrets(options: Pick<ProviderOptions, 'settings'>): string[] {
+  const headers = options.settings?.extra_headers
+  return headers ? secretsFromHeaders(new Headers(Object.entries(headers))) : []
+}
 
 /** What `api_key_env` holds: the name of a variable, as the environment spells one. */
 const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -115,5 +125,5 @@ export function resolveCredentials(options: ProviderOptions, defaults: Credentia
     }
     baseUrl = replayBaseUrl
   }
-  return { apiKey: key, baseUrl, secrets: [...(key ? [key] : []), ...(options.secrets ?? [])] }
+  return { apiKey: key, baseUrl, secrets: [...(key ? [key] : []), ...settingSecrets(options), ...(options.secrets ?? [])] }
 }
