@@ -1,5 +1,6 @@
 import type { Matcher } from '../core/case.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { shorten } from '../core/shorten.ts'
 import { inlineFlagsProblem } from './inline-flags.ts'
 
 /** Outcome of matching one value against a matcher. */
@@ -182,6 +183,6 @@ function fail(path: string, expected: string, actual: unknown): MatchOutcome {
 export function describe(value: unknown): string {
   if (value === absentValue) return '(absent)'
   const text = JSON.stringify(value)
-  return text === undefined ? String(value) : text.length > 120 ? `${text.slice(0, 117)}...` : text
+  return text === undefined ? String(value) : shorten(text, 120)
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { didYouMean } from '../core/did-you-mean.ts'
+import { shorten } from '../core/shorten.ts'
 import { pointerToPath, valueAt } from './json-pointer.ts'
 
 /** The type names JSON Schema knows. */
@@ -35,6 +36,5 @@ export function describeMetaErrors(schema: unknown, errors: readonly ErrorObject
 }
 
 function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value)
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+  return shorten(JSON.stringify(value) ?? String(value), 80)
 }

@@ -1,5 +1,6 @@
 import type { Failure } from '../core/result.ts'
 import type { SchemaIssue } from '../core/transcript.ts'
+import { shorten } from '../core/shorten.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { undeclaredKeys } from './undeclared-keys.ts'
 
@@ -30,7 +31,7 @@ export function callValidity(flat: FlatCall): CallValidity {
   }
   if (!call.check.wellFormed) {
     return {
-      failures: [{ kind: 'malformed_arguments', message: `${call.name}: ${call.parseError ?? 'arguments are not a JSON object'}: ${truncate(call.rawArguments)}`, path: `${path}.rawArguments` }],
+      failures: [{ kind: 'malformed_arguments', message: `${call.name}: ${call.parseError ?? 'arguments are not a JSON object'}: ${shorten(call.rawArguments, 80)}`, path: `${path}.rawArguments` }],
       hallucinatedTool: false,
       hallucinatedParams: [],
       schemaBroken: true,
@@ -65,10 +66,6 @@ function forbiddenByTheLoop(issues: readonly SchemaIssue[]): string[] {
 
 function pointerSuffix(pointer: string): string {
   return pointer ? pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('') : ''
-}
-
-function truncate(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
 /** The per-case call counts the summary aggregates, from each call's validity (single requests and conversations alike). */
