@@ -1,9 +1,5 @@
 import type { FuzzReport } from './fuzz-validator.ts'
-
-const counterexampleText = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value)
-  return text.length > 400 ? `${text.slice(0, 400)}…` : text
-}
+import { preview } from './probe.ts'
 
 const shellQuote = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`)
 
@@ -29,7 +25,7 @@ export function formatFuzzReport(report: FuzzReport): string {
       const finding = report.findings.find((candidate) => candidate.tool === result.tool && candidate.property === result.property)
       lines.push(`  ✗ ${name} ${finding?.message ?? 'failed'}`)
       if (finding) {
-        lines.push(`      counterexample: ${counterexampleText(finding.counterexample)}`)
+        lines.push(`      counterexample: ${preview(finding.counterexample, 400)}`)
         lines.push(`      replay: --seed ${finding.seed} --tool ${shellQuote(finding.tool)} --property ${finding.property} --path ${shellQuote(finding.path)}`)
       }
     }

@@ -78,10 +78,10 @@ export function describeProbe(probe: Probe): string {
   return probe.path ? `${probe.kind} at ${probe.path}` : probe.kind
 }
 
-/** A short JSON preview for messages. */
-export function preview(value: unknown): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value) ?? String(value)
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text
+/** A short JSON preview for fuzz messages: its first `max` characters, then `…` (core's shorten counts the mark within max). */
+export function preview(value: unknown, max = 160): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
 /** True when the arguments carry something (a repair must not turn them into `{}`). */
