@@ -1,5 +1,6 @@
 import { ProviderError } from '../core/errors.ts'
 import type { StreamTimings } from '../core/model-turn.ts'
+import { connectTimeoutCode } from './node-fetch.ts'
 import { redactText } from './redact.ts'
 import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
 import { certainlyNotActed, isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
@@ -121,7 +122,7 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
 }
 
 // Connection errors raised before a connection existed: the request never left this machine.
-const notConnectedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
+const notConnectedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', connectTimeoutCode])
 
 function neverConnected(error: unknown): boolean {
   const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined

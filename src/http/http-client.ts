@@ -3,6 +3,7 @@ import { CassetteStore, cassetteKey, type Cassette } from './cassette.ts'
 import { parseJsonOrText } from './stable-json.ts'
 import { createsHeader } from './creating-request.ts'
 import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
+import { nodeFetch } from './node-fetch.ts'
 import { fetchWithRetries, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
 import { isEventStream, parseSse } from './sse.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
@@ -24,7 +25,7 @@ export type HttpClientSettings = {
   readonly checkAnswer?: RetrySettings['checkAnswer']
   /** Why a 2xx event stream breaks its protocol (providers/wire/stream-checks.ts): retried, then a ProviderError. */
   readonly checkStream?: StreamCheck
-  /** The network below us (tests inject one; default global fetch). */
+  /** The network below us (tests inject one; default `nodeFetch`, node:http with keep-alive: http/node-fetch.ts). */
   readonly fetch?: typeof globalThis.fetch
   /**
    * Batch mode: the model's queue. Once connected to its batch API, every generation request (one that carries the
@@ -74,7 +75,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...settings.policy }
   const replay = settings.replayDir ? new CassetteStore(settings.replayDir) : undefined
   const record = settings.recordDir ? new CassetteStore(settings.recordDir) : undefined
-  const network = settings.fetch ?? globalThis.fetch
+  const network = settings.fetch ?? nodeFetch
 
   const httpFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
