@@ -9,6 +9,7 @@ import { variantFindings } from '../variants/variant-report.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { caseKey } from '../core/case-key.ts'
+import { verdictOf } from '../core/verdict.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 
@@ -57,7 +58,8 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
         continue
       }
       duplicates++
-      if (kept.passed !== result.passed) warnings.push(`${result.suite}/${result.case} [${result.model}] ${repeatLabel(result.repeat)}: ${file} disagrees with an earlier report; kept the earlier result`)
+      // The verdicts, not `passed`: an errored copy (no verdict) and a failed one disagree though neither passed.
+      if (verdictOf(kept) !== verdictOf(result)) warnings.push(`${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}: ${file} disagrees with an earlier report; kept the earlier result`)
     }
   }
   const models = unique(inputs.flatMap(({ report }) => [...report.run.models, ...report.results.map((r) => r.model)]))

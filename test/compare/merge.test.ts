@@ -89,9 +89,20 @@ describe('mergeReports', () => {
     expect(merged.gates).toEqual([{ ...gate, value: accuracy, passed: accuracy !== null && accuracy >= gate.threshold, gate: { kind: 'metric', type: 'min-accuracy', threshold: gate.threshold, model: gate.model } }])
   })
 
+  it('warns when duplicates disagree on the verdict though both did not pass: errored is not failed', () => {
+    const results = fullRun().slice(0, 12)
+    expect(results[0]!.passed).toBe(false)
+    // The same run errored in the other report (an outage): no verdict on the model, unlike the failure kept.
+    const errored = results.map((r, i) => (i === 0 ? { ...r, failures: [{ kind: 'provider_error' as const, message: 'HTTP 503' }] } : r))
+    const { warnings } = mergeReports([{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(errored) }])
+    expect(warnings).toEqual(['weather/case-0 [model-a] #1: b.json disagrees with an earlier report; kept the earlier result'])
+  })
+
   it('drops duplicate results and warns when duplicates disagree', () => {
     const results = fullRun().slice(0, 12)
-    const flipped = results.map((r, i) => (i === 0 ? { ...r, passed: !r.passed } : r))
+    // case-0's first run failed; the other report's copy passed.
+    expect(results[0]!.passed).toBe(false)
+    const flipped = results.map((r, i) => (i === 0 ? { ...r, passed: true, failures: [] } : r))
     const { report, duplicates, warnings } = mergeReports([{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(flipped) }])
     expect(report.results).toEqual(results)
     expect(duplicates).toBe(12)
