@@ -93,7 +93,26 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     toolSets,
   })
   // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
-  return { transcript, score, result: redactDeep(result, context.secrets) }
+  return redactedCase(transcript, score, redactDeep(result, context.secrets), context.secrets)
+}
+
+/**
+ * The evaluated case as callers see it: the transcript and score redacted like the result — the vitest matchers
+ * quote them in failure messages, which vitest prints and its reporters write. Copied on first read only: the
+ * runner reads the result alone, and a second deep copy of every transcript would cost it for nothing.
+ */
+function redactedCase(transcript: Transcript, score: CaseScore, result: CaseResult, secrets: readonly string[]): EvaluatedCase {
+  let redactedTranscript: Transcript | undefined
+  let redactedScore: CaseScore | undefined
+  return {
+    result,
+    get transcript() {
+      return (redactedTranscript ??= redactDeep(transcript, secrets))
+    },
+    get score() {
+      return (redactedScore ??= redactDeep(score, secrets))
+    },
+  }
 }
 
 /** The run's checks, with the case's own checks' failures after them (the scorer calls it once, on an unerrored case). */

@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { secretValues } from '../../src/runner/load-run.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { scriptedProvider } from '../../src/providers/scripted.ts'
+import { runCase } from '../../src/vitest/index.ts'
+import { turn } from '../helpers/cases.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 const key = 'sk-test-PADDED-0123456789abcdef'
@@ -65,3 +68,25 @@ it('a padded key the server echoes back in the answer is redacted in every file 
     rmSync(out, { recursive: true, force: true })
   }
 })
+
+it("runCase's transcript and score, which the vitest matchers quote in their failure messages, are redacted like its result", async () => {
+  process.env.OPENAI_API_KEY = key
+  // A model that passes the key it saw somewhere as an argument, and says it.
+  const model = scriptedProvider('scripted:leaky', new Map([['current-paris', [[turn('', ['get_current_weather', `{"location":"${key}"}`]), turn(`The key is ${key}.`)]]]]))
+  const scored = await runCase({ suite: 'suites/weather/suite.yaml', case: 'current-paris', model })
+  expect(scored.result.verdict).toBe('failed')
+  const error = failureOf(() => expect(scored).toCallTool('get_current_weather', { location: 'Paris' }))
+  expect(error.message).toContain('[redacted]')
+  expect(`${error.message}${JSON.stringify(error.actual)}`).not.toContain(key)
+  expect(JSON.stringify(scored.transcript)).not.toContain(key)
+  expect(JSON.stringify(scored.score)).not.toContain(key)
+})
+
+function failureOf(assertion: () => void): Error & { actual?: unknown } {
+  try {
+    assertion()
+  } catch (error) {
+    return error as Error & { actual?: unknown }
+  }
+  throw new Error('the matcher passed, but it should have failed')
+}
