@@ -8,6 +8,7 @@ export type SchemaNode = JsonSchema | boolean
 
 const allTypes: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']
 
+// Not schema/local-ref's refTarget: generating needs what ajv follows (pointers through arrays, %-escapes, true/false).
 /** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`, any `#/…` pointer) inside `root`; undefined when it cannot. */
 export function resolveRef(root: JsonSchema, ref: string): SchemaNode | undefined {
   if (ref === '#') return root

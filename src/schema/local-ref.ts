@@ -15,6 +15,7 @@ export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
   }
 }
 
+// Not fuzz's resolveRef, which also follows ajv through arrays, %-escapes and to true/false: here that would change verdicts.
 /** The schema a local `$ref` (`#`, `#/$defs/x`, `#/definitions/x`) points at in `root`; undefined for any other ref. */
 export function refTarget(ref: string, root: JsonSchema): JsonSchema | undefined {
   if (ref === '#') return root
