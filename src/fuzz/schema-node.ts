@@ -2,6 +2,7 @@ import type { JsonSchema } from '../core/tool.ts'
 import { subschemaValidator } from '../schema/local-ref.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { JsonType } from '../schema/json-type.ts'
+import { valueAt } from '../schema/json-pointer.ts'
 
 /** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
 export type SchemaNode = JsonSchema | boolean
@@ -13,12 +14,8 @@ const allTypes: readonly JsonType[] = ['string', 'number', 'integer', 'boolean',
 export function resolveRef(root: JsonSchema, ref: string): SchemaNode | undefined {
   if (ref === '#') return root
   if (!ref.startsWith('#/')) return undefined
-  let current: unknown = root
-  for (const raw of ref.slice(2).split('/')) {
-    const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
-    if (typeof current !== 'object' || current === null) return undefined
-    current = (current as Record<string, unknown>)[segment]
-  }
+  const path = ref.slice(2).split('/').map((raw) => decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~'))
+  const current = valueAt(root, path)
   return typeof current === 'boolean' || isPlainObject(current) ? (current as SchemaNode) : undefined
 }
 
