@@ -5,6 +5,7 @@
 import { relative, dirname } from 'node:path'
 import type { CustomCheckSpec } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import type { CustomCheckRecord, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { importUserFunction } from '../io/load-module.ts'
@@ -76,7 +77,7 @@ export async function runCustomCheck(spec: CustomCheckSpec, label: string, input
   let read: unknown
   try {
     // Read once into a fresh object: reading the answer runs the check's code too (a getter, a Proxy's trap).
-    read = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, (value as Record<string, unknown>)[key]])) : value
+    read = isPlainObject(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, (value as Record<string, unknown>)[key]])) : value
   } catch (error) {
     return harness(`returned an answer that cannot be read: ${describeThrown(error)}`)
   }
@@ -97,7 +98,7 @@ export async function runCustomCheck(spec: CustomCheckSpec, label: string, input
 
 /** What is wrong with a check's answer, or undefined when it has the documented shape. */
 function outcomeProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value === undefined ? 'nothing' : `${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`
+  if (!isPlainObject(value)) return value === undefined ? 'nothing' : `${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`
   const outcome = value as Record<string, unknown>
   const unknown = Object.keys(outcome).find((key) => !(outcomeKeys as readonly string[]).includes(key))
   if (unknown !== undefined) return `an object with an unknown key "${unknown}"${didYouMean(unknown, outcomeKeys)}`

@@ -3,6 +3,7 @@
 // changes, so a result's prompt hash tells two judges apart.
 import { createHash } from 'node:crypto'
 import type { Message } from '../core/message.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** The version of the judge's prompt template below. */
 export const judgePromptVersion = 1
@@ -57,7 +58,7 @@ export function parseJudgeAnswer(text: string): JudgeVerdict | { readonly proble
   } catch {
     return { problem: 'its answer is not one JSON object' }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'its answer is not a JSON object' }
+  if (!isPlainObject(value)) return { problem: 'its answer is not a JSON object' }
   const { score, reason } = value as { score?: unknown; reason?: unknown }
   if (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 1) return { problem: 'its "score" is not a number from 0 to 1' }
   if (typeof reason !== 'string') return { problem: 'its "reason" is not a string' }
