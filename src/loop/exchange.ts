@@ -9,6 +9,7 @@ import type { ToolExecution, Transcript, TranscriptCall, TranscriptTurn } from '
 import { checkCall } from './check-call.ts'
 import { executeCall } from './execute-call.ts'
 import { HarnessError } from './harness-error.ts'
+import type { CaseStrays } from './case-strays.ts'
 import type { ToolHooks } from './hooks.ts'
 import { idsIn, normalizeTurn } from './normalize-turn.ts'
 import { parseArguments } from './parse-arguments.ts'
@@ -22,6 +23,8 @@ export type RunCaseOptions = {
   readonly signal?: AbortSignal
   /** Milliseconds a live stub may take when the case sets no `stub_timeout` (the run's `--stub-timeout`; default 30 s). */
   readonly stubTimeoutMs?: number
+  /** Where the runner's process guard records what the case's code threw unawaited: the loop ends the case on it. */
+  readonly strays?: CaseStrays
 }
 
 /** How one exchange (a request … until the model answers) ended. */
@@ -88,6 +91,8 @@ export class CaseLoop {
     const toolNames = tools.map((tool) => tool.name)
     for (let local = 0; local < testCase.maxTurns; local++) {
       if (options.signal?.aborted) return { stop: 'aborted' }
+      const stray = options.strays?.take()
+      if (stray !== undefined) return { stop: 'harness-error', error: stray }
       const index = this.turns.length
       const context: RequestContext = {
         suite: testCase.suite, caseId: testCase.id, repeat: options.repeat, turn: index,
@@ -132,6 +137,9 @@ export class CaseLoop {
           const { execution, message } = await executeCall(call, testCase, options.hooks ?? {}, context, options.stubTimeoutMs, backend)
           toolResults.push(execution)
           this.messages.push(deepFreeze(message))
+          // What the call's code threw unawaited ends the case as its throw would have (the call's result is kept).
+          harnessError = options.strays?.take()
+          if (harnessError !== undefined) break
         } catch (error) {
           // A hook, stub or world failed, or a stub's backend died: the case ends here (harness_error), the model's calls kept as evidence.
           if (!HarnessError.isInstance(error)) throw error

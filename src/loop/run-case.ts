@@ -31,9 +31,17 @@ type ConversationOptions = {
  * `user.max_messages`, at a message containing `###STOP###` (not sent), or when an exchange does not end with an
  * answer (max turns, provider, harness error): what comes after an unanswered call could not be sent. Never throws
  * on what a model sends or user code does (`stop` says how it ended); an InputError (a bad script or cassette)
- * stops the run.
+ * stops the run. What the case's code threw unawaited (`options.strays`) ends it as `harness-error`, at the loop's
+ * next step or, when it came after the last one, before the transcript is returned.
  */
 export async function runCase(testCase: Case, provider: Provider, options: RunCaseOptions & ConversationOptions): Promise<Transcript> {
+  const transcript = await converse(testCase, provider, options)
+  const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? options.strays?.take() : undefined
+  return stray === undefined ? transcript : { ...transcript, stop: 'harness-error', error: stray }
+}
+
+/** The case's exchanges (see runCase). */
+async function converse(testCase: Case, provider: Provider, options: RunCaseOptions & ConversationOptions): Promise<Transcript> {
   const loop = new CaseLoop(testCase, provider, options)
   const timeoutMs = caseTimeoutMs(testCase, options.stubTimeoutMs)
   const steps: ConversationStep[] = []

@@ -9,6 +9,7 @@ import { costOfTurns, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { hasCaseChecks, runCaseChecks, type CaseChecksOutcome } from '../checks/case-checks.ts'
 import { caseTimeoutMs } from '../loop/stubs.ts'
+import { CaseStrays, runAttributed } from '../loop/case-strays.ts'
 import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
 import { describeThrown } from '../core/thrown.ts'
 import type { Failure } from '../core/result.ts'
@@ -57,12 +58,20 @@ export type EvaluatedCase = {
 /**
  * Runs one task through the loop and the scorers and builds its result. The runner and `runCase({ … })` (and so
  * `toolgauge/vitest`) share it, so a case gives the same result whichever way it was run. Returns undefined
- * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again).
+ * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again). Everything the
+ * case's code starts carries the case (`loop/case-strays.ts`), so what it throws unawaited, up to the verdict, ends
+ * the case as `harness_error` (when the runner's process guard catches it).
  */
 export async function evaluateCase(task: CaseTask, context: EvaluationContext): Promise<EvaluatedCase | undefined> {
+  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.provider.id}, repeat ${task.repeat + 1})`)
+  return runAttributed(strays, () => evaluate(task, context, strays))
+}
+
+async function evaluate(task: CaseTask, context: EvaluationContext, strays: CaseStrays): Promise<EvaluatedCase | undefined> {
   const transcript = await runCase(task.testCase, task.provider, {
     repeat: task.repeat,
     hooks: task.hooks,
+    strays,
     ...(context.signal ? { signal: context.signal } : {}),
     ...(context.stubTimeoutMs !== undefined ? { stubTimeoutMs: context.stubTimeoutMs } : {}),
     ...(task.testCase.user && context.simulators ? { users: context.simulators.sourceFor(task.testCase, task.repeat) } : {}),
@@ -77,7 +86,10 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
     ...(context.judges ? { judges: context.judges } : {}),
     ...(context.signal ? { signal: context.signal } : {}),
   }) : undefined
-  const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, checked))
+  // An unawaited error of the case's code since the loop ended (a check's timer) is the case's own; later ones are not.
+  const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? strays.take() : undefined
+  strays.close()
+  const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, stray === undefined ? checked : withStray(checked, stray)))
   const toolSets = context.toolSets ?? new ToolSets()
   // Tokenizers and prices follow the model spec; a label only names the row.
   const spec = task.provider.spec ?? task.provider.id
@@ -121,6 +133,11 @@ function withCheckFailures(runChecks: CaseCheck | undefined, checked: CaseChecks
   if (!checked || checked.failures.length === 0) return checks
   const own: readonly Failure[] = checked.failures
   return checks ? (testCase, transcript) => [...checks(testCase, transcript), ...own] : () => own
+}
+
+/** The case's checks' outcome with the harness_error of an unawaited error their code (or the loop's, late) threw. */
+function withStray(checked: CaseChecksOutcome | undefined, stray: string): CaseChecksOutcome {
+  return { failures: [...(checked?.failures ?? []), { kind: 'harness_error', message: stray }], records: checked?.records ?? [] }
 }
 
 /**

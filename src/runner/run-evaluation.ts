@@ -16,6 +16,8 @@ import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
+import { inert } from '../report/terminal-text.ts'
+import { ProcessGuard } from './process-guard.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import type { CaseCheckSet } from '../scoring/score-case.ts'
 import { checkCaseRequests } from './check-case-requests.ts'
@@ -147,10 +149,13 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
   if (options.outLock && options.outLock.dir !== resolve(options.outDir)) throw new Error(`the lock given is of ${options.outLock.dir}, not of ${options.outDir}`)
   const lock = options.outLock ?? lockOutFolder(options.outDir, options.onWarning)
+  // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
+  const guard = new ProcessGuard(options.onWarning ?? ((message) => process.stderr.write(`warning: ${inert(message)}\n`)))
   try {
     // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
     return await McpServers.during(async (servers) => evaluate(options, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
   } finally {
+    guard.dispose()
     if (lock !== options.outLock) lock.release()
   }
 }

@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { describeThrown } from '../core/thrown.ts'
+
+/**
+ * The errors a case's code threw where nothing awaited them: a stub's timer that throws, a hook's promise no one
+ * awaited rejecting. Node would crash the whole run on them (exit 1, no report). The runner's process guard
+ * (`runner/process-guard.ts`) finds the case they came from — every timer and promise made while a case runs carries
+ * that case (AsyncLocalStorage) — and records the first here; the loop then ends the case as `harness_error`, as
+ * if the code had thrown where it was awaited. Once the case's verdict is decided (`close`), a later error changes
+ * nothing: the guard warns instead.
+ */
+export class CaseStrays {
+  private first: string | undefined
+  private taken = false
+  private closed = false
+
+  /** `label` names the case in the warning about an error that came after its verdict (`suite/case`). */
+  constructor(readonly label: string) {}
+
+  /** The first stray error, as the case's harness_error message, once: whoever ends the case on it takes it. */
+  take(): string | undefined {
+    if (this.taken || this.first === undefined) return undefined
+    this.taken = true
+    return this.first
+  }
+
+  /** Records an error of this case's code (the first is kept); false when its verdict is already decided (the guard warns). */
+  record(error: unknown): boolean {
+    if (this.closed) return false
+    this.first ??= `an error nothing awaited was thrown while the case ran (a timer or an unawaited promise of a stub, hook, world or check): ${describeThrown(error)}`
+    return true
+  }
+
+  /** The case's verdict is decided: later errors are no longer its. */
+  close(): void {
+    this.closed = true
+  }
+}
+
+const current = new AsyncLocalStorage<CaseStrays>()
+
+/** Runs a case's work with `strays` as the case every timer and promise made inside belongs to. */
+export function runAttributed<T>(strays: CaseStrays, work: () => Promise<T>): Promise<T> {
+  return current.run(strays, work)
+}
+
+/** The case whose code is running now (in a timer or a promise callback: the case that made it), if any. */
+export function currentStrays(): CaseStrays | undefined {
+  return current.getStore()
+}
