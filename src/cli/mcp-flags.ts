@@ -40,8 +40,11 @@ export async function toolsOfServer(line: string, values: { env?: string[]; head
   const spec = serverFromFlags(line, values, '--mcp')
   const { listServerTools } = await import('../mcp/list-server.ts')
   const { McpServerError } = await import('../mcp/server-error.ts')
+  const { redactDeep } = await import('../http/redact.ts')
   try {
-    return (await listServerTools(spec)).tools.map((tool) => tool.definition)
+    // A definition may quote the server's ${VAR} values; lint-tools and tokens print and count it (tokens keeps its
+    // lines in the user cache): redacted first.
+    return redactDeep((await listServerTools(spec)).tools.map((tool) => tool.definition), spec.secrets)
   } catch (error) {
     throw McpServerError.isInstance(error) ? new InputError(error.message, { field: '--mcp' }) : error
   }

@@ -1,6 +1,7 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import { listServerTools, type ServerToolList } from '../mcp/list-server.ts'
 import { McpServerError } from '../mcp/server-error.ts'
+import { redactDeep } from '../http/redact.ts'
 import { exitCodes } from './command.ts'
 import { defineCommand } from './flags.ts'
 import { inert, inertDeep, inertJson } from '../report/terminal-text.ts'
@@ -26,7 +27,8 @@ export const command = defineCommand(usage, { ...mcpServerFlags, json: { type: '
   const spec = serverFromFlags(line, values, 'mcp list')
   let listed: ServerToolList
   try {
-    listed = await listServerTools(spec)
+    // What the server says may quote the ${VAR} values it was started with: redacted like a run's results.
+    listed = redactDeep(await listServerTools(spec), spec.secrets)
   } catch (error) {
     if (McpServerError.isInstance(error)) throw new InputError(error.message)
     throw error

@@ -29,6 +29,7 @@ import { lockOutFolder, type OutLock } from './out-lock.ts'
 import { planTasks, type PlannedTask } from './run-plan.ts'
 import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
 import { loadRunSuites, runSecrets } from './load-run.ts'
+import { redactDeep } from '../http/redact.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -349,7 +350,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
         ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
       },
     }),
-    toolSets: toolSets.toJSON(),
+    // Tool definitions an MCP server listed may quote its ${VAR} values: redacted like the results.
+    toolSets: redactDeep(toolSets.toJSON(), secrets),
     summary,
     gates,
     ...findings.finish(),

@@ -29,7 +29,7 @@ type Route = {
  * files it wrote (which hold the secret by design), and the folder of `work` where the secret must have arrived
  * redacted — proof the route was taken, not merely that nothing happened.
  */
-type RouteRun = { readonly argv: readonly string[]; readonly code: number; readonly inputs?: readonly string[]; readonly stderr?: string; readonly redactedIn?: string }
+type RouteRun = { readonly argv: readonly string[]; readonly code: number; readonly inputs?: readonly string[]; readonly stderr?: string; readonly stdout?: string; readonly redactedIn?: string }
 
 const variables = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'XDG_CACHE_HOME', 'TG_SECRET_MCP', 'TG_SECRET_SIM', 'TG_SECRET_KEY']
 const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
@@ -60,6 +60,8 @@ const callsThenRepeats = (tool: string): Behaviour => (conversation) =>
 
 const weather = join(projectRoot, 'suites/weather')
 const q = (value: string) => JSON.stringify(value)
+const leakyFixture = join(projectRoot, 'test/cli/fixtures/leaky-mcp-server.mjs')
+const leakyServer = `{ mcp: { command: ${q(process.execPath)}, args: [${q(leakyFixture)}], env: { TOKEN: "\${TG_SECRET_MCP}" } } }`
 const mcpEcho = (token: string) => `{ mcp: { command: ${q(process.execPath)}, args: [${q(fixture('echo-server.mjs'))}], env: { ECHO_TOKEN: "\${${token}}" } } }`
 
 const routes: readonly Route[] = [
@@ -116,6 +118,30 @@ const routes: readonly Route[] = [
       return { argv: ['run', join(dir, 'suite.yaml'), '--model', 'openai:m', '--config', join(dir, 'toolgauge.config.yaml'), '--out', join(work, 'out'), '--record', join(work, 'cassettes'), '--format', 'junit,md,html'], redactedIn: 'cassettes', code: 0 }
     },
   },
+  {
+    name: "an MCP server quoting its ${VAR} value in its tool definitions and results (report.json's toolSets, every format)",
+    secret: 'mcp-leaky-6d6d6d6d',
+    async setup(work) {
+      process.env.TG_SECRET_MCP = 'mcp-leaky-6d6d6d6d'
+      const dir = tempFiles({
+        'suite.yaml': ['name: leaky', 'tools:', `  - ${leakyServer}`, 'cases:', '  - { id: look, prompt: go, expect: { calls: [{ name: lookup }] } }'].join('\n'),
+        'script.yaml': 'look:\n  - tool_calls: [{ id: c1, name: lookup, arguments: { query: x } }]\n  - content: done\n',
+      })
+      return { argv: ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(work, 'out'), '--format', 'junit,md,html'], redactedIn: 'out', code: 0 }
+    },
+  },
+  ...(['mcp list', 'mcp list --json', 'lint-tools', 'tokens'] as const).map((command): Route => ({
+    name: `${command} on an MCP server quoting its --env \${VAR} value in its tool definitions`,
+    secret: 'mcp-leaky-6d6d6d6d',
+    async setup() {
+      process.env.TG_SECRET_MCP = 'mcp-leaky-6d6d6d6d'
+      const line = `${q(process.execPath)} ${q(leakyFixture)}`
+      const server = ['--env', 'TOKEN=${TG_SECRET_MCP}']
+      const argv = command.startsWith('mcp list') ? ['mcp', 'list', line, ...server, ...(command.endsWith('--json') ? ['--json'] : [])]
+        : command === 'tokens' ? ['tokens', '--mcp', line, ...server, '--model', 'openai:gpt-4o', '--json'] : ['lint-tools', '--mcp', line, ...server, '--json']
+      return { argv, code: 0, ...(command.startsWith('mcp list') ? { stdout: '[redacted]' } : {}) }
+    },
+  })),
   {
     name: 'a credential header given as a setting (extra_headers: { Authorization }), which the host echoes in its answer',
     secret: 'proxy-token-8e8e8e8e',
@@ -226,10 +252,11 @@ describe('a secret planted through each route reaches no file and no output', ()
     for (const name of variables) delete process.env[name]
     // The user cache is searched too: it holds parsed suites and configs.
     process.env.XDG_CACHE_HOME = join(work, 'cache')
-    const { argv, code, inputs = [], stderr, redactedIn } = await route.setup(work)
+    const { argv, code, inputs = [], stderr, stdout, redactedIn } = await route.setup(work)
     const result = await runMain(argv)
     expect(result.code, result.stderr).toBe(code)
     if (stderr !== undefined) expect(result.stderr).toContain(stderr)
+    if (stdout !== undefined) expect(result.stdout).toContain(stdout)
     const written = filesUnder(work).filter((file) => !inputs.includes(file))
     expect(written.filter((file) => readFileSync(file, 'utf8').includes(route.secret))).toEqual([])
     if (redactedIn !== undefined) expect(filesUnder(join(work, redactedIn)).some((file) => readFileSync(file, 'utf8').includes('[redacted]'))).toBe(true)
