@@ -14,9 +14,8 @@ import { casesOfVariant, prepareCases } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
-import { compactTranscript } from './compact-transcript.ts'
+import { caseTestFailure, caseTestName } from './test-text.ts'
 import './result-meta.ts'
-import { repeatLabel } from '../report/repeat-label.ts'
 import { verdictOf } from '../core/verdict.ts'
 
 /** Options of `describeSuite`. */
@@ -80,7 +79,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   for (const testCase of cases) {
     for (const slot of slots) {
       for (let repeat = 0; repeat < repeats; repeat++) {
-        register(testName(testCase, slot.spec, repeat), async (ctx) => {
+        register(caseTestName(testCase, slot.spec, repeat), async (ctx) => {
           if (!slot.provider) return ctx.skip(slot.skip)
           const provider = slot.provider
           const fingerprint = fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
@@ -90,20 +89,11 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           // The test's meta is serialized to the reporter in the main process.
           ctx.task.meta.toolgauge = { result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) }
           const verdict = verdictOf(evaluated.result)
-          if (verdict !== 'passed') {
-            const kinds = [...new Set(evaluated.result.failures.map((failure) => failure.kind))].join(', ')
-            const said = verdict === 'errored' ? 'errored (no verdict on the model)' : 'failed'
-            throw new Error(`${testCase.suite}/${testCase.id} [${provider.id}] ${said}: ${kinds}\n\n${compactTranscript({ ...evaluated, case: testCase })}`)
-          }
+          if (verdict !== 'passed') throw new Error(caseTestFailure({ ...evaluated, case: testCase }, provider.id, verdict))
         })
       }
     }
   }
-}
-
-function testName(testCase: Case, model: string, repeat: number): string {
-  const variant = testCase.variant !== undefined ? ` {${testCase.variant}}` : ''
-  return `${testCase.suite}/${testCase.id} [${model}]${variant}${repeat > 0 ? ` ${repeatLabel(repeat)}` : ''}`
 }
 
 function selectCases(suite: Suite, patterns: readonly string[] | undefined): readonly Case[] {
