@@ -83,8 +83,9 @@ async function send(input: string | URL | Request, init: RequestInit, connectTim
     request.on('error', (error) => fail(connectionError(error)))
     request.on('socket', (socket) => {
       if (!socket.connecting) return
+      // Until the connection (and its TLS handshake) is made, no byte of the request has left.
       const timer = setTimeout(() => request.destroy(Object.assign(new Error(`connect timed out after ${connectTimeoutMs} ms`), { code: connectTimeoutCode })), connectTimeoutMs)
-      socket.once('connect', () => clearTimeout(timer))
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer))
       socket.once('close', () => clearTimeout(timer))
     })
     request.on('response', (incoming) => {
@@ -92,19 +93,26 @@ async function send(input: string | URL | Request, init: RequestInit, connectTim
       const responseHeaders = toHeaders(incoming)
       const decoded = decode(incoming, responseHeaders)
       const init: ResponseInit = { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }
+      // A Response refuses what no fetch could answer (a status outside 200–599, say): a failed request, as in fetch.
+      const answer = (body: ConstructorParameters<typeof Response>[0]) => {
+        try {
+          const response = new Response(body, init)
+          settle()
+          resolve(withUrl(response, url.href))
+        } catch (cause) {
+          fail(new TypeError('fetch failed', { cause }))
+        }
+      }
       if (status >= 200 && status < 300 && (responseHeaders.get('content-type') ?? '').includes('text/event-stream')) {
         // From here the stream answers for the abort and for a cut: the reader gets the error.
-        settle()
-        resolve(withUrl(new Response(streamOf(decoded, incoming, request, signal), init), url.href))
+        answer(streamOf(decoded, incoming, request, signal))
         return
       }
       const chunks: Buffer[] = []
       decoded.on('data', (chunk: Buffer) => chunks.push(chunk))
       decoded.on('error', (cause) => fail(new TypeError('fetch failed', { cause })))
       decoded.on('end', () => {
-        if (settled) return
-        settle()
-        resolve(withUrl(new Response(nullBodyStatuses.has(status) ? null : Buffer.concat(chunks), init), url.href))
+        if (!settled) answer(nullBodyStatuses.has(status) ? null : Buffer.concat(chunks))
       })
       incoming.on('close', () => {
         if (!incoming.complete) fail(connectionError(cutShort()))

@@ -241,6 +241,16 @@ describe('connection errors, in fetch\'s shape', () => {
     expect((creating as Error).message).toMatch(new RegExp(`connection failed: fetch failed \\(${connectTimeoutCode}\\) \\(gave up after 2 retries\\)`))
   })
 
+  it('an answer no Response can hold (status 600): a TypeError, as fetch rejects it', async () => {
+    const server = await serve((_seen, response) => {
+      response.writeHead(600)
+      response.end('odd')
+    })
+    const failure = await nodeFetch(`${server.origin}/`).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(TypeError)
+    expect((failure as TypeError).cause).toBeInstanceOf(RangeError)
+  })
+
   it('a body cut short: a TypeError whose cause.code is ECONNRESET, retried by the HTTP layer', async () => {
     const server = await serve((seen, response) => {
       if (server.seen.length > 2) return response.end('{"ok":true}')
