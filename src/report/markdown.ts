@@ -5,7 +5,7 @@ import { wilsonInterval } from '../stats/wilson.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
-import { kSeries, nothingMeasured, passedText, percent } from './metric-text.ts'
+import { kSeries, nothingMeasured, passedText, percent, scoredOf } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
 import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.ts'
@@ -65,14 +65,15 @@ export function reportGates(report: { readonly [key: string]: unknown }): GateVe
 
 /**
  * The 95% interval of a summary (`accuracyCi` extension, with repeats) as `[low, high]`; a variant row without one
- * gets the Wilson interval of passed / cases, so every variant point has an interval; otherwise undefined.
+ * gets the Wilson interval of passed over its scored results (errored ones are no trial, as in `accuracy`), so every
+ * variant point has an interval; otherwise undefined.
  */
 export function accuracyInterval(summary: ModelSummary): readonly [number, number] | undefined {
   // Nothing scored (every result errored): the vacuous [0, 1] is no interval of anything.
   if (summary.accuracy === null) return undefined
   const ci = summary.accuracyCi
   if (Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number')) return ci as [number, number]
-  return summary.variant !== undefined && summary.cases > 0 ? wilsonInterval(summary.passed, summary.cases) : undefined
+  return summary.variant !== undefined && scoredOf(summary) > 0 ? wilsonInterval(summary.passed, scoredOf(summary)) : undefined
 }
 
 /** Tool-definition tokens per request (`toolTokens.perRequest` extension), or undefined. */
