@@ -23,6 +23,7 @@ const negatable: Readonly<Record<string, readonly string[]>> = {
 const typeKeywords: readonly string[] = ['type', 'nullable', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
   'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'properties',
   'required', 'additionalProperties', 'patternProperties', 'enum', 'const']
+// Not schema/json-type's jsonTypes: this order is the order change-type mutants are drawn in (fuzz seeds replay it).
 const allTypes: readonly JsonType[] = ['string', 'integer', 'number', 'boolean', 'null', 'object', 'array']
 // Bounds the number of negative schemas per tool (deep tool schemas have hundreds of sites).
 const maxSites = 40

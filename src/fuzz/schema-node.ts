@@ -1,13 +1,11 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { subschemaValidator } from '../schema/local-ref.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import type { JsonType } from '../schema/json-type.ts'
+import { jsonTypes, type JsonType } from '../schema/json-type.ts'
 import { valueAt } from '../schema/json-pointer.ts'
 
 /** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
 export type SchemaNode = JsonSchema | boolean
-
-const allTypes: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']
 
 // Not schema/local-ref's refTarget: generating needs what ajv follows (pointers through arrays, %-escapes, true/false).
 /** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`, any `#/…` pointer) inside `root`; undefined when it cannot. */
@@ -35,7 +33,7 @@ export function requiredKeys(node: JsonSchema): string[] {
 export function typesOf(node: JsonSchema): readonly JsonType[] {
   const declared = node.type
   const listed = (Array.isArray(declared) ? declared : typeof declared === 'string' ? [declared] : [])
-    .filter((type): type is JsonType => allTypes.includes(type as JsonType))
+    .filter((type): type is JsonType => jsonTypes.includes(type))
   if (listed.length > 0) return node.nullable === true && !listed.includes('null') ? [...listed, 'null'] : listed
   if ('properties' in node || 'required' in node || 'additionalProperties' in node || 'patternProperties' in node) return ['object']
   if ('items' in node || 'prefixItems' in node || 'minItems' in node || 'maxItems' in node) return ['array']

@@ -1,6 +1,9 @@
 /** The JSON types a schema may name. */
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array'
 
+/** Every JSON type, in the order messages list them. */
+export const jsonTypes: readonly string[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']
+
 /** The JSON type of a value (integers report `integer`); undefined for what JSON has no type for (`undefined`, functions). */
 function typeOfValue(value: unknown): JsonType | undefined {
   if (value === null) return 'null'

@@ -1,10 +1,8 @@
 import type { ErrorObject } from 'ajv'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { shorten } from '../core/shorten.ts'
+import { jsonTypes } from './json-type.ts'
 import { pointerToPath, valueAt } from './json-pointer.ts'
-
-/** The type names JSON Schema knows. */
-const jsonSchemaTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']
 
 /**
  * Turns ajv's meta-schema errors about a user's schema into messages that name the offending value: `/properties/a:
@@ -19,10 +17,10 @@ export function describeMetaErrors(schema: unknown, errors: readonly ErrorObject
     if (typeAt) {
       const where = typeAt[1] ?? ''
       const listed = valueAt(schema, pointerToPath(`${where}/type`))
-      const unknown = (Array.isArray(listed) ? listed : [listed]).find((type) => typeof type !== 'string' || !jsonSchemaTypes.includes(type))
+      const unknown = (Array.isArray(listed) ? listed : [listed]).find((type) => typeof type !== 'string' || !jsonTypes.includes(type))
       if (unknown !== undefined && !messages.has(`${where}/type`)) {
-        const hint = typeof unknown === 'string' ? didYouMean(unknown, jsonSchemaTypes) : ''
-        const types = hint || ` (types: ${jsonSchemaTypes.join(', ')})`
+        const hint = typeof unknown === 'string' ? didYouMean(unknown, jsonTypes) : ''
+        const types = hint || ` (types: ${jsonTypes.join(', ')})`
         messages.set(`${where}/type`, `${where || '(root)'}: type ${JSON.stringify(unknown)} is not a JSON Schema type${types}`)
         continue
       }
