@@ -1,5 +1,6 @@
 import { isPlainObject } from '../core/plain-object.ts'
 
+// Not a text cut like core's shorten: it cuts a value's JSON structure, as a stream broken off mid-call leaves it.
 /**
  * What a "close the brackets" repair makes of arguments cut after `keep` leaves (in serialisation order): later
  * keys and elements are gone, and the leaf at the cut, when a string, keeps only `partial` of its characters.
