@@ -22,9 +22,10 @@ export class RunCases {
 
   /**
    * Selects and expands the cases of the suites, checking each against its variants (a variant lacking a tool a case
-   * exposes is an InputError, as `casesWithVariants` says), and calls `visit` with the tools of each run case in order.
+   * exposes is an InputError, as `casesWithVariants` says), and calls `visit` with each run case in order: the run's
+   * one pass over its cases before the first model call.
    */
-  static async select(suites: readonly StreamedSuite[], selection: CaseSelection, runVariants: readonly VariantSpec[], visit: (tools: Case['tools']) => void): Promise<RunCases> {
+  static async select(suites: readonly StreamedSuite[], selection: CaseSelection, runVariants: readonly VariantSpec[], visit: (testCase: Case) => Promise<void>): Promise<RunCases> {
     const selected = caseSelector(selection)
     const cases: RunCase[] = []
     let variants: Map<StreamedSuite, ResolvedVariant[]> | undefined
@@ -39,11 +40,11 @@ export class RunCases {
         const own = resolve().get(suite) ?? []
         if (own.length === 0) {
           cases.push({ suite, index })
-          visit(testCase.tools)
+          await visit(testCase)
         }
         for (const variant of own) {
           cases.push({ suite, index, variant })
-          visit(caseWithVariant(testCase, suite.tools, variant).tools)
+          await visit(caseWithVariant(testCase, suite.tools, variant))
         }
       }
     }

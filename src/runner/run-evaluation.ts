@@ -162,9 +162,6 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
 }
 
 async function evaluate(options: RunOptions, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
-  // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts).
-  const toolSets = new ToolSets()
-  const cases = await RunCases.select(suites, options, options.variants ?? [], (tools) => toolSets.idOf(tools))
   const models = resolveModels(options.models)
   const answersSuite = modelSuites(models, suites.map((suite) => suite.name), options.modelsSource)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
@@ -180,6 +177,22 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   // redacts all of them, not only its own key — an MCP server's token, a simulated user's words and a model's answer
   // reach other models' requests through the conversation and the judge's prompt.
   const secrets = runSecrets([...modelOptions, ...(options.providerOptions ? [options.providerOptions] : []), ...Object.values(options.modelOptions ?? {})], servers.secrets)
+  // The simulated users' and judges' models are built in the pass that selects the cases and checked before the first
+  // call, like the models'; they answer from inside a task, one request at a time: never in batch mode.
+  const suiteModelOptions = {
+    providerOptions: { ...withoutBatch(options.providerOptions ?? {}), secrets },
+    ...(options.modelOptions ? { modelOptions: Object.fromEntries(Object.entries(options.modelOptions).map(([spec, own]) => [spec, withoutBatch(own)])) } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
+  }
+  const simulators = new Simulators(suiteModelOptions)
+  const judges = new Judges(suiteModelOptions)
+  // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts).
+  const toolSets = new ToolSets()
+  const cases = await RunCases.select(suites, options, options.variants ?? [], async (testCase) => {
+    toolSets.idOf(testCase.tools)
+    await simulators.add(testCase)
+    await judges.add(testCase)
+  })
   const providers = await Promise.all(models.map((model, index) =>
     options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, { ...modelOptions[index]!, secrets })))
   for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
@@ -198,18 +211,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     })
   }
   await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
-  // The simulated users' models are built and their scripts checked before the first call, like the models'; they
-  // and the judges answer from inside a task, one request at a time: never in batch mode.
-  const suiteModelOptions = {
-    providerOptions: { ...withoutBatch(options.providerOptions ?? {}), secrets },
-    ...(options.modelOptions ? { modelOptions: Object.fromEntries(Object.entries(options.modelOptions).map(([spec, own]) => [spec, withoutBatch(own)])) } : {}),
-    ...(options.providers ? { providers: options.providers } : {}),
-  }
-  const simulators = new Simulators(suiteModelOptions)
-  for (const warning of await simulators.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
-  // So are the judges of final.judge expectations: one per spec and suite folder.
-  const judges = new Judges(suiteModelOptions)
-  for (const warning of await judges.prepare(eachCase(cases), repeats)) options.onWarning?.(warning)
+  for (const warning of [...simulators.check(repeats), ...judges.check(repeats)]) options.onWarning?.(warning)
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 

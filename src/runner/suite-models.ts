@@ -28,20 +28,28 @@ export class SuiteModels {
   /** `specsOf`: the specs of the suite models a case uses (none for most cases). */
   constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[]) {}
 
-  /**
-   * Builds the models the cases use and runs each one's `checkCases` on the cases it takes part in (a `scripted:`
-   * model without a script for one of them is bad input, exit 2). Returns the providers' warnings.
-   */
+  /** Builds the models the cases use (`add`), then checks them (`check`); returns the providers' warnings. */
   async prepare(cases: Iterable<Case> | AsyncIterable<Case>, repeats: number): Promise<string[]> {
-    for await (const testCase of cases) {
-      for (const spec of this.specsOf(testCase)) {
-        const key = keyOf(testCase, spec)
-        if (!this.built.has(key)) this.built.set(key, await this.create(testCase, spec))
-        const refs = this.casesOf.get(key) ?? []
-        if (!refs.some((ref) => ref.suite === testCase.suite && ref.id === testCase.id)) refs.push({ suite: testCase.suite, id: testCase.id })
-        this.casesOf.set(key, refs)
-      }
+    for await (const testCase of cases) await this.add(testCase)
+    return this.check(repeats)
+  }
+
+  /** Builds the models one case uses (once per spec and suite folder), noting the case for `check`. */
+  async add(testCase: Case): Promise<void> {
+    for (const spec of this.specsOf(testCase)) {
+      const key = keyOf(testCase, spec)
+      if (!this.built.has(key)) this.built.set(key, await this.create(testCase, spec))
+      const refs = this.casesOf.get(key) ?? []
+      if (!refs.some((ref) => ref.suite === testCase.suite && ref.id === testCase.id)) refs.push({ suite: testCase.suite, id: testCase.id })
+      this.casesOf.set(key, refs)
     }
+  }
+
+  /**
+   * Runs each built model's `checkCases` on the cases it takes part in (a `scripted:` model without a script for one
+   * of them is bad input, exit 2). Returns the providers' warnings.
+   */
+  check(repeats: number): string[] {
     const warnings: string[] = []
     for (const [key, refs] of this.casesOf) {
       for (const warning of this.built.get(key)?.checkCases?.(refs, { repeats, allCases: refs }) ?? []) warnings.push(warning)
