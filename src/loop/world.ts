@@ -43,7 +43,7 @@ export async function openWorld(spec: WorldSpec, state: unknown, context: WorldC
     if (HarnessError.isInstance(error)) throw error
     throw new HarnessError(`${label} threw when created: ${describeThrown(error)}`)
   }
-  if (typeof world !== 'object' || world === null) throw new HarnessError(`${label} returned ${world === null ? 'null' : `a ${typeof world}`} when created; a world is an object whose methods are tools`)
+  if (typeof world !== 'object' || world === null) throw new HarnessError(`${label} returned ${world === null ? 'null' : world === undefined ? 'nothing (undefined)' : `a ${typeof world}`} when created; a world is an object whose methods are tools`)
   return liveWorld(world as World, given, label)
 }
 
@@ -93,6 +93,8 @@ function liveWorld(world: World, given: unknown, label: string): LiveWorld {
           if (HarnessError.isInstance(error)) throw error
           throw new HarnessError(`${label}: snapshot() threw: ${describeThrown(error)}`)
         }
+        // A forgotten `return`: state expectations would fail the model against nothing.
+        if (state === undefined) throw new HarnessError(`${label}: snapshot() returned nothing (undefined); it returns the world's state as plain JSON`)
       }
       const problem = jsonProblem(state, 'state')
       if (problem) throw new HarnessError(`${label}: its state cannot be kept as JSON: ${problem}`)
