@@ -22,7 +22,7 @@ export function conversationLines(result: CaseResult): string[] | undefined {
       lines.push(`    state after:${message.changes.length === 0 ? ' unchanged' : ''}`)
       for (const line of changeLines(message.changes, '      ')) lines.push(line)
     } else if (message.hasState) lines.push(`    state after: ${stateLine(message.state)}`)
-    if (message.failures.length > 0) lines.push(`    failed: ${[...new Set(message.failures.map((f) => f.kind))].join(', ')}`)
+    if (message.verdict !== 'passed') lines.push(`    ${message.verdict}: ${[...new Set(message.failures.map((f) => f.kind))].join(', ')}`)
   }
   return lines
 }

@@ -33,7 +33,7 @@ function conversationText(result: CaseResult): string[] {
   if (!view) return []
   const lines: string[] = []
   for (const message of view.messages) {
-    lines.push(cut(`${messageLabel(message, view.messages.length)} ${message.failures.length > 0 ? '✗' : '✓'}  ${JSON.stringify(message.user)}`))
+    lines.push(cut(`${messageLabel(message, view.messages.length)} ${{ passed: '✓', failed: '✗', errored: '(errored)' }[message.verdict]}  ${JSON.stringify(message.user)}`))
     const calls = message.turns.flatMap((turn) => turn.calls.map((call) => call.name))
     if (calls.length > 0) lines.push(cut(`  calls: ${calls.join(', ')}`))
     for (const failure of message.failures) for (const line of failureText(failure, '  ')) lines.push(line)

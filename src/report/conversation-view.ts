@@ -2,6 +2,7 @@ import type { SimulatorRecord } from '../core/conversation.ts'
 import type { CaseResult, Failure, ResultTurn } from '../core/result.ts'
 import { describe } from '../matchers/argument-matchers.ts'
 import { matchState } from '../matchers/state-matchers.ts'
+import { verdictOfFailures, type ResultVerdict } from '../core/verdict.ts'
 
 // A conversation result read by user message, for every output that draws one (show, HTML, JUnit, vitest
 // messages): which turns answered each message, the world's state after it and the failures of that reply. Storage
@@ -25,6 +26,11 @@ export type MessageView = {
   readonly toolNames?: readonly string[]
   /** Failures of this reply (`Failure.userMessage` = its index). */
   readonly failures: readonly Failure[]
+  /**
+   * What this reply's failures make (core/verdict.ts): `passed` (none), `failed`, or `errored` — an outage or the
+   * suite's own code ended the conversation here, no verdict on the model — so no output calls that reply failed.
+   */
+  readonly verdict: ResultVerdict
 }
 
 /** One path where a reply changed the world: its value before and after, as JSON (or `(absent)`). */
@@ -49,6 +55,7 @@ export function conversationView(result: CaseResult): ConversationView | undefin
   const messages = steps.map((step, index): MessageView => {
     const previous = before
     before = 'state' in step ? { state: step.state } : undefined
+    const failures = result.failures.filter((failure) => failure.userMessage === index)
     return {
       number: index + 1,
       user: step.user,
@@ -57,7 +64,8 @@ export function conversationView(result: CaseResult): ConversationView | undefin
       ...('state' in step ? { state: step.state } : {}),
       ...('state' in step && previous ? { changes: stateChanges(previous.state, step.state) } : {}),
       ...(step.toolNames ? { toolNames: step.toolNames } : {}),
-      failures: result.failures.filter((failure) => failure.userMessage === index),
+      failures,
+      verdict: verdictOfFailures(failures),
     }
   })
   // A failure naming no message (or one past the end, from a damaged report) belongs to the whole conversation.

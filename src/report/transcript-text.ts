@@ -90,7 +90,8 @@ function conversationLines(view: ConversationView, w: Writers, failuresTitle: st
   if (view.simulator) w.lines.push(w.dim(simulatorLine(view.simulator)))
   if (view.hasInitialState) w.lines.push(`${w.dim('initial state:')} ${stateLine(view.initialState)}`)
   for (const message of view.messages) {
-    w.lines.push(w.bold(`━━ ${messageLabel(message, view.messages.length)}${message.failures.length > 0 ? ' ✗' : ''}`))
+    const mark = { passed: '', failed: ' ✗', errored: ' (errored)' }[message.verdict]
+    w.lines.push(w.bold(`━━ ${messageLabel(message, view.messages.length)}${mark}`))
     if (message.toolNames) w.lines.push(w.dim(`tools from here on: ${message.toolNames.join(', ') || '(none)'}`))
     w.lines.push(`${w.dim('user:')} ${message.user}`)
     for (const turn of message.turns) turnLines(turn)

@@ -2,6 +2,7 @@ import type { TranscriptTurn } from '../core/transcript.ts'
 import { inert, inertMessage } from '../report/terminal-text.ts'
 import { changeLines, stateChanges, stateLine } from '../report/conversation-view.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 // Every value is the model's, a tool's or a server's, and vitest prints the message to the terminal: made inert.
 const clip = (text: string, max = 300): string => inert(text.length > max ? `${text.slice(0, max - 3)}...` : text)
@@ -38,7 +39,8 @@ export function compactTranscript(scored: ScoredCase): string {
   // The loop's own account of how it ended (a provider failure, a hook or tool backend failing), by its stop reason.
   if (scored.transcript.error) lines.push(`${scored.transcript.stop}: ${inert(scored.transcript.error)}`)
   if (scored.result.failures.length > 0) {
-    lines.push('failures:')
+    // An errored case's failures say what broke (an outage, the suite's own code), not what the model got wrong.
+    lines.push(verdictOf(scored.result) === 'errored' ? 'errored (no verdict on the model):' : 'failures:')
     for (const failure of scored.result.failures) {
       // A state diff keeps its lines (path by path); any other newline in a message stays escaped.
       const where = failure.userMessage === undefined ? '' : `message ${failure.userMessage + 1}: `

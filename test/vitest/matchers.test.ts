@@ -179,6 +179,10 @@ describe('tool-call matchers', () => {
     expect(failureOf(() => expect(hooked).not.toPassCase()).message).toMatch(/errored.*provider_error/)
     expect(failureOf(() => expect(hooked).not.toCallTool('get_current_weather')).message).toMatch(/errored/)
     expect(failureOf(() => expect(hooked).toNotCallTools()).message).toMatch(/errored/)
+    // The compact transcript under the message lists what broke as such, not as the model's failures.
+    const message = failureOf(() => expect(hooked).toPassCase()).message
+    expect(message).toContain('\nerrored (no verdict on the model):\n  provider_error: ')
+    expect(message).not.toContain('\nfailures:')
   })
 
   it('reject what is not a scored case with a clear message', () => {

@@ -13,6 +13,7 @@ export const conversationStyle = `
 .message.failed { border-color: var(--bad); }
 .message-head { font-size: 12px; font-weight: 600; color: var(--muted); margin: 2px 0 4px; }
 .message.failed > .message-head { color: var(--bad); }
+.message.errored { border-color: var(--muted); } .message.errored > .message-head { color: var(--muted); }
 details.state { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; } details.state > summary { cursor: pointer; }
 .state-changes { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; }
 .failures pre.state-diff { color: var(--fg); margin: 2px 0 4px; }
@@ -39,7 +40,9 @@ export function failureTag(failure: Failure): string {
 
 function messageSection(message: MessageView, of: number, turnBlock: (turn: ResultTurn) => string): string {
   const failed = message.failures.length > 0
-  const head = `<div class="message-head">${escapeHtml(messageLabel(message, of))}${failed ? ' · failed' : ''}</div>`
+  // `failed` or `errored` (an outage, the suite's own code: no verdict on the model), as the reply's failures make it.
+  const mark = message.verdict === 'passed' ? '' : ` ${message.verdict}`
+  const head = `<div class="message-head">${escapeHtml(messageLabel(message, of))}${mark ? ` ·${mark}` : ''}</div>`
   const tools = message.toolNames ? `<div class="muted small">tools from here on: ${escapeHtml(message.toolNames.join(', ') || '(none)')}</div>` : ''
   const user = `<div class="msg user"><div class="role">user · message ${message.number}</div><pre>${escapeHtml(clip(message.user))}</pre></div>`
   const changes = message.changes
@@ -47,7 +50,7 @@ function messageSection(message: MessageView, of: number, turnBlock: (turn: Resu
     : ''
   const state = message.hasState ? `${changes}${stateBlock(`state after message ${message.number}`, message.state)}` : ''
   const failures = failed ? failureList(message.failures) : ''
-  return `<section class="message${failed ? ' failed' : ''}" data-message="${message.number}">${head}${tools}${user}${message.turns.map(turnBlock).join('')}${state}${failures}</section>`
+  return `<section class="message${mark}" data-message="${message.number}">${head}${tools}${user}${message.turns.map(turnBlock).join('')}${state}${failures}</section>`
 }
 
 function stateBlock(title: string, state: unknown): string {
