@@ -32,3 +32,22 @@ function allowsExtraKeys(schema: JsonSchema): boolean {
   const extra = schema.additionalProperties
   return extra === true || isSchema(extra) || schema.unevaluatedProperties === true || isSchema(schema.unevaluatedProperties)
 }
+
+/** The schemas one object schema applies to the value of `key`: its property, matching patterns, else extra keys'. */
+export function valueSchemas(schema: JsonSchema, key: string): JsonSchema[] {
+  const properties = isSchema(schema.properties) ? schema.properties : {}
+  const named = Object.hasOwn(properties, key) && isSchema(properties[key]) ? [properties[key] as JsonSchema] : []
+  const patterns = isSchema(schema.patternProperties) ? schema.patternProperties : {}
+  const matching = Object.entries(patterns).filter(([pattern, child]) => isSchema(child) && new RegExp(pattern, 'u').test(key)).map(([, child]) => child as JsonSchema)
+  const extra = !keyIsListed(schema, key) && isSchema(schema.additionalProperties) ? [schema.additionalProperties] : []
+  return [...named, ...matching, ...extra]
+}
+
+/** The schema one array schema applies at `index`: a tuple position (2020 `prefixItems`, draft-07 `items: [...]`) or `items`. */
+export function itemSchemas(schema: JsonSchema, index: number): JsonSchema[] {
+  const { prefixItems, items, additionalItems } = schema
+  const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
+  if (tuple && index < tuple.length) return isSchema(tuple[index]) ? [tuple[index] as JsonSchema] : []
+  const rest = Array.isArray(prefixItems) || !Array.isArray(items) ? items : additionalItems
+  return isSchema(rest) ? [rest] : []
+}

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { conjunctions } from './conjunctions.ts'
+import { itemSchemas, valueSchemas } from './declared-keys.ts'
 import { isSchema } from './local-ref.ts'
 
 /**
@@ -20,22 +21,7 @@ function membersOf(schemas: readonly JsonSchema[], root: JsonSchema): JsonSchema
 
 /** The schemas that apply to one child (array index or object key) of a value `member` validates. */
 function childSchemas(member: JsonSchema, step: string | number): JsonSchema[] {
-  const children: unknown[] = []
-  if (typeof step === 'number') {
-    const { items, prefixItems } = member
-    if (Array.isArray(prefixItems) && step < prefixItems.length) children.push(prefixItems[step])
-    else if (Array.isArray(items)) children.push(items[step])
-    else children.push(items)
-  }
   // A numeric step may also be an object's key ("0"): a path does not say which it is.
-  const key = String(step)
-  const properties = member.properties
-  if (isSchema(properties) && Object.hasOwn(properties, key)) children.push(properties[key])
-  else {
-    if (isSchema(member.patternProperties)) {
-      for (const [pattern, schema] of Object.entries(member.patternProperties)) if (new RegExp(pattern, 'u').test(key)) children.push(schema)
-    }
-    children.push(member.additionalProperties)
-  }
-  return children.filter(isSchema)
+  const items = typeof step === 'number' ? itemSchemas(member, step) : []
+  return [...items, ...valueSchemas(member, String(step))]
 }

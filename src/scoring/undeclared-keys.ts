@@ -1,7 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
-import { keyIsListed, keyStatus } from '../schema/declared-keys.ts'
-import { isSchema } from '../schema/local-ref.ts'
+import { itemSchemas, keyStatus, valueSchemas } from '../schema/declared-keys.ts'
 
 /**
  * Argument keys the schema does not define (hallucinated parameters), judged on the arguments as the model sent
@@ -49,23 +48,4 @@ function judge(members: readonly JsonSchema[], value: unknown, root: JsonSchema,
 function within(schemas: readonly JsonSchema[], value: unknown, root: JsonSchema, path: string): string[] {
   if (schemas.length === 0) return []
   return undeclaredKeys(schemas.length === 1 ? schemas[0] as JsonSchema : { allOf: schemas }, value, root, path)
-}
-
-/** The schemas one object schema applies to the value of `key`: its property, matching patterns, else extra keys'. */
-function valueSchemas(schema: JsonSchema, key: string): JsonSchema[] {
-  const properties = isSchema(schema.properties) ? schema.properties : {}
-  const named = Object.hasOwn(properties, key) && isSchema(properties[key]) ? [properties[key] as JsonSchema] : []
-  const patterns = isSchema(schema.patternProperties) ? schema.patternProperties : {}
-  const matching = Object.entries(patterns).filter(([pattern, child]) => isSchema(child) && new RegExp(pattern, 'u').test(key)).map(([, child]) => child as JsonSchema)
-  const extra = !keyIsListed(schema, key) && isSchema(schema.additionalProperties) ? [schema.additionalProperties] : []
-  return [...named, ...matching, ...extra]
-}
-
-/** The schema one array schema applies at `index`: a tuple position (2020 `prefixItems`, draft-07 `items: [...]`) or `items`. */
-function itemSchemas(schema: JsonSchema, index: number): JsonSchema[] {
-  const { prefixItems, items, additionalItems } = schema
-  const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined
-  if (tuple && index < tuple.length) return isSchema(tuple[index]) ? [tuple[index] as JsonSchema] : []
-  const rest = Array.isArray(prefixItems) || !Array.isArray(items) ? items : additionalItems
-  return isSchema(rest) ? [rest] : []
 }
