@@ -18,8 +18,8 @@ import { startLoopback, type Handler, type Loopback } from '../providers/fake/lo
 /** One route: what it plants, how the CLI is called, and what exit code that run must end with. */
 type Route = {
   readonly name: string
-  /** The value that must appear in no file written and nowhere in stdout/stderr. */
-  readonly secret: string
+  /** The value (or values) that must appear in no file written and nowhere in stdout/stderr. */
+  readonly secret: string | readonly string[]
   /** Starts the stand-ins, sets the variables, writes the inputs into `work`; returns the CLI's arguments. */
   readonly setup: (work: string) => Promise<RouteRun>
 }
@@ -143,15 +143,16 @@ const routes: readonly Route[] = [
     },
   })),
   {
-    name: 'a credential header given as a setting (extra_headers: { Authorization }), which the host echoes in its answer',
-    secret: 'proxy-token-8e8e8e8e',
+    name: "credential headers given as settings (extra_headers: Authorization, a gateway's own token header), which the host echoes",
+    secret: ['proxy-token-8e8e8e8e', 'gateway-token-9f9f9f9f'],
     async setup(work) {
       const origin = await serve((request) => ({
         type: 'json',
         status: 200,
-        body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: `You sent ${String(request.headers.authorization)}.` }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
+        body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: `You sent ${String(request.headers.authorization)} and ${String(request.headers['cf-aig-authorization'])}.` }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
       }))
-      const dir = tempFiles({ 'toolgauge.config.json': JSON.stringify({ providers: { 'openai-compatible:m': { base_url: `${origin}/v1`, extra_headers: { Authorization: 'Bearer proxy-token-8e8e8e8e' } } } }) })
+      const headers = { Authorization: 'Bearer proxy-token-8e8e8e8e', 'cf-aig-authorization': 'Bearer gateway-token-9f9f9f9f' }
+      const dir = tempFiles({ 'toolgauge.config.json': JSON.stringify({ providers: { 'openai-compatible:m': { base_url: `${origin}/v1`, extra_headers: headers } } }) })
       const config = join(dir, 'toolgauge.config.json')
       return { argv: ['run', weather, '--filter', 'current-paris', '--model', 'openai-compatible:m', '--config', config, '--out', join(work, 'out'), '--record', join(work, 'cassettes'), '--format', 'junit,md,html'], inputs: [config], redactedIn: 'out', code: 1 }
     },
@@ -258,9 +259,11 @@ describe('a secret planted through each route reaches no file and no output', ()
     if (stderr !== undefined) expect(result.stderr).toContain(stderr)
     if (stdout !== undefined) expect(result.stdout).toContain(stdout)
     const written = filesUnder(work).filter((file) => !inputs.includes(file))
-    expect(written.filter((file) => readFileSync(file, 'utf8').includes(route.secret))).toEqual([])
+    for (const secret of typeof route.secret === 'string' ? [route.secret] : route.secret) {
+      expect(written.filter((file) => readFileSync(file, 'utf8').includes(secret)), secret).toEqual([])
+      expect(result.stdout).not.toContain(secret)
+      expect(result.stderr).not.toContain(secret)
+    }
     if (redactedIn !== undefined) expect(filesUnder(join(work, redactedIn)).some((file) => readFileSync(file, 'utf8').includes('[redacted]'))).toBe(true)
-    expect(result.stdout).not.toContain(route.secret)
-    expect(result.stderr).not.toContain(route.secret)
   })
 })

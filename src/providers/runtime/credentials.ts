@@ -48,12 +48,22 @@ export function apiKeyFromEnv(name: string): string | undefined {
 const replayBaseUrl = 'http://replay.invalid/v1'
 
 /**
+ * Header names that carry a gateway's credential besides the standard ones (`cf-aig-authorization`, `Helicone-Auth`,
+ * `x-portkey-api-key`, `x-proxy-token` …): what `extra_headers` adds to reach a proxy in front of the API.
+ */
+const credentialHeaderName = /auth|key|token|secret|passw|cookie|signature|credential/i
+
+/**
  * The credentials a model's settings send: the values of its `extra_headers` that are credential headers
- * (`Authorization: Bearer …` to a proxy, `x-api-key`), bare and as sent — secrets of the run like its key.
+ * (`Authorization: Bearer …` to a proxy, `x-api-key`, a gateway's own token header), bare and as sent — secrets of
+ * the run like its key.
  */
 export function settingSecrets(options: Pick<ProviderOptions, 'settings'>): string[] {
   const headers = options.settings?.extra_headers
-  return headers ? secretsFromHeaders(new Headers(Object.entries(headers))) : []
+  if (!headers) return []
+  const credentials = Object.entries(headers).filter(([name]) => credentialHeaderName.test(name))
+  // secretsFromHeaders gives each value as sent and without its Bearer/Basic scheme.
+  return [...new Set([...secretsFromHeaders(new Headers(Object.entries(headers))), ...credentials.flatMap(([, value]) => secretsFromHeaders(new Headers({ authorization: value })))])]
 }
 
 /** What `api_key_env` holds: the name of a variable, as the environment spells one. */

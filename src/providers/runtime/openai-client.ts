@@ -5,9 +5,13 @@ import { sdkTimeoutMs } from './http-for-provider.ts'
 // The SDKs refuse to start without a key; keyless servers and replay still need some string there (never sent).
 const placeholderKey = 'toolgauge-no-key'
 
-/** How the client is wired: our fetch (default: the SDK's), retries, and whether the host is api.openai.com. */
+/** How the client is wired: our fetch, retries, and whether the host is api.openai.com. */
 export type OpenAiClientSettings = {
-  readonly fetch?: typeof globalThis.fetch
+  /**
+   * The HTTP layer's fetch, always: the SDK's default (the global fetch) follows a redirect with the key in its
+   * headers, and records, retries and redacts nothing.
+   */
+  readonly fetch: typeof globalThis.fetch
   /** False for compatible servers: the SDK must not add OPENAI_ORG_ID / OPENAI_PROJECT_ID headers meant for OpenAI. */
   readonly hostedOpenAi: boolean
   /** The SDK's own retries (0 under our HTTP layer, which retries itself). */
@@ -22,7 +26,7 @@ export function openAiClient(credentials: Credentials, settings: OpenAiClientSet
     ...(credentials.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
     ...(settings.hostedOpenAi ? {} : { organization: null, project: null }),
     ...(credentials.baseUrl !== undefined ? { baseURL: credentials.baseUrl } : {}),
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+    fetch: settings.fetch,
     maxRetries: settings.maxRetries ?? 0,
     timeout: settings.timeoutMs ?? sdkTimeoutMs,
   })
