@@ -2,6 +2,7 @@ import type { CaseResult, Failure } from '../core/result.ts'
 import { changeLines, conversationView, messageLabel } from './conversation-view.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { escapeHtml } from './html/escape.ts'
+import { inert } from './terminal-text.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 
 // A step summary holds 1 MiB: a few dozen conversations, each line cut, stay far below it.
@@ -58,10 +59,13 @@ function cut(line: string): string {
 
 /**
  * A collapsed block of a Markdown summary: the summary line HTML-escaped (inside <summary> Markdown is not
- * rendered), the lines in a code fence longer than any backtick run in them, so a model's backticks cannot close it.
+ * rendered), the lines in a code fence longer than any backtick run in them, so a model's backticks cannot close it;
+ * control and bidi characters in both written visibly.
  */
-export function collapsedBlock(summary: string, info: string, lines: readonly string[]): string[] {
+export function collapsedBlock(summary: string, info: string, raw: readonly string[]): string[] {
+  // Control and bidi characters written visibly (`\u202e`), as in every Markdown cell: GitHub shows a fence as it is.
+  const lines = raw.map(inert)
   const longestRun = (line: string) => (line.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
   const fence = '`'.repeat(lines.reduce((most, line) => Math.max(most, longestRun(line) + 1), 3))
-  return [`<details><summary>${escapeHtml(summary)}</summary>`, '', `${fence}${info}`, ...lines, fence, '', '</details>', '']
+  return [`<details><summary>${escapeHtml(inert(summary))}</summary>`, '', `${fence}${info}`, ...lines, fence, '', '</details>', '']
 }

@@ -1,3 +1,5 @@
+import { inert } from './terminal-text.ts'
+
 // Text for Markdown that GitHub renders (a step summary, a pull-request comment): names and messages come from
 // models, tools, servers and report files, so each is written inert. Every Markdown writer (report.md, `compare
 // --markdown`, the conformance table) uses these, so a name that is safe in one is safe in all.
@@ -7,11 +9,12 @@ export const maxCellLength = 160
 
 /**
  * Text as one line of inert Markdown, uncut: whitespace runs flattened (a newline would end a table row or a list
- * item), HTML entity-escaped (GitHub renders inline HTML) and Markdown punctuation backslash-escaped — the pipe too,
- * which ends a table cell even inside a code span.
+ * item), control and bidi characters written visibly (`\u202e`: an override would reorder the rest of the line as
+ * GitHub shows it), HTML entity-escaped (GitHub renders inline HTML) and Markdown punctuation backslash-escaped —
+ * the pipe too, which ends a table cell even inside a code span.
  */
 export function inlineText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim()
+  return inert(text.replace(/\s+/g, ' ').trim())
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -25,9 +28,10 @@ export function cell(text: string): string {
 }
 
 /**
- * An id or a name as a code span, uncut. A code span cannot hold a backtick (it would close the span), a pipe (GFM
- * splits a table row on it even inside the span) or a newline, so such text falls back to `inlineText`.
+ * An id or a name as a code span, uncut, its control and bidi characters written visibly. A code span cannot hold a
+ * backtick (it would close the span), a pipe (GFM splits a table row on it even inside the span) or a newline, so
+ * such text falls back to `inlineText`.
  */
 export function codeSpan(text: string): string {
-  return /[`|\r\n]/.test(text) ? inlineText(text) : `\`${text}\``
+  return /[`|\r\n]/.test(text) ? inlineText(text) : `\`${inert(text)}\``
 }

@@ -6,6 +6,7 @@ import { compareReports } from '../../src/compare/compare-reports.ts'
 import { comparisonMarkdown } from '../../src/compare/format-comparison.ts'
 import { makeResult } from '../stats/make-result.ts'
 import { reportOf } from '../report/sample-report.ts'
+import { toMarkdown } from '../../src/report/markdown.ts'
 
 const hostileModel = 'evil|model`<img src=x onerror=alert(1)>'
 const hostileCase = 'x|y`<b>bold</b>'
@@ -40,5 +41,22 @@ describe('compare --markdown with hostile names', () => {
     expect(md.replace(/(?<!\\)`[^`]*(?<!\\)`/g, '')).not.toMatch(/<(?:img|b|script)\b/)
     // Every backtick left in the text opens or closes a code span the formatter wrote: an even number per line.
     for (const line of md.split('\n')) expect((line.match(/(?<!\\)`/g) ?? []).length % 2, line).toBe(0)
+  })
+})
+
+describe('Markdown with bidi and control characters in names', () => {
+  const bidi = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/
+
+  it('writes them visibly (\\u202e), so no name reorders the rest of its line on GitHub', () => {
+    const model = 'model\u202eevil'
+    const id = 'case\u2066x\u001b[2J'
+    const base = reportOf([makeResult({ case: id, model, passed: true })])
+    const head = reportOf([makeResult({ case: id, model, passed: false, failures: [{ kind: 'wrong_tool', message: 'called\u202e the wrong tool' }] })])
+    const compared = comparisonMarkdown(compareReports(base, head, { alpha: 0.05 }))
+    const summary = toMarkdown(head)
+    for (const md of [compared, summary]) {
+      expect(md).not.toMatch(bidi)
+      expect(md).toContain('u202e')
+    }
   })
 })
