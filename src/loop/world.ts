@@ -99,7 +99,13 @@ function liveWorld(world: World, given: unknown, label: string): LiveWorld {
       const problem = jsonProblem(state, 'state')
       if (problem) throw new HarnessError(`${label}: its state cannot be kept as JSON: ${problem}`)
       // A copy: the world goes on changing its own object; the transcript keeps the state as it was.
-      return read('state', () => ownCopy(state))
+      const copy = read('state', () => ownCopy(state))
+      if (copy !== state || typeof state !== 'object' || state === null) return copy
+      // What structuredClone refuses (a Proxy, as reactive stores wrap a class instance) ownCopy keeps as is — the
+      // world's live object: the state is taken as the JSON it is kept as instead.
+      const taken = takeJson(state, 'state')
+      if (taken.problem !== undefined) throw new HarnessError(`${label}: its state cannot be kept as JSON: ${taken.problem}`)
+      return taken.value
     },
   }
 }
