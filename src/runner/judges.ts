@@ -62,6 +62,8 @@ async function ask(provider: Provider, spec: string, messages: ReturnType<typeof
     if (InputError.isInstance(error)) throw error
     return { error: `the judge (${spec}) failed: ${thrownMessage(error)}` }
   }
+  // A caller's own Provider (RunOptions.providers) may break the contract: no text is no verdict, not a crash.
+  if (typeof text !== 'string') return { error: `the judge (${spec}) answered with no text (${text === null || text === undefined ? String(text) : `a ${typeof text}`})` }
   const parsed = parseJudgeAnswer(text)
   if ('problem' in parsed) return { error: `the judge (${spec}) gave no verdict: ${parsed.problem} (expected {"score": 0..1, "reason": "…"}); it answered ${JSON.stringify(text.slice(0, 200))}` }
   return { verdict: parsed }
