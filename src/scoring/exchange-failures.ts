@@ -1,12 +1,13 @@
 import type { Case } from '../core/case.ts'
-import type { Failure } from '../core/result.ts'
+import type { CaseMetrics, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
-import type { CallValidity } from './call-validity.ts'
+import type { ResultVerdict } from '../core/verdict.ts'
+import { validityCounts, type CallValidity } from './call-validity.ts'
 import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './call-limits.ts'
 import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { matchCalls, type CallMatching } from './match-calls.ts'
-import type { CallVerdict, CaseCheck } from './score-case.ts'
+import type { CaseCheck, CaseScore } from './score-case.ts'
 import { finalAnswerFailures, loopEndFailures, parallelFailures, toolChoiceFailures } from './turn-checks.ts'
 
 type BfclScorer = (testCase: Case, transcript: Transcript) => Failure[]
@@ -62,9 +63,15 @@ export function exchangeFailures(testCase: Case, transcript: Transcript, calls: 
   return { failures, matching }
 }
 
-/** Every call in order with the scorer's verdict on it on its own (`CaseScore.calls`). */
-export function callVerdicts(calls: readonly FlatCall[], validity: readonly CallValidity[]): CallVerdict[] {
-  return calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [] }))
+/** A transcript's score: its verdict and failures, every call in order with its own verdict, and the call counts beside `metrics`. */
+export function caseScore(verdict: ResultVerdict, failures: readonly Failure[], calls: readonly FlatCall[], validity: readonly CallValidity[], metrics: Omit<CaseMetrics, keyof ReturnType<typeof validityCounts>>): CaseScore {
+  return {
+    verdict,
+    passed: verdict === 'passed',
+    failures,
+    calls: calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [] })),
+    metrics: { ...validityCounts(validity), ...metrics },
+  }
 }
 
 function bfclVerdict(testCase: Case, transcript: Transcript): Failure[] {

@@ -2,9 +2,9 @@ import type { Case } from '../core/case.ts'
 import type { CaseMetrics, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { isErroredKind, verdictOfFailures, type ResultVerdict } from '../core/verdict.ts'
-import { callValidity, validityCounts } from './call-validity.ts'
+import { callValidity } from './call-validity.ts'
 import { forbiddenCalls } from './call-limits.ts'
-import { callVerdicts, exchangeFailures } from './exchange-failures.ts'
+import { caseScore, exchangeFailures } from './exchange-failures.ts'
 import { finishFailures } from './finish-failures.ts'
 import { flattenCalls } from './flat-calls.ts'
 import { matchCalls } from './match-calls.ts'
@@ -71,18 +71,11 @@ export function scoreCase(testCase: Case, transcript: Transcript, checks?: CaseC
   const failures: Failure[] = judged?.failures ?? (loopErrored ? loopEndFailures(testCase, transcript, calls, matching.pairs) : providerStops)
   const selected = matching.pairs.filter((column) => column !== -1).length
   const verdict = verdictOfFailures(failures)
-  return {
-    verdict,
-    passed: verdict === 'passed',
-    failures,
-    calls: callVerdicts(calls, validity),
-    metrics: {
-      ...validityCounts(validity),
-      expectedCalls: testCase.expect.calls.length,
-      selectedCalls: selected,
-      correctArgumentCalls: matching.argumentsMatched.filter(Boolean).length,
-      parallelCase: testCase.expect.parallel,
-      irrelevanceCase: testCase.expect.noCall,
-    },
-  }
+  return caseScore(verdict, failures, calls, validity, {
+    expectedCalls: testCase.expect.calls.length,
+    selectedCalls: selected,
+    correctArgumentCalls: matching.argumentsMatched.filter(Boolean).length,
+    parallelCase: testCase.expect.parallel,
+    irrelevanceCase: testCase.expect.noCall,
+  })
 }

@@ -5,9 +5,9 @@ import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { isErroredKind, verdictOfFailures } from '../core/verdict.ts'
 import { formatStateDifferences, matchState } from '../matchers/state-matchers.ts'
-import { callValidity, validityCounts, type CallValidity } from './call-validity.ts'
+import { callValidity, type CallValidity } from './call-validity.ts'
 import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './call-limits.ts'
-import { callVerdicts, exchangeFailures } from './exchange-failures.ts'
+import { caseScore, exchangeFailures } from './exchange-failures.ts'
 import { finishFailures, withoutExplainedAbsences } from './finish-failures.ts'
 import { flattenCalls, type FlatCall } from './flat-calls.ts'
 import { matchCalls, type CallMatching } from './match-calls.ts'
@@ -53,26 +53,19 @@ export function scoreConversation(testCase: Case, transcript: Transcript, checks
   const matchings = [...messages.flatMap((message) => (message.matching ? [message.matching] : [])), ...(whole.matching ? [whole.matching] : [])]
   const stateChecks = [...messages.map((message) => message.state), whole.state].filter((state): state is boolean => state !== undefined)
   const expectations = [...(testCase.conversation ?? []).map((message) => message.expect), testCase.expect]
-  return {
-    verdict,
-    passed: verdict === 'passed',
-    failures,
-    calls: callVerdicts(calls, validity),
-    metrics: {
-      ...validityCounts(validity),
-      expectedCalls: messages.reduce((sum, message) => sum + message.expected, 0) + whole.expected,
-      selectedCalls: matchings.reduce((sum, matching) => sum + matching.pairs.filter((column) => column !== -1).length, 0),
-      correctArgumentCalls: matchings.reduce((sum, matching) => sum + matching.argumentsMatched.filter(Boolean).length, 0),
-      parallelCase: expectations.some((expect) => expect?.parallel === true),
-      irrelevanceCase: testCase.expect.noCall,
-      messages: testCase.conversation?.length ?? steps.length,
-      messagesPassed: messages.filter((message) => message.failures.length === 0).length,
-      taskPassed: verdict === 'passed',
-      stateChecks: stateChecks.length,
-      stateMatches: stateChecks.filter(Boolean).length,
-      repeatedCalls: repeatedCalls(calls),
-    },
-  }
+  return caseScore(verdict, failures, calls, validity, {
+    expectedCalls: messages.reduce((sum, message) => sum + message.expected, 0) + whole.expected,
+    selectedCalls: matchings.reduce((sum, matching) => sum + matching.pairs.filter((column) => column !== -1).length, 0),
+    correctArgumentCalls: matchings.reduce((sum, matching) => sum + matching.argumentsMatched.filter(Boolean).length, 0),
+    parallelCase: expectations.some((expect) => expect?.parallel === true),
+    irrelevanceCase: testCase.expect.noCall,
+    messages: testCase.conversation?.length ?? steps.length,
+    messagesPassed: messages.filter((message) => message.failures.length === 0).length,
+    taskPassed: verdict === 'passed',
+    stateChecks: stateChecks.length,
+    stateMatches: stateChecks.filter(Boolean).length,
+    repeatedCalls: repeatedCalls(calls),
+  })
 }
 
 /** One message's expectation on the turns answering it (and the state after it), as one exchange. */
