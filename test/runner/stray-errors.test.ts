@@ -14,7 +14,7 @@ type UserFiles = { readonly hooks?: string; readonly stubs?: string; readonly wo
 const pause = (ms: number) => `await new Promise((resolve) => setTimeout(resolve, ${ms}))`
 
 /** Runs the two-city suite with the user's files; returns the exit code, output, report (if written) and journal. */
-function runTwoCity(files: UserFiles, suite: readonly string[] = []) {
+function runTwoCity(files: UserFiles, suite: readonly string[] = [], concurrency = 1) {
   const custom = files.checks ? ', custom: { module: ./checks.mjs, export: check }' : ''
   const dir = tempFiles({
     'tools.json': tools,
@@ -35,7 +35,7 @@ function runTwoCity(files: UserFiles, suite: readonly string[] = []) {
       `  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }]${custom} } }`,
     ].join('\n'),
   })
-  const result = runCli(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out'), '--concurrency', '1'])
+  const result = runCli(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out'), '--concurrency', String(concurrency)])
   const reportFile = join(dir, 'out', 'report.json')
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) as Report : undefined
   const journalFile = join(dir, 'out', 'results.jsonl')
@@ -76,10 +76,35 @@ describe('an error nothing awaited, thrown while its case runs, ends that case a
   })
 })
 
+describe('an error nothing awaited is its own case\'s, whatever else runs', () => {
+  it('two cases in flight at once: the timer of Oslo\'s stub errors Oslo only, Paris (running meanwhile) passes', () => {
+    const run = runTwoCity({ stubs: `export async function weather(args) {\n  if (args.city === "Oslo") setTimeout(() => { throw new Error("oslo only") }, 20)\n  ${pause(150)}\n  return { temp: 12 }\n}\n` }, [], 2)
+    const oslo = finished(run)
+    expect(run.code, run.stderr).toBe(2)
+    expect(oslo.failures).toEqual([{ kind: 'harness_error', message: expect.stringContaining('Error: oslo only') }])
+  })
+})
+
 describe('what the case\'s code does after its verdict is decided changes nothing', () => {
   it('a timer that throws after its case was journaled is a warning naming the case; its result stands', () => {
-    // Oslo's stub leaves a timer behind; Paris's stub is still running when it fires.
-    const run = runTwoCity({ stubs: `export async function weather(args) {\n  if (args.city === "Oslo") setTimeout(() => { throw new Error("after the fact") }, 100)\n  else ${pause(400)}\n  return { temp: 12 }\n}\n` })
+    // Oslo's stub leaves a timer that throws once Oslo's result is in the journal; Paris's stub waits for that throw.
+    const stubs = [
+      'import { existsSync, readFileSync } from "node:fs"',
+      'const journal = new URL("./out/results.jsonl", import.meta.url)',
+      'let thrown = false',
+      'export async function weather(args) {',
+      '  if (args.city === "Oslo") {',
+      '    const timer = setInterval(() => {',
+      '      if (!existsSync(journal) || !readFileSync(journal, "utf8").includes(\'"case":"oslo"\')) return',
+      '      clearInterval(timer)',
+      '      thrown = true',
+      '      throw new Error("after the fact")',
+      '    }, 5)',
+      `  } else while (!thrown) ${pause(5)}`,
+      '  return { temp: 12 }',
+      '}',
+    ].join('\n')
+    const run = runTwoCity({ stubs })
     const oslo = finished(run)
     expect(run.code, run.stderr).toBe(0)
     expect(oslo.verdict).toBe('passed')
