@@ -1,7 +1,7 @@
 // The judge of `final.judge` (README "Judged final answers"): the prompt it is sent and the answer it must give.
 // Versioned like the simulated user's prompt (loop/simulated-user.ts): change the version whenever the text
 // changes, so a result's prompt hash tells two judges apart.
-import { createHash } from 'node:crypto'
+import { hashText } from '../io/disk-cache.ts'
 import type { Message } from '../core/message.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 
@@ -42,7 +42,7 @@ export function judgeMessages(rubric: string, userMessage: string, finalAnswer: 
 
 /** sha256 (hex) of the judge's system prompt (template and rubric): what `JudgeRecord.promptHash` stores. */
 export function judgePromptHash(rubric: string): string {
-  return createHash('sha256').update(judgeSystemPrompt(rubric)).digest('hex')
+  return hashText(judgeSystemPrompt(rubric))
 }
 
 /**

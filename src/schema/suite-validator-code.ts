@@ -1,7 +1,7 @@
 import standaloneModule from 'ajv/dist/standalone/index.js'
 import type { JsonSchema } from '../core/tool.ts'
 import { compilableSchema, createAjv } from './ajv.ts'
-import { schemaHash } from './validate-document.ts'
+import { hashText } from '../io/disk-cache.ts'
 
 // ajv's standalone module is CommonJS; under NodeNext its default export arrives as the module object.
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as typeof standaloneModule.default
@@ -13,5 +13,5 @@ const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).d
 export function suiteValidatorCode(text: string): string {
   const ajv = createAjv(false, true)
   const validate = ajv.compile(compilableSchema(JSON.parse(text) as JsonSchema))
-  return `${standaloneCode(ajv, validate)}\nmodule.exports.schemaHash = ${JSON.stringify(schemaHash(text))};\n`
+  return `${standaloneCode(ajv, validate)}\nmodule.exports.schemaHash = ${JSON.stringify(hashText(text))};\n`
 }

@@ -1,11 +1,11 @@
 import type { ErrorObject } from 'ajv'
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { didYouMean, percentageSlip } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
+import { hashText } from '../io/disk-cache.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst, validateWith } from './ajv.ts'
 import { pointerToPath, valueAt } from './json-pointer.ts'
@@ -52,7 +52,7 @@ function loadSuiteValidator(): (value: unknown) => ErrorObject[] {
   // Compiling the suite schema takes ~0.1 s of CPU per run; the built package ships it compiled, with the same
   // strict options (the sources, under test, compile it: a dist/ beside them may be older than they are).
   const generated = runningSources ? undefined : generatedValidator()
-  if (generated && generated.schemaHash === schemaHash(text)) return (value) => validateWith(generated, value)
+  if (generated && generated.schemaHash === hashText(text)) return (value) => validateWith(generated, value)
   const schema = JSON.parse(text) as JsonSchema
   return (value) => validateAgainst(schema, value)
 }
@@ -66,11 +66,6 @@ function generatedValidator(): GeneratedValidator | undefined {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined
     throw error
   }
-}
-
-/** The hash a generated validator carries of the schema text it was made from. */
-export function schemaHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
 }
 
 /**
