@@ -42,7 +42,7 @@ describe('checks in the HTML report', () => {
     const html = toHtml(reportOf([result]))
     expect(html).toContain('<li><span class="check pass">pass</span> <code>checks.ts#polite</code> <span class="muted">score 1</span> says please</li>')
     expect(html).toContain('<li><span class="check fail">FAIL</span> <code>checks.ts#noRefundTwice</code> <span class="muted">message 2</span> order 7 refunded twice</li>')
-    expect(html).toContain('<span class="check fail">FAIL</span> <code>judge scripted:judge.yaml</code> <span class="muted">score 0.4, threshold 0.7, prompt v1</span> Omits the date \u001b[2J&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('<span class="check fail">FAIL</span> <code>judge scripted:judge.yaml</code> <span class="muted">score 0.4, threshold 0.7, prompt v1</span> Omits the date \\x1b[2J&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).toContain('<span class="check judged">judged</span> <code>judge scripted:old.yaml</code>')
     expect(html).not.toContain('<script>alert(1)')
   })

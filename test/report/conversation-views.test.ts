@@ -123,7 +123,7 @@ describe('HTML: a conversation by user message', () => {
 
   it('escapes what the model and the world wrote', () => {
     expect(html).not.toContain('<script>alert(1)</script>')
-    expect(html).toContain('Refunded \u001b[2J&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('Refunded \\x1b[2J&lt;script&gt;alert(1)&lt;/script&gt;')
   })
 })
 

@@ -1,9 +1,21 @@
+// C0 controls but TAB, LF and CR (a transcript's own line breaks), DEL, C1, and the bidi embeddings, overrides,
+// isolates and marks: a browser shows a control as nothing and lets an override reorder what follows it.
+const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** A hidden character as the terminal writes it (`\x1b`, `\u202e`), so the page shows it was there. */
+function visible(char: string): string {
+  const code = char.charCodeAt(0)
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+}
+
 /**
  * Escapes text for HTML element content and double- or single-quoted attribute values. Everything a model wrote
- * (text, tool names, raw arguments, tool results echoed back) goes through here: it is untrusted input.
+ * (text, tool names, raw arguments, tool results echoed back) goes through here: it is untrusted input. Control and
+ * bidi characters are written visibly (`\u202e`), so none hides or reorders text on the page.
  */
 export function escapeHtml(text: string): string {
   return text
+    .replace(hidden, visible)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
