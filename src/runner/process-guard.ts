@@ -6,8 +6,9 @@ import { currentStrays } from '../loop/case-strays.ts'
  *
  * - An error nothing awaited (a stub's timer that throws, a hook's promise no one awaited rejecting) would crash
  *   the run (exit 1, no report). It is recorded on the case whose code made the timer or promise
- *   (`loop/case-strays.ts`), which ends as `harness_error`; after that case's verdict was decided, or outside any
- *   case, it is a warning and the run goes on — no verdict is changed after the fact.
+ *   (`loop/case-strays.ts`), which ends as `harness_error`; after that case's verdict was decided it is a warning
+ *   and the run goes on — no verdict is changed after the fact. One no case made (toolgauge's own, or a
+ *   `queueMicrotask` callback, which carries no case) ends the process as Node would.
  * - `process.exit()` (or a user module's top-level await that never settles: Node's event loop runs empty and the
  *   process exits) cannot be stopped: the run's finished results are in the journal (its exit handler writes them)
  *   and `--resume` runs the rest. The guard says so on stderr, and an exit code of 0 — which would read as a
@@ -17,9 +18,16 @@ export class ProcessGuard {
   private readonly onStray = (error: unknown) => {
     const strays = currentStrays()
     if (strays?.record(error)) return
-    this.warn(strays
-      ? `code of case ${strays.label} threw after its result was decided (a timer or an unawaited promise of a stub, hook, world or check); its result stands: ${describeThrown(error)}`
-      : `an error nothing awaited was thrown outside any case (a timer or an unawaited promise of user code?); the run goes on: ${describeThrown(error)}`)
+    if (strays) {
+      this.warn(`code of case ${strays.label} threw after its result was decided (a timer or an unawaited promise of a stub, hook, world or check); its result stands: ${describeThrown(error)}`)
+      return
+    }
+    // No case made it: it may be toolgauge's own failure (the journal's write), which must not pass as a warning.
+    // Node's own handling, as without the guard: the process ends with the error and its stack (exit 1).
+    this.dispose()
+    process.nextTick(() => {
+      throw error
+    })
   }
 
   private readonly onExit = (code: number) => {

@@ -83,6 +83,12 @@ describe('an error nothing awaited is its own case\'s, whatever else runs', () =
     expect(run.code, run.stderr).toBe(2)
     expect(oslo.failures).toEqual([{ kind: 'harness_error', message: expect.stringContaining('Error: oslo only') }])
   })
+
+  it('one no case started (a queueMicrotask callback carries none) ends the process as Node would: exit 1, the error printed', () => {
+    const run = runTwoCity({ stubs: stubOnOslo('queueMicrotask(() => { throw new Error("whose is this") })') })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('Error: whose is this')
+  })
 })
 
 describe('what the case\'s code does after its verdict is decided changes nothing', () => {
