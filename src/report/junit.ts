@@ -10,6 +10,7 @@ import { argumentDiffText } from './argument-diff.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import type { NotRunTask } from '../runner/bail.ts'
 import { runStops, type RunStop } from './run-stops.ts'
+import { inertLines } from './terminal-text.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -143,7 +144,10 @@ function escapeXml(text: string): string {
 }
 
 function escapeXmlContent(text: string): string {
-  return text
+  // Controls and bidi characters written visibly first (`\x1b`, `\u202e`, as the terminal shows them): CI systems
+  // print and render this text, where an ESC or an override would act. What is left that XML forbids (a lone
+  // surrogate, U+FFFE/U+FFFF) becomes U+FFFD.
+  return inertLines(text)
     .replace(forbidden, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

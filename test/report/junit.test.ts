@@ -45,8 +45,20 @@ describe('JUnit reporter', () => {
     const root = parseXml(xml)
     const testcase = root.children[0]!.children[0]!
     expect(testcase.attributes.classname).toBe(`s<"&'>`)
-    expect(testcase.attributes.name).toContain(`a"b'c<d>&e]]>\uFFFD\uFFFD\uFFFD </testcase>\nline2 [m&<x>]`)
+    // NUL and ESC written visibly, as the terminal shows them; a lone surrogate (no character at all) as U+FFFD.
+    expect(testcase.attributes.name).toContain(`a"b'c<d>&e]]>\\x00\\x1b\uFFFD </testcase>\nline2 [m&<x>]`)
     expect(testcase.children[0]!.attributes.message).toContain('\nline2')
     expect(testcase.children[0]!.text).toContain('</testcase>')
+  })
+})
+
+describe('JUnit with C1 controls and bidi characters', () => {
+  it('writes them visibly (CI systems print and render JUnit text): none reorders or drives what shows it', () => {
+    const hostile = 'got \u202esiraP\u009b2J\u007f \u2066x\u2069'
+    const result = makeResult({ case: `c${hostile}`, passed: false, failures: [{ kind: 'wrong_argument_value', message: hostile }] })
+    const xml = toJunit(reportOf([result]))
+    expect(xml).not.toMatch(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/)
+    expect(xml).toContain('got \\u202esiraP\\x9b2J\\x7f \\u2066x\\u2069')
+    parseXml(xml)
   })
 })
