@@ -10,7 +10,7 @@ import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { checkCase } from './check-case-requests.ts'
-import { evaluateCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
+import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
 import { secretValues } from './load-run.ts'
 import { Simulators } from './simulators.ts'
@@ -80,7 +80,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
   const evaluated = await servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
   if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
-  return { ...evaluated, case: testCase }
+  return { ...redactedCase(evaluated, context.secrets), case: testCase }
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Provider } from '../core/provider.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
-import { evaluateCase } from '../runner/evaluate-case.ts'
+import { evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
 import { casesOfVariant, prepareCases } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
@@ -89,7 +89,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           // The test's meta is serialized to the reporter in the main process.
           ctx.task.meta.toolgauge = { result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) }
           const verdict = verdictOf(evaluated.result)
-          if (verdict !== 'passed') throw new Error(caseTestFailure({ ...evaluated, case: testCase }, provider.id, verdict))
+          if (verdict !== 'passed') throw new Error(caseTestFailure({ ...redactedCase(evaluated, context.secrets), case: testCase }, provider.id, verdict))
         })
       }
     }
