@@ -44,10 +44,14 @@ export class ProcessGuard {
     process.on('exit', this.onExit)
   }
 
-  /** The run is over: the process is the caller's again. */
-  dispose(): void {
+  /**
+   * The run is over: the process is the caller's again. An interrupted run keeps catching its cases' errors: the
+   * user code it abandoned still runs until the process exits, and a throw of it must not turn exit 130 into a crash.
+   */
+  dispose(interrupted = false): void {
+    process.off('exit', this.onExit)
+    if (interrupted) return
     process.off('uncaughtException', this.onStray)
     process.off('unhandledRejection', this.onStray)
-    process.off('exit', this.onExit)
   }
 }

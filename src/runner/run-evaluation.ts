@@ -156,7 +156,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
     return await McpServers.during(async (servers) => evaluate(options, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
   } finally {
-    guard.dispose()
+    guard.dispose(options.signal?.aborted === true)
     if (lock !== options.outLock) lock.release()
   }
 }

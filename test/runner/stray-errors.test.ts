@@ -145,3 +145,27 @@ describe('process.exit() from user code', () => {
     expect(run.stderr).toContain('top-level await never settles')
   })
 })
+
+describe('Ctrl-C with user code still running', () => {
+  it('an abandoned stub that throws after the partial report is written does not turn exit 130 into a crash', () => {
+    // Paris's stub presses Ctrl-C itself, then never settles; once report.json exists (the run is over) its timer throws.
+    const stubs = [
+      'import { existsSync } from "node:fs"',
+      'const report = new URL("./out/report.json", import.meta.url)',
+      'export async function weather(args) {',
+      '  if (args.city !== "Paris") return { temp: 12 }',
+      '  process.emit("SIGINT")',
+      '  const timer = setInterval(() => {',
+      '    if (!existsSync(report)) return',
+      '    clearInterval(timer)',
+      '    throw new Error("abandoned but alive")',
+      '  }, 5)',
+      '  return new Promise(() => {})',
+      '}',
+    ].join('\n')
+    const run = runTwoCity({ stubs })
+    expect(run.code, run.stderr).toBe(130)
+    expect(run.report?.run.interrupted).toBe(true)
+    expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
+  })
+})
