@@ -28,8 +28,8 @@ export const command = defineCommand(usage, {
 }, async ({ values, positionals }) => {
   if (positionals.length === 0) throw new UsageError('expected one or more report.json files')
   // Report reading, merging and the formats load only when the command runs: `merge --help` stays light.
-  const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }] = await Promise.all([
-    import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'),
+  const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }, { repeatLines }] = await Promise.all([
+    import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'), import('../report/repeat-text.ts'),
   ])
   const formats = parseFormats(values.format)
   const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
@@ -41,6 +41,9 @@ export const command = defineCommand(usage, {
   // Everything below comes from the shard reports, files anyone could have written: printed inert.
   for (const warning of warnings) process.stderr.write(`warning: ${inert(warning)}\n`)
   process.stdout.write(`${renderTable(inertDeep(report.summary), { color: process.stdout.isTTY === true })}\n`)
+  // With repeats, what toolgauge run prints under its table: pass@k / pass^k per row and the summary's flaky cases.
+  const repeated = repeatLines(inertDeep(report.summary))
+  if (repeated.length > 0) process.stdout.write(`${repeated.join('\n')}\n`)
   // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
   const gates = (report.gates ?? []) as GateResult[]
   printGates(gates)

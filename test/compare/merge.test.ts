@@ -6,6 +6,7 @@ import type { Report } from '../../src/core/report.ts'
 import type { CaseResult } from '../../src/core/result.ts'
 import { mergeReports } from '../../src/compare/merge-reports.ts'
 import { summarize } from '../../src/report/summarize.ts'
+import { repeatLines } from '../../src/report/repeat-text.ts'
 import { evaluateGates } from '../../src/gates/gates.ts'
 import { inShard } from '../../src/runner/shard.ts'
 import { makeResult } from '../stats/make-result.ts'
@@ -152,6 +153,10 @@ describe('toolgauge merge', () => {
     expect(merged.results).toHaveLength(180)
     expect(['report.md', 'report.xml', 'report.html'].every((f) => existsSync(join(out, f)))).toBe(true)
     expect(stdout).toContain('Merged 3 report(s): 180 results.')
+    // The repeat lines `toolgauge run` prints under its table (pass@k, pass^k, the flaky cases), from the merged summary.
+    const repeated = repeatLines(merged.summary)
+    expect(repeated.some((line) => line.startsWith('Flaky cases ('))).toBe(true)
+    expect(stdout).toContain(repeated.join('\n'))
     const gates = merged.gates as { passed: boolean }[]
     expect(code).toBe(gates.every((g) => g.passed) ? 0 : 1)
   })
