@@ -39,6 +39,7 @@ import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { Simulators } from './simulators.ts'
 import { Judges } from './judges.ts'
+import { suiteModelOptions } from './suite-models.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
@@ -47,7 +48,7 @@ import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { BatchEvent } from '../core/batch.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
-import { BatchSchedule, unbatchedWarnings, withBatchJournal, withoutBatch } from './batch-schedule.ts'
+import { BatchSchedule, unbatchedWarnings, withBatchJournal } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
 import { cacheToolsWarnings } from './cache-tools-warnings.ts'
 import { cachesTools } from '../providers/runtime/http-for-provider.ts'
@@ -83,7 +84,12 @@ export type RunOptions = {
   readonly providerOptions?: ProviderOptions
   /** Settings for one model spec, over `providerOptions` (config `providers:`); its base URL and key stay with it. */
   readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
-  /** Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. */
+  /**
+   * Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. The run
+   * redacts its secrets from what it writes (results, reports), but a provider built beforehand cannot be handed
+   * them: what it writes itself (its cassettes) is redacted of what it was built with only — give it the MCP servers'
+   * `${VAR}` values and the other models' keys in its options' `secrets` if it records.
+   */
   readonly providers?: readonly Provider[]
   /**
    * Aborting stops scheduling; finished cases stay journaled and the partial report is written. Cases still in
@@ -179,13 +185,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const secrets = runSecrets([...modelOptions, ...(options.providerOptions ? [options.providerOptions] : []), ...Object.values(options.modelOptions ?? {})], servers.secrets)
   // The simulated users' and judges' models are built in the pass that selects the cases and checked before the first
   // call, like the models'; they answer from inside a task, one request at a time: never in batch mode.
-  const suiteModelOptions = {
-    providerOptions: { ...withoutBatch(options.providerOptions ?? {}), secrets },
-    ...(options.modelOptions ? { modelOptions: Object.fromEntries(Object.entries(options.modelOptions).map(([spec, own]) => [spec, withoutBatch(own)])) } : {}),
-    ...(options.providers ? { providers: options.providers } : {}),
-  }
-  const simulators = new Simulators(suiteModelOptions)
-  const judges = new Judges(suiteModelOptions)
+  const suiteModels = suiteModelOptions(options, secrets)
+  const simulators = new Simulators(suiteModels)
+  const judges = new Judges(suiteModels)
   // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts).
   const toolSets = new ToolSets()
   const cases = await RunCases.select(suites, options, options.variants ?? [], async (testCase) => {

@@ -12,8 +12,9 @@ import { casesWithVariants } from '../variants/expand-variants.ts'
 import { checkCase } from './check-case-requests.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
-import { secretValues } from './load-run.ts'
+import { runSecrets } from './load-run.ts'
 import { Simulators } from './simulators.ts'
+import { suiteModelOptions } from './suite-models.ts'
 import { ToolSets } from './tool-sets.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 
@@ -23,7 +24,11 @@ export type RunCaseRequest = {
   readonly suite: string | Suite
   /** The case id within the suite. */
   readonly case: string
-  /** A model spec (`baseline`, `openai:gpt-4.1-mini`, …) or a provider built by the caller. */
+  /**
+   * A model spec (`baseline`, `openai:gpt-4.1-mini`, …) or a provider built by the caller. A spec's provider gets
+   * every secret of the case; one built by the caller redacts its own cassettes of what it was built with only (give
+   * it the suite's MCP `${VAR}` values in its options' `secrets` if it records).
+   */
   readonly model: string | Provider
   /** The suite's tool-description variant to run (`variants:` in the suite); default: the suite's own tools. */
   readonly variant?: string
@@ -39,13 +44,12 @@ export type RunCaseRequest = {
 /** One case run and scored: the case as loaded, the transcript, the verdict and the result a run would journal. */
 export type ScoredCase = EvaluatedCase & { readonly case: Case }
 
-/** How `prepareCases` prepares: the runs of each case, the models' options, the suite's MCP servers. */
+/** How `prepareCases` prepares: the runs of each case, the models' options with the run's secrets. */
 export type CasePreparation = {
   /** Runs of each case (at least 1). */
   readonly repeats: number
-  readonly providerOptions: ProviderOptions
-  /** The suite's MCP servers: their `${VAR}` values are secrets too. */
-  readonly servers: McpServers
+  /** The caller's options with every secret of the run (`withCaseSecrets`): the simulated users and judges get them too. */
+  readonly providerOptions: SecretOptions
   /** Default: the table that ships with toolgauge. */
   readonly prices?: PriceTable | undefined
   readonly signal?: AbortSignal | undefined
@@ -73,34 +77,49 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   }
   // A Suite passed in holds no running server (loadSuite closed the ones it listed): its calls go to this call's.
   const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)
-  const providerOptions = request.providerOptions ?? {}
+  const providerOptions = withCaseSecrets(request.providerOptions ?? {}, servers)
   const provider = typeof request.model === 'string' ? await createProvider(request.model, providerOptions) : request.model
   const repeat = request.repeat ?? 0
-  const preparation = { repeats: repeat + 1, providerOptions, servers, prices: request.prices, signal: request.signal }
+  const preparation = { repeats: repeat + 1, providerOptions, prices: request.prices, signal: request.signal }
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
   const evaluated = await servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
   if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
   return { ...redactedCase(evaluated, context.secrets), case: testCase }
 }
 
+/** Provider options carrying the secrets of the run they are for. */
+export type SecretOptions = ProviderOptions & { readonly secrets: readonly string[] }
+
+/**
+ * The caller's provider options with every secret of a `runCase` or `describeSuite` run — the API keys the models
+ * read, the credential headers of their settings, the configured secrets and the suite's MCP `${VAR}` values — as
+ * `toolgauge run` gives each model it builds: a model's HTTP layer (cassettes, error messages) redacts them all, not
+ * only its own key, since an MCP tool's result reaches the model's request through the conversation.
+ */
+export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpServers): SecretOptions {
+  return { ...providerOptions, secrets: runSecrets([providerOptions], servers.secrets) }
+}
+
 /**
  * Prepares a suite's cases as `toolgauge run` does, for the library's `runCase` and `describeSuite`, before any
  * model call: each model's `checkCases` and request check (a request shape it refuses is an InputError), the
- * simulated users and judges the cases name, built and their scripts checked, the suite's hooks, and the secrets
- * to redact (every model's key variable, the MCP servers' values).
+ * simulated users and judges the cases name, built with the run's secrets and their scripts checked, the suite's
+ * hooks.
  */
 export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
   const refs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
   for (const provider of providers) provider.checkCases?.(refs, { repeats: preparation.repeats })
   for (const testCase of cases) checkCase(testCase, providers)
-  const simulators = new Simulators({ providerOptions: preparation.providerOptions })
+  const secrets = preparation.providerOptions.secrets
+  const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions }, secrets)
+  const simulators = new Simulators(modelOptions)
   await simulators.prepare(cases, preparation.repeats)
-  const judges = new Judges({ providerOptions: preparation.providerOptions })
+  const judges = new Judges(modelOptions)
   await judges.prepare(cases, preparation.repeats)
   const context = {
     tokenCounter: new ToolTokenCounter(),
     prices: preparation.prices ?? defaultPriceTable,
-    secrets: [...secretValues([preparation.providerOptions, ...simulators.providerOptions(), ...judges.providerOptions()]), ...preparation.servers.secrets],
+    secrets,
     toolSets: new ToolSets(),
     simulators,
     judges,

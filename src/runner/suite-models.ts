@@ -3,6 +3,7 @@ import type { Case } from '../core/case.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
+import { withoutBatch } from './batch-schedule.ts'
 
 /** What the models a suite brings are built with: the run's provider options and the config's per-spec ones. */
 export type SuiteModelOptions = {
@@ -15,6 +16,20 @@ export type SuiteModelOptions = {
 }
 
 /**
+ * What a run's simulated users and judges are built with (`toolgauge run`, `runCase`, `describeSuite`): the run's
+ * options carrying every secret of the run — their HTTP layer writes cassettes and error messages too, and a
+ * conversation holding an MCP server's value reaches a simulated user's and a judge's request — never in batch mode
+ * (they answer from inside a task, one request at a time); the per-spec options; the caller's providers.
+ */
+export function suiteModelOptions(run: SuiteModelOptions, secrets: readonly string[]): SuiteModelOptions {
+  return {
+    providerOptions: { ...withoutBatch(run.providerOptions ?? {}), secrets },
+    ...(run.modelOptions ? { modelOptions: Object.fromEntries(Object.entries(run.modelOptions).map(([spec, own]) => [spec, withoutBatch(own)])) } : {}),
+    ...(run.providers ? { providers: run.providers } : {}),
+  }
+}
+
+/**
  * The models a run's suites bring besides the models under test — simulated users (`user: { model }`) and judges
  * (`final.judge: { model }`): one provider per spec and suite folder (a `scripted:` path is read against the suite
  * file's folder, like every path a suite writes), built and checked before the first model call, then shared by
@@ -23,7 +38,6 @@ export type SuiteModelOptions = {
 export class SuiteModels {
   private readonly built = new Map<string, Provider>()
   private readonly casesOf = new Map<string, CaseRef[]>()
-  private readonly optionsUsed: ProviderOptions[] = []
 
   /** `specsOf`: the specs of the suite models a case uses (none for most cases). */
   constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[]) {}
@@ -57,11 +71,6 @@ export class SuiteModels {
     return warnings
   }
 
-  /** The options the models were built with (after `prepare`): their key variables are secrets of the run too. */
-  providerOptions(): readonly ProviderOptions[] {
-    return this.optionsUsed
-  }
-
   /** The model `spec` of the case's suite folder; undefined when `prepare` did not see the case. */
   protected providerFor(testCase: Case, spec: string): Provider | undefined {
     return this.built.get(keyOf(testCase, spec))
@@ -73,7 +82,6 @@ export class SuiteModels {
     // The model under test's server, key and settings are not this model's: only the transport carries over.
     const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
     const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
-    this.optionsUsed.push(options)
     return createProvider(spec, options)
   }
 }

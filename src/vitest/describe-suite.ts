@@ -10,7 +10,7 @@ import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
-import { casesOfVariant, prepareCases } from '../runner/run-one-case.ts'
+import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
@@ -66,12 +66,12 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const suite = await loadSuite(file, { mcp: servers })
   const selected = selectCases(suite, options.cases)
   const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)
-  const providerOptions = options.providerOptions ?? {}
+  const providerOptions = withCaseSecrets(options.providerOptions ?? {}, servers)
   const slots = await Promise.all(models.map((spec) => modelSlot(spec, providerOptions)))
   const repeats = Math.max(1, options.repeat ?? 1)
   // Checked and prepared while collecting, as a run prepares before its first call.
   const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))
-  const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions, servers })
+  const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions })
   const fingerprints = new Fingerprints()
   const concurrency = Math.max(1, options.concurrency ?? 4)
   const limit = pLimit(concurrency)
