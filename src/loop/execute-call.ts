@@ -51,7 +51,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   let args = call.arguments
   let issues = call.check.wellFormed ? call.check.schemaIssues : undefined
   const before = hooks.beforeToolCall
-  const beforeOutcome = before ? checkedOutcome('beforeToolCall', await callHook('beforeToolCall', call, () => before(userCall(call, args), context), timeoutMs), call) : undefined
+  const beforeOutcome = before ? checkedOutcome('beforeToolCall', await callHook('beforeToolCall', call, () => before(userCall(call, args), ownCopy(context)), timeoutMs), call) : undefined
   if (beforeOutcome && 'reject' in beforeOutcome) {
     activity.push({ hook: 'beforeToolCall', action: 'reject', message: String(beforeOutcome.reject) })
     return finish('hook', String(beforeOutcome.reject), true)
@@ -76,7 +76,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
   const after = hooks.afterToolCall
   if (outcome.ok && after) {
-    const afterOutcome = checkedOutcome('afterToolCall', await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), context), timeoutMs), call)
+    const afterOutcome = checkedOutcome('afterToolCall', await callHook('afterToolCall', call, () => after(userCall(call, args), ownCopy(result), ownCopy(context)), timeoutMs), call)
     if (afterOutcome && 'result' in afterOutcome) {
       activity.push({ hook: 'afterToolCall', action: 'replace-result', result: ownCopy(afterOutcome.result) })
       result = afterOutcome.result

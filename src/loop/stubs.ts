@@ -6,6 +6,7 @@ import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
 import { takeJson } from './json-problem.ts'
 import { settledWithin } from './settled-within.ts'
+import { ownCopy } from './snapshot.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
 export type StubOutcome =
@@ -49,7 +50,7 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
       result = await spec.run(args, context)
     } else {
       const running = importUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
-        .then((run) => run(args, context))
+        .then((run) => run(args, ownCopy(context)))
       result = await settledWithin(running, timeoutMs, () => new HarnessError(
         `${stub} did not settle within ${timeoutMs / 1000} s (call ${context.callId}); raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,
       ))

@@ -133,3 +133,21 @@ describe('a stub whose backend failed says so with a HarnessError', () => {
     expect(transcript.stop).toBe('harness-error')
   })
 })
+
+describe('each piece of user code gets its own copy of the context', () => {
+  it('what beforeToolCall writes into its context reaches neither the stub nor afterToolCall', async () => {
+    const seen: unknown[] = []
+    const stubs = { get_weather: { type: 'live' as const, module: new URL('../../fixtures/stubs/context-echo.mjs', import.meta.url).pathname, export: 'weather' } }
+    const hooks: ToolHooks = {
+      beforeToolCall(_call, context) {
+        ;(context as { toolName: string }).toolName = 'hacked'
+        ;(context as { callId: string }).callId = 'hacked'
+      },
+      afterToolCall(_call, result, context) {
+        seen.push({ result, toolName: context.toolName, callId: context.callId })
+      },
+    }
+    await runScripted(makeCase({ stubs, expect: { calls: [paris] } }), [turn('', ['get_weather', '{"city":"Paris"}']), turn('ok')], hooks)
+    expect(seen).toEqual([{ result: { toolName: 'get_weather', callId: expect.not.stringMatching(/hacked/) }, toolName: 'get_weather', callId: expect.not.stringMatching(/hacked/) }])
+  })
+})
