@@ -14,7 +14,7 @@ import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
 import { twoCityScript as script, weatherToolsJson as tools } from '../helpers/two-city-suite.ts'
 
 /** What the user's code is: a hooks module, a stubs module, a world module, a checks module (each `.mjs`). */
-type UserFiles = { readonly hooks?: string; readonly stubs?: string; readonly world?: string; readonly checks?: string }
+type UserFiles = { readonly hooks?: string; readonly stubs?: string; readonly world?: string; readonly checks?: string; readonly stubTimeout?: number }
 
 type Outcome = { code: number; stdout: string; stderr: string; oslo: CaseResult; paris: CaseResult; journal: CaseResult[] }
 
@@ -31,7 +31,7 @@ async function runTwoCity(files: UserFiles): Promise<Outcome> {
     'suite.yaml': [
       'name: hostile',
       'tools: ./tools.json',
-      'stub_timeout: 5',
+      `stub_timeout: ${files.stubTimeout ?? 5}`,
       ...(files.hooks ? ['hooks: ./hooks.mjs'] : []),
       ...(files.stubs ? ['stubs: { get_weather: { module: ./stubs.mjs, export: weather } }'] : []),
       ...(files.world ? ['world: { module: ./world.mjs, export: createWorld }'] : []),
@@ -134,6 +134,21 @@ describe('user code that answers with what cannot be read is contained', () => {
     ['a world method\'s result whose getter answers once', { world: worldOnOslo(`return ${once}`) }, ['tool get_weather', 'cannot be read', 'read twice']],
   ] as const)('%s: harness_error', async (_, files, fragments) => {
     await expectHarnessError(files, fragments)
+  })
+})
+
+describe('user code that never settles is bound by the case\'s stub_timeout (sound before this audit; kept as a check)', () => {
+  const never = 'return new Promise(() => {})'
+  it.each([
+    ['beforeToolCall', { hooks: onOslo('beforeToolCall', never) }, 'beforeToolCall on get_weather (call c1) did not settle within 0.05 s'],
+    ['afterToolCall', { hooks: onOslo('afterToolCall', never) }, 'afterToolCall on get_weather (call c1) did not settle within 0.05 s'],
+    ['a live stub', { stubs: stubOnOslo(never) }, 'did not settle within 0.05 s'],
+    ['a world\'s factory', { world: 'export function createWorld(state, context) {\n  return context.caseId === "oslo" ? new Promise(() => {}) : {}\n}\n' }, 'did not settle within 0.05 s when created'],
+    ['a world\'s method', { world: worldOnOslo(never) }, 'tool get_weather (call c1) did not settle within 0.05 s'],
+    ['a world\'s snapshot()', { world: 'export function createWorld(state, context) {\n  return { snapshot() { return context.caseId === "oslo" ? new Promise(() => {}) : {} } }\n}\n' }, 'snapshot() did not settle within 0.05 s'],
+    ['a custom check', { checks: checkOnOslo(never) }, 'custom check checks.mjs#check did not settle within 0.05 s'],
+  ] as const)('%s: harness_error, journaled, the run goes on', async (_, files, fragment) => {
+    await expectHarnessError({ ...files, stubTimeout: 0.05 }, [fragment])
   })
 })
 
