@@ -29,7 +29,6 @@ import { lockOutFolder, type OutLock } from './out-lock.ts'
 import { planTasks, type PlannedTask } from './run-plan.ts'
 import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
 import { loadRunSuites, runSecrets } from './load-run.ts'
-import { redactDeep } from '../http/redact.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
@@ -189,7 +188,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const simulators = new Simulators(suiteModels)
   const judges = new Judges(suiteModels)
   // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts).
-  const toolSets = new ToolSets()
+  const toolSets = new ToolSets(secrets)
   const cases = await RunCases.select(suites, options, options.variants ?? [], async (testCase) => {
     toolSets.idOf(testCase.tools)
     await simulators.add(testCase)
@@ -354,8 +353,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
         ...(resumed ? { resumed: { kept: resumed.kept, rerun: resumed.rerun, dropped: resumed.dropped } } : {}),
       },
     }),
-    // Tool definitions an MCP server listed may quote its ${VAR} values: redacted like the results.
-    toolSets: redactDeep(toolSets.toJSON(), secrets),
+    // Tool definitions an MCP server listed may quote its ${VAR} values: redacted like the results (ToolSets does).
+    toolSets: toolSets.toJSON(),
     summary,
     gates,
     ...findings.finish(),

@@ -120,7 +120,7 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
     tokenCounter: new ToolTokenCounter(),
     prices: preparation.prices ?? defaultPriceTable,
     secrets,
-    toolSets: new ToolSets(),
+    toolSets: new ToolSets(secrets),
     simulators,
     judges,
     ...(preparation.signal ? { signal: preparation.signal } : {}),
