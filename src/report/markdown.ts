@@ -39,7 +39,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     ...overview(report.summary),
     ...conversationsOverview(report.summary),
     ...cacheMarkdown(report.summary, (s) => code(summaryLabel(s))),
-    ...variantsMarkdown(report, cell),
+    ...variantsMarkdown(report),
     ...(gates.length > 0 ? gatesSection(gates) : []),
     ...flakySection(flakyCases(report.summary)),
     ...failingSection(failing),

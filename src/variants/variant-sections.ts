@@ -1,3 +1,4 @@
+import { cell, codeSpan } from '../report/markdown-text.ts'
 import { mostConfused, type ConfusionRow } from './confusion-rows.ts'
 import type { VariantComparison, VariantMetricDelta } from './variant-deltas.ts'
 
@@ -36,12 +37,12 @@ function confusedPairs(report: { readonly [field: string]: unknown }, limit = 5)
 }
 
 /** The Markdown section of a run with variants: each variant against the base, then the most confused pairs. */
-export function variantsMarkdown(report: { readonly [field: string]: unknown }, cell: (text: string) => string): string[] {
+export function variantsMarkdown(report: { readonly [field: string]: unknown }): string[] {
   const rows = comparisonRows(report)
   if (rows.length === 0) return []
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
   const confusion = confusedPairs(report).flatMap((group) => [
-    `- \`${group.model}\` · **${cell(group.variant)}**: ${group.pairs.map((p) => `${cell(p.expected)} → ${cell(p.actual)} (${p.count}×)`).join(', ')}`,
+    `- ${codeSpan(group.model)} · **${cell(group.variant)}**: ${group.pairs.map((p) => `${cell(p.expected)} → ${cell(p.actual)} (${p.count}×)`).join(', ')}`,
   ])
   return [
     '### Variants against base (same cases, paired tests)',
