@@ -1,3 +1,4 @@
+import { codeSpan, inlineText } from '../report/markdown-text.ts'
 import { tokenTable } from './format-table.ts'
 import type { PerToolTokens, ToolTokenCount } from './types.ts'
 
@@ -67,24 +68,30 @@ function percent(before: number | null, delta: number): string {
   return before ? `${delta >= 0 ? '+' : '−'}${((Math.abs(delta) / before) * 100).toFixed(1)}%` : ''
 }
 
-function rows(diff: ToolTokenDiff): string[][] {
-  const tools = diff.tools.map((tool) => [tool.name, tool.before === null ? '(new)' : String(tool.before), tool.after === null ? '(removed)' : String(tool.after), signed(tool.delta), percent(tool.before, tool.delta)])
+// `name` writes a tool name: as it is for the console (the caller prints inert copies), or inert Markdown.
+function rows(diff: ToolTokenDiff, name: (text: string) => string): string[][] {
+  const tools = diff.tools.map((tool) => [name(tool.name), tool.before === null ? '(new)' : String(tool.before), tool.after === null ? '(removed)' : String(tool.after), signed(tool.delta), percent(tool.before, tool.delta)])
   return [...tools, ['tool definitions total', String(diff.before), String(diff.after), signed(diff.delta), percent(diff.before, diff.delta)]]
 }
 
 const head = ['tool', 'old', 'new', 'Δ tokens', 'Δ %']
 
-/** Console table of a diff, or a Markdown table (`markdown: true`) for a pull-request comment. */
+/**
+ * Console table of a diff (the caller passes an inert copy: tool names are the files' and servers'), or a Markdown
+ * table (`markdown: true`) for a pull-request comment, its model and tool names written with report/markdown-text.ts
+ * as `compare --markdown` writes the same per-tool table.
+ */
 export function renderTokenDiff(diff: ToolTokenDiff, options: { markdown?: boolean; color?: boolean } = {}): string {
   const bound = diff.confidence === 0 ? 'exact' : `±${diff.confidence}`
-  const header = `${diff.model}: tool-definition tokens per request, ${signed(diff.delta)} (${diff.before} → ${diff.after}; ${diff.method}, ${bound})`
+  const header = (model: string) => `${model}: tool-definition tokens per request, ${signed(diff.delta)} (${diff.before} → ${diff.after}; ${diff.method}, ${bound})`
   if (options.markdown) {
-    const lines = [`**${header}**`, '', `| ${head.join(' | ')} |`, '|---|---:|---:|---:|---:|', ...rows(diff).map((row) => `| ${row.join(' | ')} |`)]
+    const table = rows(diff, codeSpan).map((row) => `| ${row.join(' | ')} |`)
+    const lines = [`**${header(inlineText(diff.model))}**`, '', `| ${head.join(' | ')} |`, '|---|---:|---:|---:|---:|', ...table]
     return `${lines.join('\n')}\n`
   }
   const table = tokenTable(head, options.color)
-  for (const row of rows(diff)) table.push(row)
-  return `${header}\n${table.toString()}\nper-tool figures are leave-one-out marginals\n`
+  for (const row of rows(diff, (name) => name)) table.push(row)
+  return `${header(diff.model)}\n${table.toString()}\nper-tool figures are leave-one-out marginals\n`
 }
 
 /** The model `tokens --diff` counts for when no --model is given: OpenAI's chat render, exact offline. */

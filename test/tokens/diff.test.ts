@@ -42,7 +42,7 @@ describe('toolgauge tokens --diff', () => {
     const markdown = await runMain(['tokens', '--tools', now, '--diff', old, '--markdown', '--model', 'openai:gpt-4o', '--model', 'anthropic:claude-haiku-4-5'])
     expect(markdown.code).toBe(0)
     expect(markdown.stdout).toContain('| tool | old | new | Δ tokens | Δ % |')
-    expect(markdown.stdout).toMatch(/\| get_time \| \d+ \| \(removed\) \| −\d+ \|/)
+    expect(markdown.stdout).toMatch(/\| `get_time` \| \d+ \| \(removed\) \| −\d+ \|/)
     expect(markdown.stdout).toContain('**anthropic:claude-haiku-4-5: tool-definition tokens per request')
   })
 
@@ -62,5 +62,44 @@ describe('toolgauge tokens --diff', () => {
     const { code, stderr } = await runMain(['tokens', '--tools', now, '--model', 'openai:gpt-4o', '--markdown'])
     expect(code).toBe(2)
     expect(stderr).toContain('--markdown: needs --diff')
+  })
+})
+
+describe('toolgauge tokens --diff with hostile tool names', () => {
+  // Tool names come from tools files and MCP servers: one name is each of a pipe, HTML, a backtick and bidi/ESC.
+  const hostile = ['get|weather', 'x<img src=x onerror=alert(1)>', 'tick`tock', 'flip\u202eevil\u001b[2J']
+  function hostileFiles() {
+    const tools = hostile.map((name) => ({ ...weather, name }))
+    const dir = tempFiles({ 'old.json': JSON.stringify(tools.slice(0, 3)), 'new.json': JSON.stringify(tools.slice(1)) })
+    return { old: join(dir, 'old.json'), now: join(dir, 'new.json') }
+  }
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+  it('--markdown keeps each name in its cell, HTML in a code span or escaped, controls written visibly', async () => {
+    const { old, now } = hostileFiles()
+    const { code, stdout } = await runMain(['tokens', '--tools', now, '--diff', old, '--markdown'])
+    expect(code).toBe(0)
+    expect(stdout).not.toMatch(raw)
+    const rows = stdout.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| tool |'))
+    expect(rows).toHaveLength(5) // four tools and the total
+    for (const row of rows) {
+      const cells = row.split(/(?<!\\)\|/)
+      expect(cells).toHaveLength(7) // five cells, a pipe before and after each
+      // Outside a code span HTML would render: a name is one only when it can be (no backtick, pipe or newline).
+      const name = cells[1]!.trim()
+      if (!/^`[^`]*`$/.test(name)) expect(name).not.toMatch(/[<>]/)
+    }
+    expect(stdout).toContain('| get\\|weather | ')
+    expect(stdout).toContain('| `x<img src=x onerror=alert(1)>` | ')
+    expect(stdout).toContain('| tick\\`tock | ')
+    expect(stdout).toContain('| `flip\\u202eevil\\x1b[2J` | (new) | ')
+  })
+
+  it('the terminal table prints each name inert', async () => {
+    const { old, now } = hostileFiles()
+    const { code, stdout } = await runMain(['tokens', '--tools', now, '--diff', old])
+    expect(code).toBe(0)
+    expect(stdout).not.toMatch(raw)
+    expect(stdout).toContain('flip\\u202eevil\\x1b[2J')
   })
 })
