@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { deserialize, serialize } from 'node:v8'
@@ -10,6 +11,8 @@ import { packageFile, runningSources } from '../package-files.ts'
  * build) and cold BPE code: together most of what counting costs a short run. With the counts stored, a run whose
  * tool texts were all counted before touches neither. The key names the encoding, gpt-tokenizer's version and a
  * hash of the counting code itself (countingCode), so a count is only reused where the same code would give it.
+ * A count is stored under the SHA-256 of its chunk, never the chunk: tool descriptions may quote a secret (an MCP
+ * server's `${VAR}` value), and the count must be of the text as sent, so the text is not redacted before counting.
  */
 export type StoredCounts = {
   get(chunk: string): number | undefined
@@ -37,21 +40,33 @@ export function storedCounts(encoding: string): StoredCounts {
 
 function openStore(encoding: string): StoredCounts {
   const key = storeKey(encoding)
-  const counts = readCounts(key)
+  const { counts, replace } = readCounts(key)
   let added = false
+  const writeOnExit = () => {
+    if (added) return
+    added = true
+    process.once('exit', () => writeCounts(key, counts))
+  }
+  // An entry this module did not write (one keyed by chunk text, as before digests) is overwritten, not left behind.
+  if (replace) writeOnExit()
   return {
-    get: (chunk) => counts.get(chunk),
+    get: (chunk) => counts.get(chunkDigest(chunk)),
     set(chunk, count) {
-      counts.set(chunk, count)
+      counts.set(chunkDigest(chunk), count)
       // A long run meeting ever new texts keeps at most twice what is written back.
       if (counts.size > 2 * entriesKept) dropOldest(counts)
-      if (!added) {
-        added = true
-        process.once('exit', () => writeCounts(key, counts))
-      }
+      writeOnExit()
     },
   }
 }
+
+/** A chunk's key in the store: its SHA-256, base64 (44 characters). */
+function chunkDigest(chunk: string): string {
+  return createHash('sha256').update(chunk).digest('base64')
+}
+
+/** What chunkDigest gives: only such keys are read back (an entry keyed by text is not kept). */
+const digestPattern = /^[A-Za-z0-9+/]{43}=$/
 
 function storeKey(encoding: string): string {
   const require = createRequire(import.meta.url)
@@ -61,22 +76,25 @@ function storeKey(encoding: string): string {
   return `chunk-counts ${encoding} gpt-tokenizer@${version} code ${hashText(code.join('\0'))}`
 }
 
-function readCounts(key: string): Map<string, number> {
+/** The stored counts, and whether an entry is there that is not ours (to be replaced at exit). */
+function readCounts(key: string): { counts: Map<string, number>; replace: boolean } {
   const stored = readCacheEntry('tokens', key)
   if (stored) {
     try {
       const value = deserialize(stored) as unknown
-      if (value instanceof Map && isCountMap(value)) return value
+      if (value instanceof Map && isCountMap(value)) return { counts: value, replace: false }
     } catch {
       // not an entry of ours: counted again, and replaced
     }
   }
-  return new Map()
+  return { counts: new Map(), replace: stored !== undefined }
 }
 
-/** Whether a stored value is what this module writes: text chunks to non-negative whole counts. */
+/** Whether a stored value is what this module writes: chunk digests to non-negative whole counts. */
 function isCountMap(value: Map<unknown, unknown>): value is Map<string, number> {
-  for (const [chunk, count] of value) if (typeof chunk !== 'string' || !Number.isSafeInteger(count) || (count as number) < 0) return false
+  for (const [digest, count] of value) {
+    if (typeof digest !== 'string' || !digestPattern.test(digest) || !Number.isSafeInteger(count) || (count as number) < 0) return false
+  }
   return true
 }
 

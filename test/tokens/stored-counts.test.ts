@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +21,9 @@ function countInChild(texts: string[]): number[] {
   return JSON.parse(child.stdout) as number[]
 }
 
+/** A chunk's key in the store: the SHA-256 of its text, base64 — never the text itself. */
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64')
+
 /** The tokens folder also holds rank tables (not v8 images). */
 function isStoredMap(file: string): boolean {
   try {
@@ -37,12 +41,23 @@ describe('token counts stored between runs', () => {
     const entries = readdirSync(folder).map((name) => join(folder, name)).filter(isStoredMap)
     expect(entries).toHaveLength(1)
     const stored = deserialize(readFileSync(entries[0]!)) as Map<string, number>
-    expect(stored.get(texts[0]!)).toBe(first[0])
+    expect(stored.get(digest(texts[0]!))).toBe(first[0])
+    expect([...stored.keys()].filter((key) => texts.includes(key))).toEqual([])
     // A count in the store is used as it stands (so a warm run reads no rank table): a forged one shows through,
     // while a text never counted is counted.
-    stored.set(texts[0]!, 999)
+    stored.set(digest(texts[0]!), 999)
     writeFileSync(entries[0]!, serialize(stored))
     expect(countInChild([...texts, 'never counted before'])).toEqual([999, first[1], expect.any(Number)])
+  }, 120_000)
+
+  it('replace an entry keyed by chunk text (as stored before digests) even when the run counts nothing new', () => {
+    const texts = ['kept as a digest only']
+    countInChild(texts)
+    const folder = join(home, 'toolgauge', 'tokens')
+    const entry = readdirSync(folder).map((name) => join(folder, name)).find(isStoredMap)!
+    writeFileSync(entry, serialize(new Map([['old text holding sk-old-format-1234', 5]])))
+    expect(countInChild([])).toEqual([])
+    expect(readFileSync(entry).includes('sk-old-format-1234')).toBe(false)
   }, 120_000)
 
   it('are keyed by every tokens module the counter reaches, so changing any of them counts again', () => {
