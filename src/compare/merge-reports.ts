@@ -6,6 +6,7 @@ import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
 import { reevaluateGates } from '../gates/recorded-gates.ts'
 import { variantFindings } from '../variants/variant-report.ts'
+import { byModelThenVariant } from '../variants/variant-order.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { caseKey } from '../core/case-key.ts'
@@ -69,7 +70,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   // run computes it, never averaged from the inputs' figures (their case counts and repeat counts differ).
   const repeatUntil = repeatUntilInputs(inputs, warnings)
   const summary = carryExtensions(summarize(results, { caseMeanAccuracy: repeatUntil.any }), inputs, warnings)
-    .sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model))
+    .sort(byModelThenVariant(models))
   const gates = reevaluateGates(inputs.map(({ file, report }) => ({ file, gates: report.gates })), summary, warnings)
   // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
   const toolSets: { [id: string]: NonNullable<Report['toolSets']>[string] } = {}
@@ -81,7 +82,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
     results,
     summary,
     ...(gates.length > 0 ? { gates } : {}),
-    ...variantFindings(results),
+    ...variantFindings(results, models),
   }
   return { report, duplicates, warnings }
 }

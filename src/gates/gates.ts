@@ -1,6 +1,6 @@
 import type { ModelSummary } from '../core/report.ts'
 import { scoredOf } from '../report/metric-text.ts'
-import { baseVariantName } from '../variants/variant-spec.ts'
+import { byModelThenVariant } from '../variants/variant-order.ts'
 
 /** A summary metric a gate bounds. */
 export type GateMetric = 'min-accuracy' | 'max-hallucinated-tool-rate' | 'max-hallucinated-param-rate' | 'max-tool-tokens'
@@ -74,7 +74,7 @@ function gatePasses(metric: GateMetric, value: number | null, threshold: number)
  */
 export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelSummary[]): GateResult[] {
   const models = [...new Set(summaries.map((s) => s.model))]
-  const rows = [...summaries].sort((a, b) => models.indexOf(a.model) - models.indexOf(b.model) || compare(variantOf(a), variantOf(b)))
+  const rows = [...summaries].sort(byModelThenVariant(models))
   return gates.flatMap((gate) => {
     const definition: GateDefinition = { kind: 'metric', ...gate }
     return rows
@@ -97,15 +97,6 @@ export function evaluateGates(gates: readonly Gate[], summaries: readonly ModelS
 /** A row's `caseMeanAccuracy` (null when nothing was scored or the row has none). */
 function caseMeanOf(summary: ModelSummary): number | null {
   return scoredOf(summary) > 0 ? numberOrNull(summary.caseMeanAccuracy) : null
-}
-
-/** A row's variant as a sort key: none or the base first. */
-function variantOf(summary: ModelSummary): string {
-  return summary.variant === undefined || summary.variant === baseVariantName ? '' : `~${String(summary.variant)}`
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 function numberOrNull(value: unknown): number | null {

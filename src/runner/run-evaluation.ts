@@ -42,6 +42,7 @@ import { suiteModelOptions } from './suite-models.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import type { VariantSpec } from '../core/variant.ts'
 import { VariantFindingsTally } from '../variants/variant-report.ts'
+import { byModelThenVariant } from '../variants/variant-order.ts'
 import { summaryGroup } from '../report/summarize.ts'
 import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { BatchEvent } from '../core/batch.ts'
@@ -320,10 +321,12 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     process.off('exit', flushOnExit)
   }
 
-  // Rows in the order of the models given (and of the suites), not of whichever result finished first.
-  const modelRank = (row: ModelSummary) => providers.findIndex((provider) => provider.id === row.model)
+  // Rows in the order of the models given (and of the suites), then the base variant and the others by name, not
+  // of whichever result finished first.
+  const modelIds = providers.map((provider) => provider.id)
+  const rowOrder = byModelThenVariant(modelIds)
   const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
-  const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
+  const summary = summaries.finish().sort(rowOrder)
   const gates = [...evaluateGates(runGates, summary), ...await budgetGates(suites, providers, answersSuite)]
   const interrupted = options.signal?.aborted === true
   const cut = await bail.cut(plan, (index) => cases.at(index), (index) => providers[index]!.id)
@@ -357,14 +360,14 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     toolSets: toolSets.toJSON(),
     summary,
     gates,
-    ...findings.finish(),
+    ...findings.finish(modelIds),
   }
   const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult, eachResultJson })
   return {
     report: withLazyResults(header, eachResult),
     eachResult,
     stream: { ...header, eachResult, eachResultJson },
-    bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || modelRank(a) - modelRank(b)),
+    bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || rowOrder(a, b)),
     gates,
     exitCode: exitCodeFor([...verdicts.values()], gates, interrupted, cut?.reason),
     reportFile,

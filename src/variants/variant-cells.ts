@@ -28,7 +28,7 @@ export function annotateVariantCell(column: string, text: string, summary: Model
   return comparison ? `${text} (${deltaText(comparison[which.metric], which.points)})` : text
 }
 
-/** Summary rows grouped by model (first-seen order), variants in their run order within a model. */
+/** Summary rows grouped by model (first-seen order), each model's variants in the order the rows came in. */
 export function groupByModel(summaries: readonly ModelSummary[]): ModelSummary[] {
   const models = [...new Set(summaries.map((summary) => summary.model))]
   return models.flatMap((model) => summaries.filter((summary) => summary.model === model))

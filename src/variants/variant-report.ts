@@ -1,6 +1,7 @@
 import type { CaseResult } from '../core/result.ts'
 import { ConfusionRowsTally, type ConfusionRow } from './confusion-rows.ts'
 import { VariantTally, type VariantComparison } from './variant-deltas.ts'
+import { byModelThenVariant } from './variant-order.ts'
 
 /** The report.json fields this stage adds: `confusion[]` always, `variantComparisons[]` in runs with variants. */
 export type VariantFindings = { confusion: ConfusionRow[]; variantComparisons?: VariantComparison[] }
@@ -16,16 +17,20 @@ export class VariantFindingsTally {
     this.variants.add(result)
   }
 
-  /** The fields, recomputed from the results alone (so `merge` recomputes them like the run did). */
-  finish(): VariantFindings {
+  /**
+   * The fields, recomputed from the results alone (so `merge` recomputes them like the run did); the comparisons by
+   * model as `models` lists them (else as their results came), then by variant name, as the summary rows.
+   */
+  finish(models?: readonly string[]): VariantFindings {
     const comparisons = this.variants.comparisons()
+    comparisons.sort(byModelThenVariant(models ?? [...new Set(comparisons.map((comparison) => comparison.model))]))
     return { confusion: this.confusion.rows(), ...(comparisons.length > 0 ? { variantComparisons: comparisons } : {}) }
   }
 }
 
-/** The fields of a list of results. */
-export function variantFindings(results: Iterable<CaseResult>): VariantFindings {
+/** The fields of a list of results (comparisons in the order of `models`, when given: see `finish`). */
+export function variantFindings(results: Iterable<CaseResult>, models?: readonly string[]): VariantFindings {
   const tally = new VariantFindingsTally()
   for (const result of results) tally.add(result)
-  return tally.finish()
+  return tally.finish(models)
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Suite } from '../core/case.ts'
-import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
+import { reportSchemaVersion, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import { defaultPriceTable } from '../pricing/index.ts'
@@ -14,6 +14,7 @@ import { runHeader } from '../runner/run-header.ts'
 import { tokenBudgetGates } from '../runner/token-budgets.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { variantFindings } from '../variants/variant-report.ts'
+import { byModelThenVariant } from '../variants/variant-order.ts'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
 import { caseKey } from '../core/case-key.ts'
 
@@ -44,8 +45,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   // The runner's rows (summaryGroup: model, and variant in runs with variants), so the figures and flaky cases are its own.
   const summaries = new GroupedSummaries(summaryGroup)
   for (const result of results) summaries.add(result)
-  const modelRank = (row: ModelSummary) => models.indexOf(row.model)
-  const summary = summaries.finish().sort((a, b) => modelRank(a) - modelRank(b))
+  const summary = summaries.finish().sort(byModelThenVariant(models))
   const gates = await tokenBudgetGates(suites, models.map((id) => ({ id })))
   const report: Report = {
     schemaVersion: reportSchemaVersion,
@@ -61,7 +61,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
     results,
     summary,
     gates,
-    ...variantFindings(results),
+    ...variantFindings(results, models),
   }
   const outDir = resolve(options.root, options.outDir ?? 'reports/vitest')
   mkdirSync(outDir, { recursive: true })
