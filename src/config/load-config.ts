@@ -103,7 +103,8 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
   const file = explicit ? resolve(cwd, explicit) : configFileNames.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
   if (!file) return undefined
   if (explicit && !existsSync(file)) throw new InputError(`config file not found: ${file}`, { field: '--config' })
-  const document = file.endsWith('.ts') ? await moduleDocument(file) : readDocument(file)
+  // Never in the user's cache: a config holds literal secrets (`secrets:`, a credential header in `extra_headers`).
+  const document = file.endsWith('.ts') ? await moduleDocument(file) : readDocument(file, { cache: false })
   validateDocument(document, configSchema)
   const config = document.value as RunConfig
   checkModelSpecs(config, document)

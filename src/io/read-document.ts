@@ -14,13 +14,18 @@ export type SourceDocument = {
   lineOf(path: readonly (string | number)[]): number | undefined
 }
 
+/** How `readDocument` reads: `cache: false` for a file whose value must not be copied into the user's cache. */
+export type DocumentReading = { readonly cache?: boolean }
+
 /**
  * Reads a YAML or JSON file (JSON is YAML 1.2, so one parser serves both and keeps positions).
- * Syntax errors become an InputError with file and line.
+ * Syntax errors become an InputError with file and line. A YAML file's value is kept in the user's cache unless
+ * `cache: false` (a config file, which may hold literal secrets).
  */
-export function readDocument(file: string): SourceDocument {
+export function readDocument(file: string, reading: DocumentReading = {}): SourceDocument {
   const text = readTextFile(file)
-  return file.toLowerCase().endsWith('.json') ? parseJsonText(file, text) : parseYamlText(file, text)
+  if (file.toLowerCase().endsWith('.json')) return parseJsonText(file, text)
+  return reading.cache === false ? parseDocumentText(file, text) : parseYamlText(file, text)
 }
 
 /**

@@ -179,10 +179,18 @@ const routes: readonly Route[] = [
     name: 'the key itself pasted as a config api_key_env',
     secret: 'sk-pasted-config-5150',
     async setup(work) {
-      // JSON: a YAML config's parsed value is kept in the user cache, the pasted key with it (a finding of its own).
       const dir = tempFiles({ 'toolgauge.config.json': JSON.stringify({ providers: { 'openai-compatible:m': { base_url: 'http://127.0.0.1:9/v1', api_key_env: 'sk-pasted-config-5150' } } }, null, 2) })
       const config = join(dir, 'toolgauge.config.json')
       return { argv: ['run', weather, '--filter', 'current-paris', '--model', 'openai-compatible:m', '--config', config, '--out', join(work, 'out')], code: 2, inputs: [config], stderr: `${config}:5: providers.openai-compatible:m.api_key_env: expected the name of the environment variable` }
+    },
+  },
+  {
+    name: 'the key itself pasted as a YAML config api_key_env (a config is never kept in the user cache)',
+    secret: 'sk-pasted-yaml-5150',
+    async setup(work) {
+      const dir = tempFiles({ 'toolgauge.config.yaml': ['providers:', '  openai-compatible:m:', '    base_url: http://127.0.0.1:9/v1', '    api_key_env: sk-pasted-yaml-5150', ''].join('\n') })
+      const config = join(dir, 'toolgauge.config.yaml')
+      return { argv: ['run', weather, '--filter', 'current-paris', '--model', 'openai-compatible:m', '--config', config, '--out', join(work, 'out')], code: 2, inputs: [config], stderr: `${config}:4: providers.openai-compatible:m.api_key_env: expected the name of the environment variable` }
     },
   },
   {
