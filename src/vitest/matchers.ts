@@ -16,7 +16,8 @@ import { compactTranscript } from './compact-transcript.ts'
 import { reachesState } from './state-assertion.ts'
 import type { Matcher } from '../core/case.ts'
 import type { StateMatchOptions } from '../matchers/state-matchers.ts'
-import { inert, inertDeep, inertLines } from '../report/terminal-text.ts'
+import { inertDeep, inertLines } from '../report/terminal-text.ts'
+import { caseLabel } from './test-text.ts'
 
 /** The tool-call matchers `toolgauge/vitest` adds to vitest's `expect`; each takes a `runCase` result. */
 export interface ToolCallMatchers<R = unknown> {
@@ -55,8 +56,8 @@ function matcher<A extends unknown[]>(name: string, assertion: (scored: ScoredCa
     if (!isScoredCase(received)) {
       throw new TypeError(`${name} takes the result of runCase({ suite, case, model }) (a scored case), got ${typeof received}`)
     }
-    // Names and summaries quote the suite and the model: vitest prints them to the terminal, so they are inert.
-    const label = inert(`${received.result.suite}/${received.result.case} [${received.result.model}]`)
+    // Named as describeSuite names its tests (the variant too), inert: vitest prints it to the terminal.
+    const label = caseLabel(received.case, received.result.model)
     // An errored case is no verdict on the model: the matcher fails whether or not it is negated.
     const errored = name === 'toStayWithinToolTokens' ? undefined : erroredCase(received)
     if (errored) {
