@@ -1,7 +1,7 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import { parseModelSpecs, specForms } from '../providers/model-spec.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
-import { inert } from '../report/terminal-text.ts'
+import { inert, inertJson } from '../report/terminal-text.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { defineCommand, describeFlags, flagSpec, numberFlag, type DescribedFlag } from './flags.ts'
 
@@ -85,7 +85,8 @@ export const command = defineCommand(usage, flagSpec(conformanceFlags), async ({
       signal: controller.signal,
     })
     const written = writeFormats(outDir, outcome.run.stream, formats.filter((format): format is 'html' | 'junit' => format !== 'md'))
-    if (values.json) process.stdout.write(`${JSON.stringify(outcome.document, null, 2)}\n`)
+    // The probe messages quote what the host answered: JSON with the controls JSON.stringify leaves raw \u-escaped.
+    if (values.json) process.stdout.write(`${inertJson(JSON.stringify(outcome.document, null, 2))}\n`)
     else if (formats.includes('md')) process.stdout.write(conformanceMarkdown(outcome.rows, outcome.outcomes))
     else {
       process.stdout.write(`${conformanceTable(outcome.rows, outcome.outcomes, process.stdout.isTTY === true)}\n`)
