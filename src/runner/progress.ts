@@ -1,6 +1,7 @@
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import type { BatchProgress } from './batch-progress.ts'
+import { inert } from '../report/terminal-text.ts'
 
 /** Counters a progress display reads. */
 export type ProgressState = {
@@ -55,7 +56,8 @@ export class ProgressLine {
     const elapsed = (now - startedAt) / 1000
     const eta = done === 0 ? '?' : `${Math.round((elapsed / done) * (total - done))}s`
     const errors = errored > 0 ? ` · ${errored} errored` : ''
-    const batches = this.batches?.active ? ` · ${this.batches.summary().join(' · ')}` : ''
+    // Model labels come from the config and flags: inert, as every other line the run prints.
+    const batches = this.batches?.active ? ` · ${this.batches.summary().map(inert).join(' · ')}` : ''
     this.stream.write(`\r\x1b[2K${done}/${total} cases · ${failed} failed${errors} · ${retries} retries · ${elapsed.toFixed(1)}s elapsed · ETA ${eta}${batches}`)
   }
 
