@@ -14,7 +14,7 @@ import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
-import { caseTestFailure, caseTestName } from './test-text.ts'
+import { caseTestFailure, caseTestName, modelSkipReason } from './test-text.ts'
 import './result-meta.ts'
 import { verdictOf } from '../core/verdict.ts'
 
@@ -113,7 +113,7 @@ async function modelSlot(spec: string, options: ProviderOptions): Promise<ModelS
   try {
     return { spec, provider: await createProvider(spec, options) }
   } catch (error) {
-    if (error instanceof MissingApiKeyError) return { spec, skip: `${error.message} — skipped` }
+    if (error instanceof MissingApiKeyError) return { spec, skip: modelSkipReason(error.message) }
     throw error
   }
 }

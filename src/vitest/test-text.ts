@@ -28,3 +28,8 @@ export function caseTestFailure(scored: ScoredCase, model: string, verdict: Excl
   const said = verdict === 'errored' ? 'errored (no verdict on the model)' : 'failed'
   return `${caseLabel(scored.case, model)} ${said}: ${kinds}\n\n${compactTranscript(scored)}`
 }
+
+/** Why a model's tests skip (its API key is not set): the message names the spec and the key's variable, inert. */
+export function modelSkipReason(message: string): string {
+  return `${inert(message)} — skipped`
+}
