@@ -20,3 +20,31 @@ export const twoCityCases: readonly string[] = [
   '  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: get_weather, args: { city: Oslo } }] } }',
   '  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }] } }',
 ]
+
+/** The user's own modules a two-city suite loads (each `.mjs` text): hooks, a get_weather stub, a world, a custom check. */
+export type UserModules = { readonly hooks?: string; readonly stubs?: string; readonly world?: string; readonly checks?: string }
+
+/** The files (for `tempFiles`) of a two-city suite named `name` that loads `modules`; `suite` adds its own lines. */
+export function twoCityUserSuite(name: string, modules: UserModules, suite: readonly string[] = []): Record<string, string> {
+  const custom = modules.checks ? ', custom: { module: ./checks.mjs, export: check }' : ''
+  const expectLine = (city: string) => `{ calls: [{ name: get_weather, args: { city: ${city} } }]${custom} }`
+  return {
+    'tools.json': weatherToolsJson,
+    'script.yaml': twoCityScript,
+    ...(modules.hooks ? { 'hooks.mjs': modules.hooks } : {}),
+    ...(modules.stubs ? { 'stubs.mjs': modules.stubs } : {}),
+    ...(modules.world ? { 'world.mjs': modules.world } : {}),
+    ...(modules.checks ? { 'checks.mjs': modules.checks } : {}),
+    'suite.yaml': [
+      `name: ${name}`,
+      'tools: ./tools.json',
+      ...(modules.hooks ? ['hooks: ./hooks.mjs'] : []),
+      ...(modules.stubs ? ['stubs: { get_weather: { module: ./stubs.mjs, export: weather } }'] : []),
+      ...(modules.world ? ['world: { module: ./world.mjs, export: createWorld }'] : []),
+      ...suite,
+      'cases:',
+      `  - { id: oslo, prompt: Weather in Oslo?, expect: ${expectLine('Oslo')} }`,
+      `  - { id: paris, prompt: Weather in Paris?, expect: ${expectLine('Paris')} }`,
+    ].join('\n'),
+  }
+}

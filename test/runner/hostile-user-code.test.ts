@@ -11,35 +11,16 @@ import type { Report } from '../../src/core/report.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import type { CaseCheck } from '../../src/scoring/score-case.ts'
 import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
-import { twoCityScript as script, weatherToolsJson as tools } from '../helpers/two-city-suite.ts'
+import { twoCityScript as script, twoCityUserSuite, weatherToolsJson as tools, type UserModules } from '../helpers/two-city-suite.ts'
 
 /** What the user's code is: a hooks module, a stubs module, a world module, a checks module (each `.mjs`). */
-type UserFiles = { readonly hooks?: string; readonly stubs?: string; readonly world?: string; readonly checks?: string; readonly stubTimeout?: number }
+type UserFiles = UserModules & { readonly stubTimeout?: number }
 
 type Outcome = { code: number; stdout: string; stderr: string; oslo: CaseResult; paris: CaseResult; journal: CaseResult[] }
 
 /** Writes the two-city suite with the user's files, runs it, and checks what every row shares. */
 async function runTwoCity(files: UserFiles): Promise<Outcome> {
-  const expectLine = (city: string) => `{ calls: [{ name: get_weather, args: { city: ${city} } }]${files.checks ? ', custom: { module: ./checks.mjs, export: check }' : ''} }`
-  const dir = tempFiles({
-    'tools.json': tools,
-    'script.yaml': script,
-    ...(files.hooks ? { 'hooks.mjs': files.hooks } : {}),
-    ...(files.stubs ? { 'stubs.mjs': files.stubs } : {}),
-    ...(files.world ? { 'world.mjs': files.world } : {}),
-    ...(files.checks ? { 'checks.mjs': files.checks } : {}),
-    'suite.yaml': [
-      'name: hostile',
-      'tools: ./tools.json',
-      `stub_timeout: ${files.stubTimeout ?? 5}`,
-      ...(files.hooks ? ['hooks: ./hooks.mjs'] : []),
-      ...(files.stubs ? ['stubs: { get_weather: { module: ./stubs.mjs, export: weather } }'] : []),
-      ...(files.world ? ['world: { module: ./world.mjs, export: createWorld }'] : []),
-      'cases:',
-      `  - { id: oslo, prompt: Weather in Oslo?, expect: ${expectLine('Oslo')} }`,
-      `  - { id: paris, prompt: Weather in Paris?, expect: ${expectLine('Paris')} }`,
-    ].join('\n'),
-  })
+  const dir = tempFiles(twoCityUserSuite('hostile', files, [`stub_timeout: ${files.stubTimeout ?? 5}`]))
   const { code, stdout, stderr } = await runMain(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out')])
   expect(`${stdout}${stderr}`, stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
   expect(existsSync(join(dir, 'out', 'report.json')), stderr).toBe(true)

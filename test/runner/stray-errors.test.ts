@@ -7,34 +7,14 @@ import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import type { CaseResult } from '../../src/core/result.ts'
 import { runCli, tempFiles } from '../helpers/cli.ts'
-import { twoCityScript as script, weatherToolsJson as tools } from '../helpers/two-city-suite.ts'
+import { twoCityUserSuite, type UserModules } from '../helpers/two-city-suite.ts'
 
-type UserFiles = { readonly hooks?: string; readonly stubs?: string; readonly world?: string; readonly checks?: string }
 
 const pause = (ms: number) => `await new Promise((resolve) => setTimeout(resolve, ${ms}))`
 
 /** Runs the two-city suite with the user's files; returns the exit code, output, report (if written) and journal. */
-function runTwoCity(files: UserFiles, suite: readonly string[] = [], concurrency = 1) {
-  const custom = files.checks ? ', custom: { module: ./checks.mjs, export: check }' : ''
-  const dir = tempFiles({
-    'tools.json': tools,
-    'script.yaml': script,
-    ...(files.hooks ? { 'hooks.mjs': files.hooks } : {}),
-    ...(files.stubs ? { 'stubs.mjs': files.stubs } : {}),
-    ...(files.world ? { 'world.mjs': files.world } : {}),
-    ...(files.checks ? { 'checks.mjs': files.checks } : {}),
-    'suite.yaml': [
-      'name: stray',
-      'tools: ./tools.json',
-      ...(files.hooks ? ['hooks: ./hooks.mjs'] : []),
-      ...(files.stubs ? ['stubs: { get_weather: { module: ./stubs.mjs, export: weather } }'] : []),
-      ...(files.world ? ['world: { module: ./world.mjs, export: createWorld }'] : []),
-      ...suite,
-      'cases:',
-      `  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: get_weather, args: { city: Oslo } }]${custom} } }`,
-      `  - { id: paris, prompt: Weather in Paris?, expect: { calls: [{ name: get_weather, args: { city: Paris } }]${custom} } }`,
-    ].join('\n'),
-  })
+function runTwoCity(files: UserModules, suite: readonly string[] = [], concurrency = 1) {
+  const dir = tempFiles(twoCityUserSuite('stray', files, suite))
   const result = runCli(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out'), '--concurrency', String(concurrency)])
   const reportFile = join(dir, 'out', 'report.json')
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) as Report : undefined
