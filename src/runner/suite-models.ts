@@ -1,5 +1,6 @@
 import { dirname } from 'node:path'
 import type { Case } from '../core/case.ts'
+import { caseKey } from '../core/case-key.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
@@ -37,7 +38,8 @@ export function suiteModelOptions(run: SuiteModelOptions, secrets: readonly stri
  */
 export class SuiteModels {
   private readonly built = new Map<string, Provider>()
-  private readonly casesOf = new Map<string, CaseRef[]>()
+  /** Per model: the cases it takes part in, once each (a case's variants are one case to it), in the order seen. */
+  private readonly casesOf = new Map<string, Map<string, CaseRef>>()
 
   /** `specsOf`: the specs of the suite models a case uses (none for most cases). */
   constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[]) {}
@@ -53,8 +55,8 @@ export class SuiteModels {
     for (const spec of this.specsOf(testCase)) {
       const key = keyOf(testCase, spec)
       if (!this.built.has(key)) this.built.set(key, await this.create(testCase, spec))
-      const refs = this.casesOf.get(key) ?? []
-      if (!refs.some((ref) => ref.suite === testCase.suite && ref.id === testCase.id)) refs.push({ suite: testCase.suite, id: testCase.id })
+      const refs = this.casesOf.get(key) ?? new Map<string, CaseRef>()
+      refs.set(caseKey({ suite: testCase.suite, case: testCase.id }), { suite: testCase.suite, id: testCase.id })
       this.casesOf.set(key, refs)
     }
   }
@@ -65,7 +67,8 @@ export class SuiteModels {
    */
   check(repeats: number): string[] {
     const warnings: string[] = []
-    for (const [key, refs] of this.casesOf) {
+    for (const [key, seen] of this.casesOf) {
+      const refs = [...seen.values()]
       for (const warning of this.built.get(key)?.checkCases?.(refs, { repeats, allCases: refs }) ?? []) warnings.push(warning)
     }
     return warnings
