@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import type { ToolDefinition, ToolInput } from '../core/tool.ts'
 import { InputError } from '../core/errors.ts'
+import { thrownMessage } from '../core/thrown.ts'
 import { normalizeTool } from '../suite/normalize-tools.ts'
 import { schemaContradictions } from './contradictions.ts'
 import { invalidArguments, oracleAccepts, validArguments, wireMutants } from './inputs.ts'
@@ -160,7 +161,7 @@ async function checkProperty(
     return { result: { status, exercised, repairs, ...(status === 'skipped' ? { reason: 'no applicable inputs for this schema' } : {}) } }
   }
   const error = details.errorInstance
-  const message = error instanceof PropertyFailure ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`
+  const message = error instanceof PropertyFailure ? error.message : `unexpected error: ${thrownMessage(error)}`
   return {
     result: { status: 'finding', exercised, repairs },
     finding: { counterexample: property.show(details.counterexample[0]), message, path: details.counterexamplePath ?? '' },

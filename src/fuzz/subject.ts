@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../core/tool.ts'
 import { cloneJson } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { describeThrown, thrownMessage } from '../core/thrown.ts'
 
 /** What a validator returns: a verdict, optionally with the value it would pass on to the tool (after repair). */
 export type Verdict = boolean | { readonly valid: boolean; readonly value?: unknown }
@@ -22,8 +23,6 @@ export type Outcome =
   | { readonly accepted: true; readonly passedOn: unknown }
   | { readonly accepted: false; readonly stage: 'parser' | 'validator'; readonly threw?: string }
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-
 /**
  * Runs the validator on a private copy of `args` (lenient validators mutate their input: ajv's `coerceTypes`,
  * `removeAdditional`, `useDefaults`). A boolean verdict passes on that copy as it is after validation; a thrown
@@ -38,9 +37,9 @@ export async function runValidator(validator: Validator, tool: ToolDefinition, a
       if (!verdict.valid) return { accepted: false, stage: 'validator' }
       return { accepted: true, passedOn: 'value' in verdict ? verdict.value : copy }
     }
-    return { accepted: false, stage: 'validator', threw: `validator returned ${JSON.stringify(verdict) ?? String(verdict)}, expected a boolean or { valid, value? }` }
+    return { accepted: false, stage: 'validator', threw: `validator returned ${describeThrown(verdict)}, expected a boolean or { valid, value? }` }
   } catch (error) {
-    return { accepted: false, stage: 'validator', threw: message(error) }
+    return { accepted: false, stage: 'validator', threw: thrownMessage(error) }
   }
 }
 
@@ -53,7 +52,7 @@ export async function runParser(parser: Parser, tool: ToolDefinition, raw: strin
     }
     return result === undefined ? { ok: false } : { ok: true, value: result }
   } catch (error) {
-    return { ok: false, error: message(error), threw: message(error) }
+    return { ok: false, error: thrownMessage(error), threw: thrownMessage(error) }
   }
 }
 

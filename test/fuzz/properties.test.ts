@@ -150,3 +150,23 @@ describe('a strict validator', () => {
     expect(report.results.every((result) => result.status === 'skipped' && /cannot be satisfied/.test(result.reason ?? ''))).toBe(true)
   })
 })
+
+// The user's validator and parser are harness code: what they throw or return is any value, and describing it must
+// not throw itself (String() throws on an object without a prototype) — the fuzz run would end in a stack trace.
+describe('a validator or parser that throws or returns what cannot be turned into text', () => {
+  const bare = () => Object.create(null) as object
+  it('a validator throwing an object without a prototype is a finding, not a crash', async () => {
+    const all = await findings({ validator: () => { throw bare() }, properties: ['acceptance'] })
+    expect(on(all, 'acceptance')?.message).toMatch(/threw/)
+  })
+
+  it('a validator answering with a BigInt is a finding naming what it returned', async () => {
+    const all = await findings({ validator: () => 1n as unknown as boolean, properties: ['acceptance'] })
+    expect(on(all, 'acceptance')?.message).toContain('expected a boolean or { valid, value? }')
+  })
+
+  it('a parser throwing an object without a prototype is a parser_totality finding', async () => {
+    const all = await findings({ validator: strictValidator, parser: () => { throw bare() }, properties: ['parser_totality'] })
+    expect(on(all, 'parser_totality')!.message).toMatch(/^the parser threw on /)
+  })
+})
