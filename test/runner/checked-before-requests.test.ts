@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { anthropicTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 const tools = JSON.stringify([
   { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
@@ -44,11 +44,7 @@ describe('a case names only the tools it exposes', () => {
 describe('what an adapter would refuse is refused before the first model call', () => {
   let server: Loopback
   beforeEach(async () => {
-    server = await startLoopback(() => ({
-      type: 'json',
-      status: 200,
-      body: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'text', text: 'Noon.' }], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 2 } },
-    }))
+    server = await startLoopback(() => anthropicTextReply('Noon.'))
     vi.stubEnv('ANTHROPIC_BASE_URL', server.origin)
     vi.stubEnv('ANTHROPIC_API_KEY', 'sk-ant-test-0123456789')
   })

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runCase } from '../../src/vitest/index.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { anthropicTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 // describeSuite refuses a case whose request the model would refuse (Anthropic: a forced tool with thinking on)
 // while collecting, with the InputError `runCase` and `toolgauge run` give, before any model call — not as an
@@ -17,11 +17,7 @@ const apiKey = 'sk-ant-test-0123456789'
 describe('describeSuite and a request the model refuses', () => {
   let server: Loopback
   beforeEach(async () => {
-    server = await startLoopback(() => ({
-      type: 'json',
-      status: 200,
-      body: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'text', text: 'Noon.' }], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 2 } },
-    }))
+    server = await startLoopback(() => anthropicTextReply('Noon.'))
     vi.stubEnv('ANTHROPIC_API_KEY', apiKey)
   })
   afterEach(async () => {

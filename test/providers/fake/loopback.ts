@@ -21,6 +21,15 @@ export type Reply =
   | { readonly type: 'reset' }
   | { readonly type: 'truncated'; readonly body: unknown }
 
+/** A Messages API answer holding only `text`, as a model that calls no tool gives it. */
+export function anthropicTextReply(text: string): Reply {
+  return {
+    type: 'json',
+    status: 200,
+    body: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'text', text }], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 2 } },
+  }
+}
+
 /** A request handler of a fake API (the n-th request is 0-based, counted across the server's life). */
 export type Handler = (request: SeenRequest, index: number) => Reply | Promise<Reply>
 
