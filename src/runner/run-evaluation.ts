@@ -13,12 +13,12 @@ import type { StreamedSuite } from '../suite/load-suite.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import { Journal, resultKey } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
-import { GroupedSummaries } from '../report/summary-accumulator.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { inert } from '../report/terminal-text.ts'
 import { ProcessGuard } from './process-guard.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
+import { RunTally } from './run-tally.ts'
 import type { CaseCheckSet } from '../scoring/score-case.ts'
 import { checkCaseRequests } from './check-case-requests.ts'
 import { exitCodeFor } from './exit-code.ts'
@@ -41,10 +41,6 @@ import { Judges } from './judges.ts'
 import { suiteModelOptions } from './suite-models.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import type { VariantSpec } from '../core/variant.ts'
-import { VariantFindingsTally } from '../variants/variant-report.ts'
-import { byModelThenVariant } from '../variants/variant-order.ts'
-import { summaryGroup } from '../report/summarize.ts'
-import { verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { BatchEvent } from '../core/batch.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
@@ -230,21 +226,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   }
 
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
-  // Without repeats a row gets one result per case: no tally per case is needed for pass@k.
-  const summaryOptions = { oneResultPerCase: repeats === 1, caseMeanAccuracy: options.repeatUntil !== undefined }
-  const summaries = new GroupedSummaries(summaryGroup, summaryOptions)
-  const suiteSummaries = new GroupedSummaries((result) => ({ suite: result.suite, ...summaryGroup(result) }), summaryOptions)
-  const findings = new VariantFindingsTally()
-  // One result per distinct verdict (the stored verdict + failure kinds) is all the exit code needs: a bounded set.
-  const verdicts = new Map<string, VerdictFields>()
-  const fold = (result: CaseResult) => {
-    summaries.add(result)
-    if (options.bySuite) suiteSummaries.add(result)
-    findings.add(result)
-    const verdict = verdictOf(result)
-    const signature = JSON.stringify([verdict, [...new Set(result.failures.map((failure) => failure.kind))].sort()])
-    if (!verdicts.has(signature)) verdicts.set(signature, { verdict, passed: result.passed, failures: result.failures.map(({ kind, message }) => ({ kind, message })) })
-  }
+  const tally = new RunTally({ repeats, caseMeanAccuracy: options.repeatUntil !== undefined, bySuite: options.bySuite === true })
   let resumed: ResumeCounts | undefined
   if (options.resume) {
     // Every planned result's key and fingerprint, streamed in the plan's order: a case is read and hashed once for
@@ -260,7 +242,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     resumed = counts
     for (const { index, position } of kept) {
       plan[index]!.position = position
-      fold(journal.readAt(position))
+      tally.add(journal.readAt(position))
     }
   } else {
     journal.reset()
@@ -296,7 +278,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     if (!evaluated || stopped) return
     const safe = evaluated.result
     planned.position = journal.append(safe)
-    fold(safe)
+    tally.add(safe)
     rounds?.record(planned, safe)
     bail.record(safe)
     done++
@@ -321,12 +303,8 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     process.off('exit', flushOnExit)
   }
 
-  // Rows in the order of the models given (and of the suites), then the base variant and the others by name, not
-  // of whichever result finished first.
   const modelIds = providers.map((provider) => provider.id)
-  const rowOrder = byModelThenVariant(modelIds)
-  const suiteRank = (row: ModelSummary) => suites.findIndex((suite) => suite.name === row.suite)
-  const summary = summaries.finish().sort(rowOrder)
+  const { summary, bySuite } = tally.rows(modelIds, suites.map((suite) => suite.name))
   const gates = [...evaluateGates(runGates, summary), ...await budgetGates(suites, providers, answersSuite)]
   const interrupted = options.signal?.aborted === true
   const cut = await bail.cut(plan, (index) => cases.at(index), (index) => providers[index]!.id)
@@ -360,16 +338,16 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     toolSets: toolSets.toJSON(),
     summary,
     gates,
-    ...findings.finish(modelIds),
+    ...tally.variantFindings(modelIds),
   }
   const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult, eachResultJson })
   return {
     report: withLazyResults(header, eachResult),
     eachResult,
     stream: { ...header, eachResult, eachResultJson },
-    bySuite: suiteSummaries.finish().sort((a, b) => suiteRank(a) - suiteRank(b) || rowOrder(a, b)),
+    bySuite,
     gates,
-    exitCode: exitCodeFor([...verdicts.values()], gates, interrupted, cut?.reason),
+    exitCode: exitCodeFor(tally.verdicts(), gates, interrupted, cut?.reason),
     reportFile,
     ...(resumed ? { resumed } : {}),
   }
