@@ -1,26 +1,12 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { subschemaValidator } from '../schema/local-ref.ts'
+import { refTarget, subschemaValidator, type SchemaNode } from '../schema/local-ref.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { jsonTypes, type JsonType } from '../schema/json-type.ts'
-import { valueAt } from '../schema/json-pointer.ts'
-
-/** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
-export type SchemaNode = JsonSchema | boolean
-
-// Not schema/local-ref's refTarget: generating needs what ajv follows (pointers through arrays, %-escapes, true/false).
-/** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`, any `#/…` pointer) inside `root`; undefined when it cannot. */
-export function resolveRef(root: JsonSchema, ref: string): SchemaNode | undefined {
-  if (ref === '#') return root
-  if (!ref.startsWith('#/')) return undefined
-  const path = ref.slice(2).split('/').map((raw) => decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~'))
-  const current = valueAt(root, path)
-  return typeof current === 'boolean' || isPlainObject(current) ? (current as SchemaNode) : undefined
-}
 
 /** A node with its local `$ref` followed: the target merged under the node's other keywords (`$ref` dropped when it leads nowhere). */
 export function followRef(root: JsonSchema, node: JsonSchema): JsonSchema {
   if (typeof node.$ref !== 'string') return node
-  const target = resolveRef(root, node.$ref)
+  const target = refTarget(node.$ref, root)
   return isPlainObject(target) ? mergeSchemas(without(node, '$ref'), target) : without(node, '$ref')
 }
 

@@ -3,7 +3,8 @@ import { formatViolations } from './formats.ts'
 import { remove, renameKeyAt, updateAt, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { MutationKind } from './mutant.ts'
-import { followRef, mergeSchemas, nodeOracle, requiredKeys, typesOf, without, type SchemaNode } from './schema-node.ts'
+import { followRef, mergeSchemas, nodeOracle, requiredKeys, typesOf, without } from './schema-node.ts'
+import type { SchemaNode } from '../schema/local-ref.ts'
 
 /** A candidate mutation: built lazily, because most candidates of a sample are never picked. */
 export type MutationCandidate = { readonly kind: MutationKind; readonly path: JsonPath; readonly apply: () => unknown }

@@ -2,9 +2,14 @@
 export function pointerToPath(pointer: string): (string | number)[] {
   if (!pointer) return []
   return pointer.slice(1).split('/').map((part) => {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~')
+    const key = unescapeToken(part)
     return /^\d+$/.test(key) ? Number(key) : key
   })
+}
+
+/** One RFC 6901 reference token read as the key it names: `a~1b` → `a/b`, `a~0b` → `a~b` (`~01` → `~1`). */
+export function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
 /** The value at a path of a document (undefined where the path leads nowhere). */

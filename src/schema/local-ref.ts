@@ -1,28 +1,49 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { compileSchema, type Validator } from './ajv.ts'
-import { pointerToPath } from './json-pointer.ts'
+import { unescapeToken } from './json-pointer.ts'
 
-/** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`) inside `root`; other schemas come back as they are. */
+/** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
+export type SchemaNode = JsonSchema | boolean
+
+/** Follows a local `$ref` (and the refs of the schemas it leads to) inside `root` to a schema object; other schemas, and refs to `true`/`false`, come back as they are. */
 export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let current = schema
   // A chain of refs ends at a schema without one; a cycle (a → b → a) stops where it started over.
   for (const seen = new Set<JsonSchema>([schema]); ;) {
     const target = typeof current.$ref === 'string' ? refTarget(current.$ref, root) : undefined
-    if (!target || seen.has(target)) return current
+    if (!isSchema(target) || seen.has(target)) return current
     seen.add(target)
     current = target
   }
 }
 
-// Not fuzz's resolveRef, which also follows ajv through arrays, %-escapes and to true/false: here that would change verdicts.
-/** The schema a local `$ref` (`#`, `#/$defs/x`, `#/definitions/x`) points at in `root`; undefined for any other ref. */
-export function refTarget(ref: string, root: JsonSchema): JsonSchema | undefined {
+/**
+ * The subschema a local `$ref` points at in `root`, found as ajv (the loop's validator) finds it: `#` is the root,
+ * `#/…` a JSON Pointer through objects and arrays (`#/allOf/0`), each token %-decoded, then `~1`/`~0` unescaped;
+ * the target may be `true` or `false`. Undefined for a ref to another document, an anchor or an `$id`, and for a
+ * pointer that leads nowhere (ajv refuses to compile those). The one resolver scoring, matchers and fuzz use.
+ */
+export function refTarget(ref: string, root: JsonSchema): SchemaNode | undefined {
   if (ref === '#') return root
   if (!ref.startsWith('#/')) return undefined
   let target: unknown = root
-  for (const part of pointerToPath(ref.slice(1))) target = isSchema(target) ? target[part] : undefined
-  return isSchema(target) ? target : undefined
+  for (const token of ref.slice(2).split('/')) {
+    const key = decodedKey(token)
+    // ajv stops at a boolean schema on the way, and so does an own-key lookup at anything but an object or array.
+    if (key === undefined || typeof target !== 'object' || target === null || !Object.hasOwn(target, key)) return undefined
+    target = (target as Record<string, unknown>)[key]
+  }
+  return typeof target === 'boolean' || isSchema(target) ? target : undefined
+}
+
+// A token as ajv reads it (decodeURIComponent, then ~1/~0): `a%20b` → `a b`, `a%2Fb` → `a/b`; undefined for a broken %-escape.
+function decodedKey(token: string): string | undefined {
+  try {
+    return unescapeToken(decodeURIComponent(token))
+  } catch {
+    return undefined
+  }
 }
 
 /** A schema object (not `true`/`false`, not an array). */

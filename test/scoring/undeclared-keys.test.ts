@@ -160,3 +160,51 @@ describe('the suite check uses the same rule', () => {
     expect(await loadError('{ anyOf: [{ properties: { kind: {} }, additionalProperties: false }, { properties: { limit: {} }, additionalProperties: false }] }', '{ limit: 5 }')).toBeUndefined()
   })
 })
+
+describe('a $ref is read where the loop\'s validator (ajv) reads it', () => {
+  /** Runs one call of a `book` tool with these parameters and scores it: whether the loop accepted it, and the failures. */
+  async function scoreCall(parameters: JsonSchema, args: string) {
+    const tools: ToolDefinition[] = [{ name: 'book', parameters }]
+    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'book' }] } }), [turn('', ['book', args]), turn('Booked.')])
+    return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
+  }
+
+  it('a %-escaped $ref (#/$defs/geo%20point) reaches its definition: a call ajv accepts is not hallucinated_param (it reported lat and lon)', async () => {
+    const parameters: JsonSchema = {
+      $schema: draft2020,
+      type: 'object',
+      $defs: { 'geo point': { properties: { lat: { type: 'number' }, lon: { type: 'number' } } } },
+      $ref: '#/$defs/geo%20point',
+      unevaluatedProperties: false,
+    }
+    expect(await scoreCall(parameters, '{"lat": 48.8, "lon": 2.3}')).toEqual({ accepted: true, failures: [] })
+  })
+
+  it('a $ref into an array entry (#/allOf/0, #/properties/to/anyOf/0, #/prefixItems/0) is followed: a key it does not list is hallucinated_param (it was missed)', async () => {
+    const place: JsonSchema = { type: 'object', properties: { city: { type: 'string' } } }
+    const parameters: JsonSchema = {
+      $schema: draft2020,
+      type: 'object',
+      allOf: [{ properties: { to: {}, from: {}, via: {}, stop: {} } }],
+      prefixItems: [place],
+      properties: { to: { anyOf: [place, { type: 'string' }] }, from: { $ref: '#/properties/to/anyOf/0' }, via: { $ref: '#/prefixItems/0' }, stop: { $ref: '#/allOf/0' } },
+    }
+    const { accepted, failures } = await scoreCall(parameters, '{"to": "Lyon", "from": {"city": "Paris", "zip": "75001"}, "via": {"city": "Dijon", "km": 310}, "stop": {"to": 1, "wait": 5}}')
+    expect(accepted).toBe(true)
+    expect(failures).toEqual([
+      { kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.from\.zip$/) },
+      { kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.via\.km$/) },
+      { kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.stop\.wait$/) },
+    ])
+  })
+
+  it('a $ref to false rules its anyOf branch out, a true branch admits any key (a key was missed, and keys were reported)', async () => {
+    const place: JsonSchema = { properties: { city: { type: 'string' } } }
+    const never: JsonSchema = { type: 'object', $defs: { never: false }, anyOf: [{ $ref: '#/$defs/never' }, place] }
+    expect(await scoreCall(never, '{"city": "Paris", "country": "FR"}')).toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.country$/) }] })
+    const anything: JsonSchema = { type: 'object', $defs: { any: true }, anyOf: [{ ...place, additionalProperties: false }, true] }
+    expect(await scoreCall(anything, '{"city": "Paris", "country": "FR"}')).toEqual({ accepted: true, failures: [] })
+    const anythingByRef: JsonSchema = { ...anything, anyOf: [{ ...place, additionalProperties: false }, { $ref: '#/$defs/any' }] }
+    expect(await scoreCall(anythingByRef, '{"city": "Paris", "country": "FR"}')).toEqual({ accepted: true, failures: [] })
+  })
+})
