@@ -1,5 +1,6 @@
 import type { GenerateRequest, Provider } from '../core/provider.ts'
 import { withCounterpart } from './stream-equivalence.ts'
+import { isSelfBounded, markSelfBounded } from '../providers/self-bounded.ts'
 
 /** The probe whose requests are made in both modes. */
 const pairedProbe = 'stream_equivalence'
@@ -11,7 +12,7 @@ const pairedProbe = 'stream_equivalence'
  * purpose: a host refusing a probe's request is what the probe reports, not bad input that stops the run.
  */
 export function conformanceProvider(own: Provider, other: Provider | undefined, ownStreams: boolean): Provider {
-  return {
+  const paired: Provider = {
     id: own.id,
     ...(own.spec !== undefined ? { spec: own.spec } : {}),
     async doGenerate(request: GenerateRequest, signal?: AbortSignal) {
@@ -21,4 +22,6 @@ export function conformanceProvider(own: Provider, other: Provider | undefined, 
     },
     ...(own.checkCases ? { checkCases: own.checkCases.bind(own) } : {}),
   }
+  // Two requests of toolgauge's own providers, each ending by itself: the run must not bound the pair's turn.
+  return isSelfBounded(own) && (!other || isSelfBounded(other)) ? markSelfBounded(paired) : paired
 }

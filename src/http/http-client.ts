@@ -10,6 +10,7 @@ import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './red
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import type { RequestContext } from '../core/provider.ts'
+import { defaultRequestTimeoutMs } from '../providers/provider-options.ts'
 
 /** Settings of the fetch handed to the SDK clients. */
 export type HttpClientSettings = {
@@ -96,7 +97,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
       if (replay) return replayResponse(replay, key, exchange, method, path, settings)
       const response = await fetchWithRetries(url, { ...init, headers }, {
         policy,
-        timeoutMs: settings.timeoutMs ?? 600_000,
+        timeoutMs: settings.timeoutMs ?? defaultRequestTimeoutMs,
         fetch: network,
         secrets,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),

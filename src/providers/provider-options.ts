@@ -2,6 +2,9 @@ import type { BatchEvent } from '../core/batch.ts'
 import type { BatchJournalStore } from './batch/batch-queue.ts'
 import type { ModelSettings } from './settings/model-settings.ts'
 
+/** The per-attempt request timeout when none is set (10 minutes, like the SDKs); also the bound on a caller's own provider's turn. */
+export const defaultRequestTimeoutMs = 600_000
+
 /** Settings every provider factory receives (from CLI flags, config and environment). */
 export type ProviderOptions = {
   /** The model's host; otherwise openai:/openai-responses: read OPENAI_BASE_URL, anthropic: ANTHROPIC_BASE_URL (README "Providers"). */
@@ -10,7 +13,10 @@ export type ProviderOptions = {
   readonly apiKeyEnv?: string
   /** Retries after the first attempt on retryable failures (default 4). */
   readonly retries?: number
-  /** Per-request timeout in milliseconds (per attempt; default 600 000, like the SDKs). */
+  /**
+   * Per-request timeout in milliseconds (per attempt; default 600 000, like the SDKs). For a provider the caller built
+   * (`RunOptions.providers`, `runCase`'s `model`), the bound on one whole turn (`runner/bounded-turns.ts`).
+   */
   readonly timeoutMs?: number
   /** Record every HTTP exchange as cassettes into this folder. */
   readonly recordDir?: string

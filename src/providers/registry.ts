@@ -1,6 +1,7 @@
 import type { Provider } from '../core/provider.ts'
 import { modelSpecPrefixes, parseModelSpec, type ModelSpecPrefix } from './model-spec.ts'
 import type { ProviderOptions } from './provider-options.ts'
+import { markSelfBounded } from './self-bounded.ts'
 
 /** Builds a provider for the part of the spec after `prefix:`. */
 export type ProviderFactory = (model: string, spec: string, options: ProviderOptions) => Promise<Provider>
@@ -26,5 +27,6 @@ export const providerPrefixes: readonly string[] = Object.keys(modelSpecPrefixes
 export async function createProvider(spec: string, options: ProviderOptions = {}): Promise<Provider> {
   const { prefix, argument } = parseModelSpec(spec)
   const { createProvider: factory } = await factories[prefix]()
-  return factory(argument, spec, options)
+  // Its requests end by themselves (HTTP timeouts and retries): the runner does not bound its turns (self-bounded.ts).
+  return markSelfBounded(await factory(argument, spec, options))
 }

@@ -17,6 +17,7 @@ import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { inert } from '../report/terminal-text.ts'
 import { ProcessGuard } from './process-guard.ts'
+import { boundedTurns } from './bounded-turns.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { RunTally } from './run-tally.ts'
 import type { CaseCheckSet } from '../scoring/score-case.ts'
@@ -81,7 +82,10 @@ export type RunOptions = {
   /** Settings for one model spec, over `providerOptions` (config `providers:`); its base URL and key stay with it. */
   readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
   /**
-   * Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. The run
+   * Providers built by the caller (tests, library users), keyed by spec; others are created from the spec. One not
+   * built by `createProvider` has no HTTP timeout: a turn of it (model under test, simulated user or judge) that has
+   * not settled within the model's `timeoutMs` (its `modelOptions`, else `providerOptions`; default 600 000) ends its
+   * case as errored — provider_error, simulator_error, judge_error —, its signal aborted (runner/bounded-turns.ts). The run
    * redacts its secrets from what it writes (results, reports), but a provider built beforehand cannot be handed
    * them: what it writes itself (its cassettes) is redacted of what it was built with only — give it the MCP servers'
    * `${VAR}` values and the other models' keys in its options' `secrets` if it records.
@@ -191,8 +195,11 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     await simulators.add(testCase)
     await judges.add(testCase)
   })
-  const providers = await Promise.all(models.map((model, index) =>
-    options.providers?.find((provider) => provider.id === model.id) ?? createProvider(model.spec, { ...modelOptions[index]!, secrets })))
+  // A caller's own provider has no HTTP timeout of its own: each of its turns is bounded by the model's timeoutMs.
+  const providers = await Promise.all(models.map((model, index) => {
+    const given = options.providers?.find((provider) => provider.id === model.id)
+    return given ? boundedTurns(given, modelOptions[index]!.timeoutMs) : createProvider(model.spec, { ...modelOptions[index]!, secrets })
+  }))
   for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)

@@ -12,6 +12,7 @@ import { casesWithVariants } from '../variants/expand-variants.ts'
 import { checkCase } from './check-case-requests.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
+import { boundedTurns } from './bounded-turns.ts'
 import { runSecrets } from './load-run.ts'
 import { Simulators } from './simulators.ts'
 import { suiteModelOptions } from './suite-models.ts'
@@ -27,7 +28,8 @@ export type RunCaseRequest = {
   /**
    * A model spec (`baseline`, `openai:gpt-4.1-mini`, …) or a provider built by the caller. A spec's provider gets
    * every secret of the case; one built by the caller redacts its own cassettes of what it was built with only (give
-   * it the suite's MCP `${VAR}` values in its options' `secrets` if it records).
+   * it the suite's MCP `${VAR}` values in its options' `secrets` if it records). A turn of a caller's provider that has
+   * not settled within `providerOptions.timeoutMs` (default 600 000) is `provider_error`, its signal aborted.
    */
   readonly model: string | Provider
   /** The suite's tool-description variant to run (`variants:` in the suite); default: the suite's own tools. */
@@ -78,7 +80,8 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   // A Suite passed in holds no running server (loadSuite closed the ones it listed): its calls go to this call's.
   const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)
   const providerOptions = withCaseSecrets(request.providerOptions ?? {}, servers)
-  const provider = typeof request.model === 'string' ? await createProvider(request.model, providerOptions) : request.model
+  // A caller's own provider has no HTTP timeout: its turns are bounded by providerOptions.timeoutMs (bounded-turns.ts).
+  const provider = typeof request.model === 'string' ? await createProvider(request.model, providerOptions) : boundedTurns(request.model, providerOptions.timeoutMs)
   const repeat = request.repeat ?? 0
   const preparation = { repeats: repeat + 1, providerOptions, prices: request.prices, signal: request.signal }
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)

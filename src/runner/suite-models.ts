@@ -5,6 +5,7 @@ import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { withoutBatch } from './batch-schedule.ts'
+import { boundedTurns } from './bounded-turns.ts'
 
 /** What the models a suite brings are built with: the run's provider options and the config's per-spec ones. */
 export type SuiteModelOptions = {
@@ -81,7 +82,8 @@ export class SuiteModels {
 
   private create(testCase: Case, spec: string): Promise<Provider> {
     const given = this.options.providers?.find((provider) => provider.id === spec)
-    if (given) return Promise.resolve(given)
+    // A caller's own provider has no HTTP timeout: its turns are bounded by the spec's timeoutMs (bounded-turns.ts).
+    if (given) return Promise.resolve(boundedTurns(given, this.options.modelOptions?.[spec]?.timeoutMs ?? this.options.providerOptions?.timeoutMs))
     // The model under test's server, key and settings are not this model's: only the transport carries over.
     const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
     const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
