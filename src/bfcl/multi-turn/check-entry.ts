@@ -3,7 +3,7 @@ import type { MultiTurnEntry } from './data.ts'
 import { decodeFcStep } from './decode-step.ts'
 import type { Environment, ProcessState } from './environment.ts'
 import { environmentFactories } from './environments/index.ts'
-import { executeCall, executeCalls, methodOwners } from './execute.ts'
+import { executeCall, methodOwners } from './execute.ts'
 import { valEqual } from './values.ts'
 
 /** BFCL's multi-turn verdict: `errorTurn` is the turn whose check failed (null for entry-level errors). */
@@ -100,7 +100,7 @@ export function checkDecodedTurns(entry: MultiTurnEntry, decoded: readonly (read
       for (let call = 0; call < step.length; call++) allModelResults.push(executeCall(step[call]!, modelOwners))
     }
     const truth = entry.groundTruth[turn]!
-    const truthResults = executeCalls(truth, truthOwners)
+    const truthResults = truth.map((call) => executeCall(call, truthOwners))
     if (truth.length > 0 && decoded[turn]!.length === 0) return fail('multi_turn:empty_turn_model_response', turn, `Model response list is empty for turn ${turn}`)
     if (truth.length === 0) continue
     for (let index = 0; index < truthInstances.length; index++) {

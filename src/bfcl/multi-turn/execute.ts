@@ -102,28 +102,26 @@ function evaluateArguments(call: Extract<Expr, { k: 'call' }>): Evaluated {
   }
 }
 
-/** How BFCL names an instance in the evaluated text (`<prefix>_<Class>_instance`); it shows only inside string literals. */
-export type InstanceNaming = (className: string) => string
-
-const defaultNaming: InstanceNaming = (className) => `${className}_instance`
+// How BFCL names an instance in the evaluated text; it shows only inside string literals.
+const instanceName = (className: string) => `${className}_instance`
 
 /**
  * BFCL's rewrite before `eval`: every identifier directly followed by `(` (spaces allowed) loses those spaces, and
  * a method name gains its instance's name — over the whole text, string literals included (it is a regex).
  */
-function rewriteCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming): string {
+function rewriteCall(source: string, owners: ReadonlyMap<string, Environment>): string {
   return source.replace(/(?<![\p{L}\p{N}_])([a-zA-Z_][\p{L}\p{N}_]*)\s*(?=\()/gu, (_, name: string) => {
     const owner = owners.get(name)
-    return owner ? `${naming(owner.className)}.${name}` : name
+    return owner ? `${instanceName(owner.className)}.${name}` : name
   })
 }
 
 /** Runs one call string against the instances and returns BFCL's text for its result. */
-export function executeCall(source: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming = defaultNaming): string {
+export function executeCall(source: string, owners: ReadonlyMap<string, Environment>): string {
   try {
-    const parsed = parsedCall(rewriteCall(source, owners, naming))
+    const parsed = parsedCall(rewriteCall(source, owners))
     const call = parsed.call
-    const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instanceNamed(call.func.value.id, owners, naming) : undefined
+    const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instanceNamed(call.func.value.id, owners) : undefined
     if (call.func.k !== 'attr' || !target) {
       throw new PyException('NameError', `name '${call.func.k === 'name' ? call.func.id : rootName(call.func)}' is not defined`)
     }
@@ -147,11 +145,11 @@ export function executeCall(source: string, owners: ReadonlyMap<string, Environm
 
 // The instance whose evaluated name is `name` (the last such, as in BFCL's globals dict). Owners come in runs of
 // one instance, so naming each run once keeps this allocation-free on the hot path.
-function instanceNamed(name: string, owners: ReadonlyMap<string, Environment>, naming: InstanceNaming): Environment | undefined {
+function instanceNamed(name: string, owners: ReadonlyMap<string, Environment>): Environment | undefined {
   let found: Environment | undefined
   let previous: Environment | undefined
   for (const owner of owners.values()) {
-    if (owner !== previous && naming(owner.className) === name) found = owner
+    if (owner !== previous && instanceName(owner.className) === name) found = owner
     previous = owner
   }
   return found
@@ -160,9 +158,4 @@ function instanceNamed(name: string, owners: ReadonlyMap<string, Environment>, n
 function rootName(expr: Expr): string {
   while (expr.k === 'attr') expr = expr.value
   return expr.k === 'name' ? expr.id : expr.k
-}
-
-/** Runs a step's call strings in order; one text per call. */
-export function executeCalls(sources: readonly string[], owners: ReadonlyMap<string, Environment>, naming: InstanceNaming = defaultNaming): string[] {
-  return sources.map((source) => executeCall(source, owners, naming))
 }
