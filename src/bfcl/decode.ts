@@ -1,26 +1,18 @@
 import type { DecodedCall } from './checker/function-check.ts'
 import { pyJsonLoads } from './py/json.ts'
 import { pyStrip } from './py/str.ts'
-import { isDict, isList, pyClass, tagged, type PyValue } from './py/value.ts'
+import { isDict, isList, pyClass, pyIterate, type PyValue } from './py/value.ts'
 import { parseExpression } from './python/parse.ts'
 import { resolveCall } from './python/resolve.ts'
 
 /** How a model's raw result is decoded: FC (a list of `{name: "<JSON arguments>"}`) or prompt text (Python calls). */
 export type DecodeMode = 'fc' | 'prompt'
 
-// Python's `for x in v` over a raw result: lists and tuples yield items, strings characters, dicts keys.
-function iterate(v: PyValue): readonly PyValue[] {
-  if (isList(v)) return v
-  if (typeof v === 'string') return Array.from(v)
-  if (isDict(v)) return v.entries.map(([key]) => key)
-  const t = tagged(v)
-  if (t?.t === 'tuple') return t.items
-  throw new Error(`'${pyClass(v)}' object is not iterable`)
-}
-
 /** BFCL's FC decoder (OpenAI/Anthropic/Mistral handlers): the first key is the name, its value is parsed with json.loads. */
 function decodeFc(result: PyValue): PyValue {
-  return iterate(result).map((element) => {
+  const elements = pyIterate(result)
+  if (!elements) throw new Error(`'${pyClass(result)}' object is not iterable`)
+  return elements.map((element) => {
     if (!isDict(element)) throw new Error(`'${pyClass(element)}' object has no attribute 'keys'`)
     const first = element.entries[0]
     if (!first) throw new Error('list index out of range')

@@ -1,5 +1,5 @@
 import { pyRepr } from '../py/repr.ts'
-import { pyClass, pyEqual, pyItems, isDict, type PyClass, type PyValue } from '../py/value.ts'
+import { pyClass, pyEqual, pyItems, pyIterate, type PyClass, type PyValue } from '../py/value.ts'
 import { BfclCrash } from './result.ts'
 
 /** The type checker's state: BFCL keeps going after a nested failure, so validity and error type travel together. */
@@ -13,7 +13,7 @@ export type TypeCheck = {
 
 /** The option list's items (`for answer in possible_answer`); dict options iterate their keys, as Python does. */
 export function optionItems(options: PyValue): readonly PyValue[] {
-  const items = pyItems(options) ?? (isDict(options) ? options.entries.map(([key]) => key) : undefined)
+  const items = pyIterate(options)
   if (!items) throw new BfclCrash(`possible answer ${pyRepr(options)} is not iterable (TypeError in BFCL)`)
   return items
 }

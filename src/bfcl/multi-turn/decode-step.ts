@@ -1,17 +1,10 @@
 import { PyJsonError } from '../py/json.ts'
 import { jsonLoads } from '../py/native-json.ts'
 import { pyRepr } from '../py/repr.ts'
-import { isDict, isList, tagged, type PyValue } from '../py/value.ts'
+import { isDict, pyItems, type PyValue } from '../py/value.ts'
 
 // BFCL's FC decode_execute (convert_to_function_call): each `{name: "<JSON arguments>"}` becomes the call string
 // `name(k=repr(v),...)`. A step that is not a list of such dicts raises in BFCL, and the checker drops it.
-
-function items(v: PyValue): readonly PyValue[] | undefined {
-  if (isList(v)) return v
-  const t = tagged(v)
-  if (t?.t === 'tuple') return t.items
-  return undefined
-}
 
 // The call text of one `{name: argsText}` pair, or null where BFCL's decoder raises. A pure function of the two
 // strings, and models repeat their calls (the same `ls(a=False)` in many entries): each pair is decoded once.
@@ -52,7 +45,7 @@ function renderCall(name: string, argsText: string): string | null {
 
 /** The call strings of one FC step, or undefined where BFCL's decoder raises. */
 export function decodeFcStep(step: PyValue): string[] | undefined {
-  const elements = items(step)
+  const elements = pyItems(step)
   if (!elements) return undefined
   const calls: string[] = []
   // Index loops: in V8's interpreter and baseline code (where a scoring process spends most of its time) a for-of

@@ -148,6 +148,11 @@ export function pyItems(v: PyValue): readonly PyValue[] | undefined {
   return undefined
 }
 
+/** What Python's `for x in v` yields: pyItems' items, or a dict's keys; undefined where it raises. */
+export function pyIterate(v: PyValue): readonly PyValue[] | undefined {
+  return pyItems(v) ?? (isDict(v) ? v.entries.map(([key]) => key) : undefined)
+}
+
 /** The tagged (object) Python values: int, float, tuple, dict, complex, bytes. */
 export type PyTagged = Exclude<PyValue, null | boolean | string | readonly PyValue[]>
 
