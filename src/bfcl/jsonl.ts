@@ -6,16 +6,7 @@ import { jsonLoads } from './py/native-json.ts'
 import type { PyValue } from './py/value.ts'
 
 /** One non-empty line of a JSON Lines file, parsed. */
-export type JsonLine<T> = { readonly line: number; readonly value: T; readonly text: string }
-
-// Reads a file, naming it in the InputError when it cannot be read.
-function readBytes(file: string): Buffer {
-  try {
-    return readFileSync(file)
-  } catch (error) {
-    throw cannotRead(file, error)
-  }
-}
+export type JsonLine<T> = { readonly line: number; readonly value: T }
 
 /**
  * A file's lines (split at `\n` as `split('\n')` splits), each decoded from UTF-8 on its own: one non-ASCII
@@ -23,7 +14,12 @@ function readBytes(file: string): Buffer {
  * ASCII lines) markedly faster. No UTF-8 sequence contains the byte 0x0A, so the lines' characters are the same.
  */
 export function readTextLines(file: string): string[] {
-  const bytes = readBytes(file)
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch (error) {
+    throw cannotRead(file, error)
+  }
   const lines: string[] = []
   let start = 0
   for (;;) {
@@ -34,27 +30,25 @@ export function readTextLines(file: string): string[] {
   }
 }
 
-/** Reads a JSON Lines file with plain JSON.parse (BFCL's `.json` files are JSONL). Bad lines → InputError with file and line. */
-export function readJsonLines(file: string): JsonLine<unknown>[] {
+// Parses each non-empty line; a line that is no JSON is an InputError with file and line.
+function parseLines<T>(file: string, parse: (text: string) => T): JsonLine<T>[] {
   return readTextLines(file).flatMap((text, index) => {
     if (!text.trim()) return []
     try {
-      return [{ line: index + 1, value: JSON.parse(text) as unknown, text }]
+      return [{ line: index + 1, value: parse(text) }]
     } catch (error) {
-      throw new InputError(`malformed JSON line: ${(error as Error).message}`, { file, line: index + 1 })
+      if (error instanceof SyntaxError || error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line: index + 1 })
+      throw error
     }
   })
 }
 
+/** Reads a JSON Lines file with plain JSON.parse (BFCL's `.json` files are JSONL). Bad lines → InputError with file and line. */
+export function readJsonLines(file: string): JsonLine<unknown>[] {
+  return parseLines(file, (text) => JSON.parse(text) as unknown)
+}
+
 /** Reads a JSON Lines file with Python's json.loads semantics (number lexemes kept). Bad lines → InputError. */
 export function readPyJsonLines(file: string, keep?: ReadonlySet<string>): JsonLine<PyValue>[] {
-  return readTextLines(file).flatMap((text, index) => {
-    if (!text.trim()) return []
-    try {
-      return [{ line: index + 1, value: jsonLoads(text, keep), text }]
-    } catch (error) {
-      if (error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line: index + 1 })
-      throw error
-    }
-  })
+  return parseLines(file, (text) => jsonLoads(text, keep))
 }
