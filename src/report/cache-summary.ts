@@ -1,62 +1,8 @@
-import type { CaseResult } from '../core/result.ts'
 import type { ModelSummary } from '../core/report.ts'
-
-/** A summary row's prompt-cache figures, as the report files carry them (README "Cutting the cost of a run"). */
-export type CacheFigures = {
-  /** Tokens read from the provider's prompt cache (`usage.cacheRead`). */
-  readonly read: number
-  /** Tokens written to it (`usage.cacheWrite`; Anthropic bills them above the input price). */
-  readonly written: number
-  /** The tool-definition tokens served from the cache (`toolTokens.cached`), when tool tokens were counted. */
-  readonly toolTokensCached?: number
-  /** That share of all tool-definition tokens (`toolTokens.cachedShare`). */
-  readonly toolTokensCachedShare?: number | null
-  /** What the row cost, and what it would have cost with nothing cached (`cost.usd`, `cost.uncachedUsd`). */
-  readonly usd?: number
-  readonly uncachedUsd?: number
-}
-
-/** Running sum behind a row's `cost.uncachedUsd`: what its priced results would have cost with nothing cached. */
-export class UncachedCostTally {
-  private readonly uncached: number[] = []
-  private anyCache = false
-
-  /** Folds in one result. */
-  add(result: CaseResult): void {
-    if (usedCache(result.usage)) this.anyCache = true
-    const cost = result.cost
-    if (cost?.priced === true) this.uncached.push(cost.uncachedUsd ?? cost.usd)
-  }
-
-  /** Nothing when no result read or wrote a cache (the row's cost stays as it was). */
-  finish(): number | undefined {
-    if (!this.anyCache) return undefined
-    let total = 0
-    // Summed in sorted order, as the row's cost is, so the figure does not depend on the order results finished in.
-    for (const usd of [...this.uncached].sort((a, b) => a - b)) total += usd
-    return total
-  }
-}
 
 /** Whether a result or row read from or wrote to a provider's prompt cache. */
 export function usedCache(usage: { readonly cacheRead: number; readonly cacheWrite: number }): boolean {
   return usage.cacheRead > 0 || usage.cacheWrite > 0
-}
-
-/** The cache figures of a summary row, or undefined when it read and wrote nothing cached. */
-function cacheFigures(summary: ModelSummary): CacheFigures | undefined {
-  const { cacheRead, cacheWrite } = summary.usage
-  if (cacheRead === 0 && cacheWrite === 0) return undefined
-  const tokens = summary.toolTokens as { cached?: unknown; cachedShare?: unknown } | undefined
-  const cost = summary.cost as { priced?: boolean; usd?: unknown; uncachedUsd?: unknown } | undefined
-  return {
-    read: cacheRead,
-    written: cacheWrite,
-    ...(typeof tokens?.cached === 'number' ? { toolTokensCached: tokens.cached } : {}),
-    ...(typeof tokens?.cachedShare === 'number' || tokens?.cachedShare === null ? { toolTokensCachedShare: tokens.cachedShare } : {}),
-    ...(cost?.priced === true && typeof cost.usd === 'number' ? { usd: cost.usd } : {}),
-    ...(cost?.priced === true && typeof cost.uncachedUsd === 'number' ? { uncachedUsd: cost.uncachedUsd } : {}),
-  }
 }
 
 /** USD as the report prints it: four decimals under a cent, else two. */
@@ -64,22 +10,44 @@ export function usdText(usd: number): string {
   return `$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)}`
 }
 
-/** The cache table of the Markdown and HTML reports: its head and one row of cells per row that used a cache. */
-export function cacheTable(summaries: readonly ModelSummary[], label: (summary: ModelSummary) => string): { head: string[]; rows: string[][] } {
+/**
+ * The cache table of the Markdown and HTML reports (README "Cutting the cost of a run"): its head and one row of
+ * cells per summary row that read or wrote a cache — tokens read and written, the tool-definition tokens served from
+ * the cache with their share (`toolTokens.cached`, `cachedShare`), the cost and what it would have been uncached.
+ */
+function cacheTable(summaries: readonly ModelSummary[], label: (summary: ModelSummary) => string): { head: string[]; rows: string[][] } {
   const head = ['Model', 'Cache reads', 'Cache writes', 'Tool tokens cached', 'Cost', 'Uncached cost']
-  const rows: string[][] = []
-  for (const summary of summaries) {
-    const figures = cacheFigures(summary)
-    if (!figures) continue
-    const share = figures.toolTokensCachedShare
-    rows.push([
+  const rows = summaries.filter((summary) => usedCache(summary.usage)).map((summary) => {
+    const tokens = summary.toolTokens as { cached?: unknown; cachedShare?: unknown } | undefined
+    const cost = summary.cost as { priced?: boolean; usd?: unknown; uncachedUsd?: unknown } | undefined
+    const usd = (value: unknown) => (cost?.priced === true && typeof value === 'number' ? usdText(value) : '—')
+    const share = typeof tokens?.cachedShare === 'number' ? ` (${Math.round(tokens.cachedShare * 100)}%)` : ''
+    return [
       label(summary),
-      String(figures.read),
-      String(figures.written),
-      figures.toolTokensCached === undefined ? '—' : `${figures.toolTokensCached}${typeof share === 'number' ? ` (${Math.round(share * 100)}%)` : ''}`,
-      figures.usd === undefined ? '—' : usdText(figures.usd),
-      figures.uncachedUsd === undefined ? '—' : usdText(figures.uncachedUsd),
-    ])
-  }
+      String(summary.usage.cacheRead),
+      String(summary.usage.cacheWrite),
+      typeof tokens?.cached === 'number' ? `${tokens.cached}${share}` : '—',
+      usd(cost?.usd),
+      usd(cost?.uncachedUsd),
+    ]
+  })
   return { head, rows }
+}
+
+const cacheNote = 'Tokens read from and written to the providers\' prompt caches (--cache-tools marks the tool definitions cacheable); tool tokens cached = per request, its tool tokens up to its cache reads; uncached cost = the same tokens with none cached.'
+
+/** The Markdown report's "Prompt cache" section, when a row read or wrote a cache; `label` gives the row's model cell. */
+export function cacheMarkdown(summaries: readonly ModelSummary[], label: (summary: ModelSummary) => string): string[] {
+  const { head, rows } = cacheTable(summaries, label)
+  if (rows.length === 0) return []
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return ['### Prompt cache', '', cacheNote, '', line(head), line(['---', ...head.slice(1).map(() => '---:')]), ...rows.map(line), '']
+}
+
+/** The HTML report's "Prompt cache" table, when a row read or wrote a cache; `label` gives the row's (escaped) model cell. */
+export function cacheHtml(summaries: readonly ModelSummary[], label: (summary: ModelSummary) => string): string {
+  const { head, rows } = cacheTable(summaries, label)
+  if (rows.length === 0) return ''
+  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')
+  return `<h2>Prompt cache</h2><p class="muted small">${cacheNote.replace(/'/g, '&#39;')}</p><table class="cache-summary"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`
 }

@@ -6,7 +6,7 @@ import { caseKey } from '../core/case-key.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ToolTokensTally } from './tool-tokens-summary.ts'
 import { RateTally, rateOf, type RateCount } from './rate-counts.ts'
-import { UncachedCostTally } from './cache-summary.ts'
+import { usedCache } from './cache-summary.ts'
 
 /** What the caller knows of the results to come. */
 export type SummaryOptions = {
@@ -39,13 +39,14 @@ export class SummaryAccumulator {
   private usage: Usage = emptyUsage
   private readonly latencies: number[] = []
   private readonly costs: number[] = []
+  /** What each priced result would have cost with nothing cached (its `uncachedUsd`, else its `usd`). */
+  private readonly uncachedCosts: number[] = []
   private readonly costTables = new Set<string>()
   private readonly unpricedReasons = new Set<string>()
   /** Passes and runs per case (by caseKey), kept only when a case can have more than one result in the row. */
   private readonly tallies = new Map<string, { suite: string; case: string; passed: number; runs: number }>()
   private readonly toolTokens = new ToolTokensTally()
   private readonly rates = new RateTally()
-  private readonly uncachedCost = new UncachedCostTally()
 
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
   constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }, private readonly options: SummaryOptions = {}) {}
@@ -57,7 +58,6 @@ export class SummaryAccumulator {
     this.latencies.push(result.latencyMs)
     this.addCost(result.cost)
     this.toolTokens.add(result)
-    this.uncachedCost.add(result)
     // An outage is not a verdict: an errored result is counted, costs what it cost, and is in no rate.
     const verdict = verdictOf(result)
     if (verdict === 'errored') {
@@ -122,7 +122,7 @@ export class SummaryAccumulator {
       accuracyCi: statistics.accuracyCi,
       flakiness: statistics.flakiness,
       ...(toolTokens ? { toolTokens } : {}),
-      cost: withUncachedCost(this.totalCost(), this.uncachedCost.finish()),
+      cost: this.totalCost(),
     }
   }
 
@@ -135,6 +135,7 @@ export class SummaryAccumulator {
   private addCost(cost: CaseCost | undefined): void {
     if (cost?.priced === true) {
       this.costs.push(cost.usd)
+      this.uncachedCosts.push(cost.uncachedUsd ?? cost.usd)
       this.costTables.add(cost.table)
     } else {
       this.unpricedReasons.add(cost ? cost.reason : 'no cost recorded')
@@ -143,11 +144,13 @@ export class SummaryAccumulator {
 
   /**
    * Priced only when every result was (a partly priced total would understate); otherwise one reason (the first
-   * in sort order, so it does not depend on which result finished first).
+   * in sort order, so it does not depend on which result finished first). A row that read or wrote a prompt cache
+   * also says what it would have cost with nothing cached (`uncachedUsd`).
    */
   private totalCost(): CaseCost {
     if (this.unpricedReasons.size > 0) return { priced: false, reason: [...this.unpricedReasons].sort()[0]! }
-    return { priced: true, usd: sum([...this.costs].sort((a, b) => a - b)), table: [...this.costTables].sort().join(', ') }
+    const cost = { priced: true, usd: sortedSum(this.costs), table: [...this.costTables].sort().join(', ') } as const
+    return usedCache(this.usage) ? { ...cost, uncachedUsd: sortedSum(this.uncachedCosts) } : cost
   }
 }
 
@@ -182,9 +185,9 @@ export class GroupedSummaries {
   }
 }
 
-/** A priced row's cost with what it would have cost uncached beside it, when the row read or wrote a cache. */
-function withUncachedCost(cost: CaseCost, uncachedUsd: number | undefined): CaseCost {
-  return cost.priced && uncachedUsd !== undefined ? { ...cost, uncachedUsd } : cost
+/** Summed in sorted order, so the total does not depend on the order results finished in. */
+function sortedSum(values: readonly number[]): number {
+  return sum([...values].sort((a, b) => a - b))
 }
 
 function sum(values: readonly number[]): number {
