@@ -1,6 +1,7 @@
 import type { Failure } from '../core/result.ts'
 import type { SchemaIssue } from '../core/transcript.ts'
 import { shorten } from '../core/shorten.ts'
+import { pointerToPath } from '../schema/json-pointer.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { undeclaredKeys } from './undeclared-keys.ts'
 
@@ -64,8 +65,9 @@ function forbiddenByTheLoop(issues: readonly SchemaIssue[]): string[] {
   return [...new Set(issues.map((issue) => `${pointerSuffix(issue.path)}.${issue.property ?? ''}`.replace(/^\./, '')))]
 }
 
+// ajv's instancePath is a JSON Pointer: its `~1`/`~0` are unescaped so the path names the real keys (`docs/a.md`, `~tmp`).
 function pointerSuffix(pointer: string): string {
-  return pointer ? pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('') : ''
+  return pointerToPath(pointer).map((step) => typeof step === 'number' ? `[${step}]` : `.${step}`).join('')
 }
 
 /** The per-case call counts the summary aggregates, from each call's validity (single requests and conversations alike). */
