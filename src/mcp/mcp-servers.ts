@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Case, StubSpec } from '../core/case.ts'
 import type { ExposedMcpTool } from './exposed-tools.ts'
 import { McpServerError } from './server-error.ts'
+import type { McpServerPool } from './server-pool.ts'
 import type { McpServerSpec } from './server-spec.ts'
 import type { McpSession, McpTool } from './session.ts'
 import { mcpToolStub } from './tool-stub.ts'
@@ -40,9 +41,10 @@ const origins = new WeakMap<StubSpec, StubOrigin>()
  * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
  * protocol is restarted for the next call that needs it; `per_case` servers start afresh
  * inside each `withCase` scope and close when it ends. Callers use `McpServers.during`, which awaits `close()` in
- * a finally, so servers end on success, failure and Ctrl-C alike.
+ * a finally, so servers end on success, failure and Ctrl-C alike — or, for a library user's loop of `runCase`
+ * calls, `openMcpServers()` (server-pool.ts), which hands these servers to the caller to close.
  */
-export class McpServers {
+export class McpServers implements McpServerPool {
   readonly #shared: Sessions = new Map()
   /** A case's stubs → the same stubs calling these servers (`bindCase`), so cases sharing stubs still share them. */
   readonly #bound = new WeakMap<Case['stubs'], Case['stubs']>()
@@ -125,12 +127,22 @@ export class McpServers {
     }
   }
 
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
   /** Ends every server of the run (waits for each process to be gone); later calls fail with a clear error. */
   async close(): Promise<void> {
     this.#closed = true
     const sessions: Sessions = new Map(this.#shared)
     this.#shared.clear()
     await closeAll(sessions)
+  }
+
+  /** `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close()
   }
 
   private boundStubs(stubs: Case['stubs']): Case['stubs'] {
@@ -145,7 +157,7 @@ export class McpServers {
   }
 
   private async shared(spec: McpServerSpec): Promise<McpSession> {
-    if (this.#closed) throw new McpServerError(`MCP server "${spec.label}" was already closed (the run ended)`)
+    if (this.#closed) throw new McpServerError(`MCP server "${spec.label}" was already closed (the run ended, or close() was called)`)
     // A server that failed to start is not retried for every suite: the first error stands.
     const pending = sessionIn(this.#shared, spec)
     const session = await pending

@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
+import { serversOf, type McpServerPool } from '../mcp/server-pool.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
@@ -21,7 +22,7 @@ import { ToolTokenCounter } from './tool-token-cost.ts'
 
 /** What `runCase` runs: one case of a suite for one model. */
 export type RunCaseRequest = {
-  /** A suite file path, or a suite already loaded with `loadSuite` (its MCP servers are started for this call). */
+  /** A suite file path, or a suite already loaded with `loadSuite` (its MCP servers are started for this call, or are `mcp`). */
   readonly suite: string | Suite
   /** The case id within the suite. */
   readonly case: string
@@ -41,6 +42,11 @@ export type RunCaseRequest = {
   /** Prices for the result's cost (default: the table that ships with toolgauge). */
   readonly prices?: PriceTable
   readonly signal?: AbortSignal
+  /**
+   * MCP servers kept by the caller across calls (`openMcpServers()`): the suite's servers run there, started on
+   * first use and left up when this call returns. Default: started for this call and closed before it returns.
+   */
+  readonly mcp?: McpServerPool
 }
 
 /** One case run and scored: the case as loaded, the transcript, the verdict and the result a run would journal. */
@@ -64,10 +70,11 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
  * Runs one case through the same loop, scorers and result building as `runEvaluation`, and returns the scored
  * transcript — what the `toolgauge/vitest` matchers take. The suite's MCP servers belong to this call: started
  * for it (shared ones on the case's first call to them), closed before it returns, whether the suite is a path or
- * a Suite loaded beforehand. Bad input (no such suite or case, an unknown model spec) is an InputError; a
+ * a Suite loaded beforehand — unless the caller keeps servers for many calls (`mcp: openMcpServers()`). Bad input (no such suite or case, an unknown model spec) is an InputError; a
  * provider failure is kept on the result as `provider_error`, a server that fails as `harness_error`.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
+  if (request.mcp) return runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp'))
   return McpServers.during((servers) => runLoadedCase(request, servers))
 }
 

@@ -1,0 +1,91 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CaseResult } from '../../src/core/result.ts'
+import { InputError, loadSuite, openMcpServers, runCase } from '../../src/index.ts'
+import { tempFiles } from '../helpers/cli.ts'
+import { alive, fixture, pidsIn, q } from './helpers.ts'
+
+// A loop of library runCase calls can keep one set of MCP servers for all of them (openMcpServers), owned and
+// closed by the caller; without it each call starts and closes its own, as before.
+
+const ids = ['one', 'two', 'three'] as const
+
+/** A suite with one shared echo server (each start appends its pid to `pids`), three cases calling it, their script. */
+function echoSuite(): { pids: string; suiteFile: string; model: string } {
+  const dir = tempFiles({})
+  const pids = join(dir, 'pids')
+  writeFileSync(join(dir, 'suite.yaml'), [
+    'name: pooled',
+    'tools:',
+    `  - mcp: { command: ${q(process.execPath)}, args: [${q(fixture('echo-server.mjs'))}], env: { PID_FILE: ${q(pids)} } }`,
+    'cases:',
+    ...ids.map((id) => `  - { id: ${id}, prompt: go, expect: { calls: [{ name: echo, args: { text: ${id} } }] } }`),
+  ].join('\n'))
+  writeFileSync(join(dir, 'script.yaml'), ids.map((id) => `${id}: [{ tool_calls: [{ id: c1, name: echo, arguments: { text: ${id} } }] }, { content: done }]`).join('\n'))
+  return { pids, suiteFile: join(dir, 'suite.yaml'), model: `scripted:${join(dir, 'script.yaml')}` }
+}
+
+/** A result without what differs between two runs of the same case (latencies). */
+const timeless = (result: CaseResult): unknown => JSON.parse(JSON.stringify(result, (key, value: unknown) => (key === 'latencyMs' ? 0 : value)))
+
+describe('openMcpServers: one set of MCP servers for many runCase calls', () => {
+  it('N runCase calls on one Suite start the server once on them, give the per-call results, and close() ends it', async () => {
+    const { pids, suiteFile, model } = echoSuite()
+    const suite = await loadSuite(suiteFile)
+    // The reference: each runCase starts and closes its own server.
+    const perCall = []
+    for (const id of ids) perCall.push((await runCase({ suite, case: id, model })).result)
+    expect(new Set(pidsIn(pids)).size).toBe(1 + ids.length)
+    writeFileSync(pids, '')
+
+    const servers = openMcpServers()
+    const shared = []
+    for (const id of ids) shared.push((await runCase({ suite, case: id, model, mcp: servers })).result)
+    // One process answered every call, and is still up for the next one.
+    expect(pidsIn(pids)).toHaveLength(1)
+    expect(alive(pidsIn(pids))).toEqual(pidsIn(pids))
+    expect(shared.map(timeless)).toEqual(perCall.map(timeless))
+    expect(shared.map((result) => result.passed)).toEqual([true, true, true])
+    await servers.close()
+    expect(servers.closed).toBe(true)
+    expect(alive(pidsIn(pids))).toEqual([])
+  })
+
+  it('a suite given by path to each call is loaded on the same servers: one process for all, gone after asyncDispose', async () => {
+    const { pids, suiteFile, model } = echoSuite()
+    const servers = openMcpServers()
+    const results = []
+    for (const id of ids) results.push((await runCase({ suite: suiteFile, case: id, model, mcp: servers })).result)
+    expect(results.map((result) => result.passed)).toEqual([true, true, true])
+    expect(pidsIn(pids)).toHaveLength(1)
+    await servers[Symbol.asyncDispose]()
+    expect(servers.closed).toBe(true)
+    expect(alive(pidsIn(pids))).toEqual([])
+  })
+
+  it('runCase given closed servers rejects at once with an InputError saying so, starting nothing', async () => {
+    const { pids, suiteFile, model } = echoSuite()
+    const suite = await loadSuite(suiteFile)
+    const servers = openMcpServers()
+    await runCase({ suite, case: 'one', model, mcp: servers })
+    await servers.close()
+    writeFileSync(pids, '')
+    const closed = /the MCP servers were closed/
+    await expect(runCase({ suite, case: 'one', model, mcp: servers })).rejects.toThrow(closed)
+    await expect(runCase({ suite: suiteFile, case: 'one', model, mcp: servers })).rejects.toThrow(InputError)
+    expect(pidsIn(pids)).toEqual([])
+  })
+
+  it('runCase without them keeps its own servers per call: none is left after it returns', async () => {
+    const { pids, suiteFile, model } = echoSuite()
+    expect((await runCase({ suite: suiteFile, case: 'two', model })).result.passed).toBe(true)
+    expect(alive(pidsIn(pids))).toEqual([])
+  })
+
+  it('what is not from openMcpServers is refused with a TypeError, not used half-way', async () => {
+    const { suiteFile, model } = echoSuite()
+    const fake = { closed: false, close: async () => {}, [Symbol.asyncDispose]: async () => {} }
+    await expect(runCase({ suite: suiteFile, case: 'one', model, mcp: fake })).rejects.toThrow(TypeError)
+  })
+})
