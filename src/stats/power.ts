@@ -1,3 +1,4 @@
+import { binomialPmf } from './binomial.ts'
 import { normalQuantile } from './normal-quantile.ts'
 
 // Sizing a comparison before paying for it (`toolgauge plan`), and saying afterwards what a comparison could have
@@ -138,18 +139,4 @@ export function minimumDetectableRateChange(base: { readonly successes: number; 
   const pooled = (base.successes + head.successes + 2) / (base.trials + head.trials + 4)
   const z = normalQuantile(1 - alpha / 2) + normalQuantile(power)
   return Math.min(1, z * Math.sqrt(pooled * (1 - pooled) * (1 / base.trials + 1 / head.trials)))
-}
-
-/** P(X = m) for X ~ Binomial(n, p), in log space so n in the thousands does not underflow. */
-function binomialPmf(n: number, p: number, m: number): number {
-  if (p <= 0) return m === 0 ? 1 : 0
-  if (p >= 1) return m === n ? 1 : 0
-  return Math.exp(logChoose(n, m) + m * Math.log(p) + (n - m) * Math.log(1 - p))
-}
-
-const logFactorials: number[] = [0]
-
-function logChoose(n: number, k: number): number {
-  for (let i = logFactorials.length; i <= n; i++) logFactorials.push(logFactorials[i - 1]! + Math.log(i))
-  return logFactorials[n]! - logFactorials[k]! - logFactorials[n - k]!
 }
