@@ -15,7 +15,7 @@ import { Journal, resultKey } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
-import { inert } from '../report/terminal-text.ts'
+import { printWarning, RunCallbacks } from './run-callbacks.ts'
 import { ProcessGuard } from './process-guard.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
@@ -96,11 +96,19 @@ export type RunOptions = {
    * flight 2 s after the abort (user code that does not settle) are abandoned, like any interrupted case.
    */
   readonly signal?: AbortSignal
-  /** Called before any request with what looks like a slip but is not an error (a scripted key naming no case). */
+  /**
+   * Called before any request with what looks like a slip but is not an error (a scripted key naming no case), and
+   * with what the process guard saw (an error of a case's code after its verdict). `onWarning`, `onStart` and
+   * `onResult` are the caller's own code, contained: one that throws (anything), or returns a promise that rejects,
+   * stops nothing — the run goes on, every result is journaled and in the report, no verdict changes, and the run's
+   * promise resolves with its outcome as it would have. A warning whose `onWarning` threw is printed on stderr
+   * instead. When the run is over, each callback that threw is said once (how often, and what it threw first):
+   * through `onWarning`, or on stderr when `onWarning` is the one that threw.
+   */
   readonly onWarning?: (message: string) => void
-  /** Called once the cases to run are known (after --resume kept the finished ones), before any request. */
+  /** Called once the cases to run are known (after --resume kept the finished ones), before any request (contained: see onWarning). */
   readonly onStart?: (progress: { total: number; resumed?: ResumeCounts }) => void
-  /** Called after each journaled result (progress display), with the redacted result that was journaled. */
+  /** Called after each journaled result (progress display), with the redacted result that was journaled (contained: see onWarning). */
   readonly onResult?: (result: CaseResult, progress: { done: number; total: number }) => void
   /** Prices for cost (default: the table that ships with toolgauge, see docs/pricing.md). */
   readonly prices?: PriceTable
@@ -155,19 +163,25 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
   if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
   if (options.outLock && options.outLock.dir !== resolve(options.outDir)) throw new Error(`the lock given is of ${options.outLock.dir}, not of ${options.outDir}`)
-  const lock = options.outLock ?? lockOutFolder(options.outDir, options.onWarning)
-  // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
-  const guard = new ProcessGuard(options.onWarning ?? ((message) => process.stderr.write(`warning: ${inert(message)}\n`)))
+  // The caller's callbacks are its own code: one that throws is said once the run is over, and changes nothing else.
+  const callbacks = new RunCallbacks(options)
   try {
-    // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
-    return await McpServers.during(async (servers) => evaluate(options, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+    const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn)
+    // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
+    const guard = new ProcessGuard(callbacks.takesWarnings ? callbacks.warn : printWarning)
+    try {
+      // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
+      return await McpServers.during(async (servers) => evaluate(options, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+    } finally {
+      guard.dispose(options.signal?.aborted === true)
+      if (lock !== options.outLock) lock.release()
+    }
   } finally {
-    guard.dispose(options.signal?.aborted === true)
-    if (lock !== options.outLock) lock.release()
+    callbacks.close()
   }
 }
 
-async function evaluate(options: RunOptions, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
+async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
   const models = resolveModels(options.models)
   const answersSuite = modelSuites(models, suites.map((suite) => suite.name), options.modelsSource)
   const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
@@ -200,9 +214,9 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     const given = options.providers?.find((provider) => provider.id === model.id)
     return given ? boundedTurns(given, modelOptions[index]!.timeoutMs) : createProvider(model.spec, { ...modelOptions[index]!, secrets })
   }))
-  for (const warning of unbatchedWarnings(providers, modelOptions)) options.onWarning?.(warning)
+  for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
-  for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) options.onWarning?.(warning)
+  for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
   if (options.repeatUntil !== undefined) checkRepeatUntil(options)
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).
@@ -212,11 +226,11 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     providers.forEach((provider, modelIndex) => {
       // A model answering some suites only is asked about their cases only.
       const own = (refs: readonly CaseRef[]) => refs.filter((ref) => answersSuite(modelIndex, ref.suite))
-      for (const warning of provider.checkCases?.(own(caseRefs), { repeats, allCases: own(allCases) }) ?? []) options.onWarning?.(warning)
+      for (const warning of provider.checkCases?.(own(caseRefs), { repeats, allCases: own(allCases) }) ?? []) callbacks.warn(warning)
     })
   }
   await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
-  for (const warning of [...simulators.check(repeats), ...judges.check(repeats)]) options.onWarning?.(warning)
+  for (const warning of [...simulators.check(repeats), ...judges.check(repeats)]) callbacks.warn(warning)
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 
@@ -258,10 +272,10 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
   const tasks = plan.filter((task) => !task.position)
   if (options.resume) await refuseUncertainResubmits(batchJournal, providers, tasks, (index) => cases.at(index), options.batchResubmit === true)
 
-  options.onStart?.({ total: tasks.length, ...(resumed ? { resumed } : {}) })
+  callbacks.start({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
-  if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices)) options.onWarning?.(warning)
+  if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices)) callbacks.warn(warning)
   const context: EvaluationContext = {
     tokenCounter, prices, secrets, toolSets, simulators, judges, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks.check } : {}),
@@ -289,7 +303,7 @@ async function evaluate(options: RunOptions, startedAt: Date, servers: McpServer
     rounds?.record(planned, safe)
     bail.record(safe)
     done++
-    options.onResult?.(safe, { done, total: tasks.length })
+    callbacks.result(safe, { done, total: tasks.length })
   }
   try {
     await scheduleTasks(tasks, {
