@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { UsageError } from '../core/errors.ts'
+import { packageFile } from '../package-files.ts'
 import { inert } from '../report/terminal-text.ts'
 import { exitCodes } from './command.ts'
 import { defineCommand } from './flags.ts'
@@ -13,7 +14,7 @@ Scaffolds toolgauge in a project (default: this folder), never overwriting a fil
   evals/example/tools.json         the tools they use
   evals/example/scripted-model.yaml  a scripted model answering them, so the first run passes offline
   .github/workflows/toolgauge.yml  CI: run with gates, JUnit, a Markdown summary, compare with the default branch
-A file that already exists is skipped and named. Then: npx toolgauge run`
+A file that already exists is skipped and named. Then (once toolgauge is installed in the project): npx toolgauge run`
 
 /** `toolgauge init`: writes the example suite, config and CI workflow into a project. */
 export const command = defineCommand(usage, {}, async ({ positionals }) => {
@@ -31,7 +32,7 @@ export const command = defineCommand(usage, {}, async ({ positionals }) => {
     out(`Skipped (left as they are):`)
     for (const { path, reason } of skipped) out(`  ${path} — ${inert(reason)}`)
   }
-  if (!existsSync(resolve(root, 'package.json'))) out('Note: no package.json here; the workflow runs `npm ci` and `npx toolgauge` from one that lists toolgauge.')
-  out('\nNext: npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)')
+  const { nextSteps, projectState } = await import('../init/next-steps.ts')
+  for (const line of nextSteps(projectState(root, packageFile('')))) out(inert(line))
   return exitCodes.ok
 })

@@ -11,7 +11,8 @@ export const reportFolder = 'reports/latest'
  * the same in ESM and CommonJS projects.
  */
 export const configFile = `// toolgauge.config.ts, written by \`toolgauge init\`. Every key is optional and a command-line flag wins over it;
-// the keys are those of toolgauge.config.yaml (README "Use it in your project").
+// the keys are those of toolgauge.config.yaml: node_modules/toolgauge/docs/ci.md ("Gates") lists them, and so
+// does \`npx toolgauge run --help\`.
 import { defineConfig } from 'toolgauge/config'
 
 export default defineConfig({

