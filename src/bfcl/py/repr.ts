@@ -1,5 +1,4 @@
-import type { PyComplex, PyValue } from './value.ts'
-import { pyClass } from './value.ts'
+import type { PyComplex, PyTagged, PyValue } from './value.ts'
 
 // Python `repr()`, for BFCL's error messages (error_type parity does not depend on it; message parity does).
 
@@ -61,14 +60,11 @@ function complexRepr(c: PyComplex): string {
 
 /** Python `repr(v)` (also what `str()` prints for containers). */
 export function pyRepr(v: PyValue): string {
-  switch (pyClass(v)) {
-    case 'NoneType': return 'None'
-    case 'bool': return v ? 'True' : 'False'
-    case 'str': return strRepr(v as string)
-    case 'list': return `[${(v as readonly PyValue[]).map(pyRepr).join(', ')}]`
-    default: break
-  }
-  const tagged = v as Exclude<PyValue, null | boolean | string | readonly PyValue[]>
+  if (v === null) return 'None'
+  if (typeof v === 'boolean') return v ? 'True' : 'False'
+  if (typeof v === 'string') return strRepr(v)
+  if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`
+  const tagged = v as PyTagged
   switch (tagged.t) {
     case 'int': return tagged.v.toString()
     case 'float': return floatRepr(tagged.v)

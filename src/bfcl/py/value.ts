@@ -18,6 +18,9 @@ export type PyBytes = { readonly t: 'bytes'; readonly v: string }
 /** Any Python value the decoders can produce: None, bool, str and list map to JS null, boolean, string and array. */
 export type PyValue = null | boolean | string | PyInt | PyFloat | readonly PyValue[] | PyTuple | PyDict | PyComplex | PyBytes
 
+/** The tagged (object) Python values: int, float, tuple, dict, complex, bytes. */
+export type PyTagged = Exclude<PyValue, null | boolean | string | readonly PyValue[]>
+
 /** Python class names, as `type(v).__name__` prints them. */
 export type PyClass = 'NoneType' | 'bool' | 'str' | 'int' | 'float' | 'list' | 'tuple' | 'dict' | 'complex' | 'bytes'
 
@@ -48,7 +51,7 @@ export function pyClass(v: PyValue): PyClass {
   if (typeof v === 'boolean') return 'bool'
   if (typeof v === 'string') return 'str'
   if (Array.isArray(v)) return 'list'
-  return (v as Exclude<PyValue, null | boolean | string | readonly PyValue[]>).t
+  return (v as PyTagged).t
 }
 
 /** True when `v` is a Python list. */
@@ -111,8 +114,8 @@ export function pyEqual(a: PyValue, b: PyValue): boolean {
   }
   if (Array.isArray(a)) return Array.isArray(b) && sequenceEqual(a, b)
   if (typeof a === 'boolean' || typeof b === 'boolean' || Array.isArray(b)) return false
-  const ta = a as Exclude<PyValue, null | boolean | string | readonly PyValue[]>
-  const tb = b as Exclude<PyValue, null | boolean | string | readonly PyValue[]>
+  const ta = a as PyTagged
+  const tb = b as PyTagged
   if (ta.t === 'tuple') return tb.t === 'tuple' && sequenceEqual(ta.items, tb.items)
   if (ta.t === 'bytes') return tb.t === 'bytes' && ta.v === tb.v
   if (ta.t === 'dict' && tb.t === 'dict') {
@@ -152,9 +155,6 @@ export function pyItems(v: PyValue): readonly PyValue[] | undefined {
 export function pyIterate(v: PyValue): readonly PyValue[] | undefined {
   return pyItems(v) ?? (isDict(v) ? v.entries.map(([key]) => key) : undefined)
 }
-
-/** The tagged (object) Python values: int, float, tuple, dict, complex, bytes. */
-export type PyTagged = Exclude<PyValue, null | boolean | string | readonly PyValue[]>
 
 /** `v` as a tagged value, or undefined for None, bool, str and list. */
 export function tagged(v: PyValue): PyTagged | undefined {
