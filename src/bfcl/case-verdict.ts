@@ -45,11 +45,10 @@ export function bfclCaseVerdict(bfcl: BfclExpectation, turn: BfclTurn, options: 
   const result: PyValue = mode === 'fc'
     ? turn.calls.map((call) => ({ t: 'dict', entries: [[call.name, call.rawArguments]] }) as const)
     : turn.text
-  const answer = answerOf(bfcl.answer)
   const verdict = entryVerdict({
     category: bfcl.category,
     docs: Array.isArray(bfcl.functions) ? (bfcl.functions as FunctionDoc[]) : [],
-    ...(answer !== undefined ? { answer } : {}),
+    answer: answerOf(bfcl.answer),
     result,
     mode,
     // The suite's flag says how tool names were sent through an FC API; prompt-mode text is Python call syntax

@@ -35,7 +35,7 @@ export type ImportedSuite = { readonly category: string; readonly file: string; 
  */
 export function importCategories(options: ImportOptions): ImportedSuite[] {
   const available = listCategories(options.dataDir)
-  const wanted = options.categories && options.categories.length > 0 ? options.categories : available.filter((name) => (scoredCategories as readonly string[]).includes(name))
+  const wanted = options.categories && options.categories.length > 0 ? options.categories : available.filter((name) => scoredCategories.includes(name))
   for (const name of wanted) {
     if (!available.includes(name)) throw new InputError(`no BFCL_v4_${name}.json in the data directory (have: ${available.join(', ')})`, { field: '--category' })
     if (name === 'multi_turn_long_context') {
@@ -45,7 +45,7 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
       // Read now, so a wrong folder fails the import rather than every case of a later run.
       readLongContext(options.bfclSource)
     }
-    if (!(scoredCategories as readonly string[]).includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor a multi-turn one (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context)`, { field: '--category' })
+    if (!scoredCategories.includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor a multi-turn one (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context)`, { field: '--category' })
   }
   const mangleNames = options.mangleNames ?? true
   const written: ImportedSuite[] = []

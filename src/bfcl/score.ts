@@ -10,11 +10,11 @@ import { installLongContext, longContextFile, readLongContext, type LongContextC
 import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
 
 /** The single-turn categories `bfcl score` checks: 10 AST categories (Python, Java, JavaScript) and 3 relevance categories. */
-export const scoredCategories = [
+export const scoredCategories: readonly string[] = [
   'simple_python', 'simple_java', 'simple_javascript', 'multiple', 'parallel', 'parallel_multiple',
   'live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple',
   'irrelevance', 'live_irrelevance', 'live_relevance',
-] as const
+]
 
 /**
  * What `bfcl score` needs. `mode: auto` picks FC when a model's results hold lists of calls, else prompt.
@@ -61,7 +61,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
   const skipped: { file: string; reason: string }[] = []
   const byModel = new Map<string, { file: ResultFile; lines: ResultLine[] }[]>()
   for (const file of files) {
-    if (!(scoredCategories as readonly string[]).includes(file.category) && !isMultiTurnCategory(file.category)) {
+    if (!scoredCategories.includes(file.category) && !isMultiTurnCategory(file.category)) {
       skipped.push({ file: file.file, reason: `category "${file.category}" is outside bfcl score's scope (single-turn AST and relevance)` })
       continue
     }
@@ -94,7 +94,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     // One BFCL process per model: multi-turn categories share module-level state, in BFCL's category order.
     const process = new Map<string, unknown>()
     const multiTurnFiles = modelFiles.filter(({ file }) => isMultiTurnCategory(file.category))
-      .sort((a, b) => multiTurnCategories.indexOf(a.file.category as never) - multiTurnCategories.indexOf(b.file.category as never))
+      .sort((a, b) => multiTurnCategories.indexOf(a.file.category) - multiTurnCategories.indexOf(b.file.category))
     for (const { file, lines } of multiTurnFiles) {
       if (file.category === 'multi_turn_long_context') installLongContext(process, longContextConstants(options.bfclSource, file.file))
       const scored = scoreMultiTurnFile(file.file, file.category, lines, multiTurnData(file.category), process)
@@ -117,7 +117,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
         const verdict = entryVerdict({
           category: file.category,
           docs: entry.docs,
-          ...(entry.answer !== undefined ? { answer: entry.answer } : {}),
+          answer: entry.answer,
           result: line.result,
           mode,
           underscoreToDot,

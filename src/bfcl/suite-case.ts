@@ -32,7 +32,7 @@ export function entryToCase(entry: BfclEntry, toolNames: readonly string[], opti
   const bfcl = {
     category: entry.category,
     // JSON text, not data: YAML/JSON loaders turn 5.0 into 5, and BFCL's int/float rules need the lexeme.
-    ...(entry.answer !== undefined ? { answer: pyToJsonText(entry.answer) } : { answer: null }),
+    answer: entry.answer !== undefined ? pyToJsonText(entry.answer) : null,
     functions: entry.docs as readonly BfclFunctionDoc[],
     underscore_to_dot: options.mangleNames,
   }

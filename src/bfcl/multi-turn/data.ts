@@ -16,11 +16,11 @@ export type MultiTurnEntry = {
 }
 
 /** The multi-turn categories `bfcl score` checks. */
-export const multiTurnCategories = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context'] as const
+export const multiTurnCategories: readonly string[] = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context']
 
 /** True for a multi-turn category name. */
 export function isMultiTurnCategory(category: string): boolean {
-  return (multiTurnCategories as readonly string[]).includes(category)
+  return multiTurnCategories.includes(category)
 }
 
 // A JSON object's keys are all str, so Python's key equality is === (no dictGet and its general equality).
