@@ -1,7 +1,6 @@
 import { isPlainObject } from '../core/plain-object.ts'
 import { jsonDumps } from './py/json-dumps.ts'
 import { plainToPy } from './py/to-json.ts'
-import type { BfclLanguage } from './to-json-schema.ts'
 
 // What a model sees for simple_java / simple_javascript (BFCL's language-specific doc pre-processing): every
 // top-level parameter becomes a string the model fills with Java/JavaScript source text, and its description
@@ -21,10 +20,9 @@ function listType(language: 'java' | 'javascript', type: unknown): boolean {
  * The `parameters.properties` BFCL sends for a Java or JavaScript doc: types become `string`; descriptions get
  * " This is Java <T> type parameter in string representation." (`any`: "This parameter can be of any type of
  * Java object in string representation."); list types get their item type in the description and lose `items`;
- * a JS `dict` with `properties` gets them as Python `json.dumps` text and loses them. Python docs are unchanged.
+ * a JS `dict` with `properties` gets them as Python `json.dumps` text and loses them.
  */
-export function languageProperties(properties: Properties, language: BfclLanguage): Properties {
-  if (language === 'python') return properties
+export function languageProperties(properties: Properties, language: 'java' | 'javascript'): Properties {
   const name = languageName[language]
   const out: Record<string, unknown> = {}
   for (const [key, raw] of Object.entries(properties)) {

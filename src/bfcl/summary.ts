@@ -37,9 +37,8 @@ function mean(values: readonly number[]): number {
  */
 export function groupScores(categories: ModelSummary['categories'], counts: { readonly [category: string]: number } = {}): ModelSummary['groups'] {
   const acc = (name: string) => categories[name]?.accuracy ?? 0
-  const missingOf = (names: readonly string[]) => names.filter((name) => !categories[name])
   const group = (accuracy: number, names: readonly string[]): GroupScore => {
-    const missing = missingOf(names)
+    const missing = names.filter((name) => !categories[name])
     return { accuracy, complete: missing.length === 0, missing }
   }
   const simple = ['simple_python', 'simple_java', 'simple_javascript']

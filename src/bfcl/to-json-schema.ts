@@ -101,7 +101,6 @@ function convertSchema(node: { readonly [key: string]: unknown }, position: Posi
   return out
 }
 
-
 function isStringList(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }

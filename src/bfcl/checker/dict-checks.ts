@@ -19,7 +19,7 @@ function contains(container: PyValue, x: PyValue): boolean {
   return found
 }
 
-// One option of the dict checker; returns undefined when the option accepts the output.
+// One option of the dict checker: valid, or why the output does not fit it.
 function checkOneDictOption(output: PyDict, option: PyValue): CheckResult {
   let failure: { errorType: string; errors: string[] } | undefined
   for (const [key, value] of output.entries) {
