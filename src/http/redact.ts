@@ -56,9 +56,41 @@ export function secretsFromHeaders(headers: Headers): string[] {
     const value = headers.get(name)
     if (!value) continue
     found.push(value)
-    // `Bearer sk-…`: the bare key may also show up elsewhere (error messages echo it).
-    const bare = value.replace(/^(bearer|basic)\s+/i, '')
+    const bare = bareCredential(value)
     if (bare !== value) found.push(bare)
   }
   return found
+}
+
+/**
+ * Names of headers and environment variables whose values are credentials: the standard headers and a gateway's
+ * own (`cf-aig-authorization`, `x-portkey-api-key`), and the variables servers read theirs from (`GITHUB_TOKEN`,
+ * `API_KEY`, `DB_PASSWORD`, `AWS_SECRET_ACCESS_KEY`).
+ */
+const credentialNamePattern = /auth|key|token|secret|passw|cookie|signature|credential/i
+
+/** Whether a header or variable of this name carries a credential (see `credentialNamePattern`). */
+export function isCredentialName(name: string): boolean {
+  return credentialNamePattern.test(name)
+}
+
+/** The authentication schemes written before a credential (`Bearer sk-…`, GitHub's `token ghp_…`). */
+const schemePrefix = /^(bearer|basic|token)\s+/i
+
+/** A credential without its `Bearer`/`Basic`/`token` scheme: the bare key also shows up elsewhere (error messages echo it). */
+export function bareCredential(value: string): string {
+  return value.replace(schemePrefix, '')
+}
+
+/** The password of a URL's userinfo (`postgres://app:pw@db/x`), as written and decoded; none when the text is no such URL. */
+export function urlPasswords(value: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value)) return []
+  try {
+    const password = new URL(value).password
+    if (!password) return []
+    const decoded = decodeURIComponent(password)
+    return decoded !== password ? [password, decoded] : [password]
+  } catch {
+    return []
+  }
 }

@@ -73,6 +73,17 @@ export function readCacheEntry(part: string, key: string): Buffer | undefined {
   }
 }
 
+/** Removes the entry stored under `key` in the cache part, if any (failures are ignored, like every cache failure). */
+export function removeCacheEntry(part: string, key: string): void {
+  const dir = cacheFolder(part)
+  if (!dir) return
+  try {
+    unlinkSync(join(dir, hashText(key)))
+  } catch {
+    // no entry, or one that cannot be removed
+  }
+}
+
 /** Entries kept per part before the oldest half is removed (checked only when writing, which a warm run never does). */
 const entriesKept = 4000
 

@@ -3,7 +3,7 @@ import type { Node } from 'yaml'
 import { InputError } from '../core/errors.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { losslessJsonModule, yamlModule, yamlVersion } from './lazy-require.ts'
-import { hashText, readCacheEntry, writeCacheEntry } from './disk-cache.ts'
+import { hashText, readCacheEntry, removeCacheEntry, writeCacheEntry } from './disk-cache.ts'
 import { readTextFile } from './read-text.ts'
 
 /** A parsed YAML/JSON file that can say on which line a value stands, for error messages. */
@@ -14,18 +14,22 @@ export type SourceDocument = {
   lineOf(path: readonly (string | number)[]): number | undefined
 }
 
-/** How `readDocument` reads: `cache: false` for a file whose value must not be copied into the user's cache. */
-export type DocumentReading = { readonly cache?: boolean }
+/**
+ * How `readDocument` reads: `cache: false` for a file whose value must never be copied into the user's cache, or a
+ * test of the parsed value saying whether this one may be (a suite may, unless it writes a credential literally).
+ */
+export type DocumentReading = { readonly cache?: boolean | ((value: unknown) => boolean) }
 
 /**
  * Reads a YAML or JSON file (JSON is YAML 1.2, so one parser serves both and keeps positions).
  * Syntax errors become an InputError with file and line. A YAML file's value is kept in the user's cache unless
- * `cache: false` (a config file, which may hold literal secrets).
+ * `cache` says not (a config file, which may hold literal secrets; a suite holding a credential).
  */
 export function readDocument(file: string, reading: DocumentReading = {}): SourceDocument {
   const text = readTextFile(file)
   if (file.toLowerCase().endsWith('.json')) return parseJsonText(file, text)
-  return reading.cache === false ? parseDocumentText(file, text) : parseYamlText(file, text)
+  if (reading.cache === false) return parseDocumentText(file, text)
+  return parseYamlText(file, text, typeof reading.cache === 'function' ? reading.cache : () => true)
 }
 
 /**
@@ -35,7 +39,7 @@ export function readDocument(file: string, reading: DocumentReading = {}): Sourc
  * millisecond. One entry per file path (its text's hash inside), so the cache holds one value per file. Line
  * numbers are only needed for an error message: the parser runs then, on the first `lineOf`.
  */
-function parseYamlText(file: string, text: string): SourceDocument {
+function parseYamlText(file: string, text: string, cacheable: (value: unknown) => boolean): SourceDocument {
   const key = `yaml-value ${file}`
   const textHash = hashText(text)
   const stored = readCacheEntry('documents', key)
@@ -48,6 +52,12 @@ function parseYamlText(file: string, text: string): SourceDocument {
     }
   }
   const document = parseDocumentText(file, text)
+  // A value not to be kept is not stored, so a value read from the cache above was one allowed to be. The entry of
+  // this file is removed: an earlier text of it (or a toolgauge before this check) may have left the credential there.
+  if (!cacheable(document.value)) {
+    if (stored) removeCacheEntry('documents', key)
+    return document
+  }
   let image: Uint8Array | undefined
   try {
     image = serialize({ textHash, parser: parserKey(), value: document.value })

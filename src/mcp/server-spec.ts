@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
+import { bareCredential, isCredentialName, urlPasswords } from '../http/redact.ts'
 
 /** How toolgauge reaches one MCP server: a process spoken to over stdio, or a streamable HTTP endpoint. */
 export type McpTransportSpec =
@@ -29,7 +30,10 @@ export type McpServerSpec = {
   readonly workdir?: string
   readonly connectTimeoutMs: number
   readonly callTimeoutMs: number
-  /** Expanded values of `${VAR}` in env and headers: redacted like API keys. */
+  /**
+   * Redacted like API keys: the expanded values of `${VAR}` in env and headers, and the values of the credential
+   * ones (`credentialValues`), written literally or not.
+   */
   readonly secrets: readonly string[]
 }
 
@@ -50,10 +54,14 @@ type Where = (field: string, message: string) => InputError
  */
 export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where): McpServerSpec {
   const secrets: string[] = []
-  const expand = (field: string, values: unknown): Record<string, string> => Object.fromEntries(
-    Object.entries((values ?? {}) as Record<string, string>).map(([key, value]) => [key, expandVariables(value, secrets, (name) =>
-      at(`${field}.${key}`, `environment variable ${name} is not set`))]),
-  )
+  const expand = (field: string, values: unknown): Record<string, string> => {
+    const expanded = Object.fromEntries(
+      Object.entries((values ?? {}) as Record<string, string>).map(([key, value]) => [key, expandVariables(value, secrets, (name) =>
+        at(`${field}.${key}`, `environment variable ${name} is not set`))]),
+    )
+    for (const [key, value] of Object.entries(expanded)) for (const credential of credentialValues(key, value)) secrets.push(credential)
+    return expanded
+  }
   const timeout = (raw.timeout ?? {}) as { connect?: number; call?: number }
   const common = {
     ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
@@ -91,9 +99,39 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
   }
 }
 
+/**
+ * What of one env or header value is a credential, however it was written: the value (without a `Bearer` scheme,
+ * which stays readable) of one whose name says it is (`GITHUB_TOKEN`, `Authorization`, `x-api-key`, `DB_PASSWORD`),
+ * and the password of a URL with userinfo (`DATABASE_URL: postgres://app:pw@db/x`). Not every value: `LOG_LEVEL: debug`
+ * or `ROOT: /srv/data` are words and paths that tool results and answers repeat, and redacting them would shred
+ * the transcripts and reports for nothing; a credential under another name belongs in `${VAR}`, whose value is
+ * always a secret.
+ */
+export function credentialValues(name: string, value: string): string[] {
+  const passwords = urlPasswords(value)
+  if (isCredentialName(name)) passwords.push(bareCredential(value))
+  return passwords
+}
+
+/**
+ * Whether an entry (as written, unexpanded) holds a credential literally rather than through `${VAR}`: the suite
+ * holding it is then never copied into the user's cache. A value of `${VAR}` references and a scheme only is not.
+ */
+export function writesCredentialLiterally(raw: unknown): boolean {
+  if (raw === null || typeof raw !== 'object') return false
+  const entry = raw as Record<string, unknown>
+  return [entry.env, entry.headers].some((values) => values !== null && typeof values === 'object' &&
+    Object.entries(values).some(([name, value]) => typeof value === 'string' &&
+      credentialValues(name, value).some((credential) => bareCredential(credential.replace(variableReference, '').trim()) !== '')))
+}
+
+/** A `${NAME}` reference in an env or header value. */
+const variableReference = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/g
+
 /** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); values become secrets. */
 function expandVariables(value: string, secrets: string[], missing: (name: string) => Error): string {
-  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+  return value.replace(variableReference, (whole) => {
+    const name = whole.slice(2, -1)
     if (whole === workdirPlaceholder) return whole
     const found = process.env[name]
     if (found === undefined) throw missing(name)

@@ -74,7 +74,8 @@ export class McpSession {
       if (pid !== undefined) await ensureGone(pid, 500)
       await endProcess(client, transport, pid)
       prepared.dispose()
-      throw new McpServerError(`MCP server "${spec.label}" ${startProblem(error, spec, errors)}${redactText(stderr.lines(), spec.secrets)}`)
+      // The whole message is redacted: an HTTP server's refusal (quoted in the problem) may echo the headers sent.
+      throw new McpServerError(redactText(`MCP server "${spec.label}" ${startProblem(error, spec, errors)}${stderr.lines()}`, spec.secrets))
     }
     const session = new McpSession(spec, client, transport, stderr, prepared.dispose, pid)
     for (const error of errors) session.#protocolErrors.push(error)
@@ -149,7 +150,7 @@ export class McpSession {
     // The transport reports some failures twice (as the call's error and through onerror): say it once.
     const last = this.#protocolErrors.at(-1)
     const protocol = last !== undefined && !problem.includes(last) ? `; it also sent output that is not MCP: ${last}` : ''
-    return new McpServerError(`MCP server "${this.spec.label}" ${problem}${protocol}${redactText(this.stderr.lines(), this.spec.secrets)}`)
+    return new McpServerError(redactText(`MCP server "${this.spec.label}" ${problem}${protocol}${this.stderr.lines()}`, this.spec.secrets))
   }
 
   /** What went wrong with one request, as a message says it after the server's label. */

@@ -11,6 +11,7 @@ import { checkCaseToolReferences } from './case-tool-references.ts'
 import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
+import { writesCredentialLiterally } from '../mcp/server-spec.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
 import { caseFileCases, CaseIds, heldCases, type BuildCase, type Locate, type Path, type SuiteCases } from './case-file.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
@@ -48,7 +49,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
   let own: McpServers | undefined
   const servers = async () => options.mcp ?? (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
   try {
-    const document = readDocument(resolve(file))
+    const document = readDocument(resolve(file), { cache: (value) => !holdsLiteralCredential(value) })
     validateSuiteShape(document)
     const { head, buildCase } = await prepareSuite(document, servers)
     const raw = document.value as RawSuite
@@ -64,6 +65,15 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
   } finally {
     await own?.close()
   }
+}
+
+/**
+ * Whether a parsed suite (not yet validated) writes a credential literally in an MCP server's `env:` or `headers:`:
+ * such a suite is never copied into the user's cache.
+ */
+function holdsLiteralCredential(value: unknown): boolean {
+  const tools = isPlainObject(value) ? value.tools : undefined
+  return Array.isArray(tools) && tools.some((entry) => isPlainObject(entry) && writesCredentialLiterally(entry.mcp))
 }
 
 async function inlineCases(rawCases: readonly Record<string, unknown>[], document: SourceDocument, buildCase: BuildCase): Promise<Case[]> {

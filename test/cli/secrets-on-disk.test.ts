@@ -130,6 +130,38 @@ const routes: readonly Route[] = [
       return { argv: ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(work, 'out'), '--format', 'junit,md,html'], redactedIn: 'out', code: 0 }
     },
   },
+  {
+    name: "a token written literally in an MCP server's env: (credential-named), quoted by the server everywhere (every format; the suite is not cached)",
+    secret: 'ghp_literalEnv5150abcd',
+    async setup(work) {
+      const server = `{ mcp: { command: ${q(process.execPath)}, args: [${q(leakyFixture)}], env: { TOKEN: "ghp_literalEnv5150abcd", LOG_LEVEL: debug } } }`
+      const dir = tempFiles({
+        'suite.yaml': ['name: leaky', 'tools:', `  - ${server}`, 'cases:', '  - { id: look, prompt: go, expect: { calls: [{ name: lookup }] } }'].join('\n'),
+        'script.yaml': 'look:\n  - tool_calls: [{ id: c1, name: lookup, arguments: { query: x } }]\n  - content: done\n',
+      })
+      return { argv: ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(work, 'out'), '--format', 'junit,md,html'], redactedIn: 'out', code: 0 }
+    },
+  },
+  {
+    name: "a token written literally in an MCP server's env:, printed on stderr by the server as it fails to start (the error message)",
+    secret: 'sk-live-literalStderr5150',
+    async setup(work) {
+      const script = 'process.stderr.write("cannot log in with " + process.env.API_KEY + "\\n"); process.exit(1)'
+      const server = `{ mcp: { command: ${q(process.execPath)}, args: ["-e", ${q(script)}], env: { API_KEY: "sk-live-literalStderr5150" } } }`
+      const suite = tempFiles({ 'suite.yaml': ['name: failing', 'tools:', `  - ${server}`, 'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }'].join('\n') })
+      return { argv: ['run', join(suite, 'suite.yaml'), '--model', 'baseline', '--out', join(work, 'out'), '--format', 'junit,md,html'], code: 2, stderr: 'cannot log in with [redacted]' }
+    },
+  },
+  {
+    name: "a literal Authorization header of an HTTP MCP server, which the server quotes in its refusal (the error message; the suite is not cached)",
+    secret: ['Bearer sk-live-literalHeader5150', 'sk-live-literalHeader5150'],
+    async setup(work) {
+      const origin = await serve((request) => ({ type: 'text', status: 401, body: `bad credentials: ${String(request.headers.authorization)}`, contentType: 'text/plain' }))
+      const server = `{ mcp: { url: "${origin}/mcp", headers: { Authorization: "Bearer sk-live-literalHeader5150" }, timeout: { connect: 5 } } }`
+      const suite = tempFiles({ 'suite.yaml': ['name: refused', 'tools:', `  - ${server}`, 'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }'].join('\n') })
+      return { argv: ['run', join(suite, 'suite.yaml'), '--model', 'baseline', '--out', join(work, 'out')], code: 2, stderr: 'bad credentials: Bearer [redacted]' }
+    },
+  },
   ...(['mcp list', 'mcp list --json', 'lint-tools', 'tokens'] as const).map((command): Route => ({
     name: `${command} on an MCP server quoting its --env \${VAR} value in its tool definitions`,
     secret: 'mcp-leaky-6d6d6d6d',
@@ -142,6 +174,13 @@ const routes: readonly Route[] = [
       return { argv, code: 0, ...(command.startsWith('mcp list') ? { stdout: '[redacted]' } : {}) }
     },
   })),
+  {
+    name: 'mcp list on an MCP server given a literal --env token, which it quotes in its tool definitions',
+    secret: 'ghp_literalFlag5150abcd',
+    async setup() {
+      return { argv: ['mcp', 'list', `${q(process.execPath)} ${q(leakyFixture)}`, '--env', 'TOKEN=ghp_literalFlag5150abcd', '--json'], code: 0, stdout: '[redacted]' }
+    },
+  },
   {
     name: "credential headers given as settings (extra_headers: Authorization, a gateway's own token header), which the host echoes",
     secret: ['proxy-token-8e8e8e8e', 'gateway-token-9f9f9f9f'],

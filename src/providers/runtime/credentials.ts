@@ -1,5 +1,5 @@
 import { InputError, MissingApiKeyError } from '../../core/errors.ts'
-import { secretsFromHeaders } from '../../http/redact.ts'
+import { bareCredential, isCredentialName, secretsFromHeaders } from '../../http/redact.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
 /** Where a provider's key and base URL come from when the run names nothing else. */
@@ -48,12 +48,6 @@ export function apiKeyFromEnv(name: string): string | undefined {
 const replayBaseUrl = 'http://replay.invalid/v1'
 
 /**
- * Header names that carry a gateway's credential besides the standard ones (`cf-aig-authorization`, `Helicone-Auth`,
- * `x-portkey-api-key`, `x-proxy-token` …): what `extra_headers` adds to reach a proxy in front of the API.
- */
-const credentialHeaderName = /auth|key|token|secret|passw|cookie|signature|credential/i
-
-/**
  * The credentials a model's settings send: the values of its `extra_headers` that are credential headers
  * (`Authorization: Bearer …` to a proxy, `x-api-key`, a gateway's own token header), bare and as sent — secrets of
  * the run like its key.
@@ -61,9 +55,9 @@ const credentialHeaderName = /auth|key|token|secret|passw|cookie|signature|crede
 export function settingSecrets(options: Pick<ProviderOptions, 'settings'>): string[] {
   const headers = options.settings?.extra_headers
   if (!headers) return []
-  const credentials = Object.entries(headers).filter(([name]) => credentialHeaderName.test(name))
+  const credentials = Object.entries(headers).filter(([name]) => isCredentialName(name))
   // secretsFromHeaders gives each value as sent and without its Bearer/Basic scheme.
-  return [...new Set([...secretsFromHeaders(new Headers(Object.entries(headers))), ...credentials.flatMap(([, value]) => secretsFromHeaders(new Headers({ authorization: value })))])]
+  return [...new Set([...secretsFromHeaders(new Headers(Object.entries(headers))), ...credentials.flatMap(([, value]) => [value, bareCredential(value)])])]
 }
 
 /** What `api_key_env` holds: the name of a variable, as the environment spells one. */
