@@ -1,11 +1,10 @@
 import type { ModelSummary, Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { streamOf, type StreamedReport } from './json.ts'
-import { wilsonInterval } from '../stats/wilson.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { repeatLabel } from './repeat-label.ts'
-import { kSeries, nothingMeasured, passedText, percent, scoredOf } from './metric-text.ts'
+import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
 import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.ts'
@@ -62,47 +61,20 @@ export function reportGates(report: { readonly [key: string]: unknown }): GateVe
   return gates.filter((g): g is GateVerdict => typeof g === 'object' && g !== null && typeof g.name === 'string' && typeof g.passed === 'boolean')
 }
 
-
-/**
- * The 95% interval of a summary (`accuracyCi` extension, with repeats) as `[low, high]`; a variant row without one
- * gets the Wilson interval of passed over its scored results (errored ones are no trial, as in `accuracy`), so every
- * variant point has an interval; otherwise undefined.
- */
-export function accuracyInterval(summary: ModelSummary): readonly [number, number] | undefined {
-  // Nothing scored (every result errored): the vacuous [0, 1] is no interval of anything.
-  if (summary.accuracy === null) return undefined
-  const ci = summary.accuracyCi
-  if (Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number')) return ci as [number, number]
-  return summary.variant !== undefined && scoredOf(summary) > 0 ? wilsonInterval(summary.passed, scoredOf(summary)) : undefined
-}
-
-/** Tool-definition tokens per request (`toolTokens.perRequest` extension), or undefined. */
-export function toolTokensPerRequest(summary: ModelSummary): number | undefined {
-  const tokens = summary.toolTokens as { perRequest?: unknown } | undefined
-  return typeof tokens?.perRequest === 'number' ? tokens.perRequest : undefined
-}
-
-/** pass^k at the largest k of a summary (`passHatK` extension), as [k, value]. */
-export function largestPassHatK(summary: ModelSummary): readonly [number, number] | undefined {
-  return kSeries(summary.passHatK).at(-1)
-}
-
 function overview(summaries: readonly ModelSummary[]): string[] {
   const rows = summaries.map((s) => {
     const ci = accuracyInterval(s)
-    const hat = largestPassHatK(s)
-    const tokens = toolTokensPerRequest(s)
     return row([
       code(summaryLabel(s)),
       `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`,
-      hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured,
+      passHatKText(s),
       passedText(s),
       percent(s.selectionAccuracy),
       percent(s.argumentAccuracy),
       percent(s.hallucinatedToolRate),
       percent(s.hallucinatedParamRate),
       percent(s.schemaViolationRate),
-      tokens === undefined ? nothingMeasured : String(Math.round(tokens)),
+      toolTokensText(s),
       `${Math.round(s.latencyMs.p50)} ms`,
     ])
   })

@@ -1,4 +1,5 @@
 import type { ModelSummary } from '../core/report.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 
 // How every output (console table, Markdown, HTML) writes a summary's figures, so a metric with nothing to
 // measure reads the same everywhere: "—", never "0.0%" or "0/0".
@@ -39,4 +40,35 @@ export function kSeries(value: unknown): [number, number][] {
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
     .map(([k, v]): [number, number] => [Number(k), v])
     .sort((a, b) => a[0] - b[0])
+}
+
+/**
+ * The 95% interval of a summary (`accuracyCi` extension, with repeats) as `[low, high]`; a variant row without one
+ * gets the Wilson interval of passed over its scored results (errored ones are no trial, as in `accuracy`), so every
+ * variant point has an interval; otherwise undefined.
+ */
+export function accuracyInterval(summary: ModelSummary): readonly [number, number] | undefined {
+  // Nothing scored (every result errored): the vacuous [0, 1] is no interval of anything.
+  if (summary.accuracy === null) return undefined
+  const ci = summary.accuracyCi
+  if (Array.isArray(ci) && ci.length === 2 && ci.every((x) => typeof x === 'number')) return ci as [number, number]
+  return summary.variant !== undefined && scoredOf(summary) > 0 ? wilsonInterval(summary.passed, scoredOf(summary)) : undefined
+}
+
+/** pass^k at the largest k of a summary (`passHatK` extension) with that k, `81.0% (k=3)`; "—" without repeats. */
+export function passHatKText(summary: ModelSummary): string {
+  const hat = kSeries(summary.passHatK).at(-1)
+  return hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured
+}
+
+/** Tool-definition tokens per request (`toolTokens.perRequest` extension), or undefined. */
+export function toolTokensPerRequest(summary: ModelSummary): number | undefined {
+  const tokens = summary.toolTokens as { perRequest?: unknown } | undefined
+  return typeof tokens?.perRequest === 'number' ? tokens.perRequest : undefined
+}
+
+/** Tool-definition tokens per request, rounded; "—" when none were counted. */
+export function toolTokensText(summary: ModelSummary): string {
+  const tokens = toolTokensPerRequest(summary)
+  return tokens === undefined ? nothingMeasured : String(Math.round(tokens))
 }

@@ -2,7 +2,7 @@
 // stored `accuracyCi` gets the Wilson interval of passed over the SCORED results — errored ones are no trial.
 import { describe, expect, it } from 'vitest'
 import type { ModelSummary } from '../../src/core/report.ts'
-import { accuracyInterval } from '../../src/report/markdown.ts'
+import { accuracyInterval } from '../../src/report/metric-text.ts'
 import { summarize } from '../../src/report/summarize.ts'
 import { wilsonInterval } from '../../src/stats/wilson.ts'
 import { makeResult } from '../stats/make-result.ts'

@@ -1,6 +1,5 @@
 import type { ModelSummary } from '../../core/report.ts'
-import { accuracyInterval, toolTokensPerRequest } from '../markdown.ts'
-import { nothingMeasured, percent } from '../metric-text.ts'
+import { accuracyInterval, nothingMeasured, percent, toolTokensPerRequest } from '../metric-text.ts'
 import { escapeHtml } from './escape.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { placeLabels } from './label-layout.ts'

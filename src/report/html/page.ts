@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import type { ModelSummary, Report } from '../../core/report.ts'
 import { ConfusionTally } from '../confusion.ts'
 import { streamOf, type StreamedReport } from '../json.ts'
-import { accuracyInterval, gateName, largestPassHatK, reportGates, toolTokensPerRequest } from '../markdown.ts'
-import { nothingMeasured, passedText, percent } from '../metric-text.ts'
+import { gateName, reportGates } from '../markdown.ts'
+import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from '../metric-text.ts'
 import { caseEntries } from './cases.ts'
 import { FlakyLookup } from '../flaky-cases.ts'
 import { confusionHtml, gridLimit } from './confusion.ts'
@@ -78,11 +78,9 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
   const header = ['Model', 'Accuracy', '95% CI', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema viol.', 'Tool tokens/req.', 'p50 latency']
   const rows = summaries.map((s) => {
     const ci = accuracyInterval(s)
-    const hat = largestPassHatK(s)
-    const tokens = toolTokensPerRequest(s)
-    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : nothingMeasured, hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured,
+    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : nothingMeasured, passHatKText(s),
       passedText(s), percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
-      percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), tokens === undefined ? nothingMeasured : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
+      percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), toolTokensText(s), `${Math.round(s.latencyMs.p50)} ms`]
   })
   // Figures never wrap (a 95% CI broken over two lines reads as two numbers); the CI cells are marked for that.
   const cellClass = (column: number) => (header[column] === '95% CI' ? ' class="ci"' : '')
