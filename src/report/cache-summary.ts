@@ -1,4 +1,5 @@
 import type { ModelSummary } from '../core/report.ts'
+import { tableRow } from './markdown-text.ts'
 
 /** Whether a result or row read from or wrote to a provider's prompt cache. */
 export function usedCache(usage: { readonly cacheRead: number; readonly cacheWrite: number }): boolean {
@@ -40,8 +41,7 @@ const cacheNote = 'Tokens read from and written to the providers\' prompt caches
 export function cacheMarkdown(summaries: readonly ModelSummary[], label: (summary: ModelSummary) => string): string[] {
   const { head, rows } = cacheTable(summaries, label)
   if (rows.length === 0) return []
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
-  return ['### Prompt cache', '', cacheNote, '', line(head), line(['---', ...head.slice(1).map(() => '---:')]), ...rows.map(line), '']
+  return ['### Prompt cache', '', cacheNote, '', tableRow(head), tableRow(['---', ...head.slice(1).map(() => '---:')]), ...rows.map(tableRow), '']
 }
 
 /** The HTML report's "Prompt cache" table, when a row read or wrote a cache; `label` gives the row's (escaped) model cell. */

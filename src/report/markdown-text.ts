@@ -35,3 +35,8 @@ export function cell(text: string): string {
 export function codeSpan(text: string): string {
   return /[`|\r\n]/.test(text) ? inlineText(text) : `\`${inert(text)}\``
 }
+
+/** A Markdown table row of cells already written as Markdown (`cell`, `codeSpan`, figures). */
+export function tableRow(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`
+}

@@ -12,7 +12,7 @@ import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { cacheMarkdown } from './cache-summary.ts'
 import { runStops } from './run-stops.ts'
 import { flakyCases, type FlakyCase } from './flaky-cases.ts'
-import { cell, codeSpan, inlineText, maxCellLength } from './markdown-text.ts'
+import { cell, codeSpan, inlineText, maxCellLength, tableRow } from './markdown-text.ts'
 import type { GateResult } from '../gates/gates.ts'
 
 /** Text for a Markdown table cell (`markdown-text.ts`): model-written text made inert, cut to a cell's length. */
@@ -64,7 +64,7 @@ export function reportGates(report: { readonly [key: string]: unknown }): GateVe
 function overview(summaries: readonly ModelSummary[]): string[] {
   const rows = summaries.map((s) => {
     const ci = accuracyInterval(s)
-    return row([
+    return tableRow([
       code(summaryLabel(s)),
       `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`,
       passHatKText(s),
@@ -81,8 +81,8 @@ function overview(summaries: readonly ModelSummary[]): string[] {
   return [
     '### Overview',
     '',
-    row(['Model', 'Accuracy (95% CI)', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema violations', 'Tool tokens/request', 'Latency p50']),
-    row(['---', ...Array(10).fill('---:')]),
+    tableRow(['Model', 'Accuracy (95% CI)', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema violations', 'Tool tokens/request', 'Latency p50']),
+    tableRow(['---', ...Array(10).fill('---:')]),
     ...rows,
     '',
   ]
@@ -95,9 +95,9 @@ function conversationsOverview(summaries: readonly ModelSummary[]): string[] {
   return [
     '### Conversations',
     '',
-    row(['Model', ...head]),
-    row(['---', ...head.map(() => '---:')]),
-    ...rows.map((cells, index) => row([code(summaryLabel(summaries[index]!)), ...cells])),
+    tableRow(['Model', ...head]),
+    tableRow(['---', ...head.map(() => '---:')]),
+    ...rows.map((cells, index) => tableRow([code(summaryLabel(summaries[index]!)), ...cells])),
     '',
   ]
 }
@@ -107,9 +107,9 @@ function gatesSection(gates: readonly GateVerdict[]): string[] {
   return [
     `### Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}`,
     '',
-    row(['Gate', 'Model', 'Value', 'Threshold', 'Verdict']),
-    row(['---', '---', '---:', '---:', '---']),
-    ...gates.map((g) => row([`${cell(g.name)}${scopeOf(g) ? ` (${cell(scopeOf(g)!)})` : ''}`, g.model && g.model !== '*' ? code(g.model) : 'all', g.value === null ? `${nothingMeasured} measured nothing` : number(g.value), number(g.threshold), g.passed ? '✅ pass' : '❌ fail'])),
+    tableRow(['Gate', 'Model', 'Value', 'Threshold', 'Verdict']),
+    tableRow(['---', '---', '---:', '---:', '---']),
+    ...gates.map((g) => tableRow([`${cell(g.name)}${scopeOf(g) ? ` (${cell(scopeOf(g)!)})` : ''}`, g.model && g.model !== '*' ? code(g.model) : 'all', g.value === null ? `${nothingMeasured} measured nothing` : number(g.value), number(g.threshold), g.passed ? '✅ pass' : '❌ fail'])),
     '',
   ]
 }
@@ -120,9 +120,9 @@ function flakySection(flaky: readonly FlakyCase[]): string[] {
   return [
     `### Flaky cases (${flaky.length})`,
     '',
-    row(['Model', 'Suite', 'Case', 'Passed']),
-    row(['---', '---', '---', '---:']),
-    ...flaky.slice(0, maxFailingRows).map(({ label, tally: t }) => row([code(label), cell(t.suite), code(t.case), `${t.passed} of ${t.runs}`])),
+    tableRow(['Model', 'Suite', 'Case', 'Passed']),
+    tableRow(['---', '---', '---', '---:']),
+    ...flaky.slice(0, maxFailingRows).map(({ label, tally: t }) => tableRow([code(label), cell(t.suite), code(t.case), `${t.passed} of ${t.runs}`])),
     ...(flaky.length > maxFailingRows ? ['', `… and ${flaky.length - maxFailingRows} more`] : []),
     '',
   ]
@@ -167,9 +167,9 @@ function resultsTable(title: string, listed: Listed): string[] {
   return [
     title,
     '',
-    row(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
-    row(['---', '---', '---', '---:', '---', '---']),
-    ...listed.shown.map((r) => row([
+    tableRow(['Model', 'Suite', 'Case', 'Repeat', 'Kinds', 'First message']),
+    tableRow(['---', '---', '---', '---:', '---', '---']),
+    ...listed.shown.map((r) => tableRow([
       code(summaryLabel(r)), cell(r.suite), code(r.case), repeatLabel(r.repeat),
       cell([...new Set(r.failures.map((f) => f.kind))].join(', ')), cell(firstFailure(r)),
     ])),
@@ -203,10 +203,6 @@ function scan(results: Iterable<CaseResult>) {
     }
   }
   return { count, failing, errored }
-}
-
-function row(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`
 }
 
 /** A gate's name with its scope (`max-tool-tokens (suite weather, tool get_forecast)`), as the console prints it. */

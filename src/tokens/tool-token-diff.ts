@@ -1,4 +1,4 @@
-import { codeSpan, inlineText } from '../report/markdown-text.ts'
+import { codeSpan, inlineText, tableRow } from '../report/markdown-text.ts'
 import { tokenTable } from './format-table.ts'
 import type { PerToolTokens, ToolTokenCount } from './types.ts'
 
@@ -85,8 +85,7 @@ export function renderTokenDiff(diff: ToolTokenDiff, options: { markdown?: boole
   const bound = diff.confidence === 0 ? 'exact' : `±${diff.confidence}`
   const header = (model: string) => `${model}: tool-definition tokens per request, ${signed(diff.delta)} (${diff.before} → ${diff.after}; ${diff.method}, ${bound})`
   if (options.markdown) {
-    const table = rows(diff, codeSpan).map((row) => `| ${row.join(' | ')} |`)
-    const lines = [`**${header(inlineText(diff.model))}**`, '', `| ${head.join(' | ')} |`, '|---|---:|---:|---:|---:|', ...table]
+    const lines = [`**${header(inlineText(diff.model))}**`, '', tableRow(head), '|---|---:|---:|---:|---:|', ...rows(diff, codeSpan).map(tableRow)]
     return `${lines.join('\n')}\n`
   }
   const table = tokenTable(head, options.color)
