@@ -15,7 +15,8 @@ const rawInJson = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
 const named: { readonly [char: string]: string } = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
-function escape(char: string): string {
+/** A control character written visibly, as the terminal and the HTML report show it: `\n`, `\x1b`, `\u202e`. */
+export function escapeControl(char: string): string {
   const short = named[char]
   if (short !== undefined) return short
   const code = char.charCodeAt(0)
@@ -24,12 +25,12 @@ function escape(char: string): string {
 
 /** A value printed inside a line: every control character escaped (`\x1b`, `\n`, `\u202e`), newlines too. */
 export function inert(text: string): string {
-  return text.replace(controls, escape)
+  return text.replace(controls, escapeControl)
 }
 
 /** Text whose lines are its format (an error message, a server's stderr tail): as `inert`, keeping LF and TAB. */
 export function inertLines(text: string): string {
-  return text.replace(controlsButLines, escape)
+  return text.replace(controlsButLines, escapeControl)
 }
 
 /**

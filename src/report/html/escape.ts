@@ -1,12 +1,9 @@
-// C0 controls but TAB, LF and CR (a transcript's own line breaks), DEL, C1, and the bidi embeddings, overrides,
-// isolates and marks: a browser shows a control as nothing and lets an override reorder what follows it.
-const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+import { escapeControl } from '../terminal-text.ts'
 
-/** A hidden character as the terminal writes it (`\x1b`, `\u202e`), so the page shows it was there. */
-function visible(char: string): string {
-  const code = char.charCodeAt(0)
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
-}
+// C0 controls but TAB, LF and CR (a transcript's own line breaks), DEL, C1, and the bidi embeddings, overrides,
+// isolates and marks: a browser shows a control as nothing and lets an override reorder what follows it. Each is
+// written as the terminal writes it (`\x1b`, `\u202e`), so the page shows it was there.
+const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
 /**
  * Escapes text for HTML element content and double- or single-quoted attribute values. Everything a model wrote
@@ -15,7 +12,7 @@ function visible(char: string): string {
  */
 export function escapeHtml(text: string): string {
   return text
-    .replace(hidden, visible)
+    .replace(hidden, escapeControl)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
