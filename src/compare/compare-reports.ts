@@ -55,20 +55,21 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
   ), policy)))
   // A comparison of nothing must not pass: no shared case means the reports do not describe the same suites.
   if (models.every((m) => m.pairedCases === 0)) {
-    const counts = models.map((m) => `${label(m)}: base ${m.onlyInBase.length} case(s), head ${m.onlyInHead.length} case(s)`).join('; ')
+    const counts = models.map((m) => `${pairLabel(m)}: base ${m.onlyInBase.length} case(s), head ${m.onlyInHead.length} case(s)`).join('; ')
     throw new InputError(`the reports share no case to compare (${counts}); were suites or case ids renamed?`, { file: files.head })
   }
   const warnings = models.flatMap((m) => {
     const all = m.pairedCases + m.onlyInBase.length + m.onlyInHead.length
     return m.pairedCases < all / 2
-      ? [`${label(m)}: only ${m.pairedCases} of ${all} cases pair (${m.onlyInBase.length} only in base, ${m.onlyInHead.length} only in head); regressions are judged on the paired cases only`]
+      ? [`${pairLabel(m)}: only ${m.pairedCases} of ${all} cases pair (${m.onlyInBase.length} only in base, ${m.onlyInHead.length} only in head); regressions are judged on the paired cases only`]
       : []
   })
   const regression = models.some((m) => m.regression)
   return { models, regression, inconclusive: !regression && models.some((m) => m.inconclusive), policy, warnings }
 }
 
-function label(m: ModelComparison): string {
+/** A compared pair as people read it: `model`, or `base → head` when the names differ. */
+export function pairLabel(m: Pick<ModelComparison, 'baseModel' | 'headModel'>): string {
   return m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`
 }
 

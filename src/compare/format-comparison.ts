@@ -1,6 +1,6 @@
 import type { CaseChange, MetricDelta } from './compare-model.ts'
 import { caseId } from './compare-model.ts'
-import { formatP, type Comparison, type JudgedComparison } from './compare-reports.ts'
+import { formatP, pairLabel, type Comparison, type JudgedComparison } from './compare-reports.ts'
 import { toolTokenChangesMarkdown, toolTokenChangesText } from './tool-token-changes.ts'
 import { percent } from '../report/metric-text.ts'
 import { codeSpan, inlineText } from '../report/markdown-text.ts'
@@ -11,7 +11,7 @@ const maxListed = 50
 /** The comparison as plain text for a terminal. */
 export function comparisonText(comparison: Comparison): string {
   const blocks = comparison.models.map((m) => [
-    `${m.baseModel === m.headModel ? m.baseModel : `${m.baseModel} → ${m.headModel}`}: ${m.regression ? 'REGRESSION' : m.inconclusive ? 'INCONCLUSIVE' : 'ok'} — ${m.reason}`,
+    `${pairLabel(m)}: ${m.regression ? 'REGRESSION' : m.inconclusive ? 'INCONCLUSIVE' : 'ok'} — ${m.reason}`,
     `  ${m.pairedCases} paired cases${unpaired(m)}; ${testLine(m)}`,
     '',
     ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${percent(d.base).padStart(6)} → ${percent(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]`.padEnd(16) : '(nothing to measure)'}${d.interval ? `  detectable ≥ ${points(d.detectable)}` : ''}`),
