@@ -7,7 +7,7 @@ export type * from './core/index.ts'
 export { emptyUsage, addUsage, failureKinds, erroredKinds, isErroredResult, verdictOf, reportSchemaVersion, InputError, ProviderError } from './core/index.ts'
 
 // Suites
-export { loadSuite } from './suite/load-suite.ts'
+export { loadSuite, type LoadSuiteOptions } from './suite/load-suite.ts'
 export { loadToolsFile } from './suite/load-tools.ts'
 export { normalizeTool } from './suite/normalize-tools.ts'
 export { discoverSuiteFiles } from './suite/discover.ts'

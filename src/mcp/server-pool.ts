@@ -2,12 +2,13 @@ import { InputError } from '../core/errors.ts'
 import { McpServers } from './mcp-servers.ts'
 
 /**
- * MCP servers opened by the caller for many library calls (`openMcpServers`): `runCase` runs its case's calls
- * there (`mcp` option), so a loop of calls starts each server once. The caller owns them: `close()` (or
- * `await using`) ends every process; calls given them afterwards are refused.
+ * MCP servers opened by the caller for many library calls (`openMcpServers`): `loadSuite` lists a suite's tools
+ * on them and `runCase` runs its case's calls there (`mcp` option of both), so a loop of calls starts each server
+ * once. The caller owns them: `close()` (or `await using`) ends every process; calls given them afterwards are
+ * refused.
  */
 export type McpServerPool = {
-  /** Whether `close()` was called: such servers are refused by `runCase`. */
+  /** Whether `close()` was called: such servers are refused by `runCase` and `loadSuite`. */
   readonly closed: boolean
   /** Ends every server process (waits until each is gone); `per_case` servers already end with their case. */
   close(): Promise<void>
@@ -16,9 +17,9 @@ export type McpServerPool = {
 }
 
 /**
- * Opens a set of MCP servers for the caller to keep across `runCase` calls: each server a suite names starts on
- * first use (the first call to one) and stays up until `close()`; one that exits, hangs or breaks the protocol is
- * restarted for the next case that needs it, as in `toolgauge run`.
+ * Opens a set of MCP servers for the caller to keep across `loadSuite` and `runCase` calls: each server a suite
+ * names starts on first use (listing its tools, or the first call to one) and stays up until `close()`; one that
+ * exits, hangs or breaks the protocol is restarted for the next case that needs it, as in `toolgauge run`.
  */
 export function openMcpServers(): McpServerPool {
   return new McpServers()

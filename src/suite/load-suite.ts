@@ -10,6 +10,7 @@ import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { checkCaseToolReferences } from './case-tool-references.ts'
 import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
+import type { McpServerPool } from '../mcp/server-pool.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
 import { writesCredentialLiterally } from '../mcp/server-spec.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
@@ -21,8 +22,14 @@ import { checkCustomExports } from './check-fields.ts'
 import { expandCase } from './case-matrix.ts'
 import { checkMatchers, parseExpectation } from './expectation-fields.ts'
 
-/** How a suite is loaded: the run's MCP servers, kept open for the cases (see McpServers). */
-export type LoadSuiteOptions = { readonly mcp?: McpServers }
+/** How a suite is loaded: on which MCP servers its tools are listed (`mcp`, e.g. `openMcpServers()`). */
+export type LoadSuiteOptions = {
+  /**
+   * MCP servers to list the suite's tools on and keep up for its cases (`openMcpServers()`, or a run's own):
+   * the caller closes them. Default: servers started only to list the tools, closed before loadSuite returns.
+   */
+  readonly mcp?: McpServerPool
+}
 
 /** Default for `max_turns`. */
 const defaultMaxTurns = 8
@@ -40,14 +47,17 @@ type RawSuite = Record<string, unknown> & { name: string; cases: Record<string, 
  * runs. With `streamCases` (the runner), the cases come one at a time: a case file's are then not held but read
  * again, line by line, as they are asked for. Without `mcp`, the suite's MCP servers start only to list their
  * tools and are closed before this returns: the Suite is plain data owning no process, and whatever runs its cases
- * (`runCase`, `describeSuite`, `runEvaluation`) starts the servers for that run and closes them after.
+ * (`runCase`, `describeSuite`, `runEvaluation`) starts the servers for that run and closes them after. With
+ * `mcp`, the tools are listed on those servers, which stay up for the cases until their owner closes them.
  */
 export function loadSuite(file: string, options?: LoadSuiteOptions & { readonly streamCases?: false }): Promise<Suite>
 export function loadSuite(file: string, options: LoadSuiteOptions & { readonly streamCases: true }): Promise<StreamedSuite>
 export async function loadSuite(file: string, options: LoadSuiteOptions & { readonly streamCases?: boolean } = {}): Promise<Suite | StreamedSuite> {
+  // Servers given are checked before anything starts (closed ones are refused).
+  const given = options.mcp && (await import('../mcp/server-pool.ts')).serversOf(options.mcp, 'loadSuite options.mcp')
   // Without the run's servers (tokens, lint-tools…), servers are started only to list their tools.
   let own: McpServers | undefined
-  const servers = async () => options.mcp ?? (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
+  const servers = async () => given || (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
   try {
     const document = readDocument(resolve(file), { cache: (value) => !holdsLiteralCredential(value) })
     validateSuiteShape(document)

@@ -89,3 +89,37 @@ describe('openMcpServers: one set of MCP servers for many runCase calls', () => 
     await expect(runCase({ suite: suiteFile, case: 'one', model, mcp: fake })).rejects.toThrow(TypeError)
   })
 })
+
+describe('loadSuite({ mcp }): the public option takes the servers openMcpServers() opens', () => {
+  it('the tools are listed on them and that process answers the N runCase calls: one start in all, none after close()', async () => {
+    const { pids, suiteFile, model } = echoSuite()
+    const servers = openMcpServers()
+    const suite = await loadSuite(suiteFile, { mcp: servers })
+    // Still up after loadSuite returns: the caller owns it.
+    expect(alive(pidsIn(pids))).toEqual(pidsIn(pids))
+    for (const id of ids) expect((await runCase({ suite, case: id, model, mcp: servers })).result.passed).toBe(true)
+    expect(pidsIn(pids)).toHaveLength(1)
+    await servers.close()
+    expect(alive(pidsIn(pids))).toEqual([])
+  })
+
+  it('a Suite loaded on them runs under runCase without them too: that call starts and closes its own server', async () => {
+    const { pids, suiteFile, model } = echoSuite()
+    const servers = openMcpServers()
+    const suite = await loadSuite(suiteFile, { mcp: servers })
+    await servers.close()
+    expect((await runCase({ suite, case: 'two', model })).result.passed).toBe(true)
+    expect(pidsIn(pids)).toHaveLength(2)
+    expect(alive(pidsIn(pids))).toEqual([])
+  })
+
+  it('closed servers are refused before anything starts, with an InputError saying so', async () => {
+    const { pids, suiteFile } = echoSuite()
+    const servers = openMcpServers()
+    await servers.close()
+    const loading = loadSuite(suiteFile, { mcp: servers })
+    await expect(loading).rejects.toThrow(InputError)
+    await expect(loading).rejects.toThrow(/loadSuite options\.mcp: the MCP servers were closed/)
+    expect(pidsIn(pids)).toEqual([])
+  })
+})
