@@ -79,9 +79,9 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   const loaded = await loadConfig(values.config)
   const config: RunConfig = loaded?.config ?? {}
   const suitePaths = positionals.length > 0 ? positionals : [...(config.suites ?? [])]
-  if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (or `suites:` in a config file)')
+  if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (e.g. toolgauge run suites/weather --model baseline), or `suites:` in a config file (toolgauge init writes one)')
   const models = values.model ?? (config.models ?? []).map(modelEntryFromConfig)
-  if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline)', { field: '--model' })
+  if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline), or `models:` in a config file', { field: '--model' })
   // Labelled entries may repeat a spec (two settings of one model); their identities are checked by the runner.
   parseModelSpecs(models.filter((model): model is string => typeof model === 'string'), values.model ? '--model' : 'models')
   for (const model of models) if (typeof model !== 'string') parseModelSpec(model.spec, 'models')

@@ -28,4 +28,13 @@ describe('help and usage', () => {
     const badNumber = await runMain(['run', 'suites', '--model', 'baseline', '--repeat', 'two'])
     expect(badNumber.stderr).toContain('Usage:')
   })
+
+  it('a run without suites or models says where they can come from: the command line, or a config file', async () => {
+    const noSuites = await runMain(['run'])
+    expect(noSuites.code).toBe(2)
+    expect(noSuites.stderr).toContain('give at least one suite file or folder (e.g. toolgauge run suites/weather --model baseline), or `suites:` in a config file (toolgauge init writes one)')
+    const noModels = await runMain(['run', 'suites/weather'])
+    expect(noModels.code).toBe(2)
+    expect(noModels.stderr).toContain('--model: give at least one --model (e.g. --model baseline), or `models:` in a config file')
+  })
 })
