@@ -52,7 +52,8 @@ const instances = new Map<boolean, AnyAjv>()
 const compiled = new WeakMap<object, Validator>()
 const compiledByText = new Map<string, Validator>()
 
-function isDraft2020(schema: JsonSchema): boolean {
+/** Whether the loop validates a schema as 2020-12 (its `$schema` names it) rather than draft-07 (every other schema). */
+export function isDraft2020(schema: JsonSchema): boolean {
   return typeof schema.$schema === 'string' && schema.$schema.includes('2020-12')
 }
 

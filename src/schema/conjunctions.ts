@@ -1,5 +1,10 @@
 import type { JsonSchema } from '../core/tool.ts'
+import { isDraft2020 } from './ajv.ts'
 import { isSchema, refTarget, type SchemaNode } from './local-ref.ts'
+
+// 2020-12 keywords the schema walk reads that ajv's draft-07 vocabulary does not have: in a draft-07 tool (no
+// $schema, as most come) the loop ignores them — `items` applies to every item — and so must the walk.
+const notInDraft07 = ['prefixItems', 'unevaluatedProperties'] as const
 
 /** Most alternatives one schema expands to (a product of many `anyOf`s is cut here: extra ones are not judged). */
 const maxAlternatives = 32
@@ -10,31 +15,35 @@ const maxAlternatives = 32
  * too, as in ajv), and one branch of each `anyOf` / `oneOf`. A schema without branches has one alternative.
  * Nested combinators are expanded the same way; a `$ref` cycle is followed once. Boolean schemas count as ajv
  * counts them: `true` (a branch, a member or a ref's target) adds nothing, `false` leaves no reading (none at all
- * when nothing else is left: no value fits the schema).
+ * when nothing else is left: no value fits the schema). Keywords are read in the draft the loop validates `root` in
+ * (`ajv.ts` decides): a draft-07 schema's `prefixItems` and `unevaluatedProperties` are left out of its members.
  */
 export function conjunctions(schema: JsonSchema, root: JsonSchema): JsonSchema[][] {
-  return expand(schema, root, new Set())
+  return expand(schema, root, new Set(), isDraft2020(root) ? [] : notInDraft07)
 }
 
-function expand(schema: JsonSchema, root: JsonSchema, seen: ReadonlySet<JsonSchema>): JsonSchema[][] {
-  const { allOf, anyOf, oneOf, $ref, ...own } = schema
+function expand(schema: JsonSchema, root: JsonSchema, seen: ReadonlySet<JsonSchema>, ignored: readonly string[]): JsonSchema[][] {
+  const { allOf, anyOf, oneOf, $ref, ...rest } = schema
+  // `rest` is this call's own copy: leaving keywords out of it changes no schema.
+  const own: Record<string, unknown> = rest
+  for (const keyword of ignored) delete own[keyword]
   let result: JsonSchema[][] = [[own]]
   if (typeof $ref === 'string') {
     const target = refTarget($ref, root)
-    if (isSchema(target) && !seen.has(target)) result = product(result, expand(target, root, new Set([...seen, target])))
+    if (isSchema(target) && !seen.has(target)) result = product(result, expand(target, root, new Set([...seen, target]), ignored))
     else if (target === false) return []
   }
-  for (const member of subschemasIn(allOf)) result = product(result, expandNode(member, root, seen))
+  for (const member of subschemasIn(allOf)) result = product(result, expandNode(member, root, seen, ignored))
   for (const branches of [subschemasIn(anyOf), subschemasIn(oneOf)]) {
-    if (branches.length > 0) result = product(result, branches.flatMap((branch) => expandNode(branch, root, seen)))
+    if (branches.length > 0) result = product(result, branches.flatMap((branch) => expandNode(branch, root, seen, ignored)))
   }
   return result
 }
 
 // `true` is one reading that adds no schema; `false` is none.
-function expandNode(node: SchemaNode, root: JsonSchema, seen: ReadonlySet<JsonSchema>): JsonSchema[][] {
+function expandNode(node: SchemaNode, root: JsonSchema, seen: ReadonlySet<JsonSchema>, ignored: readonly string[]): JsonSchema[][] {
   if (typeof node === 'boolean') return node ? [[]] : []
-  return expand(node, root, seen)
+  return expand(node, root, seen, ignored)
 }
 
 function product(left: readonly JsonSchema[][], right: readonly JsonSchema[][]): JsonSchema[][] {

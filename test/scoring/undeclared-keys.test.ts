@@ -83,13 +83,27 @@ const { value } = fc.letrec<{ value: unknown }>((tie) => ({
 }))
 const tool = fc.record({ top: fc.oneof(schema.filter((candidate) => candidate.type === 'object' || 'allOf' in candidate || 'anyOf' in candidate), schema), d: definition })
   .map(({ top, d }): JsonSchema => ({ $schema: draft2020, ...top, $defs: { d } }))
+// The same schemas as draft-07 tools (no $schema), as most tools come: there prefixItems is no keyword and `items` applies to every item.
+const draft07Tool = tool.map(({ $schema: _draft, ...rest }): JsonSchema => rest)
 const ajv = createAjv(true)
+const ajv07 = createAjv(false)
 const pathOf = (pointer: string, key: string) => `${pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('')}.${key}`.replace(/^\./, '')
 
 describe('undeclaredKeys agrees with the loop\'s strict validator (fast-check)', () => {
   it('without anyOf, every key ajv rejects under additionalProperties: false is a hallucinated parameter', () => {
     fc.assert(fc.property(tool.filter((parameters) => !JSON.stringify(parameters).includes('anyOf')), value, (parameters, args) => {
       const validate = ajv.compile(compilableSchema(parameters))
+      if (validate(args)) return
+      const found = undeclaredKeys(parameters, args)
+      for (const error of validate.errors ?? []) {
+        if (error.keyword === 'additionalProperties') expect(found).toContain(pathOf(error.instancePath, String(error.params.additionalProperty)))
+      }
+    }), { numRuns: 250 })
+  })
+
+  it('draft-07 tools too (read as the loop reads them): every key ajv rejects under additionalProperties: false, without anyOf, is a hallucinated parameter', () => {
+    fc.assert(fc.property(draft07Tool.filter((parameters) => !JSON.stringify(parameters).includes('anyOf')), value, (parameters, args) => {
+      const validate = ajv07.compile(compilableSchema(parameters))
       if (validate(args)) return
       const found = undeclaredKeys(parameters, args)
       for (const error of validate.errors ?? []) {
@@ -206,5 +220,28 @@ describe('a $ref is read where the loop\'s validator (ajv) reads it', () => {
     expect(await scoreCall(anything, '{"city": "Paris", "country": "FR"}')).toEqual({ accepted: true, failures: [] })
     const anythingByRef: JsonSchema = { ...anything, anyOf: [{ ...place, additionalProperties: false }, { $ref: '#/$defs/any' }] }
     expect(await scoreCall(anythingByRef, '{"city": "Paris", "country": "FR"}')).toEqual({ accepted: true, failures: [] })
+  })
+})
+
+describe('a tool is read in the draft the loop validates it in', () => {
+  async function scoreCall(parameters: JsonSchema, args: string) {
+    const tools: ToolDefinition[] = [{ name: 'tag', parameters }]
+    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'tag' }] } }), [turn('', ['tag', args]), turn('Tagged.')])
+    return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
+  }
+  const tags: JsonSchema = { type: 'object', properties: { tags: { type: 'array', prefixItems: [closed({ a: {} })], items: closed({ b: {} }) } } }
+
+  it('draft-07 (no $schema): prefixItems is no keyword, items applies to every item (it reported tags[0].b on a call ajv accepted)', async () => {
+    expect(await scoreCall(tags, '{"tags": [{"b": 1}]}')).toEqual({ accepted: true, failures: [] })
+    expect(await scoreCall({ $schema: draft2020, ...tags }, '{"tags": [{"b": 1}]}')).toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.tags\[0\]\.b$/) }] })
+  })
+
+  it('draft-07: unevaluatedProperties is no keyword (it reported every key of a free-form object ajv accepted, and missed one beside listed properties)', async () => {
+    expect(await scoreCall({ type: 'object', unevaluatedProperties: false }, '{"label": "x"}')).toEqual({ accepted: true, failures: [] })
+    expect(await scoreCall({ type: 'object', properties: { label: {} }, unevaluatedProperties: {} }, '{"label": "x", "color": "red"}'))
+      .toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.color$/) }] })
+    const in2020 = await scoreCall({ $schema: draft2020, type: 'object', unevaluatedProperties: false }, '{"label": "x"}')
+    expect(in2020.accepted).toBe(false)
+    expect(in2020.failures).toContainEqual({ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.label$/) })
   })
 })
