@@ -5,7 +5,7 @@ import { describeThrown } from '../core/thrown.ts'
  * The errors a case's code threw where nothing awaited them: a stub's timer that throws, a hook's promise no one
  * awaited rejecting. Node would crash the whole run on them (exit 1, no report). The runner's process guard
  * (`runner/process-guard.ts`) finds the case they came from — every timer and promise made while a case runs carries
- * that case (AsyncLocalStorage) — and records the first here; the loop then ends the case as `harness_error`, as
+ * that case (AsyncLocalStorage) — and records the first here, for the run, `runCase` and `describeSuite` alike; the loop then ends the case as `harness_error`, as
  * if the code had thrown where it was awaited. Once the case's verdict is decided (`close`), a later error changes
  * nothing: the guard warns instead.
  */
@@ -14,8 +14,11 @@ export class CaseStrays {
   private taken = false
   private closed = false
 
-  /** `label` names the case in the warning about an error that came after its verdict (`suite/case`). */
-  constructor(readonly label: string) {}
+  /**
+   * `label` names the case in the warning about an error that came after its verdict (`suite/case`); `warn` is where
+   * that warning goes (the run's onWarning; the guard prints it on stderr without one).
+   */
+  constructor(readonly label: string, readonly warn?: (message: string) => void) {}
 
   /** The first stray error, as the case's harness_error message, once: whoever ends the case on it takes it. */
   take(): string | undefined {

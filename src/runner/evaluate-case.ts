@@ -45,6 +45,8 @@ export type EvaluationContext = {
   readonly simulators?: Simulators
   /** The judges of the run's `final.judge` expectations, built and checked before the first call. */
   readonly judges?: Judges
+  /** Where a warning about a case's code goes (an error it threw after its verdict): the run's onWarning; default stderr. */
+  readonly warn?: (message: string) => void
 }
 
 /** A case run through the loop and scored: the transcript (the evidence), the verdict, and the journaled result. */
@@ -60,10 +62,11 @@ export type EvaluatedCase = {
  * `toolgauge/vitest`) share it, so a case gives the same result whichever way it was run. Returns undefined
  * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again). Everything the
  * case's code starts carries the case (`loop/case-strays.ts`), so what it throws unawaited, up to the verdict, ends
- * the case as `harness_error` (when the runner's process guard catches it).
+ * the case as `harness_error` while the process is guarded (runner/process-guard.ts `guardStrays`: the run, `runCase`
+ * and `describeSuite` hold it).
  */
 export async function evaluateCase(task: CaseTask, context: EvaluationContext): Promise<EvaluatedCase | undefined> {
-  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.provider.id}, repeat ${task.repeat + 1})`)
+  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.provider.id}, repeat ${task.repeat + 1})`, context.warn)
   return runAttributed(strays, () => evaluate(task, context, strays))
 }
 

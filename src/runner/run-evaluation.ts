@@ -168,7 +168,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   try {
     const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn)
     // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
-    const guard = new ProcessGuard(callbacks.takesWarnings ? callbacks.warn : printWarning)
+    const guard = new ProcessGuard()
     try {
       // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
       return await McpServers.during(async (servers) => evaluate(options, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
@@ -277,7 +277,7 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
   const prices = options.prices ?? defaultPriceTable
   if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices)) callbacks.warn(warning)
   const context: EvaluationContext = {
-    tokenCounter, prices, secrets, toolSets, simulators, judges, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
+    tokenCounter, prices, secrets, toolSets, simulators, judges, warn: callbacks.takesWarnings ? callbacks.warn : printWarning, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks.check } : {}),
   }
   let done = 0

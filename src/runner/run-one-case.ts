@@ -14,6 +14,7 @@ import { checkCase } from './check-case-requests.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
+import { guardStrays } from './process-guard.ts'
 import { runSecrets } from './load-run.ts'
 import { Simulators } from './simulators.ts'
 import { suiteModelOptions } from './suite-models.ts'
@@ -71,7 +72,8 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
  * transcript — what the `toolgauge/vitest` matchers take. The suite's MCP servers belong to this call: started
  * for it (shared ones on the case's first call to them), closed before it returns, whether the suite is a path or
  * a Suite loaded beforehand — unless the caller keeps servers for many calls (`mcp: openMcpServers()`). Bad input (no such suite or case, an unknown model spec) is an InputError; a
- * provider failure is kept on the result as `provider_error`, a server that fails as `harness_error`.
+ * provider failure is kept on the result as `provider_error`, a server that fails as `harness_error`, and so is an
+ * error the case's code threw where nothing awaited it (a stub's timer), as in a run.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
   if (request.mcp) return runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp'))
@@ -92,7 +94,14 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const repeat = request.repeat ?? 0
   const preparation = { repeats: repeat + 1, providerOptions, prices: request.prices, signal: request.signal }
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
-  const evaluated = await servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
+  // As in a run: what the case's code throws unawaited ends it as harness_error (process-guard.ts), not the process.
+  const release = guardStrays()
+  let evaluated: EvaluatedCase | undefined
+  try {
+    evaluated = await servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
+  } finally {
+    release()
+  }
   if (!evaluated) throw new InputError(`case "${request.case}" was aborted before it finished`, { file: suite.file })
   return { ...redactedCase(evaluated, context.secrets), case: testCase }
 }

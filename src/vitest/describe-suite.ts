@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path'
 import pLimit from 'p-limit'
 import picomatch from 'picomatch'
-import { afterAll, describe, test } from 'vitest'
+import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError, MissingApiKeyError } from '../core/errors.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
@@ -12,6 +12,7 @@ import { createProvider } from '../providers/registry.ts'
 import { evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
 import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
+import { guardStrays } from '../runner/process-guard.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { caseTestFailure, caseTestName, modelSkipReason } from './test-text.ts'
@@ -41,7 +42,9 @@ type ModelSlot = { readonly spec: string; readonly provider?: Provider; readonly
  * Registers one vitest test per case × model (× repeat), named `suite/case [model]` (with `#n` for repeats after
  * the first). Each runs the case through toolgauge's loop and scorers; a failing case fails its test with the
  * failure kinds, messages and a compact transcript. A model whose API key is missing makes its tests skip with
- * the reason. The result rides on the test's meta, where `toolgauge/vitest/reporter` collects it.
+ * the reason. The result rides on the test's meta, where `toolgauge/vitest/reporter` collects it. While the block
+ * runs, an error a case's code threw where nothing awaited it (a stub's timer) ends that case as `harness_error`, as
+ * in a run (after its verdict: a warning on stderr); one no case made is still vitest's to report.
  */
 export function describeSuite(suitePath: string, options: DescribeSuiteOptions): void {
   const models = options.models ?? (options.model !== undefined ? [options.model] : [])
@@ -52,6 +55,13 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     // and end with them — or at once when collecting fails, since vitest then runs no afterAll.
     const servers = new McpServers()
     afterAll(() => servers.close())
+    // As in a run: what a case's code throws unawaited ends its test's case as harness_error (later: a warning), while
+    // an error no case made is still vitest's to report (runner/process-guard.ts).
+    let release: (() => void) | undefined
+    beforeAll(() => {
+      release = guardStrays()
+    })
+    afterAll(() => release?.())
     try {
       await registerTests(file, options, models, servers)
     } catch (error) {
