@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Provider } from '../../src/core/provider.ts'
 import type { CaseResult } from '../../src/core/result.ts'
@@ -118,6 +119,46 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
     expect(one?.turns.flatMap((turn) => turn.toolResults)).toEqual([])
     expectRestarted(two, dir)
     expect(outcome.exitCode).toBe(2)
+  })
+
+  it('a server that crashes mid-run and then no longer starts: that case and every later one are errored (harness_error, not failed) with the reason, none hangs', async () => {
+    const dir = tempFiles({})
+    // Starts the echo server the first time only (the run's listing, which then answers the calls); a restart exits.
+    const launcher = join(dir, 'launch-once.mjs')
+    writeFileSync(launcher, [
+      "import { existsSync, writeFileSync } from 'node:fs'",
+      `const marker = ${q(join(dir, 'started'))}`,
+      "if (existsSync(marker)) { process.stderr.write('echo launcher: refusing to start a second time\\n'); process.exit(1) }",
+      "writeFileSync(marker, '')",
+      `await import(${q(pathToFileURL(fixture('echo-server.mjs')).href)})`,
+    ].join('\n'))
+    const suite = tempFiles({
+      'suite.yaml': [
+        'name: broken',
+        'tools:',
+        `  - mcp: { command: ${q(node)}, args: [${q(launcher)}], env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: { connect: 20, call: 20 } }`,
+        'cases:',
+        '  - { id: one, prompt: go, expect: { calls: [{ name: crash }] } }',
+        ...['two', 'three'].map((id) => `  - { id: ${id}, prompt: go, expect: { calls: [{ name: echo }] } }`),
+      ].join('\n'),
+    })
+    const call = (name: string, args = '{}') => [[{ text: '', toolCalls: [{ id: 'c0', name, rawArguments: args }], usage: emptyUsage }, { text: 'done', toolCalls: [], usage: emptyUsage }]]
+    const provider = scriptedProvider('scripted:mcp-failures', new Map([['one', call('crash')], ['two', call('echo', '{"text": "hi"}')], ['three', call('echo', '{"text": "hi"}')]]))
+    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+    const results = outcome.report.results
+    expect(results.map((result) => [result.case, result.verdict, result.failures.map((failure) => failure.kind)])).toEqual([
+      ['one', 'errored', ['harness_error']], ['two', 'errored', ['harness_error']], ['three', 'errored', ['harness_error']],
+    ])
+    expect(results[0]?.failures[0]?.message).toContain('echo server: crashing on purpose')
+    for (const later of results.slice(1)) {
+      expect(later.failures[0]?.message).toMatch(/MCP server .*launch-once\.mjs" exited before completing the MCP handshake/)
+      expect(later.failures[0]?.message).toContain('echo launcher: refusing to start a second time')
+      // The model never saw the dead server's error: the case ended at the call.
+      expect(later.turns.flatMap((turn) => turn.toolResults)).toEqual([])
+    }
+    expect(outcome.report.summary[0]).toMatchObject({ cases: 3, passed: 0, errored: 3 })
+    expect(outcome.exitCode).toBe(2)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 
   it('a call that hangs: harness_error after the call timeout; the hung server is ended and the next case gets a fresh one', async () => {
