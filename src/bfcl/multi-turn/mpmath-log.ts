@@ -1,3 +1,5 @@
+import { exactBinary } from '../py/format-float.ts'
+
 // BFCL's `mpmath.log(value) / mpmath.log(base)` at `mp.dps = precision`, and the repr of the resulting `mpf`:
 // the working precision is dps_to_prec(dps) bits, the arguments are rounded to it, each logarithm is rounded to
 // it, then their quotient (the published outputs fix this: log(2)/log(10) at 15 digits is 0.30102999566398114);
@@ -37,16 +39,6 @@ function roundBits(x: Bin, prec: number): Bin {
   return { man: q, exp: x.exp + extra }
 }
 
-/** An exact double as man·2^exp. */
-function fromDouble(v: number): Bin {
-  const view = new DataView(new ArrayBuffer(8))
-  view.setFloat64(0, v)
-  const bits = view.getBigUint64(0)
-  const e = Number((bits >> 52n) & 0x7ffn)
-  const frac = bits & ((1n << 52n) - 1n)
-  return e === 0 ? { man: frac, exp: -1074 } : { man: frac | (1n << 52n), exp: e - 1075 }
-}
-
 /** ln(x) as a fixed-point integer scaled by 2^w, for x = man·2^exp > 0. */
 function lnFixed(x: Bin, w: number): bigint {
   const one = 1n << BigInt(w)
@@ -79,8 +71,8 @@ function ln2Fixed(w: number): bigint {
 export function mpLogRepr(value: number, base: number, dps: number): string | undefined {
   if (!(value > 0) || !(base > 0) || !Number.isFinite(value) || !Number.isFinite(base)) return undefined
   const prec = dpsToPrec(dps)
-  const x = roundBits(fromDouble(value), prec)
-  const b = roundBits(fromDouble(base), prec)
+  const x = roundBits(exactBinary(value), prec)
+  const b = roundBits(exactBinary(base), prec)
   const w = prec + 100
   const lnx = lnFixed(x, w)
   const lnb = lnFixed(b, w)

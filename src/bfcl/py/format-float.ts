@@ -1,18 +1,21 @@
 // Python's `'%.Nf' % x` and `round(x, N)`: the exact binary value rounded half to even (JS toFixed rounds exact
 // ties up: 1.125.toFixed(2) is "1.13", Python prints "1.12").
 
+/** A finite double's magnitude exactly, as man·2^exp. */
+export function exactBinary(x: number): { readonly man: bigint; readonly exp: number } {
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, x)
+  const bits = view.getBigUint64(0)
+  const e = Number((bits >> 52n) & 0x7ffn)
+  const frac = bits & ((1n << 52n) - 1n)
+  return e === 0 ? { man: frac, exp: -1074 } : { man: frac | (1n << 52n), exp: e - 1075 }
+}
+
 /** The exact decimal expansion of a finite double: digits and the count of them after the point. */
 function exactDecimal(x: number): { readonly digits: bigint; readonly scale: number } {
-  const view = new DataView(new ArrayBuffer(8))
-  view.setFloat64(0, Math.abs(x))
-  const bits = view.getBigUint64(0)
-  const exponent = Number((bits >> 52n) & 0x7ffn)
-  let mantissa = bits & ((1n << 52n) - 1n)
-  let e = exponent - 1075
-  if (exponent === 0) e = -1074
-  else mantissa |= 1n << 52n
-  if (e >= 0) return { digits: mantissa << BigInt(e), scale: 0 }
-  return { digits: mantissa * 5n ** BigInt(-e), scale: -e }
+  const { man, exp } = exactBinary(x)
+  if (exp >= 0) return { digits: man << BigInt(exp), scale: 0 }
+  return { digits: man * 5n ** BigInt(-exp), scale: -exp }
 }
 
 /** Python `'%.{places}f' % x`. */
