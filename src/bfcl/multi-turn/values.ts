@@ -1,6 +1,6 @@
 import { pyRepr } from '../py/repr.ts'
 import { floatText, jsonDumps, jsonString } from '../py/json-dumps.ts'
-import { pyEqual, pyFloat, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
+import { pyEqual, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
 
 // Environment state is mutable Python data: dicts are Maps (insertion-ordered; str keys as JS strings, int keys
 // as bigints, so `{0: …}` and `{"0": …}` stay apart), lists are arrays, numbers keep int vs float.
@@ -186,10 +186,8 @@ export function dict(entries: readonly (readonly [string, Val])[]): Map<Key, Val
   return new Map(entries)
 }
 
-/** A float. */
-export const f = (v: number): PyFloat => pyFloat(v)
-/** An int. */
-export const i = (v: number | bigint): PyInt => pyInt(v)
+/** Short names for the numbers of environment data: `f(1.5)` a float, `i(3)` an int. */
+export { pyFloat as f, pyInt as i } from '../py/value.ts'
 
 /** The JS number of a Python int/float/bool. */
 export function num(v: Val | undefined): number {
