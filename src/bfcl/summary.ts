@@ -35,7 +35,7 @@ function mean(values: readonly number[]): number {
  * (irrelevance detection) = mean of irrelevance and live_irrelevance; Relevance = live_relevance; Multi Turn = mean of
  * the four multi-turn categories. Missing = 0.
  */
-export function groupScores(categories: ModelSummary['categories'], counts: { readonly [category: string]: number } = {}): ModelSummary['groups'] {
+export function groupScores(categories: ModelSummary['categories']): ModelSummary['groups'] {
   const acc = (name: string) => categories[name]?.accuracy ?? 0
   const group = (accuracy: number, names: readonly string[]): GroupScore => {
     const missing = names.filter((name) => !categories[name])
@@ -45,7 +45,7 @@ export function groupScores(categories: ModelSummary['categories'], counts: { re
   const nonLive = ['multiple', 'parallel', 'parallel_multiple']
   const live = ['live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple']
   const multiTurn = ['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context']
-  const weight = (name: string) => categories[name]?.total ?? counts[name] ?? datasetCounts[name] ?? 0
+  const weight = (name: string) => categories[name]?.total ?? datasetCounts[name] ?? 0
   const liveWeight = live.reduce((sum, name) => sum + weight(name), 0)
   return {
     non_live: group(mean([mean(simple.map(acc)), ...nonLive.map(acc)]), [...simple, ...nonLive]),
