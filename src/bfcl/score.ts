@@ -1,11 +1,11 @@
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
-import { loadCategory, type BfclCategory } from './data.ts'
+import { loadCategory } from './data.ts'
 import type { DecodeMode } from './decode.ts'
 import { entryVerdict } from './entry-verdict.ts'
 import { detectMode, findResultFiles, readResultFile, type ResultFile, type ResultLine } from './results.ts'
 import { categoryScore, groupScores, type ModelSummary } from './summary.ts'
-import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories, type MultiTurnEntry } from './multi-turn/data.ts'
+import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories } from './multi-turn/data.ts'
 import { installLongContext, longContextFile, readLongContext, type LongContextConstants } from './multi-turn/long-context.ts'
 import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
 
@@ -69,18 +69,17 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     list.push({ file, lines: readResultFile(file.file) })
     byModel.set(file.model, list)
   }
-  const categories = new Map<string, BfclCategory>()
-  const category = (name: string) => {
-    let loaded = categories.get(name)
-    if (!loaded) categories.set(name, (loaded = loadCategory(options.dataDir, name)))
-    return loaded
+  // A category's data is loaded once, for the first model with results for it.
+  const loadOnce = <T>(load: (dataDir: string, category: string) => T) => {
+    const loaded = new Map<string, T>()
+    return (name: string): T => {
+      let value = loaded.get(name)
+      if (value === undefined) loaded.set(name, (value = load(options.dataDir, name)))
+      return value
+    }
   }
-  const multiTurn = new Map<string, Map<string, MultiTurnEntry>>()
-  const multiTurnData = (name: string) => {
-    let loaded = multiTurn.get(name)
-    if (!loaded) multiTurn.set(name, (loaded = loadMultiTurnCategory(options.dataDir, name)))
-    return loaded
-  }
+  const category = loadOnce(loadCategory)
+  const multiTurnData = loadOnce(loadMultiTurnCategory)
   const verdicts: VerdictRecord[] = []
   const summaries: ModelSummary[] = []
   const modes: Record<string, DecodeMode> = {}
