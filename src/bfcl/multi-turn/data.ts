@@ -7,7 +7,6 @@ import { isDict, type PyDict, type PyValue } from '../py/value.ts'
 /** One multi-turn question with its ground truth. */
 export type MultiTurnEntry = {
   readonly id: string
-  readonly category: string
   /** `initial_config`, number lexemes kept. */
   readonly initialConfig: PyDict
   readonly involvedClasses: readonly string[]
@@ -60,7 +59,7 @@ export function loadMultiTurnCategory(dataDir: string, category: string): Map<st
     const involvedClasses = strings(field(value, 'involved_classes', file, line), file, line, 'involved_classes')
     const groundTruth = answers.get(id)
     if (!groundTruth) throw new InputError(`no possible answer for id "${id}"`, { file: answerFile, field: 'id' })
-    entries.set(id, { id, category, initialConfig: config, involvedClasses, groundTruth })
+    entries.set(id, { id, initialConfig: config, involvedClasses, groundTruth })
   }
   return entries
 }

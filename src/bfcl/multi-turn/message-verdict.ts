@@ -24,7 +24,7 @@ export function multiTurnMessageFailures(testCase: Case, transcript: Transcript)
     const answer = (message.expect?.bfcl as unknown as MultiTurnMessageBfcl | undefined)?.answer
     return Array.isArray(answer) ? answer : []
   })
-  const entry = { ...worldEntry(testCase.id, bfcl.category, testCase.state), groundTruth: truth }
+  const entry = { ...worldEntry(testCase.id, testCase.state), groundTruth: truth }
   const decoded = truth.map((_, turn) => {
     const calls = snapshot.calls[turn] ?? []
     return calls.length > 0 ? [calls] : []

@@ -31,14 +31,14 @@ export type BfclWorldState = {
 export type BfclWorldSnapshot = { readonly calls: readonly (readonly string[])[]; readonly state: { readonly [className: string]: unknown } }
 
 /** The imported case's entry, as the checker's helpers take it (no ground truth: the messages hold it). */
-export function worldEntry(id: string, category: string, state: unknown): MultiTurnEntry {
+export function worldEntry(id: string, state: unknown): MultiTurnEntry {
   const given = (state as Partial<BfclWorldState> | null)?.bfcl
   if (!given || !Array.isArray(given.involved_classes) || typeof given.initial_config !== 'string') {
     throw new Error('a BFCL world needs state: { bfcl: { involved_classes, initial_config (JSON text), long_context } }, as `toolgauge bfcl import` writes it')
   }
   const config = pyJsonLoads(given.initial_config)
   if (!isDict(config)) throw new Error('state.bfcl.initial_config is not a JSON object')
-  return { id, category, initialConfig: config as PyDict, involvedClasses: given.involved_classes, groundTruth: [] }
+  return { id, initialConfig: config as PyDict, involvedClasses: given.involved_classes, groundTruth: [] }
 }
 
 function plainState(value: Val): unknown {
@@ -70,7 +70,7 @@ function bfclCallText(name: string, args: unknown): string | undefined {
 
 /** The world factory (`world: { module: …/bfcl/multi-turn/world.js, export: createWorld }`). */
 export function createWorld(state: unknown, context: { readonly caseId: string }): World {
-  const entry = worldEntry(context.caseId, '', state)
+  const entry = worldEntry(context.caseId, state)
   const instances: Environment[] = makeInstances(entry, worldProcess(state), (state as BfclWorldState).bfcl.long_context === true)
   const owners = methodOwners(instances)
   const calls: string[][] = []
