@@ -3,6 +3,7 @@ import { changeLines, conversationView, messageLabel } from './conversation-view
 import { repeatLabel } from './repeat-label.ts'
 import { escapeHtml } from './html/escape.ts'
 import { inert } from './terminal-text.ts'
+import { oneLine } from './markdown-text.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 
 // A step summary holds 1 MiB: a few dozen conversations, each line cut, stay far below it.
@@ -23,7 +24,7 @@ export function conversationsMarkdown(results: readonly CaseResult[]): string[] 
     '',
     ...blocks.slice(0, maxConversations).flatMap((result) => {
       const title = `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
-      return collapsedBlock(cut(title.replace(/\s+/g, ' ')), 'text', conversationText(result))
+      return collapsedBlock(oneLine(title, maxLine), 'text', conversationText(result))
     }),
     ...(blocks.length > maxConversations ? [`… and ${blocks.length - maxConversations} more (see report.html)`, ''] : []),
   ]

@@ -23,8 +23,13 @@ export function inlineText(text: string): string {
 
 /** Text for a table cell: as `inlineText`, cut to `maxCellLength` characters. */
 export function cell(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return inlineText(flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat)
+  return inlineText(oneLine(text.trim()))
+}
+
+/** Text on one line (every whitespace run one space), cut to `max` characters with an ellipsis; not escaped. */
+export function oneLine(text: string, max = maxCellLength): string {
+  const flat = text.replace(/\s+/g, ' ')
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
 /**

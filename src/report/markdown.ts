@@ -12,7 +12,7 @@ import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { cacheMarkdown } from './cache-summary.ts'
 import { runStops } from './run-stops.ts'
 import { flakyCases, type FlakyCase } from './flaky-cases.ts'
-import { cell, codeSpan, inlineText, maxCellLength, tableRow } from './markdown-text.ts'
+import { cell, codeSpan, inlineText, maxCellLength, oneLine, tableRow } from './markdown-text.ts'
 import type { GateResult } from '../gates/gates.ts'
 
 /** Text for a Markdown table cell (`markdown-text.ts`): model-written text made inert, cut to a cell's length. */
@@ -148,15 +148,10 @@ function argumentDiffSection(results: readonly CaseResult[]): string[] {
     '',
     ...blocks.slice(0, maxDiffs).flatMap(({ r, f }) => {
       const title = `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}: ${f.message}`
-      return collapsedBlock(shortTitle(title), 'diff', argumentDiff(f).map(diffLineText))
+      return collapsedBlock(oneLine(title), 'diff', argumentDiff(f).map(diffLineText))
     }),
     ...(blocks.length > maxDiffs ? [`… and ${blocks.length - maxDiffs} more (see report.html)`, ''] : []),
   ]
-}
-
-function shortTitle(title: string): string {
-  const flat = title.replace(/\s+/g, ' ')
-  return flat.length > maxCellLength ? `${flat.slice(0, maxCellLength - 1)}…` : flat
 }
 
 function erroredSection(errored: Listed): string[] {
