@@ -7,18 +7,6 @@ import { argumentDiffHtml } from './argument-diff.ts'
 // turns that answered it, the world's state after the reply (collapsed) and the failures of that reply, a state
 // diff path by path. Everything a model, a world or a suite wrote goes through escapeHtml.
 
-/** The styles of the conversation view (appended to the page's stylesheet). */
-export const conversationStyle = `
-.message { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padding: 4px 10px; }
-.message.failed { border-color: var(--bad); }
-.message-head { font-size: 12px; font-weight: 600; color: var(--muted); margin: 2px 0 4px; }
-.message.failed > .message-head { color: var(--bad); }
-.message.errored { border-color: var(--muted); } .message.errored > .message-head { color: var(--muted); }
-details.state { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; } details.state > summary { cursor: pointer; }
-.state-changes { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; }
-.failures pre.state-diff { color: var(--fg); margin: 2px 0 4px; }
-`
-
 /**
  * The transcript of a conversation result by user message, or undefined for a single-request result.
  * `turnBlock` draws one turn as the single-request view does, so a turn reads the same in both.

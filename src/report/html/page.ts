@@ -14,7 +14,6 @@ import { escapeHtml } from './escape.ts'
 import { cacheHtml } from '../cache-summary.ts'
 import { runStops } from '../run-stops.ts'
 import { conversationTable, hasConversations } from '../conversation-summary.ts'
-import { conversationStyle } from './conversation.ts'
 import { script } from './script.ts'
 import { style } from './style.ts'
 
@@ -46,7 +45,7 @@ export function* htmlChunks(report: StreamedReport): Generator<string> {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>toolgauge report</title>
-<style>${style}${conversationStyle}</style>
+<style>${style}</style>
 </head>
 <body>
 <h1>toolgauge report</h1>

@@ -44,4 +44,13 @@ pre { margin: 2px 0; white-space: pre-wrap; word-break: break-word; font: 12px/1
 .overview td, .overview th { white-space: nowrap; }
 .arg-diff td.sign { font-weight: 600; width: 1em; }
 .controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; } input, select, button { font: inherit; }
+
+.message { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padding: 4px 10px; }
+.message.failed { border-color: var(--bad); }
+.message-head { font-size: 12px; font-weight: 600; color: var(--muted); margin: 2px 0 4px; }
+.message.failed > .message-head { color: var(--bad); }
+.message.errored { border-color: var(--muted); } .message.errored > .message-head { color: var(--muted); }
+details.state { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; } details.state > summary { cursor: pointer; }
+.state-changes { border-left: 3px solid var(--warn); padding-left: 8px; margin: 4px 0; }
+.failures pre.state-diff { color: var(--fg); margin: 2px 0 4px; }
 `
