@@ -11,14 +11,14 @@ import { toMarkdown } from './markdown.ts'
 export type ReportFormat = {
   readonly fileName: string
   readonly render: (report: Report | StreamedReport) => string
-  /** The same output in pieces, for formats that hold every result (reading them as a stream). */
-  readonly chunks?: (report: StreamedReport) => Iterable<string>
+  /** The same output in pieces, as the file is written: an HTML report of 20,000 transcripts is never one string in memory. */
+  readonly chunks: (report: StreamedReport) => Iterable<string>
 }
 
 /** The formats `--format` accepts beyond `json`, keyed by their flag value. */
 export const reportFormats = {
   junit: { fileName: 'report.xml', render: toJunit, chunks: junitChunks },
-  md: { fileName: 'report.md', render: toMarkdown },
+  md: { fileName: 'report.md', render: toMarkdown, chunks: (report) => [toMarkdown(report)] },
   html: { fileName: 'report.html', render: toHtml, chunks: htmlChunks },
 } as const satisfies Record<string, ReportFormat>
 
@@ -43,13 +43,7 @@ export function writeFormats(outDir: string, input: Report | StreamedReport, for
   const report = streamOf(input)
   for (const format of formats) {
     const spec: ReportFormat = reportFormats[format]
-    const file = join(outDir, spec.fileName)
-    if (!spec.chunks) {
-      writeFileSync(file, spec.render(report))
-      continue
-    }
-    // Written piece by piece: an HTML report of 20,000 transcripts is never one string in memory.
-    const out = new ChunkedWriter(file)
+    const out = new ChunkedWriter(join(outDir, spec.fileName))
     try {
       for (const chunk of spec.chunks(report)) out.write(chunk)
     } finally {
