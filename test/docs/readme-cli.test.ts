@@ -1,6 +1,6 @@
 // The README's CLI synopsis is where a newcomer looks for a command's options: it must name every option each
 // command's --help describes, and no option the command lacks.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMain } from '../helpers/cli.ts'
@@ -49,3 +49,43 @@ describe('the README CLI synopsis', () => {
     expect({ missing, unknown }).toEqual({ missing: [], unknown: [] })
   })
 })
+
+/** Every command line in a code block of the user docs: `toolgauge <command> …` (or `npx toolgauge`), with its continuation lines. */
+function commandLines(): { file: string; command: string; text: string }[] {
+  const files = ['README.md', ...readdirSync(join(projectRoot, 'docs')).filter((name) => name.endsWith('.md') && name !== 'api.md' && name !== 'architecture.md').map((name) => `docs/${name}`),
+    ...readdirSync(join(projectRoot, 'docs/providers')).map((name) => `docs/providers/${name}`)]
+  return files.flatMap((file) => {
+    const text = readFileSync(join(projectRoot, file), 'utf8')
+    return [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((block) => {
+      const found: { file: string; command: string; text: string }[] = []
+      for (const line of block[1]!.split('\n')) {
+        const head = /(?:^|npx |run: )toolgauge ([a-z-]+)/.exec(line)
+        // A line continuing the previous command (a synopsis' indented options, a shell line after a backslash).
+        const continues = found.length > 0 && /^\s+[[(-]/.test(line)
+        if (head) found.push({ file, command: head[1]!, text: line.slice(head.index) })
+        else if (continues) found[found.length - 1]!.text += `\n${line}`
+      }
+      return found
+    })
+  })
+}
+
+describe('command lines in the docs', () => {
+  it('finds them in README.md and the guides', () => {
+    const files = new Set(commandLines().map((line) => line.file))
+    for (const file of ['README.md', 'docs/ci.md', 'docs/tokens.md', 'docs/fuzzing.md', 'docs/bfcl.md', 'docs/conformance.md', 'docs/providers/openai.md']) expect(files).toContain(file)
+  })
+
+  it('use only options their command has', async () => {
+    const helps = new Map<string, Set<string>>()
+    const stale: string[] = []
+    for (const { file, command, text } of commandLines()) {
+      if (!helps.has(command)) helps.set(command, flagsIn((await runMain([command, '--help'])).stdout))
+      const known = helps.get(command)!
+      // Flags after a pipe into another program or a redirection are not toolgauge's (a synopsis' `a | b` is).
+      for (const flag of flagsIn(text.split(/\s(?:\|\s*(?:jq|head|tee|grep)\b|>>)/)[0]!)) if (!known.has(flag)) stale.push(`${file}: toolgauge ${command} ${flag}`)
+    }
+    expect(stale).toEqual([])
+  })
+})
+
