@@ -57,7 +57,8 @@ export function callValidity(flat: FlatCall): CallValidity {
 
 /**
  * Keys the loop's validator rejected under `additionalProperties: false` where the schema walk found none — a rule
- * it does not follow (`dependentSchemas`, `if`/`then`) — when nothing else is wrong with the call: a call the loop
+ * it cannot decide without running it (which `if` arm or `dependentSchemas` entry applies: the walk takes the
+ * reading the arguments fit best) — when nothing else is wrong with the call: a call the loop
  * refused is never scored as clean. (With other issues, e.g. no `anyOf` branch fitting, those already fail it.)
  */
 function forbiddenByTheLoop(issues: readonly SchemaIssue[]): string[] {

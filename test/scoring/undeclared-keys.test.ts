@@ -135,7 +135,7 @@ describe('undeclaredKeys agrees with the loop\'s strict validator (fast-check)',
 })
 
 describe('a call the loop refused is never scored clean', () => {
-  it('a key rejected under a rule the schema walk does not follow (dependentSchemas) is still hallucinated_param', async () => {
+  it('a key rejected under a rule the schema walk cannot decide (a dependentSchemas entry that applies) is still hallucinated_param', async () => {
     const parameters: JsonSchema = {
       $schema: draft2020,
       type: 'object',
@@ -172,6 +172,12 @@ describe('the suite check uses the same rule', () => {
     const error = await loadError('{ allOf: [{ type: object, properties: { kind: {} }, additionalProperties: false }] }', '{ kind: cat, limt: 5 }')
     expect((error as Error).message).toContain('"limt" is not a parameter the schema defines (defined: kind)')
     expect(await loadError('{ anyOf: [{ properties: { kind: {} }, additionalProperties: false }, { properties: { limit: {} }, additionalProperties: false }] }', '{ limit: 5 }')).toBeUndefined()
+  })
+
+  it('a key only an if/then arm or a dependency schema declares is fine (the load refused it as undefined)', async () => {
+    const parameters = '{ type: object, properties: { kind: {} }, if: { properties: { kind: { const: box } } }, then: { properties: { size: {} } }, dependencies: { kind: { properties: { note: {} } } } }'
+    expect(await loadError(parameters, '{ kind: box, size: 3, note: hi }')).toBeUndefined()
+    expect((await loadError(parameters, '{ kind: box, sise: 3 }') as Error).message).toContain('"sise" is not a parameter the schema defines')
   })
 })
 
@@ -243,5 +249,34 @@ describe('a tool is read in the draft the loop validates it in', () => {
     const in2020 = await scoreCall({ $schema: draft2020, type: 'object', unevaluatedProperties: false }, '{"label": "x"}')
     expect(in2020.accepted).toBe(false)
     expect(in2020.failures).toContainEqual({ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.label$/) })
+  })
+})
+
+describe('keys a conditional part of the schema declares are not hallucinated', () => {
+  async function scoreCall(parameters: JsonSchema, args: string) {
+    const tools: ToolDefinition[] = [{ name: 'ship', parameters }]
+    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'ship' }] } }), [turn('', ['ship', args]), turn('Shipped.')])
+    return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
+  }
+  const parcel: JsonSchema = {
+    type: 'object',
+    properties: { kind: { enum: ['box', 'bag'] } },
+    if: { properties: { kind: { const: 'box' } } },
+    then: { properties: { size: { type: 'integer' } } },
+    else: { properties: { handles: { type: 'integer' } } },
+  }
+
+  it('if/then/else: a key then or else lists is declared, one neither lists is hallucinated_param (it reported size and handles on calls ajv accepted)', async () => {
+    expect(await scoreCall(parcel, '{"kind": "box", "size": 3}')).toEqual({ accepted: true, failures: [] })
+    expect(await scoreCall(parcel, '{"kind": "bag", "handles": 2}')).toEqual({ accepted: true, failures: [] })
+    expect(await scoreCall(parcel, '{"kind": "bag", "handles": 2, "color": "red"}'))
+      .toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.color$/) }] })
+  })
+
+  it('dependentSchemas (2020-12) and dependencies: a key a dependency lists is declared (it reported cvv on a call ajv accepted)', async () => {
+    const card = { properties: { cvv: { type: 'string' } } }
+    expect(await scoreCall({ $schema: draft2020, type: 'object', properties: { card: {} }, dependentSchemas: { card } }, '{"card": "4111", "cvv": "123"}')).toEqual({ accepted: true, failures: [] })
+    expect(await scoreCall({ type: 'object', properties: { card: {} }, dependencies: { card, other: ['card'] } }, '{"card": "4111", "cvv": "123", "pin": 1}'))
+      .toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.pin$/) }] })
   })
 })
