@@ -197,6 +197,20 @@ const routes: readonly Route[] = [
     },
   },
   {
+    name: 'credentials in extra_body (a nested one from the config, one from --set), sent in every request body and echoed by the host (--record, every format)',
+    secret: ['body-token-7a7a7a7a', 'set-key-6b6b6b6b'],
+    async setup(work) {
+      const origin = await serve((request) => ({
+        type: 'json',
+        status: 200,
+        body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: `You sent ${JSON.stringify(request.body)}.` }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
+      }))
+      const dir = tempFiles({ 'toolgauge.config.json': JSON.stringify({ providers: { 'openai-compatible:m': { base_url: `${origin}/v1`, extra_body: { metadata: { api_token: 'body-token-7a7a7a7a', region: 'eu' } } } } }) })
+      const config = join(dir, 'toolgauge.config.json')
+      return { argv: ['run', weather, '--filter', 'current-paris', '--model', 'openai-compatible:m', '--config', config, '--set', 'extra_body.api_key=set-key-6b6b6b6b', '--out', join(work, 'out'), '--record', join(work, 'cassettes'), '--format', 'junit,md,html'], inputs: [config], redactedIn: 'out', code: 1 }
+    },
+  },
+  {
     name: 'a base URL with a password in its userinfo (OPENAI_BASE_URL=http://user:pw@host/v1)',
     secret: 'pw-userinfo-5150',
     async setup(work) {

@@ -1,5 +1,5 @@
 import { InputError, MissingApiKeyError } from '../../core/errors.ts'
-import { bareCredential, isCredentialName, secretsFromHeaders } from '../../http/redact.ts'
+import { settingsCredentials } from '../settings/settings-credentials.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
 /** Where a provider's key and base URL come from when the run names nothing else. */
@@ -47,17 +47,9 @@ export function apiKeyFromEnv(name: string): string | undefined {
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
 const replayBaseUrl = 'http://replay.invalid/v1'
 
-/**
- * The credentials a model's settings send: the values of its `extra_headers` that are credential headers
- * (`Authorization: Bearer …` to a proxy, `x-api-key`, a gateway's own token header), bare and as sent — secrets of
- * the run like its key.
- */
+/** The credentials a model's settings send (`extra_headers`, `extra_body`): secrets of the run like its key (providers/settings/settings-credentials.ts). */
 export function settingSecrets(options: Pick<ProviderOptions, 'settings'>): string[] {
-  const headers = options.settings?.extra_headers
-  if (!headers) return []
-  const credentials = Object.entries(headers).filter(([name]) => isCredentialName(name))
-  // secretsFromHeaders gives each value as sent and without its Bearer/Basic scheme.
-  return [...new Set([...secretsFromHeaders(new Headers(Object.entries(headers))), ...credentials.flatMap(([, value]) => [value, bareCredential(value)])])]
+  return settingsCredentials(options.settings)
 }
 
 /** What `api_key_env` holds: the name of a variable, as the environment spells one. */

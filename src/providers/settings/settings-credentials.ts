@@ -1,0 +1,59 @@
+import { bareCredential, isCredentialName, secretsFromHeaders, urlPasswords } from '../../http/redact.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
+import type { ModelSettings } from './model-settings.ts'
+
+/**
+ * The credentials a model's settings send, secrets of the run like its key: the values of its `extra_headers` that
+ * are credential headers (`Authorization: Bearer …` to a proxy, `x-api-key`, a gateway's own token header), as sent
+ * and bare, and the credentials in its `extra_body` (`bodyCredentials`). Both are sent in every request, so they
+ * reach the raw payloads of the transcripts, the journal, the cassettes and what a host echoes: redacting them
+ * there keeps them off disk while the body still shows which fields were sent.
+ */
+export function settingsCredentials(settings: ModelSettings | undefined): string[] {
+  const found = new Set<string>()
+  const headers = settings?.extra_headers
+  if (headers) {
+    for (const secret of secretsFromHeaders(new Headers(Object.entries(headers)))) found.add(secret)
+    for (const [name, value] of Object.entries(headers)) {
+      if (!isCredentialName(name)) continue
+      found.add(value)
+      found.add(bareCredential(value))
+    }
+  }
+  if (settings?.extra_body) bodyCredentials(settings.extra_body, undefined, found)
+  return [...found]
+}
+
+/**
+ * The credentials of an `extra_body` value, at any depth: each text under a field whose name says it is one
+ * (`api_key`, `access_token`, `metadata.auth`, `client_secret`, `password`; each item of a list under such a name),
+ * bare of a `Bearer` scheme, and the password of any URL with one. Named by its words, not by a substring as
+ * headers are: a body's `prompt_cache_key`, `sort_key` or `tokenizer` hold short words the answers repeat, and
+ * redacting those would shred every transcript; numbers and booleans (`max_tokens`) are never credentials here.
+ */
+function bodyCredentials(value: unknown, field: string | undefined, found: Set<string>): void {
+  if (typeof value === 'string') {
+    if (field !== undefined && isCredentialField(field)) {
+      found.add(value)
+      found.add(bareCredential(value))
+    }
+    for (const password of urlPasswords(value)) found.add(password)
+  } else if (Array.isArray(value)) {
+    for (const item of value) bodyCredentials(item, field, found)
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) bodyCredentials(item, key, found)
+  }
+}
+
+/**
+ * Words that make a field a credential alone (`api_token`, `clientSecret`, `auth`, `passwords`), and pairs that do
+ * (`api_key`, `accessKey`). Not `tokens`: `stop_tokens` lists words of the text.
+ */
+const credentialWords = new Set(['token', 'secret', 'secrets', 'password', 'passwords', 'passwd', 'passphrase', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'cookies', 'signature', 'apikey', 'apikeys', 'bearer', 'jwt'])
+const credentialPairs = new Set(['api key', 'access key', 'private key', 'secret key', 'session key', 'license key'])
+
+/** Whether a body field's name says it holds a credential: one of its words (snake, kebab or camel case) does. */
+function isCredentialField(name: string): boolean {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
+  return words.some((word, index) => credentialWords.has(word) || credentialPairs.has(`${word} ${words[index + 1] ?? ''}`))
+}
