@@ -7,18 +7,11 @@ import type { ToolTokenRequest } from './types.ts'
 import { readTextFile } from '../io/read-text.ts'
 
 /**
- * One real request with the input tokens its API reported (`recorded_usage.jsonl` of the token-oracles data):
- * the `tokens` inputs it converts to, and what it is (group, host, served model, features).
+ * One real request with the input tokens its API reported (`recorded_usage.jsonl` of the token-oracles data) and
+ * the `tokens` inputs it converts to.
  */
 export type RecordedRequest = {
   readonly id: string
-  /** The recording's own grouping (`chat gpt-5*`, `claude-* (Messages API)`, …). */
-  readonly group: string
-  readonly host: string
-  readonly servedModel: string
-  readonly recordedAt: string
-  /** `thinking/reasoning-param`, `tool-calls-in-history`, `strict`, … as the recording lists them. */
-  readonly features: readonly string[]
   readonly request: ToolTokenRequest
   /** Input tokens the API reported (Anthropic: input + cache creation + cache read). */
   readonly expected: number
@@ -46,6 +39,7 @@ function toRecorded(line: string, file: string, lineNumber: number): RecordedReq
   if (typeof row !== 'object' || row === null) return fail('', 'a JSON object per line')
   const spec = typeof row.spec === 'string' ? row.spec : fail('spec', 'a model spec')
   const expected = typeof row.recorded_input_tokens === 'number' ? row.recorded_input_tokens : fail('recorded_input_tokens', 'a number')
+  // The recording lists what a request used (`thinking/reasoning-param`, `tool-calls-in-history`, `strict`, …).
   const features = Array.isArray(row.features) ? row.features.filter((f): f is string => typeof f === 'string') : []
   const toolChoice = row.tool_choice === null || row.tool_choice === undefined
     ? undefined
@@ -60,11 +54,6 @@ function toRecorded(line: string, file: string, lineNumber: number): RecordedReq
   }
   return {
     id: typeof row.id === 'string' ? row.id : `line ${lineNumber}`,
-    group: typeof row.group === 'string' ? row.group : '',
-    host: typeof row.host === 'string' ? row.host : '',
-    servedModel: typeof row.served_model === 'string' ? row.served_model : '',
-    recordedAt: typeof row.recorded_at === 'string' ? row.recorded_at : '',
-    features,
     request,
     expected,
   }
