@@ -12,6 +12,13 @@ import { kinds, makeCase, runScripted, turn } from '../helpers/cases.ts'
 const closed = (properties: Record<string, JsonSchema> = {}): JsonSchema => ({ type: 'object', properties, additionalProperties: false })
 const draft2020 = 'https://json-schema.org/draft/2020-12/schema'
 
+/** Runs one call of a tool with these parameters and scores it: whether the loop accepted the call, and the failures (kind and path). */
+async function scoreCall(parameters: JsonSchema, args: string) {
+  const tools: ToolDefinition[] = [{ name: 'act', parameters }]
+  const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'act' }] } }), [turn('', ['act', args]), turn('Done.')])
+  return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
+}
+
 describe('keys the schema forbids are hallucinated parameters wherever it forbids them', () => {
   it('a zero-argument tool { type: object, additionalProperties: false } takes no key at all', () => {
     expect(undeclaredKeys({ type: 'object', additionalProperties: false }, { verbose: true })).toEqual(['verbose'])
@@ -83,27 +90,17 @@ const { value } = fc.letrec<{ value: unknown }>((tie) => ({
 }))
 const tool = fc.record({ top: fc.oneof(schema.filter((candidate) => candidate.type === 'object' || 'allOf' in candidate || 'anyOf' in candidate), schema), d: definition })
   .map(({ top, d }): JsonSchema => ({ $schema: draft2020, ...top, $defs: { d } }))
-// The same schemas as draft-07 tools (no $schema), as most tools come: there prefixItems is no keyword and `items` applies to every item.
+// The same schemas as draft-07 tools (no $schema), as most tools come.
 const draft07Tool = tool.map(({ $schema: _draft, ...rest }): JsonSchema => rest)
 const ajv = createAjv(true)
 const ajv07 = createAjv(false)
 const pathOf = (pointer: string, key: string) => `${pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('')}.${key}`.replace(/^\./, '')
 
 describe('undeclaredKeys agrees with the loop\'s strict validator (fast-check)', () => {
-  it('without anyOf, every key ajv rejects under additionalProperties: false is a hallucinated parameter', () => {
-    fc.assert(fc.property(tool.filter((parameters) => !JSON.stringify(parameters).includes('anyOf')), value, (parameters, args) => {
-      const validate = ajv.compile(compilableSchema(parameters))
-      if (validate(args)) return
-      const found = undeclaredKeys(parameters, args)
-      for (const error of validate.errors ?? []) {
-        if (error.keyword === 'additionalProperties') expect(found).toContain(pathOf(error.instancePath, String(error.params.additionalProperty)))
-      }
-    }), { numRuns: 250 })
-  })
-
-  it('draft-07 tools too (read as the loop reads them): every key ajv rejects under additionalProperties: false, without anyOf, is a hallucinated parameter', () => {
-    fc.assert(fc.property(draft07Tool.filter((parameters) => !JSON.stringify(parameters).includes('anyOf')), value, (parameters, args) => {
-      const validate = ajv07.compile(compilableSchema(parameters))
+  // Draft-07 tools are read as the loop reads them: there prefixItems is no keyword and `items` applies to every item.
+  it.each([['2020-12', tool, ajv], ['draft-07', draft07Tool, ajv07]] as const)('without anyOf, every key ajv rejects under additionalProperties: false is a hallucinated parameter (%s)', (_draft, tools, validator) => {
+    fc.assert(fc.property(tools.filter((parameters) => !JSON.stringify(parameters).includes('anyOf')), value, (parameters, args) => {
+      const validate = validator.compile(compilableSchema(parameters))
       if (validate(args)) return
       const found = undeclaredKeys(parameters, args)
       for (const error of validate.errors ?? []) {
@@ -182,12 +179,6 @@ describe('the suite check uses the same rule', () => {
 })
 
 describe('a $ref is read where the loop\'s validator (ajv) reads it', () => {
-  /** Runs one call of a `book` tool with these parameters and scores it: whether the loop accepted it, and the failures. */
-  async function scoreCall(parameters: JsonSchema, args: string) {
-    const tools: ToolDefinition[] = [{ name: 'book', parameters }]
-    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'book' }] } }), [turn('', ['book', args]), turn('Booked.')])
-    return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
-  }
 
   it('a %-escaped $ref (#/$defs/geo%20point) reaches its definition: a call ajv accepts is not hallucinated_param (it reported lat and lon)', async () => {
     const parameters: JsonSchema = {
@@ -230,11 +221,6 @@ describe('a $ref is read where the loop\'s validator (ajv) reads it', () => {
 })
 
 describe('a tool is read in the draft the loop validates it in', () => {
-  async function scoreCall(parameters: JsonSchema, args: string) {
-    const tools: ToolDefinition[] = [{ name: 'tag', parameters }]
-    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'tag' }] } }), [turn('', ['tag', args]), turn('Tagged.')])
-    return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
-  }
   const tags: JsonSchema = { type: 'object', properties: { tags: { type: 'array', prefixItems: [closed({ a: {} })], items: closed({ b: {} }) } } }
 
   it('draft-07 (no $schema): prefixItems is no keyword, items applies to every item (it reported tags[0].b on a call ajv accepted)', async () => {
@@ -253,11 +239,6 @@ describe('a tool is read in the draft the loop validates it in', () => {
 })
 
 describe('keys a conditional part of the schema declares are not hallucinated', () => {
-  async function scoreCall(parameters: JsonSchema, args: string) {
-    const tools: ToolDefinition[] = [{ name: 'ship', parameters }]
-    const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'ship' }] } }), [turn('', ['ship', args]), turn('Shipped.')])
-    return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
-  }
   const parcel: JsonSchema = {
     type: 'object',
     properties: { kind: { enum: ['box', 'bag'] } },
