@@ -2,6 +2,7 @@ import type { ResumeCounts } from './resume.ts'
 import type { CaseResult } from '../core/result.ts'
 import { describeThrown } from '../core/thrown.ts'
 import { inert } from '../report/terminal-text.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
 
 /** The callbacks a run's caller gives (`RunOptions`): the library user's own code. */
 export type CallerCallbacks = {
@@ -10,7 +11,11 @@ export type CallerCallbacks = {
   readonly onResult?: ((result: CaseResult, progress: { done: number; total: number }) => void) | undefined
 }
 
-type CallbackName = keyof CallerCallbacks
+/** A callback's name in the warning about it: `onResult`, `onBatchEvent`, `providerOptions.onRetry` … */
+type CallbackName = string
+
+/** Provider options whose `onRetry` and `onBatchEvent` are the caller's code (RunOptions' `providerOptions`, a `modelOptions` entry). */
+type RequestReporting = Pick<ProviderOptions, 'onRetry' | 'onBatchEvent'>
 
 /** How often one callback threw, and what it threw first. */
 type Throws = { count: number; readonly first: string }
@@ -23,9 +28,11 @@ export function printWarning(message: string): void {
 /**
  * The caller's callbacks, contained: they are the library user's harness code, and one that throws — anything, or a
  * promise it returns rejecting — must not stop the run, lose its journal or change a verdict (a throw of `onResult`
- * escaped its task and ended the run with no report.json). What a callback would have been told is done either way: the result is journaled, and a warning whose
- * `onWarning` threw is printed on stderr instead. Once the run is over (`close`), each callback that threw is said
- * once, with how often and what it threw first: through `onWarning` when that one works, else on stderr.
+ * escaped its task and ended the run with no report.json; one of `onRetry` or `onBatchEvent`, called from inside a
+ * request, failed it as an outage). What a callback would have been told is done either way: the result is
+ * journaled, the request goes on, and a warning whose `onWarning` threw is printed on stderr instead. Once the run is
+ * over (`close`), each callback that threw is said once, with how often and what it threw first: through
+ * `onWarning` when that one works, else on stderr.
  */
 export class RunCallbacks {
   private readonly throws = new Map<CallbackName, Throws>()
@@ -55,6 +62,22 @@ export class RunCallbacks {
   result(result: CaseResult, progress: { done: number; total: number }): void {
     const onResult = this.callbacks.onResult
     if (onResult) this.contained('onResult', () => onResult(result, progress))
+  }
+
+  /** `callback` (the caller's, called `name` in the warning) contained as the others are; undefined stays undefined. */
+  wrap<A extends unknown[]>(name: CallbackName, callback: ((...args: A) => void) | undefined): ((...args: A) => void) | undefined {
+    if (!callback) return undefined
+    return (...args: A) => {
+      this.contained(name, () => callback(...args))
+    }
+  }
+
+  /** Provider options with their `onRetry` and `onBatchEvent` contained (`where`: the options' name in RunOptions). */
+  containedOptions<O extends RequestReporting>(options: O, where: string): O {
+    const onRetry = this.wrap(`${where}.onRetry`, options.onRetry)
+    const onBatchEvent = this.wrap(`${where}.onBatchEvent`, options.onBatchEvent)
+    if (!onRetry && !onBatchEvent) return options
+    return { ...options, ...(onRetry ? { onRetry } : {}), ...(onBatchEvent ? { onBatchEvent } : {}) }
   }
 
   /** The run is over: says, once per callback that threw, how often and what first (a later throw is said as it comes). */

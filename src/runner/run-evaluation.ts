@@ -98,9 +98,10 @@ export type RunOptions = {
   readonly signal?: AbortSignal
   /**
    * Called before any request with what looks like a slip but is not an error (a scripted key naming no case), and
-   * with what the process guard saw (an error of a case's code after its verdict). `onWarning`, `onStart` and
-   * `onResult` are the caller's own code, contained: one that throws (anything), or returns a promise that rejects,
-   * stops nothing — the run goes on, every result is journaled and in the report, no verdict changes, and the run's
+   * with what the process guard saw (an error of a case's code after its verdict). `onWarning`, `onStart`,
+   * `onResult`, `onBatchEvent` and the provider options' `onRetry` / `onBatchEvent` are the caller's own code,
+   * contained: one that throws (anything), or returns a promise that rejects, stops nothing — the run goes on, its
+   * requests too, every result is journaled and in the report, no verdict changes, and the run's
    * promise resolves with its outcome as it would have. A warning whose `onWarning` threw is printed on stderr
    * instead. When the run is over, each callback that threw is said once (how often, and what it threw first):
    * through `onWarning`, or on stderr when `onWarning` is the one that threw.
@@ -124,7 +125,7 @@ export type RunOptions = {
   readonly caseChecks?: CaseCheckSet
   /** `--max-cost`: stop scheduling once the run's results cost this many USD (priced results; in-flight ones finish); exit 4. */
   readonly maxCostUsd?: number
-  /** Batch mode (`--batch`, `batch: true`): called on each batch submitted, polled, done or resumed (the progress line). */
+  /** Batch mode (`--batch`, `batch: true`): called on each batch submitted, polled, done or resumed (the progress line; contained: see onWarning). */
   readonly onBatchEvent?: (event: BatchEvent) => void
   /**
    * `--batch-resubmit`: with `--resume --batch`, submit again the requests of a batch whose creation failed uncertainly
@@ -171,7 +172,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     const guard = new ProcessGuard()
     try {
       // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
-      return await McpServers.during(async (servers) => evaluate(options, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+      const contained = withContainedCallbacks(options, callbacks)
+      return await McpServers.during(async (servers) => evaluate(contained, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
     } finally {
       guard.dispose(options.signal?.aborted === true)
       if (lock !== options.outLock) lock.release()
@@ -371,6 +373,22 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     exitCode: exitCodeFor(tally.verdicts(), gates, interrupted, cut?.reason),
     reportFile,
     ...(resumed ? { resumed } : {}),
+  }
+}
+
+/**
+ * The run's options with the caller's callbacks that are called from inside a request contained (RunCallbacks):
+ * `onBatchEvent` and the provider options' `onRetry` / `onBatchEvent` — a throw there failed the request, so its case
+ * was provider_error, an outage the caller's code made.
+ */
+function withContainedCallbacks(options: RunOptions, callbacks: RunCallbacks): RunOptions {
+  const onBatchEvent = callbacks.wrap('onBatchEvent', options.onBatchEvent)
+  const modelOptions = options.modelOptions
+  return {
+    ...options,
+    ...(options.providerOptions ? { providerOptions: callbacks.containedOptions(options.providerOptions, 'providerOptions') } : {}),
+    ...(modelOptions ? { modelOptions: Object.fromEntries(Object.keys(modelOptions).map((spec) => [spec, callbacks.containedOptions(modelOptions[spec]!, `modelOptions[${JSON.stringify(spec)}]`)])) } : {}),
+    ...(onBatchEvent ? { onBatchEvent } : {}),
   }
 }
 
