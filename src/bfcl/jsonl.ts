@@ -30,12 +30,12 @@ export function readTextLines(file: string): string[] {
   }
 }
 
-// Parses each non-empty line; a line that is no JSON is an InputError with file and line.
-function parseLines<T>(file: string, parse: (text: string) => T): JsonLine<T>[] {
+/** Parses each non-empty line (`line` 1-based); a line that is no JSON is an InputError with file and line. */
+export function parseLines<T>(file: string, parse: (text: string, line: number) => T): JsonLine<T>[] {
   return readTextLines(file).flatMap((text, index) => {
     if (!text.trim()) return []
     try {
-      return [{ line: index + 1, value: parse(text) }]
+      return [{ line: index + 1, value: parse(text, index + 1) }]
     } catch (error) {
       if (error instanceof SyntaxError || error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line: index + 1 })
       throw error

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { DecodeMode } from './decode.ts'
-import { readTextLines } from './jsonl.ts'
-import { PyJsonError, pyJsonLoads } from './py/json.ts'
+import { parseLines } from './jsonl.ts'
+import { pyJsonLoads } from './py/json.ts'
 import { plainJsonToPy } from './py/plain-json.ts'
 import { dictGet, isDict, isList, type PyValue } from './py/value.ts'
 
@@ -67,14 +67,7 @@ const resultFields: ReadonlySet<string> = new Set(['id', 'result'])
 
 /** Reads a result file's lines (`{"id", "result", …}`), naming file, line and field on bad input. */
 export function readResultFile(file: string): ResultLine[] {
-  const lines: ResultLine[] = []
-  const texts = readTextLines(file)
-  for (let index = 0; index < texts.length; index++) {
-    const text = texts[index]!
-    if (!text.trim()) continue
-    lines.push(fastLine(text, index + 1) ?? exactLine(file, text, index + 1))
-  }
-  return lines
+  return parseLines(file, (text, line) => fastLine(text, line) ?? exactLine(file, text, line)).map(({ value }) => value)
 }
 
 // JSON.parse where it gives json.loads' values (see plain-json.ts); undefined sends the line to exactLine, which
@@ -94,13 +87,7 @@ function fastLine(text: string, line: number): ResultLine | undefined {
 }
 
 function exactLine(file: string, text: string, line: number): ResultLine {
-  let value: PyValue
-  try {
-    value = pyJsonLoads(text, resultFields)
-  } catch (error) {
-    if (error instanceof PyJsonError) throw new InputError(`malformed JSON line: ${error.message}`, { file, line })
-    throw error
-  }
+  const value = pyJsonLoads(text, resultFields)
   if (!isDict(value)) throw new InputError('expected a JSON object per line', { file, line })
   const id = dictGet(value, 'id')
   if (typeof id !== 'string') throw new InputError('expected a string id', { file, line, field: 'id' })
