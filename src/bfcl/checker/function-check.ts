@@ -1,5 +1,5 @@
 import { pyRepr } from '../py/repr.ts'
-import { dictHas, isDict, pyContains, pyFloat, pyClass, type PyClass, type PyDict, type PyValue } from '../py/value.ts'
+import { dictGet, dictHas, isDict, pyContains, pyFloat, pyClass, type PyClass, type PyDict, type PyValue } from '../py/value.ts'
 import { dictCheck, listDictCheck } from './dict-checks.ts'
 import type { BfclLanguage } from '../to-json-schema.ts'
 import { expectedClass, hasNestedCheck, type FunctionDoc, type ParamDoc } from './function-doc.ts'
@@ -41,7 +41,7 @@ export function checkFunctionCall(doc: FunctionDoc, call: DecodedCall, gt: Groun
     if (typeof key !== 'string' || !Object.hasOwn(properties, key) || !dictHas(gt.params, key)) {
       return invalid('simple_function_checker:unexpected_param', `Unexpected parameter: ${pyRepr(key)}.`)
     }
-    const result = checkParam(key, rawValue, properties[key]!, paramOptions(gt.params, key), options.language ?? 'python')
+    const result = checkParam(key, rawValue, properties[key]!, dictGet(gt.params, key)!, options.language ?? 'python')
     if (!result.valid) return result
   }
   for (const [key, paramOptionList] of gt.params.entries) {
@@ -53,11 +53,6 @@ export function checkFunctionCall(doc: FunctionDoc, call: DecodedCall, gt: Groun
     }
   }
   return valid
-}
-
-function paramOptions(params: PyDict, key: string): PyValue {
-  for (const [k, v] of params.entries) if (k === key) return v
-  throw new BfclCrash(`possible answer lacks ${key}`)
 }
 
 // One parameter: the language's typing (Python's tuple→list and int→float, or Java/JS text conversion), the type
