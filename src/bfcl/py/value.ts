@@ -134,13 +134,9 @@ function sequenceEqual(a: readonly PyValue[], b: readonly PyValue[]): boolean {
 
 /** Python `x in container` for a list/tuple (equality), str (substring), dict (key); undefined where Python raises. */
 export function pyContains(container: PyValue, x: PyValue): boolean | undefined {
-  if (Array.isArray(container)) return container.some((item) => pyEqual(item, x))
   if (typeof container === 'string') return typeof x === 'string' ? container.includes(x) : undefined
   if (isDict(container)) return dictHas(container, x)
-  if (typeof container === 'object' && container !== null && (container as PyTuple).t === 'tuple') {
-    return (container as PyTuple).items.some((item) => pyEqual(item, x))
-  }
-  return undefined
+  return pyItems(container)?.some((item) => pyEqual(item, x))
 }
 
 /** The items Python's `for x in v` / `v[i]` yields for a list, tuple or str (code points); undefined where it raises. */
