@@ -15,21 +15,18 @@ export type StringPrefix = {
 }
 
 const prefixes = new Set(['', 'r', 'u', 'b', 'f', 'br', 'rb', 'fr', 'rf'])
+// Up to two prefix letters directly followed by a quote.
+const prefixed = /[rRuUbBfF]{0,2}(?=["'])/y
 
 /** The string prefix starting at `pos`, if a string literal starts there. */
 export function parseStringPrefix(source: string, pos: number): StringPrefix | undefined {
-  let end = pos
-  while (end < source.length && end - pos < 2 && /[rRuUbBfF]/.test(source[end]!)) end++
-  for (let cut = end; cut >= pos; cut--) {
-    const prefix = source.slice(pos, cut).toLowerCase()
-    const q = source[cut]
-    if ((q === '"' || q === "'") && prefixes.has(prefix)) {
-      const quote = source.startsWith(q.repeat(3), cut) ? q.repeat(3) : q
-      return { raw: prefix.includes('r'), bytes: prefix.includes('b'), fstring: prefix.includes('f'), quote, bodyStart: cut + quote.length, start: pos }
-    }
-    if (cut > pos && !/[rRuUbBfF]/.test(source[cut - 1]!)) break
-  }
-  return undefined
+  prefixed.lastIndex = pos
+  const prefix = prefixed.exec(source)?.[0].toLowerCase()
+  if (prefix === undefined || !prefixes.has(prefix)) return undefined
+  const cut = pos + prefix.length
+  const q = source[cut]!
+  const quote = source.startsWith(q.repeat(3), cut) ? q.repeat(3) : q
+  return { raw: prefix.includes('r'), bytes: prefix.includes('b'), fstring: prefix.includes('f'), quote, bodyStart: cut + quote.length, start: pos }
 }
 
 const simpleEscapes: { readonly [c: string]: string } = {
