@@ -10,8 +10,3 @@ export class PyException extends Error {
 export function keyError(keyRepr: string): PyException {
   return new PyException('KeyError', keyRepr)
 }
-
-/** Python `ValueError(message)`. */
-export function valueError(message: string): PyException {
-  return new PyException('ValueError', message)
-}

@@ -4,7 +4,7 @@ import { AttributeEnvironment, methodTable, opt, req, type Environment, type Pro
 import { longContextOf } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, lt, toFloat, truthy } from '../py-ops.ts'
-import { PyException, valueError } from '../py-error.ts'
+import { PyException } from '../py-error.ts'
 import { attributeLoader, configDict, dict, f, i, isMap, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
@@ -59,17 +59,17 @@ const loaded = attributeLoader(() => new Map<string, Val>([
 /** BFCL's get_flight_cost arithmetic: raises ValueError for an unknown route or class. */
 function flightCost(from: Val, to: Val, date: Val, travelClass: Val): number {
   const base = baseFares.get(`${str(from)}>${str(to)}`)
-  if (base === undefined) throw valueError('No available route for the given airports.')
+  if (base === undefined) throw new PyException('ValueError', 'No available route for the given airports.')
   return base * costFactor(date, travelClass)
 }
 
 // The class factor times the date multiplier.
 function costFactor(date: Val, travelClass: Val): number {
   const factor = classFactors[str(travelClass)]
-  if (factor === undefined) throw valueError('Invalid travel class. Options are: economy, business, first.')
+  if (factor === undefined) throw new PyException('ValueError', 'Invalid travel class. Options are: economy, business, first.')
   let digits = 0
   for (const ch of str(date).replaceAll('-', '')) {
-    if (!/[0-9]/.test(ch)) throw valueError(`invalid literal for int() with base 10: '${ch}'`)
+    if (!/[0-9]/.test(ch)) throw new PyException('ValueError', `invalid literal for int() with base 10: '${ch}'`)
     digits += Number(ch)
   }
   return factor * (digits % 2 === 0 ? 2 : 1)
@@ -158,7 +158,7 @@ const methods = methodTable<TravelApi>([
       if (base === a && target === b) return dict([['exchanged_value', f(roundFloat(num(arith('*', value!, f(rate))), 2))]])
       if (base === b && target === a) return dict([['exchanged_value', f(roundFloat(num(arith('/', value!, f(rate))), 2))]])
     }
-    throw valueError('No available exchange rate for the given currencies.')
+    throw new PyException('ValueError', 'No available exchange rate for the given currencies.')
   }],
   ['contact_customer_support', [req('booking_id'), req('message')], ([bookingId], self) => {
     if (!self.dict('booking_record').has(lookupKey(bookingId!))) return dict([['error', 'Booking not found']])
