@@ -62,11 +62,6 @@ export function compareCodePoints(a: string, b: string): number {
   }
 }
 
-/** UTF-8 byte length (`len(s.encode())`); lone surrogates would raise in Python, here they count 3. */
-export function utf8Length(s: string): number {
-  return Buffer.byteLength(s, 'utf8')
-}
-
 /** `len(s)` in code points. */
 export function pyLen(s: string): number {
   let n = 0

@@ -4,7 +4,7 @@ import { methodTable, opt, req, type Environment, type ProcessState } from '../e
 import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { truthy } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
-import { compareCodePoints, pyLen, splitlines, splitWhitespace, utf8Length } from '../../py/str.ts'
+import { compareCodePoints, pyLen, splitlines, splitWhitespace } from '../../py/str.ts'
 import { dict, fromPy, i, isMap, num, type Val } from '../values.ts'
 import { FsDirectory, FsFile, type FsNode } from './file-system-nodes.ts'
 import { str } from './keys.ts'
@@ -43,7 +43,8 @@ function text(v: Val): string {
   return v
 }
 
-const sizeOf = (dir: FsDirectory): number => [...dir.contents.values()].reduce((total, node) => total + (node instanceof FsFile ? utf8Length(node.content) : sizeOf(node)), 0)
+// A file's size is `len(content.encode())` (a lone surrogate, which Python cannot encode, counts 3 here).
+const sizeOf = (dir: FsDirectory): number => [...dir.contents.values()].reduce((total, node) => total + (node instanceof FsFile ? Buffer.byteLength(node.content) : sizeOf(node)), 0)
 
 const copyOf = (node: FsNode, name: string, parent: FsDirectory): FsNode => (node instanceof FsFile
   ? new FsFile(name, node.content)
