@@ -150,8 +150,7 @@ const processKey = 'bfcl.long_context'
 
 /** Makes the constants BFCL's long_context module holds visible to one process's environments (own copies of the dicts BFCL mutates or shares). */
 export function installLongContext(process: ProcessState, constants: LongContextConstants): void {
-  const own: Record<string, Val> = {}
-  for (const name of Object.keys(expectedKinds) as (keyof Kinds)[]) own[name] = constants[name]
+  const own: Record<string, Val> = { ...constants }
   for (const name of ['CREDIT_CARD_EXTENSION', 'BOOKING_RECORD_EXTENSION', 'LONG_WEATHER_EXTENSION'] as const) own[name] = copyVal(constants[name])
   process.set(processKey, own)
 }
