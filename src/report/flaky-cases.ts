@@ -15,18 +15,13 @@ export function flakyCases(summaries: readonly ModelSummary[]): FlakyCase[] {
   return summaries.flatMap((summary) => flakinessOf(summary).map((tally) => ({ label: summaryLabel(summary), tally })))
 }
 
-/** The summary's flaky cases as a lookup by result: whether the result's row (model × variant) was flaky on its case. */
-export class FlakyLookup {
-  private readonly keys: ReadonlySet<string>
+/** Whether a result's row (model × variant) was flaky on its case, as the summary lists them. */
+export type FlakyLookup = (result: { readonly model: string; readonly variant?: unknown; readonly suite: string; readonly case: string }) => boolean
 
-  constructor(summaries: readonly ModelSummary[]) {
-    this.keys = new Set(flakyCases(summaries).map(({ label, tally }) => keyOf(label, tally.suite, tally.case)))
-  }
-
-  /** Whether the summary lists this result's case as flaky for its row. */
-  has(result: { readonly model: string; readonly variant?: unknown; readonly suite: string; readonly case: string }): boolean {
-    return this.keys.has(keyOf(summaryLabel(result), result.suite, result.case))
-  }
+/** The summary's flaky cases as a lookup by result. */
+export function flakyLookup(summaries: readonly ModelSummary[]): FlakyLookup {
+  const keys = new Set(flakyCases(summaries).map(({ label, tally }) => keyOf(label, tally.suite, tally.case)))
+  return (result) => keys.has(keyOf(summaryLabel(result), result.suite, result.case))
 }
 
 /** A row's flakiness, ignoring malformed entries (a report file is anyone's). */

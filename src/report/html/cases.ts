@@ -7,7 +7,7 @@ import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { caseKey } from '../../core/case-key.ts'
 import { sideBySide } from './side-by-side.ts'
-import { FlakyLookup } from '../flaky-cases.ts'
+import { flakyLookup, type FlakyLookup } from '../flaky-cases.ts'
 import { summarize } from '../summarize.ts'
 
 /** A case's status in the list: from its results' verdicts and the summary's flaky cases; `errored` when none of them got a verdict. */
@@ -18,7 +18,7 @@ type CaseStatus = 'pass' | 'fail' | 'flaky' | 'errored'
  * repeat inside; flaky as these results' summary (`summarize`) decides.
  */
 export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
-  return [...caseEntries(() => results, new FlakyLookup(summarize(results)), toolSets)].join('\n')
+  return [...caseEntries(() => results, flakyLookup(summarize(results)), toolSets)].join('\n')
 }
 
 /**
@@ -56,14 +56,14 @@ function status(group: readonly CaseResult[], flaky: FlakyLookup): CaseStatus {
   if (scored.length === 0) return 'errored'
   if (scored.every((r) => verdictOf(r) === 'passed')) return 'pass'
   // Flaky: the summary lists the case as flaky for some model (× variant).
-  return scored.some((r) => flaky.has(r)) ? 'flaky' : 'fail'
+  return scored.some((r) => flaky(r)) ? 'flaky' : 'fail'
 }
 
 function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, flaky: FlakyLookup, toolSets: ToolSetIndex): string {
   const first = group[0]!
   const models = new Map<string, { passed: number; scored: number; errored: number; flaky: boolean }>()
   for (const r of group) {
-    const t = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky.has(r) }
+    const t = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r) }
     const verdict = verdictOf(r)
     models.set(summaryLabel(r), verdict === 'errored'
       ? { ...t, errored: t.errored + 1 }

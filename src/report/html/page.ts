@@ -5,7 +5,7 @@ import { streamOf, type StreamedReport } from '../json.ts'
 import { gateName, reportGates } from '../markdown.ts'
 import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from '../metric-text.ts'
 import { caseEntries } from './cases.ts'
-import { FlakyLookup } from '../flaky-cases.ts'
+import { flakyLookup } from '../flaky-cases.ts'
 import { confusionHtml, gridLimit } from './confusion.ts'
 import { accuracyScatter, metricBars } from './charts.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
@@ -66,7 +66,7 @@ ${variantsHtml(report)}
 <h2>Cases</h2>
 <div class="controls"><input id="case-search" type="search" placeholder="filter by suite, case or model"><select id="case-status"><option value="all">all</option><option value="fail">failing</option><option value="flaky">flaky</option><option value="errored">errored</option><option value="pass">passing</option></select><button id="expand-all" type="button">expand all</button><button id="collapse-all" type="button">collapse all</button></div>
 `
-  yield* caseEntries(report.eachResult, new FlakyLookup(summaries), report.toolSets)
+  yield* caseEntries(report.eachResult, flakyLookup(summaries), report.toolSets)
   yield `<script>${script}</script>
 </body>
 </html>

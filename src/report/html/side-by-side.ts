@@ -27,7 +27,7 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
   const indexOf = new Map<CaseResult, number>()
   group.forEach((r, index) => {
     indexOf.set(r, index)
-    const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky.has(r), kinds: new Set<string>(), shown: undefined }
+    const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r), kinds: new Set<string>(), shown: undefined }
     const verdict = verdictOf(r)
     if (verdict === 'errored') cell.errored++
     else cell.scored++
