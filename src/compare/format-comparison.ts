@@ -43,7 +43,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
     ...markdownListing('Newly fixed', m.fixed),
   ].join('\n'))
   const warnings = comparison.warnings.map((w) => `> **Warning:** ${inlineText(w)}\n`).join('')
-  const tokens = toolTokenChangesMarkdown(comparison.toolTokens ?? [], codeSpan)
+  const tokens = toolTokenChangesMarkdown(comparison.toolTokens ?? [])
   return `## toolgauge compare\n\n${warnings}${warnings ? '\n' : ''}${sections.join('\n')}\n${tokens.length > 0 ? `\n${tokens.join('\n')}\n` : ''}`
 }
 

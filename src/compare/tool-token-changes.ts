@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../core/tool.ts'
 import { sharedVariants } from './pair-models.ts'
 import { standaloneToolTokens } from '../tokens/standalone-tool-tokens.ts'
 import { diffPerTool, signed, type ToolTokenDelta } from '../tokens/tool-token-diff.ts'
+import { codeSpan } from '../report/markdown-text.ts'
 
 /** How one model's tool definitions changed in cost between two reports: the tools that changed, largest growth first. */
 export type ToolTokenChanges = { readonly baseModel: string; readonly headModel: string; readonly variant?: string; readonly tools: readonly ToolTokenDelta[] }
@@ -61,13 +62,13 @@ export function toolTokenChangesText(changes: readonly ToolTokenChanges[]): stri
 }
 
 /** Markdown for a pull-request comment: one table per model pair. */
-export function toolTokenChangesMarkdown(changes: readonly ToolTokenChanges[], code: (text: string) => string): string[] {
+export function toolTokenChangesMarkdown(changes: readonly ToolTokenChanges[]): string[] {
   return changes.flatMap((change) => [
-    `#### Tool-definition tokens per tool: ${code(change.headModel)}${change.variant !== undefined ? ` · ${code(change.variant)}` : ''}`,
+    `#### Tool-definition tokens per tool: ${codeSpan(change.headModel)}${change.variant !== undefined ? ` · ${codeSpan(change.variant)}` : ''}`,
     '',
     '| Tool | Base | Head | Δ tokens |',
     '| --- | ---: | ---: | ---: |',
-    ...change.tools.map((tool) => `| ${code(tool.name)} | ${tool.before ?? '(new)'} | ${tool.after ?? '(removed)'} | ${signed(tool.delta)} |`),
+    ...change.tools.map((tool) => `| ${codeSpan(tool.name)} | ${tool.before ?? '(new)'} | ${tool.after ?? '(removed)'} | ${signed(tool.delta)} |`),
     '',
   ])
 }

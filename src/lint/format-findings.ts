@@ -11,10 +11,10 @@ export function countBySeverity(sets: readonly LintedSet[]): { errors: number; w
 }
 
 /** Console text: per set its findings (tool, parameter, rule, message), then one totals line. */
-export function formatFindings(sets: readonly LintedSet[], cwd = process.cwd()): string {
+export function formatFindings(sets: readonly LintedSet[]): string {
   const lines: string[] = []
   for (const set of sets) {
-    const name = relative(cwd, set.file) || set.file
+    const name = relative(process.cwd(), set.file) || set.file
     if (set.findings.length === 0) {
       lines.push(`✓ ${name} (${set.toolCount} tools): no findings`)
       continue
