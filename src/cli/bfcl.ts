@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { UsageError } from '../core/errors.ts'
 import { exitCodes, type Command } from './command.ts'
 import { parseFlags } from './flags.ts'
+import { strayArgument } from './stray-argument.ts'
 import { inert, inertDeep } from '../report/terminal-text.ts'
 
 const usage = `toolgauge bfcl <score | import | to-scripted> [options]
@@ -53,7 +54,7 @@ async function score(argv: readonly string[]): Promise<number> {
     out: { type: 'string' },
     'bfcl-source': { type: 'string' },
   })
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw strayArgument(positionals[0]!, values.data === undefined ? '--data' : values.results === undefined ? '--results' : undefined)
   const mode = values.mode ?? 'auto'
   if (mode !== 'auto' && mode !== 'fc' && mode !== 'prompt') throw new UsageError(`expected auto, fc or prompt, got "${mode}"`, { field: '--mode' })
   const dataDir = resolve(requireFlag(values.data, 'data'))
@@ -90,7 +91,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     'keep-dots': { type: 'boolean' },
     'bfcl-source': { type: 'string' },
   })
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw strayArgument(positionals[0]!, values.data === undefined ? '--data' : undefined)
   const { importCategories } = await import('../bfcl/import.ts')
   const written = importCategories({
     dataDir: resolve(requireFlag(values.data, 'data')),

@@ -1,8 +1,10 @@
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError, UsageError } from '../core/errors.ts'
 import { propertyNames, type PropertyName } from '../fuzz/probe.ts'
 import type { Parser, Validator } from '../fuzz/subject.ts'
 import { exitCodes } from './command.ts'
 import { defineCommand, numberFlag } from './flags.ts'
+import { looksLikeFile, strayArgument } from './stray-argument.ts'
 import { inertDeep, inertJson } from '../report/terminal-text.ts'
 
 const usage = `toolgauge fuzz --tools <tools file | suite file> --validator <module>#<export> [options]
@@ -38,14 +40,16 @@ export const command = defineCommand(usage, {
   property: { type: 'string', multiple: true },
   path: { type: 'string' },
   json: { type: 'boolean' },
-}, async ({ values }) => {
+}, async ({ values, positionals }) => {
+  // An argument without a flag would otherwise be dropped without a word, and --tools reported missing.
+  if (positionals.length > 0) throw strayArgument(positionals[0]!, !values.tools && looksLikeFile(positionals[0]!) ? '--tools' : undefined)
   if (!values.tools) throw new UsageError('missing --tools <tools file | suite file>', { field: '--tools' })
   if (!values.validator) throw new UsageError('missing --validator <module>#<export>', { field: '--validator' })
   const runs = numberFlag('runs', values.runs, { min: 1, max: 1_000_000, integer: true })
   const seed = numberFlag('seed', values.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true })
   const wantedProperties = (values.property ?? []).map((name) => {
     if (!(propertyNames as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown property "${name}" (expected one of ${propertyNames.join(', ')})`, { field: '--property' })
+      throw new UsageError(`unknown property "${name}"${didYouMean(name, propertyNames)}; expected one of ${propertyNames.join(', ')}`, { field: '--property' })
     }
     return name as PropertyName
   })
@@ -58,11 +62,16 @@ export const command = defineCommand(usage, {
     import('../fuzz/value-mutations.ts'), import('../fuzz/wire-mutations.ts'), import('../suite/load-tools.ts'),
   ])
   for (const kind of values['skip-kind'] ?? []) {
-    if (!knownKind(kind, mutationFamilies, wireKinds)) throw new UsageError(`unknown mutation kind "${kind}" (see docs/fuzzing.md for the list)`, { field: '--skip-kind' })
+    if (!knownKind(kind, mutationFamilies, wireKinds)) {
+      const kinds = [...mutationFamilies, ...wireKinds, ...schemaKinds]
+      const close = didYouMean(kind, kinds)
+      throw new UsageError(`unknown mutation kind "${kind}"${close || `; expected one of ${kinds.join(', ')}`} (docs/fuzzing.md describes each)`, { field: '--skip-kind' })
+    }
   }
   let tools = loadToolsFile(values.tools)
   for (const name of values.tool ?? []) {
-    if (!tools.some((tool) => tool.name === name)) throw new InputError(`no tool named "${name}"`, { file: values.tools, field: '--tool' })
+    const names = tools.map((tool) => tool.name)
+    if (!names.includes(name)) throw new InputError(`no tool named "${name}"${didYouMean(name, names)}; its tools are ${names.join(', ')}`, { file: values.tools, field: '--tool' })
   }
   if (values.tool) tools = tools.filter((tool) => values.tool!.includes(tool.name))
   const validator = (await loadExportedFunction(values.validator, '--validator')) as Validator

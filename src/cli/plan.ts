@@ -1,6 +1,7 @@
 import { UsageError } from '../core/errors.ts'
 import { exitCodes } from './command.ts'
 import { defineCommand, numberFlag } from './flags.ts'
+import { strayArgument } from './stray-argument.ts'
 
 const usage = `toolgauge plan --cases <N> --baseline-accuracy <p> --detect <d> [options]
 
@@ -30,7 +31,7 @@ export const command = defineCommand(usage, {
   power: { type: 'string' },
   json: { type: 'boolean' },
 }, async ({ values, positionals }) => {
-  if (positionals.length > 0) throw new UsageError(`plan takes no positional arguments, got "${positionals[0]}"`)
+  if (positionals.length > 0) throw strayArgument(positionals[0]!, values.cases === undefined && /^\d+$/.test(positionals[0]!) ? '--cases' : undefined)
   const cases = numberFlag('cases', values.cases, { min: 1, integer: true })
   const baselineAccuracy = numberFlag('baseline-accuracy', values['baseline-accuracy'], { min: 0, max: 1 })
   const drop = numberFlag('detect', values.detect, { min: 0, max: 1 })

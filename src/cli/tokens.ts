@@ -6,6 +6,7 @@ import { exitCodes } from './command.ts'
 import { defineCommand } from './flags.ts'
 import { inertDeep, inertJson, inertMessage } from '../report/terminal-text.ts'
 import { mcpServerFlags, toolsOfServer } from './mcp-flags.ts'
+import { looksLikeFile, strayArgument } from './stray-argument.ts'
 
 const usage = `toolgauge tokens (--tools <tools file | suite file> | --mcp "<command line | URL>") --model <spec> [--model <spec> …] [options]
 
@@ -56,7 +57,7 @@ export const command = defineCommand(usage, {
   diff: { type: 'string' },
   markdown: { type: 'boolean' },
 }, async ({ values, positionals }) => {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw strayArgument(positionals[0]!, !values.tools && !values.mcp && looksLikeFile(positionals[0]!) ? '--tools' : undefined)
   if (values.tools && values.mcp) throw new UsageError('--tools and --mcp exclude each other', { field: '--mcp' })
   if (!values.tools && !values.mcp) throw new UsageError('is required (or --mcp "<command line>")', { field: '--tools' })
   const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
