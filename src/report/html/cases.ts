@@ -6,7 +6,7 @@ import { resultSection } from './transcript.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { caseKey } from '../../core/case-key.ts'
-import { sideBySide } from './side-by-side.ts'
+import { countRun, sideBySide, tallyBadge, type RunTally } from './side-by-side.ts'
 import { flakyLookup, type FlakyLookup } from '../flaky-cases.ts'
 import { summarize } from '../summarize.ts'
 
@@ -61,19 +61,13 @@ function status(group: readonly CaseResult[], flaky: FlakyLookup): CaseStatus {
 
 function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, flaky: FlakyLookup, toolSets: ToolSetIndex): string {
   const first = group[0]!
-  const models = new Map<string, { passed: number; scored: number; errored: number; flaky: boolean }>()
+  const models = new Map<string, RunTally>()
   for (const r of group) {
-    const t = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r) }
-    const verdict = verdictOf(r)
-    models.set(summaryLabel(r), verdict === 'errored'
-      ? { ...t, errored: t.errored + 1 }
-      : { ...t, passed: t.passed + (verdict === 'passed' ? 1 : 0), scored: t.scored + 1 })
+    const tally = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r) }
+    countRun(tally, r)
+    models.set(summaryLabel(r), tally)
   }
-  const tallies = [...models].map(([model, t]) => {
-    const tone = t.scored === 0 ? 'errored' : t.passed === t.scored ? 'pass' : t.flaky ? 'flaky' : 'fail'
-    const counts = [...(t.scored > 0 ? [`${t.passed}/${t.scored}`] : []), ...(t.errored > 0 ? [`${t.errored} errored`] : [])].join(' · ')
-    return `<span class="tally ${tone}">${escapeHtml(model)} ${counts}</span>`
-  }).join(' ')
+  const tallies = [...models].map(([model, tally]) => tallyBadge(tally, `${escapeHtml(model)} `)).join(' ')
   const search = `${first.suite} ${first.case} ${[...models.keys()].join(' ')}`.toLowerCase()
   const id = caseAnchor(first)
   const resultId = (index: number) => `${id}-${index + 1}`

@@ -5,11 +5,11 @@ import { repeatLabel } from '../repeat-label.ts'
 import { escapeHtml } from './escape.ts'
 import type { FlakyLookup } from '../flaky-cases.ts'
 
-/**
- * How one model × variant did on a case: passes of its scored runs, errored runs, whether the summary lists the
- * case as flaky for that row, kinds and the calls of one run.
- */
-type Cell = { passed: number; scored: number; errored: number; flaky: boolean; kinds: Set<string>; shown: CaseResult | undefined }
+/** How one model × variant did on a case: passes of its scored runs, errored runs, whether the summary lists the case as flaky for that row. */
+export type RunTally = { passed: number; scored: number; errored: number; readonly flaky: boolean }
+
+/** A tally with the failure kinds and the run whose calls the cell shows. */
+type Cell = RunTally & { kinds: Set<string>; shown: CaseResult | undefined }
 
 const maxArgumentText = 80
 
@@ -28,11 +28,8 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
   group.forEach((r, index) => {
     indexOf.set(r, index)
     const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r), kinds: new Set<string>(), shown: undefined }
-    const verdict = verdictOf(r)
-    if (verdict === 'errored') cell.errored++
-    else cell.scored++
-    if (verdict === 'passed') cell.passed++
-    else {
+    countRun(cell, r)
+    if (verdictOf(r) !== 'passed') {
       for (const failure of r.failures) cell.kinds.add(failure.kind)
       if (cell.shown === undefined || verdictOf(cell.shown) === 'passed') cell.shown = r
     }
@@ -48,9 +45,22 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
   return `<table class="side-by-side"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`
 }
 
+/** Folds one run into a tally: errored runs are no verdict, counted apart. */
+export function countRun(tally: RunTally, result: CaseResult): void {
+  const verdict = verdictOf(result)
+  if (verdict === 'errored') tally.errored++
+  else tally.scored++
+  if (verdict === 'passed') tally.passed++
+}
+
+/** A tally's badge: its tone (every scored run passed, flaky, failing, or nothing scored) around `prefix` and `3/4 · 1 errored`. */
+export function tallyBadge(tally: RunTally, prefix: string, passedWord = ''): string {
+  const tone = tally.scored === 0 ? 'errored' : tally.passed === tally.scored ? 'pass' : tally.flaky ? 'flaky' : 'fail'
+  const counts = [...(tally.scored > 0 ? [`${tally.passed}/${tally.scored}${passedWord}`] : []), ...(tally.errored > 0 ? [`${tally.errored} errored`] : [])].join(' · ')
+  return `<span class="tally ${tone}">${prefix}${counts}</span>`
+}
+
 function cellHtml(cell: Cell, link: string): string {
-  const tone = cell.scored === 0 ? 'errored' : cell.passed === cell.scored ? 'pass' : cell.flaky ? 'flaky' : 'fail'
-  const counts = [...(cell.scored > 0 ? [`${cell.passed}/${cell.scored} passed`] : []), ...(cell.errored > 0 ? [`${cell.errored} errored`] : [])].join(' · ')
   const kinds = cell.kinds.size > 0 ? `<div class="kinds">${[...cell.kinds].map((kind) => `<code>${escapeHtml(kind)}</code>`).join(' ')}</div>` : ''
   const shown = cell.shown
   const calls = shown ? callsOf(shown) : []
@@ -58,5 +68,5 @@ function cellHtml(cell: Cell, link: string): string {
     ? '<div class="muted small">no call</div>'
     : `<div class="calls">${calls.map((c) => `<code>${escapeHtml(c.name)}(${escapeHtml(c.rawArguments.length > maxArgumentText ? `${c.rawArguments.slice(0, maxArgumentText - 1)}…` : c.rawArguments)})</code>`).join('<br>')}</div>`
   const which = shown ? `<a href="#${link}" class="small">${repeatLabel(shown.repeat)}</a> ` : ''
-  return `<span class="tally ${tone}">${counts}</span> ${which}${kinds}${callText}`
+  return `${tallyBadge(cell, '', ' passed')} ${which}${kinds}${callText}`
 }
