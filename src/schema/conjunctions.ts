@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { isDraft2020 } from './ajv.ts'
-import { isSchema, refTarget, type SchemaNode } from './local-ref.ts'
+import { isSchema, refTarget, subschemaValidator, type SchemaNode } from './local-ref.ts'
 
 // 2020-12 keywords the schema walk reads that ajv's draft-07 vocabulary does not have: in a draft-07 tool (no
 // $schema, as most come) the loop ignores them — `items` applies to every item — and so must the walk.
@@ -9,35 +9,42 @@ const notInDraft07 = ['prefixItems', 'unevaluatedProperties', 'dependentSchemas'
 /** Most alternatives one schema expands to (a product of many `anyOf`s is cut here: extra ones are not judged). */
 const maxAlternatives = 32
 
+/** The value a schema is read for, when it is known (scoring judges arguments; the suite check has only matchers). */
+export type KnownValue = { readonly value: unknown }
+
 /**
  * The ways a value can be read against a schema, each a list of plain schemas that all apply to it at once: the
  * schema itself (without its combinators), its `allOf` members and local `$ref` targets (siblings of `$ref` apply
- * too, as in ajv), one branch of each `anyOf` / `oneOf`, `then` or `else` of an `if`, and each dependency schema
- * (`dependentSchemas`, schema-valued `dependencies`) or not. A schema without branches has one alternative.
- * Which `if` arm or dependency applies depends on the value, which this does not see: the caller takes the reading
- * the value fits best, as for `anyOf`. Nested combinators are expanded the same way; a `$ref` cycle is followed
- * once. Boolean schemas count as ajv counts them: `true` (a branch, a member or a ref's target) adds nothing,
- * `false` leaves no reading (none at all when nothing else is left: no value fits the schema). Keywords are read in
- * the draft the loop validates `root` in (`ajv.ts` decides): a draft-07 schema's `prefixItems`,
- * `unevaluatedProperties` and `dependentSchemas` are no keywords.
+ * too, as in ajv), one branch of each `anyOf` / `oneOf`, the arm of an `if` that applies and each dependency schema
+ * (`dependentSchemas`, schema-valued `dependencies`) whose key is there. Given the value, ajv decides the `if`
+ * (compiled on its own, `subschemaValidator`) and its keys the dependencies; without it (or an `if` that cannot
+ * stand alone) both arms, and each dependency applying or not, are readings. The caller takes the reading the
+ * value fits best, as for `anyOf`. A schema without branches has one reading. Nested combinators are expanded the
+ * same way; a `$ref` cycle is followed once. Boolean schemas count as ajv counts them: `true` (a branch, a member
+ * or a ref's target) adds nothing, `false` leaves no reading (none at all when nothing else is left: no value fits
+ * the schema). Keywords are read in the draft the loop validates `root` in (`ajv.ts` decides): a draft-07 schema's
+ * `prefixItems`, `unevaluatedProperties` and `dependentSchemas` are no keywords.
  */
-export function conjunctions(schema: JsonSchema, root: JsonSchema): JsonSchema[][] {
-  return expand(schema, root, new Set(), isDraft2020(root) ? [] : notInDraft07)
+export function conjunctions(schema: JsonSchema, root: JsonSchema, known?: KnownValue): JsonSchema[][] {
+  return expand(schema, { root, known, ignored: isDraft2020(root) ? [] : notInDraft07 }, new Set())
 }
 
-function expand(schema: JsonSchema, root: JsonSchema, seen: ReadonlySet<JsonSchema>, ignored: readonly string[]): JsonSchema[][] {
+type Reading = { readonly root: JsonSchema; readonly known: KnownValue | undefined; readonly ignored: readonly string[] }
+
+function expand(schema: JsonSchema, reading: Reading, seen: ReadonlySet<JsonSchema>): JsonSchema[][] {
+  const { root, known } = reading
   const { allOf, anyOf, oneOf, $ref, if: condition, then, else: otherwise, ...rest } = schema
   // `rest` is this call's own copy: leaving keywords out of it changes no schema.
   const own: Record<string, unknown> = rest
-  for (const keyword of ignored) delete own[keyword]
+  for (const keyword of reading.ignored) delete own[keyword]
   const { dependentSchemas, dependencies } = own
   delete own.dependentSchemas
   delete own.dependencies
-  const expandNode = (node: SchemaNode): JsonSchema[][] => (typeof node === 'boolean' ? (node ? [[]] : []) : expand(node, root, seen, ignored))
+  const expandNode = (node: SchemaNode): JsonSchema[][] => (typeof node === 'boolean' ? (node ? [[]] : []) : expand(node, reading, seen))
   let result: JsonSchema[][] = [[own]]
   if (typeof $ref === 'string') {
     const target = refTarget($ref, root)
-    if (isSchema(target) && !seen.has(target)) result = product(result, expand(target, root, new Set([...seen, target]), ignored))
+    if (isSchema(target) && !seen.has(target)) result = product(result, expand(target, reading, new Set([...seen, target])))
     else if (target === false) return []
   }
   for (const member of subschemasIn(allOf)) result = product(result, expandNode(member))
@@ -46,13 +53,24 @@ function expand(schema: JsonSchema, root: JsonSchema, seen: ReadonlySet<JsonSche
   }
   if (condition !== undefined) {
     // ajv applies `then` when the value meets `if`, `else` when not; a missing arm applies nothing.
-    const arms = condition === true ? [then] : condition === false ? [otherwise] : [then, otherwise]
+    const holds = conditionHolds(asNode(condition), root, known)
+    const arms = holds === undefined ? [then, otherwise] : [holds ? then : otherwise]
     result = product(result, arms.flatMap((arm) => expandNode(asNode(arm))))
   }
-  for (const dependency of [...subschemasOf(dependentSchemas), ...subschemasOf(dependencies)]) {
-    result = product(result, [...expandNode(dependency), []])
+  for (const [key, dependency] of [...dependencySchemas(dependentSchemas), ...dependencySchemas(dependencies)]) {
+    const present = known === undefined ? undefined : isSchema(known.value) && Object.hasOwn(known.value, key)
+    if (present === undefined) result = product(result, [...expandNode(dependency), []])
+    else if (present) result = product(result, expandNode(dependency))
   }
   return result
+}
+
+// Whether the value meets an `if`, by ajv; undefined when the value is not known or the `if` cannot be compiled on its own.
+function conditionHolds(condition: SchemaNode, root: JsonSchema, known: KnownValue | undefined): boolean | undefined {
+  if (typeof condition === 'boolean') return condition
+  if (known === undefined) return undefined
+  const validate = subschemaValidator(root, condition)
+  return validate ? validate(known.value) === true : undefined
 }
 
 function product(left: readonly JsonSchema[][], right: readonly JsonSchema[][]): JsonSchema[][] {
@@ -63,9 +81,10 @@ function subschemasIn(value: unknown): SchemaNode[] {
   return Array.isArray(value) ? value.filter((item): item is SchemaNode => typeof item === 'boolean' || isSchema(item)) : []
 }
 
-// The schema values of a keyword holding schemas by name (`dependentSchemas`; `dependencies`, whose lists of names are no schemas).
-function subschemasOf(value: unknown): SchemaNode[] {
-  return isSchema(value) ? subschemasIn(Object.values(value)) : []
+// The named schemas of `dependentSchemas` or `dependencies` (whose lists of names, `dependentRequired`'s form, are no schemas).
+function dependencySchemas(value: unknown): [string, SchemaNode][] {
+  if (!isSchema(value)) return []
+  return Object.entries(value).filter((entry): entry is [string, SchemaNode] => typeof entry[1] === 'boolean' || isSchema(entry[1]))
 }
 
 // Anything but a schema (ajv would have refused the tool) applies nothing.

@@ -7,12 +7,12 @@ import { itemSchemas, keyStatus, valueSchemas } from '../schema/declared-keys.ts
  * them, by `keyStatus`: keys the schema forbids (`additionalProperties: false`, with or without `properties`)
  * and keys missing from an object's listed `properties` (free-form objects judge nothing). Walks nested objects,
  * `items`, tuple positions (`prefixItems`, draft-07 `items: [...]`), `allOf`, local `$ref`s and, for `anyOf` /
- * `oneOf`, `if` arms and dependency schemas, the reading the arguments fit best (the fewest undeclared keys, then
- * the deepest): see `conjunctions`. Paths read `a.b[0].c`.
+ * `oneOf`, the reading the arguments fit best (the fewest undeclared keys, then the deepest); an `if`'s arm and
+ * dependency schemas as they apply to the arguments: see `conjunctions`. Paths read `a.b[0].c`.
  */
 export function undeclaredKeys(schema: JsonSchema, value: unknown, root: JsonSchema = schema, path = ''): string[] {
   let best: string[] | undefined
-  for (const members of conjunctions(schema, root)) {
+  for (const members of conjunctions(schema, root, { value })) {
     const found = judge(members, value, root, path)
     if (found.length === 0) return found
     if (!best || fitsBetter(found, best)) best = found

@@ -254,6 +254,14 @@ describe('keys a conditional part of the schema declares are not hallucinated', 
       .toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.color$/) }] })
   })
 
+  it('the arm that applies is the one judged, as ajv decides it: a key only the other arm lists is hallucinated_param (it was missed)', async () => {
+    expect(await scoreCall(parcel, '{"kind": "box", "handles": 2}')).toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.handles$/) }] })
+    // A dependency applies only when its key is there: without card, cvv is not declared.
+    const card = { properties: { cvv: { type: 'string' } } }
+    expect(await scoreCall({ type: 'object', properties: { card: {}, iban: {} }, dependencies: { card } }, '{"iban": "FR76", "cvv": "123"}'))
+      .toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.cvv$/) }] })
+  })
+
   it('dependentSchemas (2020-12) and dependencies: a key a dependency lists is declared (it reported cvv on a call ajv accepted)', async () => {
     const card = { properties: { cvv: { type: 'string' } } }
     expect(await scoreCall({ $schema: draft2020, type: 'object', properties: { card: {} }, dependentSchemas: { card } }, '{"card": "4111", "cvv": "123"}')).toEqual({ accepted: true, failures: [] })
