@@ -65,7 +65,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 function overview(): string {
-  const width = Object.keys(commands).reduce((widest, name) => Math.max(widest, name.length), 0) + 1
+  // Two spaces at least between a name and its summary, also after the longest name (conformance).
+  const width = Object.keys(commands).reduce((widest, name) => Math.max(widest, name.length), 0) + 2
   const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(width)}${summary}`)
-  return `toolgauge — test harness for tool-calling LLMs\n\nUsage: toolgauge <command> [options]\n\n${lines.join('\n')}\n\nRun toolgauge <command> --help for a command's options.\n`
+  return `toolgauge — test harness for tool-calling LLMs\n\nUsage: toolgauge <command> [options]\n\n${lines.join('\n')}\n\n`
+    + `Run toolgauge <command> --help for a command's options, toolgauge --version for the version.\n`
+    + `New here? toolgauge init writes an example suite and config that run offline: then npx toolgauge run.\n`
 }

@@ -37,4 +37,16 @@ describe('help and usage', () => {
     expect(noModels.code).toBe(2)
     expect(noModels.stderr).toContain('--model: give at least one --model (e.g. --model baseline), or `models:` in a config file')
   })
+
+  it('the overview lines the commands up with two spaces at least, and says where a newcomer starts', async () => {
+    const { stdout, code } = await runMain(['--help'])
+    expect(code).toBe(0)
+    const rows = stdout.split('\n').filter((line) => /^ {2}[a-z]/.test(line))
+    expect(rows.length).toBeGreaterThan(8)
+    const starts = new Set(rows.map((row) => /^ {2}[a-z-]+ {2,}(?=\S)/.exec(row)?.[0].length))
+    expect([...starts]).toHaveLength(1)
+    expect(starts.has(undefined)).toBe(false)
+    expect(stdout).toContain('New here? toolgauge init writes an example suite and config that run offline: then npx toolgauge run.')
+  })
 })
+
