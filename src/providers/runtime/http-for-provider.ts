@@ -8,7 +8,7 @@ import { answerChecks, type AnswerCheck } from '../wire/broken-answer.ts'
 import { streamChecks } from '../wire/stream-checks.ts'
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
-import { maxTokensOf, requireModel } from './sdk-provider.ts'
+import { maxTokensOf } from './sdk-provider.ts'
 
 /**
  * What every SDK adapter does first, in this order: the spec must name a model, the settings must be ones its
@@ -22,7 +22,8 @@ export function sdkSetup(
   options: ProviderOptions,
   adapter: { readonly expected: string; readonly protocol: SettingsProtocol; readonly credentials: CredentialDefaults },
 ): { readonly credentials: Credentials; readonly http: HttpClient } {
-  requireModel(model, spec, adapter.expected)
+  // `anthropic:` alone is a usage error.
+  if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${adapter.expected})`, { field: '--model' })
   checkSettings(adapter.protocol, options.settings, spec)
   checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
   const batch = batchQueueFor(spec, options)

@@ -1,4 +1,3 @@
-import { InputError } from '../../core/errors.ts'
 import type { BatchApi } from '../../core/batch.ts'
 import type { GenerateRequest, Provider, RequestProblem, RequestShape } from '../../core/provider.ts'
 import type { HttpClient } from '../../http/http-client.ts'
@@ -79,11 +78,6 @@ export function sdkProvider<Body, Answer>(
 
 function mergeBody<Body>(body: Body, extra: { readonly [key: string]: unknown }): Body {
   return { ...body, ...extra }
-}
-
-/** A spec must name a model after its prefix (`anthropic:` alone is a usage error). */
-export function requireModel(model: string, spec: string, expected: string): void {
-  if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${expected})`, { field: '--model' })
 }
 
 /** The output cap: the `max_tokens` setting, else the provider option (config `providers:` / library). */
