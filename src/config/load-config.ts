@@ -10,6 +10,7 @@ import type { Gate } from '../gates/gates.ts'
 import { validateDocument } from '../schema/validate-document.ts'
 import { importUserModule } from '../io/load-module.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
+import { warnIfUnredactable } from '../http/redact.ts'
 import { configSchema } from './config-schema.ts'
 import type { LintConfig } from '../lint/lint-config.ts'
 
@@ -109,6 +110,7 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
   const config = document.value as RunConfig
   checkModelSpecs(config, document)
   checkKeyVariables(config, document)
+  config.secrets?.forEach((secret, index) => warnIfUnredactable(secret, `secrets[${index}] of ${file}`))
   const folder = resolve(file, '..')
   const paths = {
     ...(config.suites ? { suites: config.suites.map((suite) => resolve(folder, suite)) } : {}),

@@ -4,7 +4,27 @@ const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api
 /** What a redacted value is replaced with. */
 const redactedMarker = '[redacted]'
 
-/** Replaces every occurrence of each secret value in `text` (secrets shorter than 4 characters are ignored: too many false hits). */
+/**
+ * Secrets shorter than this are not redacted: replacing every `ab` or `x1` of a report would shred it (too many false
+ * hits). Where a secret is registered, `warnIfUnredactable` tells the user.
+ */
+export const shortestRedacted = 4
+
+/** Short values already warned about (in memory only): each is said once, however many routes register it. */
+const warnedShort = new Set<string>()
+
+/**
+ * Warns on stderr, once per value, that a secret from `source` (an environment variable's name, a setting's field —
+ * never the value) is too short to be redacted, so it may appear in what a run writes. Blank values are not secrets.
+ */
+export function warnIfUnredactable(value: string, source: string): void {
+  if (value.length >= shortestRedacted || value.trim() === '' || warnedShort.has(value)) return
+  warnedShort.add(value)
+  const length = `${value.length} character${value.length === 1 ? '' : 's'}`
+  process.stderr.write(`warning: ${source} is a secret of ${length}: secrets under ${shortestRedacted} characters cannot be redacted (every report would be garbled), so it may appear in reports, the journal, cassettes and messages — use a longer one\n`)
+}
+
+/** Replaces every occurrence of each secret value in `text` (secrets shorter than `shortestRedacted` are ignored: too many false hits). */
 export function redactText(text: string, secrets: readonly string[]): string {
   return replaceSecrets(text, longestFirst(secrets))
 }
@@ -18,7 +38,7 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
 // A secret that is part of another (a key and a longer one that begins with it) must not be replaced first: the
 // longer one's remainder would be left in the text. Longest first replaces each whole.
 function longestFirst(secrets: readonly string[]): readonly string[] {
-  return secrets.filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
+  return secrets.filter((secret) => secret.length >= shortestRedacted).sort((a, b) => b.length - a.length)
 }
 
 function replaceSecrets(text: string, ordered: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
-import { bareCredential, isCredentialName, urlPasswords } from '../http/redact.ts'
+import { bareCredential, isCredentialName, urlPasswords, warnIfUnredactable } from '../http/redact.ts'
 
 /** How toolgauge reaches one MCP server: a process spoken to over stdio, or a streamable HTTP endpoint. */
 export type McpTransportSpec =
@@ -54,12 +54,20 @@ type Where = (field: string, message: string) => InputError
  */
 export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where): McpServerSpec {
   const secrets: string[] = []
+  const server = typeof raw.url === 'string' ? raw.url : commandLine(raw.command as string, (raw.args as string[] | undefined) ?? [])
   const expand = (field: string, values: unknown): Record<string, string> => {
-    const expanded = Object.fromEntries(
-      Object.entries((values ?? {}) as Record<string, string>).map(([key, value]) => [key, expandVariables(value, secrets, (name) =>
-        at(`${field}.${key}`, `environment variable ${name} is not set`))]),
-    )
-    for (const [key, value] of Object.entries(expanded)) for (const credential of credentialValues(key, value)) secrets.push(credential)
+    const expanded: Record<string, string> = {}
+    for (const [key, value] of Object.entries((values ?? {}) as Record<string, string>)) {
+      const where = `${field}.${key} of the MCP server "${server}"`
+      expanded[key] = expandVariables(value, (name, found) => {
+        secrets.push(found)
+        warnIfUnredactable(found, `the environment variable ${name} (${where})`)
+      }, (name) => at(`${field}.${key}`, `environment variable ${name} is not set`))
+      for (const credential of credentialValues(key, expanded[key])) {
+        secrets.push(credential)
+        warnIfUnredactable(credential, where)
+      }
+    }
     return expanded
   }
   const timeout = (raw.timeout ?? {}) as { connect?: number; call?: number }
@@ -93,7 +101,7 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
   return {
     ...common,
     transport: { type: 'stdio', command: resolveCommand(command, base), args, env, ...(cwd ? { cwd } : {}) },
-    label: commandLine(command, args),
+    label: server,
     ...(workdir ? { workdir } : {}),
     secrets,
   }
@@ -128,14 +136,14 @@ export function writesCredentialLiterally(raw: unknown): boolean {
 /** A `${NAME}` reference in an env or header value. */
 const variableReference = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/g
 
-/** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); values become secrets. */
-function expandVariables(value: string, secrets: string[], missing: (name: string) => Error): string {
+/** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); each value found is a secret (`expanded`). */
+function expandVariables(value: string, expanded: (name: string, value: string) => void, missing: (name: string) => Error): string {
   return value.replace(variableReference, (whole) => {
     const name = whole.slice(2, -1)
     if (whole === workdirPlaceholder) return whole
     const found = process.env[name]
     if (found === undefined) throw missing(name)
-    secrets.push(found)
+    expanded(name, found)
     return found
   })
 }

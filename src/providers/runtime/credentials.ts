@@ -1,4 +1,5 @@
 import { InputError, MissingApiKeyError } from '../../core/errors.ts'
+import { warnIfUnredactable } from '../../http/redact.ts'
 import { settingsCredentials } from '../settings/settings-credentials.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
@@ -41,7 +42,9 @@ export const credentialDefaults = {
  * undefined when unset or blank. The run's secret list reads keys through this too, so it redacts the sent value.
  */
 export function apiKeyFromEnv(name: string): string | undefined {
-  return process.env[name]?.trim() || undefined
+  const key = process.env[name]?.trim() || undefined
+  if (key !== undefined) warnIfUnredactable(key, `the environment variable ${name}`)
+  return key
 }
 
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
@@ -121,5 +124,7 @@ export function resolveCredentials(options: ProviderOptions, defaults: Credentia
     }
     baseUrl = replayBaseUrl
   }
+  // The run's own secrets were warned about where they came from (each value is said once): these are a caller's.
+  options.secrets?.forEach((secret, index) => warnIfUnredactable(secret, `secrets[${index}] of the provider options`))
   return { apiKey: key, baseUrl, secrets: [...(key ? [key] : []), ...settingSecrets(options), ...(options.secrets ?? [])] }
 }

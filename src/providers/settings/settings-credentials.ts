@@ -1,4 +1,4 @@
-import { bareCredential, isCredentialName, secretsFromHeaders, urlPasswords } from '../../http/redact.ts'
+import { bareCredential, isCredentialName, urlPasswords, warnIfUnredactable } from '../../http/redact.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import type { ModelSettings } from './model-settings.ts'
 
@@ -11,16 +11,15 @@ import type { ModelSettings } from './model-settings.ts'
  */
 export function settingsCredentials(settings: ModelSettings | undefined): string[] {
   const found = new Set<string>()
-  const headers = settings?.extra_headers
-  if (headers) {
-    for (const secret of secretsFromHeaders(new Headers(Object.entries(headers)))) found.add(secret)
-    for (const [name, value] of Object.entries(headers)) {
-      if (!isCredentialName(name)) continue
-      found.add(value)
-      found.add(bareCredential(value))
+  const add = (value: string, field: string) => {
+    // As sent (the Headers class trims a header's value) and bare of its scheme: each may be echoed.
+    for (const form of [value, value.trim(), bareCredential(value.trim())]) {
+      found.add(form)
+      warnIfUnredactable(form, `the setting ${field}`)
     }
   }
-  if (settings?.extra_body) bodyCredentials(settings.extra_body, undefined, found)
+  for (const [name, value] of Object.entries(settings?.extra_headers ?? {})) if (isCredentialName(name)) add(value, `extra_headers.${name}`)
+  if (settings?.extra_body) bodyCredentials(settings.extra_body, 'extra_body', undefined, add)
   return [...found]
 }
 
@@ -31,17 +30,14 @@ export function settingsCredentials(settings: ModelSettings | undefined): string
  * headers are: a body's `prompt_cache_key`, `sort_key` or `tokenizer` hold short words the answers repeat, and
  * redacting those would shred every transcript; numbers and booleans (`max_tokens`) are never credentials here.
  */
-function bodyCredentials(value: unknown, field: string | undefined, found: Set<string>): void {
+function bodyCredentials(value: unknown, path: string, field: string | undefined, add: (value: string, path: string) => void): void {
   if (typeof value === 'string') {
-    if (field !== undefined && isCredentialField(field)) {
-      found.add(value)
-      found.add(bareCredential(value))
-    }
-    for (const password of urlPasswords(value)) found.add(password)
+    if (field !== undefined && isCredentialField(field)) add(value, path)
+    for (const password of urlPasswords(value)) add(password, path)
   } else if (Array.isArray(value)) {
-    for (const item of value) bodyCredentials(item, field, found)
+    value.forEach((item, index) => bodyCredentials(item, `${path}[${index}]`, field, add))
   } else if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) bodyCredentials(item, key, found)
+    for (const [key, item] of Object.entries(value)) bodyCredentials(item, `${path}.${key}`, key, add)
   }
 }
 
