@@ -78,11 +78,10 @@ export function dictHas(dict: PyDict, key: PyValue): boolean {
 /** A plain JS value for a Python number-like (bool, int, float), or undefined for anything else. */
 function numeric(v: PyValue): { readonly int?: bigint; readonly float?: number; readonly complex?: PyComplex } | undefined {
   if (typeof v === 'boolean') return { int: v ? 1n : 0n }
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined
-  const tagged = v as { t: string }
-  if (tagged.t === 'int') return { int: (v as PyInt).v }
-  if (tagged.t === 'float') return { float: (v as PyFloat).v }
-  if (tagged.t === 'complex') return { complex: v as PyComplex }
+  const t = tagged(v)
+  if (t?.t === 'int') return { int: t.v }
+  if (t?.t === 'float') return { float: t.v }
+  if (t?.t === 'complex') return { complex: t }
   return undefined
 }
 
@@ -143,8 +142,8 @@ export function pyContains(container: PyValue, x: PyValue): boolean | undefined 
 export function pyItems(v: PyValue): readonly PyValue[] | undefined {
   if (Array.isArray(v)) return v
   if (typeof v === 'string') return Array.from(v)
-  if (typeof v === 'object' && v !== null && (v as PyTuple).t === 'tuple') return (v as PyTuple).items
-  return undefined
+  const t = tagged(v)
+  return t?.t === 'tuple' ? t.items : undefined
 }
 
 /** What Python's `for x in v` yields: pyItems' items, or a dict's keys; undefined where it raises. */
