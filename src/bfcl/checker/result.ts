@@ -16,10 +16,7 @@ export function invalid(errorType: string, ...errors: unknown[]): CheckResult {
  * The entry is reported with error_type `bfcl:checker_crash` instead of stopping the whole run.
  */
 export class BfclCrash extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'BfclCrash'
-  }
+  override readonly name = 'BfclCrash'
 }
 
 /** The error_type reported for entries where BFCL's own checker would have crashed. */

@@ -8,10 +8,7 @@ import { pyFloat, type PyValue } from './value.ts'
 
 /** A JSON syntax error, with Python's message wording (`Expecting value: line 1 column 1 (char 0)`). */
 export class PyJsonError extends Error {
-  constructor(message: string, readonly position: number) {
-    super(message)
-    this.name = 'JSONDecodeError'
-  }
+  override readonly name = 'JSONDecodeError'
 }
 
 // Characters that end a string's plain run: the quote, a backslash, a raw control character.
@@ -45,7 +42,7 @@ export function pyJsonLoads(text: string, keep?: ReadonlySet<string>): PyValue {
     const before = text.slice(0, at)
     const line = before.split('\n').length
     const column = at - before.lastIndexOf('\n')
-    throw new PyJsonError(`${message}: line ${line} column ${column} (char ${at})`, at)
+    throw new PyJsonError(`${message}: line ${line} column ${column} (char ${at})`)
   }
   const skipWhitespace = () => {
     while (pos < text.length) {

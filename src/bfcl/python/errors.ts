@@ -10,8 +10,5 @@ export class PySyntaxError extends Error {
 
 /** A Python runtime error during evaluation (TypeError, ZeroDivisionError, NameError…). */
 export class PyEvalError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'PyEvalError'
-  }
+  override readonly name = 'PyEvalError'
 }
