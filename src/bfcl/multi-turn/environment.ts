@@ -1,7 +1,7 @@
 import type { PyValue } from '../py/value.ts'
 import type { Key, Val } from './values.ts'
 
-/** One parameter of a Python method: no default means required; `mutableDefault` is shared across calls. */
+/** One parameter of a Python method: no default means required (a default is a thunk, see `opt`). */
 export type Param = { readonly name: string; readonly default?: () => Val }
 
 /**
@@ -10,13 +10,11 @@ export type Param = { readonly name: string; readonly default?: () => Val }
  * per entry and class, and a factory that built its closures per instance was hot and large enough to be compiled
  * by V8's optimizing tier in every scoring process.
  */
-export type Method<S> = Signature & {
+export type Method<S> = {
+  readonly params: readonly Param[]
   // Method syntax (bivariant in `self`): an Environment's table types its own class, and execute passes the owner.
   run(args: readonly Val[], self: S): Val
 }
-
-/** A method's Python signature (after self): what argument binding reads. */
-export type Signature = { readonly params: readonly Param[] }
 
 /** One BFCL environment instance (a Python class instance in BFCL). */
 export interface Environment {

@@ -3,7 +3,7 @@ import type { Expr } from '../python/ast.ts'
 import { evaluate } from '../python/evaluate.ts'
 import { parseExpression } from '../python/parse.ts'
 import { PyEvalError, PySyntaxError } from '../python/errors.ts'
-import type { Environment, Param, Signature } from './environment.ts'
+import type { Environment, Param } from './environment.ts'
 import { PyException } from './py-error.ts'
 import { fromPy, outputText, type Val } from './values.ts'
 
@@ -29,8 +29,7 @@ function listNames(names: readonly string[]): string {
  * for every call scored, and array callbacks over arrays of varying kinds (an empty array is a different kind in V8)
  * made the optimizing compiler throw its code away and compile it again several times per scoring process.
  */
-function bindArguments(qualname: string, method: Signature, positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
-  const params = method.params
+function bindArguments(qualname: string, params: readonly Param[], positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
   if (positional.length > params.length) throw tooManyPositional(qualname, params, positional.length)
   const bound: (Val | undefined)[] = []
   for (let index = 0; index < params.length; index++) bound.push(positional[index])
@@ -135,7 +134,7 @@ export function executeCall(source: string, owners: ReadonlyMap<string, Environm
     const keywords: (readonly [string, Val])[] = []
     for (let index = 0; index < evaluated.keywords.length; index++) keywords.push([evaluated.keywords[index]![0], fromPy(evaluated.keywords[index]![1])])
     const method = owner.methods.get(name)!
-    return outputText(method.run(bindArguments(`${owner.className}.${name}`, method, positional, keywords), owner))
+    return outputText(method.run(bindArguments(`${owner.className}.${name}`, method.params, positional, keywords), owner))
   } catch (error) {
     if (error instanceof PySyntaxError) return 'Error during execution: invalid syntax (<string>, line 1)'
     if (error instanceof PyException || error instanceof PyEvalError) return `Error during execution: ${error.message}`
