@@ -96,6 +96,12 @@ class VehicleControl extends AttributeEnvironment {
   }
 }
 
+function releaseBrake(self: VehicleControl): Val {
+  self.s.set('brakePedalStatus', 'released')
+  self.s.set('_brakePedalForce', f(0))
+  return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
+}
+
 const methods = methodTable<VehicleControl>([
   ['activateParkingBrake', [req('mode')], ([mode], self) => {
     if (mode !== 'engage' && mode !== 'release') return dict([['error', 'Invalid mode']])
@@ -162,21 +168,13 @@ const methods = methodTable<VehicleControl>([
   }],
   ['pressBrakePedal', [req('pedalPosition')], ([position], self) => {
     if (num(position!) < 0 || num(position!) > 1) return dict([['error', 'Pedal position must be between 0 and 1.']])
-    if (num(position!) === 0) {
-      self.s.set('brakePedalStatus', 'released')
-      self.s.set('_brakePedalForce', f(0))
-      return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
-    }
+    if (num(position!) === 0) return releaseBrake(self)
     const force = arith('*', position!, f(1000.0))
     self.s.set('brakePedalStatus', 'pressed')
     self.s.set('_brakePedalForce', force)
     return dict([['brakePedalStatus', 'pressed'], ['brakePedalForce', force]])
   }],
-  ['releaseBrakePedal', [], (_, self) => {
-    self.s.set('brakePedalStatus', 'released')
-    self.s.set('_brakePedalForce', f(0))
-    return dict([['brakePedalStatus', 'released'], ['brakePedalForce', f(0)]])
-  }],
+  ['releaseBrakePedal', [], (_, self) => releaseBrake(self)],
   ['setCruiseControl', [req('speed'), req('activate'), req('distanceToNextVehicle')], ([speed, activate, distance], self) => {
     if (self.get('engine_state') === 'stopped') return dict([['error', 'Start the engine before activating the cruise control.']])
     if (truthy(activate!)) {
@@ -193,7 +191,7 @@ const methods = methodTable<VehicleControl>([
   }],
   ['set_navigation', [req('destination')], ([destination], self) => {
     self.s.set('destination', destination!)
-    return dict([['status', `Navigating to ${valRepr(destination!) === destination ? destination : typeof destination === 'string' ? destination : valRepr(destination!)}`]])
+    return dict([['status', `Navigating to ${typeof destination === 'string' ? destination : valRepr(destination!)}`]])
   }],
   ['startEngine', [req('ignitionMode')], ([mode], self) => {
     if (num(self.get('remainingUnlockedDoors')) > 0) {
