@@ -68,14 +68,15 @@ export function fromPy(v: PyValue): Val {
   }
 }
 
-const keyToPy = (k: Key): PyValue => (typeof k === 'bigint' ? pyInt(k) : k)
+/** A dict key as a value again (an int key is an int). */
+export const keyValue = (k: Key): PyInt | string => (typeof k === 'bigint' ? pyInt(k) : k)
 
 /** The Python value for equality and json.dumps; a set becomes an order-free dict of its items. */
 export function toPy(v: Val): PyValue {
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return v
   if (Array.isArray(v)) return v.map(toPy)
-  if (v instanceof Map) return { t: 'dict', entries: [...v].map(([k, value]) => [keyToPy(k), toPy(value)] as const) }
-  if (v instanceof Set) return { t: 'dict', entries: [...v].map((k) => [keyToPy(k), null] as const) }
+  if (v instanceof Map) return { t: 'dict', entries: [...v].map(([k, value]) => [keyValue(k), toPy(value)] as const) }
+  if (v instanceof Set) return { t: 'dict', entries: [...v].map((k) => [keyValue(k), null] as const) }
   if (v instanceof PyOpaque) return { t: 'bytes', v: v.repr }
   if ('t' in v) return v
   return v.eqValue()
@@ -109,8 +110,8 @@ export function valEqual(a: Val, b: Val): boolean {
 /** Python `repr(v)`. */
 export function valRepr(v: Val): string {
   if (Array.isArray(v)) return `[${v.map(valRepr).join(', ')}]`
-  if (v instanceof Map) return `{${[...v].map(([k, value]) => `${pyRepr(keyToPy(k))}: ${valRepr(value)}`).join(', ')}}`
-  if (v instanceof Set) return v.size === 0 ? 'set()' : `{${[...v].map((k) => pyRepr(keyToPy(k))).join(', ')}}`
+  if (v instanceof Map) return `{${[...v].map(([k, value]) => `${pyRepr(keyValue(k))}: ${valRepr(value)}`).join(', ')}}`
+  if (v instanceof Set) return v.size === 0 ? 'set()' : `{${[...v].map((k) => pyRepr(keyValue(k))).join(', ')}}`
   if (v instanceof PyOpaque) return v.repr
   if (v !== null && typeof v === 'object' && !('t' in v)) return v.pyRepr()
   return pyRepr(v as PyValue)

@@ -2,7 +2,7 @@ import type { PyValue } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, truthy } from '../py-ops.ts'
-import { attributeLoader, configDict, dict, i, isMap, type Key, num, type Val } from '../values.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Key, keyValue, num, type Val } from '../values.ts'
 import { lookupKey, str } from './keys.ts'
 
 // BFCL's MessageAPI: users, an inbox of one-key dicts {receiver: message}, ids from Random(200191).
@@ -90,7 +90,7 @@ const methods = methodTable<MessageApi>([
     if (id === undefined) return dict([['error', `User '${str(user!)}' not found in the workspace.`]])
     return dict([['user_id', id]])
   }],
-  ['list_users', [], (_, self) => dict([['user_list', [...self.dict('user_map').keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])],
+  ['list_users', [], (_, self) => dict([['user_list', [...self.dict('user_map').keys()].map(keyValue)]])],
   ['message_get_login_status', [], (_, self) => dict([['login_status', truthy(self.get('current_user'))]])],
   ['message_login', [req('user_id')], ([id], self) => {
     if (!self.userIds().includes(id!)) return dict([['login_status', false], ['message', `User ID '${str(id!)}' not found.`]])
@@ -104,7 +104,7 @@ const methods = methodTable<MessageApi>([
     for (const message of self.list('inbox')) {
       if (!isMap(message)) continue
       for (const [receiver, content] of message) {
-        if (typeof content === 'string' && content.toLowerCase().includes(needle)) results.push(dict([['receiver_id', typeof receiver === 'bigint' ? i(receiver) : receiver], ['message', content]]))
+        if (typeof content === 'string' && content.toLowerCase().includes(needle)) results.push(dict([['receiver_id', keyValue(receiver)], ['message', content]]))
       }
     }
     return dict([['results', results]])

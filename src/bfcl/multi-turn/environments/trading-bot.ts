@@ -5,7 +5,7 @@ import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError, PyException } from '../py-error.ts'
-import { attributeLoader, configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
+import { attributeLoader, configDict, dict, f, i, isMap, type Key, keyValue, num, type Val, valRepr } from '../values.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -188,7 +188,7 @@ const methods = methodTable<TradingBot>([
   }],
   ['get_order_history', [], (_, self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view order history.']])
-    return dict([['history', [...self.dict('orders').keys()].map((k) => (typeof k === 'bigint' ? i(k) : k))]])
+    return dict([['history', [...self.dict('orders').keys()].map(keyValue)]])
   }],
   ['get_stock_info', [req('symbol')], ([symbol], self) => {
     const info = typeof symbol === 'string' ? self.dict('stocks').get(symbol) : undefined
