@@ -49,17 +49,17 @@ describe('toolgauge init', () => {
     expect(lint(workflowFile.replace('runs-on:', 'runs-onn:'), 'w.yml').length).toBeGreaterThan(0)
   })
 
-  it('in a project where toolgauge is not installed, says to install it (this toolgauge, by its path) before `npx toolgauge run`', async () => {
+  it('in a project where toolgauge is not installed, says to install it (this toolgauge, by the shorter of its relative and absolute paths) before `npx toolgauge run`', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
     const bare = await runMain(['init', dir])
     expect(bare.code).toBe(0)
     // No package.json either: the install step makes one first.
     expect(bare.stdout).toContain('toolgauge is not installed in this project')
-    expect(bare.stdout).toContain(`\nNext: npm init -y && npm install -D ${projectRoot}\n      npx toolgauge run    (`)
+    expect(bare.stdout).toContain(`\nNext: npm init -y && npm install -D ${installSpec(dir, projectRoot)}\n      npx toolgauge run    (`)
     const withPackage = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
     writeFileSync(join(withPackage, 'package.json'), '{"name": "app", "private": true}\n')
     const init = await runMain(['init', withPackage])
-    expect(init.stdout).toContain(`\nNext: npm install -D ${projectRoot}\n      npx toolgauge run    (`)
+    expect(init.stdout).toContain(`\nNext: npm install -D ${installSpec(withPackage, projectRoot)}\n      npx toolgauge run    (`)
     expect(init.stdout).not.toContain('Note: no package.json')
   })
 
