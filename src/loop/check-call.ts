@@ -1,6 +1,7 @@
 import type { ToolCall } from '../core/message.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import type { CallCheck, SchemaIssue } from '../core/transcript.ts'
+import type { ErrorObject } from 'ajv'
 import { validateAgainst } from '../schema/ajv.ts'
 
 /**
@@ -17,9 +18,7 @@ export function checkCall(call: ToolCall, tools: readonly ToolDefinition[]): Cal
 /** Strict schema validation of arguments, as a list of issues (empty when valid). */
 export function schemaIssues(tool: ToolDefinition, args: unknown): SchemaIssue[] {
   return validateAgainst(tool.parameters, args).map((error) => {
-    const property = error.keyword === 'required'
-      ? String(error.params.missingProperty)
-      : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined
+    const property = issueProperty(error)
     return {
       path: error.instancePath,
       keyword: error.keyword,
@@ -27,4 +26,13 @@ export function schemaIssues(tool: ToolDefinition, args: unknown): SchemaIssue[]
       ...(property !== undefined ? { property } : {}),
     }
   })
+}
+
+// The key an error is about, where ajv names one: a missing required key, or a key a closed object rejects
+// (`additionalProperties: false`, or 2020-12's `unevaluatedProperties: false`, which ajv reports only for `false`).
+function issueProperty(error: ErrorObject): string | undefined {
+  if (error.keyword === 'required') return String(error.params.missingProperty)
+  if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty)
+  if (error.keyword === 'unevaluatedProperties') return String(error.params.unevaluatedProperty)
+  return undefined
 }

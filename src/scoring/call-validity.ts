@@ -45,7 +45,7 @@ export function callValidity(flat: FlatCall): CallValidity {
     failures.push({ kind: 'hallucinated_param', message: `${call.name}: argument "${key}" is not defined by the tool's schema`, path: `${path}.arguments.${key}` })
   }
   for (const issue of call.check.schemaIssues) {
-    if (issue.keyword === 'additionalProperties') continue
+    if (rejectsAKey(issue)) continue
     if (issue.keyword === 'required') {
       failures.push({ kind: 'missing_required', message: `${call.name}: required argument "${issue.property}" is missing`, path: `${path}.arguments${pointerSuffix(issue.path)}.${issue.property}` })
     } else {
@@ -56,14 +56,20 @@ export function callValidity(flat: FlatCall): CallValidity {
 }
 
 /**
- * Keys the loop's validator rejected under `additionalProperties: false` where the schema walk found none — a rule
+ * Keys the loop's validator rejected under `additionalProperties: false` (or `unevaluatedProperties: false`) where the schema walk found none — a rule
  * it cannot decide without running it (which `if` arm or `dependentSchemas` entry applies: the walk takes the
  * reading the arguments fit best) — when nothing else is wrong with the call: a call the loop
  * refused is never scored as clean. (With other issues, e.g. no `anyOf` branch fitting, those already fail it.)
  */
 function forbiddenByTheLoop(issues: readonly SchemaIssue[]): string[] {
-  if (issues.some((issue) => issue.keyword !== 'additionalProperties')) return []
+  if (!issues.every(rejectsAKey)) return []
   return [...new Set(issues.map((issue) => `${pointerSuffix(issue.path)}.${issue.property ?? ''}`.replace(/^\./, '')))]
+}
+
+// An issue that a closed object rejects a key: the key is a hallucinated parameter, not also a schema violation.
+// (ajv reports these two keywords only for `false`; a schema under them reports its own keywords' issues.)
+function rejectsAKey(issue: SchemaIssue): boolean {
+  return issue.keyword === 'additionalProperties' || issue.keyword === 'unevaluatedProperties'
 }
 
 // ajv's instancePath is a JSON Pointer: its `~1`/`~0` are unescaped so the path names the real keys (`docs/a.md`, `~tmp`).

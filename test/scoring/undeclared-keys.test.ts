@@ -269,3 +269,18 @@ describe('keys a conditional part of the schema declares are not hallucinated', 
       .toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.pin$/) }] })
   })
 })
+
+describe('a key unevaluatedProperties: false rejects is one failure, hallucinated_param', () => {
+  it('2020-12: at the top and in a nested object, not also schema_violation (it was reported twice: the walk, and the loop\'s ajv issue)', async () => {
+    const top: JsonSchema = { $schema: draft2020, type: 'object', properties: { label: { type: 'string' } }, unevaluatedProperties: false }
+    expect(await scoreCall(top, '{"label": "x", "color": "red"}')).toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: 'turns[0].calls[0].arguments.color' }] })
+    const nested: JsonSchema = { $schema: draft2020, type: 'object', properties: { style: { type: 'object', properties: { font: {} }, unevaluatedProperties: false } } }
+    expect(await scoreCall(nested, '{"style": {"font": "serif", "size": 12}}')).toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: 'turns[0].calls[0].arguments.style.size' }] })
+  })
+
+  it('a key only the loop rejects (a dependentSchemas entry closing a nested object) is hallucinated_param with its path, not also schema_violation', async () => {
+    const closedIfCard: JsonSchema = { type: 'object', properties: { card: {}, pin: {} }, dependentSchemas: { card: { properties: { card: {} }, unevaluatedProperties: false } } }
+    const failures = (await scoreCall({ $schema: draft2020, type: 'object', properties: { pay: closedIfCard } }, '{"pay": {"card": 1, "pin": 2}}')).failures
+    expect(failures).toEqual([{ kind: 'hallucinated_param', path: 'turns[0].calls[0].arguments.pay.pin' }])
+  })
+})
