@@ -29,6 +29,18 @@ export function specForms(): string[] {
   return Object.entries(modelSpecPrefixes).map(([prefix, argument]) => (argument === 'none' ? prefix : `${prefix}:<${argument}>`))
 }
 
+// A bare model name whose family says its provider (`gpt-4.1-mini` is `openai:gpt-4.1-mini`): the newcomer's slip.
+const bareModelFamilies: ReadonlyArray<readonly [RegExp, ModelSpecPrefix]> = [
+  [/^(gpt-|chatgpt-|o\d(-|$))/i, 'openai'],
+  [/^claude-/i, 'anthropic'],
+  [/^gemini-/i, 'google'],
+]
+
+/** The prefix a bare model name most likely lacks, by its family's name; undefined when the name says none. */
+function bareModelPrefix(name: string): ModelSpecPrefix | undefined {
+  return bareModelFamilies.find(([pattern]) => pattern.test(name))?.[1]
+}
+
 function isPrefix(name: string): name is ModelSpecPrefix {
   return Object.hasOwn(modelSpecPrefixes, name)
 }
@@ -42,8 +54,10 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
   const prefix = colon === -1 ? spec : spec.slice(0, colon)
   const argument = colon === -1 ? '' : spec.slice(colon + 1)
   if (!isPrefix(prefix)) {
-    const hint = didYouMean(prefix, Object.keys(modelSpecPrefixes))
-    throw new InputError(`unknown model spec "${spec}"${hint}; expected one of ${specForms().join(', ')}`, { field })
+    const prefixed = colon === -1 ? bareModelPrefix(spec) : undefined
+    const hint = prefixed !== undefined ? ` (did you mean "${prefixed}:${spec}"?)` : didYouMean(prefix, Object.keys(modelSpecPrefixes))
+    const bare = colon === -1 && hint === '' ? ': a model name needs its provider prefix' : ''
+    throw new InputError(`unknown model spec "${spec}"${hint}${bare}; expected one of ${specForms().join(', ')}`, { field })
   }
   const takes = modelSpecPrefixes[prefix]
   if (takes === 'none' && colon !== -1) {
