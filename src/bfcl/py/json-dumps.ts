@@ -41,18 +41,24 @@ function keyText(key: PyValue): string {
   throw new TypeError(`keys must be str, int, float, bool or None, not ${pyClass(key)}`)
 }
 
-/** Python `json.dumps(v)`. Throws TypeError where Python raises it (tuple keys, complex, bytes). */
-export function jsonDumps(v: PyValue): string {
+/** JSON text in json.dumps' layout, strings and dict keys written by `str` and `key` (complex, bytes: TypeError). */
+export function jsonText(v: PyValue, str: (s: string) => string, key: (k: PyValue) => string): string {
   if (v === null) return 'null'
   if (typeof v === 'boolean') return v ? 'true' : 'false'
-  if (typeof v === 'string') return jsonString(v)
-  if (Array.isArray(v)) return `[${v.map(jsonDumps).join(', ')}]`
+  if (typeof v === 'string') return str(v)
+  const items = (list: readonly PyValue[]) => list.map((item) => jsonText(item, str, key)).join(', ')
+  if (Array.isArray(v)) return `[${items(v)}]`
   const t = tagged(v)!
   switch (t.t) {
     case 'int': return t.v.toString()
     case 'float': return floatText(t.v)
-    case 'tuple': return `[${t.items.map(jsonDumps).join(', ')}]`
-    case 'dict': return `{${t.entries.map(([key, value]) => `${keyText(key)}: ${jsonDumps(value)}`).join(', ')}}`
+    case 'tuple': return `[${items(t.items)}]`
+    case 'dict': return `{${t.entries.map(([k, value]) => `${key(k)}: ${jsonText(value, str, key)}`).join(', ')}}`
     default: throw new TypeError(`Object of type ${pyClass(v)} is not JSON serializable`)
   }
+}
+
+/** Python `json.dumps(v)`. Throws TypeError where Python raises it (tuple keys, complex, bytes). */
+export function jsonDumps(v: PyValue): string {
+  return jsonText(v, jsonString, keyText)
 }

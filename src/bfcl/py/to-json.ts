@@ -1,23 +1,12 @@
-import { floatText } from './json-dumps.ts'
-import { pyClass, tagged, type PyValue } from './value.ts'
+import { jsonText } from './json-dumps.ts'
+import { tagged, type PyValue } from './value.ts'
 
 /**
  * JSON text for a Python value with number lexemes intact (`5` stays `5`, `5.0` stays `5.0`), the inverse of
  * pyJsonLoads. Tuples become arrays, non-string dict keys their repr; NaN/Infinity as Python's json.dumps writes them.
  */
 export function pyToJsonText(v: PyValue): string {
-  if (v === null) return 'null'
-  if (typeof v === 'boolean') return v ? 'true' : 'false'
-  if (typeof v === 'string') return JSON.stringify(v)
-  if (Array.isArray(v)) return `[${v.map(pyToJsonText).join(', ')}]`
-  const t = tagged(v)!
-  switch (t.t) {
-    case 'int': return t.v.toString()
-    case 'float': return floatText(t.v)
-    case 'tuple': return `[${t.items.map(pyToJsonText).join(', ')}]`
-    case 'dict': return `{${t.entries.map(([key, value]) => `${JSON.stringify(typeof key === 'string' ? key : pyToJsonText(key))}: ${pyToJsonText(value)}`).join(', ')}}`
-    default: throw new TypeError(`Object of type ${pyClass(v)} is not JSON serializable`)
-  }
+  return jsonText(v, JSON.stringify, (key) => JSON.stringify(typeof key === 'string' ? key : pyToJsonText(key)))
 }
 
 /** A plain JS value for a Python value (ints beyond 2^53 become strings; for display and matchers, not for verdicts). */
