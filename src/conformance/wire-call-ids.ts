@@ -1,14 +1,10 @@
+import { isPlainObject } from '../core/plain-object.ts'
+
 // The call ids a host put in its answer, read from the wire payload the transcript keeps (`turn.raw.response`):
 // the loop replaces a missing id with its own, so only the payload tells whether the host sent one.
 
-type Loose = { readonly [key: string]: unknown }
-
-function isLoose(value: unknown): value is Loose {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function list(value: unknown): Loose[] {
-  return Array.isArray(value) ? value.filter(isLoose) : []
+function list(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isPlainObject) : []
 }
 
 /**
@@ -16,12 +12,12 @@ function list(value: unknown): Loose[] {
  * the host sent none); undefined when the payload is none of these (a custom provider, no payload kept).
  */
 export function wireCallIds(response: unknown): (string | undefined)[] | undefined {
-  if (!isLoose(response)) return undefined
+  if (!isPlainObject(response)) return undefined
   const id = (value: unknown) => (typeof value === 'string' ? value : undefined)
   // Chat Completions: choices[0].message.tool_calls[].id
   if (Array.isArray(response.choices)) {
     const message = list(response.choices)[0]?.message
-    return list(isLoose(message) ? message.tool_calls : undefined).map((call) => id(call.id))
+    return list(isPlainObject(message) ? message.tool_calls : undefined).map((call) => id(call.id))
   }
   // Responses: output[] function_call items, linked by call_id.
   if (Array.isArray(response.output)) return list(response.output).filter((item) => item.type === 'function_call').map((item) => id(item.call_id))
@@ -30,8 +26,8 @@ export function wireCallIds(response: unknown): (string | undefined)[] | undefin
   // Gemini: candidates[0].content.parts[].functionCall.id
   if (Array.isArray(response.candidates)) {
     const content = list(response.candidates)[0]?.content
-    const parts = list(isLoose(content) ? content.parts : undefined)
-    return parts.filter((part) => isLoose(part.functionCall)).map((part) => id((part.functionCall as Loose).id))
+    const parts = list(isPlainObject(content) ? content.parts : undefined)
+    return parts.filter((part) => isPlainObject(part.functionCall)).map((part) => id((part.functionCall as Record<string, unknown>).id))
   }
   return undefined
 }

@@ -4,6 +4,7 @@ import type { RawToolCall } from '../core/message.ts'
 import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
 import { labelled } from './runtime/labelled.ts'
@@ -105,7 +106,7 @@ function parseScripts(document: SourceDocument): Map<string, CaseScript> {
   const value = document.value
   const fail = (path: (string | number)[], expected: string) =>
     new InputError(`expected ${expected}`, { file: document.file, line: document.lineOf(path), field: path.join('.') || '(root)' })
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail([], 'an object keyed by case id')
+  if (!isPlainObject(value)) throw fail([], 'an object keyed by case id')
   const scripts = new Map<string, CaseScript>()
   for (const [caseId, entry] of Object.entries(value)) {
     if (Array.isArray(entry)) scripts.set(caseId, [parseTurns(entry, [caseId], fail)])

@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import type { BatchCreateParams, MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches'
 import type { BatchApi, BatchEntry, BatchOutcome, BatchStatus } from '../../core/batch.ts'
 import { ProviderError } from '../../core/errors.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 import { createsHeaders } from '../../http/creating-request.ts'
 import { createOnce } from './create-once.ts'
 
@@ -81,7 +82,7 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
 /** One held request as a Message Batches request: its body as `params`, without `stream` (a batch answers whole). */
 function batchRequest(entry: BatchEntry): BatchCreateParams.Request {
   if (!entry.path.endsWith('/v1/messages')) throw new Error(`a Message Batch takes /v1/messages requests only, not ${entry.path}`)
-  if (typeof entry.body !== 'object' || entry.body === null || Array.isArray(entry.body)) throw new Error(`the body of batch entry ${entry.customId} is not a JSON object`)
+  if (!isPlainObject(entry.body)) throw new Error(`the body of batch entry ${entry.customId} is not a JSON object`)
   const params: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(entry.body)) if (key !== 'stream') params[key] = value
   return { custom_id: entry.customId, params: params as unknown as BatchCreateParams.Request['params'] }
