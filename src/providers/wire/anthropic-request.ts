@@ -12,7 +12,7 @@ import type { GenerateRequest, RequestProblem, RequestShape } from '../../core/p
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import { InputError } from '../../core/errors.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
-import { definedOnly } from './chat-completions-request.ts'
+import { definedOnly, systemText } from './request-fields.ts'
 
 /** Protocol settings of a Messages request. */
 export type AnthropicRequestSettings = {
@@ -21,12 +21,6 @@ export type AnthropicRequestSettings = {
   readonly maxTokens: number
   /** Model settings this protocol has (checked when the provider was built). */
   readonly settings?: ModelSettings
-}
-
-/** The system prompt: Anthropic takes it apart from the messages. Several system messages are joined. */
-function toAnthropicSystem(messages: readonly Message[]): string | undefined {
-  const parts = messages.filter((message) => message.role === 'system').map((message) => message.content)
-  return parts.length > 0 ? parts.join('\n\n') : undefined
 }
 
 /**
@@ -116,7 +110,7 @@ export function anthropicRequestProblem(request: RequestShape, settings: ModelSe
 
 /** The full request body; `none` keeps the tool definitions, as on the other protocols. */
 export function buildAnthropicRequest(request: GenerateRequest, settings: AnthropicRequestSettings): MessageCreateParamsNonStreaming {
-  const system = toAnthropicSystem(request.messages)
+  const system = systemText(request.messages)
   const hasTools = request.tools.length > 0
   const thinking = settings.settings?.thinking
   const problem = anthropicRequestProblem(request, settings.settings)

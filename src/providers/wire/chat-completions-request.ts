@@ -8,6 +8,7 @@ import type { Message } from '../../core/message.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
+import { definedOnly } from './request-fields.ts'
 
 /** Protocol settings of a Chat Completions request. */
 export type ChatRequestSettings = {
@@ -93,9 +94,4 @@ export function buildChatRequest(request: GenerateRequest, settings: ChatRequest
       verbosity: settings.settings?.verbosity,
     }),
   } as ChatCompletionCreateParamsNonStreaming
-}
-
-/** The entries of an object whose value is defined (settings left unset are not sent at all). */
-export function definedOnly(values: { readonly [key: string]: unknown }): { [key: string]: unknown } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
 }

@@ -4,7 +4,7 @@ import type { GenerateRequest } from '../../core/provider.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
-import { definedOnly } from './chat-completions-request.ts'
+import { definedOnly, systemText } from './request-fields.ts'
 import { parseJsonOrText } from '../../http/stable-json.ts'
 import { argumentsObject } from './tool-call-ids.ts'
 
@@ -14,12 +14,6 @@ export type GeminiRequestSettings = {
   readonly maxTokens?: number
   /** Model settings this protocol has (checked when the provider was built). */
   readonly settings?: ModelSettings
-}
-
-/** The system instruction: Gemini takes it apart from the contents. Several system messages are joined. */
-function toGeminiSystem(messages: readonly Message[]): Content | undefined {
-  const parts = messages.filter((message) => message.role === 'system').map((message) => message.content)
-  return parts.length > 0 ? { parts: [{ text: parts.join('\n\n') }] } : undefined
 }
 
 /**
@@ -111,11 +105,11 @@ function toGeminiToolConfig(choice: ToolChoice): ToolConfig {
  * model decides (docs/providers/google.md). `none` keeps the declarations, as on the other protocols.
  */
 export function buildGeminiRequest(request: GenerateRequest, settings: GeminiRequestSettings): GenerateContentParameters {
-  const system = toGeminiSystem(request.messages)
+  const system = systemText(request.messages)
   const hasTools = request.tools.length > 0
   const thinking = settings.settings?.thinking_config
   const config: GenerateContentConfig = {
-    ...(system ? { systemInstruction: system } : {}),
+    ...(system !== undefined ? { systemInstruction: { parts: [{ text: system }] } } : {}),
     ...(hasTools ? { tools: [{ functionDeclarations: toGeminiTools(request.tools) }], toolConfig: toGeminiToolConfig(request.toolChoice) } : {}),
     ...definedOnly({
       temperature: settings.settings?.temperature,

@@ -11,7 +11,7 @@ import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
-import { definedOnly } from './chat-completions-request.ts'
+import { definedOnly } from './request-fields.ts'
 
 /** Protocol settings of a Responses request. */
 export type ResponsesRequestSettings = {
