@@ -40,9 +40,9 @@ export function wireMutation(args: unknown, kind: WireKind, at: number): WireMut
  */
 export function strictParse(raw: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } {
   try {
-    JSON.parse(raw)
+    const value: unknown = JSON.parse(raw)
     losslessParse(raw)
-    return { ok: true, value: JSON.parse(raw) }
+    return { ok: true, value }
   } catch {
     return { ok: false }
   }
