@@ -1,12 +1,12 @@
 import type { BatchApi, BatchEntry, BatchEvent, BatchJournalLine, BatchOutcome, BatchQueue, BatchStatus } from '../../core/batch.ts'
 import { ProviderError } from '../../core/errors.ts'
+import { thrownMessage } from '../../core/thrown.ts'
 import { abortableSleep } from '../../http/fetch-with-retries.ts'
 import type { BatchDiversion, HeldAnswer, HeldRequest } from '../../http/http-client.ts'
 import { uncertainCreation } from '../../http/creating-request.ts'
 import { batchBodyHash, batchCustomId, batchTaskKey } from './batch-ids.ts'
 import { journaledRequests } from './batch-journal.ts'
-import { messageOf, submissionTag } from './create-once.ts'
-
+import { submissionTag } from './create-once.ts'
 
 /** Where batches and their creations are journaled (`providers/batch/batch-journal.ts`), and what earlier runs journaled. */
 export type BatchJournalStore = {
@@ -173,7 +173,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     } catch (error) {
       // Certainly no batch (refused before the API acted): nothing to look for on resume.
       if (!watch.controller.signal.aborted && !uncertainCreation(error)) journal?.record({ model, state: 'not-created', tag })
-      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${messageOf(error)}`, error)
+      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${thrownMessage(error)}`, error)
       return
     }
     // Journaled before the first poll: a run killed from here on finds this batch again.
@@ -242,7 +242,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       if (!watch.resumed) watch.outcomes = undefined
     } catch (error) {
       if (signal.aborted) return
-      this.failAll(watch, `batch ${watch.id}: ${messageOf(error)}`, error)
+      this.failAll(watch, `batch ${watch.id}: ${thrownMessage(error)}`, error)
     }
   }
 

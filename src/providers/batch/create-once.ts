@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ProviderError } from '../../core/errors.ts'
+import { thrownMessage } from '../../core/thrown.ts'
 import { uncertainCreation } from '../../http/creating-request.ts'
 
 /** Finds the batch an uncertain create call may have made, by the tag it was created with; `describe` says where that tag is. */
@@ -30,7 +31,7 @@ export async function createOnce(create: () => Promise<string>, lookup?: BatchLo
     try {
       found = await lookup.find()
     } catch (lookupError) {
-      throw new ProviderError(`${uncertain.message} (looking for the batch with ${lookup.describe} failed too: ${messageOf(lookupError)})`, uncertain.details)
+      throw new ProviderError(`${uncertain.message} (looking for the batch with ${lookup.describe} failed too: ${thrownMessage(lookupError)})`, uncertain.details)
     }
     if (found !== undefined) return found
     throw new ProviderError(`${uncertain.message} (no batch with ${lookup.describe} is listed yet)`, uncertain.details)
@@ -49,9 +50,4 @@ export async function findListed<T>(list: AsyncIterable<T>, match: (batch: T) =>
     if (++seen >= lookupMostBatches || past(batch)) return undefined
   }
   return undefined
-}
-
-/** An error's message, whatever was thrown. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

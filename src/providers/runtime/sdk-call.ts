@@ -4,6 +4,7 @@ import type { GenerateRequest } from '../../core/provider.ts'
 import { exchangeHeaders } from '../../http/exchange.ts'
 import type { HttpClient } from '../../http/http-client.ts'
 import { redactText } from '../../http/redact.ts'
+import { thrownMessage } from '../../core/thrown.ts'
 import { requestSignal } from './request-signal.ts'
 
 /** Per-request options every SDK method accepts. */
@@ -56,7 +57,7 @@ export async function callSdk<T>(
       throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...failure.details, retries: exchange.retries })
     }
     const status = (error as { status?: unknown }).status
-    const message = redactText(error instanceof Error ? error.message : String(error), settings.secrets)
+    const message = redactText(thrownMessage(error), settings.secrets)
     throw new ProviderError(`${settings.spec}: ${message}`, {
       retries: exchange.retries,
       ...(typeof status === 'number' ? { status } : {}),
