@@ -44,7 +44,7 @@ export type Check =
 export type PropertySpec<T> = {
   readonly name: PropertyName
   /** Runs only when a parser is given. */
-  readonly needsParser: boolean
+  readonly needsParser?: boolean
   arbitrary(context: FuzzContext): fc.Arbitrary<T>
   check(input: T, context: FuzzContext): Promise<Check>
   /** The counterexample as the user sees it. */

@@ -5,7 +5,6 @@ import { validProbes } from './drawn-probes.ts'
 /** `acceptance`: every valid input is accepted and passed on unchanged (catches over-strict and rewriting validators). */
 export const acceptance: PropertySpec<Probe> = {
   name: 'acceptance',
-  needsParser: false,
   arbitrary: validProbes,
   async check(probe, context) {
     if (probe.form !== 'value' || !context.oracle(probe.value)) return { status: 'vacuous' }

@@ -5,7 +5,6 @@ import { anyProbes } from './drawn-probes.ts'
 /** `idempotence`: repairing twice equals repairing once — what was passed on is accepted again, unchanged. */
 export const idempotence: PropertySpec<Probe | undefined> = {
   name: 'idempotence',
-  needsParser: false,
   arbitrary: anyProbes,
   async check(probe, context) {
     if (probe === undefined) return { status: 'vacuous' }

@@ -11,7 +11,6 @@ type Pair = { readonly original: Probe; readonly variant: Probe; readonly change
  */
 export const metamorphic: PropertySpec<Pair | undefined> = {
   name: 'metamorphic',
-  needsParser: false,
   arbitrary(context) {
     const probes = fc.oneof(validProbes(context), context.inputs.invalid.map(mutantProbe))
     const style: fc.Arbitrary<Rendering | undefined> = context.parser ? fc.constantFrom(...renderings) : fc.constant(undefined)

@@ -6,7 +6,6 @@ import { anyProbes } from './drawn-probes.ts'
 /** `no_silent_drop`: a repair never turns non-empty arguments into `{}` (vllm-project/vllm#54964, earendil-works/pi#8858). */
 export const noSilentDrop: PropertySpec<Probe | undefined> = {
   name: 'no_silent_drop',
-  needsParser: false,
   arbitrary: anyProbes,
   async check(probe, context) {
     if (probe === undefined || !nonEmpty(probe)) return { status: 'vacuous' }

@@ -8,7 +8,6 @@ import { describeProbe, feed, mutantProbe, preview, showProbe, wireProbe, type P
  */
 export const rejection: PropertySpec<Probe | undefined> = {
   name: 'rejection',
-  needsParser: false,
   arbitrary(context) {
     const values = context.inputs.invalid.map(mutantProbe)
     if (!context.parser) return values

@@ -8,7 +8,6 @@ import { leafCount, truncateValue } from '../truncate.ts'
  */
 export const truncationSafety: PropertySpec<Probe> = {
   name: 'truncation_safety',
-  needsParser: false,
   arbitrary(context) {
     const raw = context.parser !== undefined
     return fc.tuple(context.inputs.valid, fc.nat(), fc.nat({ max: 8 }), raw ? fc.boolean() : fc.constant(false)).map(([value, at, partial, asRaw]): Probe => {
