@@ -46,20 +46,18 @@ export function streamEquivalence(transcript: Transcript): Failure[] {
   const other = counterpartOf(turn.raw)
   const path = 'turns[0]'
   if (!other) return [{ kind: 'custom_check', message: 'no answer of the other mode was recorded to compare with (the probe needs --stream both)', path }]
-  const mine = turn.calls.map((call) => ({ name: call.name, rawArguments: call.rawArguments }))
-  const [streamed, plain] = other.stream ? [other.calls, mine] : [mine, other.calls]
+  const mine: CounterpartTurn = { stream: !other.stream, text: turn.text, calls: turn.calls, finish: turn.finishReason.unified }
+  const [streamed, plain] = other.stream ? [other, mine] : [mine, other]
   const differences: string[] = []
-  if (streamed.length !== plain.length) differences.push(`${streamed.length} calls streamed, ${plain.length} not streamed`)
+  if (streamed.calls.length !== plain.calls.length) differences.push(`${streamed.calls.length} calls streamed, ${plain.calls.length} not streamed`)
   else {
-    streamed.forEach((call, index) => {
-      const counterpart = plain[index]!
+    streamed.calls.forEach((call, index) => {
+      const counterpart = plain.calls[index]!
       if (call.name !== counterpart.name) differences.push(`call ${index + 1} is ${call.name} streamed, ${counterpart.name} not streamed`)
       else if (!sameArguments(call.rawArguments, counterpart.rawArguments)) differences.push(`call ${index + 1} (${call.name}) has other arguments streamed: ${JSON.stringify(call.rawArguments)} against ${JSON.stringify(counterpart.rawArguments)}`)
     })
   }
-  const [streamedFinish, plainFinish] = other.stream ? [other.finish, turn.finishReason.unified] : [turn.finishReason.unified, other.finish]
-  if (streamedFinish !== plainFinish) differences.push(`finish reason ${streamedFinish} streamed, ${plainFinish} not streamed`)
-  const [streamedText, plainText] = other.stream ? [other.text, turn.text] : [turn.text, other.text]
-  if (streamedText !== plainText) differences.push('the text differs')
+  if (streamed.finish !== plain.finish) differences.push(`finish reason ${streamed.finish} streamed, ${plain.finish} not streamed`)
+  if (streamed.text !== plain.text) differences.push('the text differs')
   return differences.length > 0 ? [{ kind: 'custom_check', message: `the streamed answer differs from the non-streamed one: ${differences.join('; ')}`, path }] : []
 }
