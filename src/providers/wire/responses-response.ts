@@ -1,9 +1,8 @@
 import type { Response as ResponsesResponse } from 'openai/resources/responses/responses'
 import type { Usage } from '../../core/model-turn.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
-import type { MappedTurn } from './chat-completions-response.ts'
+import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
-import { firstNumber } from './chat-completions-response.ts'
 import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
 /**
