@@ -37,11 +37,19 @@ export class UsageError extends InputError {
   }
 }
 
-/** A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites. */
+/**
+ * A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites.
+ * Named `--model` unless `from` says where the model was written (a config file's `models[i]`, a suite's field).
+ */
 export class MissingApiKeyError extends InputError {
-  constructor(message: string, readonly variable: string) {
-    super(message, { field: '--model' })
+  constructor(readonly reason: string, readonly variable: string, location: InputError['location'] = { field: '--model' }) {
+    super(reason, location)
     this.name = 'MissingApiKeyError'
+  }
+
+  /** The same missing key, named where the model spec came from. */
+  from(location: NonNullable<InputError['location']>): MissingApiKeyError {
+    return new MissingApiKeyError(this.reason, this.variable, location)
   }
 }
 

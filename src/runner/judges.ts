@@ -34,7 +34,7 @@ export class Judges extends SuiteModels {
   private readonly verdicts = new Map<string, Promise<JudgeOutcome>>()
 
   constructor(options: SuiteModelOptions = {}) {
-    super(options, (testCase) => caseJudges(testCase).map((judge) => judge.model))
+    super(options, (testCase) => caseJudges(testCase).map((judge) => judge.model), 'judge.model')
   }
 
   /** The judge's verdict on one final answer (cached by its input), or why it gave none. */

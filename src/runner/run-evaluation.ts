@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import type { Case } from '../core/case.ts'
-import { InputError } from '../core/errors.ts'
+import { InputError, MissingApiKeyError } from '../core/errors.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
@@ -214,7 +214,12 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
   // A caller's own provider has no HTTP timeout of its own: each of its turns is bounded by the model's timeoutMs.
   const providers = await Promise.all(models.map((model, index) => {
     const given = options.providers?.find((provider) => provider.id === model.id)
-    return given ? boundedTurns(given, modelOptions[index]!.timeoutMs) : createProvider(model.spec, { ...modelOptions[index]!, secrets })
+    return given ? boundedTurns(given, modelOptions[index]!.timeoutMs) : createProvider(model.spec, { ...modelOptions[index]!, secrets }).catch((error: unknown) => {
+      // A config's model is named by its file and entry, not by a --model flag that was never given.
+      if (!(error instanceof MissingApiKeyError) || !options.modelsSource) throw error
+      const line = options.modelsSource.lineOf(['models', index])
+      throw error.from({ file: options.modelsSource.file, ...(line !== undefined ? { line } : {}), field: `models[${index}]` })
+    })
   }))
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))

@@ -6,7 +6,7 @@ import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
 /** The simulated users of a run (`user: { model }` of its cases), built and checked before the first model call. */
 export class Simulators extends SuiteModels {
   constructor(options: SuiteModelOptions = {}) {
-    super(options, (testCase) => (testCase.user ? [testCase.user.model] : []))
+    super(options, (testCase) => (testCase.user ? [testCase.user.model] : []), 'user.model')
   }
 
   /** The user source of one case × repeat: its simulated user, or undefined for a case without `user:`. */

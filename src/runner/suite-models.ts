@@ -1,5 +1,6 @@
 import { dirname } from 'node:path'
 import type { Case } from '../core/case.ts'
+import { MissingApiKeyError } from '../core/errors.ts'
 import { caseKey } from '../core/case-key.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
@@ -42,8 +43,11 @@ export class SuiteModels {
   /** Per model: the cases it takes part in, once each (a case's variants are one case to it), in the order seen. */
   private readonly casesOf = new Map<string, Map<string, CaseRef>>()
 
-  /** `specsOf`: the specs of the suite models a case uses (none for most cases). */
-  constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[]) {}
+  /**
+   * `specsOf`: the specs of the suite models a case uses (none for most cases); `field`: where a suite writes them
+   * (`user.model`), for a missing key's message.
+   */
+  constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[], private readonly field = 'model') {}
 
   /** Builds the models the cases use (`add`), then checks them (`check`); returns the providers' warnings. */
   async prepare(cases: Iterable<Case> | AsyncIterable<Case>, repeats: number): Promise<string[]> {
@@ -87,7 +91,11 @@ export class SuiteModels {
     // The model under test's server, key and settings are not this model's: only the transport carries over.
     const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
     const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
-    return createProvider(spec, options)
+    return createProvider(spec, options).catch((error: unknown) => {
+      // The suite wrote this model, not a --model flag: its file and field say where.
+      if (!(error instanceof MissingApiKeyError)) throw error
+      throw error.from({ file: testCase.file, field: `${this.field} of case "${testCase.id}"` })
+    })
   }
 }
 
