@@ -55,6 +55,14 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
   ), policy)))
   // A comparison of nothing must not pass: no shared case means the reports do not describe the same suites.
   if (models.every((m) => m.pairedCases === 0)) {
+    // A side whose every result errored has no verdict to pair: that, not a rename, is why nothing compares.
+    const allErrored = (side: 'base' | 'head') => models.every((m) => m[side === 'base' ? 'onlyInBase' : 'onlyInHead'].length === 0 && m.errored[side] > 0)
+    const sides = (['base', 'head'] as const).filter(allErrored)
+    if (sides.length > 0) {
+      const counts = sides.map((side) => `${side}: ${models.reduce((sum, m) => sum + m.errored[side], 0)} errored`).join(', ')
+      const which = sides.length === 2 ? 'both reports\' results all errored' : `the ${sides[0]} report's results all errored`
+      throw new InputError(`${which} (${counts}): an errored result has no verdict, so nothing can be compared`, { file: files[sides[0]!] })
+    }
     const counts = models.map((m) => `${pairLabel(m)}: base ${m.onlyInBase.length} case(s), head ${m.onlyInHead.length} case(s)`).join('; ')
     throw new InputError(`the reports share no case to compare (${counts}); were suites or case ids renamed?`, { file: files.head })
   }

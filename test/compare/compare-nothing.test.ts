@@ -35,3 +35,25 @@ describe('compare cannot pass on nothing', () => {
     expect(stdout).toContain('newly broken: none')
   })
 })
+
+describe('compare when one side only errored', () => {
+  const errored = (cases: readonly string[]) => cases.map((id) => makeResult({ case: id, passed: false, failures: [{ kind: 'provider_error', message: 'HTTP 503' }] }))
+
+  it('says the base results all errored (with the count), not that cases were renamed', async () => {
+    const { code, stderr } = await runCli(['compare', writeReportFile(errored(ids('case', 5))), writeReportFile(passing(ids('case', 5)))])
+    expect(code).toBe(2)
+    expect(stderr).toContain("the base report's results all errored (base: 5 errored)")
+    expect(stderr).toContain('nothing can be compared')
+    expect(stderr).not.toContain('renamed')
+  })
+
+  it('says the same of head, and of both', async () => {
+    const head = await runCli(['compare', writeReportFile(passing(ids('case', 4))), writeReportFile(errored(ids('case', 4)))])
+    expect(head.code).toBe(2)
+    expect(head.stderr).toContain("the head report's results all errored (head: 4 errored)")
+    const both = await runCli(['compare', writeReportFile(errored(ids('case', 2))), writeReportFile(errored(ids('case', 3)))])
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain("both reports' results all errored (base: 2 errored, head: 3 errored)")
+    expect(both.stderr).not.toContain('renamed')
+  })
+})
