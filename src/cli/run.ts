@@ -10,7 +10,7 @@ import type { ResumeCounts } from '../runner/resume.ts'
 import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
-import { inert, inertDeep } from '../report/terminal-text.ts'
+import { inert, inertDeep, inertOneLine } from '../report/terminal-text.ts'
 import { defineCommand, describeFlags, flagSpec, numberFlag, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
 import { dirname } from 'node:path'
@@ -249,7 +249,7 @@ function printFailures(results: Iterable<CaseResult>, repeats: number): void {
     for (const result of shown) {
       const first = result.failures[0]
       // One line per result whatever the model wrote: its text, tool names and arguments are in the messages.
-      process.stdout.write(`  ✗ ${inert(`${result.suite}/${result.case}`)} [${inert(summaryLabel(result))}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${first?.userMessage !== undefined ? `message ${first.userMessage + 1}: ` : ''}${inert(String(first?.kind))}: ${inert(String(first?.message))}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
+      process.stdout.write(`  ✗ ${inert(`${result.suite}/${result.case}`)} [${inert(summaryLabel(result))}]${repeats > 1 || result.repeat > 0 ? ` ${repeatLabel(result.repeat)}` : ''} ${first?.userMessage !== undefined ? `message ${first.userMessage + 1}: ` : ''}${inert(String(first?.kind))}: ${inertOneLine(String(first?.message))}${result.failures.length > 1 ? ` (+${result.failures.length - 1} more)` : ''}\n`)
     }
     if (count > 20) process.stdout.write(`  … and ${count - 20} more\n`)
   }

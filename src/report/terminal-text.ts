@@ -28,6 +28,15 @@ export function inert(text: string): string {
   return text.replace(controls, escapeControl)
 }
 
+/**
+ * A multi-line value (a `state_mismatch` diff, a stderr tail) inside a one-line listing: its lines trimmed and
+ * joined with ` / `, so it reads on one line, then made `inert` like any value.
+ */
+export function inertOneLine(text: string): string {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '')
+  return inert(lines.join(' / '))
+}
+
 /** Text whose lines are its format (an error message, a server's stderr tail): as `inert`, keeping LF and TAB. */
 export function inertLines(text: string): string {
   return text.replace(controlsButLines, escapeControl)

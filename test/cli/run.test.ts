@@ -163,3 +163,32 @@ describe('the bundled example suites', () => {
     expect(suites.some((suite) => suite.hooks)).toBe(true)
   })
 })
+
+describe("run's failure list", () => {
+  it('shows a multi-line state_mismatch message on one line, readably (no literal \\n), still one line per result', () => {
+    const dir = tempFiles({
+      'world.mjs': readFileSync(join(projectRoot, 'test/vitest/fixtures/shop/world.mjs'), 'utf8'),
+      'suite.yaml': [
+        'name: shop',
+        'world: { module: ./world.mjs, export: createWorld }',
+        'tools:',
+        '  - { name: create_return, description: Start a return, parameters: { type: object, properties: { order_id: { type: string } } } }',
+        'cases:',
+        '  - id: no-return',
+        '    state: { orders: { O-1: { status: delivered } }, returns: [] }',
+        '    conversation:',
+        '      - user: Return order O-1.',
+        '        expect: { state: { orders: { O-1: { status: return_requested } }, returns: [{ order_id: O-1 }] } }',
+        '',
+      ].join('\n'),
+      'script.yaml': 'no-return:\n  - content: Done.\n',
+    })
+    const result = runCli(['run', 'suite.yaml', '--model', 'scripted:script.yaml', '--out', 'out'], { cwd: dir })
+    const line = result.stdout.split('\n').find((text) => text.includes('✗ shop/no-return'))
+    expect(line, result.stdout + result.stderr).toBeDefined()
+    const message = readReport(join(dir, 'out')).results[0]!.failures.find((f) => f.kind === 'state_mismatch')!.message
+    expect(message.split('\n').length).toBeGreaterThan(2)
+    expect(line).not.toContain('\\n')
+    expect(line).toContain(`state_mismatch: ${message.split('\n').map((part) => part.trim()).filter(Boolean).join(' / ')}`)
+  })
+})

@@ -34,3 +34,11 @@ describe('error messages', () => {
     expect(inertMessage('unknown field "a\nforged line"')).toBe('unknown field "a\\nforged line"')
   })
 })
+
+describe('inertOneLine', () => {
+  it('joins the lines of a message with " / " and still escapes every control character', async () => {
+    const { inertOneLine } = await import('../../src/report/terminal-text.ts')
+    expect(inertOneLine('state.a: expected 1, got 2\n  state.b: missing\r\n')).toBe('state.a: expected 1, got 2 / state.b: missing')
+    expect(inertOneLine('x\u001b[2J\u202e\ny')).toBe('x\\x1b[2J\\u202e / y')
+  })
+})
