@@ -22,8 +22,10 @@ export const lintConfigSchema: JsonSchema = {
     rules: {
       type: 'object',
       description: 'Severity per rule id: error (exit 1), warning, or off.',
-      propertyNames: { enum: [...lintRuleIds] },
-      additionalProperties: { enum: ['error', 'warning', 'off'] },
+      // Each rule id a declared property, not `propertyNames`: a misspelt id is then an unknown field at its own
+      // line with a did-you-mean, where ajv's propertyNames error points at `rules:` and names no key.
+      additionalProperties: false,
+      properties: Object.fromEntries(lintRuleIds.map((id) => [id, { enum: ['error', 'warning', 'off'] }])),
     },
     min_description_words: { type: 'integer', minimum: 1, description: 'short-description: fewer words than this (default 8).' },
     similarity_threshold: { type: 'number', minimum: 0, maximum: 1, description: 'similar-descriptions: TF-IDF cosine at or above this (default 0.5).' },
