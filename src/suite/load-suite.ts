@@ -7,6 +7,7 @@ import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import { importUserFunction } from '../io/load-module.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
+import { didYouMeanFile } from '../io/similar-file.ts'
 import { checkCaseToolReferences } from './case-tool-references.ts'
 import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
@@ -220,7 +221,7 @@ async function loadSuiteTools(value: unknown, document: SourceDocument, base: st
 function toolsOfFile(relativePath: string, document: SourceDocument, path: Path, base: string): ToolDefinition[] {
   const toolsFile = resolve(base, relativePath)
   if (!existsSync(toolsFile)) {
-    throw new InputError(`tools file not found: ${toolsFile}`, { file: document.file, line: document.lineOf(path), field: path.join('.') })
+    throw new InputError(`tools file not found: ${toolsFile}${didYouMeanFile(relativePath)}`, { file: document.file, line: document.lineOf(path), field: path.join('.') })
   }
   return loadToolsFile(toolsFile)
 }

@@ -1,0 +1,19 @@
+import { readdirSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { closestName } from '../core/did-you-mean.ts'
+
+/**
+ * ` (did you mean "dir/name"?)` for a path that does not exist when its folder holds an entry with a close name
+ * (`./tool.json` beside `tools.json`, `suit.yaml` beside `suite.yaml`), written with the folder as the path gave it
+ * so it can be pasted back; '' when the folder cannot be read or nothing is close.
+ */
+export function didYouMeanFile(path: string): string {
+  let entries: string[]
+  try {
+    entries = readdirSync(dirname(path))
+  } catch {
+    return ''
+  }
+  const closest = closestName(basename(path), entries)
+  return closest === undefined ? '' : ` (did you mean "${join(dirname(path), closest)}"?)`
+}
