@@ -5,8 +5,9 @@ import type * as LosslessJson from 'lossless-json'
 const require = createRequire(import.meta.url)
 
 // Parsers that synchronous code needs only sometimes, loaded on first use with a synchronous require (both ship
-// CommonJS): `yaml` (~8 MiB of code and heap) for YAML files and for a JSON file's error line, lossless-json for
-// JSON text that names a key twice. A run of .json suites whose models send well-formed arguments loads neither.
+// CommonJS): `yaml` (~8 MiB of code and heap) for YAML files and for the line of a JSON file's invalid value,
+// lossless-json for JSON text that names a key twice and for where a JSON syntax error stands.
+// A run of .json suites whose models send well-formed arguments loads neither.
 let yaml: typeof Yaml | undefined
 let losslessJson: typeof LosslessJson | undefined
 

@@ -21,8 +21,8 @@ export type SourceDocument = {
 export type DocumentReading = { readonly cache?: boolean | ((value: unknown) => boolean) }
 
 /**
- * Reads a YAML or JSON file (JSON is YAML 1.2, so one parser serves both and keeps positions).
- * Syntax errors become an InputError with file and line. A YAML file's value is kept in the user's cache unless
+ * Reads a YAML or JSON file: a `.json` file by a JSON parser (a trailing comma is an error there, though YAML
+ * would take it), any other by the YAML parser. Syntax errors become an InputError with file, line (and column). A YAML file's value is kept in the user's cache unless
  * `cache` says not (a config file, which may hold literal secrets; a suite holding a credential).
  */
 export function readDocument(file: string, reading: DocumentReading = {}): SourceDocument {
@@ -96,17 +96,46 @@ function withLazyPositions(file: string, text: string, value: unknown): SourceDo
  * the YAML tree is built then, on the first `lineOf`. JSON.parse gives the value (lossless-json builds every
  * string by concatenation: for 20,000 cases, 13 MiB of string pieces kept and three times that in garbage); a
  * repeated key is still an error as with the YAML parser's `uniqueKeys` (lossless-json decides, as before: it
- * rejects one whose values differ); a syntax error goes through the YAML parser for its line.
+ * rejects one whose values differ); a syntax error is JSON's own, at its line and column.
  */
-function parseJsonText(file: string, text: string): SourceDocument {
+function parseJsonText(file: string, withBom: string): SourceDocument {
+  // A byte-order mark is no syntax error (JSON.parse would reject it; the YAML parser read such files before).
+  const text = withBom.charCodeAt(0) === 0xfeff ? withBom.slice(1) : withBom
   let value: unknown
   try {
     value = JSON.parse(text)
-    if (hasRepeatedKey(text)) value = losslessJsonModule().parse(text, null, (number) => Number(number))
   } catch {
-    return parseDocumentText(file, text)
+    throw jsonSyntaxError(file, text)
+  }
+  if (hasRepeatedKey(text)) {
+    try {
+      value = losslessJsonModule().parse(text, null, (number) => Number(number))
+    } catch {
+      // A key repeated with another value: the YAML parser's `uniqueKeys` names it at its line.
+      return parseDocumentText(file, text)
+    }
   }
   return withLazyPositions(file, text, value)
+}
+
+/**
+ * A `.json` file's syntax error at its line and column. Not through the YAML parser: YAML accepts what JSON does
+ * not (a trailing comma, a comment, an unquoted key), so a file every JSON reader rejects would pass. lossless-json
+ * says what it expected and where (V8's JSON.parse gives no position for some errors, and quotes the text).
+ */
+function jsonSyntaxError(file: string, text: string): InputError {
+  let reason = 'not valid JSON'
+  let position = text.length
+  try {
+    losslessJsonModule().parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    const at = / at position (\d+)$/.exec(message)
+    if (at) position = Number(at[1])
+    reason = message.replace(/ at position \d+$/, '')
+  }
+  const before = text.slice(0, position).split('\n')
+  return new InputError(`invalid JSON at line ${before.length}, column ${before.at(-1)!.length + 1}: ${reason}`, { file, line: before.length })
 }
 
 /** Parses YAML/JSON text already in memory; see readDocument. */
