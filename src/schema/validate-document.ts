@@ -151,8 +151,11 @@ function explain(error: ErrorObject, value: unknown): string {
     }
     case 'required':
       return `missing required field "${String(error.params.missingProperty)}"`
-    case 'enum':
-      return `expected one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+    case 'enum': {
+      const allowed = error.params.allowedValues as unknown[]
+      const slip = typeof value === 'string' ? didYouMean(value, allowed.filter((v): v is string => typeof v === 'string')) : ''
+      return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${slip}`
+    }
     case 'type':
       return `expected ${String(error.params.type)}`
     case 'oneOf':

@@ -75,6 +75,9 @@ describe('bad trajectory fields are bad input, before any model call', () => {
     expect(await loadError('    expect:\n      calls: [{ name: get_order }, { name: cancel_order }]\n      max_calls: 1\n')).toContain('cases.0.expect.max_calls: max_calls: 1 is fewer than the 2 expected calls')
     expect(await loadError('    expect: { no_call: true, extra_calls: allow }\n')).toContain('cases.0.expect.extra_calls: extra_calls: allow contradicts no_call: true')
     expect(await loadError('    expect: { order: inorder }\n')).toMatch(/expect\.order.*in_order/s)
+    // A slip of an enum value gets the did-you-mean an unknown key gets.
+    expect(await loadError('    expect: { order: inorder }\n')).toMatch(/cases\.0\.expect\.order: expected one of .*"in_order".* \(did you mean "in_order"\?\)/)
+    expect(await loadError('    expect: { extra_calls: alow }\n')).toContain('(did you mean "allow"?)')
     expect(await loadError('    expect: { extra_calls: yes }\n')).toMatch(/expect\.extra_calls/)
     expect(await loadError('    expect: { max_calls: -1 }\n')).toMatch(/expect\.max_calls/)
   })
