@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type { Ajv2019 } from 'ajv/dist/2019.js'
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Ajv as AjvDraft7, AnySchemaObject, ErrorObject } from 'ajv'
 import { describeMetaErrors } from './meta-errors.ts'
@@ -8,7 +9,10 @@ import type { JsonSchema } from '../core/tool.ts'
 // ~0.12 s of CPU), with a synchronous require: all of it ships CommonJS.
 const require = createRequire(import.meta.url)
 
-type AnyAjv = AjvDraft7 | Ajv2020
+type AnyAjv = AjvDraft7 | Ajv2019 | Ajv2020
+
+/** The JSON Schema draft the loop validates a tool's parameters in (`schemaDraft` picks it). */
+export type Draft = 'draft-07' | '2019-09' | '2020-12'
 
 /**
  * The strict argument validator: no type coercion, no removal of extra keys, no defaults inserted, formats on,
@@ -24,13 +28,16 @@ const strictOptions = {
   validateFormats: true,
 } as const
 
-/** A draft-07 or 2020-12 ajv with the strict options and formats; `source` keeps generated code (build script). */
-export function createAjv(draft2020: boolean, source = false): AnyAjv {
+/** An ajv of the draft with the strict options and formats; `source` keeps generated code (build script). */
+export function createAjv(draft: Draft, source = false): AnyAjv {
   const { Ajv, _ } = require('ajv') as typeof import('ajv')
   // Generated code names ajv-formats' functions by this expression (a standalone validator requires them).
   const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
   const options = source ? { ...strictOptions, code } : strictOptions
-  const ajv = draft2020 ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options) : new Ajv(options)
+  // Each draft's ajv is required only when a schema of that draft is met.
+  const ajv = draft === '2020-12' ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options)
+    : draft === '2019-09' ? new (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(options)
+    : new Ajv(options)
   const addFormats = require('ajv-formats') as (ajv: AnyAjv) => void
   addFormats(ajv)
   return ajv
@@ -45,23 +52,24 @@ export function compilableSchema(schema: JsonSchema): AnySchemaObject {
 /** A compiled validator (by ajv in this process, or generated from the same options at build time). */
 export type Validator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null }
 
-const instances = new Map<boolean, AnyAjv>()
+const instances = new Map<Draft, AnyAjv>()
 // Per schema object, and per schema text for an equal schema in another object (a tool set cloned per variant):
 // each distinct schema is compiled once per process, when first met. Nothing compiled is ever stored on disk:
 // a validator is code, and code read back from the user's cache could run anything and decide validity.
 const compiled = new WeakMap<object, Validator>()
 const compiledByText = new Map<string, Validator>()
 
-/** Whether the loop validates a schema as 2020-12 (its `$schema` names it) rather than draft-07 (every other schema). */
-export function isDraft2020(schema: JsonSchema): boolean {
-  return typeof schema.$schema === 'string' && schema.$schema.includes('2020-12')
+/** The draft the loop validates a schema in: 2020-12 or 2019-09 when its `$schema` names it, draft-07 for every other schema. */
+export function schemaDraft(schema: JsonSchema): Draft {
+  const named = typeof schema.$schema === 'string' ? schema.$schema : ''
+  return named.includes('2020-12') ? '2020-12' : named.includes('2019-09') ? '2019-09' : 'draft-07'
 }
 
-function ajvFor(draft2020: boolean): AnyAjv {
-  let ajv = instances.get(draft2020)
+function ajvFor(draft: Draft): AnyAjv {
+  let ajv = instances.get(draft)
   if (!ajv) {
-    ajv = createAjv(draft2020)
-    instances.set(draft2020, ajv)
+    ajv = createAjv(draft)
+    instances.set(draft, ajv)
   }
   return ajv
 }
@@ -69,7 +77,7 @@ function ajvFor(draft2020: boolean): AnyAjv {
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */
 export function schemaProblems(schema: JsonSchema): string[] {
   if (compiled.has(schema)) return []
-  const ajv = ajvFor(isDraft2020(schema))
+  const ajv = ajvFor(schemaDraft(schema))
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>
   if (!ajv.validateSchema(rest as AnySchemaObject)) {
     return describeMetaErrors(rest, ajv.errors ?? [])
@@ -86,12 +94,12 @@ export function schemaProblems(schema: JsonSchema): string[] {
 export function compileSchema(schema: JsonSchema): Validator {
   const known = compiled.get(schema)
   if (known) return known
-  const draft2020 = isDraft2020(schema)
+  const draft = schemaDraft(schema)
   const compilable = compilableSchema(schema)
-  const text = `${draft2020 ? '2020-12' : 'draft-07'} ${JSON.stringify(compilable)}`
+  const text = `${draft} ${JSON.stringify(compilable)}`
   let validate = compiledByText.get(text)
   if (!validate) {
-    validate = ajvFor(draft2020).compile(compilable)
+    validate = ajvFor(draft).compile(compilable)
     compiledByText.set(text, validate)
   }
   compiled.set(schema, validate)

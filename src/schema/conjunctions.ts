@@ -1,10 +1,15 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { isDraft2020 } from './ajv.ts'
+import { schemaDraft, type Draft } from './ajv.ts'
 import { isSchema, refTarget, subschemaValidator, type SchemaNode } from './local-ref.ts'
 
-// 2020-12 keywords the schema walk reads that ajv's draft-07 vocabulary does not have: in a draft-07 tool (no
-// $schema, as most come) the loop ignores them — `items` applies to every item — and so must the walk.
-const notInDraft07 = ['prefixItems', 'unevaluatedProperties', 'dependentSchemas'] as const
+// Keywords the schema walk reads that a draft's ajv vocabulary does not have: the loop ignores them, and so must
+// the walk. A draft-07 tool (no $schema, as most come) has none of the three (`items` applies to every item);
+// 2019-09 has `unevaluatedProperties` and `dependentSchemas` but no `prefixItems` (its tuple is `items: [...]`).
+const notInDraft: Readonly<Record<Draft, readonly string[]>> = {
+  'draft-07': ['prefixItems', 'unevaluatedProperties', 'dependentSchemas'],
+  '2019-09': ['prefixItems'],
+  '2020-12': [],
+}
 
 /** Most alternatives one schema expands to (a product of many `anyOf`s is cut here: extra ones are not judged). */
 const maxAlternatives = 32
@@ -23,10 +28,10 @@ export type KnownValue = { readonly value: unknown }
  * same way; a `$ref` cycle is followed once. Boolean schemas count as ajv counts them: `true` (a branch, a member
  * or a ref's target) adds nothing, `false` leaves no reading (none at all when nothing else is left: no value fits
  * the schema). Keywords are read in the draft the loop validates `root` in (`ajv.ts` decides): a draft-07 schema's
- * `prefixItems`, `unevaluatedProperties` and `dependentSchemas` are no keywords.
+ * `prefixItems`, `unevaluatedProperties` and `dependentSchemas` are no keywords, a 2019-09 one's `prefixItems`.
  */
 export function conjunctions(schema: JsonSchema, root: JsonSchema, known?: KnownValue): JsonSchema[][] {
-  return expand(schema, { root, known, ignored: isDraft2020(root) ? [] : notInDraft07 }, new Set())
+  return expand(schema, { root, known, ignored: notInDraft[schemaDraft(root)] }, new Set())
 }
 
 type Reading = { readonly root: JsonSchema; readonly known: KnownValue | undefined; readonly ignored: readonly string[] }

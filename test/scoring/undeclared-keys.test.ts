@@ -92,8 +92,8 @@ const tool = fc.record({ top: fc.oneof(schema.filter((candidate) => candidate.ty
   .map(({ top, d }): JsonSchema => ({ $schema: draft2020, ...top, $defs: { d } }))
 // The same schemas as draft-07 tools (no $schema), as most tools come.
 const draft07Tool = tool.map(({ $schema: _draft, ...rest }): JsonSchema => rest)
-const ajv = createAjv(true)
-const ajv07 = createAjv(false)
+const ajv = createAjv('2020-12')
+const ajv07 = createAjv('draft-07')
 const pathOf = (pointer: string, key: string) => `${pointer.split('/').slice(1).map((part) => /^\d+$/.test(part) ? `[${part}]` : `.${part}`).join('')}.${key}`.replace(/^\./, '')
 
 describe('undeclaredKeys agrees with the loop\'s strict validator (fast-check)', () => {
@@ -235,6 +235,25 @@ describe('a tool is read in the draft the loop validates it in', () => {
     const in2020 = await scoreCall({ $schema: draft2020, type: 'object', unevaluatedProperties: false }, '{"label": "x"}')
     expect(in2020.accepted).toBe(false)
     expect(in2020.failures).toContainEqual({ kind: 'hallucinated_param', path: expect.stringMatching(/\.arguments\.label$/) })
+  })
+})
+
+describe('a 2019-09 tool is validated and read as 2019-09 (it was validated as draft-07)', () => {
+  const draft2019 = 'https://json-schema.org/draft/2019-09/schema'
+
+  it('unevaluatedProperties: false rejects an extra key, one hallucinated_param (the call passed)', async () => {
+    const parameters: JsonSchema = { $schema: draft2019, type: 'object', properties: { label: { type: 'string' } }, unevaluatedProperties: false }
+    expect(await scoreCall(parameters, '{"label": "x", "color": "red"}')).toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: 'turns[0].calls[0].arguments.color' }] })
+  })
+
+  it('dependentRequired is enforced, dependentSchemas declares its keys; prefixItems is no keyword, items: [...] is a tuple', async () => {
+    const card: JsonSchema = { $schema: draft2019, type: 'object', properties: { card: {} }, dependentRequired: { card: ['expiry'] } }
+    expect(await scoreCall(card, '{"card": "4111"}')).toEqual({ accepted: false, failures: [{ kind: 'schema_violation', path: 'turns[0].calls[0].arguments' }] })
+    const cvv: JsonSchema = { $schema: draft2019, type: 'object', properties: { card: {} }, dependentSchemas: { card: { properties: { cvv: { type: 'string' } } } } }
+    expect(await scoreCall(cvv, '{"card": "4111", "cvv": "123"}')).toEqual({ accepted: true, failures: [] })
+    const pair: JsonSchema = { $schema: draft2019, type: 'object', properties: { pair: { type: 'array', prefixItems: [closed({ b: {} })], items: [closed({ a: {} })] } } }
+    expect(await scoreCall(pair, '{"pair": [{"a": 1}]}')).toEqual({ accepted: true, failures: [] })
+    expect(await scoreCall(pair, '{"pair": [{"b": 1}]}')).toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: 'turns[0].calls[0].arguments.pair[0].b' }] })
   })
 })
 
