@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { RequestContext } from '../core/provider.ts'
@@ -57,6 +57,17 @@ export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity
 /** A folder of cassettes, one JSON file per key. */
 export class CassetteStore {
   constructor(readonly dir: string) {}
+
+  /**
+   * The store a replay reads: its folder must exist — else every request would miss its cassette and read as a
+   * changed request — so a wrong `--replay` path is bad input before the first case.
+   */
+  static forReplay(dir: string): CassetteStore {
+    const stats = statSync(dir, { throwIfNoEntry: false })
+    if (stats === undefined) throw new InputError(`the cassette folder does not exist: ${dir} (record one with --record ${dir})`, { field: '--replay' })
+    if (!stats.isDirectory()) throw new InputError(`not a folder: ${dir}; expected the folder a --record run wrote its cassettes to`, { field: '--replay' })
+    return new CassetteStore(dir)
+  }
 
   /** The file a key lives in. */
   file(key: string): string {

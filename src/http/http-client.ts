@@ -74,7 +74,7 @@ const nullBodyStatuses = new Set([101, 204, 205, 304])
 export function createHttpClient(settings: HttpClientSettings = {}): HttpClient {
   const exchanges = new ExchangeRegistry()
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...settings.policy }
-  const replay = settings.replayDir ? new CassetteStore(settings.replayDir) : undefined
+  const replay = settings.replayDir ? CassetteStore.forReplay(settings.replayDir) : undefined
   const record = settings.recordDir ? new CassetteStore(settings.recordDir) : undefined
   const network = settings.fetch ?? nodeFetch
 

@@ -1,6 +1,6 @@
 // End-to-end through the CLI: `node bin/toolgauge.mjs run` in a child process, real SDKs, fake APIs on loopback.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -176,7 +176,9 @@ describe.each(modes)('toolgauge run --model $title', ({ kind, stream }) => {
 
 describe('replay misses', () => {
   it('stops with exit 2 naming the case and model when a cassette is missing', async () => {
+    // An existing folder with no cassette for the case (a missing folder is its own error: test/cli/replay-folder).
     const empty = join(work, 'empty-cassettes')
+    mkdirSync(empty, { recursive: true })
     const run = await cli([suite, '--model', 'anthropic:claude-x', '--out', join(work, 'miss'), '--replay', empty, '--filter', 'forced-tool'], {})
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/no cassette for case "forced-tool" of suite "provider-e2e" \(repeat #1, turn 1\) with model anthropic:claude-x/)
