@@ -24,11 +24,11 @@ const currentCase = new AsyncLocalStorage<Sessions>()
 let perCaseListed = false
 
 /**
- * The expanded `${VAR}` values of every server listed in this process: secrets of whatever runs their tools.
- * Process-wide for the same reason: a Suite loaded beforehand is run by `runCase` under servers that never listed
- * its specs, and a result holding those values must still be redacted.
+ * The server entry each MCP stub and tool definition was made from (`McpServers.stub`), every kind: a Suite loaded
+ * beforehand is run by `runCase` under servers that never listed its specs, and `bindCase` learns their secrets
+ * here — a tool's description may quote them even where no call reaches the server. Weak, as `origins`.
  */
-const listedSecrets = new Set<string>()
+const specsOf = new WeakMap<object, McpServerSpec>()
 
 /** What an MCP tool's stub calls: the tool, its server, and the servers whose process answers (see `bindCase`). */
 type StubOrigin = { readonly tool: ExposedMcpTool; readonly spec: McpServerSpec; readonly servers: McpServers }
@@ -48,6 +48,13 @@ export class McpServers implements McpServerPool {
   readonly #shared: Sessions = new Map()
   /** A case's stubs → the same stubs calling these servers (`bindCase`), so cases sharing stubs still share them. */
   readonly #bound = new WeakMap<Case['stubs'], Case['stubs']>()
+  /**
+   * The secrets of the servers listed here and of the cases bound here: this run's (or runCase call's, or pool's)
+   * only, so a later or concurrent run in the process does not redact values that are plainly its own output.
+   */
+  readonly #secrets = new Set<string>()
+  /** The cases' tool lists whose servers' secrets were learned (`bindCase`): each is looked through once. */
+  readonly #learned = new WeakSet<object>()
   #closed = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
@@ -60,14 +67,14 @@ export class McpServers implements McpServerPool {
     }
   }
 
-  /** Values to redact from everything written (expanded `${VAR}` of env and headers, of every server listed). */
+  /** Values to redact from everything written: the secrets (`McpServerSpec.secrets`) of every server listed here or of a case bound here. */
   get secrets(): string[] {
-    return [...listedSecrets]
+    return [...this.#secrets]
   }
 
   /** Connects to a server (the run's shared one, or a throwaway one for `per_case`) and lists its tools. */
   async list(spec: McpServerSpec): Promise<ServerListing> {
-    for (const secret of spec.secrets) listedSecrets.add(secret)
+    this.learn(spec)
     if (spec.perCase) {
       perCaseListed = true
       const session = await connect(spec)
@@ -84,6 +91,8 @@ export class McpServers implements McpServerPool {
   /** The stub answering calls to a server's tool: live on these servers' process (started on the first call) when allowed. */
   stub(tool: ExposedMcpTool, spec: McpServerSpec): StubSpec {
     const stub = mcpToolStub(tool, spec, () => this.session(spec))
+    specsOf.set(stub, spec)
+    specsOf.set(tool.definition, spec)
     // A recorded "not executed" answer calls no server: nothing to bind.
     if (stub.type === 'function') origins.set(stub, { tool, spec, servers: this })
     return stub
@@ -95,6 +104,7 @@ export class McpServers implements McpServerPool {
    * it started for the run. A case already bound here is returned as it is.
    */
   bindCase(testCase: Case): Case {
+    this.learnCase(testCase)
     let stubs = this.#bound.get(testCase.stubs)
     if (!stubs) {
       stubs = this.boundStubs(testCase.stubs)
@@ -143,6 +153,28 @@ export class McpServers implements McpServerPool {
   /** `close()`, for `await using`. */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close()
+  }
+
+  /** Adds a server's secrets to these servers'. */
+  private learn(spec: McpServerSpec): void {
+    for (const secret of spec.secrets) this.#secrets.add(secret)
+  }
+
+  /** Learns the secrets of the servers a case's stubs and tools came from (each stubs object and tool list once). */
+  private learnCase(testCase: Case): void {
+    if (!this.#learned.has(testCase.stubs)) {
+      this.#learned.add(testCase.stubs)
+      for (const stub of Object.values(testCase.stubs)) this.learnFrom(stub)
+    }
+    if (!this.#learned.has(testCase.tools)) {
+      this.#learned.add(testCase.tools)
+      for (const tool of testCase.tools) this.learnFrom(tool)
+    }
+  }
+
+  private learnFrom(item: object): void {
+    const spec = specsOf.get(item)
+    if (spec) this.learn(spec)
   }
 
   private boundStubs(stubs: Case['stubs']): Case['stubs'] {
