@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } f
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
+import { unreadableReason } from '../io/read-text.ts'
 import type { CaseResult } from '../core/result.ts'
 import { caseKey } from '../core/case-key.ts'
 
@@ -73,7 +74,7 @@ export function readReport(file: string): Report {
     value = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new InputError(code ? `cannot read report (${code})` : `not valid JSON: ${(error as Error).message}`, { file })
+    throw new InputError(code ? unreadableReason(file, error, 'report') : `not valid JSON: ${(error as Error).message}`, { file })
   }
   const report = value as Partial<Report>
   if (typeof report !== 'object' || report === null || typeof report.schemaVersion !== 'number' || !Array.isArray(report.results)) {

@@ -78,7 +78,7 @@ describe('toolgauge tokens', () => {
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--tool-choice', 'maybe'], '--tool-choice: expected auto, none, required'],
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--tool-choice', '{"name":"nope"}'], 'names tool "nope"'],
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--messages', 'BAD'], 'bad-messages.json:3: [1].role: expected one of'],
-    [['--tools', 'missing.json', '--model', 'openai:gpt-4o'], 'missing.json: cannot read file'],
+    [['--tools', 'missing.json', '--model', 'openai:gpt-4o'], 'missing.json: no such file: '],
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--bogus'], 'unknown flag "--bogus"'],
     [['--tools', 'TOOLS', '--model', 'opnai:gpt-4o'], '--model: unknown model spec "opnai:gpt-4o" (did you mean "openai"?)'],
     [['--tools', 'TOOLS', '--model', 'baseline:foo'], '--model: model spec "baseline:foo": baseline takes no argument'],

@@ -48,7 +48,7 @@ describe('toolgauge tokens --diff', () => {
 
   it.each([
     [['--measure'], '--measure: cannot be combined with --diff'],
-    [['--diff', 'missing.json'], 'missing.json: cannot read file'],
+    [['--diff', 'missing.json'], 'missing.json: no such file: '],
   ])('rejects bad combinations with exit 2: %j', async (extra, message) => {
     const { old, now } = files()
     const args = extra[0] === '--diff' ? ['--tools', now, ...extra] : ['--tools', now, '--diff', old, ...extra]

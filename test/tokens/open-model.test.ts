@@ -80,7 +80,7 @@ describe('open models: tokenizer.json + chat template', () => {
     expect(ok).toBe(0)
     expect(JSON.parse(out)).toMatchObject({ family: 'open-model', method: 'exact-render' })
     expect(missing).toBe(2)
-    expect(err).toContain('nope.json: --tokenizer: cannot read file')
+    expect(err).toContain('nope.json: --tokenizer: no such file: ')
     expect(noTemplate).toBe(2)
     expect(err).toContain('chat_template: has no chat_template')
   })

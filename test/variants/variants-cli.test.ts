@@ -90,7 +90,7 @@ describe('run with tool-description variants', () => {
   it.each([
     [['--variant', 'no-equals-sign'], '--variant: expected <name>=<tools or patch file>'],
     [['--variant', 'bad name=x.json'], 'variant name "bad name"'],
-    [['--variant', 'a=missing.yaml'], 'missing.yaml: cannot read file'],
+    [['--variant', 'a=missing.yaml'], 'missing.yaml: no such file: '],
     [['--variant', `base=${join(example, 'tools.json')}`, '--variant', `base=${join(example, 'tools.json')}`], 'variant "base" is declared twice'],
     [['--by', 'model'], '--by: expected "suite" or "confusion"'],
   ])('rejects bad variant flags with exit 2: %j', async (args, message) => {
