@@ -14,6 +14,7 @@ import { batchLifecycle } from '../providers/fake/batch/lifecycle.ts'
 import { openAiBatchStandIn } from '../providers/fake/batch/openai-batch-api.ts'
 import { anthropicKey, openaiKey, startFakeServer } from '../providers/fake/harness.ts'
 import { startLoopback, type Handler, type Loopback } from '../providers/fake/loopback.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 /** One route: what it plants, how the CLI is called, and what exit code that run must end with. */
 type Route = {
@@ -32,14 +33,10 @@ type Route = {
 type RouteRun = { readonly argv: readonly string[]; readonly code: number; readonly inputs?: readonly string[]; readonly stderr?: string; readonly stdout?: string; readonly redactedIn?: string }
 
 const variables = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'XDG_CACHE_HOME', 'TG_SECRET_MCP', 'TG_SECRET_SIM', 'TG_SECRET_KEY']
-const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
+restoreEnvAfterEach(variables)
 const servers: Loopback[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()))
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
 })
 
 async function serve(handler: Handler): Promise<string> {

@@ -17,6 +17,19 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
+/**
+ * Runs vitest (`vitestRoot`'s node_modules copy) in a child process in `cwd`, with the parent's vitest variables
+ * unset so the child is a run of its own, not a worker of this one.
+ */
+export function runVitest(args: readonly string[], options: { cwd: string; vitestRoot?: string; env?: Record<string, string | undefined>; timeout?: number }) {
+  return spawnSync(process.execPath, [join(options.vitestRoot ?? projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...args], {
+    cwd: options.cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env, CI: 'true', NO_COLOR: '1', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NODE_ENV: undefined } as NodeJS.ProcessEnv,
+    timeout: options.timeout ?? 120_000,
+  })
+}
+
 /** Bad input stops before any model call: exit 2, every fragment (file, line, field, expectation) in stderr, no stack trace. */
 export function expectInputError(result: ReturnType<typeof runCli>, ...fragments: string[]): void {
   expect(result.code, result.stderr).toBe(2)

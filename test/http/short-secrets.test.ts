@@ -6,16 +6,13 @@ import { redactText } from '../../src/http/redact.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { fixture, q } from '../mcp/helpers.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 const variables = ['TG_SHORT_KEY', 'TG_SHORT_MCP', 'XDG_CACHE_HOME']
-const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
+restoreEnvAfterEach(variables)
 const servers: Loopback[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()))
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
 })
 
 it('each short secret — a key variable, extra_body and extra_headers credentials, a config secret, an MCP ${VAR} and literal credential — is warned about once, by its source, without its value', async () => {

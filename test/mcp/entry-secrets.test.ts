@@ -2,21 +2,16 @@
 // are kept out of the user cache because they write one literally.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.ts'
 import { parseServerEntry } from '../../src/mcp/server-spec.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { fixture, q } from './helpers.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 const at = (field: string, message: string) => new InputError(message, { field })
-const saved = { cache: process.env.XDG_CACHE_HOME, token: process.env.TG_ENTRY_TOKEN }
-afterEach(() => {
-  for (const [name, value] of [['XDG_CACHE_HOME', saved.cache], ['TG_ENTRY_TOKEN', saved.token]] as const) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
-})
+restoreEnvAfterEach(['XDG_CACHE_HOME', 'TG_ENTRY_TOKEN'])
 
 describe('the secrets of an MCP entry', () => {
   it('credential-named env values written literally, and URL passwords; not LOG_LEVEL or a path', () => {

@@ -2,18 +2,13 @@
 // redacts its own servers' values, not the earlier run's — a value that is plainly part of its own output.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { runCase } from '../../src/index.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { fixture, q } from './helpers.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
 
-const saved = { a: process.env.TG_SCOPE_A, b: process.env.TG_SCOPE_B }
-afterEach(() => {
-  for (const [name, value] of [['TG_SCOPE_A', saved.a], ['TG_SCOPE_B', saved.b]] as const) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
-})
+restoreEnvAfterEach(['TG_SCOPE_A', 'TG_SCOPE_B'])
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => { const path = join(dir, name); return statSync(path).isDirectory() ? filesUnder(path) : [path] })

@@ -5,16 +5,13 @@ import { runCase } from '../../src/runner/run-one-case.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { fixture } from '../mcp/helpers.ts'
 import { anthropicKey, openaiKey, startFakeServer, type FakeServer } from '../providers/fake/harness.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 const open: FakeServer[] = []
 const variables = ['TG_SECRET_MCP', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL']
-const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
+restoreEnvAfterEach(variables)
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()))
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
 })
 
 it("runCase with --record's recordDir: an MCP server's ${VAR} value a tool returned is redacted from the model's cassette", async () => {

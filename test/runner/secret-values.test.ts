@@ -10,16 +10,13 @@ import { scriptedProvider } from '../../src/providers/scripted.ts'
 import { runCase } from '../../src/vitest/index.ts'
 import { turn } from '../helpers/cases.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 const key = 'sk-test-PADDED-0123456789abcdef'
-const saved = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, TOOLGAUGE_TEST_KEY: process.env.TOOLGAUGE_TEST_KEY }
+restoreEnvAfterEach(['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'TOOLGAUGE_TEST_KEY'])
 const open: Loopback[] = []
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()))
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
 })
 
 describe('secretValues', () => {

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempFiles } from '../helpers/cli.ts'
+import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 // describeSuite's `cases` option matching no case of the suite is bad input, as a case id runCase lacks is: an
@@ -17,12 +16,7 @@ describe('describeSuite with cases that match nothing', () => {
       `import { describeSuite } from ${JSON.stringify(join(projectRoot, 'src/vitest/index.ts'))}`,
       `describeSuite(${JSON.stringify(join(dir, 'suite.yaml'))}, { model: 'baseline', cases: ['curent-paris'] })`,
     ].join('\n'))
-    const child = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=json', '--reporter=default', '--outputFile.json=out.json'], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NODE_ENV: undefined } as NodeJS.ProcessEnv,
-      timeout: 120_000,
-    })
+    const child = runVitest(['--root', dir, '--reporter=json', '--reporter=default', '--outputFile.json=out.json'], { cwd: dir })
     expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(1)
     const output = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { testResults: { message: string; assertionResults: unknown[] }[] }
     expect(output.testResults).toHaveLength(1)

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runCase } from '../../src/vitest/index.ts'
-import { tempFiles } from '../helpers/cli.ts'
+import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 import { anthropicTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
@@ -36,12 +35,7 @@ describe('describeSuite and a request the model refuses', () => {
       `import { describeSuite } from ${JSON.stringify(join(projectRoot, 'src/vitest/index.ts'))}`,
       `describeSuite(${JSON.stringify(join(dir, 'suite.yaml'))}, { model: 'anthropic:claude-test', concurrency: 1, providerOptions: ${JSON.stringify(providerOptions)} })`,
     ].join('\n'))
-    const child = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=json', '--outputFile=out.json'], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, ANTHROPIC_API_KEY: apiKey, CI: 'true', NO_COLOR: '1', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NODE_ENV: undefined } as NodeJS.ProcessEnv,
-      timeout: 120_000,
-    })
+    const child = runVitest(['--root', dir, '--reporter=json', '--outputFile=out.json'], { cwd: dir, env: { ANTHROPIC_API_KEY: apiKey } })
     expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(1)
     const output = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { testResults: { message: string; assertionResults: unknown[] }[] }
     expect(output.testResults).toHaveLength(1)

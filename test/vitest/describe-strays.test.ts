@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempFiles } from '../helpers/cli.ts'
+import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 import { twoCityUserSuite } from '../helpers/two-city-suite.ts'
 
@@ -52,12 +51,7 @@ describe('describeSuite with a stub whose timer throws', () => {
       describe('during'),
       describe('after'),
     ].join('\n'))
-    const child = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=json', '--reporter=default', '--outputFile.json=out.json'], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NODE_ENV: undefined } as NodeJS.ProcessEnv,
-      timeout: 120_000,
-    })
+    const child = runVitest(['--root', dir, '--reporter=json', '--reporter=default', '--outputFile.json=out.json'], { cwd: dir })
     const output = `${child.stdout}\n${child.stderr}`
     const report = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[] }
     const tests = report.testResults.flatMap((file) => file.assertionResults)

@@ -2,14 +2,13 @@
 // running the project's evals with the built `toolgauge/vitest` entry and reporter. The passing run must pass and
 // write the same report.json as `toolgauge run` on the same cases; the expected-failure run must fail exactly the
 // tests meant to fail, each naming its failure kind.
-import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { buildOnce } from '../helpers/build-once.ts'
-import { runMain } from '../helpers/cli.ts'
+import { runMain, runVitest } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 let project = ''
@@ -29,12 +28,7 @@ afterAll(() => {
 
 /** Runs the project's vitest (the one its node_modules links to) with the given arguments. */
 function vitest(args: readonly string[]) {
-  const result = spawnSync(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', ...args], {
-    cwd: project,
-    encoding: 'utf8',
-    env: { ...process.env, CI: 'true', NO_COLOR: '1', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NODE_ENV: undefined } as NodeJS.ProcessEnv,
-    timeout: 300_000,
-  })
+  const result = runVitest(args, { cwd: project, vitestRoot: project, timeout: 300_000 })
   return { code: result.status, output: `${result.stdout}\n${result.stderr}` }
 }
 
