@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { basename, dirname } from 'node:path'
-import { didYouMean } from '../core/did-you-mean.ts'
+import { readFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
+import { didYouMeanFile } from './similar-file.ts'
 
 /**
  * Why a file cannot be opened, in plain words: `no such file: <path>` (with "did you mean" for a sibling of a close
@@ -9,7 +8,7 @@ import { InputError } from '../core/errors.ts'
  */
 export function unreadableReason(file: string, error: unknown, what = 'file'): string {
   const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT') return `no such file: ${file}${siblingHint(file)}`
+  if (code === 'ENOENT') return `no such file: ${file}${didYouMeanFile(file)}`
   if (code === 'EACCES' || code === 'EPERM') return `permission denied: ${file} cannot be read by this user`
   if (code === 'EISDIR') return `${file} is a folder; expected a ${what}`
   return `cannot read ${what} (${code ?? String(error)})`
@@ -18,15 +17,6 @@ export function unreadableReason(file: string, error: unknown, what = 'file'): s
 /** The one wording of a file that cannot be opened, as bad input naming the file (and the field that named it). */
 export function cannotRead(file: string, error: unknown, field?: string): InputError {
   return new InputError(unreadableReason(file, error), field === undefined ? { file } : { file, field })
-}
-
-// The folder's entries are read only for the message: a folder that cannot be listed just gets no hint.
-function siblingHint(file: string): string {
-  try {
-    return didYouMean(basename(file), readdirSync(dirname(file)))
-  } catch {
-    return ''
-  }
 }
 
 /** A file's UTF-8 text; a file that cannot be read is bad input (exit 2) naming it, and the field that named it. */

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expectInputError, runCli, tempFiles } from '../helpers/cli.ts'
 
@@ -7,7 +8,7 @@ describe('a file that is not there is named in plain words', () => {
   it('scripted:nope.yaml says no such file, with a sibling of a close name', () => {
     const dir = tempFiles({ 'suite.yaml': suite, 'script.yaml': 'a:\n  - content: hello\n' })
     const result = runCli(['run', 'suite.yaml', '--model', 'scripted:scrpt.yaml', '--out', 'out'], { cwd: dir })
-    expectInputError(result, 'no such file: ', 'scrpt.yaml', '(did you mean "script.yaml"?)')
+    expectInputError(result, 'no such file: ', 'scrpt.yaml', `(did you mean "${join(dir, 'script.yaml')}"?)`)
     expect(result.stderr).not.toContain('ENOENT')
   })
 
