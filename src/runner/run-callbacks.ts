@@ -3,6 +3,7 @@ import type { CaseResult } from '../core/result.ts'
 import { describeThrown } from '../core/thrown.ts'
 import { inert } from '../report/terminal-text.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
+import type { RunOptions } from './run-evaluation.ts'
 
 /** The callbacks a run's caller gives (`RunOptions`): the library user's own code. */
 export type CallerCallbacks = {
@@ -123,4 +124,20 @@ export class RunCallbacks {
 
 function callbackText(name: CallbackName, throws: Throws): string {
   return `RunOptions.${name} threw ${throws.count === 1 ? 'once' : `${throws.count} times`} (first: ${throws.first})`
+}
+
+/**
+ * The run's options with the caller's callbacks that are called from inside a request contained (RunCallbacks):
+ * `onBatchEvent` and the provider options' `onRetry` / `onBatchEvent` — a throw there failed the request, so its case
+ * was provider_error, an outage the caller's code made.
+ */
+export function withContainedCallbacks(options: RunOptions, callbacks: RunCallbacks): RunOptions {
+  const onBatchEvent = callbacks.wrap('onBatchEvent', options.onBatchEvent)
+  const modelOptions = options.modelOptions
+  return {
+    ...options,
+    ...(options.providerOptions ? { providerOptions: callbacks.containedOptions(options.providerOptions, 'providerOptions') } : {}),
+    ...(modelOptions ? { modelOptions: Object.fromEntries(Object.keys(modelOptions).map((spec) => [spec, callbacks.containedOptions(modelOptions[spec]!, `modelOptions[${JSON.stringify(spec)}]`)])) } : {}),
+    ...(onBatchEvent ? { onBatchEvent } : {}),
+  }
 }

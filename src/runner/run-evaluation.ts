@@ -15,7 +15,7 @@ import { Journal, resultKey } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
-import { printWarning, RunCallbacks } from './run-callbacks.ts'
+import { printWarning, RunCallbacks, withContainedCallbacks } from './run-callbacks.ts'
 import { ProcessGuard } from './process-guard.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
@@ -378,22 +378,6 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     exitCode: exitCodeFor(tally.verdicts(), gates, interrupted, cut?.reason),
     reportFile,
     ...(resumed ? { resumed } : {}),
-  }
-}
-
-/**
- * The run's options with the caller's callbacks that are called from inside a request contained (RunCallbacks):
- * `onBatchEvent` and the provider options' `onRetry` / `onBatchEvent` — a throw there failed the request, so its case
- * was provider_error, an outage the caller's code made.
- */
-function withContainedCallbacks(options: RunOptions, callbacks: RunCallbacks): RunOptions {
-  const onBatchEvent = callbacks.wrap('onBatchEvent', options.onBatchEvent)
-  const modelOptions = options.modelOptions
-  return {
-    ...options,
-    ...(options.providerOptions ? { providerOptions: callbacks.containedOptions(options.providerOptions, 'providerOptions') } : {}),
-    ...(modelOptions ? { modelOptions: Object.fromEntries(Object.keys(modelOptions).map((spec) => [spec, callbacks.containedOptions(modelOptions[spec]!, `modelOptions[${JSON.stringify(spec)}]`)])) } : {}),
-    ...(onBatchEvent ? { onBatchEvent } : {}),
   }
 }
 
