@@ -21,10 +21,11 @@ export { scriptedProvider } from './providers/scripted.ts'
 
 // The loop, scoring, running
 // runCase: one case by suite, case id and model, scored (what toolgauge/vitest's matchers take); runLoop: the
-// bare loop over a loaded Case and a Provider (named runCase in 0.1.0).
+// bare loop over a loaded Case and a Provider (named runCase in 0.1.0), its turns bounded and its strays contained.
 export { runCase, type RunCaseRequest, type ScoredCase } from './runner/run-one-case.ts'
 export { openMcpServers, type McpServerPool } from './mcp/server-pool.ts'
-export { runCase as runLoop, type RunCaseOptions } from './loop/run-case.ts'
+export { runLoop, type RunLoopOptions } from './runner/run-loop.ts'
+export type { RunCaseOptions } from './loop/run-case.ts'
 export type { ToolHooks, ToolCallContext, BeforeToolCallOutcome, AfterToolCallOutcome } from './loop/hooks.ts'
 export { HarnessError } from './loop/harness-error.ts'
 export type { CheckInput, CheckOutcome, CheckCall, CustomCheck } from './checks/custom-check.ts'

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Case } from '../core/case.ts'
 import { describeThrown } from '../core/thrown.ts'
 
 /**
@@ -42,9 +43,14 @@ export class CaseStrays {
 
 const current = new AsyncLocalStorage<CaseStrays>()
 
-/** Runs a case's work with `strays` as the case every timer and promise made inside belongs to. */
-export function runAttributed<T>(strays: CaseStrays, work: () => Promise<T>): Promise<T> {
-  return current.run(strays, work)
+/**
+ * Runs one case's work (`work(strays)`) with a fresh CaseStrays of its own as the case every timer and promise made
+ * inside belongs to, named `suite/case (model, repeat n)` in the guard's warning: how a run's, `runCase`'s and
+ * `runLoop`'s cases each get theirs.
+ */
+export function runAsCase<T>(task: { readonly testCase: Pick<Case, 'suite' | 'id'>; readonly providerId: string; readonly repeat: number }, warn: ((message: string) => void) | undefined, work: (strays: CaseStrays) => Promise<T>): Promise<T> {
+  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.providerId}, repeat ${task.repeat + 1})`, warn)
+  return current.run(strays, () => work(strays))
 }
 
 /** The case whose code is running now (in a timer or a promise callback: the case that made it), if any. */

@@ -20,6 +20,9 @@ type ConversationOptions = {
   readonly users?: UserSource
 }
 
+/** Everything `runCase` takes: the options of one case run, and a simulated user's source. */
+export type LoopOptions = RunCaseOptions & ConversationOptions
+
 /**
  * Runs one case through the loop (`exchange.ts`) and returns its transcript. A single request (`prompt` /
  * `messages`) is one exchange, `tool_choice` on its first request only (later ones use auto so a forced call can
@@ -34,14 +37,14 @@ type ConversationOptions = {
  * stops the run. What the case's code threw unawaited (`options.strays`) ends it as `harness-error`, at the loop's
  * next step or, when it came after the last one, before the transcript is returned.
  */
-export async function runCase(testCase: Case, provider: Provider, options: RunCaseOptions & ConversationOptions): Promise<Transcript> {
+export async function runCase(testCase: Case, provider: Provider, options: LoopOptions): Promise<Transcript> {
   const transcript = await converse(testCase, provider, options)
   const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? options.strays?.take() : undefined
   return stray === undefined ? transcript : { ...transcript, stop: 'harness-error', error: stray }
 }
 
 /** The case's exchanges (see runCase). */
-async function converse(testCase: Case, provider: Provider, options: RunCaseOptions & ConversationOptions): Promise<Transcript> {
+async function converse(testCase: Case, provider: Provider, options: LoopOptions): Promise<Transcript> {
   const loop = new CaseLoop(testCase, provider, options)
   const timeoutMs = caseTimeoutMs(testCase, options.stubTimeoutMs)
   const steps: ConversationStep[] = []

@@ -9,7 +9,7 @@ import { costOfTurns, type PriceTable } from '../pricing/index.ts'
 import { loadBfclScoring, scoreCase, type CaseCheck, type CaseScore } from '../scoring/score-case.ts'
 import { hasCaseChecks, runCaseChecks, type CaseChecksOutcome } from '../checks/case-checks.ts'
 import { caseTimeoutMs } from '../loop/stubs.ts'
-import { CaseStrays, runAttributed } from '../loop/case-strays.ts'
+import { runAsCase, type CaseStrays } from '../loop/case-strays.ts'
 import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
 import { describeThrown } from '../core/thrown.ts'
 import type { Failure } from '../core/result.ts'
@@ -66,8 +66,7 @@ export type EvaluatedCase = {
  * and `describeSuite` hold it).
  */
 export async function evaluateCase(task: CaseTask, context: EvaluationContext): Promise<EvaluatedCase | undefined> {
-  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.provider.id}, repeat ${task.repeat + 1})`, context.warn)
-  return runAttributed(strays, () => evaluate(task, context, strays))
+  return runAsCase({ testCase: task.testCase, providerId: task.provider.id, repeat: task.repeat }, context.warn, (strays) => evaluate(task, context, strays))
 }
 
 async function evaluate(task: CaseTask, context: EvaluationContext, strays: CaseStrays): Promise<EvaluatedCase | undefined> {
