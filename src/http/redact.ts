@@ -2,7 +2,7 @@
 const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization']
 
 /** What a redacted value is replaced with. */
-const redactedMarker = '[redacted]'
+export const redactedMarker = '[redacted]'
 
 /**
  * Secrets shorter than this are not redacted: replacing every `ab` or `x1` of a report would shred it (too many false

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
-import { bareCredential, isCredentialName, urlPasswords, warnIfUnredactable } from '../http/redact.ts'
+import { warnIfUnredactable } from '../http/redact.ts'
+import { argCredentials, credentialValues, urlCredentials, variableReference } from './entry-credentials.ts'
 
 /** How toolgauge reaches one MCP server: a process spoken to over stdio, or a streamable HTTP endpoint. */
 export type McpTransportSpec =
@@ -18,7 +19,10 @@ export type McpTransportSpec =
 /** One `- mcp: {…}` entry of a suite's `tools:` (or a `--mcp` command line), resolved and checked. */
 export type McpServerSpec = {
   readonly transport: McpTransportSpec
-  /** The command line or URL as written (variables not expanded): names the server in every message. */
+  /**
+   * The command line or URL as written (variables not expanded), each credential written in it `[redacted]`
+   * (`argCredentials`, `urlCredentials`): names the server in every message.
+   */
   readonly label: string
   /** Namespace for its tools when names collide (`name__tool`); default: the name the server reports. */
   readonly name?: string
@@ -31,8 +35,8 @@ export type McpServerSpec = {
   readonly connectTimeoutMs: number
   readonly callTimeoutMs: number
   /**
-   * Redacted like API keys: the expanded values of `${VAR}` in env and headers, and the values of the credential
-   * ones (`credentialValues`), written literally or not.
+   * Redacted like API keys: the expanded values of `${VAR}` in env and headers, the values of the credential
+   * ones (`credentialValues`), written literally or not, and the credentials written in the args or the URL.
    */
   readonly secrets: readonly string[]
 }
@@ -50,11 +54,16 @@ type Where = (field: string, message: string) => InputError
 /**
  * Reads one `mcp:` entry (already checked against the suite schema): resolves paths against the suite folder,
  * expands `${VAR}` in `env` and `headers` from the environment (a missing variable is an InputError naming the
- * field) and collects the expanded values as secrets.
+ * field) and collects the expanded values and the credentials written in it as secrets.
  */
 export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where): McpServerSpec {
+  const written = typeof raw.url === 'string' ? urlCredentials(raw.url) : argCredentials((raw.args as string[] | undefined) ?? [])
+  const server = typeof written.shown === 'string' ? written.shown : commandLine(raw.command as string, written.shown)
   const secrets: string[] = []
-  const server = typeof raw.url === 'string' ? raw.url : commandLine(raw.command as string, (raw.args as string[] | undefined) ?? [])
+  for (const credential of written.secrets) {
+    secrets.push(credential)
+    warnIfUnredactable(credential, `a credential in the ${typeof raw.url === 'string' ? 'url' : 'args'} of the MCP server "${server}"`)
+  }
   const expand = (field: string, values: unknown): Record<string, string> => {
     const expanded: Record<string, string> = {}
     for (const [key, value] of Object.entries((values ?? {}) as Record<string, string>)) {
@@ -89,7 +98,7 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
     const stdioOnly = ['args', 'env', 'cwd', 'workdir'].find((key) => raw[key] !== undefined)
     if (stdioOnly) throw at(stdioOnly, 'belongs to a stdio server (command), not to a url')
     const headers = expand('headers', raw.headers)
-    return { ...common, transport: { type: 'http', url: raw.url, headers }, label: raw.url, secrets }
+    return { ...common, transport: { type: 'http', url: raw.url, headers }, label: server, secrets }
   }
   if (raw.headers !== undefined) throw at('headers', 'belongs to an HTTP server (url), not to a command')
   const command = raw.command as string
@@ -106,35 +115,6 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
     secrets,
   }
 }
-
-/**
- * What of one env or header value is a credential, however it was written: the value (without a `Bearer` scheme,
- * which stays readable) of one whose name says it is (`GITHUB_TOKEN`, `Authorization`, `x-api-key`, `DB_PASSWORD`),
- * and the password of a URL with userinfo (`DATABASE_URL: postgres://app:pw@db/x`). Not every value: `LOG_LEVEL: debug`
- * or `ROOT: /srv/data` are words and paths that tool results and answers repeat, and redacting them would shred
- * the transcripts and reports for nothing; a credential under another name belongs in `${VAR}`, whose value is
- * always a secret.
- */
-export function credentialValues(name: string, value: string): string[] {
-  const passwords = urlPasswords(value)
-  if (isCredentialName(name)) passwords.push(bareCredential(value))
-  return passwords
-}
-
-/**
- * Whether an entry (as written, unexpanded) holds a credential literally rather than through `${VAR}`: the suite
- * holding it is then never copied into the user's cache. A value of `${VAR}` references and a scheme only is not.
- */
-export function writesCredentialLiterally(raw: unknown): boolean {
-  if (raw === null || typeof raw !== 'object') return false
-  const entry = raw as Record<string, unknown>
-  return [entry.env, entry.headers].some((values) => values !== null && typeof values === 'object' &&
-    Object.entries(values).some(([name, value]) => typeof value === 'string' &&
-      credentialValues(name, value).some((credential) => bareCredential(credential.replace(variableReference, '').trim()) !== '')))
-}
-
-/** A `${NAME}` reference in an env or header value. */
-const variableReference = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/g
 
 /** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); each value found is a secret (`expanded`). */
 function expandVariables(value: string, expanded: (name: string, value: string) => void, missing: (name: string) => Error): string {

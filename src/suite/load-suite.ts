@@ -13,7 +13,7 @@ import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList } from '.
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { McpServerPool } from '../mcp/server-pool.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
-import { writesCredentialLiterally } from '../mcp/server-spec.ts'
+import { writesCredentialLiterally } from '../mcp/entry-credentials.ts'
 import { validateSuiteShape } from '../schema/validate-document.ts'
 import { caseFileCases, CaseIds, heldCases, type BuildCase, type Locate, type Path, type SuiteCases } from './case-file.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
@@ -79,7 +79,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
 }
 
 /**
- * Whether a parsed suite (not yet validated) writes a credential literally in an MCP server's `env:` or `headers:`:
+ * Whether a parsed suite (not yet validated) writes a credential literally in an MCP server's `env:`, `headers:`, `args:` or `url:`:
  * such a suite is never copied into the user's cache.
  */
 function holdsLiteralCredential(value: unknown): boolean {

@@ -159,6 +159,43 @@ const routes: readonly Route[] = [
       return { argv: ['run', join(suite, 'suite.yaml'), '--model', 'baseline', '--out', join(work, 'out')], code: 2, stderr: 'bad credentials: Bearer [redacted]' }
     },
   },
+  {
+    name: "a key written literally in a stdio MCP server's args (--api-key sk-…), quoted by the server everywhere (every format, the journal; the suite is not cached)",
+    secret: 'sk-literalArg5150abcd',
+    async setup(work) {
+      const server = `{ mcp: { command: ${q(process.execPath)}, args: [${q(leakyFixture)}, --api-key, sk-literalArg5150abcd] } }`
+      const dir = tempFiles({
+        'suite.yaml': ['name: leaky', 'tools:', `  - ${server}`, 'cases:', '  - { id: look, prompt: go, expect: { calls: [{ name: lookup }] } }'].join('\n'),
+        'script.yaml': 'look:\n  - tool_calls: [{ id: c1, name: lookup, arguments: { query: x } }]\n  - content: done\n',
+      })
+      return { argv: ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(work, 'out'), '--format', 'junit,md,html'], redactedIn: 'out', code: 0 }
+    },
+  },
+  {
+    name: "a key in an HTTP MCP server's URL query (?api_key=…), which the server quotes in its refusal (the error message, the label; the suite is not cached)",
+    secret: 'sk-literalQuery5150abcd',
+    async setup(work) {
+      const origin = await serve((request) => ({ type: 'text', status: 401, body: `no access for ${request.path}`, contentType: 'text/plain' }))
+      const server = `{ mcp: { url: "${origin}/mcp?api_key=sk-literalQuery5150abcd&region=eu", timeout: { connect: 5 } } }`
+      const suite = tempFiles({ 'suite.yaml': ['name: refused', 'tools:', `  - ${server}`, 'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }'].join('\n') })
+      return { argv: ['run', join(suite, 'suite.yaml'), '--model', 'baseline', '--out', join(work, 'out')], code: 2, stderr: `MCP server "${origin}/mcp?api_key=[redacted]&region=eu"` }
+    },
+  },
+  {
+    name: 'mcp list on a stdio server given a literal --token=… argument, which it does not quote: the listing\'s label hides it',
+    secret: 'ghp_literalArgFlag5150abcd',
+    async setup() {
+      return { argv: ['mcp', 'list', `${q(process.execPath)} ${q(leakyFixture)} --token=ghp_literalArgFlag5150abcd`], code: 0, stdout: '--token=[redacted])' }
+    },
+  },
+  {
+    name: 'mcp list on an HTTP server whose URL carries ?token=…, which it quotes in its refusal',
+    secret: 'tok-literalListQuery5150',
+    async setup() {
+      const origin = await serve((request) => ({ type: 'text', status: 403, body: `forbidden: ${request.path}`, contentType: 'text/plain' }))
+      return { argv: ['mcp', 'list', `${origin}/mcp?token=tok-literalListQuery5150`, '--connect-timeout', '5'], code: 2, stderr: '?token=[redacted]' }
+    },
+  },
   ...(['mcp list', 'mcp list --json', 'lint-tools', 'tokens'] as const).map((command): Route => ({
     name: `${command} on an MCP server quoting its --env \${VAR} value in its tool definitions`,
     secret: 'mcp-leaky-6d6d6d6d',

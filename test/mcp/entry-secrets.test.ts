@@ -1,9 +1,10 @@
-// Which values of an MCP entry's env: and headers: are secrets (redacted from everything written), and which suites
+// Which values of an MCP entry's env:, headers:, args: and url: are secrets (redacted from everything written), and which suites
 // are kept out of the user cache because they write one literally.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.ts'
+import { writesCredentialLiterally } from '../../src/mcp/entry-credentials.ts'
 import { parseServerEntry } from '../../src/mcp/server-spec.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
 import { tempFiles } from '../helpers/cli.ts'
@@ -30,6 +31,37 @@ describe('the secrets of an MCP entry', () => {
     }, '/tmp', at)
     expect(new Set(spec.secrets)).toEqual(new Set(['sk-live-5150', 'gw-5150', 'from-env-5150']))
   })
+
+  it("an HTTP entry's URL: its credential query parameters (as written and decoded) and its password; the label shows neither", () => {
+    const url = 'https://app:url-pw-5150@127.0.0.1:9/mcp?api_key=sk-query-5150&token=tok%2Bq-5150&access_token=at-q-5150&key=k-q-5150&page=2&format=json'
+    const spec = parseServerEntry({ url }, '/tmp', at)
+    expect(new Set(spec.secrets)).toEqual(new Set(['url-pw-5150', 'sk-query-5150', 'tok%2Bq-5150', 'tok+q-5150', 'at-q-5150', 'k-q-5150']))
+    expect(spec.label).toBe('https://app:[redacted]@127.0.0.1:9/mcp?api_key=[redacted]&token=[redacted]&access_token=[redacted]&key=[redacted]&page=2&format=json')
+    // The server is still reached with them.
+    expect(spec.transport).toMatchObject({ type: 'http', url })
+  })
+
+  it("a stdio entry's args: a credential flag's value (--api-key v, --token=v, NAME=v, a credential header), a URL's password; not --root /srv/data; the label shows none", () => {
+    const args = ['server.js', '--api-key', 'sk-arg-5150', '--token=tok-arg-5150', '--password', 'pw-arg-5150', '-e', 'GITHUB_TOKEN=ghp_arg5150', '--header', 'Authorization: Bearer sk-hdr-5150',
+      'postgres://app:db-pw-5150@db/x', 'https://api.example/v1?key=k-arg-5150', '--verbose', '--root', '/srv/data', '--port', '8080']
+    const spec = parseServerEntry({ command: 'node', args }, '/tmp', at)
+    expect(new Set(spec.secrets)).toEqual(new Set(['sk-arg-5150', 'tok-arg-5150', 'pw-arg-5150', 'ghp_arg5150', 'sk-hdr-5150', 'db-pw-5150', 'k-arg-5150']))
+    expect(spec.label).toBe('node server.js --api-key [redacted] --token=[redacted] --password [redacted] -e GITHUB_TOKEN=[redacted] --header "Authorization: Bearer [redacted]" '
+      + 'postgres://app:[redacted]@db/x https://api.example/v1?key=[redacted] --verbose --root /srv/data --port 8080')
+    expect(spec.transport).toMatchObject({ type: 'stdio', args })
+  })
+})
+
+describe('which MCP entries write a credential literally', () => {
+  it('a credential in args or in the URL (query or password) does; ${VAR} references and plain arguments do not', () => {
+    expect(writesCredentialLiterally({ command: 'node', args: ['s.js', '--api-key', 'sk-1234'] })).toBe(true)
+    expect(writesCredentialLiterally({ command: 'node', args: ['s.js', '--token=tok-1234'] })).toBe(true)
+    expect(writesCredentialLiterally({ command: 'npx', args: ['server-postgres', 'postgres://app:pw-1234@db/x'] })).toBe(true)
+    expect(writesCredentialLiterally({ url: 'https://host/mcp?access_token=at-1234' })).toBe(true)
+    expect(writesCredentialLiterally({ url: 'https://app:pw-1234@host/mcp' })).toBe(true)
+    expect(writesCredentialLiterally({ url: 'https://host/mcp?page=2' })).toBe(false)
+    expect(writesCredentialLiterally({ command: 'node', args: ['s.js', '--root', '/srv/data', '--api-key=${KEY}'] })).toBe(false)
+  })
 })
 
 function filesUnder(dir: string): string[] {
@@ -51,6 +83,13 @@ describe('a suite naming an MCP server, and the user cache', () => {
     writeFileSync(file, suiteWith('{ ECHO_TOKEN: "ghp_literalCache5150" }'))
     await loadSuite(file)
     expect(filesUnder(join(dir, 'cache')).filter((entry) => readFileSync(entry).includes('ghp_literalCache5150'))).toEqual([])
+    expect(filesUnder(join(dir, 'cache'))).toEqual([])
+  })
+
+  it('is not cached when a credential is written literally in its args', async () => {
+    const dir = tempFiles({ 'suite.yaml': ['name: s', 'tools:', `  - { mcp: { command: ${q(process.execPath)}, args: [${q(fixture('echo-server.mjs'))}, --api-key, sk-literalArgCache5150] } }`, 'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }'].join('\n') })
+    process.env.XDG_CACHE_HOME = join(dir, 'cache')
+    await loadSuite(join(dir, 'suite.yaml'))
     expect(filesUnder(join(dir, 'cache'))).toEqual([])
   })
 })

@@ -14,10 +14,11 @@ import { tempFiles } from '../helpers/cli.ts'
 
 const token = 'mcp-secret-7d1e2f3a4b'
 
-/** A stateless streamable HTTP MCP server on loopback that demands a bearer token and echoes it in a tool. */
+/** A stateless streamable HTTP MCP server on loopback that demands a bearer token (or `?api_key=`) and echoes it in a tool. */
 function startServer(): Promise<HttpServer> {
   const http = createServer((request, response) => {
-    if (request.headers.authorization !== `Bearer ${token}`) {
+    const byQuery = new URL(request.url ?? '/', 'http://x').searchParams.get('api_key') === token
+    if (request.headers.authorization !== `Bearer ${token}` && !byQuery) {
       response.writeHead(401, { 'content-type': 'text/plain' }).end('unauthorized')
       return
     }
@@ -25,7 +26,7 @@ function startServer(): Promise<HttpServer> {
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [{ name: 'whoami', description: 'Says which credentials the call carried', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } }],
     }))
-    server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: `you sent ${request.headers.authorization}` }] }))
+    server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: byQuery ? `you called ${request.url}` : `you sent ${request.headers.authorization}` }] }))
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     response.on('close', () => { void transport.close(); void server.close() })
     void server.connect(transport).then(() => transport.handleRequest(request, response))
@@ -67,6 +68,22 @@ describe('an MCP server over streamable HTTP', () => {
     } finally {
       delete process.env.TG_TEST_MCP_TOKEN
     }
+  })
+
+  it('a key written in the URL query (?api_key=…) reaches the server, and is redacted from what is written and from the label', async () => {
+    const dir = tempFiles({
+      'suite.yaml': ['name: http', 'tools:', `  - mcp: { url: "${url}?api_key=${token}&region=eu", timeout: { connect: 5, call: 5 } }`, 'cases:',
+        '  - { id: who, prompt: who am I?, expect: { calls: [{ name: whoami }] } }'].join('\n'),
+    })
+    const outcome = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out') })
+    expect(outcome.report.results[0]?.passed).toBe(true)
+    expect(outcome.report.results[0]?.turns[0]?.toolResults[0]?.content).toBe('you called /mcp?api_key=[redacted]&region=eu')
+    for (const file of ['results.jsonl', 'report.json']) expect(readFileSync(join(dir, 'out', file), 'utf8'), file).not.toContain(token)
+    // Refused once the key is wrong: the message names the server by its URL with the key masked.
+    const wrong = tempFiles({ 'suite.yaml': readFileSync(join(dir, 'suite.yaml'), 'utf8').replace(token, 'wrong-key-5150') })
+    const error = await runEvaluation({ suitePaths: [join(wrong, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(wrong, 'out') }).catch((thrown: unknown) => thrown)
+    expect((error as Error).message).toContain(`MCP server "${url}?api_key=[redacted]&region=eu" could not be reached`)
+    expect((error as Error).message).not.toContain('wrong-key-5150')
   })
 
   it('a server that refuses the credentials is bad input naming the URL; an unset variable names the field', async () => {
