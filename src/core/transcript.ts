@@ -6,12 +6,12 @@ import type { ConversationStep, SimulatorRecord } from './conversation.ts'
 
 /** One validation problem of a call's arguments, as ajv reported it. */
 export type SchemaIssue = {
-  /** JSON pointer into the arguments, `''` for the root. */
+  /** JSON pointer into the arguments, `''` for the root: where ajv reported the error, or the object holding `property`. */
   readonly path: string
   /** ajv keyword: type, enum, required, additionalProperties, format, … */
   readonly keyword: string
   readonly message: string
-  /** The key concerned, for `required` and `additionalProperties`. */
+  /** The key concerned: a missing one (`required`, `dependentRequired`, `dependencies`) or one the object may not hold (`additionalProperties`, `unevaluatedProperties`, `propertyNames`, a key whose schema is `false`). */
   readonly property?: string
 }
 

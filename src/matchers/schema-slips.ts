@@ -39,7 +39,7 @@ function objectSlip(matchers: Readonly<Record<string, unknown>>, schema: JsonSch
   const readings = conjunctions(schema, context.root)
   for (const [key, matcher] of Object.entries(matchers)) {
     const where = [...path, key]
-    if (!readings.some((members) => keyStatus(members, key) === 'declared')) return undeclared(key, readings[0] ?? [resolved], where)
+    if (!readings.some((members) => keyStatus(members, key, context.root) === 'declared')) return undeclared(key, readings[0] ?? [resolved], where)
     const child = properties[key]
     if (!isSchema(child)) continue // undeclared-but-allowed keys and `true` schemas admit anything
     const slip = matcherSlip(matcher, child, context, where, required.includes(key))

@@ -33,7 +33,9 @@ export function createAjv(draft: Draft, source = false): AnyAjv {
   const { Ajv, _ } = require('ajv') as typeof import('ajv')
   // Generated code names ajv-formats' functions by this expression (a standalone validator requires them).
   const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
-  const options = source ? { ...strictOptions, code } : strictOptions
+  // In this process errors also carry the subschema that failed (`verbose`): a key whose schema is `{ not: {} }` is
+  // told from a value rule by it (key-errors.ts). Generated code does not need it.
+  const options = source ? { ...strictOptions, code } : { ...strictOptions, verbose: true }
   // Each draft's ajv is required only when a schema of that draft is met.
   const ajv = draft === '2020-12' ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options)
     : draft === '2019-09' ? new (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(options)

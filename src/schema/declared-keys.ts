@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { isSchema } from './local-ref.ts'
+import { acceptsNothing } from './key-errors.ts'
+import { isSchema, subschemaValidator } from './local-ref.ts'
 
 /** How the object schemas that all apply to one value treat one of its keys. */
 export type KeyStatus = 'declared' | 'undeclared' | 'forbidden'
@@ -14,23 +15,41 @@ export function keyIsListed(schema: JsonSchema, key: string): boolean {
  * How a conjunction of object schemas (a schema with its `allOf` members and `$ref` targets, refs resolved) treats
  * a key. `forbidden`: a member says `additionalProperties: false` without naming it — whether or not that member
  * lists `properties` (`{ type: object, additionalProperties: false }` takes no key at all) — or
- * `unevaluatedProperties: false` and no member names or allows it. `declared`: a member names it or explicitly
- * allows extra keys (`additionalProperties: true` or a schema), or no member lists `properties` (a free-form
- * object). `undeclared`: the object lists its properties and this key is not among them (JSON Schema would let it
- * through, but a model that sends it made it up). The one rule for scoring hallucinated parameters, for what an
- * MCP server is sent and for checking a suite's expectations.
+ * `unevaluatedProperties: false` and no member names or allows it; a member's schema for the key accepts nothing
+ * (`properties: { x: false }`, a matching `patternProperties` pattern's, `{ not: {} }` for `false`:
+ * `acceptsNothing`), or its `propertyNames` refuses the name (ajv decides, the rule compiled on its own with `root`'s
+ * definitions). `declared`: a member names it or explicitly allows extra keys (`additionalProperties: true` or a
+ * schema), or no member lists `properties` (a free-form object). `undeclared`: the object lists its properties and
+ * this key is not among them (JSON Schema would let it through, but a model that sends it made it up). The one rule
+ * for scoring hallucinated parameters, for what an MCP server is sent and for checking a suite's expectations.
  */
-export function keyStatus(members: readonly JsonSchema[], key: string): KeyStatus {
-  if (members.some((member) => member.additionalProperties === false && !keyIsListed(member, key))) return 'forbidden'
+export function keyStatus(members: readonly JsonSchema[], key: string, root: JsonSchema): KeyStatus {
+  if (members.some((member) => forbids(member, key, root))) return 'forbidden'
   const allowed = members.some((member) => keyIsListed(member, key) || allowsExtraKeys(member))
-  if (!allowed && members.some((member) => member.unevaluatedProperties === false)) return 'forbidden'
+  if (!allowed && members.some((member) => acceptsNothing(member.unevaluatedProperties))) return 'forbidden'
   if (allowed || !members.some((member) => isSchema(member.properties))) return 'declared'
   return 'undeclared'
 }
 
+// Whether one object schema refuses the key whatever its value, as ajv refuses it.
+function forbids(member: JsonSchema, key: string, root: JsonSchema): boolean {
+  if (acceptsNothing(member.additionalProperties) && !keyIsListed(member, key)) return true
+  if (isSchema(member.properties) && Object.hasOwn(member.properties, key) && acceptsNothing(member.properties[key])) return true
+  if (isSchema(member.patternProperties) && Object.entries(member.patternProperties).some(([pattern, child]) => acceptsNothing(child) && new RegExp(pattern, 'u').test(key))) return true
+  return namesRefused(member.propertyNames, key, root)
+}
+
+// `propertyNames` refuses the key: `false` refuses every name; a schema, by ajv (one that cannot stand alone decides nothing).
+function namesRefused(names: unknown, key: string, root: JsonSchema): boolean {
+  if (names === false) return true
+  if (!isSchema(names)) return false
+  const validate = subschemaValidator(root, names)
+  return validate !== undefined && !validate(key)
+}
+
 function allowsExtraKeys(schema: JsonSchema): boolean {
-  const extra = schema.additionalProperties
-  return extra === true || isSchema(extra) || schema.unevaluatedProperties === true || isSchema(schema.unevaluatedProperties)
+  const { additionalProperties: extra, unevaluatedProperties: unevaluated } = schema
+  return extra === true || (isSchema(extra) && !acceptsNothing(extra)) || unevaluated === true || (isSchema(unevaluated) && !acceptsNothing(unevaluated))
 }
 
 /** The schemas one object schema applies to the value of `key`: its property, matching patterns, else extra keys'. */

@@ -4,6 +4,7 @@ import { shorten } from '../core/shorten.ts'
 import { pointerToPath } from '../schema/json-pointer.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { undeclaredKeys } from './undeclared-keys.ts'
+import { missesAKey, rejectsAKey } from '../schema/key-errors.ts'
 
 /** What is wrong with one call on its own, before any expectation: the per-call failure kinds. */
 export type CallValidity = {
@@ -46,8 +47,8 @@ export function callValidity(flat: FlatCall): CallValidity {
   }
   for (const issue of call.check.schemaIssues) {
     if (rejectsAKey(issue)) continue
-    if (issue.keyword === 'required') {
-      failures.push({ kind: 'missing_required', message: `${call.name}: required argument "${issue.property}" is missing`, path: `${path}.arguments${pointerSuffix(issue.path)}.${issue.property}` })
+    if (missesAKey(issue)) {
+      failures.push({ kind: 'missing_required', message: `${call.name}: required argument "${issue.property}" is missing${issue.keyword === 'required' ? '' : ` (${issue.message})`}`, path: `${path}.arguments${pointerSuffix(issue.path)}.${issue.property}` })
     } else {
       failures.push({ kind: 'schema_violation', message: `${call.name}: ${issue.message}`, path: `${path}.arguments${pointerSuffix(issue.path)}` })
     }
@@ -56,7 +57,7 @@ export function callValidity(flat: FlatCall): CallValidity {
 }
 
 /**
- * Keys the loop's validator rejected under `additionalProperties: false` (or `unevaluatedProperties: false`) where the schema walk found none — a rule
+ * Keys the loop's validator rejected (`rejectsAKey`: `additionalProperties: false`, `propertyNames`, …) where the schema walk found none — a rule
  * it cannot decide without running it (which `if` arm or `dependentSchemas` entry applies: the walk takes the
  * reading the arguments fit best) — when nothing else is wrong with the call: a call the loop
  * refused is never scored as clean. (With other issues, e.g. no `anyOf` branch fitting, those already fail it.)
@@ -64,12 +65,6 @@ export function callValidity(flat: FlatCall): CallValidity {
 function forbiddenByTheLoop(issues: readonly SchemaIssue[]): string[] {
   if (!issues.every(rejectsAKey)) return []
   return [...new Set(issues.map((issue) => `${pointerSuffix(issue.path)}.${issue.property ?? ''}`.replace(/^\./, '')))]
-}
-
-// An issue that a closed object rejects a key: the key is a hallucinated parameter, not also a schema violation.
-// (ajv reports these two keywords only for `false`; a schema under them reports its own keywords' issues.)
-function rejectsAKey(issue: SchemaIssue): boolean {
-  return issue.keyword === 'additionalProperties' || issue.keyword === 'unevaluatedProperties'
 }
 
 // ajv's instancePath is a JSON Pointer: its `~1`/`~0` are unescaped so the path names the real keys (`docs/a.md`, `~tmp`).

@@ -4,7 +4,8 @@ import { itemSchemas, keyStatus, valueSchemas } from '../schema/declared-keys.ts
 
 /**
  * Argument keys the schema does not define (hallucinated parameters), judged on the arguments as the model sent
- * them, by `keyStatus`: keys the schema forbids (`additionalProperties: false`, with or without `properties`)
+ * them, by `keyStatus`: keys the schema forbids (`additionalProperties: false`, with or without `properties`; a
+ * key whose schema is `false`; a name `propertyNames` refuses)
  * and keys missing from an object's listed `properties` (free-form objects judge nothing). Walks nested objects,
  * `items`, tuple positions (`prefixItems`, draft-07 `items: [...]`), `allOf`, local `$ref`s and, for `anyOf` /
  * `oneOf`, the reading the arguments fit best (the fewest undeclared keys, then the deepest); an `if`'s arm and
@@ -40,7 +41,7 @@ function judge(members: readonly JsonSchema[], value: unknown, root: JsonSchema,
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([key, child]) => {
     const childPath = path ? `${path}.${key}` : key
-    if (keyStatus(members, key) !== 'declared') return [childPath]
+    if (keyStatus(members, key, root) !== 'declared') return [childPath]
     return within(members.flatMap((member) => valueSchemas(member, key)), child, root, childPath)
   })
 }

@@ -1,5 +1,5 @@
 import type { Case, Expectation } from '../../src/core/case.ts'
-import type { ToolDefinition } from '../../src/core/tool.ts'
+import type { JsonSchema, ToolDefinition } from '../../src/core/tool.ts'
 import type { ScriptedTurn } from '../../src/providers/scripted.ts'
 import { emptyUsage } from '../../src/core/model-turn.ts'
 import { scriptedProvider } from '../../src/providers/scripted.ts'
@@ -62,4 +62,11 @@ export async function runScripted(testCase: Case, turns: ScriptedTurn[], hooks?:
 /** The failure kinds of a score, sorted, for compact assertions. */
 export function kinds(score: { failures: readonly { kind: string }[] }): string[] {
   return score.failures.map((failure) => failure.kind).sort()
+}
+
+/** Runs one call of a tool `act` with these parameters and scores it: whether the loop accepted the call, and the failures (kind and path). */
+export async function scoreCall(parameters: JsonSchema, args: string) {
+  const tools: ToolDefinition[] = [{ name: 'act', parameters }]
+  const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'act' }] } }), [turn('', ['act', args]), turn('Done.')])
+  return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
 }

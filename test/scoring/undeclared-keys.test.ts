@@ -7,17 +7,10 @@ import { compilableSchema, createAjv } from '../../src/schema/ajv.ts'
 import { undeclaredKeys } from '../../src/scoring/undeclared-keys.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
 import { tempFiles } from '../helpers/cli.ts'
-import { kinds, makeCase, runScripted, turn } from '../helpers/cases.ts'
+import { kinds, makeCase, runScripted, scoreCall, turn } from '../helpers/cases.ts'
 
 const closed = (properties: Record<string, JsonSchema> = {}): JsonSchema => ({ type: 'object', properties, additionalProperties: false })
 const draft2020 = 'https://json-schema.org/draft/2020-12/schema'
-
-/** Runs one call of a tool with these parameters and scores it: whether the loop accepted the call, and the failures (kind and path). */
-async function scoreCall(parameters: JsonSchema, args: string) {
-  const tools: ToolDefinition[] = [{ name: 'act', parameters }]
-  const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'act' }] } }), [turn('', ['act', args]), turn('Done.')])
-  return { accepted: transcript.turns[0]?.toolResults[0]?.source !== 'rejected', failures: score.failures.map(({ kind, path }) => ({ kind, path })) }
-}
 
 describe('keys the schema forbids are hallucinated parameters wherever it forbids them', () => {
   it('a zero-argument tool { type: object, additionalProperties: false } takes no key at all', () => {
@@ -248,7 +241,7 @@ describe('a 2019-09 tool is validated and read as 2019-09 (it was validated as d
 
   it('dependentRequired is enforced, dependentSchemas declares its keys; prefixItems is no keyword, items: [...] is a tuple', async () => {
     const card: JsonSchema = { $schema: draft2019, type: 'object', properties: { card: {} }, dependentRequired: { card: ['expiry'] } }
-    expect(await scoreCall(card, '{"card": "4111"}')).toEqual({ accepted: false, failures: [{ kind: 'schema_violation', path: 'turns[0].calls[0].arguments' }] })
+    expect(await scoreCall(card, '{"card": "4111"}')).toEqual({ accepted: false, failures: [{ kind: 'missing_required', path: 'turns[0].calls[0].arguments.expiry' }] })
     const cvv: JsonSchema = { $schema: draft2019, type: 'object', properties: { card: {} }, dependentSchemas: { card: { properties: { cvv: { type: 'string' } } } } }
     expect(await scoreCall(cvv, '{"card": "4111", "cvv": "123"}')).toEqual({ accepted: true, failures: [] })
     const pair: JsonSchema = { $schema: draft2019, type: 'object', properties: { pair: { type: 'array', prefixItems: [closed({ b: {} })], items: [closed({ a: {} })] } } }
