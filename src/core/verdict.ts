@@ -1,4 +1,4 @@
-import type { CaseResult, Failure, FailureKind } from './result.ts'
+import { failureKinds, type CaseResult, type Failure, type FailureKind } from './result.ts'
 
 // The one place that decides what a result says about the model. The scorer's failures go in once, when the
 // runner builds the result (`verdictOfFailures`), and the verdict is stored on it; every output reads it back with
@@ -23,6 +23,9 @@ const erroredKindCauses: { readonly [kind in FailureKind]?: ErroredCause } = {
   judge_error: 'outage',
 }
 
+/** The three verdicts, in the order outputs list them. */
+export const resultVerdicts: readonly ResultVerdict[] = ['passed', 'failed', 'errored']
+
 /** Failure kinds that are not a verdict on the model: an outage or the user's own harness code failed. */
 export const erroredKinds: readonly FailureKind[] = Object.keys(erroredKindCauses) as FailureKind[]
 
@@ -46,6 +49,29 @@ export function verdictOf(result: VerdictFields): ResultVerdict {
   const verdict = verdictOfFailures(result.failures)
   // `passed: false` with no failure listed (hand-written or foreign results) is still a failure.
   return verdict === 'passed' && result.passed === false ? 'failed' : verdict
+}
+
+/**
+ * What is wrong when a stored verdict (or, in results written before it was stored, `passed`) contradicts the result's
+ * own failures — the runner writes both from one decision (`verdictOfFailures`), so a contradiction is a damaged or
+ * edited file; undefined when they agree. A kind this version does not know (a later version's errored kind) leaves
+ * the stored verdict standing: that is why it is stored.
+ */
+export function verdictConflict(result: VerdictFields): string | undefined {
+  const kinds = [...new Set(result.failures.map((failure) => failure.kind))]
+  const listed = kinds.length === 0 ? 'no failure' : `failures ${kinds.join(', ')}`
+  const { verdict } = result
+  if (verdict !== undefined) {
+    const errored = kinds.some(isErroredKind)
+    const wrong = verdict === 'passed' ? kinds.length > 0
+      : verdict === 'failed' ? errored
+      : !errored && (kinds.length === 0 || kinds.every((kind) => (failureKinds as readonly string[]).includes(kind)))
+    if (wrong) return `verdict "${verdict}" contradicts its ${listed} (they make it ${verdictOfFailures(result.failures)})`
+  }
+  // Without a stored verdict, `passed: false` and no failure listed is a failure (`verdictOf`), not a contradiction.
+  const wrongFlag = verdict === undefined ? result.passed === true && kinds.length > 0 : result.passed !== undefined && result.passed !== (verdict === 'passed')
+  if (wrongFlag) return `passed: ${result.passed} contradicts its ${verdict === undefined ? listed : `verdict "${verdict}"`}`
+  return undefined
 }
 
 /** Whether a result is errored (ended by an outage or by harness code): counted apart, out of every rate, re-run by --resume. */

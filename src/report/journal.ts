@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
+import { checkStoredResult } from './stored-result.ts'
 
 /** Where one result's line sits in the journal file (bytes). */
 export type JournalPosition = { readonly offset: number; readonly length: number }
@@ -190,12 +191,16 @@ export class Journal {
   private parseLine(data: Buffer, start: number, end: number, base: number, line: number, last: boolean): JournalEntry | undefined {
     const text = data.toString('utf8', start, end)
     if (text.trim() === '') return undefined
+    let value: unknown
     try {
-      return { result: JSON.parse(text) as CaseResult, offset: base + start, length: end - start }
+      value = JSON.parse(text)
     } catch {
       if (last) return undefined
       throw new InputError('journal line is not valid JSON', { file: this.file, line })
     }
+    // --resume keeps a line by its stored verdict: one that is no result, or contradicts its failures, is named here.
+    checkStoredResult(value, { file: this.file, line })
+    return { result: value, offset: base + start, length: end - start }
   }
 }
 

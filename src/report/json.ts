@@ -5,6 +5,7 @@ import type { Report } from '../core/report.ts'
 import { unreadableReason } from '../io/read-text.ts'
 import type { CaseResult } from '../core/result.ts'
 import { caseKey } from '../core/case-key.ts'
+import { checkStoredResult } from './stored-result.ts'
 
 /** A report whose results are read as a stream (from the journal) instead of held in memory. */
 export type StreamedReport = {
@@ -80,6 +81,13 @@ export function readReport(file: string): Report {
   if (typeof report !== 'object' || report === null || typeof report.schemaVersion !== 'number' || !Array.isArray(report.results)) {
     throw new InputError('not a toolgauge report: expected schemaVersion and results[]', { file, field: 'schemaVersion' })
   }
+  const run = report.run as Partial<Report['run']> | undefined
+  if (typeof run !== 'object' || run === null || !Array.isArray(run.models) || !Array.isArray(run.suites)) {
+    throw new InputError('not a toolgauge report: expected run with models[] and suites[]', { file, field: 'run' })
+  }
+  if (!Array.isArray(report.summary)) throw new InputError('not a toolgauge report: expected summary[]', { file, field: 'summary' })
+  // Every output reads each result's stored verdict: a damaged one is named here, not misread there.
+  for (const [index, result] of report.results.entries()) checkStoredResult(result, { file, field: `results[${index}]` })
   return report as Report
 }
 

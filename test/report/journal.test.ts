@@ -4,8 +4,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CaseResult } from '../../src/core/result.ts'
 import { Journal, type JournalPosition } from '../../src/report/journal.ts'
+import { makeResult } from '../stats/make-result.ts'
 
-const result = (index: number, padding = ''): CaseResult => ({ suite: 's', case: `c${index}`, model: 'm', repeat: 0, passed: index % 2 === 0, note: `é✓${padding}` }) as unknown as CaseResult
+// A real result (the journal's reader checks each line is one), with a field of multi-byte text to pad lines.
+const result = (index: number, padding = ''): CaseResult => ({ ...makeResult({ suite: 's', case: `c${index}`, model: 'm', passed: index % 2 === 0 }), note: `é✓${padding}` }) as CaseResult
 
 describe('Journal', () => {
   it('reads back every line exactly, across read windows, long lines and appends after reads (buffers are reused)', () => {
