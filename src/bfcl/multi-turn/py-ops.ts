@@ -1,28 +1,52 @@
 import { binaryOp } from '../python/evaluate.ts'
+import { strRepr } from '../py/repr.ts'
 import type { PyValue } from '../py/value.ts'
 import { PyException } from './py-error.ts'
-import { isNumber, num, toPy, type Val } from './values.ts'
+import { isNumber, num, PyOpaque, type Val } from './values.ts'
 
-// Python arithmetic and comparison on environment numbers (int + float is float, int + int stays int).
+// Python arithmetic and comparison on environment numbers (int + float is float, int + int stays int), with the
+// TypeError CPython raises when an operand is not a number: the text a call's output shows.
 
-function asNumberValue(v: Val, op: string): PyValue {
-  if (isNumber(v) || typeof v === 'boolean') return v
-  throw new PyException('TypeError', `unsupported operand type(s) for ${op}`)
+/** `type(v).__name__` of environment data. */
+export function typeName(v: Val): string {
+  if (v === null) return 'NoneType'
+  if (typeof v === 'boolean') return 'bool'
+  if (typeof v === 'string') return 'str'
+  if (Array.isArray(v)) return 'list'
+  if (v instanceof Map) return 'dict'
+  if (v instanceof Set) return 'set'
+  if (v instanceof PyOpaque) return 'object'
+  return 't' in v ? v.t : 'object'
 }
 
-/** Python `a + b`, `a - b`, `a * b`, `a / b` on numbers. */
-export function arith(op: '+' | '-' | '*' | '/' | '//' | '%', a: Val, b: Val): Val {
-  return binaryOp(op, asNumberValue(a, op), asNumberValue(b, op)) as Val
+const isNumeric = (v: Val): boolean => isNumber(v) || typeof v === 'boolean'
+
+/**
+ * Python `a + b`, `a - b`, `a * b`, `a / b` on numbers; `augmented` names the operator as `a -= b` does in
+ * CPython's "unsupported operand type(s) for -=: 'float' and 'str'".
+ */
+export function arith(op: '+' | '-' | '*' | '/' | '//' | '%', a: Val, b: Val, augmented = false): Val {
+  if (!isNumeric(a) || !isNumeric(b)) {
+    throw new PyException('TypeError', `unsupported operand type(s) for ${op}${augmented ? '=' : ''}: '${typeName(a)}' and '${typeName(b)}'`)
+  }
+  return binaryOp(op, a as PyValue, b as PyValue) as Val
 }
 
-/** Python `a < b` etc. on numbers (exact enough for the magnitudes these environments hold). */
+// Python's ordering of two values: numbers (bools included) by value, two strs by code point; anything else raises.
+function compare(op: '<' | '<=', a: Val, b: Val): number {
+  if (isNumeric(a) && isNumeric(b)) return num(a) - num(b)
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0
+  throw new PyException('TypeError', `'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`)
+}
+
+/** Python `a < b` (exact enough for the magnitudes these environments hold). */
 export function lt(a: Val, b: Val): boolean {
-  return num(a) < num(b)
+  return compare('<', a, b) < 0
 }
 
-/** Python `a <= b` on numbers. */
+/** Python `a <= b`. */
 export function le(a: Val, b: Val): boolean {
-  return num(a) <= num(b)
+  return compare('<=', a, b) <= 0
 }
 
 /** Python truthiness. */
@@ -35,9 +59,19 @@ export function truthy(v: Val): boolean {
   return true
 }
 
-/** Python `float(v)` for a number. */
+// The strings float() accepts (ASCII digits): an optional sign, digits with single underscores between them, a
+// fraction, an exponent; or inf, infinity, nan in any case. Surrounding whitespace is stripped first.
+const digitPart = '[0-9](?:_?[0-9])*'
+const floatLiteral = new RegExp(`^[+-]?(?:(?:${digitPart}(?:\\.(?:${digitPart})?)?|\\.${digitPart})(?:[eE][+-]?${digitPart})?|inf|infinity|nan)$`, 'i')
+
+/** Python `float(v)`. */
 export function toFloat(v: Val): Val {
-  if (isNumber(v) || typeof v === 'boolean') return { t: 'float', v: num(v) }
-  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return { t: 'float', v: Number(v) }
-  throw new PyException('ValueError', `could not convert string to float: ${typeof v === 'string' ? `'${v}'` : String(toPy(v))}`)
+  if (isNumeric(v)) return { t: 'float', v: num(v) }
+  if (typeof v !== 'string') throw new PyException('TypeError', `float() argument must be a string or a real number, not '${typeName(v)}'`)
+  const text = v.trim()
+  if (!floatLiteral.test(text)) throw new PyException('ValueError', `could not convert string to float: ${strRepr(v)}`)
+  const lower = text.toLowerCase().replace(/^\+/, '')
+  if (lower.endsWith('inf') || lower.endsWith('infinity')) return { t: 'float', v: lower.startsWith('-') ? -Infinity : Infinity }
+  if (lower.endsWith('nan')) return { t: 'float', v: NaN }
+  return { t: 'float', v: Number(text.replaceAll('_', '')) }
 }

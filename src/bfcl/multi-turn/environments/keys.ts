@@ -1,3 +1,5 @@
+import { PyException } from '../py-error.ts'
+import { typeName } from '../py-ops.ts'
 import { isNumber, valRepr, type Key, type Val } from '../values.ts'
 
 /** The dict key Python would find for `v` (`1`, `1.0` and `True` hash alike; str stays str). */
@@ -9,6 +11,12 @@ export function lookupKey(v: Val): Key {
     if (Number.isInteger(v.v)) return BigInt(v.v)
   }
   return `\u0000${valRepr(v)}`
+}
+
+/** `lookupKey`, raising the TypeError a dict or set lookup raises for an unhashable value (a list, dict or set). */
+export function hashKey(v: Val): Key {
+  if (Array.isArray(v) || v instanceof Map || v instanceof Set) throw new PyException('TypeError', `unhashable type: '${typeName(v)}'`)
+  return lookupKey(v)
 }
 
 /** A Python str() of a scalar for f-strings. */
