@@ -42,13 +42,15 @@ export type Provider = {
   /**
    * Optional check before any request: throws an InputError when the model cannot serve these cases (e.g. a script
    * misses one, or has fewer repeats than the run asks for); returns warnings for what looks like a slip (a scripted
-   * key that names no case of the suites).
+   * key that names no case of the suites). Synchronous: anything else it throws, or returns, stops the run before
+   * any request as an InputError naming the model (runner/provider-checks.ts).
    */
   checkCases?(cases: readonly CaseRef[], plan?: CasePlan): readonly string[] | void
   /**
    * Optional check of what a case asks of its requests, before any request of the run: the problem when this model
    * would refuse them (Anthropic with thinking on refuses a forced `tool_choice`), so the run stops with exit 2 up
-   * front, naming the case, instead of when that case comes.
+   * front, naming the case, instead of when that case comes. What it throws stops the run the same way (an InputError
+   * as it is, anything else as an InputError naming the model and the case).
    */
   checkRequest?(request: RequestShape): RequestProblem | undefined
   /** Present in batch mode (`--batch`, setting `batch: true`): the queue its requests are held in until the next batch (core/batch.ts). */

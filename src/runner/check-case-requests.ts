@@ -1,6 +1,7 @@
 import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
+import { requestProblem } from './provider-checks.ts'
 
 /**
  * Asks every model that can refuse a case's requests (`Provider.checkRequest`) about each run case, before the
@@ -18,7 +19,7 @@ export async function checkCaseRequests(size: number, caseAt: (index: number) =>
 export function checkCase(testCase: Case, providers: readonly Provider[]): void {
   const shape = { tools: testCase.tools, toolChoice: testCase.toolChoice, ...(testCase.parallelToolCalls !== undefined ? { parallelToolCalls: testCase.parallelToolCalls } : {}) }
   for (const provider of providers) {
-    const problem = provider.checkRequest?.(shape)
+    const problem = requestProblem(provider, testCase.id, shape)
     if (problem) throw new InputError(`case "${testCase.id}" ${problem.message} (model ${provider.id})`, { file: testCase.file, field: `${testCase.id}.${problem.field}` })
   }
 }

@@ -22,6 +22,7 @@ import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-
 import { RunTally } from './run-tally.ts'
 import type { CaseCheckSet } from '../scoring/score-case.ts'
 import { checkCaseRequests } from './check-case-requests.ts'
+import { caseWarnings } from './provider-checks.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
@@ -233,7 +234,7 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     providers.forEach((provider, modelIndex) => {
       // A model answering some suites only is asked about their cases only.
       const own = (refs: readonly CaseRef[]) => refs.filter((ref) => answersSuite(modelIndex, ref.suite))
-      for (const warning of provider.checkCases?.(own(caseRefs), { repeats, allCases: own(allCases) }) ?? []) callbacks.warn(warning)
+      for (const warning of caseWarnings(provider, own(caseRefs), { repeats, allCases: own(allCases) })) callbacks.warn(warning)
     })
   }
   await checkCaseRequests(cases.size, (index) => cases.at(index), providers)

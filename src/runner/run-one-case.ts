@@ -11,6 +11,7 @@ import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { checkCase } from './check-case-requests.ts'
+import { caseWarnings } from './provider-checks.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
@@ -127,7 +128,7 @@ export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpSe
  */
 export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
   const refs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
-  for (const provider of providers) provider.checkCases?.(refs, { repeats: preparation.repeats })
+  for (const provider of providers) caseWarnings(provider, refs, { repeats: preparation.repeats })
   for (const testCase of cases) checkCase(testCase, providers)
   const secrets = preparation.providerOptions.secrets
   const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions }, secrets)

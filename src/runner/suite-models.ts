@@ -7,6 +7,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { withoutBatch } from './batch-schedule.ts'
 import { boundedTurns } from './bounded-turns.ts'
+import { caseWarnings } from './provider-checks.ts'
 
 /** What the models a suite brings are built with: the run's provider options and the config's per-spec ones. */
 export type SuiteModelOptions = {
@@ -74,7 +75,8 @@ export class SuiteModels {
     const warnings: string[] = []
     for (const [key, seen] of this.casesOf) {
       const refs = [...seen.values()]
-      for (const warning of this.built.get(key)?.checkCases?.(refs, { repeats, allCases: refs }) ?? []) warnings.push(warning)
+      const provider = this.built.get(key)
+      if (provider) for (const warning of caseWarnings(provider, refs, { repeats, allCases: refs })) warnings.push(warning)
     }
     return warnings
   }

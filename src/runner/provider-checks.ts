@@ -1,0 +1,67 @@
+import { InputError } from '../core/errors.ts'
+import type { CasePlan, CaseRef, Provider, RequestProblem, RequestShape } from '../core/provider.ts'
+import { describeThrown } from '../core/thrown.ts'
+
+// A Provider's checks run before a run's first request (`toolgauge run`, `runCase`, `describeSuite`), and a caller's
+// own provider's are the caller's code: one that threw anything but an InputError (or returned something else than
+// the contract says) rejected the whole run with that raw error — a stack trace in the CLI. As for a user module
+// that fails to load, it is bad input of the run instead: an InputError (exit 2, no stack trace) naming the model,
+// the check and what it threw, before any request is spent. An InputError it throws is its own refusal, passed on.
+
+/** Why the run stopped, after what a check of the provider did. */
+const stopped = "a Provider's checks refuse what it cannot serve by throwing an InputError; anything else is its own code failing, so the run stopped before any request"
+
+/** The warnings of `provider.checkCases` (none without one); what it throws or returns wrongly is an InputError (see above). */
+export function caseWarnings(provider: Provider, cases: readonly CaseRef[], plan: CasePlan): readonly string[] {
+  if (!provider.checkCases) return []
+  let returned: unknown
+  try {
+    returned = provider.checkCases(cases, plan)
+  } catch (error) {
+    throw InputError.isInstance(error) ? error : new InputError(`the checkCases of the model "${provider.id}" threw: ${describeThrown(error)} (${stopped})`)
+  }
+  if (returned === undefined) return []
+  const warnings = attempt(() => (Array.isArray(returned) && returned.every((warning) => typeof warning === 'string') ? [...(returned as readonly string[])] : undefined))
+  if (warnings) return warnings
+  throw new InputError(`the checkCases of the model "${provider.id}" returned ${returnedText(returned)}, not a list of warnings (strings) or nothing (${stopped})`)
+}
+
+/** What `provider.checkRequest` finds wrong with a case's requests (undefined without one); see above for its failures. */
+export function requestProblem(provider: Provider, caseId: string, shape: RequestShape): RequestProblem | undefined {
+  if (!provider.checkRequest) return undefined
+  let returned: unknown
+  try {
+    returned = provider.checkRequest(shape)
+  } catch (error) {
+    throw InputError.isInstance(error) ? error : new InputError(`the checkRequest of the model "${provider.id}" threw on case "${caseId}": ${describeThrown(error)} (${stopped})`)
+  }
+  if (returned === undefined || returned === null) return undefined
+  const problem = attempt(() => (isProblem(returned) ? { field: returned.field, message: returned.message } : undefined))
+  if (problem) return problem
+  throw new InputError(`the checkRequest of the model "${provider.id}" returned ${returnedText(returned)} on case "${caseId}", not a { field, message } problem or nothing (${stopped})`)
+}
+
+function isProblem(value: unknown): value is RequestProblem {
+  return typeof value === 'object' && value !== null && typeof (value as RequestProblem).field === 'string' && typeof (value as RequestProblem).message === 'string'
+}
+
+/** What a check returned, in a few words; a promise's rejection is taken here, so it is not also an unhandled one. */
+function returnedText(value: unknown): string {
+  return attempt(() => {
+    if (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function') {
+      Promise.resolve(value).then(undefined, () => {})
+      return 'a promise (the checks are not awaited: make it synchronous)'
+    }
+    if (Array.isArray(value)) return 'a list holding something else than strings'
+    return value === null ? 'null' : `a ${typeof value}`
+  }) ?? 'a value that cannot be read'
+}
+
+/** `read()`, or undefined when reading the caller's value throws (a getter, a Proxy). */
+function attempt<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
+}
