@@ -20,7 +20,10 @@ export type ReportInput = { readonly file: string; readonly report: Report }
 /** The merged report and what merging had to decide. */
 export type MergeOutcome = {
   readonly report: Report
-  /** Results seen in more than one input (same suite, case, model, repeat); the first input's copy is kept. */
+  /**
+   * Results seen in more than one input (same suite, case, model, repeat): the first input's copy is kept, but a
+   * judged copy (passed or failed) replaces an errored one, which is no verdict.
+   */
   readonly duplicates: number
   /** Things the user should know (disagreeing duplicates, partial shard sets, extensions not carried over). */
   readonly warnings: readonly string[]
@@ -48,24 +51,37 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   }
   checkCompleteness(inputs, options.allowPartial === true, warnings)
 
-  const byKey = new Map<string, CaseResult>()
+  const byKey = new Map<string, { readonly result: CaseResult; readonly file: string }>()
   let duplicates = 0
   for (const { file, report } of inputs) {
     for (const result of report.results) {
       const key = resultKey(result)
       const kept = byKey.get(key)
       if (!kept) {
-        byKey.set(key, result)
+        byKey.set(key, { result, file })
         continue
       }
       duplicates++
       // The verdicts, not `passed`: an errored copy (no verdict) and a failed one disagree though neither passed.
-      if (verdictOf(kept) !== verdictOf(result)) warnings.push(`${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}: ${file} disagrees with an earlier report; kept the earlier result`)
+      const [before, now] = [verdictOf(kept.result), verdictOf(result)]
+      if (before === now) continue
+      const id = `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
+      if (before !== 'errored' && now !== 'errored') {
+        warnings.push(`${id}: ${file} disagrees with an earlier report; kept the earlier result`)
+        continue
+      }
+      // An errored copy is no verdict (an outage, the harness): the judged copy is the evidence whichever input came
+      // first, as --resume runs an errored result again and keeps the new one — so the order of the inputs cannot
+      // decide the merged figures or the exit code.
+      const judged = before === 'errored' ? { result, file, verdict: now } : { ...kept, verdict: before }
+      const errored = before === 'errored' ? kept.file : file
+      byKey.set(key, judged)
+      warnings.push(`${id}: errored in ${errored} (no verdict), ${judged.verdict} in ${judged.file}; kept the ${judged.verdict} result`)
     }
   }
   const models = unique(inputs.flatMap(({ report }) => [...report.run.models, ...report.results.map((r) => r.model)]))
   const suites = uniqueBy(inputs.flatMap(({ report }) => report.run.suites), (s) => s.name)
-  const results = orderResults([...byKey.values()], suites.map((s) => s.name), models)
+  const results = orderResults([...byKey.values()].map((entry) => entry.result), suites.map((s) => s.name), models)
   // --repeat-until runs' gates read the mean of per-case pass rates: recomputed over the merged results, as the
   // run computes it, never averaged from the inputs' figures (their case counts and repeat counts differ).
   const repeatUntil = repeatUntilInputs(inputs, warnings)

@@ -96,7 +96,25 @@ describe('mergeReports', () => {
     // The same run errored in the other report (an outage): no verdict on the model, unlike the failure kept.
     const errored = results.map((r, i) => (i === 0 ? { ...r, failures: [{ kind: 'provider_error' as const, message: 'HTTP 503' }] } : r))
     const { warnings } = mergeReports([{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(errored) }])
-    expect(warnings).toEqual(['weather/case-0 [model-a] #1: b.json disagrees with an earlier report; kept the earlier result'])
+    expect(warnings).toEqual(['weather/case-0 [model-a] #1: errored in b.json (no verdict), failed in a.json; kept the failed result'])
+  })
+
+  it('a run errored in one report and judged in another is the judged result, whichever report comes first (errored is no verdict)', () => {
+    const results = fullRun().slice(0, 12)
+    expect(results[1]!.passed).toBe(true)
+    // Shard 1 was run during an outage, then again: the second report has the verdict the outage kept from the first.
+    const errored = results.map((r, i) => (i === 1 ? { ...r, passed: false, verdict: 'errored' as const, failures: [{ kind: 'provider_error' as const, message: 'HTTP 503' }] } : r))
+    const outcomes = [
+      mergeReports([{ file: 'outage.json', report: runReport(errored) }, { file: 'rerun.json', report: runReport(results) }]),
+      mergeReports([{ file: 'rerun.json', report: runReport(results) }, { file: 'outage.json', report: runReport(errored) }]),
+    ]
+    for (const { report, duplicates, warnings } of outcomes) {
+      expect(byKey(report.results)).toEqual(byKey(results))
+      expect(report.summary.find((row) => row.model === 'model-a')).toMatchObject({ errored: 0 })
+      expect(duplicates).toBe(12)
+      expect(warnings).toEqual(['weather/case-0 [model-a] #2: errored in outage.json (no verdict), passed in rerun.json; kept the passed result'])
+    }
+    expect(rounded(outcomes[0]!.report.summary)).toEqual(rounded(outcomes[1]!.report.summary))
   })
 
   it('drops duplicate results and warns when duplicates disagree', () => {
