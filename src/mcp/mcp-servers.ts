@@ -17,11 +17,10 @@ type Sessions = Map<string, Promise<McpSession>>
 const currentCase = new AsyncLocalStorage<Sessions>()
 
 /**
- * A `per_case` server was listed in this process: only then do cases need a scope. Process-wide like the scope,
- * because a suite's stubs may belong to other servers than the ones running its case — a Suite loaded beforehand
- * (its servers closed after listing) run by `runCase`, which starts its own.
+ * How many case scopes are open, over every set of servers in the process: when the last one ends, `currentCase` is
+ * disabled, so Node's promise hooks (which entering it switched on) are off again for what the process runs next.
  */
-let perCaseListed = false
+let openScopes = 0
 
 /**
  * The server entry each MCP stub and tool definition was made from (`McpServers.stub`), every kind: a Suite loaded
@@ -55,6 +54,12 @@ export class McpServers implements McpServerPool {
   readonly #secrets = new Set<string>()
   /** The cases' tool lists whose servers' secrets were learned (`bindCase`): each is looked through once. */
   readonly #learned = new WeakSet<object>()
+  /**
+   * A `per_case` server was listed here or a case bound here calls one: only then do cases need a scope. Learned
+   * with the secrets, so a Suite loaded beforehand (its servers closed after listing) and run by `runCase` on servers
+   * that never listed it is scoped, and another run in the process — before, after or beside — is not.
+   */
+  #perCase = false
   #closed = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
@@ -76,7 +81,6 @@ export class McpServers implements McpServerPool {
   async list(spec: McpServerSpec): Promise<ServerListing> {
     this.learn(spec)
     if (spec.perCase) {
-      perCaseListed = true
       const session = await connect(spec)
       try {
         return { serverName: session.serverName, tools: await session.listTools() }
@@ -128,13 +132,20 @@ export class McpServers implements McpServerPool {
   async withCase<T>(run: () => Promise<T>): Promise<T> {
     // Without per_case servers there is nothing to scope. Entering async context would switch on Node's promise
     // hooks for the rest of the process: a cost on every promise of every case (~3% of a scripted run's CPU).
-    if (!perCaseListed) return run()
+    if (!this.#perCase) return run()
     const scope: Sessions = new Map()
+    openScopes++
     try {
       return await currentCase.run(scope, run)
     } finally {
       await closeAll(scope)
+      if (--openScopes === 0) currentCase.disable()
     }
+  }
+
+  /** Whether `withCase` gives each case its own scope: a `per_case` server was listed here or a case bound here calls one. */
+  get scopesCases(): boolean {
+    return this.#perCase
   }
 
   /** Whether `close()` was called. */
@@ -155,9 +166,10 @@ export class McpServers implements McpServerPool {
     return this.close()
   }
 
-  /** Adds a server's secrets to these servers'. */
+  /** Adds a server's secrets to these servers', and whether it is `per_case`. */
   private learn(spec: McpServerSpec): void {
     for (const secret of spec.secrets) this.#secrets.add(secret)
+    if (spec.perCase) this.#perCase = true
   }
 
   /** Learns the secrets of the servers a case's stubs and tools came from (each stubs object and tool list once). */
