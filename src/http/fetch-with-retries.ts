@@ -104,7 +104,7 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
       return { type: 'failure', failure: { type: 'status', status: response.status, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } }
     }
     if (response.ok) {
-      const parsed = readJson(body, response.headers)
+      const parsed = isMediaDownload(url) ? { type: 'other' as const } : readJson(body, response.headers)
       if (parsed.type === 'unparsable') {
         return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} with an unparsable JSON body (${body.length} bytes)` } }
       }
@@ -194,6 +194,14 @@ function redirectError(url: string, response: Response): ProviderError {
 // Files served whole (a batch's JSONL output, as application/octet-stream; Message Batches' results as
 // application/x-jsonl): one JSON value per line, never one in all.
 const fileContentTypes = /^application\/(octet-stream|jsonl|x-jsonl|ndjson|x-ndjson|x-jsonlines)\b/i
+
+/**
+ * A file's bytes (`?alt=media`, as Gemini's Files API serves a batch's JSONL responses): never read as one JSON
+ * value whatever Content-Type it comes with, which the API does not document.
+ */
+function isMediaDownload(url: string): boolean {
+  return URL.canParse(url) && new URL(url).searchParams.get('alt') === 'media'
+}
 
 /** Bodies that claim (or look like) JSON must parse; event streams, files and empty bodies are left alone. */
 function readJson(body: string, headers: Headers): { readonly type: 'json'; readonly value: unknown } | { readonly type: 'other' } | { readonly type: 'unparsable' } {

@@ -164,6 +164,24 @@ describe('Gemini batch mode: a batch over the inline limit', () => {
   })
 })
 
+describe('Gemini batch mode: a responses file whatever Content-Type its download carries', () => {
+  // The API documents the responses file as JSONL and its download's Content-Type not at all: the bytes are the
+  // file's, and a line that is no JSON stays that entry's loss, never the whole download's.
+  it.each(['application/jsonl', 'application/octet-stream', 'application/json', 'text/plain'])('served as %s', async (downloadType) => {
+    // The second answer's line cut short.
+    const damage = (text: string) => text.split('\n').map((line, index) => (index === 1 ? line.slice(0, 20) : line)).join('\n')
+    const { server, client, api } = await standIn({ downloadType, editResponses: damage })
+    const request = { contents: [{ role: 'user', parts: [{ text: 'Weather in Oslo?' }] }] }
+    const input = await client.files.upload({ file: new Blob(['a', 'b', 'c'].map((key) => `${JSON.stringify({ key, request })}\n`), { type: 'application/jsonl' }), config: { mimeType: 'application/jsonl' } })
+    const created = await create(server.origin, { batch: { displayName: 'b', inputConfig: { fileName: input.name } } })
+    const id = created.body.name as string
+    await pollUntilDone(api, id)
+    const outcomes = (await api.results(id))!
+    expect(outcomes.map((outcome) => [outcome.customId, outcome.kind])).toEqual([['a', 'answer'], ['c', 'answer']])
+    expect(server.requests.filter((seen) => seen.path.includes(':download')).length).toBe(1)
+  })
+})
+
 describe('Gemini batch mode: per-entry errors and the ends of a batch', () => {
   it('answers a refused request as the API would have (its status and error body), and another failure as an error', async () => {
     const { server, api } = await standIn({ lifecycle: batchLifecycle({ pollsInProgress: 0 }) })

@@ -66,6 +66,10 @@ export type GeminiBatchOptions = {
   readonly inlineLimitBytes?: number
   /** The largest input file the Files API takes: 2 GB published. */
   readonly fileLimitBytes?: number
+  /** The Content-Type of a file download (undocumented; `application/jsonl` unless a test says otherwise). */
+  readonly downloadType?: string
+  /** Changes a responses file's text as it is written (a damaged line, say). */
+  readonly editResponses?: (text: string) => string
   readonly echoMetadata?: boolean
   /** Changes the direct fake's rendered answer (direct and inline alike), as `fakeApi`'s `editAnswer` does. */
   readonly editAnswer?: (answer: any) => unknown
@@ -80,7 +84,7 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
   const apiKey = options.apiKey ?? geminiKey
   const lifecycle = options.lifecycle ?? batchLifecycle()
   const limit = options.inlineLimitBytes ?? 20 * 1024 * 1024
-  const files = filesApi(options.fileLimitBytes ?? 2 * 1024 * 1024 * 1024)
+  const files = filesApi(options.fileLimitBytes ?? 2 * 1024 * 1024 * 1024, options.downloadType)
   const direct = fakeApi(protocolFor('google'), behaviour, apiKey, options.editAnswer ? { editAnswer: options.editAnswer } : {})
   const violations: string[] = []
   const batches = new Map<string, StandInBatch>()
@@ -172,7 +176,8 @@ export function geminiBatchApi(behaviour: Behaviour, options: GeminiBatchOptions
       else {
         const responses = await answerAll(batch)
         // A file batch answers in a file: one `{"key", "response" | "error"}` per line, in the order of the requests.
-        const file = batch.source === 'file' ? files.write(`${batch.name}-responses`, responses.map((item) => `${JSON.stringify(fileLine(item))}\n`).join('')) : undefined
+        const text = responses.map((item) => `${JSON.stringify(fileLine(item))}\n`).join('')
+        const file = batch.source === 'file' ? files.write(`${batch.name}-responses`, options.editResponses ? options.editResponses(text) : text) : undefined
         batch.ended = { state: 'BATCH_STATE_SUCCEEDED', endTime, responses, ...(file ? { file } : {}) }
       }
     }

@@ -21,8 +21,12 @@ const startPath = /^\/upload\/v1beta\/files$/
 const chunkPath = /^\/upload\/v1beta\/files\?upload_id=([^&]+)/
 const downloadPath = /^(?:\/download)?\/v1beta\/(files\/[^/:?]+):download\?alt=media$/
 
-/** The Files API stand-in; `limitBytes` is the largest file it takes (2 GB published). */
-export function filesApi(limitBytes: number): FilesApi {
+/**
+ * The Files API stand-in; `limitBytes` is the largest file it takes (2 GB published). `downloadType` is the
+ * Content-Type a download is served with: the API documents none (only that a batch's responses file is JSONL),
+ * so tests vary it.
+ */
+export function filesApi(limitBytes: number, downloadType = 'application/jsonl'): FilesApi {
   const files = new Map<string, StoredFile>()
   const uploads = new Map<string, Upload>()
   let count = 0
@@ -71,7 +75,7 @@ export function filesApi(limitBytes: number): FilesApi {
       if (request.method !== 'GET' || !downloading) return undefined
       const file = files.get(downloading[1]!)
       if (!file) return refuse(404, 'NOT_FOUND', 'Requested entity was not found.')
-      return { type: 'text', status: 200, body: file.text, contentType: 'application/jsonl' }
+      return { type: 'text', status: 200, body: file.text, contentType: downloadType }
     },
   }
 }
