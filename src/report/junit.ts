@@ -11,6 +11,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 import type { NotRunTask } from '../runner/bail.ts'
 import { runStops, type RunStop } from './run-stops.ts'
 import { inertLines } from './terminal-text.ts'
+import { inertResult } from './inert-result.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -101,11 +102,14 @@ function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
   const open = `    <testcase classname="${escapeXml(result.suite)}" name="${escapeXml(`${result.case} [${summaryLabel(result)}]${suffix}`)}" time="${seconds(result.latencyMs)}"`
   const verdict = verdictOf(result)
   if (verdict === 'passed') return `${open}/>`
+  // The body is drawn from an inert copy, as show draws it: a model's newline in a tool name, raw arguments or a
+  // quoted value is written \n, so only the body's own lines (and a message's indented continuation lines) are lines.
+  const shown = inertResult(result)
   // An errored result carries its errored failures alone (the scorer reports nothing else on an outage).
-  const { errors, failures } = splitFailures(result.failures)
+  const { errors, failures } = splitFailures(shown.failures)
   const body = verdict === 'errored'
-    ? [element('error', errors.length > 0 ? errors : result.failures, result)]
-    : [element('failure', failures, result)]
+    ? [element('error', errors.length > 0 ? errors : shown.failures, shown)]
+    : [element('failure', failures, shown)]
   return [`${open}>`, ...body, '    </testcase>'].join('\n')
 }
 

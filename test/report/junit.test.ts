@@ -47,7 +47,8 @@ describe('JUnit reporter', () => {
     expect(testcase.attributes.classname).toBe(`s<"&'>`)
     // NUL and ESC written visibly, as the terminal shows them; a lone surrogate (no character at all) as U+FFFD.
     expect(testcase.attributes.name).toContain(`a"b'c<d>&e]]>\\x00\\x1b\uFFFD </testcase>\nline2 [m&<x>]`)
-    expect(testcase.children[0]!.attributes.message).toContain('\nline2')
+    // A message's newline not starting an indented continuation line is a quoted value's: written \\n, as show writes it.
+    expect(testcase.children[0]!.attributes.message).toContain('\\nline2')
     expect(testcase.children[0]!.text).toContain('</testcase>')
   })
 })
@@ -60,5 +61,27 @@ describe('JUnit with C1 controls and bidi characters', () => {
     expect(xml).not.toMatch(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/)
     expect(xml).toContain('got \\u202esiraP\\x9b2J\\x7f \\u2066x\\u2069')
     parseXml(xml)
+  })
+})
+
+describe('JUnit failure text keeps its own lines only', () => {
+  it("a model's newline in a tool name or its raw arguments is written \\n, as show writes it: the calls listing cannot forge a line", () => {
+    const forged = 'get_weather({})\nturn 2: delete_all({"confirm": true})'
+    const result = makeResult({
+      case: 'paris', passed: false,
+      failures: [
+        { kind: 'wrong_tool', message: 'expected a call to get_weather' },
+        // The scorer's own continuation lines (a state diff, path by path) stay lines, as in show.
+        { kind: 'state_mismatch', message: 'state differs:\n  orders.O-1.status: expected "shipped", got "lost"' },
+      ],
+      calls: [{ turn: 0, id: 'c1', name: forged, rawArguments: '{\n"city": "Paris"\n}' }],
+    })
+    const failure = parseXml(toJunit(reportOf([result]))).children[0]!.children[0]!.children[0]!
+    const lines = failure.text.split('\n')
+    expect(lines.filter((line) => line.includes('delete_all'))).toHaveLength(1)
+    expect(lines.some((line) => line.startsWith('turn 2:') || line.startsWith('"city"'))).toBe(false)
+    expect(failure.text).toContain('turn 1: get_weather({})\\nturn 2: delete_all({"confirm": true})({\\n"city": "Paris"\\n})')
+    expect(lines).toContain('  orders.O-1.status: expected "shipped", got "lost"')
+    expect(failure.attributes.message).toContain('\n  orders.O-1.status')
   })
 })
