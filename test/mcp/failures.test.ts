@@ -67,6 +67,39 @@ async function startError(dir: string, suite: string): Promise<InputError> {
   return error as InputError
 }
 
+/** How many times the launcher of `runOnLauncher` was started. */
+const startsOf = (dir: string): number => pidsIn(join(dir, 'starts')).length
+
+/**
+ * A run on a shared echo server started through a launcher that refuses the starts `refuses` names (a JavaScript
+ * condition on `start`, counted from 1: the run's own start is 1) — exiting with a line on stderr: case `one` crashes
+ * the server, each of `later` then calls echo (with concurrency 1, in order).
+ */
+function runOnLauncher(dir: string, refuses: string, later: readonly string[]) {
+  const launcher = join(dir, 'launcher.mjs')
+  writeFileSync(launcher, [
+    "import { appendFileSync, readFileSync } from 'node:fs'",
+    `const file = ${q(join(dir, 'starts'))}`,
+    "appendFileSync(file, '1\\n')",
+    "const start = readFileSync(file, 'utf8').trim().split('\\n').length",
+    `if (${refuses}) { process.stderr.write(\`echo launcher: refusing start \${start}\\n\`); process.exit(1) }`,
+    `await import(${q(pathToFileURL(fixture('echo-server.mjs')).href)})`,
+  ].join('\n'))
+  const suite = tempFiles({
+    'suite.yaml': [
+      'name: broken',
+      'tools:',
+      `  - mcp: { command: ${q(node)}, args: [${q(launcher)}], env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: { connect: 20, call: 20 } }`,
+      'cases:',
+      '  - { id: one, prompt: go, expect: { calls: [{ name: crash }] } }',
+      ...later.map((id) => `  - { id: ${id}, prompt: go, expect: { calls: [{ name: echo }] } }`),
+    ].join('\n'),
+  })
+  const call = (name: string, args = '{}') => [[{ text: '', toolCalls: [{ id: 'c0', name, rawArguments: args }], usage: emptyUsage }, { text: 'done', toolCalls: [], usage: emptyUsage }]]
+  const provider = scriptedProvider('scripted:mcp-failures', new Map([['one', call('crash')], ...later.map((id) => [id, call('echo', '{"text": "hi"}')] as const)]))
+  return runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+}
+
 describe('MCP servers that fail end cleanly, with the command and the stderr tail', () => {
   it('a command that does not exist: exit 2 before the run, naming the command', async () => {
     const dir = tempFiles({})
@@ -121,43 +154,37 @@ describe('MCP servers that fail end cleanly, with the command and the stderr tai
     expect(outcome.exitCode).toBe(2)
   })
 
-  it('a server that crashes mid-run and then no longer starts: that case and every later one are errored (harness_error, not failed) with the reason, none hangs', async () => {
+  it('a server that crashes mid-run and then no longer starts: each later case is errored (harness_error, not failed) with the reason, its restart retried at most 3 times in the run, then the error stands without another start', async () => {
     const dir = tempFiles({})
-    // Starts the echo server the first time only (the run's listing, which then answers the calls); a restart exits.
-    const launcher = join(dir, 'launch-once.mjs')
-    writeFileSync(launcher, [
-      "import { existsSync, writeFileSync } from 'node:fs'",
-      `const marker = ${q(join(dir, 'started'))}`,
-      "if (existsSync(marker)) { process.stderr.write('echo launcher: refusing to start a second time\\n'); process.exit(1) }",
-      "writeFileSync(marker, '')",
-      `await import(${q(pathToFileURL(fixture('echo-server.mjs')).href)})`,
-    ].join('\n'))
-    const suite = tempFiles({
-      'suite.yaml': [
-        'name: broken',
-        'tools:',
-        `  - mcp: { command: ${q(node)}, args: [${q(launcher)}], env: { PID_FILE: ${q(join(dir, 'pids'))} }, timeout: { connect: 20, call: 20 } }`,
-        'cases:',
-        '  - { id: one, prompt: go, expect: { calls: [{ name: crash }] } }',
-        ...['two', 'three'].map((id) => `  - { id: ${id}, prompt: go, expect: { calls: [{ name: echo }] } }`),
-      ].join('\n'),
-    })
-    const call = (name: string, args = '{}') => [[{ text: '', toolCalls: [{ id: 'c0', name, rawArguments: args }], usage: emptyUsage }, { text: 'done', toolCalls: [], usage: emptyUsage }]]
-    const provider = scriptedProvider('scripted:mcp-failures', new Map([['one', call('crash')], ['two', call('echo', '{"text": "hi"}')], ['three', call('echo', '{"text": "hi"}')]]))
-    const outcome = await runEvaluation({ suitePaths: [join(suite, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+    const ids = ['two', 'three', 'four', 'five', 'six']
+    const outcome = await runOnLauncher(dir, 'start > 1', ids)
     const results = outcome.report.results
-    expect(results.map((result) => [result.case, result.verdict, result.failures.map((failure) => failure.kind)])).toEqual([
-      ['one', 'errored', ['harness_error']], ['two', 'errored', ['harness_error']], ['three', 'errored', ['harness_error']],
-    ])
+    expect(results.map((result) => [result.case, result.verdict, result.failures.map((failure) => failure.kind)])).toEqual(
+      ['one', ...ids].map((id) => [id, 'errored', ['harness_error']]))
     expect(results[0]?.failures[0]?.message).toContain('echo server: crashing on purpose')
     for (const later of results.slice(1)) {
-      expect(later.failures[0]?.message).toMatch(/MCP server .*launch-once\.mjs" exited before completing the MCP handshake/)
-      expect(later.failures[0]?.message).toContain('echo launcher: refusing to start a second time')
+      expect(later.failures[0]?.message).toMatch(/MCP server .*launcher\.mjs" exited before completing the MCP handshake/)
+      expect(later.failures[0]?.message).toContain('echo launcher: refusing start')
       // The model never saw the dead server's error: the case ended at the call.
       expect(later.turns.flatMap((turn) => turn.toolResults)).toEqual([])
     }
-    expect(outcome.report.summary[0]).toMatchObject({ cases: 3, passed: 0, errored: 3 })
+    // The run's start, then three failed restarts (cases two to four); five and six start nothing and say why.
+    expect(startsOf(dir)).toBe(4)
+    expect(results.slice(1, 4).map((result) => result.failures[0]?.message.includes('not restarted again'))).toEqual([false, false, false])
+    for (const given of results.slice(4)) expect(given.failures[0]?.message).toContain('not restarted again: 3 restarts of it failed')
+    expect(outcome.report.summary[0]).toMatchObject({ cases: 6, passed: 0, errored: 6 })
     expect(outcome.exitCode).toBe(2)
+    expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
+  })
+
+  it('a server whose restart fails once (a transient crash): that case is errored, the next case restarts it again and passes', async () => {
+    const dir = tempFiles({})
+    const outcome = await runOnLauncher(dir, 'start === 2', ['two', 'three'])
+    const results = outcome.report.results
+    expect(results.map((result) => [result.case, result.verdict])).toEqual([['one', 'errored'], ['two', 'errored'], ['three', 'passed']])
+    expect(results[1]?.failures[0]?.message).toContain('echo launcher: refusing start 2')
+    expect(results[2]?.turns.flatMap((turn) => turn.toolResults).map((execution) => [execution.isError, execution.content])).toEqual([[false, 'echo: hi']])
+    expect(startsOf(dir)).toBe(3)
     expect(alive(pidsIn(join(dir, 'pids')))).toEqual([])
   })
 
