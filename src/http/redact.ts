@@ -1,3 +1,5 @@
+import { warnOnce } from '../core/warnings.ts'
+
 /** Header names whose values are credentials: never written to cassettes, transcripts or logs. */
 const secretHeaderNames: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization']
 
@@ -10,18 +12,15 @@ export const redactedMarker = '[redacted]'
  */
 export const shortestRedacted = 4
 
-/** Short values already warned about (in memory only): each is said once, however many routes register it. */
-const warnedShort = new Set<string>()
-
 /**
- * Warns on stderr, once per value, that a secret from `source` (an environment variable's name, a setting's field —
- * never the value) is too short to be redacted, so it may appear in what a run writes. Blank values are not secrets.
+ * Warns, once per value, that a secret from `source` (an environment variable's name, a setting's field — never the
+ * value) is too short to be redacted, so it may appear in what a run writes: through the run's onWarning when a run
+ * says it, else on stderr (core/warnings.ts). Blank values are not secrets.
  */
 export function warnIfUnredactable(value: string, source: string): void {
-  if (value.length >= shortestRedacted || value.trim() === '' || warnedShort.has(value)) return
-  warnedShort.add(value)
+  if (value.length >= shortestRedacted || value.trim() === '') return
   const length = `${value.length} character${value.length === 1 ? '' : 's'}`
-  process.stderr.write(`warning: ${source} is a secret of ${length}: secrets under ${shortestRedacted} characters cannot be redacted (every report would be garbled), so it may appear in reports, the journal, cassettes and messages — use a longer one\n`)
+  warnOnce(`short secret\0${value}`, `${source} is a secret of ${length}: secrets under ${shortestRedacted} characters cannot be redacted (every report would be garbled), so it may appear in reports, the journal, cassettes and messages — use a longer one`)
 }
 
 /** Replaces every occurrence of each secret value in `text` (secrets shorter than `shortestRedacted` are ignored: too many false hits). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { warnOnce } from '../core/warnings.ts'
 
 /**
  * The user's toolgauge cache: `$XDG_CACHE_HOME/toolgauge/<part>` (default `~/.cache`), mode 700, holding data that
@@ -32,29 +33,34 @@ export function cacheFolder(part: string): string | undefined {
   if (process.env.TOOLGAUGE_CACHE === 'off') return undefined
   const root = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolgauge')
   const dir = join(root, part)
-  const known = folders.get(dir)
-  if (known !== undefined) return known ? dir : undefined
-  let trusted = false
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    const folder = [root, dir].map((path) => ({ path, reason: untrustedFolderReason(statSync(path), process.getuid?.()) })).find((entry) => entry.reason)
-    if (folder) warnOnce(`warning: not using the cache folder ${folder.path}: ${folder.reason}\n`)
-    trusted = !folder
-  } catch {
-    // a folder that cannot be made or read: no cache
+  let known = folders.get(dir)
+  if (known === undefined) {
+    known = checkedFolder(root, dir)
+    folders.set(dir, known)
   }
-  folders.set(dir, trusted)
-  return trusted ? dir : undefined
+  // Said each time it is looked up, so each run whose work uses it is told (once: core/warnings.ts).
+  if (known.untrusted) warnOnce(`cache folder\0${known.untrusted.path}`, `not using the cache folder ${known.untrusted.path}: ${known.untrusted.reason}`)
+  return known.usable ? dir : undefined
 }
 
-/** Folders this process made or checked, and whether they are used (a run reads hundreds of entries; one check per folder is enough). */
-const folders = new Map<string, boolean>()
+/** What this process found of a cache folder: whether it is used, and the folder not trusted when that is why not. */
+type CheckedFolder = { readonly usable: boolean; readonly untrusted?: { readonly path: string; readonly reason: string } }
 
-let warned = false
-function warnOnce(line: string): void {
-  if (warned) return
-  warned = true
-  process.stderr.write(line)
+/** Folders this process made or checked (a run reads hundreds of entries; one check per folder is enough). */
+const folders = new Map<string, CheckedFolder>()
+
+function checkedFolder(root: string, dir: string): CheckedFolder {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    for (const path of [root, dir]) {
+      const reason = untrustedFolderReason(statSync(path), process.getuid?.())
+      if (reason) return { usable: false, untrusted: { path, reason } }
+    }
+    return { usable: true }
+  } catch {
+    // a folder that cannot be made or read: no cache
+    return { usable: false }
+  }
 }
 
 /** sha256 of a text, hex: what cache keys and file names are made of. */

@@ -17,6 +17,7 @@ import { evaluateGates, type Gate, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { printWarning, RunCallbacks, withContainedCallbacks } from './run-callbacks.ts'
 import { ProcessGuard } from './process-guard.ts'
+import { warningsTo } from '../core/warnings.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { RunTally } from './run-tally.ts'
@@ -98,8 +99,10 @@ export type RunOptions = {
    */
   readonly signal?: AbortSignal
   /**
-   * Called before any request with what looks like a slip but is not an error (a scripted key naming no case), and
-   * with what the process guard saw (an error of a case's code after its verdict). `onWarning`, `onStart`,
+   * Called before any request with what looks like a slip but is not an error (a scripted key naming no case), with
+   * what the process guard saw (an error of a case's code after its verdict), and with what the run's parts warn about
+   * (a secret under 4 characters, which cannot be redacted, by its source; a cache folder others may write to), each
+   * once per run; without it those are printed on stderr. `onWarning`, `onStart`,
    * `onResult`, `onBatchEvent` and the provider options' `onRetry` / `onBatchEvent` are the caller's own code,
    * contained: one that throws (anything), or returns a promise that rejects, stops nothing — the run goes on, its
    * requests too, every result is journaled and in the report, no verdict changes, and the run's
@@ -168,19 +171,26 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   // The caller's callbacks are its own code: one that throws is said once the run is over, and changes nothing else.
   const callbacks = new RunCallbacks(options)
   try {
-    const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn)
-    // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
-    const guard = new ProcessGuard()
-    try {
-      // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
-      const contained = withContainedCallbacks(options, callbacks)
-      return await McpServers.during(async (servers) => evaluate(contained, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
-    } finally {
-      guard.dispose(options.signal?.aborted === true)
-      if (lock !== options.outLock) lock.release()
-    }
+    // What the run's parts warn about deep inside (a secret too short to redact, a cache folder others may write to)
+    // goes to onWarning like the run's other warnings; without one it is printed on stderr (core/warnings.ts).
+    return await (callbacks.takesWarnings ? warningsTo(callbacks.warn, () => lockedRun(options, callbacks, startedAt)) : lockedRun(options, callbacks, startedAt))
   } finally {
     callbacks.close()
+  }
+}
+
+/** The run with its out folder locked and the process guarded. */
+async function lockedRun(options: RunOptions, callbacks: RunCallbacks, startedAt: Date): Promise<RunOutcome> {
+  const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn)
+  // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
+  const guard = new ProcessGuard()
+  try {
+    // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
+    const contained = withContainedCallbacks(options, callbacks)
+    return await McpServers.during(async (servers) => evaluate(contained, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+  } finally {
+    guard.dispose(options.signal?.aborted === true)
+    if (lock !== options.outLock) lock.release()
   }
 }
 
