@@ -76,6 +76,11 @@ function ajvFor(draft: Draft): AnyAjv {
   return ajv
 }
 
+/** A `$ref` or `$id` resolved against a base URI by ajv's own URI resolver, so a ref names what ajv finds by it ('' and 'a.json' are bases too). */
+export function resolveUri(base: string, reference: string): string {
+  return ajvFor('draft-07').opts.uriResolver.resolve(base, reference)
+}
+
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */
 export function schemaProblems(schema: JsonSchema): string[] {
   if (compiled.has(schema)) return []

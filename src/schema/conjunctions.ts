@@ -1,12 +1,12 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { schemaDraft, type Draft } from './ajv.ts'
-import { isSchema, refTarget, subschemaValidator, type SchemaNode } from './local-ref.ts'
+import { dynamicRefTarget, isSchema, refTarget, subschemaValidator, type SchemaNode } from './local-ref.ts'
 
 // Keywords the schema walk reads that a draft's ajv vocabulary does not have: the loop ignores them, and so must
 // the walk. A draft-07 tool (no $schema, as most come) has none of the three (`items` applies to every item);
 // 2019-09 has `unevaluatedProperties` and `dependentSchemas` but no `prefixItems` (its tuple is `items: [...]`).
 const notInDraft: Readonly<Record<Draft, readonly string[]>> = {
-  'draft-07': ['prefixItems', 'unevaluatedProperties', 'dependentSchemas'],
+  'draft-07': ['prefixItems', 'unevaluatedProperties', 'dependentSchemas', '$recursiveRef', '$dynamicRef'],
   '2019-09': ['prefixItems'],
   '2020-12': [],
 }
@@ -19,8 +19,8 @@ export type KnownValue = { readonly value: unknown }
 
 /**
  * The ways a value can be read against a schema, each a list of plain schemas that all apply to it at once: the
- * schema itself (without its combinators), its `allOf` members and local `$ref` targets (siblings of `$ref` apply
- * too, as in ajv), one branch of each `anyOf` / `oneOf`, the arm of an `if` that applies and each dependency schema
+ * schema itself (without its combinators), its `allOf` members and `$ref` targets (`refTarget`; siblings of `$ref`
+ * apply too, as in ajv) and `$recursiveRef` / `$dynamicRef` targets (`dynamicRefTarget`, not in draft-07), one branch of each `anyOf` / `oneOf`, the arm of an `if` that applies and each dependency schema
  * (`dependentSchemas`, schema-valued `dependencies`) whose key is there. Given the value, ajv decides the `if`
  * (compiled on its own, `subschemaValidator`) and its keys the dependencies; without it (or an `if` that cannot
  * stand alone) both arms, and each dependency applying or not, are readings. The caller takes the reading the
@@ -48,9 +48,13 @@ function expand(schema: JsonSchema, reading: Reading, seen: ReadonlySet<JsonSche
   const expandNode = (node: SchemaNode): JsonSchema[][] => (typeof node === 'boolean' ? (node ? [[]] : []) : expand(node, reading, seen))
   let result: JsonSchema[][] = [[own]]
   if (typeof $ref === 'string') {
-    const target = refTarget($ref, root)
+    const target = refTarget($ref, root, schema)
     if (isSchema(target) && !seen.has(target)) result = product(result, expand(target, reading, new Set([...seen, target])))
     else if (target === false) return []
+  }
+  for (const dynamic of [own.$recursiveRef, own.$dynamicRef]) {
+    const target = typeof dynamic === 'string' ? dynamicRefTarget(dynamic, root, schema) : undefined
+    if (target && !seen.has(target)) result = product(result, expand(target, reading, new Set([...seen, target])))
   }
   for (const member of subschemasIn(allOf)) result = product(result, expandNode(member))
   for (const branches of [subschemasIn(anyOf), subschemasIn(oneOf)]) {

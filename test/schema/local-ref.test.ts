@@ -51,3 +51,18 @@ describe('refTarget follows a local $ref where ajv (the loop\'s validator) follo
     expect(resolveRef({ $ref: '#/$defs/a' }, cycle)).toHaveProperty('$ref')
   })
 })
+
+describe('refTarget resolves a ref against the $id around the schema holding it, as ajv does', () => {
+  const inner: JsonSchema = { $id: 'geo.json', $ref: '#', $defs: { point: { $anchor: 'pt', type: 'number' } } }
+  const holder: JsonSchema = { $ref: '#/$defs/point' }
+  const doc: JsonSchema = { $defs: { geo: inner, point: { type: 'string' }, use: { allOf: [holder] } } }
+
+  it('"#" and "#/…" inside an $id\'d subschema stay in it; from the root they read the root; anchors and ids are found anywhere', () => {
+    expect(refTarget('#', doc, inner)).toBe(inner)
+    expect(refTarget('#/$defs/point', doc, holder)).toEqual({ type: 'string' })
+    expect(refTarget('#/$defs/point', doc, inner)).toEqual({ $anchor: 'pt', type: 'number' })
+    expect(refTarget('geo.json#pt', doc)).toEqual({ $anchor: 'pt', type: 'number' })
+    expect(refTarget('geo.json', doc)).toBe(inner)
+    expect(refTarget('#pt', doc)).toBeUndefined()
+  })
+})
