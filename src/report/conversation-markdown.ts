@@ -2,7 +2,7 @@ import type { CaseResult, Failure } from '../core/result.ts'
 import { changeLines, conversationView, messageLabel } from './conversation-view.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { escapeHtml } from './html/escape.ts'
-import { inert } from './terminal-text.ts'
+import { inert, inertMessage } from './terminal-text.ts'
 import { oneLine } from './markdown-text.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 
@@ -49,9 +49,12 @@ function conversationText(result: CaseResult): string[] {
   return lines
 }
 
-/** A failure's kind and message; a message of several lines (a state diff) keeps them, indented under it. */
+/**
+ * A failure's kind and message; a message's own continuation lines (a state diff, path by path) stay lines, indented
+ * under it, while any other newline — a quoted value's — is written \\n (`inertMessage`, as show and JUnit write it).
+ */
 function failureText(failure: Failure, indent: string): string[] {
-  return `${failure.kind}: ${failure.message}`.split('\n').map((line, index) => cut(`${indent}${index > 0 ? '  ' : ''}${line}`))
+  return inertMessage(`${failure.kind}: ${failure.message}`).split('\n').map((line, index) => cut(`${indent}${index > 0 ? '  ' : ''}${line}`))
 }
 
 function cut(line: string): string {

@@ -191,6 +191,16 @@ describe('Markdown and JUnit: the message a failure belongs to', () => {
     expect(block.indexOf('\n````\n')).toBeGreaterThan(block.indexOf(line))
   })
 
+  it("Markdown keeps a failure message's own continuation lines only: a quoted value's newline is written \\n, as show writes it", () => {
+    const base = conversationResult()
+    const forged = { kind: 'wrong_tool' as const, message: 'expected create_return, got refund\nmessage 3 of 3 ✓  "all good"', userMessage: 1 }
+    const block = toMarkdown(reportWith([{ ...base, failures: [forged, ...base.failures.slice(1)] }])).split('#### Conversations, by user message')[1] ?? ''
+    expect(block.split('\n').filter((line) => line.trimStart().startsWith('message 3 of 3'))).toEqual(['message 3 of 3 ✓  "Thanks, that\'s all."'])
+    expect(block).toContain('  wrong_tool: expected create_return, got refund\\nmessage 3 of 3 ✓  "all good"')
+    // The state diff, path by path, is the scorer's own lines: kept.
+    expect(block).toContain('      orders.O-1.status: expected "return_requested", got "delivered"')
+  })
+
   it('JUnit failure text lists the conversation by message with the state after each reply and what failed there', () => {
     const xml = toJunit(reportWith([conversationResult()]))
     parseXml(xml)
