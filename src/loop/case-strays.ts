@@ -6,7 +6,7 @@ import { describeThrown } from '../core/thrown.ts'
  * The errors a case's code threw where nothing awaited them: a stub's timer that throws, a hook's promise no one
  * awaited rejecting. Node would crash the whole run on them (exit 1, no report). The runner's process guard
  * (`runner/process-guard.ts`) finds the case they came from — every timer and promise made while a case runs carries
- * that case (AsyncLocalStorage) — and records the first here, for the run, `runCase` and `describeSuite` alike; the loop then ends the case as `harness_error`, as
+ * that case (AsyncLocalStorage) — and records the first here, for the run, `runCase`, `describeSuite` and `runLoop` alike; the loop then ends the case as `harness_error`, as
  * if the code had thrown where it was awaited. Once the case's verdict is decided (`close`), a later error changes
  * nothing: the guard warns instead.
  */

@@ -63,7 +63,7 @@ export type EvaluatedCase = {
  * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again). Everything the
  * case's code starts carries the case (`loop/case-strays.ts`), so what it throws unawaited, up to the verdict, ends
  * the case as `harness_error` while the process is guarded (runner/process-guard.ts `guardStrays`: the run, `runCase`
- * and `describeSuite` hold it).
+ * and `describeSuite` hold it, and `runLoop` for its own case).
  */
 export async function evaluateCase(task: CaseTask, context: EvaluationContext): Promise<EvaluatedCase | undefined> {
   return runAsCase({ testCase: task.testCase, providerId: task.provider.id, repeat: task.repeat }, context.warn, (strays) => evaluate(task, context, strays))

@@ -48,7 +48,7 @@ let listening = false
 let unownedThrown = false
 
 /**
- * Guards the process against errors nothing awaited while held (the run, `runCase`, a `describeSuite` block; holders
+ * Guards the process against errors nothing awaited while held (the run, `runCase`, a `describeSuite` block, `runLoop`; holders
  * may overlap): an error of a case's code ends that case or is its warning (see ProcessGuard). Returns the release;
  * the last release takes the handlers off.
  */
