@@ -51,7 +51,7 @@ function conversationText(result: CaseResult): string[] {
 
 /**
  * A failure's kind and message; a message's own continuation lines (a state diff, path by path) stay lines, indented
- * under it, while any other newline — a quoted value's — is written \\n (`inertMessage`, as show and JUnit write it).
+ * under it, while any other newline — a quoted value's — is written \n (`inertMessage`, as show and JUnit write it).
  */
 function failureText(failure: Failure, indent: string): string[] {
   return inertMessage(`${failure.kind}: ${failure.message}`).split('\n').map((line, index) => cut(`${indent}${index > 0 ? '  ' : ''}${line}`))
