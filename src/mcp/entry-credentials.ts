@@ -53,7 +53,8 @@ export function urlCredentials(text: string): FoundCredentials<string> {
  * The credentials among a stdio server's arguments, and the arguments with each masked: the value of a flag whose
  * name says it is one (`--api-key sk-…`, `--token=…`, `--password x`), of a `NAME=value` whose name does (docker's
  * `-e GITHUB_TOKEN=ghp_…`), of a credential header (`--header "Authorization: Bearer …"`, as mcp-remote takes it;
- * the scheme stays readable), and the credentials of a URL (`urlCredentials`). The rule of env and header names,
+ * the scheme stays readable), and the credentials of a URL (`urlCredentials`), also as a flag's value
+ * (`--db=postgres://app:pw@db/x`). The rule of env and header names,
  * so `--root /srv/data` or `--port 8080` stay readable.
  */
 export function argCredentials(args: readonly string[]): FoundCredentials<readonly string[]> {
@@ -61,11 +62,13 @@ export function argCredentials(args: readonly string[]): FoundCredentials<readon
   const shown = args.map((arg, index) => {
     const previous = index > 0 ? flagName(args[index - 1] as string) : undefined
     if (previous !== undefined && isCredentialName(previous) && !arg.startsWith('-')) return masked(arg, '', secrets)
-    const assigned = /^(-{0,2}[A-Za-z_][\w.-]*=)(.+)$/s.exec(arg) ?? /^([A-Za-z][\w-]*:\s*)(\S.*)$/s.exec(arg)
-    if (assigned && !arg.includes('://') && isCredentialName((assigned[1] as string).replace(/^-+|[=:\s]+$/g, ''))) return masked(assigned[2] as string, assigned[1] as string, secrets)
-    const url = urlCredentials(arg)
+    // `--name=value`, `NAME=value` or a header `Name: value` (not a URL's `scheme://`): named by what precedes it.
+    const assigned = /^(-{0,2}[A-Za-z_][\w.-]*=)(.+)$/s.exec(arg) ?? /^([A-Za-z][\w-]*:\s*)(?!\/\/)(\S.*)$/s.exec(arg)
+    const [prefix, value] = assigned ? [assigned[1] as string, assigned[2] as string] : ['', arg]
+    if (assigned && isCredentialName(prefix.replace(/^-+|[=:\s]+$/g, ''))) return masked(value, prefix, secrets)
+    const url = urlCredentials(value)
     for (const secret of url.secrets) secrets.push(secret)
-    return url.shown
+    return `${prefix}${url.shown}`
   })
   return { secrets, shown }
 }

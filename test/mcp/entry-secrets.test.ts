@@ -15,12 +15,12 @@ const at = (field: string, message: string) => new InputError(message, { field }
 restoreEnvAfterEach(['XDG_CACHE_HOME', 'TG_ENTRY_TOKEN'])
 
 describe('the secrets of an MCP entry', () => {
-  it('credential-named env values written literally, and URL passwords; not LOG_LEVEL or a path', () => {
+  it('credential-named env values written literally, and URL passwords and credential query parameters; not LOG_LEVEL or a path', () => {
     const spec = parseServerEntry({
       command: 'node',
-      env: { GITHUB_TOKEN: 'ghp_literal5150', API_KEY: 'k-5150-literal', DB_PASSWORD: 'pw-5150', LOG_LEVEL: 'debug', ROOT: '/srv/data', DATABASE_URL: 'postgres://app:url%40pw@db/x' },
+      env: { GITHUB_TOKEN: 'ghp_literal5150', API_KEY: 'k-5150-literal', DB_PASSWORD: 'pw-5150', LOG_LEVEL: 'debug', ROOT: '/srv/data', DATABASE_URL: 'postgres://app:url%40pw@db/x', HOOK: 'https://hooks.example/x?token=wh-5150&page=2' },
     }, '/tmp', at)
-    expect(new Set(spec.secrets)).toEqual(new Set(['ghp_literal5150', 'k-5150-literal', 'pw-5150', 'url%40pw', 'url@pw']))
+    expect(new Set(spec.secrets)).toEqual(new Set(['ghp_literal5150', 'k-5150-literal', 'pw-5150', 'url%40pw', 'url@pw', 'wh-5150']))
   })
 
   it('credential headers written literally (without their scheme), besides the expanded ${VAR} values; not Accept', () => {
@@ -43,11 +43,11 @@ describe('the secrets of an MCP entry', () => {
 
   it("a stdio entry's args: a credential flag's value (--api-key v, --token=v, NAME=v, a credential header), a URL's password; not --root /srv/data; the label shows none", () => {
     const args = ['server.js', '--api-key', 'sk-arg-5150', '--token=tok-arg-5150', '--password', 'pw-arg-5150', '-e', 'GITHUB_TOKEN=ghp_arg5150', '--header', 'Authorization: Bearer sk-hdr-5150',
-      'postgres://app:db-pw-5150@db/x', 'https://api.example/v1?key=k-arg-5150', '--verbose', '--root', '/srv/data', '--port', '8080']
+      'postgres://app:db-pw-5150@db/x', 'https://api.example/v1?key=k-arg-5150', '--db=postgres://app:eq-pw-5150@db/x', '--verbose', '--root', '/srv/data', '--port', '8080']
     const spec = parseServerEntry({ command: 'node', args }, '/tmp', at)
-    expect(new Set(spec.secrets)).toEqual(new Set(['sk-arg-5150', 'tok-arg-5150', 'pw-arg-5150', 'ghp_arg5150', 'sk-hdr-5150', 'db-pw-5150', 'k-arg-5150']))
+    expect(new Set(spec.secrets)).toEqual(new Set(['sk-arg-5150', 'tok-arg-5150', 'pw-arg-5150', 'ghp_arg5150', 'sk-hdr-5150', 'db-pw-5150', 'k-arg-5150', 'eq-pw-5150']))
     expect(spec.label).toBe('node server.js --api-key [redacted] --token=[redacted] --password [redacted] -e GITHUB_TOKEN=[redacted] --header "Authorization: Bearer [redacted]" '
-      + 'postgres://app:[redacted]@db/x https://api.example/v1?key=[redacted] --verbose --root /srv/data --port 8080')
+      + 'postgres://app:[redacted]@db/x https://api.example/v1?key=[redacted] --db=postgres://app:[redacted]@db/x --verbose --root /srv/data --port 8080')
     expect(spec.transport).toMatchObject({ type: 'stdio', args })
   })
 })
