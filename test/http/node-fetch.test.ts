@@ -2,7 +2,7 @@
 // streams handed on piece by piece, aborts, redirects left alone, fetch's error shape, cuts, decoding, request bodies,
 // keep-alive (and a process that still exits), https picking its own agent.
 import { spawn } from 'node:child_process'
-import { once } from 'node:events'
+import { getEventListeners, once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
@@ -175,6 +175,32 @@ describe('aborts', () => {
     const answer = await fetchWithRetries(`${server.origin}/`, {}, { policy: fastPolicy, timeoutMs: 200, fetch: nodeFetch, secrets: [], onRetry: (info) => reasons.push(info.reason) })
     expect(answer.body).toBe('{"ok":true}')
     expect(reasons).toEqual(['request timed out after 200 ms'])
+  })
+
+  // The SDKs always hand fetchWithRetries a signal of their own: each attempt's signal follows it (and its timeout).
+  it('under a caller\'s signal: rejects with the caller\'s reason mid-attempt, unretried', async () => {
+    const arrived = gate()
+    const server = await serve(() => arrived.open())
+    const controller = new AbortController()
+    const reasons: string[] = []
+    const pending = fetchWithRetries(`${server.origin}/`, { signal: controller.signal }, { policy: fastPolicy, timeoutMs: 10_000, fetch: nodeFetch, secrets: [], onRetry: (info) => reasons.push(info.reason) })
+    await arrived.opened
+    const reason = new Error('stopped')
+    controller.abort(reason)
+    await expect(pending).rejects.toBe(reason)
+    expect(server.seen).toHaveLength(1)
+    expect(reasons).toEqual([])
+  })
+
+  it('under a caller\'s signal: times an attempt out and retries it, leaving no listener of its attempts on that signal', async () => {
+    const server = await serve((_seen, response) => (server.seen.length === 1 ? undefined : response.end('{"ok":true}')))
+    const controller = new AbortController()
+    const reasons: string[] = []
+    const answer = await fetchWithRetries(`${server.origin}/`, { signal: controller.signal }, { policy: fastPolicy, timeoutMs: 200, fetch: nodeFetch, secrets: [], onRetry: (info) => reasons.push(info.reason) })
+    expect(answer.body).toBe('{"ok":true}')
+    expect(reasons).toEqual(['request timed out after 200 ms'])
+    expect(controller.signal.aborted).toBe(false)
+    expect(getEventListeners(controller.signal, 'abort')).toEqual([])
   })
 })
 
