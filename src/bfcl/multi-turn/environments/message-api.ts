@@ -1,9 +1,10 @@
 import type { PyValue } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, req, type Environment } from '../environment.ts'
 import { PyRandom } from '../mt19937.ts'
-import { arith, truthy } from '../py-ops.ts'
-import { attributeLoader, configDict, dict, i, isMap, type Key, keyValue, num, type Val } from '../values.ts'
-import { lookupKey, str } from './keys.ts'
+import { PyException } from '../py-error.ts'
+import { arith, truthy, typeName } from '../py-ops.ts'
+import { attributeLoader, configDict, dict, i, type Key, keyValue, num, valEqual, type Val } from '../values.ts'
+import { hashKey, str } from './keys.ts'
 
 // BFCL's MessageAPI: users, an inbox of one-key dicts {receiver: message}, ids from Random(200191).
 
@@ -17,6 +18,22 @@ const loaded = attributeLoader(() => new Map<string, Val>([
   ]))
 
 const notLoggedIn = () => dict([['error', 'No user is currently logged in.']])
+
+/**
+ * `list(message.items())[0]`: BFCL reads only a message's first (receiver, text) pair — one BFCL inbox holds a
+ * dict of three — and raises as Python does for an empty dict or a message that is no dict.
+ */
+function firstPair(message: Val): readonly [Val, Val] {
+  if (!(message instanceof Map)) throw new PyException('AttributeError', `'${typeName(message)}' object has no attribute 'items'`)
+  for (const [key, value] of message) return [keyValue(key), value]
+  throw new PyException('IndexError', 'list index out of range')
+}
+
+// `text.lower()`: a text that is no str (a list, in one BFCL inbox) raises AttributeError.
+function lower(text: Val): string {
+  if (typeof text !== 'string') throw new PyException('AttributeError', `'${typeName(text)}' object has no attribute 'lower'`)
+  return text.toLowerCase()
+}
 
 /** A MessageAPI instance. */
 class MessageApi extends AttributeEnvironment {
@@ -46,47 +63,43 @@ class MessageApi extends AttributeEnvironment {
 
   load(config: PyValue): void {
     const given = configDict(config)
-    this.random = new PyRandom(200191)
+    this.random = new PyRandom(given.has('random_seed') ? BigInt(num(given.get('random_seed'))) : 200191)
     for (const name of attributes) this.s.set(name, loaded(given, name))
   }
 }
 
 const methods = methodTable<MessageApi>([
   ['add_contact', [req('user_name')], ([name], self) => {
-    if (self.dict('user_map').has(lookupKey(name!))) return dict([['error', `User name '${str(name!)}' already exists.`]])
+    if (self.dict('user_map').has(hashKey(name!))) return dict([['error', `User name '${str(name!)}' already exists.`]])
     self.s.set('user_count', arith('+', self.get('user_count'), i(1)))
     const id = `USR${String(num(self.get('user_count'))).padStart(3, '0')}`
     if (self.userIds().includes(id)) return dict([['error', `User ID '${id}' already exists.`]])
-    self.dict('user_map').set(lookupKey(name!), id)
+    self.dict('user_map').set(hashKey(name!), id)
     return dict([['added_status', true], ['user_id', id], ['message', `Contact '${str(name!)}' added successfully.`]])
   }],
   ['delete_message', [req('receiver_id')], ([receiver], self) => {
     if (!self.loggedIn()) return notLoggedIn()
     const list = self.list('inbox')
     for (let at = list.length - 1; at >= 0; at--) {
-      const message = list[at]
-      if (isMap(message) && message.has(lookupKey(receiver!))) {
-        list.splice(at, 1)
-        return dict([['deleted_status', true], ['receiver_id', receiver!], ['message', `Receiver ${str(receiver!)}'s latest message deleted successfully.`]])
+      const message = list[at]!
+      const [to] = firstPair(message)
+      if (valEqual(to, receiver!)) {
+        // list.remove(message) takes the first message equal to it, which may be an earlier copy.
+        list.splice(list.findIndex((other) => valEqual(other, message)), 1)
+        return dict([['deleted_status', true], ['receiver_id', to], ['message', `Receiver ${str(receiver!)}'s latest message deleted successfully.`]])
       }
     }
     return dict([['error', `Receiver ID ${str(receiver!)} not found.`]])
   }],
   ['get_message_stats', [], (_, self) => {
     if (!self.loggedIn()) return notLoggedIn()
-    const contacts = new Set<string>()
-    let received = 0
-    for (const message of self.list('inbox')) {
-      if (!isMap(message)) continue
-      for (const key of message.keys()) {
-        received++
-        contacts.add(String(key))
-      }
-    }
-    return dict([['stats', dict([['received_count', i(received)], ['total_contacts', i(contacts.size)]])]])
+    const contacts = new Set<Key>()
+    const inbox = self.list('inbox')
+    for (const message of inbox) contacts.add(hashKey(firstPair(message)[0]))
+    return dict([['stats', dict([['received_count', i(inbox.length)], ['total_contacts', i(contacts.size)]])]])
   }],
   ['get_user_id', [req('user')], ([user], self) => {
-    const id = self.dict('user_map').get(lookupKey(user!))
+    const id = self.dict('user_map').get(hashKey(user!))
     if (id === undefined) return dict([['error', `User '${str(user!)}' not found in the workspace.`]])
     return dict([['user_id', id]])
   }],
@@ -99,13 +112,11 @@ const methods = methodTable<MessageApi>([
   }],
   ['search_messages', [req('keyword')], ([keyword], self) => {
     if (!self.loggedIn()) return notLoggedIn()
-    const needle = str(keyword!).toLowerCase()
+    const needle = lower(keyword!)
     const results: Val[] = []
     for (const message of self.list('inbox')) {
-      if (!isMap(message)) continue
-      for (const [receiver, content] of message) {
-        if (typeof content === 'string' && content.toLowerCase().includes(needle)) results.push(dict([['receiver_id', keyValue(receiver)], ['message', content]]))
-      }
+      const [receiver, content] = firstPair(message)
+      if (lower(content).includes(needle)) results.push(dict([['receiver_id', receiver], ['message', content]]))
     }
     return dict([['results', results]])
   }],
@@ -113,7 +124,7 @@ const methods = methodTable<MessageApi>([
     if (!self.loggedIn()) return notLoggedIn()
     if (!self.userIds().includes(receiver!)) return dict([['error', `Receiver ID '${str(receiver!)}' not found.`]])
     const id = self.generateId()
-    self.list('inbox').push(new Map([[lookupKey(receiver!), message!]]))
+    self.list('inbox').push(new Map([[hashKey(receiver!), message!]]))
     self.s.set('message_count', arith('+', self.get('message_count'), i(1)))
     return dict([['sent_status', true], ['message_id', id], ['message', `Message sent to '${str(receiver!)}' successfully.`]])
   }],
@@ -121,13 +132,11 @@ const methods = methodTable<MessageApi>([
     if (!self.loggedIn()) return notLoggedIn()
     const sent = new Map<Key, Val>()
     for (const message of self.list('inbox')) {
-      // Only a message's first (receiver, text) pair counts, as in BFCL.
-      const first = isMap(message) ? [...message][0] : undefined
-      if (!first) continue
-      const [receiver, content] = first
-      const list = sent.get(receiver)
+      const [receiver, content] = firstPair(message)
+      const key = hashKey(receiver)
+      const list = sent.get(key)
       if (Array.isArray(list)) list.push(content)
-      else sent.set(receiver, [content])
+      else sent.set(key, [content])
     }
     return dict([['messages', sent]])
   }],

@@ -1,9 +1,9 @@
 import type { PyValue } from '../../py/value.ts'
 import { pyEqual } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, opt, req, type Environment } from '../environment.ts'
-import { arith, truthy } from '../py-ops.ts'
-import { keyError } from '../py-error.ts'
-import { attributeLoader, configDict, dict, i, isMap, type Key, num, toPy, type Val } from '../values.ts'
+import { arith, lt, truthy, typeName } from '../py-ops.ts'
+import { keyError, PyException } from '../py-error.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Key, toPy, type Val } from '../values.ts'
 import { str } from './keys.ts'
 
 // BFCL's TicketAPI: a queue of ticket dicts, a counter, the logged-in user.
@@ -11,6 +11,12 @@ import { str } from './keys.ts'
 const attributes = ['ticket_queue', 'ticket_counter', 'current_user'] as const
 const editable = ['title', 'description', 'status', 'priority']
 const loaded = attributeLoader(() => new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]]))
+
+// `text.lower()`: AttributeError for a value that is no str.
+function lower(text: Val): string {
+  if (typeof text !== 'string') throw new PyException('AttributeError', `'${typeName(text)}' object has no attribute 'lower'`)
+  return text.toLowerCase()
+}
 
 const notFound = (id: Val) => dict([['error', `Ticket with ID ${str(id)} not found.`]])
 
@@ -47,7 +53,8 @@ const methods = methodTable<TicketApi>([
   }],
   ['create_ticket', [req('title'), opt('description', ''), opt('priority', i(1))], ([title, description, priority], self) => {
     if (!truthy(self.get('current_user'))) return dict([['error', 'User not authenticated. Please log in to create a ticket.']])
-    if (num(priority!) < 1 || num(priority!) > 5) return dict([['error', 'Invalid priority. Priority must be between 1 and 5.']])
+    // Python compares: a priority that is no number raises TypeError.
+    if (lt(priority!, i(1)) || lt(i(5), priority!)) return dict([['error', 'Invalid priority. Priority must be between 1 and 5.']])
     const ticket = dict([['id', self.get('ticket_counter')], ['title', title!], ['description', description!], ['status', 'Open'], ['priority', priority!], ['created_by', self.get('current_user')]])
     self.queue().push(ticket)
     self.s.set('ticket_counter', arith('+', self.get('ticket_counter'), i(1)))
@@ -56,7 +63,8 @@ const methods = methodTable<TicketApi>([
   ['edit_ticket', [req('ticket_id'), req('updates')], ([id, updates], self) => {
     const ticket = self.find(id!)
     if (!ticket) return notFound(id!)
-    const fields = isMap(updates) ? [...updates] : []
+    if (!isMap(updates)) throw new PyException('AttributeError', `'${typeName(updates!)}' object has no attribute 'keys'`)
+    const fields = [...updates]
     // BFCL joins a set here, so its order follows Python's hash seed; insertion order is one of its orders.
     const invalid = fields.map(([key]) => key).filter((key) => !editable.includes(String(key)))
     if (invalid.length > 0) return dict([['error', `Invalid fields for update: ${invalid.map(String).join(', ')}`]])
@@ -74,7 +82,7 @@ const methods = methodTable<TicketApi>([
     return mine.filter((t) => {
       const value = (t as Map<Key, Val>).get('status')
       if (value === undefined) throw keyError("'status'")
-      return str(value).toLowerCase() === str(status!).toLowerCase()
+      return lower(value) === lower(status!)
     })
   }],
   ['logout', [], (_, self) => {

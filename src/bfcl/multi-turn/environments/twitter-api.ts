@@ -1,7 +1,8 @@
 import type { PyValue } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, req, type Environment, type Method, type Param, type ProcessState } from '../environment.ts'
-import { arith, truthy } from '../py-ops.ts'
-import { attributeLoader, configDict, dict, i, isMap, type Val } from '../values.ts'
+import { PyException } from '../py-error.ts'
+import { arith, truthy, typeName } from '../py-ops.ts'
+import { attributeLoader, configDict, dict, i, isMap, keyValue, type Val } from '../values.ts'
 import { intKeys, lookupKey, str } from './keys.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
@@ -25,6 +26,20 @@ function sharedDefault(process: ProcessState, name: string): Param {
       return list
     },
   }
+}
+
+// Python's `for x in v` as list.extend and comprehensions see it: a str's characters, a list's items, a dict's keys.
+function items(v: Val): Val[] {
+  if (typeof v === 'string') return [...v]
+  if (Array.isArray(v)) return v
+  if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
+  throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
+}
+
+// `text.lower()`: AttributeError for a value that is no str.
+function lower(text: Val): string {
+  if (typeof text !== 'string') throw new PyException('AttributeError', `'${typeName(text)}' object has no attribute 'lower'`)
+  return text.toLowerCase()
 }
 
 const notFound = (id: Val) => dict([['error', `Tweet with ID ${str(id)} not found.`]])
@@ -104,7 +119,9 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
       const tweet = self.dict('tweets').get(lookupKey(id!))
       if (!isMap(tweet)) return notFound(id!)
       const mentions = tweet.get('mentions')
-      if (Array.isArray(mentions) && Array.isArray(names)) for (const name of names) mentions.push(name)
+      if (!Array.isArray(mentions)) throw new PyException('AttributeError', `'${typeName(mentions ?? null)}' object has no attribute 'extend'`)
+      // list.extend takes any iterable: a str of names adds its characters, as in BFCL.
+      for (const name of items(names!)) mentions.push(name)
       return dict([['mention_status', 'Users mentioned successfully']])
     }],
     ['post_tweet', [req('content'), sharedDefault(process, 'tags'), sharedDefault(process, 'mentions')], ([content, tags, mentions], self) => {
@@ -128,9 +145,8 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
       return dict([['retweet_status', 'Successfully retweeted']])
     }],
     ['search_tweets', [req('keyword')], ([keyword], self) => {
-      const needle = str(keyword!).toLowerCase()
-      return [...self.dict('tweets').values()].filter((t) => isMap(t) && (str(t.get('content') ?? '').toLowerCase().includes(needle)
-        || (Array.isArray(t.get('tags')) && (t.get('tags') as Val[]).some((tag) => str(tag).toLowerCase() === needle))))
+      const needle = lower(keyword!)
+      return [...self.dict('tweets').values()].filter((t) => isMap(t) && (lower(t.get('content') ?? null).includes(needle) || items(t.get('tags') ?? null).map(lower).includes(needle)))
     }],
     ['unfollow_user', [req('username_to_unfollow')], ([name], self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before unfollowing.']])

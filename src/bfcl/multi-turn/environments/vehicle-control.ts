@@ -2,7 +2,7 @@ import type { PyValue } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
 import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { PyRandom } from '../mt19937.ts'
-import { arith, lt, toFloat, truthy } from '../py-ops.ts'
+import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
 import { attributeLoader, configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
 
@@ -12,11 +12,11 @@ import { attributeLoader, configDict, dict, f, i, isMap, type Key, num, type Val
 const maxFuel = 50
 const milesPerGallon = 20.0
 
-const zipcodes: { readonly [city: string]: string } = {
+const zipcodes: ReadonlyMap<Val, string> = new Map(Object.entries({
   Rivermist: '83214', Stonebrook: '74532', Maplecrest: '56108', Silverpine: '62947', Shadowridge: '71354',
   'Sunset Valley': '29581', Oakendale: '47329', Willowbend: '52013', 'Crescent Hollow': '69238', Autumnville: '51479',
   'San Francisco': '94016',
-}
+}))
 
 // Unordered zip-code pairs with a known driving distance.
 const distances: readonly (readonly [string, string, number])[] = [
@@ -113,7 +113,7 @@ const methods = methodTable<VehicleControl>([
     return self.extension ? new Map<Key, Val>([['parkingBrakeInstruction', self.extension.PARKING_BRAKE_INSTRUCTION], ...status]) : status
   }],
   ['adjustClimateControl', [req('temperature'), opt('unit', 'celsius'), opt('fanSpeed', i(50)), opt('mode', 'auto')], ([temperature, unit, fan, mode], self) => {
-    if (num(fan!) < 0 || num(fan!) > 100) return dict([['error', 'Fan speed must be between 0 and 100.']])
+    if (!(le(i(0), fan!) && le(fan!, i(100)))) return dict([['error', 'Fan speed must be between 0 and 100.']])
     self.s.set('acTemperature', unit === 'fahrenheit' ? arith('/', arith('*', arith('-', temperature!, i(32)), i(5)), i(9)) : temperature!)
     self.s.set('fanSpeed', fan!)
     self.s.set('acMode', mode!)
@@ -136,7 +136,7 @@ const methods = methodTable<VehicleControl>([
   }],
   ['estimate_drive_feasibility_by_mileage', [req('distance')], ([distance], self) => dict([['canDrive', !lt(arith('*', self.get('fuelLevel'), f(milesPerGallon)), distance!)]])],
   ['fillFuelTank', [req('fuelAmount')], ([amount], self) => {
-    if (num(amount!) < 0) return dict([['error', 'Fuel amount cannot be negative.']])
+    if (lt(amount!, i(0))) return dict([['error', 'Fuel amount cannot be negative.']])
     const level = arith('+', self.get('fuelLevel'), amount!)
     if (num(level) > maxFuel) return dict([['error', 'Cannot fill gas above the tank capacity.']])
     if (num(level) < 0) return dict([['error', 'Fuel tank is empty. Min fuel level is 0 gallons.']])
@@ -153,7 +153,7 @@ const methods = methodTable<VehicleControl>([
     return self.extension.LONG_WEATHER_EXTENSION
   }],
   ['get_outside_temperature_from_weather_com', [], () => dict([['error', i(404)]])],
-  ['get_zipcode_based_on_city', [req('city')], ([city]) => dict([['zipcode', zipcodes[city as string] ?? '00000']])],
+  ['get_zipcode_based_on_city', [req('city')], ([city]) => dict([['zipcode', zipcodes.get(city!) ?? '00000']])],
   ['liter_to_gallon', [req('liter')], ([liter]) => dict([['gallon', arith('*', liter!, f(0.264172))]])],
   ['lockDoors', [req('unlock'), req('door')], ([unlock, door], self) => {
     const wanted = truthy(unlock!) ? 'unlocked' : 'locked'
@@ -167,7 +167,7 @@ const methods = methodTable<VehicleControl>([
     return dict([['lockStatus', wanted], ['remainingUnlockedDoors', self.get('remainingUnlockedDoors')]])
   }],
   ['pressBrakePedal', [req('pedalPosition')], ([position], self) => {
-    if (num(position!) < 0 || num(position!) > 1) return dict([['error', 'Pedal position must be between 0 and 1.']])
+    if (lt(position!, i(0)) || lt(i(1), position!)) return dict([['error', 'Pedal position must be between 0 and 1.']])
     if (num(position!) === 0) return releaseBrake(self)
     const force = arith('*', position!, f(1000.0))
     self.s.set('brakePedalStatus', 'pressed')
@@ -178,7 +178,7 @@ const methods = methodTable<VehicleControl>([
   ['setCruiseControl', [req('speed'), req('activate'), req('distanceToNextVehicle')], ([speed, activate, distance], self) => {
     if (self.get('engine_state') === 'stopped') return dict([['error', 'Start the engine before activating the cruise control.']])
     if (truthy(activate!)) {
-      if (num(speed!) < 0 || num(speed!) > 120 || num(arith('%', speed!, i(5))) !== 0) return dict([['error', 'Invalid speed']])
+      if (lt(speed!, i(0)) || lt(i(120), speed!) || num(arith('%', speed!, i(5))) !== 0) return dict([['error', 'Invalid speed']])
       self.s.set('cruiseStatus', 'active')
     } else self.s.set('cruiseStatus', 'inactive')
     self.s.set('distanceToNextVehicle', toFloat(distance!))

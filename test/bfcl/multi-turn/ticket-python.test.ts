@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
+import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
+import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
+
+// BFCL's TicketAPI (ticket_api.py) on arguments of the wrong type: Python raises where a JS coercion carried on.
+
+function tickets() {
+  const env = environmentFactories.TicketAPI!(new Map())
+  env.load(pyJsonLoads('{"ticket_queue": [{"id": 1, "title": "t", "description": "d", "status": "Open", "priority": 2, "created_by": "ann"}], "ticket_counter": 2, "current_user": "ann"}'), false)
+  const owners = methodOwners([env])
+  return { env, run: (call: string) => executeCall(call, owners) }
+}
+
+describe("TicketAPI as BFCL's Python runs it", () => {
+  it('a priority that is no number fails the comparison and creates no ticket', () => {
+    const { run, env } = tickets()
+    expect(run("create_ticket(title='x',priority='3')")).toBe("Error during execution: '<' not supported between instances of 'str' and 'int'")
+    expect(new Map(env.state()).get('ticket_queue')).toHaveLength(1)
+  })
+
+  it('updates that are no dict raise (no silent success); a status filter that is no str raises', () => {
+    const { run } = tickets()
+    expect(run("edit_ticket(ticket_id=1,updates=['title'])")).toBe("Error during execution: 'list' object has no attribute 'keys'")
+    expect(run('get_user_tickets(status=1)')).toBe("Error during execution: 'int' object has no attribute 'lower'")
+  })
+})

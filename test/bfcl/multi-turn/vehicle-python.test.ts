@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
+import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
+import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
+
+// BFCL's VehicleControlAPI (vehicle_control.py) compares its numeric arguments with Python's < and <=: a value that
+// is no number raises TypeError and changes nothing, where NaN comparisons let it through.
+
+function vehicle() {
+  const env = environmentFactories.VehicleControlAPI!(new Map())
+  env.load(pyJsonLoads('{"fuelLevel": 10.0}'), false)
+  const owners = methodOwners([env])
+  return { state: () => new Map(env.state()), run: (call: string) => executeCall(call, owners) }
+}
+
+describe("VehicleControlAPI as BFCL's Python runs it", () => {
+  it('a fan speed that is no number raises and leaves the climate as it was', () => {
+    const { run, state } = vehicle()
+    expect(run("adjustClimateControl(temperature=20.0,fanSpeed='60')")).toBe("Error during execution: '<=' not supported between instances of 'int' and 'str'")
+    expect(state().get('fanSpeed')).toEqual({ t: 'int', v: 50n })
+    expect(state().get('acTemperature')).toEqual({ t: 'float', v: 25 })
+  })
+
+  it('a fuel amount that is no number fails its comparison', () => {
+    expect(vehicle().run("fillFuelTank(fuelAmount='5')")).toBe("Error during execution: '<' not supported between instances of 'str' and 'int'")
+  })
+
+  it("a city is looked up among BFCL's cities only: no JS object properties", () => {
+    expect(vehicle().run("get_zipcode_based_on_city(city='constructor')")).toBe('{"zipcode": "00000"}')
+  })
+})
