@@ -82,15 +82,34 @@ export function secretsFromHeaders(headers: Headers): string[] {
 }
 
 /**
- * Names of headers and environment variables whose values are credentials: the standard headers and a gateway's
- * own (`cf-aig-authorization`, `x-portkey-api-key`), and the variables servers read theirs from (`GITHUB_TOKEN`,
- * `API_KEY`, `DB_PASSWORD`, `AWS_SECRET_ACCESS_KEY`).
+ * Words that make a name a credential's alone (`GITHUB_TOKEN`, `clientSecret`, `Authorization`, `DB_PASSWORD`), and
+ * pairs that do (`API_KEY`, `accessKey`). Whole words, not letters: `MAX_TOKENS`, `TOKENIZER`, `AUTHOR` or
+ * `KEYBOARD` hold words and numbers the answers repeat, and redacting those would shred every report. Not `tokens`:
+ * `stop_tokens` lists words of the text.
  */
-const credentialNamePattern = /auth|key|token|secret|passw|cookie|signature|credential/i
+const credentialWords = new Set(['token', 'secret', 'secrets', 'password', 'passwords', 'passwd', 'passphrase', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'cookies', 'signature', 'apikey', 'apikeys', 'bearer', 'jwt'])
+const credentialPairs = new Set(['api key', 'access key', 'private key', 'secret key', 'session key', 'license key'])
+/** A word run together from a credential word (`accesstoken`, `githubtoken`, `dbpassword`). */
+const credentialSuffix = /(token|secret|password|passwd|apikey)$/
 
-/** Whether a header or variable of this name carries a credential (see `credentialNamePattern`). */
+/** The words of a name in snake, kebab or camel case (`x-portkey-api-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY`). */
+function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
+}
+
+/** Whether a request body's field holds a credential: one of its words says so (`api_key`, `client_secret`; not `prompt_cache_key`). */
+export function isCredentialField(name: string): boolean {
+  const words = nameWords(name)
+  return words.some((word, index) => credentialWords.has(word) || credentialSuffix.test(word) || credentialPairs.has(`${word} ${words[index + 1] ?? ''}`))
+}
+
+/**
+ * Whether a header, environment variable, flag or query parameter of this name carries a credential: a body
+ * field's rule, or a name ending in `key` — there a key is the credential (`STRIPE_KEY`, `Ocp-Apim-Subscription-Key`,
+ * Google's `?key=`), as a body's `sort_key` is not.
+ */
 export function isCredentialName(name: string): boolean {
-  return credentialNamePattern.test(name)
+  return isCredentialField(name) || nameWords(name).at(-1) === 'key'
 }
 
 /** The authentication schemes written before a credential (`Bearer sk-…`, GitHub's `token ghp_…`). */

@@ -91,9 +91,13 @@ export function writesCredentialLiterally(raw: unknown): boolean {
 /** A `${NAME}` reference in an env or header value. */
 export const variableReference = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/g
 
-/** The name of a flag argument (`--api-key` → `api-key`); none for any other argument (`--token=x` carries its value). */
+/**
+ * The name of a flag argument (`--api-key` → `api-key`); none for any other argument (`--token=x` carries its
+ * value), nor for a negated one (`--no-auth`), which takes none.
+ */
 function flagName(arg: string): string | undefined {
-  return /^--?([A-Za-z][\w.-]*)$/.exec(arg)?.[1]
+  const name = /^--?([A-Za-z][\w.-]*)$/.exec(arg)?.[1]
+  return name?.startsWith('no-') ? undefined : name
 }
 
 /** `prefix` and the credential `value` masked (a `Bearer` scheme kept), the bare credential added to `secrets`. */

@@ -50,6 +50,17 @@ describe('the secrets of an MCP entry', () => {
       + 'postgres://app:[redacted]@db/x https://api.example/v1?key=[redacted] --db=postgres://app:[redacted]@db/x --verbose --root /srv/data --port 8080')
     expect(spec.transport).toMatchObject({ type: 'stdio', args })
   })
+  it("names a credential word is only part of are not credentials (MAX_TOKENS: 1000 would redact every 1000 of the reports); a name's credential words and a name ending in key are", () => {
+    const spec = parseServerEntry({
+      command: 'node',
+      env: { MAX_TOKENS: '1000', TOKENIZER: 'cl100k', AUTHOR: 'ada', KEYBOARD: 'dvorak', MONKEY_PATCH: 'on', STRIPE_KEY: 'sk-stripe-5150', AWS_SECRET_ACCESS_KEY: 'aws-5150', HF_ACCESSTOKEN: 'hf-5150', clientSecret: 'cs-5150' },
+      args: ['server.js', '--max-tokens', '2000', '--no-auth', 'extra.json', '--keyboard', 'qwerty', '--auth-token', 'at-5150'],
+    }, '/tmp', at)
+    expect(new Set(spec.secrets)).toEqual(new Set(['sk-stripe-5150', 'aws-5150', 'hf-5150', 'cs-5150', 'at-5150']))
+    expect(spec.label).toBe('node server.js --max-tokens 2000 --no-auth extra.json --keyboard qwerty --auth-token [redacted]')
+    const http = parseServerEntry({ url: 'https://api.example/mcp?max_tokens=300&monkey=1&subscription-key=sub-5150', headers: { 'X-RateLimit-Remaining-Tokens': '99', 'Ocp-Apim-Subscription-Key': 'apim-5150', 'X-Author': 'ada' } }, '/tmp', at)
+    expect(new Set(http.secrets)).toEqual(new Set(['sub-5150', 'apim-5150']))
+  })
 })
 
 describe('which MCP entries write a credential literally', () => {

@@ -1,4 +1,4 @@
-import { bareCredential, isCredentialName, urlPasswords, warnIfUnredactable } from '../../http/redact.ts'
+import { bareCredential, isCredentialField, isCredentialName, urlPasswords, warnIfUnredactable } from '../../http/redact.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import type { ModelSettings } from './model-settings.ts'
 
@@ -39,17 +39,4 @@ function bodyCredentials(value: unknown, path: string, field: string | undefined
   } else if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) bodyCredentials(item, `${path}.${key}`, key, add)
   }
-}
-
-/**
- * Words that make a field a credential alone (`api_token`, `clientSecret`, `auth`, `passwords`), and pairs that do
- * (`api_key`, `accessKey`). Not `tokens`: `stop_tokens` lists words of the text.
- */
-const credentialWords = new Set(['token', 'secret', 'secrets', 'password', 'passwords', 'passwd', 'passphrase', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'cookies', 'signature', 'apikey', 'apikeys', 'bearer', 'jwt'])
-const credentialPairs = new Set(['api key', 'access key', 'private key', 'secret key', 'session key', 'license key'])
-
-/** Whether a body field's name says it holds a credential: one of its words (snake, kebab or camel case) does. */
-function isCredentialField(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
-  return words.some((word, index) => credentialWords.has(word) || credentialPairs.has(`${word} ${words[index + 1] ?? ''}`))
 }
