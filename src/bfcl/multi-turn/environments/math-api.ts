@@ -1,87 +1,159 @@
 import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { mpLogRepr } from '../mpmath-log.ts'
-import { arith } from '../py-ops.ts'
+import { arith, lt, truthy, typeName } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
 import { pySum } from '../py-sum.ts'
 import { roundFloat } from '../../py/format-float.ts'
+import { PyEvalError } from '../../python/errors.ts'
 import { binaryOp } from '../../python/evaluate.ts'
-import { dict, f, i, isNumber, num, PyOpaque, type Val } from '../values.ts'
+import { dict, f, i, isNumber, keyValue, num, PyOpaque, toPy, valEqual, type Val } from '../values.ts'
+import { hashKey, str } from './keys.ts'
 
-// BFCL's MathAPI: stateless arithmetic over the model's numbers (int stays int where Python keeps it).
-// Not modelled yet: si_unit_conversion, imperial_si_conversion, square_root (their conversion tables and
-// Decimal output are not in the published outputs); calling them says so instead of guessing a value.
+// BFCL's MathAPI: stateless arithmetic over the model's numbers (int stays int where Python keeps it). Most
+// methods catch a TypeError and answer an error dict instead, as BFCL's do. Not modelled yet: square_root's
+// Decimal result (its negative and non-number answers are).
 
 const result = (v: Val) => dict([['result', v]])
+const bothNumbers = () => dict([['error', 'Both inputs must be numbers']])
+const allNumbers = () => dict([['error', 'All elements in the list must be numbers']])
+const isNumeric = (v: Val): boolean => isNumber(v) || typeof v === 'boolean'
 
-function numbers(v: Val): Val[] {
-  if (!Array.isArray(v)) throw new PyException('TypeError', `'${typeof v === 'string' ? 'str' : 'object'}' object is not iterable`)
-  return v
+// Python's `try: … except TypeError: return <error>`: a TypeError the body raises (an environment one, or the
+// evaluator's for an operand type) becomes the answer; anything else goes on up.
+function orOnTypeError(body: () => Val, error: () => Val): Val {
+  try {
+    return body()
+  } catch (caught) {
+    if (caught instanceof PyException && caught.pyType === 'TypeError') return error()
+    if (caught instanceof PyEvalError && /^(unsupported operand type|bad operand type|can't multiply)/.test(caught.message)) return error()
+    throw caught
+  }
+}
+
+// Python's `a <op> b` for any operands (str + str concatenates, list * int repeats).
+const pyOp = (op: string, a: Val, b: Val): Val => binaryOp(op, toPy(a), toPy(b)) as Val
+
+// Python's `for x in v`: a str's characters, a list's items, a dict's keys; anything else is no iterable.
+function items(v: Val): Val[] {
+  if (typeof v === 'string') return [...v]
+  if (Array.isArray(v)) return v
+  if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
+  throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
 }
 
 function pyAbs(v: Val): Val {
   if (isNumber(v)) return v.t === 'int' ? i(v.v < 0n ? -v.v : v.v) : f(Math.abs(v.v))
   if (typeof v === 'boolean') return i(v ? 1 : 0)
-  throw new PyException('TypeError', "bad operand type for abs()")
+  throw new PyException('TypeError', `bad operand type for abs(): '${typeName(v)}'`)
 }
 
-function extreme(items: Val[], pick: 'min' | 'max'): Val {
-  if (items.length === 0) throw new PyException('ValueError', `${pick}() iterable argument is empty`)
-  let best: Val = items[0]!
-  for (const item of items.slice(1)) if (pick === 'min' ? num(item) < num(best) : num(item) > num(best)) best = item
+// min()/max(): the first of the smallest/largest, compared with Python's < (mixed types raise TypeError).
+function extreme(list: Val[], pick: 'min' | 'max'): Val {
+  if (list.length === 0) throw new PyException('ValueError', `${pick}() iterable argument is empty`)
+  let best: Val = list[0]!
+  for (let index = 1; index < list.length; index++) {
+    const item = list[index]!
+    if (pick === 'min' ? lt(item, best) : lt(best, item)) best = item
+  }
   return best
 }
 
-const notModelled = (name: string) => () => {
-  throw new PyException('NotImplementedError', `toolgauge does not model MathAPI.${name} yet`)
+// `round(number, places)`: an int stays an int (rounded half to even at a negative place), a float is rounded.
+function pyRound(n: Val, places: Val): Val {
+  if (!isNumber(n) && typeof n !== 'boolean') throw new PyException('TypeError', `type ${typeName(n)} doesn't define __round__ method`)
+  if (!(isNumber(places) && places.t === 'int') && typeof places !== 'boolean') throw new PyException('TypeError', `'${typeName(places)}' object cannot be interpreted as an integer`)
+  const digits = Number(num(places))
+  if (typeof n === 'boolean' || n.t === 'int') {
+    const value = typeof n === 'boolean' ? (n ? 1n : 0n) : n.v
+    return i(digits >= 0 ? value : roundToUnit(value, 1n, 10n ** BigInt(-digits)))
+  }
+  if (digits >= 0 || !Number.isFinite(n.v)) return f(roundFloat(n.v, digits))
+  // A negative place on a float: the exact binary value m / 2^k rounded half to even to a multiple of 10^-digits.
+  let scaled = n.v
+  let twos = 1n
+  while (!Number.isInteger(scaled)) {
+    scaled *= 2
+    twos *= 2n
+  }
+  const unit = 10n ** BigInt(-digits)
+  return f(Number(roundToUnit(BigInt(scaled), twos, unit)))
 }
 
+// (value / divisor) rounded half to even to a multiple of `unit`, as an integer.
+function roundToUnit(value: bigint, divisor: bigint, unit: bigint): bigint {
+  const whole = divisor * unit
+  let q = value / whole
+  let rest = value - q * whole
+  if (rest < 0n) {
+    q -= 1n
+    rest += whole
+  }
+  const up = 2n * rest > whole || (2n * rest === whole && q % 2n !== 0n)
+  return (up ? q + 1n : q) * unit
+}
+
+const toMeters: ReadonlyMap<string, number> = new Map([['km', 1000], ['m', 1], ['cm', 0.01], ['mm', 0.001], ['um', 1e-6], ['nm', 1e-9]])
+const imperial: ReadonlyMap<string, number> = new Map([
+  ['cm_to_in', 0.393701], ['in_to_cm', 2.54], ['m_to_ft', 3.28084], ['ft_to_m', 0.3048], ['m_to_yd', 1.09361], ['yd_to_m', 0.9144],
+  ['km_to_miles', 0.621371], ['miles_to_km', 1.60934], ['kg_to_lb', 2.20462], ['lb_to_kg', 0.453592],
+  ['celsius_to_fahrenheit', 1.8], ['fahrenheit_to_celsius', 5 / 9],
+])
+// BFCL's to_meters table holds ints where it writes ints (1000, 1): an int value times them stays an int.
+const meterFactor = (unit: string): Val => (Number.isInteger(toMeters.get(unit)) ? i(toMeters.get(unit)!) : f(toMeters.get(unit)!))
+const unsupported = (from: Val, to: Val) => dict([['error', `Conversion from '${str(from)}' to '${str(to)}' is not supported`]])
+
 const methods = methodTable<Environment>([
-  ['absolute_value', [req('number')], ([n]) => result(pyAbs(n!))],
-  ['add', [req('a'), req('b')], ([a, b]) => result(arith('+', a!, b!))],
-  ['divide', [req('a'), req('b')], ([a, b]) => (num(b!) === 0 ? dict([['error', 'Cannot divide by zero']]) : result(arith('/', a!, b!)))],
-  ['imperial_si_conversion', [req('value'), req('unit_in'), req('unit_out')], notModelled('imperial_si_conversion')],
+  ['absolute_value', [req('number')], ([n]) => orOnTypeError(() => result(pyAbs(n!)), () => dict([['error', 'Input must be a number']]))],
+  ['add', [req('a'), req('b')], ([a, b]) => orOnTypeError(() => result(pyOp('+', a!, b!)), bothNumbers)],
+  ['divide', [req('a'), req('b')], ([a, b]) => orOnTypeError(() => (valEqual(b!, i(0)) ? dict([['error', 'Cannot divide by zero']]) : result(pyOp('/', a!, b!))), bothNumbers)],
+  ['imperial_si_conversion', [req('value'), req('unit_in'), req('unit_out')], ([value, from, to]) => {
+    if (!isNumeric(value!)) return dict([['error', 'Value must be a number']])
+    if (valEqual(from!, to!)) return result(value!)
+    const factor = imperial.get(`${str(from!)}_to_${str(to!)}`)
+    if (factor === undefined) return unsupported(from!, to!)
+    if (from === 'celsius' && to === 'fahrenheit') return result(arith('+', arith('*', value!, f(factor)), i(32)))
+    if (from === 'fahrenheit' && to === 'celsius') return result(arith('*', arith('-', value!, i(32)), f(factor)))
+    return result(arith('*', value!, f(factor)))
+  }],
   ['logarithm', [req('value'), req('base'), req('precision')], ([value, base, precision]) => {
     if (num(base!) === 1) return dict([['error', '']])
     const repr = mpLogRepr(num(value!), num(base!), num(precision!))
     if (repr === undefined) throw new PyException('NotImplementedError', 'toolgauge does not model complex logarithms yet')
     return result(new PyOpaque(repr))
   }],
-  ['max_value', [req('numbers')], ([items]) => {
-    const list = numbers(items!)
-    return list.length === 0 ? dict([['error', 'Cannot find maximum of an empty list']]) : result(extreme(list, 'max'))
+  ['max_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find maximum of an empty list']]) : orOnTypeError(() => result(extreme(items(list!), 'max')), allNumbers))],
+  ['mean', [req('numbers')], ([list]) => (!truthy(list!)
+    ? dict([['error', 'Cannot calculate mean of an empty list']])
+    : orOnTypeError(() => result(arith('/', pySum(items(list!)), i(items(list!).length))), allNumbers))],
+  ['min_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find minimum of an empty list']]) : orOnTypeError(() => result(extreme(items(list!), 'min')), allNumbers))],
+  ['multiply', [req('a'), req('b')], ([a, b]) => (isNumeric(a!) && isNumeric(b!) ? result(arith('*', a!, b!)) : bothNumbers())],
+  ['percentage', [req('part'), req('whole')], ([part, whole]) => orOnTypeError(() => (valEqual(whole!, i(0))
+    ? dict([['error', 'Whole value cannot be zero']])
+    : result(pyOp('*', pyOp('/', part!, whole!), i(100)))), bothNumbers)],
+  ['power', [req('base'), req('exponent')], ([base, exponent]) => orOnTypeError(() => result(pyOp('**', base!, exponent!)), bothNumbers)],
+  ['round_number', [req('number'), opt('decimal_places', i(0))], ([n, places]) => orOnTypeError(() => result(pyRound(n!, places!)),
+    () => dict([['error', 'First input must be a number, second input must be an integer']]))],
+  ['si_unit_conversion', [req('value'), req('unit_in'), req('unit_out')], ([value, from, to]) => {
+    if (!isNumeric(value!)) return dict([['error', 'Value must be a number']])
+    if (!(typeof hashKey(from!) === 'string' && toMeters.has(from as string)) || !(typeof hashKey(to!) === 'string' && toMeters.has(to as string))) return unsupported(from!, to!)
+    return result(arith('*', arith('*', value!, meterFactor(from as string)), f(1 / toMeters.get(to as string)!)))
   }],
-  ['mean', [req('numbers')], ([items]) => {
-    const list = numbers(items!)
-    return list.length === 0 ? dict([['error', 'Cannot calculate mean of an empty list']]) : result(arith('/', pySum(list), i(list.length)))
+  ['square_root', [req('number'), req('precision')], ([n]) => orOnTypeError(() => {
+    if (lt(n!, i(0))) return dict([['error', 'Cannot calculate square root of a negative number']])
+    throw new PyException('NotImplementedError', 'toolgauge does not model MathAPI.square_root yet')
+  }, () => dict([['error', 'Input must be a number or computation resulted in an invalid operation']]))],
+  ['standard_deviation', [req('numbers')], ([list]) => {
+    if (!truthy(list!)) return dict([['error', 'Cannot calculate standard deviation of an empty list']])
+    return orOnTypeError(() => {
+      const values = items(list!)
+      const mean = arith('/', pySum(values), i(values.length))
+      const squares = values.map((x) => pyOp('**', arith('-', x, mean), i(2)))
+      const variance = arith('/', pySum(squares), i(values.length))
+      return result(f(Math.sqrt(num(variance))))
+    }, allNumbers)
   }],
-  ['min_value', [req('numbers')], ([items]) => {
-    const list = numbers(items!)
-    return list.length === 0 ? dict([['error', 'Cannot find minimum of an empty list']]) : result(extreme(list, 'min'))
-  }],
-  ['multiply', [req('a'), req('b')], ([a, b]) => result(arith('*', a!, b!))],
-  ['percentage', [req('part'), req('whole')], ([part, whole]) => (num(whole!) === 0
-    ? dict([['error', 'Whole cannot be zero']])
-    : result(arith('*', arith('/', part!, whole!), i(100))))],
-  ['power', [req('base'), req('exponent')], ([base, exponent]) => result(binaryOp('**', base as never, exponent as never) as Val)],
-  ['round_number', [req('number'), opt('decimal_places', i(0))], ([n, places]) => {
-    if (isNumber(n!) && n.t === 'int') return result(n)
-    return result(f(roundFloat(num(n!), num(places!))))
-  }],
-  ['si_unit_conversion', [req('value'), req('unit_in'), req('unit_out')], notModelled('si_unit_conversion')],
-  ['square_root', [req('number'), req('precision')], notModelled('square_root')],
-  ['standard_deviation', [req('numbers')], ([items]) => {
-    const list = numbers(items!)
-    if (list.length === 0) return dict([['error', 'Cannot calculate standard deviation of an empty list']])
-    const mean = arith('/', pySum(list), i(list.length))
-    const squares = list.map((x) => binaryOp('**', arith('-', x, mean) as never, i(2)) as Val)
-    const variance = arith('/', pySum(squares), i(list.length))
-    return result(f(Math.sqrt(num(variance))))
-  }],
-  ['subtract', [req('a'), req('b')], ([a, b]) => result(arith('-', a!, b!))],
-  ['sum_values', [req('numbers')], ([items]) => {
-    const list = numbers(items!)
-    return list.length === 0 ? dict([['error', 'Cannot calculate sum of an empty list']]) : result(pySum(list))
-  }],
+  ['subtract', [req('a'), req('b')], ([a, b]) => orOnTypeError(() => result(pyOp('-', a!, b!)), bothNumbers)],
+  ['sum_values', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot calculate sum of an empty list']]) : orOnTypeError(() => result(pySum(items(list!))), allNumbers))],
 ])
 
 /** A MathAPI instance (stateless: nothing to load, no state). */
