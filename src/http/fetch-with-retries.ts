@@ -114,7 +114,8 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
       if (parsed.type === 'unparsable') {
         return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} with an unparsable JSON body (${body.length} bytes)` } }
       }
-      const problem = parsed.type === 'json' ? settings.checkAnswer?.(parsed.value) : undefined
+      // A generation request (one with an answer check) is answered in JSON: any other 2xx body holds no answer.
+      const problem = parsed.type === 'json' ? settings.checkAnswer?.(parsed.value) : settings.checkAnswer && !isMediaDownload(url) ? notJsonProblem(body, response.headers) : undefined
       if (problem !== undefined) return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} with ${clip(problem)}` } }
     }
     return { type: 'response', response: { status: response.status, headers: response.headers, body } }
@@ -208,6 +209,16 @@ const fileContentTypes = /^application\/(octet-stream|jsonl|x-jsonl|ndjson|x-ndj
  */
 function isMediaDownload(url: string): boolean {
   return URL.canParse(url) && new URL(url).searchParams.get('alt') === 'media'
+}
+
+/**
+ * Why a generation request's 2xx body that is not JSON is no answer: every API answers one with JSON or an event
+ * stream, and the SDKs read an empty or text body as an empty turn (finish "stop", no calls).
+ */
+export function notJsonProblem(body: string, headers: Headers): string {
+  if (body.trim() === '') return 'no answer: an empty body'
+  const type = (headers.get('content-type') ?? 'no content type').split(';')[0]!.trim()
+  return `no answer: a body that is not JSON (${type}, ${body.length} bytes)`
 }
 
 /** Bodies that claim (or look like) JSON must parse; event streams, files and empty bodies are left alone. */

@@ -4,7 +4,7 @@ import { parseJsonOrText } from './stable-json.ts'
 import { createsHeader } from './creating-request.ts'
 import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
 import { nodeFetch } from './node-fetch.ts'
-import { fetchWithRetries, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
+import { fetchWithRetries, notJsonProblem, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
 import { isEventStream, parseSse } from './sse.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
@@ -171,18 +171,19 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
   const ok = status >= 200 && status < 300
   const streamed = ok && isEventStream(headers)
   const streamProblem = streamed ? settings.checkStream?.(parseSse(body)).problem : undefined
-  const problem = streamProblem !== undefined ? `a broken event stream: ${streamProblem}` : !streamed && ok && settings.checkAnswer ? checkRecorded(body, settings.checkAnswer) : undefined
+  const problem = streamProblem !== undefined ? `a broken event stream: ${streamProblem}` : !streamed && ok && settings.checkAnswer ? checkRecorded(body, settings.checkAnswer, headers) : undefined
   if (problem !== undefined) throw new ProviderError(`HTTP ${status} with ${problem} (replayed from ${store.file(key)})`, { status, retries: 0 })
   if (exchange) exchange.answerBody = body
   return toResponse(status, headers, body)
 }
 
-function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>): string | undefined {
+function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>, headers?: Headers): string | undefined {
   let value: unknown
   try {
     value = JSON.parse(body)
   } catch {
-    return undefined
+    // A replayed answer fails as it would have live (fetch-with-retries.ts); a batch entry's body is JSON by contract.
+    return headers ? notJsonProblem(body, headers) : undefined
   }
   return checkAnswer(value)
 }
