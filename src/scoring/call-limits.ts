@@ -2,6 +2,7 @@ import type { Expectation, ExpectedCall } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import { describe, matchArguments } from '../matchers/argument-matchers.ts'
 import type { FlatCall } from './flat-calls.ts'
+import { valueInMessage } from '../core/shorten.ts'
 
 /**
  * For each call, whether it is one the case forbids (`forbid:`): same tool name, and, where the entry has `args`,
@@ -19,7 +20,7 @@ export function forbiddenCallFailures(expect: Expectation, calls: readonly FlatC
     const entry = forbid.find((candidate) => forbids(candidate, flat))
     if (!entry) return []
     const rule = entry.args ? `with ${describe(entry.args)}` : 'at all'
-    return [{ kind: 'forbidden_call', message: `${flat.call.name} must not be called ${rule}; the model called it with ${flat.call.rawArguments || '(no arguments)'}`, path: flat.path }]
+    return [{ kind: 'forbidden_call', message: `${flat.call.name} must not be called ${rule}; the model called it with ${flat.call.rawArguments ? valueInMessage(flat.call.rawArguments) : '(no arguments)'}`, path: flat.path }]
   })
 }
 

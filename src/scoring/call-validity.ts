@@ -1,6 +1,6 @@
 import type { Failure } from '../core/result.ts'
 import type { SchemaIssue } from '../core/transcript.ts'
-import { shorten } from '../core/shorten.ts'
+import { shorten, valueInMessage } from '../core/shorten.ts'
 import { pointerToPath } from '../schema/json-pointer.ts'
 import type { FlatCall } from './flat-calls.ts'
 import { undeclaredKeys } from './undeclared-keys.ts'
@@ -25,7 +25,7 @@ export function callValidity(flat: FlatCall): CallValidity {
   const { call, path } = flat
   if (!flat.tool) {
     return {
-      failures: [{ kind: 'hallucinated_tool', message: `called "${call.name}", which is not among the tools offered`, path: `${path}.name` }],
+      failures: [{ kind: 'hallucinated_tool', message: `called ${JSON.stringify(call.name)}, which is not among the tools offered`, path: `${path}.name` }],
       hallucinatedTool: true,
       hallucinatedParams: [],
       schemaBroken: false,
@@ -33,7 +33,7 @@ export function callValidity(flat: FlatCall): CallValidity {
   }
   if (!call.check.wellFormed) {
     return {
-      failures: [{ kind: 'malformed_arguments', message: `${call.name}: ${call.parseError ?? 'arguments are not a JSON object'}: ${shorten(call.rawArguments, 80)}`, path: `${path}.rawArguments` }],
+      failures: [{ kind: 'malformed_arguments', message: `${call.name}: ${call.parseError ?? 'arguments are not a JSON object'}: ${valueInMessage(shorten(call.rawArguments, 80))}`, path: `${path}.rawArguments` }],
       hallucinatedTool: false,
       hallucinatedParams: [],
       schemaBroken: true,
