@@ -34,6 +34,11 @@ export function boundedTurns(provider: Provider, timeoutMs: number = defaultRequ
 async function boundedTurn(provider: Provider, request: GenerateRequest, signal: AbortSignal | undefined, timeoutMs: number, setting: string): Promise<ModelTurn> {
   // The provider's own signal: aborted with the caller's, or when its turn ran out of time. The caller's abort also
   // ends the turn here: a provider that does not heed its signal would otherwise hold it until the bound.
+  // This signal has a measured cost: on Node 20 every AbortSignal gets a hidden class of its own (createAbortSignal
+  // sets its prototype, then adds fields), old-space garbage only a full GC frees — ≈20 MiB more promoted by young GCs
+  // and 25–35 MiB more peak RSS in the 20,000-case in-process scale bench (two turns a case). Reusing a settled turn's
+  // controller would save it, but a provider may keep its signal (or a listener on it) past its turn, and one turn's
+  // timeout would then abort another's leftover work.
   const own = new AbortController()
   let stop: (reason: unknown) => void = () => {}
   const stopped = new Promise<never>((_, reject) => {
