@@ -3,9 +3,9 @@ import type { Matcher } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
-import { keyStatus } from '../schema/declared-keys.ts'
+import { childSchema, keyStatus } from '../schema/declared-keys.ts'
 import { valueHasType } from '../schema/json-type.ts'
-import { isSchema, resolveRef, subschemaValidator } from '../schema/local-ref.ts'
+import { isSchema, subschemaValidator } from '../schema/local-ref.ts'
 import { describe, operatorKeys } from './argument-matchers.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 
@@ -32,30 +32,34 @@ function undeclared(key: string, members: readonly JsonSchema[], path: (string |
 }
 
 function objectSlip(matchers: Readonly<Record<string, unknown>>, schema: JsonSchema, context: Context, path: (string | number)[]): SchemaSlip | undefined {
-  const resolved = resolveRef(schema, context.root)
-  const properties = isSchema(resolved.properties) ? resolved.properties : {}
-  const required = Array.isArray(resolved.required) ? (resolved.required as unknown[]) : []
-  // A key is declared when some reading of the schema (allOf and $ref merged, one anyOf/oneOf branch) declares it.
+  // The readings of the schema (allOf and $refs merged, one anyOf/oneOf branch, an if arm), as the scoring walk reads them.
   const readings = conjunctions(schema, context.root)
   for (const [key, matcher] of Object.entries(matchers)) {
     const where = [...path, key]
-    if (!readings.some((members) => keyStatus(members, key, context.root) === 'declared')) return undeclared(key, readings[0] ?? [resolved], where)
-    const child = properties[key]
-    if (!isSchema(child)) continue // undeclared-but-allowed keys and `true` schemas admit anything
-    const slip = matcherSlip(matcher, child, context, where, required.includes(key))
+    const declaring = readings.filter((members) => keyStatus(members, key, context.root) === 'declared')
+    if (declaring.length === 0) return undeclared(key, readings[0] ?? [schema], where)
+    // The matcher fits when it fits the key's schema in one reading declaring it (a free key admits anything).
+    const slip = firstFitting(declaring, (members) => {
+      const child = childSchema(members, key)
+      return child === undefined ? undefined : matcherSlip(matcher, child, context, where, members.some((member) => requires(member, key)))
+    })
     if (slip) return slip
   }
   return undefined
 }
 
+function requires(schema: JsonSchema, key: string): boolean {
+  return Array.isArray(schema.required) && schema.required.includes(key)
+}
+
 function matcherSlip(matcher: unknown, schema: JsonSchema, context: Context, path: (string | number)[], required: boolean): SchemaSlip | undefined {
-  const resolved = resolveRef(schema, context.root)
+  const readings = conjunctions(schema, context.root)
   const name = String(path[path.length - 1])
   if (Array.isArray(matcher)) return firstFitting(matcher, (alternative, index) => alternativeSlip(alternative, schema, context, [...path, index], required))
   if (!isPlainObject(matcher)) return literalSlip(matcher, schema, context, path)
   const operator = operatorKeys.find((key) => key in matcher)
   if (!operator) {
-    if (admitsType(resolved, 'object')) return objectSlip(matcher, schema, context, path)
+    if (admits(readings, 'object')) return objectSlip(matcher, schema, context, path)
     const keys = Object.keys(matcher)
     const hint = keys.map((key) => didYouMean(key, operatorKeys)).find((text) => text !== '') ?? ''
     return {
@@ -73,9 +77,9 @@ function matcherSlip(matcher: unknown, schema: JsonSchema, context: Context, pat
     case 'literal':
       return literalSlip(matcher.literal, schema, context, path)
     case 'regex':
-      return !admitsType(resolved, 'string') ? { path, message: `a regex matches strings, but "${name}" is ${typeText(resolved)}` } : undefined
+      return !admits(readings, 'string') ? { path, message: `a regex matches strings, but "${name}" is ${typeText(readings)}` } : undefined
     case 'range':
-      return rangeSlip(matcher.range as [number, number], resolved, name, path)
+      return rangeSlip(matcher.range as [number, number], readings, name, path)
   }
 }
 
@@ -87,7 +91,7 @@ function alternativeSlip(alternative: unknown, schema: JsonSchema, context: Cont
 }
 
 /** Undefined when one alternative fits; else the first alternative's slip (the expectation admits nothing valid). */
-function firstFitting(alternatives: readonly unknown[], slipOf: (alternative: unknown, index: number) => SchemaSlip | undefined): SchemaSlip | undefined {
+function firstFitting<T>(alternatives: readonly T[], slipOf: (alternative: T, index: number) => SchemaSlip | undefined): SchemaSlip | undefined {
   let first: SchemaSlip | undefined
   for (const [index, alternative] of alternatives.entries()) {
     const slip = slipOf(alternative, index)
@@ -97,12 +101,23 @@ function firstFitting(alternatives: readonly unknown[], slipOf: (alternative: un
   return first
 }
 
-function rangeSlip([min, max]: [number, number], schema: JsonSchema, name: string, path: (string | number)[]): SchemaSlip | undefined {
-  if (!admitsType(schema, 'number') && !admitsType(schema, 'integer')) return { path, message: `a range matches numbers, but "${name}" is ${typeText(schema)}` }
-  const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -Infinity
-  const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : Infinity
-  if (max < low || min > high) return { path, message: `range [${min}, ${max}] lies outside what the schema allows for "${name}" ([${low}, ${high}])` }
+function rangeSlip([min, max]: [number, number], readings: readonly JsonSchema[][], name: string, path: (string | number)[]): SchemaSlip | undefined {
+  if (!admits(readings, 'number') && !admits(readings, 'integer')) return { path, message: `a range matches numbers, but "${name}" is ${typeText(readings)}` }
+  // Each reading's bounds are its members' together (all apply at once); the range fits when it meets one reading's.
+  const bounds = readings.map((members) => [members.reduce((low, member) => Math.max(low, lowBound(member)), -Infinity), members.reduce((high, member) => Math.min(high, highBound(member)), Infinity)] as const)
+  if (bounds.length > 0 && bounds.every(([low, high]) => max < low || min > high)) {
+    const [low, high] = bounds[0] as readonly [number, number]
+    return { path, message: `range [${min}, ${max}] lies outside what the schema allows for "${name}" ([${low}, ${high}])` }
+  }
   return undefined
+}
+
+function lowBound(schema: JsonSchema): number {
+  return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -Infinity
+}
+
+function highBound(schema: JsonSchema): number {
+  return typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : Infinity
 }
 
 function literalSlip(value: unknown, schema: JsonSchema, context: Context, path: (string | number)[]): SchemaSlip | undefined {
@@ -124,6 +139,11 @@ function errorText(error: ErrorObject | undefined, value: unknown): string {
   return `${where}${error.message ?? 'the schema rejects it'}`
 }
 
+/** Whether some reading lets a value of this JSON type through: every schema in it does (`admitsType`). */
+function admits(readings: readonly JsonSchema[][], type: 'object' | 'string' | 'number' | 'integer'): boolean {
+  return readings.some((members) => members.every((member) => admitsType(member, type)))
+}
+
 /** Whether a schema's `type` (and `enum`/`const`) lets a value of this JSON type through (unknown = yes). */
 function admitsType(schema: JsonSchema, type: 'object' | 'string' | 'number' | 'integer'): boolean {
   const listed = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
@@ -133,9 +153,10 @@ function admitsType(schema: JsonSchema, type: 'object' | 'string' | 'number' | '
   return types.includes(type) || (type === 'integer' && types.includes('number')) || (type === 'number' && types.includes('integer'))
 }
 
-function typeText(schema: JsonSchema): string {
+// What the first reading says a value is: its first member with an enum or a type.
+function typeText(readings: readonly JsonSchema[][]): string {
+  const schema = (readings[0] ?? []).find((member) => Array.isArray(member.enum) || member.type !== undefined) ?? {}
   if (Array.isArray(schema.enum)) return `an enum of ${schema.enum.map((item) => describe(item)).join(', ')}`
   const type = schema.type
   return Array.isArray(type) ? `of type ${type.join(' | ')}` : `of type ${String(type)}`
 }
-

@@ -70,3 +70,13 @@ export function itemSchemas(schema: JsonSchema, index: number): JsonSchema[] {
   const rest = Array.isArray(prefixItems) || !Array.isArray(items) ? items : additionalItems
   return isSchema(rest) ? [rest] : []
 }
+
+/**
+ * The one schema a conjunction of schemas applies to one child of the value — an object's key (`valueSchemas`) or
+ * an array's index (`itemSchemas`) — as an `allOf` when several members apply; undefined when none does (the
+ * child is free). What the scoring walk descends into, and what the suite check checks a matcher against.
+ */
+export function childSchema(members: readonly JsonSchema[], step: string | number): JsonSchema | undefined {
+  const schemas = members.flatMap((member) => (typeof step === 'number' ? itemSchemas(member, step) : valueSchemas(member, step)))
+  return schemas.length <= 1 ? schemas[0] : { allOf: schemas }
+}

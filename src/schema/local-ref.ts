@@ -6,18 +6,6 @@ import { unescapeToken } from './json-pointer.ts'
 /** A subschema: an object schema, or the boolean schemas `true` (anything) and `false` (nothing). */
 export type SchemaNode = JsonSchema | boolean
 
-/** Follows a `$ref` (and the refs of the schemas it leads to) inside `root` to a schema object; other schemas, and refs to `true`/`false`, come back as they are. */
-export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  let current = schema
-  // A chain of refs ends at a schema without one; a cycle (a → b → a) stops where it started over.
-  for (const seen = new Set<JsonSchema>([schema]); ;) {
-    const target = typeof current.$ref === 'string' ? refTarget(current.$ref, root, current) : undefined
-    if (!isSchema(target) || seen.has(target)) return current
-    seen.add(target)
-    current = target
-  }
-}
-
 /**
  * The subschema a `$ref` in `root` points at, found as ajv (the loop's validator) finds it: the ref is resolved
  * against the base URI of `from`, the schema holding it (the `$id`s around it, by ajv's URI resolver; the root's own

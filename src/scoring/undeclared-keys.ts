@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
-import { itemSchemas, keyStatus, valueSchemas } from '../schema/declared-keys.ts'
+import { childSchema, keyStatus } from '../schema/declared-keys.ts'
 
 /**
  * Argument keys the schema does not define (hallucinated parameters), judged on the arguments as the model sent
@@ -35,19 +35,16 @@ function depthOf(paths: readonly string[]): number {
 }
 
 function judge(members: readonly JsonSchema[], value: unknown, root: JsonSchema, path: string): string[] {
-  if (Array.isArray(value)) {
-    return value.flatMap((item, index) => within(members.flatMap((member) => itemSchemas(member, index)), item, root, `${path}[${index}]`))
-  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => within(childSchema(members, index), item, root, `${path}[${index}]`))
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([key, child]) => {
     const childPath = path ? `${path}.${key}` : key
     if (keyStatus(members, key, root) !== 'declared') return [childPath]
-    return within(members.flatMap((member) => valueSchemas(member, key)), child, root, childPath)
+    return within(childSchema(members, key), child, root, childPath)
   })
 }
 
-/** Judges a value against every schema that applies to it (none: nothing to judge). */
-function within(schemas: readonly JsonSchema[], value: unknown, root: JsonSchema, path: string): string[] {
-  if (schemas.length === 0) return []
-  return undeclaredKeys(schemas.length === 1 ? schemas[0] as JsonSchema : { allOf: schemas }, value, root, path)
+/** Judges a value against the schema that applies to it (none: nothing to judge). */
+function within(schema: JsonSchema | undefined, value: unknown, root: JsonSchema, path: string): string[] {
+  return schema === undefined ? [] : undeclaredKeys(schema, value, root, path)
 }
