@@ -78,7 +78,9 @@ function ajvFor(draft: Draft): AnyAjv {
 
 /** A `$ref` or `$id` resolved against a base URI by ajv's own URI resolver, so a ref names what ajv finds by it ('' and 'a.json' are bases too). */
 export function resolveUri(base: string, reference: string): string {
-  return ajvFor('draft-07').opts.uriResolver.resolve(base, reference)
+  // Every draft's ajv has the same resolver: any one already made serves (a schema was compiled before it is walked).
+  const ajv = instances.values().next().value ?? ajvFor('draft-07')
+  return ajv.opts.uriResolver.resolve(base, reference)
 }
 
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */
