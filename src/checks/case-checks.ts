@@ -8,6 +8,7 @@ import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
 import type { JudgeOutcome, JudgeRequest } from '../runner/judges.ts'
 import { checkLabel, runCustomCheck, type CheckCall, type CheckInput } from './custom-check.ts'
 import { judgePromptHash, judgePromptVersion } from './judge-prompt.ts'
+import { valueInMessage } from '../core/shorten.ts'
 
 /** Where a case's judges answer (runner/judges.ts `Judges`: built once per spec before the run's first call). */
 export type JudgeSource = { judge(request: JudgeRequest): Promise<JudgeOutcome> }
@@ -96,7 +97,7 @@ async function judgeScope(testCase: Case, transcript: Transcript, scope: Scope, 
   // The outcome is stored with the record, so no output compares the score with the threshold again.
   const record: JudgeRecord = { kind: 'judge', spec: judge.model, promptVersion: judgePromptVersion, promptHash: judgePromptHash(judge.rubric), score, threshold: judge.threshold, pass, reason, ...at }
   const failures: Failure[] = !pass
-    ? [{ kind: 'final_answer_mismatch', message: `the judge (${judge.model}) scored the final answer ${score}, below ${judge.threshold}: ${reason}`, ...path, ...at }]
+    ? [{ kind: 'final_answer_mismatch', message: `the judge (${judge.model}) scored the final answer ${score}, below ${judge.threshold}: ${valueInMessage(reason)}`, ...path, ...at }]
     : []
   return { failures, record }
 }
