@@ -6,6 +6,7 @@ import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError, PyException } from '../py-error.ts'
 import { attributeLoader, configDict, dict, f, i, isMap, type Key, keyValue, num, type Val, valRepr } from '../values.ts'
+import { hashKey } from './keys.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -38,16 +39,17 @@ const loaded = attributeLoader(() => new Map<string, Val>([
     ['transaction_history', []],
   ]))
 
-const symbols: { readonly [name: string]: string } = {
+// Dicts in BFCL: looked up by Python key, never by a JS object's inherited properties ('constructor').
+const symbols: ReadonlyMap<Key, string> = new Map(Object.entries({
   Apple: 'AAPL', Google: 'GOOG', Tesla: 'TSLA', Microsoft: 'MSFT', Nvidia: 'NVDA', 'Zeta Corp': 'ZETA',
   'Alpha Tech': 'ALPH', 'Omega Industries': 'OMEG', 'Quasar Ltd.': 'QUAS', 'Neptune Systems': 'NEPT',
   'Synex Solutions': 'SYNX', Amazon: 'AMZN', Gorilla: 'GORI',
-}
+}))
 
-const sectors: { readonly [sector: string]: readonly string[] } = {
-  Technology: ['AAPL', 'GOOG', 'MSFT', 'NVDA'],
-  Automobile: ['TSLA', 'F', 'GM'],
-}
+const sectors: ReadonlyMap<Key, readonly string[]> = new Map([
+  ['Technology', ['AAPL', 'GOOG', 'MSFT', 'NVDA']],
+  ['Automobile', ['TSLA', 'F', 'GM']],
+])
 
 const attributes = ['orders', 'account_info', 'authenticated', 'market_status', 'order_counter', 'stocks', 'watch_list', 'transaction_history', 'long_context'] as const
 
@@ -161,7 +163,7 @@ const methods = methodTable<TradingBot>([
     return self.dict('account_info')
   }],
   ['get_available_stocks', [req('sector')], ([sector], self) => {
-    const list: Val[] = [...(sectors[sector as string] ?? [])]
+    const list: Val[] = [...(sectors.get(hashKey(sector!)) ?? [])]
     if (self.extension && sector === 'Technology') return dict([['stock_list', list.concat(self.extension.TECHNOLOGY_EXTENSION)]])
     if (self.extension && sector === 'Automobile') return dict([['stock_list', list.concat(self.extension.AUTOMOBILE_EXTENSION)]])
     return dict([['stock_list', list]])
@@ -199,7 +201,7 @@ const methods = methodTable<TradingBot>([
     copy.set('MA(20)', self.extension.MA_20_EXTENSION)
     return copy
   }],
-  ['get_symbol_by_name', [req('name')], ([name]) => dict([['symbol', symbols[name as string] ?? 'Stock not found']])],
+  ['get_symbol_by_name', [req('name')], ([name]) => dict([['symbol', symbols.get(hashKey(name!)) ?? 'Stock not found']])],
   ['get_transaction_history', [opt('start_date'), opt('end_date')], ([start, end], self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to view transaction history.']])
     const from = typeof start === 'string' ? start : '0001-01-01'

@@ -4,7 +4,7 @@ import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.
 import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
 
 // BFCL's VehicleControlAPI (vehicle_control.py) compares its numeric arguments with Python's < and <=: a value that
-// is no number raises TypeError and changes nothing, where NaN comparisons let it through.
+// is no number raises TypeError and changes nothing, where NaN comparisons let it through. TradingBot's tables are dicts.
 
 function vehicle() {
   const env = environmentFactories.VehicleControlAPI!(new Map())
@@ -27,5 +27,20 @@ describe("VehicleControlAPI as BFCL's Python runs it", () => {
 
   it("a city is looked up among BFCL's cities only: no JS object properties", () => {
     expect(vehicle().run("get_zipcode_based_on_city(city='constructor')")).toBe('{"zipcode": "00000"}')
+  })
+})
+
+describe("TradingBot's lookups as BFCL's dicts answer them", () => {
+  const owners = () => {
+    const env = environmentFactories.TradingBot!(new Map())
+    env.load(pyJsonLoads('{}'), false)
+    return methodOwners([env])
+  }
+
+  it("a name or sector that is a JS object property is not found (was {'symbol': undefined}); a list is unhashable", () => {
+    const trading = owners()
+    expect(executeCall("get_symbol_by_name(name='constructor')", trading)).toBe('{"symbol": "Stock not found"}')
+    expect(executeCall("get_available_stocks(sector='toString')", trading)).toBe('{"stock_list": []}')
+    expect(executeCall("get_symbol_by_name(name=['Apple'])", trading)).toBe("Error during execution: unhashable type: 'list'")
   })
 })
