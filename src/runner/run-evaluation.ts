@@ -1,13 +1,11 @@
 import { join, resolve } from 'node:path'
 import type { Case } from '../core/case.ts'
-import { InputError, MissingApiKeyError } from '../core/errors.ts'
+import { InputError } from '../core/errors.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type ModelSummary, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { loadHooks } from '../loop/hooks.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
-import { optionsPerModel } from '../providers/model-options.ts'
-import { createProvider } from '../providers/registry.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { StreamedSuite } from '../suite/load-suite.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
@@ -18,7 +16,6 @@ import { runHeader } from './run-header.ts'
 import { printWarning, RunCallbacks, withContainedCallbacks } from './run-callbacks.ts'
 import { ProcessGuard } from './process-guard.ts'
 import { warningsTo } from '../core/warnings.ts'
-import { boundedTurns } from './bounded-turns.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { RunTally } from './run-tally.ts'
 import type { CaseCheckSet } from '../scoring/score-case.ts'
@@ -35,7 +32,8 @@ import { loadRunSuites, runSecrets } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import type { Shard } from './shard.ts'
-import { modelOptionsFor, resolveModels, type ModelEntry } from './model-entries.ts'
+import { resolveModels, type ModelEntry } from './model-entries.ts'
+import { modelProviderOptions, modelProviders } from './model-providers.ts'
 import { modelSuites, type ModelAnswers, type ModelsSource } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
@@ -47,7 +45,7 @@ import type { VariantSpec } from '../core/variant.ts'
 import type { BatchEvent } from '../core/batch.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
-import { BatchSchedule, unbatchedWarnings, withBatchJournal } from './batch-schedule.ts'
+import { BatchSchedule, unbatchedWarnings } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
 import { cacheToolsWarnings } from './cache-tools-warnings.ts'
 import { cachesTools } from '../providers/runtime/http-for-provider.ts'
@@ -197,15 +195,9 @@ async function lockedRun(options: RunOptions, callbacks: RunCallbacks, startedAt
 async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
   const models = resolveModels(options.models)
   const answersSuite = modelSuites(models, suites.map((suite) => suite.name), options.modelsSource)
-  const perModel = optionsPerModel(models.map((model) => model.spec), options.providerOptions, options.modelOptions)
   // Batch mode journals its batches in the out folder; --resume --batch serves requests from those of the run before.
   const batchJournal = BatchJournal.open(options.outDir, options.resume === true)
-  // Resolved once per model, not per case.
-  const modelOptions = models.map((model): ProviderOptions => {
-    const { settings: _specSettings, ...base } = perModel.get(model.spec) ?? {}
-    // Settings layer config (by spec) < model entry < --set; modelOptionsFor does the layering.
-    return withBatchJournal(modelOptionsFor(model, { ...base, ...(options.providerOptions?.settings ? { settings: options.providerOptions.settings } : {}) }, options.modelOptions), batchJournal, options.onBatchEvent)
-  })
+  const modelOptions = modelProviderOptions(models, options, batchJournal)
   // Every secret the run knows, before any provider is built: each provider's HTTP layer (cassettes, error messages)
   // redacts all of them, not only its own key — an MCP server's token, a simulated user's words and a model's answer
   // reach other models' requests through the conversation and the judge's prompt.
@@ -222,16 +214,7 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     await simulators.add(testCase)
     await judges.add(testCase)
   })
-  // A caller's own provider has no HTTP timeout of its own: each of its turns is bounded by the model's timeoutMs.
-  const providers = await Promise.all(models.map((model, index) => {
-    const given = options.providers?.find((provider) => provider.id === model.id)
-    return given ? boundedTurns(given, modelOptions[index]!.timeoutMs) : createProvider(model.spec, { ...modelOptions[index]!, secrets }).catch((error: unknown) => {
-      // A config's model is named by its file and entry, not by a --model flag that was never given.
-      if (!(error instanceof MissingApiKeyError) || !options.modelsSource) throw error
-      const line = options.modelsSource.lineOf(['models', index])
-      throw error.from({ file: options.modelsSource.file, ...(line !== undefined ? { line } : {}), field: `models[${index}]` })
-    })
-  }))
+  const providers = await modelProviders(models, modelOptions, secrets, options)
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
