@@ -17,7 +17,7 @@ import { caseResult } from './case-result.ts'
 import type { Simulators } from './simulators.ts'
 import type { Judges } from './judges.ts'
 import type { ToolTokenCounter } from './tool-token-cost.ts'
-import { ToolSets } from './tool-sets.ts'
+import type { ToolSets } from './tool-sets.ts'
 
 /** One unit of work of a run: a case for a model at one repeat index. */
 export type CaseTask = {
@@ -37,14 +37,14 @@ export type EvaluationContext = {
   readonly signal?: AbortSignal
   /** Milliseconds a live stub may take in a case that sets no `stub_timeout` (`--stub-timeout`); default 30 s. */
   readonly stubTimeoutMs?: number
-  /** The run's tool sets (turns refer to them by id); a single case gets its own. */
-  readonly toolSets?: ToolSets
+  /** The run's tool sets (turns refer to them by id). */
+  readonly toolSets: ToolSets
   /** Checks the run adds to the scorer's (`RunOptions.caseChecks`). */
   readonly caseChecks?: CaseCheck
   /** The simulated users of the run's `user:` cases, built and checked before the first call. */
-  readonly simulators?: Simulators
+  readonly simulators: Simulators
   /** The judges of the run's `final.judge` expectations, built and checked before the first call. */
-  readonly judges?: Judges
+  readonly judges: Judges
   /** Where a warning about a case's code goes (an error it threw after its verdict): the run's onWarning; default stderr. */
   readonly warn?: (message: string) => void
 }
@@ -76,7 +76,7 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
     strays,
     ...(context.signal ? { signal: context.signal } : {}),
     ...(context.stubTimeoutMs !== undefined ? { stubTimeoutMs: context.stubTimeoutMs } : {}),
-    ...(task.testCase.user && context.simulators ? { users: context.simulators.sourceFor(task.testCase, task.repeat) } : {}),
+    ...(task.testCase.user ? { users: context.simulators.sourceFor(task.testCase, task.repeat) } : {}),
   })
   if (transcript.stop === 'aborted') return undefined
   if (task.testCase.expect.matching === 'bfcl' || task.testCase.conversation?.some((message) => message.expect?.matching === 'bfcl')) await loadBfclScoring()
@@ -85,14 +85,13 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
     model: task.provider.id,
     repeat: task.repeat,
     timeoutMs: caseTimeoutMs(task.testCase, context.stubTimeoutMs),
-    ...(context.judges ? { judges: context.judges } : {}),
+    judges: context.judges,
     ...(context.signal ? { signal: context.signal } : {}),
   }) : undefined
   // An unawaited error of the case's code since the loop ended (a check's timer) is the case's own; later ones are not.
   const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? strays.take() : undefined
   strays.close()
   const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, stray === undefined ? checked : withStray(checked, stray)))
-  const toolSets = context.toolSets ?? new ToolSets()
   // Tokenizers and prices follow the model spec; a label only names the row.
   const spec = task.provider.spec ?? task.provider.id
   const result = caseResult(transcript, {
@@ -100,11 +99,11 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
     model: task.provider.id,
     repeat: task.repeat,
     score,
-    toolTokens: await context.tokenCounter.forCase(spec, task.testCase, transcript, toolSets.idOf(task.testCase.tools)),
+    toolTokens: await context.tokenCounter.forCase(spec, task.testCase, transcript, context.toolSets.idOf(task.testCase.tools)),
     cost: costOfTurns(spec, transcript.usage, transcript.turns, context.prices),
     ...(task.fingerprint !== undefined ? { fingerprint: task.fingerprint } : {}),
     ...(checked && checked.records.length > 0 ? { checks: checked.records } : {}),
-    toolSets,
+    toolSets: context.toolSets,
   })
   // Secrets never land on disk: a model echoing a key, or a key in a raw payload, is redacted here too.
   return { transcript, score, result: redactDeep(result, context.secrets) }

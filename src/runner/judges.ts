@@ -33,7 +33,7 @@ export type JudgeRequest = {
 export class Judges extends SuiteModels {
   private readonly verdicts = new Map<string, Promise<JudgeOutcome>>()
 
-  constructor(options: SuiteModelOptions = {}) {
+  constructor(options: SuiteModelOptions) {
     super(options, (testCase) => caseJudges(testCase).map((judge) => judge.model), 'judge.model')
   }
 

@@ -66,7 +66,7 @@ export type CasePreparation = {
 }
 
 /** A suite's cases ready for `evaluateCase`: the suite's hooks and the context the cases share. */
-export type PreparedCases = { readonly hooks: ToolHooks; readonly context: EvaluationContext & { readonly toolSets: ToolSets } }
+export type PreparedCases = { readonly hooks: ToolHooks; readonly context: EvaluationContext }
 
 /**
  * Runs one case through the same loop, scorers and result building as `runEvaluation`, and returns the scored

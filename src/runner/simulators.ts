@@ -5,7 +5,7 @@ import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
 
 /** The simulated users of a run (`user: { model }` of its cases), built and checked before the first model call. */
 export class Simulators extends SuiteModels {
-  constructor(options: SuiteModelOptions = {}) {
+  constructor(options: SuiteModelOptions) {
     super(options, (testCase) => (testCase.user ? [testCase.user.model] : []), 'user.model')
   }
 

@@ -15,7 +15,7 @@ export class ToolSets {
   private readonly sets = new Map<string, readonly ToolDefinition[]>()
 
   /** `secrets`: the run's secret values, replaced in the sets handed out. */
-  constructor(private readonly secrets: readonly string[] = []) {}
+  constructor(private readonly secrets: readonly string[]) {}
 
   /** The id of a tool set (registering it). */
   idOf(tools: readonly ToolDefinition[]): string {
