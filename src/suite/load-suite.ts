@@ -68,11 +68,8 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
     const cases = typeof raw.cases === 'string'
       ? await caseFileCases(resolve(dirname(document.file), raw.cases), buildCase, options.streamCases === true, atCases)
       : await inlineCases(raw.cases, document, buildCase)
-    const { variants, ...rest } = head
-    const tail = variants ? { variants } : {}
-    if ('count' in cases) return { ...rest, cases, ...tail }
-    if (options.streamCases) return { ...rest, cases: heldCases(cases), ...tail }
-    return { ...rest, cases, ...tail }
+    if (!Array.isArray(cases)) return { ...head, cases }
+    return options.streamCases ? { ...head, cases: heldCases(cases) } : { ...head, cases }
   } finally {
     await own?.close()
   }
