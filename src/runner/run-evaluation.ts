@@ -341,7 +341,7 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     schemaVersion: reportSchemaVersion,
     run: runHeader({
       startedAt,
-      models: providers.map((provider) => provider.id),
+      models: modelIds,
       suites: suites.map((suite) => ({ ...suite, cases: { length: suite.cases.count } })),
       repeat: repeats,
       prices,
@@ -362,11 +362,12 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     gates,
     ...tally.variantFindings(modelIds),
   }
-  const reportFile = writeStreamedReport(options.outDir, { ...header, eachResult, eachResultJson })
+  const stream: StreamedReport = { ...header, eachResult, eachResultJson }
+  const reportFile = writeStreamedReport(options.outDir, stream)
   return {
     report: withLazyResults(header, eachResult),
     eachResult,
-    stream: { ...header, eachResult, eachResultJson },
+    stream,
     bySuite,
     gates,
     exitCode: exitCodeFor(tally.verdicts(), gates, interrupted, cut?.reason),
