@@ -27,14 +27,14 @@ export type ConversationFields = Pick<Case, 'tools' | 'expect' | 'conversation' 
  * A suite's or case's `world: { module, export? }`, resolved against the suite file's folder; the module must
  * exist and export the factory as a function (an InputError at the field otherwise).
  */
-export async function parseWorld(value: unknown, base: string, path: Path, at: Locate): Promise<WorldSpec | undefined> {
+export async function parseWorld(value: unknown, base: string, at: Locate): Promise<WorldSpec | undefined> {
   if (value === undefined) return undefined
   const raw = value as { module: string; export?: string }
   const spec: WorldSpec = { module: resolve(base, raw.module), export: raw.export ?? defaultWorldExport }
   try {
     await importUserFunction(spec.module, spec.export, {})
   } catch (error) {
-    throw at([...path, 'module'], (error as Error).message)
+    throw at(['world', 'module'], (error as Error).message)
   }
   return spec
 }

@@ -119,7 +119,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
   const toolNames = new Set(tools.map((tool) => tool.name))
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]))
   // MCP servers' tools answer live (or "not executed"); the suite's recorded or module stubs win over them.
-  const suiteStubs = { ...serverStubs, ...await parseStubs(raw.stubs, ['stubs'], toolsByName, base, at) }
+  const suiteStubs = { ...serverStubs, ...await parseStubs(raw.stubs, toolsByName, base, at) }
   const hooks = typeof raw.hooks === 'string' ? resolve(base, raw.hooks) : undefined
   if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
   const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
@@ -133,18 +133,18 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
   const name = raw.name
   const suiteMaxTurns = raw.max_turns as number | undefined
   const suiteStubTimeout = raw.stub_timeout as number | undefined
-  const suiteWorld = await parseWorld(raw.world, base, ['world'], at)
+  const suiteWorld = await parseWorld(raw.world, base, at)
 
   const buildCase = async (rawCase: Record<string, unknown>, at: Locate): Promise<Case> => {
-    const exposed = exposedTools(rawCase.tools, tools, toolNames, ['tools'], at)
+    const exposed = exposedTools(rawCase.tools, tools, toolNames, at)
     // The case's stub_timeout, else the suite's; neither: absent (the run's --stub-timeout applies).
     const caseStubTimeout = (rawCase.stub_timeout as number | undefined) ?? suiteStubTimeout
     const exposedNames = new Set(exposed.map((tool) => tool.name))
-    const caseStubs = await parseStubs(rawCase.stubs, ['stubs'], toolsByName, base, at)
+    const caseStubs = await parseStubs(rawCase.stubs, toolsByName, base, at)
     const conversation = conversationFields(rawCase, {
       exposed,
       suiteTools: tools,
-      world: rawCase.world === undefined ? suiteWorld : await parseWorld(rawCase.world, base, ['world'], at),
+      world: rawCase.world === undefined ? suiteWorld : await parseWorld(rawCase.world, base, at),
       parseExpectation: (value, path) => parseExpectation(value, suiteMatching, toolsByName, base, path, at),
     }, at)
     const testCase: Case = {
@@ -153,7 +153,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
       id: rawCase.id as string,
       messages: caseMessages(rawCase, at),
       tools: conversation.tools,
-      toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, ['tool_choice'], at),
+      toolChoice: parseToolChoice(rawCase.tool_choice, exposedNames, at),
       ...(typeof rawCase.parallel_tool_calls === 'boolean' ? { parallelToolCalls: rawCase.parallel_tool_calls } : {}),
       maxTurns: (rawCase.max_turns as number | undefined) ?? suiteMaxTurns ?? defaultMaxTurns,
       ...(caseStubTimeout !== undefined ? { stubTimeout: caseStubTimeout } : {}),
@@ -223,12 +223,12 @@ function toolsOfFile(relativePath: string, document: SourceDocument, path: Path,
   return loadToolsFile(toolsFile)
 }
 
-function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, path: Path, at: Locate): readonly ToolDefinition[] {
+function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: ReadonlySet<string>, at: Locate): readonly ToolDefinition[] {
   // The suite's own array, not a copy: cases share it, so per-tool-set work (ids, token counts) is done once.
   if (value === undefined) return tools
   const wanted = value as string[]
   wanted.forEach((name, index) => {
-    if (!names.has(name)) throw at([...path, index], `no tool named "${name}" in this suite (tools: ${[...names].join(', ') || 'none'})`)
+    if (!names.has(name)) throw at(['tools', index], `no tool named "${name}" in this suite (tools: ${[...names].join(', ') || 'none'})`)
   })
   return tools.filter((tool) => wanted.includes(tool.name))
 }
@@ -270,18 +270,18 @@ function toRawCall(call: Record<string, unknown>): RawToolCall {
   return { id: call.id as string, name: call.name as string, rawArguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) }
 }
 
-function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, path: Path, at: Locate): ToolChoice {
+function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, at: Locate): ToolChoice {
   if (value === undefined) return 'auto'
   if (typeof value === 'string') return value as ToolChoice
   const name = (value as { name: string }).name
-  if (!exposed.has(name)) throw at([...path, 'name'], `tool_choice names "${name}", which is not among the tools exposed in this case`)
+  if (!exposed.has(name)) throw at(['tool_choice', 'name'], `tool_choice names "${name}", which is not among the tools exposed in this case`)
   return { name }
 }
 
-async function parseStubs(value: unknown, path: Path, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: Locate): Promise<Record<string, StubSpec>> {
+async function parseStubs(value: unknown, tools: ReadonlyMap<string, ToolDefinition>, base: string, at: Locate): Promise<Record<string, StubSpec>> {
   const stubs: Record<string, StubSpec> = {}
   for (const [tool, spec] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-    const where = [...path, tool]
+    const where = ['stubs', tool]
     const definition = tools.get(tool)
     if (!definition) throw at(where, `stub for "${tool}", which is not a tool of this suite${didYouMean(tool, tools.keys())}`)
     if (Array.isArray(spec)) {
