@@ -9,7 +9,7 @@ import { didYouMean } from '../core/did-you-mean.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import { didYouMeanFile } from '../io/similar-file.ts'
 import { checkCaseToolReferences } from './case-tool-references.ts'
-import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList } from './load-tools.ts'
+import { checkUniqueNames, loadToolsFile, toolFromEntry, toolsFromList, type PlacedTool } from './load-tools.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
 import type { McpServerPool } from '../mcp/server-pool.ts'
 import type { ServerEntry } from '../mcp/suite-servers.ts'
@@ -186,31 +186,31 @@ async function loadSuiteTools(value: unknown, document: SourceDocument, base: st
   if (value === undefined) return { tools: [], stubs: {} }
   if (typeof value === 'string') return { tools: toolsOfFile(value, document, ['tools'], base), stubs: {} }
   if (!Array.isArray(value)) return { tools: toolsFromList(value, document, ['tools']), stubs: {} }
-  const located: { tool: ToolDefinition; document: SourceDocument; path: Path }[] = []
+  const located: PlacedTool[] = []
   const servedAt = new Map<number, number>()
   const serverEntries: ServerEntry[] = []
   value.forEach((entry: unknown, index) => {
     const path: Path = ['tools', index]
     if (typeof entry === 'string') {
-      for (const tool of toolsOfFile(entry, document, path, base)) located.push({ tool, document, path })
+      for (const tool of toolsOfFile(entry, document, path, base)) located.push({ tool, path })
     } else if (typeof entry === 'object' && entry !== null && 'mcp' in entry) {
       servedAt.set(index, serverEntries.length)
       serverEntries.push({ raw: (entry as { mcp: Record<string, unknown> }).mcp, path: [...path, 'mcp'] })
     } else {
-      located.push({ tool: toolFromEntry(entry, document, path), document, path })
+      located.push({ tool: toolFromEntry(entry, document, path), path })
     }
   })
-  checkUniqueNames(located)
+  checkUniqueNames(document, located)
   if (serverEntries.length === 0) return { tools: located.map((entry) => entry.tool), stubs: {} }
   const { loadServerTools } = await import('../mcp/suite-servers.ts')
   const served = await loadServerTools(serverEntries, base, new Set(located.map((entry) => entry.tool.name)), await servers(), at)
   // Keep the order of the list: a server's tools stand where its entry stands.
-  const ordered = value.flatMap((_, index): { tool: ToolDefinition; document: SourceDocument; path: Path }[] => {
+  const ordered = value.flatMap((_, index): PlacedTool[] => {
     const server = servedAt.get(index)
     if (server === undefined) return located.filter((entry) => entry.path[1] === index)
-    return (served.tools[server] ?? []).map((tool) => ({ tool, document, path: ['tools', index, 'mcp'] }))
+    return (served.tools[server] ?? []).map((tool) => ({ tool, path: ['tools', index, 'mcp'] }))
   })
-  checkUniqueNames(ordered)
+  checkUniqueNames(document, ordered)
   return { tools: ordered.map((entry) => entry.tool), stubs: { ...served.stubs } }
 }
 

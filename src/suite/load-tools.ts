@@ -15,7 +15,7 @@ export function toolsFromList(list: unknown, document: SourceDocument, path: rea
     throw new InputError('expected a list of tool definitions', { file: document.file, line: document.lineOf(path), field })
   }
   const tools = list.map((entry, index) => toolFromEntry(entry, document, [...path, index]))
-  checkUniqueNames(tools.map((tool, index) => ({ tool, document, path: [...path, index] })))
+  checkUniqueNames(document, tools.map((tool, index) => ({ tool, path: [...path, index] })))
   return tools
 }
 
@@ -41,10 +41,13 @@ export function toolFromEntry(entry: unknown, document: SourceDocument, entryPat
   return tool
 }
 
+/** A tool and the path of its entry in the document that lists it. */
+export type PlacedTool = { readonly tool: ToolDefinition; readonly path: readonly (string | number)[] }
+
 /** Tool names must be unique within a set: the second use is an InputError at its own entry. */
-export function checkUniqueNames(entries: readonly { tool: ToolDefinition; document: SourceDocument; path: readonly (string | number)[] }[]): void {
+export function checkUniqueNames(document: SourceDocument, entries: readonly PlacedTool[]): void {
   const seen = new Set<string>()
-  for (const { tool, document, path } of entries) {
+  for (const { tool, path } of entries) {
     if (seen.has(tool.name)) {
       throw new InputError(`duplicate tool name "${tool.name}"`, { file: document.file, line: document.lineOf(path), field: `${path.join('.')}.name` })
     }
