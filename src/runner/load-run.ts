@@ -43,21 +43,14 @@ export function checkSelected(count: number, options: CaseSelection): void {
 }
 
 /**
- * The secret values a run knows: configured secrets, the API keys its providers read from the environment (as sent)
- * and the credential headers their settings add (`extra_headers`).
+ * The secret values of a whole run, known before its first provider is built: those of every option it was given (the
+ * models', the run-wide ones and each spec's own — a simulated user's or a judge's `api_key_env`): the configured
+ * secrets, the API keys its providers read from the environment (as sent) and the credential headers their settings add
+ * (`extra_headers`); and the expanded `${VAR}` values of its MCP servers.
  */
-export function secretValues(options: readonly ProviderOptions[]): string[] {
+export function runSecrets(options: readonly ProviderOptions[], serverSecrets: readonly string[]): string[] {
   const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
   // Trimmed as the providers send them (runtime/credentials.ts): an untrimmed value would match no echo of the key.
   const fromEnv = [...names].map(apiKeyFromEnv).filter((value): value is string => value !== undefined)
-  return [...new Set([...fromEnv, ...options.flatMap(settingSecrets), ...options.flatMap((option) => option.secrets ?? [])])]
-}
-
-/**
- * The secret values of a whole run, known before its first provider is built: those of every option it was given
- * (the models', the run-wide ones and each spec's own — a simulated user's or a judge's `api_key_env`) and the
- * expanded `${VAR}` values of its MCP servers.
- */
-export function runSecrets(options: readonly ProviderOptions[], serverSecrets: readonly string[]): string[] {
-  return [...new Set([...secretValues(options), ...serverSecrets])]
+  return [...new Set([...fromEnv, ...options.flatMap(settingSecrets), ...options.flatMap((option) => option.secrets ?? []), ...serverSecrets])]
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { secretValues } from '../../src/runner/load-run.ts'
+import { runSecrets } from '../../src/runner/load-run.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { scriptedProvider } from '../../src/providers/scripted.ts'
 import { runCase } from '../../src/vitest/index.ts'
@@ -19,11 +19,11 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()))
 })
 
-describe('secretValues', () => {
+describe('runSecrets', () => {
   it('holds each key trimmed, as the provider sends it, and no blank value', () => {
     process.env.OPENAI_API_KEY = `  ${key}\n`
     process.env.TOOLGAUGE_TEST_KEY = ' \n'
-    const secrets = secretValues([{ apiKeyEnv: 'TOOLGAUGE_TEST_KEY' }])
+    const secrets = runSecrets([{ apiKeyEnv: 'TOOLGAUGE_TEST_KEY' }], [])
     expect(secrets).toContain(key)
     expect(secrets.filter((secret) => secret.trim() !== secret || secret === '')).toEqual([])
   })
