@@ -8,16 +8,14 @@ import { createProvider } from '../providers/registry.ts'
 import { withoutBatch } from './batch-schedule.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { caseWarnings } from './provider-checks.ts'
+import type { RunOptions } from './run-evaluation.ts'
 
-/** What the models a suite brings are built with: the run's provider options and the config's per-spec ones. */
-export type SuiteModelOptions = {
-  /** The run's options: only the transport (retries, timeouts, cassettes, secrets, fetch) reaches a suite's model. */
-  readonly providerOptions?: ProviderOptions
-  /** Per-spec options (config `providers:`), over the transport ones: the model's own base URL and key variable. */
-  readonly modelOptions?: { readonly [spec: string]: Partial<ProviderOptions> }
-  /** Providers built by the caller, by id: a spec naming one uses it (tests, library users). */
-  readonly providers?: readonly Provider[]
-}
+/**
+ * What the models a suite brings are built with: of the run's `providerOptions` only the transport (retries, timeouts,
+ * cassettes, secrets, fetch), then the spec's own `modelOptions` (its base URL and key variable); a spec naming one of
+ * the caller's `providers` (by id) uses it.
+ */
+export type SuiteModelOptions = Pick<RunOptions, 'providerOptions' | 'modelOptions' | 'providers'>
 
 /**
  * What a run's simulated users and judges are built with (`toolgauge run`, `runCase`, `describeSuite`): the run's
