@@ -193,9 +193,9 @@ async function loadSuiteTools(value: unknown, document: SourceDocument, base: st
     const path: Path = ['tools', index]
     if (typeof entry === 'string') {
       for (const tool of toolsOfFile(entry, document, path, base)) located.push({ tool, path })
-    } else if (typeof entry === 'object' && entry !== null && 'mcp' in entry) {
+    } else if (isPlainObject(entry) && 'mcp' in entry) {
       servedAt.set(index, serverEntries.length)
-      serverEntries.push({ raw: (entry as { mcp: Record<string, unknown> }).mcp, path: [...path, 'mcp'] })
+      serverEntries.push({ raw: entry.mcp as Record<string, unknown>, path: [...path, 'mcp'] })
     } else {
       located.push({ tool: toolFromEntry(entry, document, path), path })
     }
@@ -306,7 +306,7 @@ async function parseStubs(value: unknown, tools: ReadonlyMap<string, ToolDefinit
 
 function parseBudget(value: unknown): Pick<Case, 'maxToolTokens' | 'toolTokenBudgets'> {
   if (typeof value === 'number') return { maxToolTokens: value }
-  if (typeof value === 'object' && value !== null) {
+  if (isPlainObject(value)) {
     const budget = value as { total?: number; tools?: Record<string, number> }
     return {
       ...(budget.total !== undefined ? { maxToolTokens: budget.total } : {}),

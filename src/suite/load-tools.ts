@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import { schemaProblems } from '../schema/ajv.ts'
 import { normalizeTool } from './normalize-tools.ts'
@@ -64,8 +65,8 @@ export function loadToolsFile(file: string): ToolDefinition[] {
   const document = readDocument(absolute)
   const value = document.value
   if (Array.isArray(value)) return toolsFromList(value, document, [])
-  if (typeof value === 'object' && value !== null && 'tools' in value) {
-    const tools = (value as { tools: unknown }).tools
+  if (isPlainObject(value) && 'tools' in value) {
+    const tools = value.tools
     if (typeof tools === 'string') return loadToolsFile(resolve(dirname(absolute), tools))
     return toolsFromList(tools, document, ['tools'])
   }
