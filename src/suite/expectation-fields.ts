@@ -17,16 +17,8 @@ const defaultJudgeThreshold = 0.7
 export function parseExpectation(value: unknown, suiteMatching: MatchingMode, tools: ReadonlyMap<string, ToolDefinition>, base: string, path: Path, at: Locate): Expectation {
   const raw = (value ?? {}) as Record<string, unknown>
   const matching = (raw.matching as MatchingMode | undefined) ?? suiteMatching
-  const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index): ExpectedCall => {
-    const where = [...path, 'calls', index]
-    const name = call.name as string
-    const tool = tools.get(name)
-    if (!tool) throw at([...where, 'name'], `expected call to "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
-    const args = call.args as Record<string, unknown> | undefined
-    if (args) checkMatchers(args, tool, [...where, 'args'], matching, at)
-    // The tool's own name string, shared by every case (the parsed one is a copy per case).
-    return args ? { name: tool.name, args } : { name: tool.name }
-  })
+  const calls = ((raw.calls as Record<string, unknown>[] | undefined) ?? []).map((call, index) =>
+    suiteCall(call, [...path, 'calls', index], tools, matching, at, 'expected call to'))
   const noCall = raw.no_call === true
   if (noCall && calls.length > 0) throw at([...path, 'no_call'], 'no_call: true contradicts the expected calls')
   const final = raw.final as { contains?: string | string[]; regex?: string; flags?: string; judge?: { model: string; rubric: string; threshold?: number } } | undefined
@@ -74,15 +66,11 @@ function customOf(value: unknown, base: string): Pick<Expectation, 'custom'> {
  */
 function trajectoryLimits(raw: Record<string, unknown>, calls: readonly ExpectedCall[], noCall: boolean, tools: ReadonlyMap<string, ToolDefinition>, path: Path, at: Locate): Pick<Expectation, 'extraCalls' | 'forbid' | 'maxCalls'> {
   if (raw.extra_calls !== undefined && noCall) throw at([...path, 'extra_calls'], 'extra_calls: allow contradicts no_call: true')
-  const forbid = ((raw.forbid as Record<string, unknown>[] | undefined) ?? []).map((entry, index): ExpectedCall => {
+  const forbid = ((raw.forbid as Record<string, unknown>[] | undefined) ?? []).map((entry, index) => {
     const where = [...path, 'forbid', index]
-    const name = entry.name as string
-    const tool = tools.get(name)
-    if (!tool) throw at([...where, 'name'], `forbids "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
-    const args = entry.args as Record<string, unknown> | undefined
-    if (args) checkMatchers(args, tool, [...where, 'args'], 'default', at)
-    else if (calls.some((call) => call.name === name)) throw at([...where, 'name'], `forbids every call to "${name}", which the case expects`)
-    return args ? { name: tool.name, args } : { name: tool.name }
+    const call = suiteCall(entry, where, tools, 'default', at, 'forbids')
+    if (!call.args && calls.some((expected) => expected.name === call.name)) throw at([...where, 'name'], `forbids every call to "${call.name}", which the case expects`)
+    return call
   })
   const maxCalls = raw.max_calls as number | undefined
   if (maxCalls !== undefined && maxCalls < calls.length) throw at([...path, 'max_calls'], `max_calls: ${maxCalls} is fewer than the ${calls.length} expected calls`)
@@ -91,6 +79,17 @@ function trajectoryLimits(raw: Record<string, unknown>, calls: readonly Expected
     ...(forbid.length > 0 ? { forbid } : {}),
     ...(maxCalls !== undefined ? { maxCalls } : {}),
   }
+}
+
+/** An entry of `calls:` or `forbid:` (`verb` in its message): a tool of the suite, its `args` matchers fitting its schema. */
+function suiteCall(entry: Record<string, unknown>, where: Path, tools: ReadonlyMap<string, ToolDefinition>, matching: MatchingMode, at: Locate, verb: string): ExpectedCall {
+  const name = entry.name as string
+  const tool = tools.get(name)
+  if (!tool) throw at([...where, 'name'], `${verb} "${name}", which is not a tool of this suite${didYouMean(name, tools.keys())}`)
+  const args = entry.args as Record<string, unknown> | undefined
+  if (args) checkMatchers(args, tool, [...where, 'args'], matching, at)
+  // The tool's own name string, shared by every case (the parsed one is a copy per case).
+  return args ? { name: tool.name, args } : { name: tool.name }
 }
 
 /**
