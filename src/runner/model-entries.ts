@@ -15,7 +15,7 @@ export type ModelEntry = string | {
 }
 
 /** A model entry with its identity resolved. */
-export type ResolvedModel = { readonly spec: string; readonly id: string; readonly label?: string; readonly settings?: ModelSettings; readonly suites?: readonly string[] }
+export type ResolvedModel = Exclude<ModelEntry, string> & { readonly id: string }
 
 /** The entries in object form; two entries with the same identity (spec or label) are a usage error. */
 export function resolveModels(entries: readonly ModelEntry[]): ResolvedModel[] {
