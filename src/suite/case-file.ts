@@ -83,18 +83,22 @@ function nextCaseLine(reader: LineReader): TextLine | undefined {
 
 /** A case file's line as a schema-valid case. */
 function parseCaseLine(file: string, line: TextLine): Record<string, unknown> {
-  let value: unknown
-  try {
-    value = JSON.parse(line.text)
-  } catch (error) {
-    throw new InputError(`invalid JSON: ${(error as Error).message}`, { file, line: line.line })
-  }
+  const value = parseJsonLine(line.text, file, line.line)
   // JSON.parse keeps the last value of a repeated key; a suite document rejects one, so does a case line.
   if (hasRepeatedKey(line.text)) throw new InputError('an object names the same key twice', { file, line: line.line })
   validateCaseShape(value, file, line.line)
   // A case file is read again line by line during a run: one line is one case, so rows are written as lines.
   if ((value as Record<string, unknown>).vars !== undefined) throw new InputError('vars: (a case matrix) is for cases listed in the suite file; in a case file, write one line per row', { file, line: line.line, field: 'vars' })
   return value as Record<string, unknown>
+}
+
+/** One line of a JSON Lines file, parsed: text that is no JSON is an InputError at its line. */
+export function parseJsonLine(text: string, file: string, line: number): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new InputError(`invalid JSON: ${(error as Error).message}`, { file, line })
+  }
 }
 
 function lineLocator(file: string, line: TextLine): Locate {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import type { Locate, Path } from './case-file.ts'
+import { parseJsonLine, type Locate, type Path } from './case-file.ts'
 
 /** One row of a matrix: placeholder name → value. */
 export type MatrixRow = { readonly [name: string]: unknown }
@@ -54,12 +54,7 @@ function jsonlRows(text: string, file: string): MatrixRow[] {
   const rows: MatrixRow[] = []
   text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === '') return
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch (error) {
-      throw new InputError(`invalid JSON: ${(error as Error).message}`, { file, line: index + 1 })
-    }
+    const value = parseJsonLine(line, file, index + 1)
     if (!isPlainObject(value)) throw new InputError('expected one JSON object per line (placeholder name → value)', { file, line: index + 1 })
     rows.push(value as MatrixRow)
   })
