@@ -271,7 +271,7 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
     batchJournal.reset()
   }
   const tasks = plan.filter((task) => !task.position)
-  if (options.resume) await refuseUncertainResubmits(batchJournal, providers, tasks, (index) => cases.at(index), options.batchResubmit === true)
+  if (options.resume && !options.batchResubmit) await refuseUncertainResubmits(batchJournal, providers, tasks, (index) => cases.at(index))
 
   callbacks.start({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()

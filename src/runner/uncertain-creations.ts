@@ -10,8 +10,8 @@ import type { PlannedTask } from './run-plan.ts'
 /**
  * `--resume --batch` after a batch-creating call failed uncertainly (the API may have created — and will bill — the
  * batch, but no id came back; Anthropic's Message Batches always ends there, having no tag to find a batch by): the
- * requests of that creation would be submitted again, silently paid twice. Unless `resubmit` (`--batch-resubmit`),
- * a run whose tasks include any such request stops before its first request: an InputError (exit 2) per model
+ * requests of that creation would be submitted again, silently paid twice. Without `--batch-resubmit` (the caller's
+ * to check), a run whose tasks include any such request stops before its first request: an InputError (exit 2) per model
  * naming how many requests, where the batch was being created, the submission tag to look for and what to do.
  */
 export async function refuseUncertainResubmits(
@@ -19,9 +19,7 @@ export async function refuseUncertainResubmits(
   providers: readonly Provider[],
   tasks: readonly PlannedTask[],
   caseAt: (caseIndex: number) => Promise<Case>,
-  resubmit: boolean,
 ): Promise<void> {
-  if (resubmit) return
   const problems: string[] = []
   for (const [modelIndex, provider] of providers.entries()) {
     if (provider.batch === undefined) continue

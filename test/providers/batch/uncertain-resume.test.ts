@@ -56,7 +56,7 @@ function uncertainJournal(spec: string, tag: string) {
   journal.record({ model: spec, state: 'creating', tag, host: 'generativelanguage.googleapis.com', startedAt: '2026-12-01T18:00:00.000Z', entries: [{ customId: 'x', bodyHash: 'h', task }] })
   const provider = { id: spec, batch: {} } as Provider
   const testCase = { suite: 'weather', id: 'c1' } as Case
-  return refuseUncertainResubmits(journal, [provider], [{ caseIndex: 0, modelIndex: 0, repeat: 0 }], async () => testCase, false).catch((error: unknown) => error)
+  return refuseUncertainResubmits(journal, [provider], [{ caseIndex: 0, modelIndex: 0, repeat: 0 }], async () => testCase).catch((error: unknown) => error)
 }
 
 it('a Gemini batch is named by the tag its display name ends with', async () => {
