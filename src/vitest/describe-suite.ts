@@ -1,6 +1,5 @@
 import { relative, resolve } from 'node:path'
 import pLimit from 'p-limit'
-import picomatch from 'picomatch'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError, MissingApiKeyError } from '../core/errors.ts'
@@ -13,6 +12,7 @@ import { evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
 import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
+import { caseSelector } from '../runner/load-run.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { caseTestFailure, caseTestName, modelSkipReason } from './test-text.ts'
@@ -108,8 +108,8 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
 
 function selectCases(suite: Suite, patterns: readonly string[] | undefined): readonly Case[] {
   if (!patterns || patterns.length === 0) return suite.cases
-  const matchers = patterns.map((pattern) => picomatch(pattern))
-  const selected = suite.cases.filter((testCase) => matchers.some((matches) => matches(testCase.id) || matches(`${testCase.suite}/${testCase.id}`)))
+  const selectors = patterns.map((filter) => caseSelector({ filter }))
+  const selected = suite.cases.filter((testCase) => selectors.some((selects) => selects(testCase)))
   if (selected.length === 0) {
     const ids = suite.cases.map((testCase) => testCase.id)
     const named = patterns.map((pattern) => `"${pattern}"${didYouMean(pattern, ids)}`).join(', ')
