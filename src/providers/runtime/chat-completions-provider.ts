@@ -29,6 +29,8 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
       const built = buildChatRequest(request, {
         model,
         maxTokensField: hostedOpenAi ? 'max_completion_tokens' : 'max_tokens',
+        // api.openai.com refuses a call id over 40 characters sent back; compatible servers issue longer ones (vLLM: 46).
+        ...(hostedOpenAi ? { callIdMaxLength: 40 } : {}),
         ...maxTokensOf(options),
         ...(options.settings ? { settings: options.settings } : {}),
       })

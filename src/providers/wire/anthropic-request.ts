@@ -7,7 +7,8 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
 import type { Message } from '../../core/message.ts'
-import { argumentsObject, withLoopCallIds } from './tool-call-ids.ts'
+import type { OpaqueObject } from '../../core/reasoning.ts'
+import { argumentsObject, fittedCallId, withLoopCallIds, type CallIdRule } from './tool-call-ids.ts'
 import type { GenerateRequest, RequestProblem, RequestShape } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import { InputError } from '../../core/errors.ts'
@@ -21,6 +22,21 @@ export type AnthropicRequestSettings = {
   readonly maxTokens: number
   /** Model settings this protocol has (checked when the provider was built). */
   readonly settings?: ModelSettings
+}
+
+/** `tool_use.id` (and so `tool_result.tool_use_id`) must match ^[a-zA-Z0-9_-]+$, or the request is a 400. */
+const anthropicCallIds: CallIdRule = { refused: /[^a-zA-Z0-9_-]/g }
+
+/** The blocks of a turn as it came, its tool_use ids fitted to the API's pattern (loop ids replaced first). */
+function returnedBlocks(content: readonly OpaqueObject[], message: Extract<Message, { role: 'assistant' }>): ContentBlockParam[] {
+  return withLoopCallIds(content, message.toolCalls, 'tool_use', 'id').map((block) =>
+    block.type === 'tool_use' && typeof block.id === 'string' ? { ...block, id: fittedCallId(block.id, anthropicCallIds) } : block,
+  ) as unknown as ContentBlockParam[]
+}
+
+/** Text the API takes: it refuses text blocks that are empty or only whitespace. */
+function hasText(text: string): boolean {
+  return text.trim() !== ''
 }
 
 /**
@@ -45,21 +61,21 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
       case 'system':
         break
       case 'user':
-        append('user', message.content !== '' ? [{ type: 'text', text: message.content }] : [])
+        append('user', hasText(message.content) ? [{ type: 'text', text: message.content }] : [])
         break
       case 'assistant':
         append('assistant', message.reasoning?.protocol === 'anthropic'
-          ? (withLoopCallIds(message.reasoning.content, message.toolCalls, 'tool_use', 'id') as unknown as ContentBlockParam[])
+          ? returnedBlocks(message.reasoning.content, message)
           : [
-              // The API rejects empty text blocks.
-              ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),
-              ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: argumentsObject(call.rawArguments) })),
+              // The API rejects empty and whitespace-only text blocks.
+              ...(hasText(message.content) ? [{ type: 'text' as const, text: message.content }] : []),
+              ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: fittedCallId(call.id, anthropicCallIds), name: call.name, input: argumentsObject(call.rawArguments) })),
             ])
         break
       case 'tool': {
         const block: ToolResultBlockParam = {
           type: 'tool_result',
-          tool_use_id: message.toolCallId,
+          tool_use_id: fittedCallId(message.toolCallId, anthropicCallIds),
           content: message.content,
           ...(message.isError ? { is_error: true } : {}),
         }

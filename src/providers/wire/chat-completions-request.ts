@@ -9,6 +9,7 @@ import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
 import { definedOnly } from './request-fields.ts'
+import { fittedCallId, type CallIdRule } from './tool-call-ids.ts'
 
 /** Protocol settings of a Chat Completions request. */
 export type ChatRequestSettings = {
@@ -19,10 +20,12 @@ export type ChatRequestSettings = {
   readonly maxTokensField: 'max_completion_tokens' | 'max_tokens'
   /** Model settings this protocol has (checked when the provider was built). */
   readonly settings?: ModelSettings
+  /** The longest call id the host takes back (api.openai.com: 40); longer ones are fitted (tool-call-ids.ts). */
+  readonly callIdMaxLength?: number
 }
 
 /** toolgauge messages → Chat Completions messages (results keep their `tool_call_id`). */
-function toChatMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+function toChatMessages(messages: readonly Message[], callIds: CallIdRule): ChatCompletionMessageParam[] {
   return messages.map((message): ChatCompletionMessageParam => {
     switch (message.role) {
       case 'system':
@@ -41,7 +44,7 @@ function toChatMessages(messages: readonly Message[]): ChatCompletionMessagePara
           ...(message.toolCalls.length > 0
             ? {
                 tool_calls: message.toolCalls.map((call, index) => ({
-                  id: call.id,
+                  id: fittedCallId(call.id, callIds),
                   type: 'function' as const,
                   function: { name: call.name, arguments: call.rawArguments },
                   ...state?.toolCalls[index],
@@ -52,7 +55,7 @@ function toChatMessages(messages: readonly Message[]): ChatCompletionMessagePara
       }
       case 'tool':
         // Chat Completions has no error flag on tool results: the content carries the failure.
-        return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
+        return { role: 'tool', tool_call_id: fittedCallId(message.toolCallId, callIds), content: message.content }
     }
   })
 }
@@ -82,7 +85,7 @@ export function buildChatRequest(request: GenerateRequest, settings: ChatRequest
   const hasTools = request.tools.length > 0
   return {
     model: settings.model,
-    messages: toChatMessages(request.messages),
+    messages: toChatMessages(request.messages, settings.callIdMaxLength !== undefined ? { maxLength: settings.callIdMaxLength } : {}),
     ...(hasTools ? { tools: toChatTools(request.tools), tool_choice: toChatToolChoice(request.toolChoice) } : {}),
     ...(hasTools && request.parallelToolCalls !== undefined ? { parallel_tool_calls: request.parallelToolCalls } : {}),
     ...(settings.maxTokens !== undefined ? { [settings.maxTokensField]: settings.maxTokens } : {}),

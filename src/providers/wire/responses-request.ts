@@ -6,7 +6,7 @@ import type {
   ToolChoiceOptions,
 } from 'openai/resources/responses/responses'
 import type { Message } from '../../core/message.ts'
-import { withLoopCallIds } from './tool-call-ids.ts'
+import { fittedCallId, withLoopCallIds, type CallIdRule } from './tool-call-ids.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
 import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
@@ -43,23 +43,43 @@ export function toResponsesInput(messages: readonly Message[], options: { readon
         // The turn's output items go back as they came: reasoning (with encrypted_content) before its function_call
         // items, messages with their phase.
         if (message.reasoning?.protocol === 'openai-responses') {
-          const items = withLoopCallIds(message.reasoning.output, message.toolCalls, 'function_call', 'call_id')
+          const items = followedReasoning(withLoopCallIds(message.reasoning.output, message.toolCalls, 'function_call', 'call_id')).map(withFittedCallId)
           return (options.stored ? items : items.map(withoutId)) as unknown as ResponseInputItem[]
         }
         return [
           ...(message.content !== '' ? [{ type: 'message' as const, role: 'assistant' as const, content: message.content }] : []),
           ...message.toolCalls.map((call) => ({
             type: 'function_call' as const,
-            call_id: call.id,
+            call_id: fittedCallId(call.id, responsesCallIds),
             name: call.name,
             arguments: call.rawArguments,
           })),
         ]
       case 'tool':
         // No error flag in this protocol: the output text carries the failure.
-        return [{ type: 'function_call_output', call_id: message.toolCallId, output: message.content }]
+        return [{ type: 'function_call_output', call_id: fittedCallId(message.toolCallId, responsesCallIds), output: message.content }]
     }
   })
+}
+
+/** `call_id` is at most 64 characters ("Invalid 'input[N].call_id': string too long"). */
+const responsesCallIds: CallIdRule = { maxLength: 64 }
+
+function withFittedCallId(item: OpaqueObject): OpaqueObject {
+  if (item.type !== 'function_call' || typeof item.call_id !== 'string') return item
+  const callId = fittedCallId(item.call_id, responsesCallIds)
+  return callId === item.call_id ? item : { ...item, call_id: callId }
+}
+
+/**
+ * A turn's items less the reasoning items after its last message or call: the API refuses a reasoning item sent
+ * without the item it preceded ("… of type 'reasoning' was provided without its required following item"), as a
+ * response cut at the output limit right after its reasoning leaves it.
+ */
+function followedReasoning(items: readonly OpaqueObject[]): readonly OpaqueObject[] {
+  let end = items.length
+  while (end > 0 && items[end - 1]!.type === 'reasoning') end--
+  return end === items.length ? items : items.slice(0, end)
 }
 
 function withoutId(item: OpaqueObject): OpaqueObject {

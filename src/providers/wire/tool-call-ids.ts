@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { RawToolCall } from '../../core/message.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
@@ -57,4 +58,22 @@ export function withLoopCallIds(items: readonly OpaqueObject[], calls: readonly 
     const call = calls[index++]
     return call && call.id !== item[idField] ? { ...item, [idField]: call.id } : item
   })
+}
+
+/** What an API takes back as a call id: the characters it refuses (a global class), and its longest length. */
+export type CallIdRule = { readonly refused?: RegExp; readonly maxLength?: number }
+
+/**
+ * A call id as the API will take it back. An id that fits goes unchanged; one that does not (a history's id from
+ * another provider, `functions.get_weather:0`, or longer than the API allows) becomes its allowed characters (others
+ * `_`), cut, then `_` and 8 hex digits of its sha256: the same id every time (record/replay and repeats send the same
+ * request), distinct ids staying distinct. Applied to a call and to the result answering it alike, so they stay linked.
+ */
+export function fittedCallId(id: string, rule: CallIdRule): string {
+  const refused = rule.refused !== undefined && new RegExp(rule.refused.source).test(id)
+  const maxLength = rule.maxLength ?? Number.POSITIVE_INFINITY
+  if (!refused && id.length <= maxLength) return id
+  const suffix = `_${createHash('sha256').update(id).digest('hex').slice(0, 8)}`
+  const kept = rule.refused ? id.replace(rule.refused, '_') : id
+  return `${kept.slice(0, Math.max(0, maxLength - suffix.length))}${suffix}`
 }

@@ -28,6 +28,8 @@ export function anthropicProtocol(): Protocol {
       const tools = (body.tools ?? []) as unknown[]
       const toolNames = tools.map((tool, index) => {
         check(isObject(tool) && typeof tool.name === 'string' && tool.type === undefined && tool.function === undefined, `tools.${index}: {name, description, input_schema} expected`)
+        // https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools: "Must match the regex ^[a-zA-Z0-9_-]{1,128}$".
+        check(/^[a-zA-Z0-9_-]{1,128}$/.test(tool.name), `tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`)
         check(isObject(tool.input_schema) && tool.input_schema.type === 'object', `tools.${index}.input_schema: type object required`)
         if (tool.cache_control !== undefined) markers.push(checkCacheControl(tool.cache_control, `tools.${index}.cache_control`))
         return tool.name
@@ -81,17 +83,19 @@ export function anthropicProtocol(): Protocol {
           if (thinkingOn && blocks.some((block) => block.type === 'tool_use')) {
             check(blocks[0]!.type === 'thinking' || blocks[0]!.type === 'redacted_thinking', `messages.${index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(blocks[0]!.type)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block.`)
           }
-          for (const block of blocks) {
-            if (block.type === 'text') check(typeof block.text === 'string' && block.text !== '', `messages.${index}: text content blocks must be non-empty`)
+          blocks.forEach((block, position) => {
+            if (block.type === 'text') checkText(block, index)
             else if (block.type === 'thinking') check(issued.has(block.signature) && issued.has(block.thinking), `messages.${index}: Invalid \`signature\` in \`thinking\` block`)
             else if (block.type === 'redacted_thinking') check(issued.has(block.data), `messages.${index}: Invalid \`data\` in \`redacted_thinking\` block`)
             else {
               check(block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string' && isObject(block.input), `messages.${index}: malformed tool_use`)
+              // The API's refusal of an id another provider (or a hand-written history) made: `functions.get_weather:0`, `call 1`.
+              check(/^[a-zA-Z0-9_-]+$/.test(block.id), `messages.${index}.content.${position}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'`)
               pending.push(block.id)
               names.set(block.id, block.name)
               callsSinceLatestPrompt++
             }
-          }
+          })
           return
         }
         // A user turn: every tool_use of the previous assistant turn must be answered here, results first.
@@ -106,6 +110,7 @@ export function anthropicProtocol(): Protocol {
           results.push({ callId: block.tool_use_id, name: names.get(block.tool_use_id)!, content: block.content, isError: block.is_error === true })
         }
         check(pending.length === 0, `messages.${index}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`)
+        for (const block of blocks) if (block.type === 'text') checkText(block, index)
         const text = blocks.find((block) => block.type === 'text')
         if (text) {
           prompt ??= String(text.text)
@@ -169,6 +174,15 @@ export function anthropicProtocol(): Protocol {
       }
     },
   }
+}
+
+/**
+ * A text block of a message, user or assistant: refused when empty, and when only whitespace ("messages: text content
+ * blocks must contain non-whitespace text", as api.anthropic.com answers it; anthropics/claude-code#23440).
+ */
+function checkText(block: Record<string, unknown>, index: number): void {
+  check(typeof block.text === 'string' && block.text !== '', `messages.${index}: text content blocks must be non-empty`)
+  check(block.text.trim() !== '', 'messages: text content blocks must contain non-whitespace text')
 }
 
 /** `system` as a string, or as text blocks (which may carry cache_control): the joined text and its markers. */

@@ -19,8 +19,11 @@ export type ChatQuirks = {
   readonly omitEmptyArguments?: boolean
 }
 
-/** Chat Completions, checked like api.openai.com checks it. */
-export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
+/**
+ * Chat Completions, checked like api.openai.com checks it; `host: 'compatible'` leaves out what only OpenAI's own
+ * host refuses (compatible servers issue and take back longer call ids: vLLM's are 46 characters).
+ */
+export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatible' = 'openai'): Protocol {
   const issued = new IssuedTokens()
   // The prefixes this server has cached, per prompt_cache_key (prompt-cache.ts): OpenAI caches without being asked.
   const cache = new PrefixStore()
@@ -40,6 +43,7 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
       const toolNames = tools.map((tool, index) => {
         check(isObject(tool) && tool.type === 'function' && isObject(tool.function), `tools[${index}] must be {type:'function', function:{…}}`)
         check(typeof tool.function.name === 'string' && isObject(tool.function.parameters), `tools[${index}].function needs name and parameters`)
+        checkFunctionName(tool.function.name, `tools[${index}].function.name`)
         return tool.function.name
       })
       const choice = body.tool_choice
@@ -97,6 +101,10 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
           for (const call of calls) {
             check(isObject(call) && typeof call.id === 'string' && call.type === 'function' && isObject(call.function), `messages[${index}].tool_calls: malformed call`)
             check(typeof call.function.arguments === 'string', `messages[${index}].tool_calls: arguments must be a string`)
+            // OpenAI's limit on a call id sent back (openai/openai-node users hit it with other providers' ids, e.g. langgenius/dify#28987).
+            if (host === 'openai') {
+              check(call.id.length <= 40, `Invalid 'messages[${index}].tool_calls[${calls.indexOf(call)}].id': string too long. Expected a string with maximum length 40, but got a string with length ${call.id.length} instead.`)
+            }
             // Gemini's OpenAI-compatible endpoint: every function call goes back with its thought signature.
             if (style === 'gemini') {
               const signature = (call.extra_content as { google?: { thought_signature?: unknown } } | undefined)?.google?.thought_signature
@@ -192,4 +200,14 @@ export function chatProtocol(quirks: ChatQuirks = {}): Protocol {
       }
     },
   }
+}
+
+/**
+ * OpenAI's rule for a function name (Chat Completions and Responses): `^[a-zA-Z0-9_-]+$`, at most 64 characters
+ * (https://platform.openai.com/docs/api-reference/chat/create: "Must be a-z, A-Z, 0-9, or contain underscores and
+ * dashes, with a maximum length of 64"), refused as `Invalid 'tools[0].function.name': string does not match pattern`.
+ */
+export function checkFunctionName(name: string, where: string): void {
+  check(/^[a-zA-Z0-9_-]+$/.test(name), `Invalid '${where}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`)
+  check(name.length <= 64, `Invalid '${where}': string too long. Expected a string with maximum length 64, but got a string with length ${name.length} instead.`)
 }

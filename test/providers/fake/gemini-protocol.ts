@@ -34,6 +34,10 @@ export function geminiProtocol(): Protocol {
       })
       const toolNames = declarations.map((declaration, index) => {
         check(isObject(declaration) && typeof declaration.name === 'string', `functionDeclarations[${index}].name is required`)
+        // generativelanguage v1beta FunctionDeclaration.name: a-z, A-Z, 0-9, underscores, colons, dots and dashes, at most
+        // 64, starting with a letter or an underscore (the refusal google-gemini/gemini-cli#2966 quotes).
+        check(/^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/.test(declaration.name),
+          `GenerateContentRequest.tools[0].function_declarations[${index}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.) or dashes (-), with a maximum length of 64.`)
         check(isObject(declaration.parametersJsonSchema) && declaration.parameters === undefined, `functionDeclarations[${index}]: parametersJsonSchema expected`)
         return declaration.name
       })

@@ -49,7 +49,7 @@ export function protocolFor(kind: ProviderKind, quirks: ChatQuirks = {}): Protoc
   if (kind === 'anthropic') return anthropicProtocol()
   if (kind === 'google') return geminiProtocol()
   if (kind === 'openai-responses') return responsesProtocol()
-  return chatProtocol(kind === 'openai-compatible' ? quirks : {})
+  return kind === 'openai-compatible' ? chatProtocol(quirks, 'compatible') : chatProtocol()
 }
 
 /** A fake API server for a kind plus its request log and violations. */

@@ -1,5 +1,6 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
 import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
+import { checkFunctionName } from './chat-protocol.ts'
 import { openaiBilling, PrefixStore } from './prompt-cache.ts'
 import { block, type PromptBlock } from './prompt-tokens.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
@@ -48,6 +49,7 @@ export function responsesProtocol(): Protocol {
         check(isObject(tool) && tool.type === 'function' && typeof tool.name === 'string', `tools[${index}] must be {type:'function', name, parameters}`)
         check(tool.function === undefined && isObject(tool.parameters), `tools[${index}]: flat form with parameters expected`)
         check(typeof tool.strict === 'boolean', `tools[${index}].strict should be explicit`)
+        checkFunctionName(tool.name, `tools[${index}].name`)
         return tool.name
       })
       const choice = body.tool_choice
@@ -79,11 +81,19 @@ export function responsesProtocol(): Protocol {
           // nothing, refused even when it carries its encrypted content; the item itself must come without the id.
           check(body.store === true || item.id === undefined, `Item with id '${String(item.id)}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`)
           check(body.store === true || issued.has(item.encrypted_content), `input[${index}]: a reasoning item without its id must carry the encrypted_content it was issued with`)
+          // A reasoning item goes back with the item it preceded in its response (a message or a function_call):
+          // alone, it is "Item 'rs_…' of type 'reasoning' was provided without its required following item."
+          // (openai/openai-node#1567, continuedev/continue#8933).
+          const following = input[index + 1] as Record<string, unknown> | undefined
+          check(following?.type === 'function_call' || following?.type === 'reasoning' || (following?.role === 'assistant' && (following.type === 'message' || following.type === undefined)),
+            `Item '${String(item.id ?? `input[${index}]`)}' of type 'reasoning' was provided without its required following item.`)
           reasoningSeen = true
           return
         }
         if (item.type === 'function_call') {
           check(typeof item.call_id === 'string' && typeof item.name === 'string' && typeof item.arguments === 'string', `input[${index}]: malformed function_call`)
+          // The Responses API's limit on call_id (AnswerDotAI/fastllm#45: "Invalid 'input[95].call_id': string too long").
+          check(item.call_id.length <= 64, `Invalid 'input[${index}].call_id': string too long. Expected a string with maximum length 64, but got a string with length ${item.call_id.length} instead.`)
           check(!reasoningModel || reasoningSeen, `Item '${String(item.id ?? item.call_id)}' of type 'function_call' was provided without its required 'reasoning' item`)
           if (previous !== 'function_call' && previous !== 'assistant') {
             assistantTurns++
