@@ -12,12 +12,14 @@ export type SeenRequest = {
 
 /**
  * What a handler answers: a JSON body with a status, a text body of its own content type (a JSONL file), an event stream (`text/event-stream`, one write per frame;
- * `cut` ends the stream after that many frames — cleanly, or by resetting the socket), or a fault to act out.
+ * `cut` ends the stream after that many frames — cleanly, or by resetting the socket; `bytes` writes it instead in
+ * pieces of that many bytes, each after the last was flushed, so pieces end inside a line or a UTF-8 character as
+ * TCP may deliver them), or a fault to act out.
  */
 export type Reply =
   | { readonly type: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
   | { readonly type: 'text'; readonly status: number; readonly body: string; readonly contentType: string }
-  | { readonly type: 'sse'; readonly frames: readonly SseFrame[]; readonly cut?: { readonly after: number; readonly reset?: boolean } }
+  | { readonly type: 'sse'; readonly frames: readonly SseFrame[]; readonly cut?: { readonly after: number; readonly reset?: boolean }; readonly bytes?: number }
   | { readonly type: 'reset' }
   | { readonly type: 'truncated'; readonly body: unknown }
 
@@ -85,6 +87,10 @@ function send(outgoing: ServerResponse, reply: Reply): void {
   if (reply.type === 'sse') {
     outgoing.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
     const frames = reply.cut ? reply.frames.slice(0, reply.cut.after) : reply.frames
+    if (reply.bytes !== undefined) {
+      writePieces(outgoing, Buffer.from(frames.map(frameText).join(''), 'utf8'), reply.bytes)
+      return
+    }
     for (const frame of frames) outgoing.write(frameText(frame))
     if (reply.cut?.reset) {
       // Flushed first, so the client has begun reading the body when the connection drops.
@@ -107,6 +113,18 @@ function send(outgoing: ServerResponse, reply: Reply): void {
   }
   outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
   outgoing.end(JSON.stringify(reply.body))
+}
+
+/** Writes `body` in pieces of `size` bytes, each once the one before was flushed, then ends the response. */
+function writePieces(outgoing: ServerResponse, body: Buffer, size: number): void {
+  const next = (start: number): void => {
+    if (start >= body.length) {
+      outgoing.end()
+      return
+    }
+    outgoing.write(body.subarray(start, start + size), () => setImmediate(() => next(start + size)))
+  }
+  next(0)
 }
 
 /**
