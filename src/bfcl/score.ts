@@ -100,10 +100,14 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
       for (const { id, verdict } of scored.rows) {
         verdicts.push({ model, id, category: file.category, valid: verdict.valid, error_type: verdict.errorType, error_turn: verdict.errorTurn, error: verdict.errorMessage === null ? [] : [verdict.errorMessage] })
       }
-      if (scored.unscored.length === 0) scores[file.category] = categoryScore(scored.rows.filter((row) => row.verdict.valid).length, lines.length)
-      else {
+      if (scored.unscored.length === 0 && scored.failed.length === 0) scores[file.category] = categoryScore(scored.rows.filter((row) => row.verdict.valid).length, lines.length)
+      if (scored.unscored.length > 0) {
         const classes = [...new Set(scored.unscored.flatMap((entry) => entry.classes))].sort()
         skipped.push({ file: file.file, reason: `${scored.unscored.length} of ${lines.length} entries involve classes toolgauge has no environment for yet (${classes.join(', ')}): those entries are not scored and the category has no accuracy` })
+      }
+      if (scored.failed.length > 0) {
+        const first = scored.failed[0]!
+        skipped.push({ file: file.file, reason: `toolgauge's BFCL environments failed on ${scored.failed.length} of ${lines.length} entries (first ${first.id}: ${first.error}) — a toolgauge defect, please report it: those entries are not scored and the category has no accuracy` })
       }
     }
     for (const { file, lines } of modelFiles) {

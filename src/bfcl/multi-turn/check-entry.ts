@@ -2,7 +2,7 @@ import type { PyValue } from '../py/value.ts'
 import type { MultiTurnEntry } from './data.ts'
 import { decodeFcStep } from './decode-step.ts'
 import type { Environment, ProcessState } from './environment.ts'
-import { environmentFactories } from './environments/index.ts'
+import { environmentFactory } from './environments/index.ts'
 import { executeCall, methodOwners } from './execute.ts'
 import { valEqual } from './values.ts'
 
@@ -32,7 +32,7 @@ export function makeInstances(entry: MultiTurnEntry, process: ProcessState, long
   const instances: Environment[] = []
   for (let index = 0; index < entry.involvedClasses.length; index++) {
     const className = entry.involvedClasses[index]!
-    const factory = environmentFactories[className]
+    const factory = environmentFactory(className)
     if (!factory) throw new Error(`no environment for class ${className}`)
     const instance = factory(process)
     instance.load(entry.initialConfig.entries.find((pair) => pair[0] === className)?.[1] ?? { t: 'dict', entries: [] }, longContext)

@@ -19,3 +19,8 @@ export const environmentFactories: { readonly [className: string]: EnvironmentFa
   TwitterAPI: twitterApi,
   VehicleControlAPI: vehicleControl,
 }
+
+/** The environment of a BFCL class name, own names only (`constructor` or `toString` name no class). */
+export function environmentFactory(className: string): EnvironmentFactory | undefined {
+  return Object.hasOwn(environmentFactories, className) ? environmentFactories[className] : undefined
+}

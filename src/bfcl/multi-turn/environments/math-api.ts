@@ -11,12 +11,24 @@ import { hashKey, str } from './keys.ts'
 
 // BFCL's MathAPI: stateless arithmetic over the model's numbers (int stays int where Python keeps it). Most
 // methods catch a TypeError and answer an error dict instead, as BFCL's do. Not modelled yet: square_root's
-// Decimal result (its negative and non-number answers are).
+// Decimal result (its negative and non-number answers are), and logarithm's str precision.
 
 const result = (v: Val) => dict([['result', v]])
 const bothNumbers = () => dict([['error', 'Both inputs must be numbers']])
 const allNumbers = () => dict([['error', 'All elements in the list must be numbers']])
 const isNumeric = (v: Val): boolean => isNumber(v) || typeof v === 'boolean'
+
+// logarithm's first step, `mpmath.mp.dps = precision`, inside its `except Exception as e: return {"error": str(e)}`:
+// mpmath takes int() of the precision, so 2.9 is 2 and None is int()'s TypeError. A str is int()'s to parse and
+// then log()'s to read as a number, which is not modelled.
+function mpmathDps(precision: Val): number | Val {
+  if (typeof precision === 'string') throw new PyException('NotImplementedError', 'toolgauge does not model MathAPI.logarithm with a str precision yet')
+  if (!isNumeric(precision)) return dict([['error', `int() argument must be a string, a bytes-like object or a real number, not '${typeName(precision)}'`]])
+  const n = num(precision)
+  if (Number.isNaN(n)) return dict([['error', 'cannot convert float NaN to integer']])
+  if (!Number.isFinite(n)) return dict([['error', 'cannot convert float infinity to integer']])
+  return Math.trunc(n)
+}
 
 // Python's `try: … except TypeError: return <error>`: a TypeError the body raises (an environment one, or the
 // evaluator's for an operand type) becomes the answer; anything else goes on up.
@@ -116,8 +128,10 @@ const methods = methodTable<Environment>([
     return result(arith('*', value!, f(factor)))
   }],
   ['logarithm', [req('value'), req('base'), req('precision')], ([value, base, precision]) => {
+    const dps = mpmathDps(precision!)
+    if (typeof dps !== 'number') return dps
     if (num(base!) === 1) return dict([['error', '']])
-    const repr = mpLogRepr(num(value!), num(base!), num(precision!))
+    const repr = mpLogRepr(num(value!), num(base!), dps)
     if (repr === undefined) throw new PyException('NotImplementedError', 'toolgauge does not model complex logarithms yet')
     return result(new PyOpaque(repr))
   }],
