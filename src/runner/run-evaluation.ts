@@ -230,7 +230,7 @@ async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt:
       for (const warning of caseWarnings(provider, own(caseRefs), { repeats, allCases: own(allCases) })) callbacks.warn(warning)
     })
   }
-  await checkCaseRequests(cases.size, (index) => cases.at(index), providers)
+  await checkCaseRequests(eachCase(cases), providers)
   for (const warning of [...simulators.check(repeats), ...judges.check(repeats)]) callbacks.warn(warning)
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))

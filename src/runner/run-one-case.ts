@@ -10,7 +10,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
-import { checkCase } from './check-case-requests.ts'
+import { checkCaseRequests } from './check-case-requests.ts'
 import { caseWarnings } from './provider-checks.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
@@ -129,7 +129,7 @@ export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpSe
 export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
   const refs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
   for (const provider of providers) caseWarnings(provider, refs, { repeats: preparation.repeats })
-  for (const testCase of cases) checkCase(testCase, providers)
+  await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
   const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions }, secrets)
   const simulators = new Simulators(modelOptions)
