@@ -11,13 +11,9 @@ import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.
 import { scoreMultiTurnFile } from '../../../src/bfcl/multi-turn/score-file.ts'
 import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
 import { hasSharedData, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
+import { loadedEnvironment } from './loaded-environment.ts'
 
-function math() {
-  const env = environmentFactories.MathAPI!(new Map())
-  env.load(pyJsonLoads('{}'), false)
-  const owners = methodOwners([env])
-  return (call: string) => executeCall(call, owners)
-}
+const math = () => loadedEnvironment('MathAPI').run
 
 describe("MathAPI.logarithm's precision, as mpmath.mp.dps takes it inside BFCL's except Exception", () => {
   it('int() of a float (2.9 is 2); None or a list is int()\'s TypeError as the error dict; a str is not modelled — and none of them throws', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
-import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
+import { loadedEnvironment } from './loaded-environment.ts'
 
 // BFCL's MathAPI (math_api.py): most methods catch TypeError and answer an error dict; + and * are Python's (str +
 // str concatenates); the unit conversions use BFCL's tables. Expected texts are what CPython gives for the same
 // expressions.
 
-const owners = methodOwners([environmentFactories.MathAPI!(new Map())])
-const run = (call: string) => executeCall(call, owners)
+const { run } = loadedEnvironment('MathAPI')
 
 describe("MathAPI as BFCL's Python runs it", () => {
   it('a TypeError inside is an error dict, not an execution error; Python operands work as in Python', () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
-import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
-import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
+import { loadedEnvironment } from './loaded-environment.ts'
 
 // BFCL's MessageAPI (message_api.py) reads only each inbox message's first (receiver, text) pair; one BFCL entry's
 // inbox opens with a dict of three pairs whose texts are lists. Made-up configs in that shape.
 
-function messages(config: string) {
-  const env = environmentFactories.MessageAPI!(new Map())
-  env.load(pyJsonLoads(config), false)
-  const owners = methodOwners([env])
-  return { env, run: (call: string) => executeCall(call, owners) }
-}
+const messages = (config: string) => loadedEnvironment('MessageAPI', config)
 
 const users = '"user_map": {"Ann": "USR001", "Ben": "USR002", "Cy": "USR003"}, "current_user": "USR001"'
 
@@ -39,12 +32,7 @@ describe("MessageAPI as BFCL's Python runs it", () => {
   })
 })
 
-function twitter() {
-  const env = environmentFactories.TwitterAPI!(new Map())
-  env.load(pyJsonLoads('{"username": "u", "password": "p", "authenticated": true, "tweets": {"0": {"id": 0, "username": "u", "content": "Hi", "tags": ["#a"], "mentions": []}}, "tweet_counter": 1}'), false)
-  const owners = methodOwners([env])
-  return { env, run: (call: string) => executeCall(call, owners) }
-}
+const twitter = () => loadedEnvironment('TwitterAPI', '{"username": "u", "password": "p", "authenticated": true, "tweets": {"0": {"id": 0, "username": "u", "content": "Hi", "tags": ["#a"], "mentions": []}}, "tweet_counter": 1}')
 
 describe("TwitterAPI as BFCL's Python runs it", () => {
   it("mention() extends the tweet's mentions with any iterable: a str adds its characters", () => {

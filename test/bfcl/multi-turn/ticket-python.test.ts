@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
-import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
-import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
+import { loadedEnvironment } from './loaded-environment.ts'
 
 // BFCL's TicketAPI (ticket_api.py) on arguments of the wrong type: Python raises where a JS coercion carried on.
 
-function tickets() {
-  const env = environmentFactories.TicketAPI!(new Map())
-  env.load(pyJsonLoads('{"ticket_queue": [{"id": 1, "title": "t", "description": "d", "status": "Open", "priority": 2, "created_by": "ann"}], "ticket_counter": 2, "current_user": "ann"}'), false)
-  const owners = methodOwners([env])
-  return { env, run: (call: string) => executeCall(call, owners) }
-}
+const tickets = () => loadedEnvironment('TicketAPI', '{"ticket_queue": [{"id": 1, "title": "t", "description": "d", "status": "Open", "priority": 2, "created_by": "ann"}], "ticket_counter": 2, "current_user": "ann"}')
 
 describe("TicketAPI as BFCL's Python runs it", () => {
   it('a priority that is no number fails the comparison and creates no ticket', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkDecodedTurns } from '../../../src/bfcl/multi-turn/check-entry.ts'
-import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
-import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
 import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
 import type { PyDict } from '../../../src/bfcl/py/value.ts'
+import { loadedEnvironment } from './loaded-environment.ts'
 
 // BFCL's TravelAPI (travel_booking.py at the release scored) on the paths the recorded outputs never took: what
 // each call returns, or the exception BFCL's checker turns into "Error during execution: <str(e)>".
@@ -16,12 +15,7 @@ const config = '{"credit_card_list": {"card_1": {"card_number": "4111", "cardhol
   '"user_first_name": "Ada", "user_last_name": "Lovelace", "budget_limit": 100.0}'
 
 /** A loaded TravelAPI and a runner of call strings on it, as BFCL's checker executes them. */
-function travel(configText = config) {
-  const env = environmentFactories.TravelAPI!(new Map())
-  env.load(pyJsonLoads(configText), false)
-  const owners = methodOwners([env])
-  return { env, run: (call: string) => executeCall(call, owners) }
-}
+const travel = (configText = config) => loadedEnvironment('TravelAPI', configText)
 
 const book = (args: string) => `book_flight(access_token='tok',card_id='card_1',${args})`
 

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
-import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
-import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
+import { executeCall } from '../../../src/bfcl/multi-turn/execute.ts'
+import { loadedEnvironment } from './loaded-environment.ts'
 
 // BFCL's VehicleControlAPI (vehicle_control.py) compares its numeric arguments with Python's < and <=: a value that
 // is no number raises TypeError and changes nothing, where NaN comparisons let it through. TradingBot's tables are dicts.
 
 function vehicle() {
-  const env = environmentFactories.VehicleControlAPI!(new Map())
-  env.load(pyJsonLoads('{"fuelLevel": 10.0}'), false)
-  const owners = methodOwners([env])
-  return { state: () => new Map(env.state()), run: (call: string) => executeCall(call, owners) }
+  const { env, run } = loadedEnvironment('VehicleControlAPI', '{"fuelLevel": 10.0}')
+  return { state: () => new Map(env.state()), run }
 }
 
 describe("VehicleControlAPI as BFCL's Python runs it", () => {
@@ -31,11 +28,7 @@ describe("VehicleControlAPI as BFCL's Python runs it", () => {
 })
 
 describe("TradingBot's lookups as BFCL's dicts answer them", () => {
-  const owners = () => {
-    const env = environmentFactories.TradingBot!(new Map())
-    env.load(pyJsonLoads('{}'), false)
-    return methodOwners([env])
-  }
+  const owners = () => loadedEnvironment('TradingBot').owners
 
   it("a name or sector that is a JS object property is not found (was {'symbol': undefined}); a list is unhashable", () => {
     const trading = owners()
