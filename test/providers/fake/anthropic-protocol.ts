@@ -14,6 +14,8 @@ export function anthropicProtocol(): Protocol {
   const cache = new PrefixStore()
   return {
     name: 'anthropic',
+    // https://docs.anthropic.com/en/api/errors: `{type: 'error', error: {type, message}}`.
+    refusal: (message) => ({ type: 'error', error: { type: 'invalid_request_error', message } }),
     parse(request, apiKey) {
       check(request.method === 'POST' && request.path === '/v1/messages', `unexpected ${request.method} ${request.path}`)
       // SDK 1.x sends the key as a bearer token; older clients use x-api-key. The API takes either.

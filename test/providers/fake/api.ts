@@ -8,6 +8,8 @@ export type Protocol = {
   readonly name: string
   /** Throws `Violation` for what the real API would reject with a 400. */
   parse(request: SeenRequest, apiKey: string): Conversation
+  /** The body of that 400 as the API shapes its errors (the SDK reads its message from there). */
+  refusal(message: string): unknown
   /** `tag` makes the response's ids: the request index, or a random string when ids must change every response. */
   render(turn: NeutralTurn, conversation: Conversation, tag: number | string): unknown
   /** Whether the request asks for a stream (throws `Violation` for stream options the API refuses). */
@@ -40,7 +42,7 @@ export function fakeApi(protocol: Protocol, behaviour: Behaviour, apiKey: string
     } catch (error) {
       if (!(error instanceof Violation)) throw error
       violations.push(error.message)
-      return { type: 'json', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: error.message } } }
+      return { type: 'json', status: 400, body: protocol.refusal(error.message) }
     }
     conversations.push(conversation)
     const rendered = protocol.render(behaviour(conversation), conversation, options.randomIds ? randomUUID().slice(0, 8) : index)
@@ -63,4 +65,9 @@ export function checkPromptCacheKey(body: Record<string, unknown>): void {
   if (key === undefined) return
   check(typeof key === 'string', "Invalid type for 'prompt_cache_key': expected a string")
   check(key.length <= 64, `Invalid 'prompt_cache_key': string too long. Expected a string with maximum length 64, but got a string with length ${key.length} instead.`)
+}
+
+/** OpenAI's error body (Chat Completions and Responses): https://platform.openai.com/docs/guides/error-codes. */
+export function openaiRefusal(message: string): unknown {
+  return { error: { message, type: 'invalid_request_error', param: null, code: null } }
 }

@@ -1,5 +1,5 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
-import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
+import { check, checkPromptCacheKey, isObject, openaiRefusal, type Protocol } from './api.ts'
 import { openaiBilling, PrefixStore } from './prompt-cache.ts'
 import { block, type PromptBlock } from './prompt-tokens.ts'
 import { chatReasoningStyle, IssuedTokens } from './reasoning-tokens.ts'
@@ -29,6 +29,7 @@ export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatib
   const cache = new PrefixStore()
   return {
     name: 'chat',
+    refusal: openaiRefusal,
     parse(request, apiKey) {
       check(request.method === 'POST' && request.path === '/v1/chat/completions', `unexpected ${request.method} ${request.path}`)
       // A keyless server ('' key) must receive no Authorization header at all: no key may leak to it.
@@ -44,6 +45,7 @@ export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatib
         check(isObject(tool) && tool.type === 'function' && isObject(tool.function), `tools[${index}] must be {type:'function', function:{…}}`)
         check(typeof tool.function.name === 'string' && isObject(tool.function.parameters), `tools[${index}].function needs name and parameters`)
         checkFunctionName(tool.function.name, `tools[${index}].function.name`)
+        if (tool.function.strict === true) checkStrictSchema(tool.function.name, tool.function.parameters)
         return tool.function.name
       })
       const choice = body.tool_choice
@@ -210,4 +212,23 @@ export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatib
 export function checkFunctionName(name: string, where: string): void {
   check(/^[a-zA-Z0-9_-]+$/.test(name), `Invalid '${where}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`)
   check(name.length <= 64, `Invalid '${where}': string too long. Expected a string with maximum length 64, but got a string with length ${name.length} instead.`)
+}
+
+/**
+ * Strict mode's schema rules (https://platform.openai.com/docs/guides/function-calling, "Strict mode"): every object
+ * says `additionalProperties: false` and lists all its properties in `required` — at every level reached through
+ * `properties` and `items` (the stand-in reads no further: $defs and combinators are left alone).
+ */
+export function checkStrictSchema(name: string, schema: unknown, context: readonly string[] = []): void {
+  if (!isObject(schema)) return
+  const where = `Invalid schema for function '${name}': In context=(${context.map((part) => `'${part}'`).join(', ')})`
+  if (schema.type === 'object' || isObject(schema.properties)) {
+    check(schema.additionalProperties === false, `${where}, 'additionalProperties' is required to be supplied and to be false.`)
+    const keys = Object.keys(isObject(schema.properties) ? schema.properties : {})
+    const required = Array.isArray(schema.required) ? schema.required : []
+    const missing = keys.filter((key) => !required.includes(key))
+    check(missing.length === 0, `${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing[0]}'.`)
+    for (const key of keys) checkStrictSchema(name, (schema.properties as Record<string, unknown>)[key], [...context, 'properties', key])
+  }
+  if (schema.items !== undefined) checkStrictSchema(name, schema.items, [...context, 'items'])
 }

@@ -21,6 +21,8 @@ export function geminiProtocol(): Protocol {
   const cache = new PrefixStore()
   return {
     name: 'gemini',
+    // https://ai.google.dev/gemini-api/docs/troubleshooting: a google.rpc.Status, `{error: {code, message, status}}`.
+    refusal: (message) => ({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }),
     parse(request, apiKey) {
       const match = /^\/v1beta\/models\/([^/:]+):(?:generateContent|streamGenerateContent\?alt=sse)$/.exec(request.path)
       check(request.method === 'POST' && match, `unexpected ${request.method} ${request.path}`)

@@ -1,6 +1,6 @@
 import type { Conversation, NeutralResult } from './behaviour.ts'
-import { check, checkPromptCacheKey, isObject, type Protocol } from './api.ts'
-import { checkFunctionName } from './chat-protocol.ts'
+import { check, checkPromptCacheKey, isObject, openaiRefusal, type Protocol } from './api.ts'
+import { checkFunctionName, checkStrictSchema } from './chat-protocol.ts'
 import { openaiBilling, PrefixStore } from './prompt-cache.ts'
 import { block, type PromptBlock } from './prompt-tokens.ts'
 import { IssuedTokens } from './reasoning-tokens.ts'
@@ -24,6 +24,7 @@ export function responsesProtocol(): Protocol {
   const cache = new PrefixStore()
   return {
     name: 'responses',
+    refusal: openaiRefusal,
     parse(request, apiKey) {
       check(request.method === 'POST' && request.path === '/v1/responses', `unexpected ${request.method} ${request.path}`)
       check(request.headers.authorization === `Bearer ${apiKey}`, 'Incorrect API key provided')
@@ -50,6 +51,7 @@ export function responsesProtocol(): Protocol {
         check(tool.function === undefined && isObject(tool.parameters), `tools[${index}]: flat form with parameters expected`)
         check(typeof tool.strict === 'boolean', `tools[${index}].strict should be explicit`)
         checkFunctionName(tool.name, `tools[${index}].name`)
+        if (tool.strict === true) checkStrictSchema(tool.name, tool.parameters)
         return tool.name
       })
       const choice = body.tool_choice
