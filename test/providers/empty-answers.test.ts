@@ -3,11 +3,15 @@
 // openai-compatible and anthropic SDKs read such a body as an empty turn (finish "stop", no calls), which would pass
 // an irrelevance case; Responses and Gemini crashed in the SDK with a message naming no HTTP status. Now it is
 // retried like a 5xx, then a ProviderError saying what the body was.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/core/errors.ts'
-import { allProviderKinds, baseUrlFor, fastRetries, makeProvider, setProviderEnv, weatherTools } from './fake/harness.ts'
+import { weatherModel } from './fake/behaviour.ts'
+import { allProviderKinds, baseUrlFor, fastRetries, makeProvider, setProviderEnv, startFakeServer, weatherTools } from './fake/harness.ts'
 
 const open: Server[] = []
 afterEach(async () => {
@@ -48,5 +52,30 @@ describe.each(allProviderKinds)('a %s answer with status 200 that is not JSON', 
     expect((error as Error).message).toMatch(says)
     expect((error as Error).message).toMatch(/gave up after 1 retry/)
     expect(server.requests()).toBe(2)
+  })
+})
+
+describe('a replayed answer with status 200 that is not JSON', () => {
+  it('fails as it would have live, naming the cassette, instead of replaying an empty turn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-empty-'))
+    try {
+      setProviderEnv('openai', undefined)
+      const server = await startFakeServer('openai', weatherModel)
+      const request = { messages: [{ role: 'user' as const, content: 'Tell me a joke.' }], tools: weatherTools, toolChoice: 'auto' as const, context: { suite: 's', caseId: 'c', repeat: 0, turn: 0 } }
+      await (await makeProvider('openai', 'test-model', { baseUrl: baseUrlFor('openai', server.origin), recordDir: dir })).doGenerate(request)
+      await server.close()
+      // A cassette whose answer is an empty text body, as one recorded before the live check would hold it.
+      const [file] = readdirSync(dir)
+      const cassette = JSON.parse(readFileSync(join(dir, file!), 'utf8')) as { response: { headers: Record<string, string>; body: string } }
+      cassette.response.headers = { 'content-type': 'text/plain' }
+      cassette.response.body = ''
+      writeFileSync(join(dir, file!), JSON.stringify(cassette))
+      const player = await makeProvider('openai', 'test-model', { baseUrl: baseUrlFor('openai', server.origin), replayDir: dir })
+      const error = await player.doGenerate(request).catch((caught: unknown) => caught)
+      expect(ProviderError.isInstance(error)).toBe(true)
+      expect((error as Error).message).toMatch(/HTTP 200 with no answer: an empty body \(replayed from /)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
