@@ -11,6 +11,7 @@ import type { ProviderOptions } from './provider-options.ts'
 import { anthropicRequestProblem, buildAnthropicRequest } from './wire/anthropic-request.ts'
 import type { RequestShape } from '../core/provider.ts'
 import { fromAnthropicMessage } from './wire/anthropic-response.ts'
+import { anthropicToolNames, toolNameProblem } from './wire/tool-name-rules.ts'
 import { createAnthropicBatchApi } from './batch/anthropic-batch.ts'
 
 /** max_tokens is mandatory on the Messages API; 4096 fits any tool-calling turn and every current model. */
@@ -48,8 +49,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     send: (body, requestOptions) =>
       body.stream === true ? streamAnthropicMessage(client, body, requestOptions) : client.messages.create(body as MessageCreateParamsNonStreaming, requestOptions),
     read: fromAnthropicMessage,
-    // Only with thinking on is there anything to refuse: without it the runner need not look at every case.
-    ...(options.settings?.thinking && options.settings.thinking.type !== 'disabled' ? { check: (request: RequestShape) => anthropicRequestProblem(request, options.settings) } : {}),
+    check: (request: RequestShape) => toolNameProblem(request, anthropicToolNames) ?? anthropicRequestProblem(request, options.settings),
   })
 }
 

@@ -9,6 +9,7 @@ import { streamGeminiContent } from './streaming/gemini-stream.ts'
 import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { buildGeminiRequest } from './wire/gemini-request.ts'
 import { fromGeminiResponse, wireFinishMessage } from './wire/gemini-response.ts'
+import { geminiToolNames, toolNameProblem } from './wire/tool-name-rules.ts'
 
 /**
  * `google:<model>`: Gemini's generateContent through `@google/genai`, key from GEMINI_API_KEY (or GOOGLE_API_KEY),
@@ -42,6 +43,7 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
       return answer as GenerateContentResponse
     },
     read: (answer, _request, body) => fromGeminiResponse(answer, wireFinishMessage(body)),
+    check: (request) => toolNameProblem(request, geminiToolNames),
     // The body is SDK parameters, not the wire body: `extra_body` goes through the SDK's own escape hatch.
     withExtraBody: (body: GenerateContentParameters, extra) => withHttpOptions(body, { extraBody: { ...body.config?.httpOptions?.extraBody, ...extra } }),
   })

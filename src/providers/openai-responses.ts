@@ -9,6 +9,7 @@ import { maxTokensOf, sdkProvider } from './runtime/sdk-provider.ts'
 import { createOpenAiBatchApi } from './batch/openai-batch.ts'
 import { buildResponsesRequest } from './wire/responses-request.ts'
 import { fromResponsesResponse } from './wire/responses-response.ts'
+import { openAiToolNames, toolNameProblem } from './wire/tool-name-rules.ts'
 
 /** Models that reason (o-series, gpt-5 family, codex): they return reasoning items; the others refuse `reasoning.encrypted_content`. */
 function isReasoningModel(model: string): boolean {
@@ -41,5 +42,6 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
     send: (body, requestOptions) =>
       body.stream === true ? streamResponse(client, body, requestOptions) : client.responses.create(body as ResponseCreateParamsNonStreaming, requestOptions),
     read: (response) => fromResponsesResponse(response, { chained }),
+    check: (request) => toolNameProblem(request, openAiToolNames),
   })
 }

@@ -1,5 +1,7 @@
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
+import type { RequestShape } from '../../core/provider.ts'
 import type { ProviderFactory } from '../registry.ts'
+import { openAiToolNames, toolNameProblem } from '../wire/tool-name-rules.ts'
 import { buildChatRequest } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
 import { credentialDefaults } from './credentials.ts'
@@ -41,5 +43,7 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
     send: (body, requestOptions) =>
       body.stream === true ? streamChatCompletion(client, body, requestOptions) : client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, requestOptions),
     read: fromChatCompletion,
+    // Compatible servers take other names (vLLM, Ollama: whatever their chat template does); api.openai.com does not.
+    ...(hostedOpenAi ? { check: (request: RequestShape) => toolNameProblem(request, openAiToolNames) } : {}),
   })
 }

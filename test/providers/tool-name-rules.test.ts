@@ -1,0 +1,60 @@
+// A suite tool named as the API refuses (`weather.get` to OpenAI or Anthropic, `get weather` to Gemini) had every
+// request of its cases refused with a 400: each case errored, the run spent on nothing, the reason buried in the
+// errors. The official providers now say it before the first request, as bad input (exit 2): the case, the tool
+// field, the API's rule and a name it takes. Compatible servers (vLLM, Ollama) take what their templates do: no check.
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { weatherModel } from './fake/behaviour.ts'
+import { baseUrlFor, makeProvider, setProviderEnv, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { tempFiles } from '../helpers/cli.ts'
+import { restoreEnvAfterEach } from '../helpers/env.ts'
+
+restoreEnvAfterEach(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL', 'GOOGLE_GEMINI_BASE_URL'])
+const open: FakeServer[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()))
+})
+
+function suiteWithTool(name: string): string {
+  const tools = JSON.stringify([{ name, description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }])
+  const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': ['name: named', 'tools: ./tools.json', 'cases:', `  - { id: oslo, prompt: Weather in Oslo?, expect: { calls: [{ name: ${JSON.stringify(name)}, args: { city: Oslo } }] } }`].join('\n') })
+  return dir
+}
+
+const refused: readonly { kind: ProviderKind; model: string; name: string; api: string; suggested: string }[] = [
+  { kind: 'openai', model: 'gpt-4.1-mini', name: 'weather.get', api: 'OpenAI', suggested: 'weather_get' },
+  { kind: 'openai-responses', model: 'gpt-4.1-mini', name: 'weather.get', api: 'OpenAI', suggested: 'weather_get' },
+  { kind: 'anthropic', model: 'claude-haiku-4-5', name: 'weather.get', api: 'Anthropic', suggested: 'weather_get' },
+  { kind: 'google', model: 'gemini-2.5-flash', name: 'get weather', api: 'Gemini', suggested: 'get_weather' },
+]
+
+describe('a tool named as the API refuses', () => {
+  for (const { kind, model, name, api, suggested } of refused) {
+    it(`${kind}: stops the run before any request, naming the case, the tool field, ${api}'s rule and a name it takes`, async () => {
+      const server = await startFakeServer(kind, weatherModel)
+      open.push(server)
+      setProviderEnv(kind, server.origin)
+      const provider = await makeProvider(kind, model, { baseUrl: baseUrlFor(kind, server.origin) })
+      const dir = suiteWithTool(name)
+      const error = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+        .then(() => expect.unreachable('the run should have stopped'), (caught: unknown) => caught)
+      expect(InputError.isInstance(error)).toBe(true)
+      expect((error as Error).message).toContain(`case "oslo" has a tool named ${JSON.stringify(name)}, which ${api} refuses in every request`)
+      expect((error as Error).message).toContain(`rename it, e.g. ${JSON.stringify(suggested)}`)
+      expect((error as InputError).location?.field).toBe('oslo.tools[0].name')
+      expect(server.requests).toHaveLength(0)
+    })
+  }
+
+  it('names the API takes are not refused (Gemini takes dots and colons), and openai-compatible checks none', async () => {
+    setProviderEnv('openai', undefined)
+    for (const { kind, model, name } of [...refused.map((entry) => ({ ...entry, name: 'get_weather-2' })), { kind: 'google' as const, model: 'gemini-2.5-flash', name: 'weather.get:v2' }]) {
+      const provider = await makeProvider(kind, model, { baseUrl: 'http://127.0.0.1:9' })
+      expect(provider.checkRequest?.({ tools: [{ name, description: '', parameters: { type: 'object' } }], toolChoice: 'auto' })).toBeUndefined()
+    }
+    const compatible = await makeProvider('openai-compatible', 'qwen3', { baseUrl: 'http://127.0.0.1:9/v1' })
+    expect(compatible.checkRequest).toBeUndefined()
+  })
+})
