@@ -2,7 +2,7 @@ import { binaryOp } from '../python/evaluate.ts'
 import { strRepr } from '../py/repr.ts'
 import type { PyValue } from '../py/value.ts'
 import { PyException } from './py-error.ts'
-import { isNumber, num, PyOpaque, type Val } from './values.ts'
+import { isNumber, keyValue, num, PyOpaque, type Val } from './values.ts'
 
 // Python arithmetic and comparison on environment numbers (int + float is float, int + int stays int), with the
 // TypeError CPython raises when an operand is not a number: the text a call's output shows.
@@ -74,4 +74,12 @@ export function toFloat(v: Val): Val {
   if (lower.endsWith('inf') || lower.endsWith('infinity')) return { t: 'float', v: lower.startsWith('-') ? -Infinity : Infinity }
   if (lower.endsWith('nan')) return { t: 'float', v: NaN }
   return { t: 'float', v: Number(text.replaceAll('_', '')) }
+}
+
+/** Python's `for x in v` (list.extend, comprehensions, sum): a str's characters, a list's items, a dict's or set's keys; anything else is no iterable. */
+export function pyIter(v: Val): Val[] {
+  if (typeof v === 'string') return [...v]
+  if (Array.isArray(v)) return v
+  if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
+  throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
 }

@@ -1,12 +1,12 @@
 import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { mpLogRepr } from '../mpmath-log.ts'
-import { arith, lt, truthy, typeName } from '../py-ops.ts'
+import { arith, lt, pyIter, truthy, typeName } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
 import { pySum } from '../py-sum.ts'
 import { roundFloat } from '../../py/format-float.ts'
 import { PyEvalError } from '../../python/errors.ts'
 import { binaryOp } from '../../python/evaluate.ts'
-import { dict, f, i, isNumber, keyValue, num, PyOpaque, toPy, valEqual, type Val } from '../values.ts'
+import { dict, f, i, isNumber, num, PyOpaque, toPy, valEqual, type Val } from '../values.ts'
 import { hashKey, str } from './keys.ts'
 
 // BFCL's MathAPI: stateless arithmetic over the model's numbers (int stays int where Python keeps it). Most
@@ -44,14 +44,6 @@ function orOnTypeError(body: () => Val, error: () => Val): Val {
 
 // Python's `a <op> b` for any operands (str + str concatenates, list * int repeats).
 const pyOp = (op: string, a: Val, b: Val): Val => binaryOp(op, toPy(a), toPy(b)) as Val
-
-// Python's `for x in v`: a str's characters, a list's items, a dict's keys; anything else is no iterable.
-function items(v: Val): Val[] {
-  if (typeof v === 'string') return [...v]
-  if (Array.isArray(v)) return v
-  if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
-  throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
-}
 
 function pyAbs(v: Val): Val {
   if (isNumber(v)) return v.t === 'int' ? i(v.v < 0n ? -v.v : v.v) : f(Math.abs(v.v))
@@ -135,11 +127,11 @@ const methods = methodTable<Environment>([
     if (repr === undefined) throw new PyException('NotImplementedError', 'toolgauge does not model complex logarithms yet')
     return result(new PyOpaque(repr))
   }],
-  ['max_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find maximum of an empty list']]) : orOnTypeError(() => result(extreme(items(list!), 'max')), allNumbers))],
+  ['max_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find maximum of an empty list']]) : orOnTypeError(() => result(extreme(pyIter(list!), 'max')), allNumbers))],
   ['mean', [req('numbers')], ([list]) => (!truthy(list!)
     ? dict([['error', 'Cannot calculate mean of an empty list']])
-    : orOnTypeError(() => result(arith('/', pySum(items(list!)), i(items(list!).length))), allNumbers))],
-  ['min_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find minimum of an empty list']]) : orOnTypeError(() => result(extreme(items(list!), 'min')), allNumbers))],
+    : orOnTypeError(() => result(arith('/', pySum(pyIter(list!)), i(pyIter(list!).length))), allNumbers))],
+  ['min_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find minimum of an empty list']]) : orOnTypeError(() => result(extreme(pyIter(list!), 'min')), allNumbers))],
   ['multiply', [req('a'), req('b')], ([a, b]) => (isNumeric(a!) && isNumeric(b!) ? result(arith('*', a!, b!)) : bothNumbers())],
   ['percentage', [req('part'), req('whole')], ([part, whole]) => orOnTypeError(() => (valEqual(whole!, i(0))
     ? dict([['error', 'Whole value cannot be zero']])
@@ -159,7 +151,7 @@ const methods = methodTable<Environment>([
   ['standard_deviation', [req('numbers')], ([list]) => {
     if (!truthy(list!)) return dict([['error', 'Cannot calculate standard deviation of an empty list']])
     return orOnTypeError(() => {
-      const values = items(list!)
+      const values = pyIter(list!)
       const mean = arith('/', pySum(values), i(values.length))
       const squares = values.map((x) => pyOp('**', arith('-', x, mean), i(2)))
       const variance = arith('/', pySum(squares), i(values.length))
@@ -167,7 +159,7 @@ const methods = methodTable<Environment>([
     }, allNumbers)
   }],
   ['subtract', [req('a'), req('b')], ([a, b]) => orOnTypeError(() => result(pyOp('-', a!, b!)), bothNumbers)],
-  ['sum_values', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot calculate sum of an empty list']]) : orOnTypeError(() => result(pySum(items(list!))), allNumbers))],
+  ['sum_values', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot calculate sum of an empty list']]) : orOnTypeError(() => result(pySum(pyIter(list!))), allNumbers))],
 ])
 
 /** A MathAPI instance (stateless: nothing to load, no state). */

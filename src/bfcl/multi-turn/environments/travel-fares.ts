@@ -1,7 +1,7 @@
-import { arith, toFloat, typeName } from '../py-ops.ts'
+import { arith, pyIter, toFloat, typeName } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
 import { digitValue } from '../py-strptime.ts'
-import { f, i, isNumber, keyValue, type Val } from '../values.ts'
+import { f, i, isNumber, type Val } from '../values.ts'
 import { hashKey } from './keys.ts'
 
 // TravelAPI's tables (airports, cities, fares, exchange rates) and the arithmetic of its get_flight_cost and
@@ -61,19 +61,11 @@ export function costFactor(date: Val, travelClass: Val): number {
   const factor = typeof travelClass === 'string' ? classFactors.get(travelClass) : undefined
   if (factor === undefined) throw new PyException('ValueError', 'Invalid travel class. Options are: economy, business, first.')
   let digits = 0
-  for (const item of iterate(date)) {
+  for (const item of pyIter(date)) {
     if (typeof item !== 'string') throw new PyException('AttributeError', `'${typeName(item)}' object has no attribute 'isdigit'`)
     if (item !== '' && /^\p{Nd}+$/u.test(item)) digits += [...item].reduce((sum, ch) => sum * 10 + digitValue(ch), 0)
   }
   return factor * (digits % 2 === 0 ? 2 : 1)
-}
-
-// Python's `for x in v`: a str's characters, a list's items, a dict's keys.
-function iterate(v: Val): Val[] {
-  if (typeof v === 'string') return [...v]
-  if (Array.isArray(v)) return v
-  if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
-  throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
 }
 
 // `value * rate` then float(): a str or list times an int rate repeats it, as Python does.

@@ -1,8 +1,8 @@
 import type { PyValue } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, req, type Environment, type Method, type Param, type ProcessState } from '../environment.ts'
 import { PyException } from '../py-error.ts'
-import { arith, truthy, typeName } from '../py-ops.ts'
-import { attributeLoader, configDict, dict, i, isMap, keyValue, type Val } from '../values.ts'
+import { arith, pyIter, truthy, typeName } from '../py-ops.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Val } from '../values.ts'
 import { intKeys, lookupKey, str } from './keys.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
@@ -26,14 +26,6 @@ function sharedDefault(process: ProcessState, name: string): Param {
       return list
     },
   }
-}
-
-// Python's `for x in v` as list.extend and comprehensions see it: a str's characters, a list's items, a dict's keys.
-function items(v: Val): Val[] {
-  if (typeof v === 'string') return [...v]
-  if (Array.isArray(v)) return v
-  if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
-  throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
 }
 
 // `text.lower()`: AttributeError for a value that is no str.
@@ -121,7 +113,7 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
       const mentions = tweet.get('mentions')
       if (!Array.isArray(mentions)) throw new PyException('AttributeError', `'${typeName(mentions ?? null)}' object has no attribute 'extend'`)
       // list.extend takes any iterable: a str of names adds its characters, as in BFCL.
-      for (const name of items(names!)) mentions.push(name)
+      for (const name of pyIter(names!)) mentions.push(name)
       return dict([['mention_status', 'Users mentioned successfully']])
     }],
     ['post_tweet', [req('content'), sharedDefault(process, 'tags'), sharedDefault(process, 'mentions')], ([content, tags, mentions], self) => {
@@ -146,7 +138,7 @@ function buildMethods(process: ProcessState): ReadonlyMap<string, Method<Twitter
     }],
     ['search_tweets', [req('keyword')], ([keyword], self) => {
       const needle = lower(keyword!)
-      return [...self.dict('tweets').values()].filter((t) => isMap(t) && (lower(t.get('content') ?? null).includes(needle) || items(t.get('tags') ?? null).map(lower).includes(needle)))
+      return [...self.dict('tweets').values()].filter((t) => isMap(t) && (lower(t.get('content') ?? null).includes(needle) || pyIter(t.get('tags') ?? null).map(lower).includes(needle)))
     }],
     ['unfollow_user', [req('username_to_unfollow')], ([name], self) => {
       if (!self.authed()) return dict([['error', 'User not authenticated. Please authenticate before unfollowing.']])
