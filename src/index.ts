@@ -32,7 +32,8 @@ export type { CheckInput, CheckOutcome, CheckCall, CustomCheck } from './checks/
 export { scoreCase, type CaseScore } from './scoring/score-case.ts'
 // The library's scoreCase scores `matching: bfcl` cases without an await first (the CLI loads the checker lazily).
 registerBfclScoring(bfclFailures)
-export { runEvaluation, type RunOptions, type RunOutcome } from './runner/run-evaluation.ts'
+export { runEvaluation } from './runner/run-evaluation.ts'
+export type { RunOptions, RunOutcome } from './runner/run-options.ts'
 export { defineConfig, type ToolgaugeConfig } from './config/define-config.ts'
 export type { Gate, GateDefinition, GateMetric, GateResult, ToolBudget } from './gates/gates.ts'
 

@@ -7,7 +7,7 @@ import { createProvider } from '../providers/registry.ts'
 import { withBatchJournal } from './batch-schedule.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { modelOptionsFor, type ResolvedModel } from './model-entries.ts'
-import type { RunOptions } from './run-evaluation.ts'
+import type { RunOptions } from './run-options.ts'
 
 /**
  * Each model's provider options, resolved once per model (not per case): the run's, the config's for its spec, its

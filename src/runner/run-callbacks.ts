@@ -3,7 +3,7 @@ import type { CaseResult } from '../core/result.ts'
 import { describeThrown } from '../core/thrown.ts'
 import { inert } from '../report/terminal-text.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
-import type { RunOptions } from './run-evaluation.ts'
+import type { RunOptions } from './run-options.ts'
 
 /** The callbacks a run's caller gives (`RunOptions`): the library user's own code. */
 export type CallerCallbacks = {

@@ -8,7 +8,7 @@ import { createProvider } from '../providers/registry.ts'
 import { withoutBatch } from './batch-schedule.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { caseWarnings } from './provider-checks.ts'
-import type { RunOptions } from './run-evaluation.ts'
+import type { RunOptions } from './run-options.ts'
 
 /**
  * What the models a suite brings are built with: of the run's `providerOptions` only the transport (retries, timeouts,
