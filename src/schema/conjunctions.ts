@@ -3,10 +3,11 @@ import { schemaDraft, type Draft } from './ajv.ts'
 import { dynamicRefTarget, isSchema, refTarget, subschemaValidator, type SchemaNode } from './local-ref.ts'
 
 // Keywords the schema walk reads that a draft's ajv vocabulary does not have: the loop ignores them, and so must
-// the walk. A draft-07 tool (no $schema, as most come) has none of the three (`items` applies to every item);
-// 2019-09 has `unevaluatedProperties` and `dependentSchemas` but no `prefixItems` (its tuple is `items: [...]`).
+// the walk. A draft-07 tool (no $schema, as most come) has none of these (`items` applies to every item, and its
+// dependencies are `dependencies`); 2019-09 has `unevaluatedProperties`, `dependentSchemas` and
+// `dependentRequired` but no `prefixItems` (its tuple is `items: [...]`).
 const notInDraft: Readonly<Record<Draft, readonly string[]>> = {
-  'draft-07': ['prefixItems', 'unevaluatedProperties', 'dependentSchemas', '$recursiveRef', '$dynamicRef'],
+  'draft-07': ['prefixItems', 'unevaluatedProperties', 'dependentSchemas', 'dependentRequired', '$recursiveRef', '$dynamicRef'],
   '2019-09': ['prefixItems'],
   '2020-12': [],
 }
@@ -42,9 +43,8 @@ function expand(schema: JsonSchema, reading: Reading, seen: ReadonlySet<JsonSche
   // `rest` is this call's own copy: leaving keywords out of it changes no schema.
   const own: Record<string, unknown> = rest
   for (const keyword of reading.ignored) delete own[keyword]
+  // The dependencies stay on the member too: the keys they name are declared (`keyIsNamed`); their schemas apply below.
   const { dependentSchemas, dependencies } = own
-  delete own.dependentSchemas
-  delete own.dependencies
   const expandNode = (node: SchemaNode): JsonSchema[][] => (typeof node === 'boolean' ? (node ? [[]] : []) : expand(node, reading, seen))
   let result: JsonSchema[][] = [[own]]
   if (typeof $ref === 'string') {

@@ -11,6 +11,15 @@ export function keyIsListed(schema: JsonSchema, key: string): boolean {
   return isSchema(schema.patternProperties) && Object.keys(schema.patternProperties).some((pattern) => new RegExp(pattern, 'u').test(key))
 }
 
+// Whether an object schema names a key the object may or must hold without giving it a schema: in `required`, or in
+// a dependency (`dependentRequired`, `dependencies`: a key and the keys its list names; `dependentSchemas`: a key).
+// ajv accepts such a key where no rule forbids it, and the schema's author wrote it: the model did not make it up.
+function keyIsNamed(schema: JsonSchema, key: string): boolean {
+  if (Array.isArray(schema.required) && schema.required.includes(key)) return true
+  return [schema.dependentRequired, schema.dependencies, schema.dependentSchemas].some((dependencies) =>
+    isSchema(dependencies) && Object.entries(dependencies).some(([name, needed]) => name === key || (Array.isArray(needed) && needed.includes(key))))
+}
+
 /**
  * How a conjunction of object schemas (a schema with its `allOf` members and `$ref` targets, refs resolved) treats
  * a key. `forbidden`: a member says `additionalProperties: false` without naming it — whether or not that member
@@ -18,8 +27,9 @@ export function keyIsListed(schema: JsonSchema, key: string): boolean {
  * `unevaluatedProperties: false` and no member names or allows it; a member's schema for the key accepts nothing
  * (`properties: { x: false }`, a matching `patternProperties` pattern's, `{ not: {} }` for `false`:
  * `acceptsNothing`), or its `propertyNames` refuses the name (ajv decides, the rule compiled on its own with `root`'s
- * definitions). `declared`: a member names it or explicitly allows extra keys (`additionalProperties: true` or a
- * schema), or no member lists `properties` (a free-form object). `undeclared`: the object lists its properties and
+ * definitions). `declared`: a member lists it, explicitly allows extra keys (`additionalProperties: true` or a
+ * schema) or names it in `required` or a dependency (`keyIsNamed`), or no member lists `properties` (a free-form
+ * object). `undeclared`: the object lists its properties and
  * this key is not among them (JSON Schema would let it through, but a model that sends it made it up). The one rule
  * for scoring hallucinated parameters, for what an MCP server is sent and for checking a suite's expectations.
  */
@@ -27,7 +37,8 @@ export function keyStatus(members: readonly JsonSchema[], key: string, root: Jso
   if (members.some((member) => forbids(member, key, root))) return 'forbidden'
   const allowed = members.some((member) => keyIsListed(member, key) || allowsExtraKeys(member))
   if (!allowed && members.some((member) => acceptsNothing(member.unevaluatedProperties))) return 'forbidden'
-  if (allowed || !members.some((member) => isSchema(member.properties))) return 'declared'
+  // Naming a key in `required` or a dependency evaluates nothing: `unevaluatedProperties: false` still refuses it, above.
+  if (allowed || members.some((member) => keyIsNamed(member, key)) || !members.some((member) => isSchema(member.properties))) return 'declared'
   return 'undeclared'
 }
 

@@ -6,7 +6,8 @@ import { childSchema, keyStatus } from '../schema/declared-keys.ts'
  * Argument keys the schema does not define (hallucinated parameters), judged on the arguments as the model sent
  * them, by `keyStatus`: keys the schema forbids (`additionalProperties: false`, with or without `properties`; a
  * key whose schema is `false`; a name `propertyNames` refuses)
- * and keys missing from an object's listed `properties` (free-form objects judge nothing). Walks nested objects,
+ * and keys missing from an object's listed `properties` and not named in its `required` or a dependency (free-form
+ * objects judge nothing). Walks nested objects,
  * `items`, tuple positions (`prefixItems`, draft-07 `items: [...]`), `allOf`, local `$ref`s and, for `anyOf` /
  * `oneOf`, the reading the arguments fit best (the fewest undeclared keys, then the deepest); an `if`'s arm and
  * dependency schemas as they apply to the arguments: see `conjunctions`. Paths read `a.b[0].c`.

@@ -54,3 +54,36 @@ describe('a key a dependency requires is missing_required naming it (it was sche
     expect(await scoreCall(parameters, '{"pay": {"card": "4111", "cvv": "1"}}')).toEqual({ accepted: false, failures: [{ kind: 'missing_required', path: at('pay.expiry') }] })
   })
 })
+
+describe('a key the schema names only in required or a dependency is declared, as ajv accepts it (it was hallucinated_param)', () => {
+  it.each<[string, JsonSchema, string]>([
+    ['required', { type: 'object', properties: { city: {} }, required: ['country'] }, '{"city": "Paris", "country": "FR"}'],
+    ['required in an allOf member that lists no properties', { type: 'object', properties: { city: {} }, allOf: [{ required: ['country'] }] }, '{"city": "Paris", "country": "FR"}'],
+    ['a key dependentRequired lists (2019-09)', { $schema: draft2019, type: 'object', properties: { card: {} }, dependentRequired: { card: ['expiry'] } }, '{"card": "4111", "expiry": "12/29"}'],
+    ['a dependentRequired key (2020-12)', { $schema: draft2020, type: 'object', properties: { expiry: {} }, dependentRequired: { card: ['expiry'] } }, '{"card": "4111", "expiry": "12/29"}'],
+    ['a key dependencies lists (draft-07)', { type: 'object', properties: { card: {} }, dependencies: { card: ['expiry'] } }, '{"card": "4111", "expiry": "12/29"}'],
+    ['a dependencies key (draft-07)', { type: 'object', properties: { expiry: {} }, dependencies: { card: ['expiry'] } }, '{"card": "4111", "expiry": "12/29"}'],
+    ['a key a dependency schema requires (draft-07)', { type: 'object', properties: { card: {} }, dependencies: { card: { required: ['expiry'] } } }, '{"card": "4111", "expiry": "12/29"}'],
+    ['a dependentSchemas key (2020-12)', { $schema: draft2020, type: 'object', properties: { expiry: {} }, dependentSchemas: { card: { required: ['expiry'] } } }, '{"card": "4111", "expiry": "12/29"}'],
+    ['required, in a nested object', { type: 'object', properties: { place: { type: 'object', properties: { city: {} }, required: ['country'] } } }, '{"place": {"city": "Paris", "country": "FR"}}'],
+  ])('%s', async (_name, parameters, args) => {
+    expect(await scoreCall(parameters, args)).toEqual({ accepted: true, failures: [] })
+  })
+
+  it('a key no keyword names stays hallucinated_param beside one required names', async () => {
+    const parameters: JsonSchema = { type: 'object', properties: { city: {} }, required: ['country'] }
+    expect(await scoreCall(parameters, '{"city": "Paris", "country": "FR", "zip": "75001"}')).toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: at('zip') }] })
+  })
+
+  it('a required key that additionalProperties: false or unevaluatedProperties: false forbids stays hallucinated_param, as ajv refuses it', async () => {
+    expect(await scoreCall({ type: 'object', properties: { city: {} }, required: ['country'], additionalProperties: false }, '{"city": "Paris", "country": "FR"}'))
+      .toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: at('country') }] })
+    expect(await scoreCall({ $schema: draft2020, type: 'object', properties: { city: {} }, required: ['country'], unevaluatedProperties: false }, '{"city": "Paris", "country": "FR"}'))
+      .toEqual({ accepted: false, failures: [{ kind: 'hallucinated_param', path: at('country') }] })
+  })
+
+  it('draft-07 has no dependentRequired keyword (ajv ignores it): a key only it names stays hallucinated_param', async () => {
+    const parameters: JsonSchema = { type: 'object', properties: { card: {} }, dependentRequired: { card: ['expiry'] } }
+    expect(await scoreCall(parameters, '{"card": "4111", "expiry": "12/29"}')).toEqual({ accepted: true, failures: [{ kind: 'hallucinated_param', path: at('expiry') }] })
+  })
+})
