@@ -6,8 +6,8 @@ import stableStringify from 'safe-stable-stringify'
 import { cloneJson } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { compilePattern, integerArbitrary, matching, numberArbitrary, stringArbitrary } from './scalars.ts'
-import { followRef, mergeSchemas, nodeOracle, requiredKeys, typesOf, without } from './schema-node.ts'
-import { refTarget, type SchemaNode } from '../schema/local-ref.ts'
+import { followRef, mergeSchemas, nodeOracle, refTargetOf, requiredKeys, typesOf, without } from './schema-node.ts'
+import type { SchemaNode } from '../schema/local-ref.ts'
 import { valueHasType, type JsonType } from '../schema/json-type.ts'
 
 /** Options of the JSON Schema → fast-check mapper. */
@@ -49,7 +49,7 @@ export function schemaArbitrary(schema: JsonSchema, options: MapperOptions = {})
     if (node === false) return fc.constant(undefined)
     const minimal = walk.refs > maxRefDepth || walk.depth > 12
     if (typeof node.$ref === 'string') {
-      const target = refTarget(node.$ref, schema)
+      const target = refTargetOf(schema, node)
       if (target === undefined) return anyScalar
       const next = { depth: walk.depth, refs: walk.refs + 1 }
       const rest = without(node, '$ref')

@@ -1,8 +1,7 @@
 import type { JsonSchema } from '../core/tool.ts'
 import { toPointer, type JsonPath } from './json.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import { mergeSchemas, requiredKeys, typesOf, without } from './schema-node.ts'
-import { refTarget } from '../schema/local-ref.ts'
+import { mergeSchemas, refTargetOf, requiredKeys, typesOf, without } from './schema-node.ts'
 import type { JsonType } from '../schema/json-type.ts'
 
 /** A negative schema (Schemathesis' schema channel): generate from it, keep what the original's oracle rejects. */
@@ -99,7 +98,7 @@ function sitesOf(root: JsonSchema): Site[] {
   const sites: Site[] = []
   const visit = (raw: unknown, path: JsonPath, schemaPath: readonly string[], depth: number): void => {
     if (!isPlainObject(raw) || depth > 4) return
-    const target = typeof raw.$ref === 'string' ? refTarget(raw.$ref, root) : undefined
+    const target = refTargetOf(root, raw)
     const node = isPlainObject(target) ? mergeSchemas(without(raw, '$ref'), target) : raw
     sites.push({ node, path, schemaPath })
     if (isPlainObject(node.properties)) {
@@ -119,7 +118,7 @@ function replaceAt(root: JsonSchema, site: Site, replacement: JsonSchema): JsonS
   const rebuild = (node: JsonSchema, rest: readonly string[]): JsonSchema => {
     if (rest.length === 0) return replacement
     const [keyword, ...tail] = rest as [string, ...string[]]
-    const target = typeof node.$ref === 'string' ? refTarget(node.$ref, root) : undefined
+    const target = refTargetOf(root, node)
     const current = isPlainObject(target) ? mergeSchemas(without(node, '$ref'), target) : node
     if (keyword === 'items') {
       const minItems = typeof current.minItems === 'number' ? Math.max(1, current.minItems) : 1

@@ -1,12 +1,34 @@
 import type { JsonSchema } from '../core/tool.ts'
-import { refTarget, subschemaValidator, type SchemaNode } from '../schema/local-ref.ts'
+import { idScope, refTarget, subschemaValidator, type SchemaNode } from '../schema/local-ref.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { jsonTypes, type JsonType } from '../schema/json-type.ts'
 
-/** A node with its local `$ref` followed: the target merged under the node's other keywords (`$ref` dropped when it leads nowhere). */
+// The copies generation makes (`mergeSchemas`, `without`) are not in the schema's document, so the resolver cannot
+// tell the `$id` scope they were written in: each copy remembers the subschemas of the document it was made from,
+// and the one its own `$ref` was written in (a ref resolves against the `$id` around where it was written).
+const madeFrom = new WeakMap<JsonSchema, readonly JsonSchema[]>()
+const refWrittenIn = new WeakMap<JsonSchema, JsonSchema>()
+const originsOf = (node: JsonSchema): readonly JsonSchema[] => madeFrom.get(node) ?? [node]
+const refHolder = (node: JsonSchema): JsonSchema => refWrittenIn.get(node) ?? node
+
+function remember(copy: JsonSchema, origins: readonly JsonSchema[], holder: JsonSchema | undefined): JsonSchema {
+  madeFrom.set(copy, origins)
+  if (holder !== undefined && typeof copy.$ref === 'string') refWrittenIn.set(copy, holder)
+  return copy
+}
+
+/**
+ * The subschema a node's `$ref` points at, by the resolver scoring uses (`refTarget`), resolved where the ref was
+ * written — against the `$id` around it, as ajv resolves it — also when the node is a copy made for generation.
+ */
+export function refTargetOf(root: JsonSchema, node: JsonSchema): SchemaNode | undefined {
+  return typeof node.$ref === 'string' ? refTarget(node.$ref, root, refHolder(node)) : undefined
+}
+
+/** A node with its `$ref` followed (`refTargetOf`): the target merged under the node's other keywords (`$ref` dropped when it leads nowhere). */
 export function followRef(root: JsonSchema, node: JsonSchema): JsonSchema {
   if (typeof node.$ref !== 'string') return node
-  const target = refTarget(node.$ref, root)
+  const target = refTargetOf(root, node)
   return isPlainObject(target) ? mergeSchemas(without(node, '$ref'), target) : without(node, '$ref')
 }
 
@@ -55,7 +77,7 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
     else if (key === 'properties' && isPlainObject(old) && isPlainObject(value)) {
       const properties: Record<string, unknown> = { ...old }
       for (const [name, schema] of Object.entries(value)) {
-        properties[name] = name in properties ? { allOf: [properties[name], schema] } : schema
+        properties[name] = name in properties ? remember({ allOf: [properties[name], schema] }, [properties[name], schema].flatMap((node) => (isPlainObject(node) ? originsOf(node) : [])), undefined) : schema
       }
       merged.properties = properties
     } else if (['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'].includes(key)) {
@@ -67,19 +89,23 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
     } else if (key === 'allOf' && Array.isArray(old) && Array.isArray(value)) merged.allOf = [...old, ...value]
     else merged[key] = value
   }
-  return merged
+  return remember(merged, [...originsOf(a), ...originsOf(b)], typeof b.$ref === 'string' ? refHolder(b) : refHolder(a))
 }
 
 /** A node with some keywords left out (for generating from the rest, then filtering by the whole node). */
 export function without(node: JsonSchema, ...keys: string[]): JsonSchema {
   const copy: Record<string, unknown> = { ...node }
   for (const key of keys) delete copy[key]
-  return copy
+  return remember(copy, originsOf(node), refHolder(node))
 }
 
-/** A strict predicate for one subschema of `root` (see `subschemaValidator`); it accepts everything when the node cannot be compiled on its own. */
+/**
+ * A strict predicate for one subschema of `root` (see `subschemaValidator`); it accepts everything when the node
+ * cannot be compiled on its own — also a copy made from a subschema inside an `$id`: beside the root's definitions
+ * its refs would resolve from the root, so it would judge by schemas ajv does not use there.
+ */
 export function nodeOracle(root: JsonSchema, node: SchemaNode): (value: unknown) => boolean {
   if (typeof node === 'boolean') return () => node
-  const validate = subschemaValidator(root, node)
+  const validate = originsOf(node).some((origin) => idScope(root, origin) !== '') ? undefined : subschemaValidator(root, node)
   return validate ? (value) => validate(value) === true : () => true
 }

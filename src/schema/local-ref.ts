@@ -147,6 +147,11 @@ export function isSchema(value: unknown): value is JsonSchema {
   return isPlainObject(value)
 }
 
+/** The base URI the refs of a subschema of `root` resolve against: the `$id` around it, '' in the root's own scope (and for a node not in the document). */
+export function idScope(root: JsonSchema, node: JsonSchema): string {
+  return documentIndex(root).places.get(node)?.base ?? ''
+}
+
 // Per subschema: its validator, or null when it cannot be compiled on its own.
 const subschemaValidators = new WeakMap<JsonSchema, Validator | null>()
 
@@ -157,7 +162,7 @@ const subschemaValidators = new WeakMap<JsonSchema, Validator | null>()
 export function subschemaValidator(root: JsonSchema, node: JsonSchema): Validator | undefined {
   let validate = subschemaValidators.get(node)
   // Inside an `$id`'d subschema its refs resolve against that `$id`, which a copy beside the root's definitions loses.
-  if (validate === undefined && (documentIndex(root).places.get(node)?.base ?? '') !== '') validate = null
+  if (validate === undefined && idScope(root, node) !== '') validate = null
   if (validate === undefined) {
     const { $schema, $defs, definitions } = root
     const standalone = { ...node, ...($schema !== undefined ? { $schema } : {}), ...($defs !== undefined ? { $defs } : {}), ...(definitions !== undefined ? { definitions } : {}) }
