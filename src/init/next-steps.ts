@@ -46,13 +46,22 @@ export function projectState(root: string, packageRoot: string): ProjectState {
 const runStep = 'npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)'
 
 /**
+ * Where a newcomer goes after the example passes: a suite of their own, run offline by the baseline (`--model` on
+ * the command line replaces the config's models, whose scripted one answers only the example).
+ */
+const ownSuiteStep = [
+  'Then:  your own suite in evals/<name>/suite.yaml (README "Suite files"; the example is a template), run offline',
+  '       by the baseline model: npx toolgauge run evals/<name> --model baseline',
+]
+
+/**
  * The lines `init` ends with. Without toolgauge installed in the project, `npx toolgauge run` would fail on the
  * config's import (or make npx fetch whatever the registry calls toolgauge), so installing comes first.
  */
 export function nextSteps(state: ProjectState): readonly string[] {
   if (state.toolgaugeInstalled) {
     const note = state.hasPackageJson ? [] : ['Note: no package.json here; the workflow runs `npm ci` and `npx toolgauge` from one that lists toolgauge.']
-    return [...note, '', `Next: ${runStep}`]
+    return [...note, '', `Next: ${runStep}`, ...ownSuiteStep]
   }
   const install = `npm install -D ${state.installFrom}`
   return [
@@ -61,5 +70,6 @@ export function nextSteps(state: ProjectState): readonly string[] {
     '`npm ci` then `npx toolgauge`, so install it as a dev dependency (this toolgauge, or your tarball) first.',
     `Next: ${state.hasPackageJson ? install : `npm init -y && ${install}`}`,
     `      ${runStep}`,
+    ...ownSuiteStep,
   ]
 }

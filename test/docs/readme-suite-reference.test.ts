@@ -39,6 +39,10 @@ describe('the README suite reference', () => {
     expect(suite.cases.map((testCase) => testCase.id)).toEqual(['weekly-usage[0]', 'weekly-usage[1]', 'heating-off', 'simulated'])
   })
 
+  it('"Your first suite" shows examples/first-suite/suite.yaml as it is (its runs are output samples: output-samples.test.ts)', () => {
+    expect(block('yaml', '# yaml-language-server: $schema=../../suites/suite.schema.json\n# A first suite')).toBe(readFileSync(join(projectRoot, 'examples/first-suite/suite.yaml'), 'utf8'))
+  })
+
   it('the JSON Lines case file example loads against the weather tools', async () => {
     const dir = tempFiles({
       'suite.yaml': `name: jsonl\ntools: ${JSON.stringify(join(projectRoot, 'suites/weather/tools.json'))}\ncases: ./cases.jsonl\n`,
