@@ -7,11 +7,17 @@
 // - OpenAI Chat Completions: a call id sent back is at most 40 characters; Responses: a call_id at most 64.
 // - Responses: a reasoning item goes back only with the item it preceded — a turn cut after its reasoning (no
 //   message, no call) sends none of it.
+// - Mistral (api.mistral.ai, through openai-compatible:): every call id sent back is exactly 9 of [a-zA-Z0-9].
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Message } from '../../src/core/message.ts'
 import type { Provider } from '../../src/core/provider.ts'
+import { nodeFetch } from '../../src/http/node-fetch.ts'
+import { callIdFitter, fittedCallId } from '../../src/providers/wire/tool-call-ids.ts'
+import { fakeApi } from './fake/api.ts'
 import { weatherModel } from './fake/behaviour.ts'
-import { baseUrlFor, makeProvider, setProviderEnv, startFakeServer, weatherTools, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { chatProtocol } from './fake/chat-protocol.ts'
+import { baseUrlFor, makeProvider, runMiniCase, setProviderEnv, startFakeServer, weatherTools, type FakeServer, type ProviderKind } from './fake/harness.ts'
+import { startLoopback } from './fake/loopback.ts'
 
 const open: FakeServer[] = []
 afterEach(async () => {
@@ -86,5 +92,77 @@ describe('a Responses turn cut after its reasoning', () => {
     const second = await generate(provider, messages, 1)
     expect(server.violations).toEqual([])
     expect(second.toolCalls.map((call) => call.name)).toEqual(['get_weather'])
+  })
+})
+
+// Mistral's API (La Plateforme) refuses any call id sent back that is not exactly 9 of [a-zA-Z0-9] (chat-protocol.ts
+// checkMistralCallId, citing mistral-common's validator): the loop's own ids (`call_0_1`), another model's
+// (`call_PTLP8xhu3uwZk4l3nlnrrJha`) or a conversation's scripted turns would all be refused. The stand-in plays
+// api.mistral.ai: the adapter is given Mistral's base URL and a network that carries its requests to the loopback.
+describe('call ids to Mistral', () => {
+  async function mistral(): Promise<{ server: FakeServer; provider: Provider }> {
+    const api = fakeApi(chatProtocol({}, 'mistral'), weatherModel, '')
+    const loopback = await startLoopback(api)
+    const server = Object.assign(loopback, { violations: api.violations, api })
+    open.push(server)
+    const toLoopback = ((input: string | URL | Request, init?: RequestInit) =>
+      nodeFetch(String(input).replace('https://api.mistral.ai', server.origin), init)) as typeof globalThis.fetch
+    const provider = await makeProvider('openai-compatible', 'mistral-large-latest', { baseUrl: 'https://api.mistral.ai/v1', fetch: toLoopback, retries: 0 })
+    return { server, provider }
+  }
+
+  it.each([
+    { from: "the loop's own ids", ids: ['call_0_0', 'call_0_1'] as const },
+    { from: "another model's ids", ids: ['call_PTLP8xhu3uwZk4l3nlnrrJha', 'toolu_01A09q90qw90lq917835lq9'] as const },
+    { from: 'ids of 9 characters, one not alphanumeric', ids: ['call_0001', 'abc123xyz'] as const },
+  ])('$from are sent as 9 alphanumerics, each result still linked to its call', async ({ ids }) => {
+    const { server, provider } = await mistral()
+    const turn = await generate(provider, answered(ids))
+    expect(server.violations).toEqual([])
+    expect(turn.text).toBe('Summary: 18C in Paris | 15C in London')
+    const sent = server.api.conversations[0]!.results.map((result) => result.callId)
+    expect(new Set(sent).size).toBe(2)
+    for (const id of sent) expect(id).toMatch(/^[a-zA-Z0-9]{9}$/)
+  })
+
+  it("keeps Mistral's own ids, and fits the same history the same way every time", async () => {
+    const { server, provider } = await mistral()
+    await generate(provider, answered(['abc123xyz', 'call_0_1']))
+    await generate(provider, answered(['abc123xyz', 'call_0_1']))
+    const [first, second] = server.api.conversations.map((conversation) => conversation.results.map((result) => result.callId))
+    expect(first![0]).toBe('abc123xyz')
+    expect(second).toEqual(first)
+  })
+
+  it('runs a whole case: the ids Mistral issues go back unchanged', async () => {
+    const { server, provider } = await mistral()
+    const transcript = await runMiniCase(provider, { id: 'paris', prompt: 'Weather in Paris and London?' })
+    expect(server.violations).toEqual([])
+    expect(transcript.turns.at(-1)!.toolCalls).toEqual([])
+  })
+
+  it('leaves ids alone for a compatible server elsewhere', async () => {
+    const { server, provider } = await setup('openai-compatible')
+    await generate(provider, answered(['call_0_0', 'call_0_1']))
+    expect(server.api.conversations[0]!.results.map((result) => result.callId)).toEqual(['call_0_0', 'call_0_1'])
+  })
+})
+
+describe('callIdFitter', () => {
+  it('keeps distinct ids distinct when the rule leaves little room, ids that fit kept, the same way every time', () => {
+    // Two alphanumerics: 3,844 ids, so 300 distinct ids collide in their first draw (birthday bound) and must draw again.
+    const rule = { refused: /[^a-zA-Z0-9]/g, length: 2 }
+    const ids = ['ab', ...Array.from({ length: 300 }, (_, index) => `call_${index}`)]
+    const fit = callIdFitter(ids, rule)
+    const fitted = ids.map(fit)
+    expect(fitted[0]).toBe('ab')
+    expect(new Set(fitted).size).toBe(ids.length)
+    for (const id of fitted) expect(id).toMatch(/^[a-zA-Z0-9]{2}$/)
+    expect(ids.map(callIdFitter(ids, rule))).toEqual(fitted)
+  })
+
+  it('fits an id the same way as fittedCallId when nothing collides (cassettes recorded before still match)', () => {
+    const long = `call_${'a'.repeat(60)}`
+    expect(callIdFitter([long, 'call_1'], { maxLength: 40 })(long)).toBe(fittedCallId(long, { maxLength: 40 }))
   })
 })

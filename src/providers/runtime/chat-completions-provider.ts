@@ -9,6 +9,7 @@ import { cachesTools, sdkSetup, streams } from './http-for-provider.ts'
 import { promptCacheKey } from '../wire/cache-markers.ts'
 import { streamChatCompletion, streamingChatBody } from '../streaming/chat-stream.ts'
 import { openAiClient } from './openai-client.ts'
+import { mistralCallIds, mistralHosted, type CallIdRule } from '../wire/tool-call-ids.ts'
 import { maxTokensOf, sdkProvider } from './sdk-provider.ts'
 import { createOpenAiBatchApi } from '../batch/openai-batch.ts'
 
@@ -22,6 +23,7 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
   const defaults = hostedOpenAi ? credentialDefaults.openai : credentialDefaults['openai-compatible']
   const { credentials, http } = sdkSetup(model, spec, options, { expected: `${spec.replace(/:$/, '')}:<model>`, protocol: 'chat', credentials: defaults })
   const client = openAiClient(credentials, { fetch: http.fetch, hostedOpenAi })
+  const callIds = chatCallIds(credentials.baseUrl, hostedOpenAi)
   const streamed = streams(options)
   const cached = cachesTools(options)
   // The OpenAI Batch API is OpenAI's own: compatible servers have none (their models run one request at a time under --batch).
@@ -31,8 +33,7 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
       const built = buildChatRequest(request, {
         model,
         maxTokensField: hostedOpenAi ? 'max_completion_tokens' : 'max_tokens',
-        // api.openai.com refuses a call id over 40 characters sent back; compatible servers issue longer ones (vLLM: 46).
-        ...(hostedOpenAi ? { callIdMaxLength: 40 } : {}),
+        ...(callIds ? { callIds } : {}),
         ...maxTokensOf(options),
         ...(options.settings ? { settings: options.settings } : {}),
       })
@@ -46,4 +47,13 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
     // Compatible servers take other names (vLLM, Ollama: whatever their chat template does); api.openai.com does not.
     ...(hostedOpenAi ? { check: (request: RequestShape) => toolNameProblem(request, openAiToolNames) } : {}),
   })
+}
+
+/**
+ * The call ids a Chat Completions host takes back, by its base URL: Mistral's API (any spec pointed at it) exactly 9
+ * alphanumerics; api.openai.com at most 40 (`openai:`); compatible servers anything (they issue longer: vLLM's are 46).
+ */
+function chatCallIds(baseUrl: string | undefined, hostedOpenAi: boolean): CallIdRule | undefined {
+  if (mistralHosted(baseUrl)) return mistralCallIds
+  return hostedOpenAi ? { maxLength: 40 } : undefined
 }

@@ -9,7 +9,7 @@ import type { GenerateRequest } from '../../core/provider.ts'
 import type { ToolChoice, ToolDefinition } from '../../core/tool.ts'
 import type { ModelSettings } from '../settings/model-settings.ts'
 import { definedOnly } from './request-fields.ts'
-import { fittedCallId, type CallIdRule } from './tool-call-ids.ts'
+import { callIdFitter, type CallIdRule } from './tool-call-ids.ts'
 
 /** Protocol settings of a Chat Completions request. */
 export type ChatRequestSettings = {
@@ -20,12 +20,13 @@ export type ChatRequestSettings = {
   readonly maxTokensField: 'max_completion_tokens' | 'max_tokens'
   /** Model settings this protocol has (checked when the provider was built). */
   readonly settings?: ModelSettings
-  /** The longest call id the host takes back (api.openai.com: 40); longer ones are fitted (tool-call-ids.ts). */
-  readonly callIdMaxLength?: number
+  /** The call ids the host takes back (api.openai.com: at most 40; Mistral: exactly 9 alphanumerics); others are fitted (tool-call-ids.ts). */
+  readonly callIds?: CallIdRule
 }
 
 /** toolgauge messages → Chat Completions messages (results keep their `tool_call_id`). */
-function toChatMessages(messages: readonly Message[], callIds: CallIdRule): ChatCompletionMessageParam[] {
+function toChatMessages(messages: readonly Message[], callIds: CallIdRule | undefined): ChatCompletionMessageParam[] {
+  const fitted = callIds ? callIdFitter(messages.flatMap(messageCallIds), callIds) : (id: string) => id
   return messages.map((message): ChatCompletionMessageParam => {
     switch (message.role) {
       case 'system':
@@ -44,7 +45,7 @@ function toChatMessages(messages: readonly Message[], callIds: CallIdRule): Chat
           ...(message.toolCalls.length > 0
             ? {
                 tool_calls: message.toolCalls.map((call, index) => ({
-                  id: fittedCallId(call.id, callIds),
+                  id: fitted(call.id),
                   type: 'function' as const,
                   function: { name: call.name, arguments: call.rawArguments },
                   ...state?.toolCalls[index],
@@ -55,9 +56,14 @@ function toChatMessages(messages: readonly Message[], callIds: CallIdRule): Chat
       }
       case 'tool':
         // Chat Completions has no error flag on tool results: the content carries the failure.
-        return { role: 'tool', tool_call_id: fittedCallId(message.toolCallId, callIds), content: message.content }
+        return { role: 'tool', tool_call_id: fitted(message.toolCallId), content: message.content }
     }
   })
+}
+
+/** The call ids a message holds: its calls' or the one its result answers. */
+function messageCallIds(message: Message): readonly string[] {
+  return message.role === 'assistant' ? message.toolCalls.map((call) => call.id) : message.role === 'tool' ? [message.toolCallId] : []
 }
 
 /** Tool definitions in the `{type:'function', function:{…}}` form. */
@@ -85,7 +91,7 @@ export function buildChatRequest(request: GenerateRequest, settings: ChatRequest
   const hasTools = request.tools.length > 0
   return {
     model: settings.model,
-    messages: toChatMessages(request.messages, settings.callIdMaxLength !== undefined ? { maxLength: settings.callIdMaxLength } : {}),
+    messages: toChatMessages(request.messages, settings.callIds),
     ...(hasTools ? { tools: toChatTools(request.tools), tool_choice: toChatToolChoice(request.toolChoice) } : {}),
     ...(hasTools && request.parallelToolCalls !== undefined ? { parallel_tool_calls: request.parallelToolCalls } : {}),
     ...(settings.maxTokens !== undefined ? { [settings.maxTokensField]: settings.maxTokens } : {}),

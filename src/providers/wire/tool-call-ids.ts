@@ -60,20 +60,72 @@ export function withLoopCallIds(items: readonly OpaqueObject[], calls: readonly 
   })
 }
 
-/** What an API takes back as a call id: the characters it refuses (a global class), and its longest length. */
-export type CallIdRule = { readonly refused?: RegExp; readonly maxLength?: number }
+/**
+ * What an API takes back as a call id: the characters it refuses (a global class), and its longest length — or, with
+ * `length`, the exact length it demands (Mistral's 9), the fitted id then written in [a-zA-Z0-9] alone.
+ */
+export type CallIdRule = { readonly refused?: RegExp; readonly maxLength?: number; readonly length?: number }
+
+/**
+ * Mistral's La Plateforme (`*.mistral.ai`): `tool_calls[].id` and `tool_call_id` must match `^[a-zA-Z0-9]{9}$`,
+ * refused as "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9." (mistral-common,
+ * src/mistral_common/protocol/instruct/validator.py, MistralRequestValidatorV3).
+ */
+export const mistralCallIds: CallIdRule = { refused: /[^a-zA-Z0-9]/g, length: 9 }
+
+/** Whether a base URL's host is Mistral's own API (api.mistral.ai, codestral.mistral.ai), which holds ids to its rule. */
+export function mistralHosted(baseUrl: string | undefined): boolean {
+  if (baseUrl === undefined) return false
+  try {
+    const host = new URL(baseUrl).hostname.toLowerCase()
+    return host === 'mistral.ai' || host.endsWith('.mistral.ai')
+  } catch {
+    return false
+  }
+}
+
+// The alphabet an exact-length id is written in: every API with such a rule takes these.
+const alphanumerics = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
  * A call id as the API will take it back. An id that fits goes unchanged; one that does not (a history's id from
  * another provider, `functions.get_weather:0`, or longer than the API allows) becomes its allowed characters (others
- * `_`), cut, then `_` and 8 hex digits of its sha256: the same id every time (record/replay and repeats send the same
- * request), distinct ids staying distinct. Applied to a call and to the result answering it alike, so they stay linked.
+ * `_`), cut, then `_` and 8 hex digits of its sha256 — or, for an exact-length rule, that many alphanumerics of its
+ * sha256: the same id every time (record/replay and repeats send the same request). Applied to a call and to the
+ * result answering it alike, so they stay linked. `attempt` > 0 draws another id for the same one (callIdFitter).
  */
-export function fittedCallId(id: string, rule: CallIdRule): string {
+export function fittedCallId(id: string, rule: CallIdRule, attempt = 0): string {
   const refused = rule.refused !== undefined && new RegExp(rule.refused.source).test(id)
-  const maxLength = rule.maxLength ?? Number.POSITIVE_INFINITY
-  if (!refused && id.length <= maxLength) return id
-  const suffix = `_${createHash('sha256').update(id).digest('hex').slice(0, 8)}`
+  const maxLength = rule.length ?? rule.maxLength ?? Number.POSITIVE_INFINITY
+  if (attempt === 0 && !refused && (rule.length === undefined ? id.length <= maxLength : id.length === rule.length)) return id
+  const digest = createHash('sha256').update(attempt === 0 ? id : `${id}\u0000${attempt}`).digest()
+  if (rule.length !== undefined) return [...digest.subarray(0, rule.length)].map((byte) => alphanumerics[byte % alphanumerics.length]).join('')
+  const suffix = `_${digest.toString('hex').slice(0, 8)}`
   const kept = rule.refused ? id.replace(rule.refused, '_') : id
   return `${kept.slice(0, Math.max(0, maxLength - suffix.length))}${suffix}`
+}
+
+/**
+ * The fitting of every call id one request sends, distinct ids staying distinct for certain: ids that fit are kept
+ * and reserved first, then each other id takes its fitted id, drawing again while that one is taken (a 9-character
+ * id leaves little room). Deterministic: the same ids in the same order fit the same way.
+ */
+export function callIdFitter(ids: Iterable<string>, rule: CallIdRule): (id: string) => string {
+  const distinct = [...new Set(ids)]
+  const fitted = new Map<string, string>()
+  const taken = new Set<string>()
+  for (const id of distinct) {
+    if (fittedCallId(id, rule) !== id) continue
+    fitted.set(id, id)
+    taken.add(id)
+  }
+  for (const id of distinct) {
+    if (fitted.has(id)) continue
+    let attempt = 0
+    let candidate = fittedCallId(id, rule)
+    while (taken.has(candidate)) candidate = fittedCallId(id, rule, ++attempt)
+    fitted.set(id, candidate)
+    taken.add(candidate)
+  }
+  return (id) => fitted.get(id) ?? fittedCallId(id, rule)
 }

@@ -19,17 +19,21 @@ export type ChatQuirks = {
   readonly omitEmptyArguments?: boolean
 }
 
+/** Which host's rules a Chat Completions stand-in keeps. */
+export type ChatHost = 'openai' | 'compatible' | 'mistral'
+
 /**
  * Chat Completions, checked like api.openai.com checks it; `host: 'compatible'` leaves out what only OpenAI's own
- * host refuses (compatible servers issue and take back longer call ids: vLLM's are 46 characters).
+ * host refuses (compatible servers issue and take back longer call ids: vLLM's are 46 characters); `'mistral'` is
+ * api.mistral.ai: no OpenAI id limit, but Mistral's own rule on every call id (checkMistralCallId), its ids and errors.
  */
-export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatible' = 'openai'): Protocol {
+export function chatProtocol(quirks: ChatQuirks = {}, host: ChatHost = 'openai'): Protocol {
   const issued = new IssuedTokens()
   // The prefixes this server has cached, per prompt_cache_key (prompt-cache.ts): OpenAI caches without being asked.
   const cache = new PrefixStore()
   return {
     name: 'chat',
-    refusal: openaiRefusal,
+    refusal: host === 'mistral' ? mistralRefusal : openaiRefusal,
     parse(request, apiKey) {
       check(request.method === 'POST' && request.path === '/v1/chat/completions', `unexpected ${request.method} ${request.path}`)
       // A keyless server ('' key) must receive no Authorization header at all: no key may leak to it.
@@ -73,6 +77,7 @@ export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatib
       messages.forEach((message: unknown, index: number) => {
         check(isObject(message), `messages[${index}] must be an object`)
         if (message.role === 'tool') {
+          if (host === 'mistral') checkMistralCallId(message.tool_call_id)
           check(typeof message.tool_call_id === 'string' && outstanding.includes(message.tool_call_id),
             `messages[${index}]: tool message answers no pending tool_call id (${String(message.tool_call_id)})`)
           outstanding = outstanding.filter((id) => id !== message.tool_call_id)
@@ -104,6 +109,7 @@ export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatib
             check(isObject(call) && typeof call.id === 'string' && call.type === 'function' && isObject(call.function), `messages[${index}].tool_calls: malformed call`)
             check(typeof call.function.arguments === 'string', `messages[${index}].tool_calls: arguments must be a string`)
             // OpenAI's limit on a call id sent back (openai/openai-node users hit it with other providers' ids, e.g. langgenius/dify#28987).
+            if (host === 'mistral') checkMistralCallId(call.id)
             if (host === 'openai') {
               check(call.id.length <= 40, `Invalid 'messages[${index}].tool_calls[${calls.indexOf(call)}].id': string too long. Expected a string with maximum length 40, but got a string with length ${call.id.length} instead.`)
             }
@@ -181,7 +187,7 @@ export function chatProtocol(quirks: ChatQuirks = {}, host: 'openai' | 'compatib
               ...(hasCalls
                 ? {
                     tool_calls: calls.map((call, position) => ({
-                      ...(quirks.missingIds ? {} : { id: quirks.repeatedIds ? `call_${position}` : `call_${index}_${position}` }),
+                      ...(quirks.missingIds ? {} : { id: host === 'mistral' ? mistralIssuedId(index, position) : quirks.repeatedIds ? `call_${position}` : `call_${index}_${position}` }),
                       type: 'function',
                       function: {
                         name: call.name,
@@ -231,4 +237,26 @@ export function checkStrictSchema(name: string, schema: unknown, context: readon
     for (const key of keys) checkStrictSchema(name, (schema.properties as Record<string, unknown>)[key], [...context, 'properties', key])
   }
   if (schema.items !== undefined) checkStrictSchema(name, schema.items, [...context, 'items'])
+}
+
+/**
+ * Mistral's rule for a call id sent back, on `tool_calls[].id` and on a tool message's `tool_call_id` alike:
+ * `^[a-zA-Z0-9]{9}$` (mistral-common, src/mistral_common/protocol/instruct/validator.py, MistralRequestValidatorV3
+ * `_validate_tool_call` and `_validate_tool_message`), with its message word for word.
+ */
+export function checkMistralCallId(id: unknown): void {
+  check(typeof id === 'string' && /^[a-zA-Z0-9]{9}$/.test(id), `Tool call id was ${String(id)} but must be a-z, A-Z, 0-9, with a length of 9.`)
+}
+
+/** The ids api.mistral.ai issues: 9 alphanumerics (as its answers carry, e.g. `9HxEI5Kcl`). */
+function mistralIssuedId(tag: number | string, position: number): string {
+  return `c${String(tag).replace(/[^a-zA-Z0-9]/g, '').padStart(6, '0').slice(-6)}${String(position).padStart(2, '0')}`
+}
+
+/**
+ * Mistral's error body, as api.mistral.ai answers a refused id with a 400 (quoted in nearai/ironclaw#1241):
+ * `{"object":"error","message":…,"type":"invalid_function_call","param":null,"code":"3280"}`.
+ */
+export function mistralRefusal(message: string): unknown {
+  return { object: 'error', message, type: 'invalid_function_call', param: null, code: '3280' }
 }
