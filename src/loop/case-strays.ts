@@ -1,25 +1,26 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Case } from '../core/case.ts'
 import { describeThrown } from '../core/thrown.ts'
+import { currentScope, runInScope, type WarningListener, type WorkScope } from '../core/warnings.ts'
 
 /**
  * The errors a case's code threw where nothing awaited them: a stub's timer that throws, a hook's promise no one
  * awaited rejecting. Node would crash the whole run on them (exit 1, no report). The runner's process guard
  * (`runner/process-guard.ts`) finds the case they came from — every timer and promise made while a case runs carries
- * that case (AsyncLocalStorage) — and records the first here, for the run, `runCase`, `describeSuite` and `runLoop` alike; the loop then ends the case as `harness_error`, as
+ * that case (AsyncLocalStorage, core/warnings.ts: the case is the work scope, and carries its run's warnings) — and records the first here, for the run, `runCase`, `describeSuite` and `runLoop` alike; the loop then ends the case as `harness_error`, as
  * if the code had thrown where it was awaited. Once the case's verdict is decided (`close`), a later error changes
  * nothing: the guard warns instead.
  */
-export class CaseStrays {
+export class CaseStrays implements WorkScope {
   private first: string | undefined
   private taken = false
   private closed = false
 
   /**
    * `label` names the case in the warning about an error that came after its verdict (`suite/case`); `warn` is where
-   * that warning goes (the run's onWarning; the guard prints it on stderr without one).
+   * that warning goes (the run's onWarning; the guard prints it on stderr without one); `warnings`, where the warnings
+   * said deep inside the case's work go (`warnOnce`: the run's, when the case is part of a run that takes them).
    */
-  constructor(readonly label: string, readonly warn?: (message: string) => void) {}
+  constructor(readonly label: string, readonly warn?: (message: string) => void, readonly warnings?: WarningListener) {}
 
   /** The first stray error, as the case's harness_error message, once: whoever ends the case on it takes it. */
   take(): string | undefined {
@@ -41,19 +42,18 @@ export class CaseStrays {
   }
 }
 
-const current = new AsyncLocalStorage<CaseStrays>()
-
 /**
  * Runs one case's work (`work(strays)`) with a fresh CaseStrays of its own as the case every timer and promise made
  * inside belongs to, named `suite/case (model, repeat n)` in the guard's warning: how a run's, `runCase`'s and
  * `runLoop`'s cases each get theirs.
  */
 export function runAsCase<T>(task: { readonly testCase: Pick<Case, 'suite' | 'id'>; readonly providerId: string; readonly repeat: number }, warn: ((message: string) => void) | undefined, work: (strays: CaseStrays) => Promise<T>): Promise<T> {
-  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.providerId}, repeat ${task.repeat + 1})`, warn)
-  return current.run(strays, () => work(strays))
+  const strays = new CaseStrays(`${task.testCase.suite}/${task.testCase.id} (${task.providerId}, repeat ${task.repeat + 1})`, warn, currentScope()?.warnings)
+  return runInScope(strays, () => work(strays))
 }
 
 /** The case whose code is running now (in a timer or a promise callback: the case that made it), if any. */
 export function currentStrays(): CaseStrays | undefined {
-  return current.getStore()
+  const scope = currentScope()
+  return scope instanceof CaseStrays ? scope : undefined
 }
