@@ -26,7 +26,7 @@ export function credentialValues(name: string, value: string): string[] {
 export function urlCredentials(text: string): FoundCredentials<string> {
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(text)
   if (!authority) return { secrets: [], shown: text }
-  const secrets = urlPasswords(text)
+  const secrets = urlPasswords(text).filter((password) => !onlyReferences(decoded(password)))
   let shown = text
   const at = (authority[1] ?? '').lastIndexOf('@')
   const colon = (authority[1] ?? '').indexOf(':')
@@ -41,7 +41,7 @@ export function urlCredentials(text: string): FoundCredentials<string> {
   const parameters = shown.slice(query + 1, end).split('&').map((parameter) => {
     const equals = parameter.indexOf('=')
     const value = parameter.slice(equals + 1)
-    if (equals <= 0 || value === '' || !isCredentialName(decoded(parameter.slice(0, equals)))) return parameter
+    if (equals <= 0 || value === '' || !isCredentialName(decoded(parameter.slice(0, equals))) || onlyReferences(value)) return parameter
     secrets.push(value)
     if (decoded(value) !== value) secrets.push(decoded(value))
     return `${parameter.slice(0, equals + 1)}${redactedMarker}`
@@ -85,10 +85,15 @@ export function writesCredentialLiterally(raw: unknown): boolean {
     : []))
   const args = Array.isArray(entry.args) ? entry.args.filter((arg): arg is string => typeof arg === 'string') : []
   const inLine = typeof entry.url === 'string' ? urlCredentials(entry.url).secrets : argCredentials(args).secrets
-  return written.concat(inLine).some((credential) => bareCredential(credential.replace(variableReference, '').trim()) !== '')
+  return written.concat(inLine).some((credential) => !onlyReferences(credential))
 }
 
-/** A `${NAME}` reference in an env or header value. */
+/** Whether a credential is written as `${VAR}` references only (`${GITHUB_TOKEN}`, `Bearer ${T}`): no secret of its own. */
+function onlyReferences(credential: string): boolean {
+  return bareCredential(credential.replace(variableReference, '').trim()) === ''
+}
+
+/** A `${NAME}` reference in an MCP entry's command, args, url, env or header value. */
 export const variableReference = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/g
 
 /**
@@ -100,9 +105,13 @@ function flagName(arg: string): string | undefined {
   return name?.startsWith('no-') ? undefined : name
 }
 
-/** `prefix` and the credential `value` masked (a `Bearer` scheme kept), the bare credential added to `secrets`. */
+/**
+ * `prefix` and the credential `value` masked (a `Bearer` scheme kept), the bare credential added to `secrets`; a
+ * value of `${VAR}` references only is shown as written (the expanded value is the secret, see server-spec.ts).
+ */
 function masked(value: string, prefix: string, secrets: string[]): string {
   const bare = bareCredential(value)
+  if (onlyReferences(bare)) return `${prefix}${value}`
   secrets.push(bare)
   return `${prefix}${value.slice(0, value.length - bare.length)}${redactedMarker}`
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
-import { warnIfUnredactable } from '../http/redact.ts'
+import { redactText, warnIfUnredactable } from '../http/redact.ts'
 import { argCredentials, credentialValues, urlCredentials, variableReference } from './entry-credentials.ts'
 
 /** How toolgauge reaches one MCP server: a process spoken to over stdio, or a streamable HTTP endpoint. */
@@ -20,7 +20,7 @@ export type McpTransportSpec =
 export type McpServerSpec = {
   readonly transport: McpTransportSpec
   /**
-   * The command line or URL as written (variables not expanded), each credential written in it `[redacted]`
+   * The command line or URL as written (`${VAR}` not expanded), each credential written in it `[redacted]`
    * (`argCredentials`, `urlCredentials`): names the server in every message.
    */
   readonly label: string
@@ -35,8 +35,9 @@ export type McpServerSpec = {
   readonly connectTimeoutMs: number
   readonly callTimeoutMs: number
   /**
-   * Redacted like API keys: the expanded values of `${VAR}` in env and headers, the values of the credential
-   * ones (`credentialValues`), written literally or not, and the credentials written in the args or the URL.
+   * Redacted like API keys: the expanded value of every `${VAR}` (command, args, url, env, headers), the values of
+   * the credential env and headers (`credentialValues`), written literally or not, and the credentials in the args
+   * or the URL as the server gets them.
    */
   readonly secrets: readonly string[]
 }
@@ -53,32 +54,40 @@ type Where = (field: string, message: string) => InputError
 
 /**
  * Reads one `mcp:` entry (already checked against the suite schema): resolves paths against the suite folder,
- * expands `${VAR}` in `env` and `headers` from the environment (a missing variable is an InputError naming the
- * field) and collects the expanded values and the credentials written in it as secrets.
+ * expands `${VAR}` from the environment in `command`, `args`, `url`, `env` and `headers` (a missing variable is an
+ * InputError naming the field) and collects the expanded values and the credentials written in it as secrets.
+ * The label is the entry as written: `${VAR}` shows, an expanded value never does.
  */
 export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where): McpServerSpec {
-  const written = typeof raw.url === 'string' ? urlCredentials(raw.url) : argCredentials((raw.args as string[] | undefined) ?? [])
-  const server = typeof written.shown === 'string' ? written.shown : commandLine(raw.command as string, written.shown)
+  const writtenUrl = typeof raw.url === 'string' ? raw.url : undefined
+  const writtenArgs = (raw.args as string[] | undefined) ?? []
+  const written = writtenUrl !== undefined ? urlCredentials(writtenUrl) : argCredentials(writtenArgs)
+  const writtenLine = typeof written.shown === 'string' ? written.shown : commandLine(raw.command as string, written.shown)
   const secrets: string[] = []
-  for (const credential of written.secrets) {
+  const expand = (field: string, value: string): string => expandVariables(value, (name, found) => {
+    secrets.push(found)
+    warnIfUnredactable(found, `the environment variable ${name} (${field} of the MCP server "${writtenLine}")`)
+  }, (name) => at(field, `environment variable ${name} is not set`))
+  const url = writtenUrl !== undefined ? expand('url', writtenUrl) : undefined
+  const args = writtenArgs.map((arg, index) => expand(`args.${index}`, arg))
+  // The credentials as the server gets them: written ones, and those an expanded value brings (a URL's query, decoded).
+  for (const credential of (url !== undefined ? urlCredentials(url) : argCredentials(args)).secrets) {
     secrets.push(credential)
-    warnIfUnredactable(credential, `a credential in the ${typeof raw.url === 'string' ? 'url' : 'args'} of the MCP server "${server}"`)
+    warnIfUnredactable(credential, `a credential in the ${url !== undefined ? 'url' : 'args'} of the MCP server "${writtenLine}"`)
   }
-  const expand = (field: string, values: unknown): Record<string, string> => {
+  const named = (field: string, values: unknown): Record<string, string> => {
     const expanded: Record<string, string> = {}
     for (const [key, value] of Object.entries((values ?? {}) as Record<string, string>)) {
-      const where = `${field}.${key} of the MCP server "${server}"`
-      expanded[key] = expandVariables(value, (name, found) => {
-        secrets.push(found)
-        warnIfUnredactable(found, `the environment variable ${name} (${where})`)
-      }, (name) => at(`${field}.${key}`, `environment variable ${name} is not set`))
+      expanded[key] = expand(`${field}.${key}`, value)
       for (const credential of credentialValues(key, expanded[key])) {
         secrets.push(credential)
-        warnIfUnredactable(credential, where)
+        warnIfUnredactable(credential, `${field}.${key} of the MCP server "${writtenLine}"`)
       }
     }
     return expanded
   }
+  // An expanded value may turn what follows it into a credential (`${FLAG} sk-…`): the label is redacted all the same.
+  const label = redactText(writtenLine, secrets)
   const timeout = (raw.timeout ?? {}) as { connect?: number; call?: number }
   const common = {
     ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
@@ -87,30 +96,30 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
     connectTimeoutMs: (timeout.connect ?? defaultConnectTimeoutSeconds) * 1000,
     callTimeoutMs: (timeout.call ?? defaultCallTimeoutSeconds) * 1000,
   }
-  if (typeof raw.url === 'string') {
-    let url: URL
+  if (url !== undefined) {
+    const refused = () => at('url', `expected an http(s) URL, got "${label}"${url === writtenUrl ? '' : ' (its variables expanded)'}`)
+    let parsed: URL
     try {
-      url = new URL(raw.url)
+      parsed = new URL(url)
     } catch {
-      throw at('url', `expected an http(s) URL, got "${raw.url}"`)
+      throw refused()
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw at('url', `expected an http(s) URL, got "${raw.url}"`)
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refused()
     const stdioOnly = ['args', 'env', 'cwd', 'workdir'].find((key) => raw[key] !== undefined)
     if (stdioOnly) throw at(stdioOnly, 'belongs to a stdio server (command), not to a url')
-    const headers = expand('headers', raw.headers)
-    return { ...common, transport: { type: 'http', url: raw.url, headers }, label: server, secrets }
+    const headers = named('headers', raw.headers)
+    return { ...common, transport: { type: 'http', url, headers }, label, secrets }
   }
   if (raw.headers !== undefined) throw at('headers', 'belongs to an HTTP server (url), not to a command')
-  const command = raw.command as string
-  const args = (raw.args as string[] | undefined) ?? []
-  const env = expand('env', raw.env)
+  const command = expand('command', raw.command as string)
+  const env = named('env', raw.env)
   const local = (value: unknown) => (typeof value === 'string' && !value.includes(workdirPlaceholder) ? resolve(base, value) : value as string | undefined)
   const cwd = local(raw.cwd)
   const workdir = local(raw.workdir)
   return {
     ...common,
     transport: { type: 'stdio', command: resolveCommand(command, base), args, env, ...(cwd ? { cwd } : {}) },
-    label: server,
+    label,
     ...(workdir ? { workdir } : {}),
     secrets,
   }

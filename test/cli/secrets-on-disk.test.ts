@@ -182,6 +182,33 @@ const routes: readonly Route[] = [
     },
   },
   {
+    name: "a key given by ${VAR} in a stdio MCP server's args (--api-key ${TG_SECRET_MCP}), quoted by the server everywhere (every format, the journal, the cache)",
+    secret: 'sk-varArg5150abcdef',
+    async setup(work) {
+      process.env.TG_SECRET_MCP = 'sk-varArg5150abcdef'
+      const server = `{ mcp: { command: ${q(process.execPath)}, args: [${q(leakyFixture)}, --api-key, "\${TG_SECRET_MCP}"] } }`
+      const dir = tempFiles({
+        'suite.yaml': ['name: leaky', 'tools:', `  - ${server}`, 'cases:', '  - { id: look, prompt: go, expect: { calls: [{ name: lookup }] } }'].join('\n'),
+        'script.yaml': 'look:\n  - tool_calls: [{ id: c1, name: lookup, arguments: { query: x } }]\n  - content: done\n',
+      })
+      return { argv: ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(work, 'out'), '--format', 'junit,md,html'], redactedIn: 'out', code: 0 }
+    },
+  },
+  {
+    name: "a key given by ${VAR} in an HTTP MCP server's URL (?api_key=${TG_SECRET_MCP}), which the server quotes in its refusal (the error message; the label as written)",
+    secret: 'sk-varQuery5150abcdef',
+    async setup(work) {
+      process.env.TG_SECRET_MCP = 'sk-varQuery5150abcdef'
+      // The key's own refusal only when it is the key (a placeholder is refused as no key at all).
+      const origin = await serve((request) => (request.path.includes('api_key=sk-varQuery5150abcdef')
+        ? { type: 'text', status: 403, body: `key accepted, but forbidden: ${request.path}`, contentType: 'text/plain' }
+        : { type: 'text', status: 401, body: `no such key: ${request.path}`, contentType: 'text/plain' }))
+      const server = `{ mcp: { url: "${origin}/mcp?api_key=\${TG_SECRET_MCP}&region=eu", timeout: { connect: 5 } } }`
+      const suite = tempFiles({ 'suite.yaml': ['name: refused', 'tools:', `  - ${server}`, 'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }'].join('\n') })
+      return { argv: ['run', join(suite, 'suite.yaml'), '--model', 'baseline', '--out', join(work, 'out')], code: 2, stderr: `MCP server "${origin}/mcp?api_key=\${TG_SECRET_MCP}&region=eu" could not be reached: Streamable HTTP error: Error POSTing to endpoint: key accepted, but forbidden: /mcp?api_key=[redacted]&region=eu` }
+    },
+  },
+  {
     name: 'mcp list on a stdio server given a literal --token=… argument, which it does not quote: the listing\'s label hides it',
     secret: 'ghp_literalArgFlag5150abcd',
     async setup() {
