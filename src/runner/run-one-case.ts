@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
-import type { Provider } from '../core/provider.ts'
+import type { CaseRef, Provider } from '../core/provider.ts'
 import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { serversOf, type McpServerPool } from '../mcp/server-pool.ts'
@@ -17,6 +17,7 @@ import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { guardStrays } from './process-guard.ts'
 import { runSecrets } from './load-run.ts'
+import { printWarning } from './run-callbacks.ts'
 import { Simulators } from './simulators.ts'
 import { suiteModelOptions } from './suite-models.ts'
 import { ToolSets } from './tool-sets.ts'
@@ -122,13 +123,15 @@ export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpSe
 
 /**
  * Prepares a suite's cases as `toolgauge run` does, for the library's `runCase` and `describeSuite`, before any
- * model call: each model's `checkCases` and request check (a request shape it refuses is an InputError), the
+ * model call: each model's `checkCases` (its warnings printed on stderr) and request check (a request shape it refuses is an InputError), the
  * simulated users and judges the cases name, built with the run's secrets and their scripts checked, the suite's
  * hooks.
  */
 export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
-  const refs = cases.map((testCase) => ({ suite: testCase.suite, id: testCase.id }))
-  for (const provider of providers) caseWarnings(provider, refs, { repeats: preparation.repeats })
+  const refs = cases.map(refOf)
+  // As a run asks: about the cases run, knowing every case of the suite (a script key for none of them is a slip).
+  const plan = { repeats: preparation.repeats, allCases: suite.cases.map(refOf) }
+  for (const provider of providers) for (const warning of caseWarnings(provider, refs, plan)) printOnce(warning)
   await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
   const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions }, secrets)
@@ -146,6 +149,20 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
     ...(preparation.signal ? { signal: preparation.signal } : {}),
   }
   return { hooks: await loadHooks(suite.hooks), context }
+}
+
+function refOf(testCase: Case): CaseRef {
+  return { suite: testCase.suite, id: testCase.id }
+}
+
+/** The warnings `prepareCases` printed: `runCase` is called once per case, so each is said once per process. */
+const printed = new Set<string>()
+
+/** Prints a warning of the checks on stderr (neither `runCase` nor `describeSuite` takes an onWarning), once. */
+function printOnce(warning: string): void {
+  if (printed.has(warning)) return
+  printed.add(warning)
+  printWarning(warning)
 }
 
 /** The cases with a variant's tools, as a run with the suite's variants runs them; bad input for a variant the suite lacks. */
