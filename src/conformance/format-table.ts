@@ -33,7 +33,7 @@ export function conformanceTable(rows: readonly ConformanceRow[], outcomes: read
     table.push([`${line.id}${probeOf(line.id).required ? ' *' : ''}`, ...line.cells.map((outcome) => (outcome ? terminalCell[outcome.verdict] : '—'))])
   }
   const misses = notPassed(outcomes).map((outcome) => `  ${outcome.verdict === 'failed' ? '✗' : '!'} ${inert(columnTitle(outcome))} ${outcome.id}: ${inert(outcome.message)}`)
-  const legend = '* required: a failure exits 1 · error = the host did not answer the probe (no verdict) · details: toolgauge show <report.json> --case <probe>'
+  const legend = '* required: a failure exits 1, an error 3 · error = the host did not answer the probe (no verdict, never a failure) · details: toolgauge show <report.json> --case <probe>'
   return [table.toString(), legend, ...(misses.length > 0 ? ['', 'Not passed:', ...misses] : [])].join('\n')
 }
 

@@ -83,6 +83,34 @@ describe('toolgauge conformance', () => {
     expect(table.stdout).toMatch(/many_tools\s*│\s*error/)
   })
 
+  it('a host that cannot be reached: every probe errored, none failed — exit 3 (never 1), no FAIL or ✗, --json and Markdown say errored', async () => {
+    const closed = await startStandIn('openai-compatible')
+    const baseUrl = baseUrlFor('openai-compatible', closed.origin)
+    await closed.close()
+    const unreachable = (args: readonly string[]) => runMain(['conformance', '--model', 'openai-compatible:qwen3:8b', '--base-url', baseUrl, '--retries', '0', '--out', outFolder(), ...args])
+    const table = await unreachable([])
+    expect(table.code, table.stderr).toBe(3)
+    expect(table.stdout).not.toContain('FAIL')
+    expect(table.stdout).not.toContain('✗')
+    const rows = table.stdout.split('\n').filter((line) => /^│ [a-z_]+( \*)?\s+│/.test(line) && !line.startsWith('│ probe'))
+    expect(rows.map((line) => line.split('│')[2]!.trim())).toEqual(probeIds.filter((id) => id !== 'stream_equivalence').map(() => 'error'))
+    expect(table.stdout).toContain('* required: a failure exits 1, an error 3 · error = the host did not answer the probe (no verdict, never a failure)')
+    const notPassed = table.stdout.slice(table.stdout.indexOf('Not passed:'), table.stdout.indexOf('\n\nReport: ')).split('\n').slice(1)
+    expect(notPassed).toHaveLength(rows.length)
+    for (const line of notPassed) expect(line).toMatch(/^ {2}! openai-compatible:qwen3:8b [a-z_]+: errored \(no verdict: the host did not answer\): /)
+    const json = await unreachable(['--json'])
+    expect(json.code).toBe(3)
+    const probes = (JSON.parse(json.stdout) as { models: { probes: Record<string, unknown>[] }[] }).models[0]!.probes
+    for (const probe of probes) {
+      expect(Object.keys(probe)).toEqual(['id', 'stream', 'passed', 'required', 'message'])
+      expect(probe).toMatchObject({ passed: false, message: expect.stringMatching(/^errored \(no verdict: the host did not answer\): /) })
+    }
+    const markdown = await unreachable(['--format', 'md'])
+    expect(markdown.code).toBe(3)
+    expect(markdown.stdout).not.toContain('❌')
+    expect(markdown.stdout).toContain('| `arguments_valid` | yes | ⚠️ error |')
+  })
+
   it('--format md prints a Markdown table for a PR comment; --format html writes the HTML report of the run', async () => {
     const { code, stdout, out } = await conformance(['--format', 'md,html'], 'ignores_enum')
     expect(code).toBe(1)
