@@ -13,7 +13,13 @@ Options:
   --fail-on-regression  exit 1 when accuracy dropped significantly (p < alpha) or by more than --max-drop
   --alpha <p>           significance level of the paired test (default 0.05)
   --max-drop <points>   a drop of more than this many percentage points is a regression even if not significant
-  --markdown            print Markdown (for $GITHUB_STEP_SUMMARY or a pull-request comment) instead of text`
+  --markdown            print Markdown (for $GITHUB_STEP_SUMMARY or a pull-request comment) instead of text
+
+Without --max-drop only a significant drop is a regression, and few cases rarely are: 3 cases that all broke give
+p = 0.25. Gate a small suite with --max-drop; toolgauge plan says how many cases a drop of a given size needs.
+
+Exit codes: 0 no regression (always, without --fail-on-regression) · 1 a regression, with --fail-on-regression ·
+            2 bad input (a missing or unreadable report, reports that share no case).`
 
 /** `toolgauge compare`: the regression check between two reports. */
 export const command = defineCommand(usage, {

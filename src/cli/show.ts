@@ -43,7 +43,9 @@ export const command = defineCommand(usage, {
       throw new InputError(`no result for case "${values.case}"${known ? ' with the --model / --variant given' : didYouMean(values.case, cases)}`, { file, field: '--case' })
     }
     const narrowed = [values.model && `model ${values.model}`, values.variant && `variant ${values.variant}`].filter(Boolean).join(', ')
-    process.stdout.write(narrowed ? `Every case of ${narrowed} passed.\n` : 'Every case passed.\n')
+    // Said with the way to the transcripts: a newcomer's first `show` of a passing run is otherwise a dead end.
+    const passed = report.results.filter((result) => (values.model === undefined || result.model === values.model) && (values.variant === undefined || result.variant === values.variant)).length
+    process.stdout.write(`Every case${narrowed ? ` of ${narrowed}` : ''} passed (${passed} result${passed === 1 ? '' : 's'}): --all prints each transcript, --case <id> one.\n`)
     return 0
   }
   // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an

@@ -92,7 +92,7 @@ function judge(comparison: ModelComparison, policy: RegressionPolicy): JudgedCom
     : tooLarge
       ? `accuracy dropped ${drop.toFixed(1)} points, more than --max-drop ${policy.maxDropPoints}`
       : drop > 0
-        ? `accuracy dropped ${drop.toFixed(1)} points, not significant (p = ${formatP(p)} ≥ ${policy.alpha})${policy.maxDropPoints !== undefined ? ` and within --max-drop ${policy.maxDropPoints}` : ''}`
+        ? `accuracy dropped ${drop.toFixed(1)} points, not significant (p = ${formatP(p)} ≥ ${policy.alpha})${policy.maxDropPoints !== undefined ? ` and within --max-drop ${policy.maxDropPoints}` : unboundedDrop}`
         : drop < 0 ? `accuracy rose ${(-drop).toFixed(1)} points (p = ${formatP(p)})` : 'accuracy unchanged'
   const regression = significant || tooLarge
   const detectable = comparison.metrics[0]?.detectable
@@ -102,6 +102,10 @@ function judge(comparison: ModelComparison, policy: RegressionPolicy): JudgedCom
   const could = Number.isFinite(detectablePoints) ? `could detect only a drop of ${detectablePoints.toFixed(1)} points` : 'could not detect even a 100-point drop'
   return { ...comparison, regression, inconclusive, reason: `inconclusive: ${reason}, but ${comparison.pairedCases} paired case(s) ${could} at 80% power, more than --max-drop ${policy.maxDropPoints}` }
 }
+
+// Without --max-drop only a significant drop is a regression: a few cases never are, whatever broke; the verdict
+// line says so, or a newcomer reads "ok" over a suite that broke from end to end.
+const unboundedDrop = ', so no regression: without --max-drop <points> only a significant drop is one'
 
 /** A p-value for humans: 3 significant digits, `< 0.0001` below that. */
 export function formatP(p: number): string {

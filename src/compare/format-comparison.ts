@@ -11,7 +11,7 @@ const maxListed = 50
 /** The comparison as plain text for a terminal. */
 export function comparisonText(comparison: Comparison): string {
   const blocks = comparison.models.map((m) => [
-    `${pairLabel(m)}: ${m.regression ? 'REGRESSION' : m.inconclusive ? 'INCONCLUSIVE' : 'ok'} — ${m.reason}`,
+    `${pairLabel(m)}: ${m.regression ? 'REGRESSION' : m.inconclusive ? 'INCONCLUSIVE' : m.deltaPoints < 0 ? 'NOT SIGNIFICANT' : 'ok'} — ${m.reason}`,
     `  ${m.pairedCases} paired cases${unpaired(m)}; ${testLine(m)}`,
     '',
     ...m.metrics.map((d) => `  ${d.name.padEnd(22)} ${percent(d.base).padStart(6)} → ${percent(d.head).padStart(6)}  ${signed(d.delta).padStart(7)} pts  ${d.interval ? `[${signed(d.interval[0])}, ${signed(d.interval[1])}]`.padEnd(16) : '(nothing to measure)'}${d.interval ? `  detectable ≥ ${points(d.detectable)}` : ''}`),
@@ -21,7 +21,7 @@ export function comparisonText(comparison: Comparison): string {
   ].join('\n'))
   const warnings = comparison.warnings.map((w) => `warning: ${w}\n`).join('')
   const tokens = toolTokenChangesText(comparison.toolTokens ?? [])
-  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${tokens.length > 0 ? `${tokens.join('\n')}\n` : ''}${comparison.regression ? 'Regression found.' : comparison.inconclusive ? 'Inconclusive: too few paired cases to rule out a drop of --max-drop.' : 'No regression.'}\n`
+  return `${warnings}${warnings ? '\n' : ''}${blocks.join('\n\n')}\n\n${tokens.length > 0 ? `${tokens.join('\n')}\n` : ''}${comparison.regression ? 'Regression found.' : comparison.inconclusive ? 'Inconclusive: too few paired cases to rule out a drop of --max-drop.' : verdictLine(comparison)}\n`
 }
 
 /**
@@ -31,7 +31,7 @@ export function comparisonText(comparison: Comparison): string {
  */
 export function comparisonMarkdown(comparison: Comparison): string {
   const sections = comparison.models.map((m) => [
-    `### ${m.regression ? '❌' : m.inconclusive ? '⚠️' : '✅'} ${codeSpan(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${codeSpan(m.headModel)}`}`,
+    `### ${m.regression ? '❌' : m.inconclusive || m.deltaPoints < 0 ? '⚠️' : '✅'} ${codeSpan(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${codeSpan(m.headModel)}`}`,
     '',
     `${inlineText(m.reason)}. ${m.pairedCases} paired cases${unpaired(m) ? ` ${inlineText(unpaired(m))}` : ''}; ${inlineText(testLine(m))}.`,
     '',
@@ -45,6 +45,15 @@ export function comparisonMarkdown(comparison: Comparison): string {
   const warnings = comparison.warnings.map((w) => `> **Warning:** ${inlineText(w)}\n`).join('')
   const tokens = toolTokenChangesMarkdown(comparison.toolTokens ?? [])
   return `## toolgauge compare\n\n${warnings}${warnings ? '\n' : ''}${sections.join('\n')}\n${tokens.length > 0 ? `\n${tokens.join('\n')}\n` : ''}`
+}
+
+/** The last line of a comparison without regression: "No regression.", or that a drop was seen but not significant. */
+function verdictLine(comparison: Comparison): string {
+  const dropped = comparison.models.some((m) => m.deltaPoints < 0)
+  if (!dropped) return 'No regression.'
+  return comparison.policy.maxDropPoints === undefined
+    ? 'No significant regression: accuracy dropped, too little for the paired test to tell from chance; --max-drop <points> fails on a drop of that size.'
+    : `No significant regression: accuracy dropped, within --max-drop ${comparison.policy.maxDropPoints}.`
 }
 
 function testLine(m: JudgedComparison): string {

@@ -29,9 +29,24 @@ describe('toolgauge compare', () => {
     const { code, stdout } = await runCli(['compare', writeReportFile(run([])), writeReportFile(run(['case-07'])), '--fail-on-regression'])
     expect(code).toBe(0)
     expect(stdout).toContain('exact McNemar: 1 broken, 0 fixed, p = 1')
-    expect(stdout).toContain('accuracy dropped 5.0 points, not significant')
+    expect(stdout).toContain('NOT SIGNIFICANT — accuracy dropped 5.0 points, not significant')
     expect(stdout).toContain('newly broken (1):\n    weather/case-07\n')
-    expect(stdout).toContain('No regression.')
+    expect(stdout).toContain('No significant regression: accuracy dropped')
+  })
+
+  it('a small suite that broke from end to end is not called "ok" or "No regression": the output says why it passes and names --max-drop', async () => {
+    const few = (failing: readonly string[]) => ['a', 'b', 'c'].map((id) => makeResult({ case: id, passed: !failing.includes(id) }))
+    const files = [writeReportFile(few([])), writeReportFile(few(['a', 'b', 'c']))]
+    const { code, stdout } = await runCli(['compare', ...files, '--fail-on-regression'])
+    expect(code).toBe(0)
+    expect(stdout).toContain(': NOT SIGNIFICANT — accuracy dropped 100.0 points, not significant (p = 0.25 ≥ 0.05), so no regression: without --max-drop <points> only a significant drop is one')
+    expect(stdout).not.toContain(': ok —')
+    expect(stdout).not.toContain('No regression.')
+    expect(stdout).toContain('No significant regression: accuracy dropped, too little for the paired test to tell from chance; --max-drop <points> fails on a drop of that size.')
+    expect((await runCli(['compare', ...files, '--fail-on-regression', '--markdown'])).stdout).toContain('### ⚠️ ')
+    const bounded = await runCli(['compare', ...files, '--fail-on-regression', '--max-drop', '5'])
+    expect(bounded.code).toBe(1)
+    expect(bounded.stdout).toContain('Regression found.')
   })
 
   it('exits 1 when the drop exceeds --max-drop even if not significant', async () => {
@@ -73,7 +88,7 @@ describe('toolgauge compare', () => {
     const base = [...run([], 'a'), ...run([], 'b'), makeResult({ case: 'gone', model: 'a', passed: true })]
     const head = [...run(['case-01'], 'a'), ...run([], 'c'), makeResult({ case: 'new', model: 'a', passed: false })]
     const { stdout } = await runCli(['compare', writeReportFile(base), writeReportFile(head)])
-    expect(stdout).toContain('a: ok')
+    expect(stdout).toContain('a: NOT SIGNIFICANT — accuracy dropped 5.0 points')
     expect(stdout).not.toMatch(/^[bc][: ]/m)
     expect(stdout).toContain('20 paired cases (1 only in base, 1 only in head, not compared)')
   })

@@ -1,0 +1,21 @@
+// `toolgauge show` of a run where every case passed says so and how to see the transcripts anyway (--all, --case):
+// a newcomer's first `show` is often of a passing run.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { runMain } from '../helpers/cli.ts'
+import { projectRoot } from '../helpers/shared-data.ts'
+
+it('show of a passing run names the result count and the flags that print the transcripts; --all prints each one', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'toolgauge-show-'))
+  const run = await runMain(['run', join(projectRoot, 'examples/first-suite'), '--model', 'baseline', '--out', out])
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  const shown = await runMain(['show', out])
+  expect(shown.code).toBe(0)
+  expect(shown.stdout).toBe('Every case passed (4 results): --all prints each transcript, --case <id> one.\n')
+  const narrowed = await runMain(['show', out, '--model', 'baseline'])
+  expect(narrowed.stdout).toBe('Every case of model baseline passed (4 results): --all prints each transcript, --case <id> one.\n')
+  const all = await runMain(['show', out, '--all'])
+  expect(all.stdout.match(/^PASS first-suite\//gm)).toHaveLength(4)
+})
