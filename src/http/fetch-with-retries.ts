@@ -213,12 +213,14 @@ function isMediaDownload(url: string): boolean {
 
 /**
  * Why a generation request's 2xx body that is not JSON is no answer: every API answers one with JSON or an event
- * stream, and the SDKs read an empty or text body as an empty turn (finish "stop", no calls).
+ * stream, and the SDKs read an empty or text body as an empty turn (finish "stop", no calls). `headers` absent: a
+ * batch entry's body (http-client.ts), described without a content type.
  */
-export function notJsonProblem(body: string, headers: Headers): string {
+export function notJsonProblem(body: string, headers?: Headers): string {
   if (body.trim() === '') return 'no answer: an empty body'
-  const type = (headers.get('content-type') ?? 'no content type').split(';')[0]!.trim()
-  return `no answer: a body that is not JSON (${type}, ${body.length} bytes)`
+  // A batch entry's body came in a results file: it has no content type of its own.
+  const type = headers ? `${(headers.get('content-type') ?? 'no content type').split(';')[0]!.trim()}, ` : ''
+  return `no answer: a body that is not JSON (${type}${body.length} bytes)`
 }
 
 /** Bodies that claim (or look like) JSON must parse; event streams, files and empty bodies are left alone. */

@@ -147,7 +147,8 @@ async function batchedResponse(queue: BatchDiversion, exchange: Exchange, held: 
   const answer = await queue.request(held, signal)
   exchange.batch = answer.batchId
   const ok = answer.status >= 200 && answer.status < 300
-  const problem = ok && settings.checkAnswer ? checkRecorded(answer.body, settings.checkAnswer) : undefined
+  // A batch's 2xx that is not JSON is no answer either, whatever SDK would read it next (a JSON parse error at best).
+  const problem = ok && settings.checkAnswer ? checkRecorded(answer.body, settings.checkAnswer, 'batch') : undefined
   if (problem !== undefined) throw new ProviderError(`HTTP ${answer.status} with ${problem} (answered by batch ${answer.batchId})`, { status: answer.status, retries: 0 })
   exchange.answerBody = answer.body
   return toResponse(answer.status, new Headers({ 'content-type': 'application/json' }), answer.body)
@@ -177,13 +178,16 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
   return toResponse(status, headers, body)
 }
 
-function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>, headers?: Headers): string | undefined {
+/**
+ * Why a 2xx body that did not come live is no answer: a replayed one (its recorded headers) fails as it would have
+ * live (fetch-with-retries.ts); a batch entry's (`'batch'`) has no headers of its own, and must be JSON too.
+ */
+function checkRecorded(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>, source: Headers | 'batch'): string | undefined {
   let value: unknown
   try {
     value = JSON.parse(body)
   } catch {
-    // A replayed answer fails as it would have live (fetch-with-retries.ts); a batch entry's body is JSON by contract.
-    return headers ? notJsonProblem(body, headers) : undefined
+    return notJsonProblem(body, source === 'batch' ? undefined : source)
   }
   return checkAnswer(value)
 }

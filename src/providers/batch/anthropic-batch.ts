@@ -104,7 +104,8 @@ function outcomeOf(line: MessageBatchIndividualResponse): BatchOutcome {
   const result = line.result
   switch (result.type) {
     case 'succeeded':
-      return { customId, kind: 'answer', status: 200, body: JSON.stringify(result.message) }
+      // A line with no message gives `null`, which the answer check names, rather than no body text at all.
+      return { customId, kind: 'answer', status: 200, body: JSON.stringify(result.message ?? null) }
     case 'errored': {
       const error = result.error?.error
       // The request itself was refused: answered as the direct endpoint's 400, so it counts as that request's

@@ -41,9 +41,21 @@ export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
 function bodyCheck(check: (answer: Record<string, unknown>) => string | undefined): AnswerCheck {
   return (body) => {
     const answer = asObject(body)
-    if (!answer) return 'no answer: the body is not a JSON object'
+    if (!answer) return `no answer: the body is not a JSON object (${jsonKind(body)})`
     return errorObject(answer.error) ?? check(answer)
   }
+}
+
+/** What a JSON value that is no object is, by kind and size only: its text may be anything a server wrote. */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `a string of ${counted(value.length, 'character')}`
+  if (Array.isArray(value)) return `an array of ${counted(value.length, 'item')}`
+  return `a ${typeof value}`
+}
+
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function finishProblem(protocol: WireProtocol, raw: unknown): string | undefined {
