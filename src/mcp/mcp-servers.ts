@@ -38,8 +38,8 @@ const origins = new WeakMap<StubSpec, StubOrigin>()
 /**
  * The MCP servers of one run. The run's servers (one process per distinct entry, shared by the suites that
  * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
- * protocol is restarted for the next call that needs it (a failed restart is tried again by the next call, up to
- * `maxFailedRestarts`); `per_case` servers start afresh
+ * protocol is restarted for the next call that needs it (a failed start, the first or a restart, is tried again by
+ * the next call, up to `maxFailedStarts`); `per_case` servers start afresh
  * inside each `withCase` scope and close when it ends. Callers use `McpServers.during`, which awaits `close()` in
  * a finally, so servers end on success, failure and Ctrl-C alike — or, for a library user's loop of `runCase`
  * calls, `openMcpServers()` (server-pool.ts), which hands these servers to the caller to close.
@@ -61,10 +61,12 @@ export class McpServers implements McpServerPool {
    * that never listed it is scoped, and another run in the process — before, after or beside — is not.
    */
   #perCase = false
-  /** Failed restarts so far, by server key (`restart`). */
-  readonly #failedRestarts = new Map<string, number>()
-  /** The restart that failed, by server key, while the next call may try again (`restart`). */
-  readonly #failedRestart = new Map<string, Promise<McpSession>>()
+  /** Failed starts so far (the first or restarts), by server key (`start`). */
+  readonly #failedStarts = new Map<string, number>()
+  /** The start that failed, by server key, while the next call may try again (`start`). */
+  readonly #failedStart = new Map<string, Promise<McpSession>>()
+  /** The servers that started once, by key, with the failed starts before: those after are failed restarts (the message says which). */
+  readonly #upAfter = new Map<string, number>()
   #closed = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
@@ -208,48 +210,49 @@ export class McpServers implements McpServerPool {
   private async shared(spec: McpServerSpec): Promise<McpSession> {
     if (this.#closed) throw new McpServerError(`MCP server "${spec.label}" was already closed (the run ended, or close() was called)`)
     const key = keyOf(spec)
-    // A restart that failed is tried again by the next call that needs the server (the call that saw it fail ended
-    // its case as harness_error). A server that failed its first start is not retried for every suite: that error
-    // stops the run (or the caller's loadSuite) and stands.
-    const failed = this.#failedRestart.get(key)
-    if (failed && this.#shared.get(key) === failed) this.restart(key, spec, Promise.resolve())
-    const pending = sessionIn(this.#shared, spec)
-    const session = await pending
+    // A start that failed — the first or a restart — is tried again by the next call that needs the server: the
+    // call that saw it fail ended its case as harness_error, or its loadSuite as bad input (which stops a run; a
+    // caller's pool lives on for the next loadSuite, and a server down for a moment must not stay down for it).
+    const pending = this.#shared.get(key)
+    if (!pending || this.#failedStart.get(key) === pending) this.start(key, spec, Promise.resolve())
+    const current = this.#shared.get(key) as Promise<McpSession>
+    const session = await current
     if (session.usable || this.#closed) return session
     // It exited, hung or broke the protocol under an earlier case (that case ended as harness_error): later
     // cases get a fresh process, started once the old one is gone (it may hold files or ports).
-    if (this.#shared.get(key) === pending) this.restart(key, spec, session.close())
+    if (this.#shared.get(key) === current) this.start(key, spec, session.close())
     return this.#shared.get(key) as Promise<McpSession>
   }
 
   /**
-   * Starts a server afresh once `gone` (the old process ended) for every later call. A failed restart is noted for
-   * the next call to try again, up to `maxFailedRestarts` in the run: then its error stands, saying so, and nothing
-   * more is started — a server that dies on every start would cost each later case a start (up to the connect
-   * timeout) for nothing.
+   * Starts a server (afresh once `gone`: the old process ended) for every later call. A failed start is noted for
+   * the next call to try again, up to `maxFailedStarts` in the run: then its error stands, saying so, and nothing
+   * more is started — a server that dies on every start would cost each later case (or loadSuite) a start, up to
+   * the connect timeout, for nothing.
    */
-  private restart(key: string, spec: McpServerSpec, gone: Promise<void>): void {
+  private start(key: string, spec: McpServerSpec, gone: Promise<void>): void {
     const next = gone.then(() => connect(spec))
     this.#shared.set(key, next)
-    this.#failedRestart.delete(key)
-    next.catch((error: unknown) => {
-      const failures = (this.#failedRestarts.get(key) ?? 0) + 1
-      this.#failedRestarts.set(key, failures)
+    this.#failedStart.delete(key)
+    next.then(() => { if (!this.#upAfter.has(key)) this.#upAfter.set(key, this.#failedStarts.get(key) ?? 0) }, (error: unknown) => {
+      const failures = (this.#failedStarts.get(key) ?? 0) + 1
+      this.#failedStarts.set(key, failures)
       if (this.#shared.get(key) !== next) return
-      if (failures < maxFailedRestarts) {
-        this.#failedRestart.set(key, next)
+      if (failures < maxFailedStarts) {
+        this.#failedStart.set(key, next)
         return
       }
       const message = error instanceof Error ? error.message : String(error)
-      const stands = Promise.reject(new McpServerError(`${message}\n  (not restarted again: ${failures} restarts of it failed)`))
+      const given = this.#upAfter.get(key) === 0 ? `not restarted again: ${failures} restarts of it failed` : `not started again: ${failures} starts of it failed`
+      const stands = Promise.reject(new McpServerError(`${message}\n  (${given})`))
       stands.catch(() => undefined) // awaited by the calls that come; unhandled until then
       this.#shared.set(key, stands)
     })
   }
 }
 
-/** Failed restarts of one server that end the retrying: later calls get the last error without a new start. */
-const maxFailedRestarts = 3
+/** Failed starts of one server (the first or restarts) that end the retrying: later calls get the last error without a new start. */
+const maxFailedStarts = 3
 
 /** The session of a server among `sessions`, connected on first use. */
 function sessionIn(sessions: Sessions, spec: McpServerSpec): Promise<McpSession> {

@@ -19,8 +19,9 @@ export type McpServerPool = {
 /**
  * Opens a set of MCP servers for the caller to keep across `loadSuite` and `runCase` calls: each server a suite
  * names starts on first use (listing its tools, or the first call to one) and stays up until `close()`; one that
- * exits, hangs or breaks the protocol is restarted for the next case that needs it (a failed restart is tried again
- * by the next case, at most 3 failed restarts per server), as in `toolgauge run`.
+ * exits, hangs or breaks the protocol is restarted for the next case that needs it, as in `toolgauge run`; a failed
+ * start (the first or a restart) is tried again by the next loadSuite or case that needs it, at most 3 failed starts
+ * per server.
  */
 export function openMcpServers(): McpServerPool {
   return new McpServers()

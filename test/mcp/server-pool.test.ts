@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { CaseResult } from '../../src/core/result.ts'
 import { InputError, loadSuite, openMcpServers, runCase } from '../../src/index.ts'
@@ -121,5 +122,79 @@ describe('loadSuite({ mcp }): the public option takes the servers openMcpServers
     await expect(loading).rejects.toThrow(InputError)
     await expect(loading).rejects.toThrow(/loadSuite options\.mcp: the MCP servers were closed/)
     expect(pidsIn(pids)).toEqual([])
+  })
+})
+
+// A pooled server that failed its first start kept that failure for good: every later loadSuite (or runCase) on the
+// pool got the same error without a new start, though the server may have been down only for a moment. Now the
+// next one that needs it tries again, as a failed restart is — at most 3 failed starts per server, then the error
+// stands, saying so. Each failure stays what it was: bad input of that loadSuite, or that case's harness_error.
+
+/** A suite on an echo server started through a launcher that refuses the starts `refuses` names (a condition on `start`, from 1). */
+function launcherSuite(refuses: string): { suiteFile: string; model: string; starts: () => number } {
+  const dir = tempFiles({})
+  const startsFile = join(dir, 'starts')
+  const launcher = join(dir, 'launcher.mjs')
+  writeFileSync(launcher, [
+    "import { appendFileSync, readFileSync } from 'node:fs'",
+    `const file = ${q(startsFile)}`,
+    "appendFileSync(file, '1\\n')",
+    "const start = readFileSync(file, 'utf8').trim().split('\\n').length",
+    `if (${refuses}) { process.stderr.write(\`echo launcher: refusing start \${start}\\n\`); process.exit(1) }`,
+    `await import(${q(pathToFileURL(fixture('echo-server.mjs')).href)})`,
+  ].join('\n'))
+  writeFileSync(join(dir, 'suite.yaml'), [
+    'name: flaky',
+    'tools:',
+    `  - mcp: { command: ${q(process.execPath)}, args: [${q(launcher)}], timeout: { connect: 20, call: 20 } }`,
+    'cases:',
+    ...ids.map((id) => `  - { id: ${id}, prompt: go, expect: { calls: [{ name: echo, args: { text: ${id} } }] } }`),
+  ].join('\n'))
+  writeFileSync(join(dir, 'script.yaml'), ids.map((id) => `${id}: [{ tool_calls: [{ id: c1, name: echo, arguments: { text: ${id} } }] }, { content: done }]`).join('\n'))
+  return { suiteFile: join(dir, 'suite.yaml'), model: `scripted:${join(dir, 'script.yaml')}`, starts: () => pidsIn(startsFile).length }
+}
+
+describe('a pooled server that fails its first start', () => {
+  it('the next loadSuite on the pool tries again: the first is bad input naming the server and its stderr, the second lists the tools', async () => {
+    const { suiteFile, model, starts } = launcherSuite('start === 1')
+    await using servers = openMcpServers()
+    const first = loadSuite(suiteFile, { mcp: servers })
+    await expect(first).rejects.toThrow(InputError)
+    await expect(first).rejects.toThrow(/exited before completing the MCP handshake[\s\S]*echo launcher: refusing start 1/)
+    const suite = await loadSuite(suiteFile, { mcp: servers })
+    expect(suite.tools.map((tool) => tool.name)).toContain('echo')
+    expect((await runCase({ suite, case: 'one', model, mcp: servers })).result.passed).toBe(true)
+    expect(starts()).toBe(2)
+  })
+
+  it('at most 3 failed starts: later loadSuite calls get the last error, saying it is not started again, without a start', async () => {
+    const { suiteFile, starts } = launcherSuite('true')
+    await using servers = openMcpServers()
+    const messages: string[] = []
+    for (let load = 0; load < 5; load++) {
+      const error = await loadSuite(suiteFile, { mcp: servers }).then(() => undefined, (thrown: unknown) => thrown)
+      expect(InputError.isInstance(error), String(error)).toBe(true)
+      messages.push((error as Error).message)
+    }
+    expect(starts()).toBe(3)
+    expect(messages.map((message) => message.includes('not started again'))).toEqual([false, false, false, true, true])
+    expect(messages[4]).toContain('(not started again: 3 starts of it failed)')
+    expect(messages[4]).toContain('echo launcher: refusing start 3')
+  })
+
+  it('first started by a call of runCase: each case it fails for is errored (harness_error, never failed), the next case tries again and passes', async () => {
+    // Start 1 lists the tools for loadSuite (its own servers, closed after); the pool's first start is start 2.
+    const { suiteFile, model, starts } = launcherSuite('start === 2 || start === 3')
+    const suite = await loadSuite(suiteFile)
+    await using servers = openMcpServers()
+    const results = []
+    for (const id of ids) results.push((await runCase({ suite, case: id, model, mcp: servers })).result)
+    expect(results.map((result) => [result.case, result.verdict, result.failures.map((failure) => failure.kind)])).toEqual([
+      ['one', 'errored', ['harness_error']],
+      ['two', 'errored', ['harness_error']],
+      ['three', 'passed', []],
+    ])
+    expect(results[1]?.failures[0]?.message).toContain('echo launcher: refusing start 3')
+    expect(starts()).toBe(4)
   })
 })
