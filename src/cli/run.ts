@@ -2,7 +2,7 @@ import type { RunConfig } from '../config/load-config.ts'
 import { UsageError } from '../core/errors.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
-import { parseModelSpec, parseModelSpecs, specForms } from '../providers/model-spec.ts'
+import { parseModelSpec, specForms } from '../providers/model-spec.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import { BatchProgress } from '../runner/batch-progress.ts'
@@ -82,9 +82,8 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (e.g. toolgauge run suites/weather --model baseline), or `suites:` in a config file (toolgauge init writes one)')
   const models = values.model ?? (config.models ?? []).map(modelEntryFromConfig)
   if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline), or `models:` in a config file', { field: '--model' })
-  // Labelled entries may repeat a spec (two settings of one model); their identities are checked by the runner.
-  parseModelSpecs(models.filter((model): model is string => typeof model === 'string'), values.model ? '--model' : 'models')
-  for (const model of models) if (typeof model !== 'string') parseModelSpec(model.spec, 'models')
+  // Each spec is checked here; that no model is given twice, by the runner (labelled entries may repeat a spec).
+  for (const model of models) parseModelSpec(typeof model === 'string' ? model : model.spec, values.model ? '--model' : 'models')
   checkGateModels(loaded, models.map((model) => (typeof model === 'string' ? model : model.label ?? model.spec)))
   const settings = parseSetFlags(values.set)
   if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })

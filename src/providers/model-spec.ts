@@ -73,7 +73,7 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
 export function parseModelSpecs(specs: readonly string[], field = '--model'): ModelSpec[] {
   const seen = new Set<string>()
   return specs.map((spec) => {
-    if (seen.has(spec)) throw new InputError(`model spec "${spec}" is given twice`, { field })
+    if (seen.has(spec)) throw new InputError(`model "${spec}" is given twice`, { field })
     seen.add(spec)
     return parseModelSpec(spec, field)
   })

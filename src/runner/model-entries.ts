@@ -1,6 +1,7 @@
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { mergeSettings, type ModelSettings } from '../providers/settings/model-settings.ts'
+import type { ModelsSource } from './model-suites.ts'
 
 /**
  * One model of a run: a spec, or a spec with a `label` (its name in every result, report, journal line, cassette
@@ -17,18 +18,28 @@ export type ModelEntry = string | {
 /** A model entry with its identity resolved. */
 export type ResolvedModel = Exclude<ModelEntry, string> & { readonly id: string }
 
-/** The entries in object form; two entries with the same identity (spec or label) are a usage error. */
-export function resolveModels(entries: readonly ModelEntry[]): ResolvedModel[] {
-  const seen = new Set<string>()
-  return entries.map((entry) => {
+/**
+ * The entries in object form. Two entries with the same identity (spec, or label) are bad input — their results would
+ * be one row counted twice: the one check of a run's models (`runEvaluation` asks it first, the CLI asks nothing
+ * else), named by the config's file and line when the entries came from one (`source`).
+ */
+export function resolveModels(entries: readonly ModelEntry[], source?: ModelsSource): ResolvedModel[] {
+  const first = new Map<string, number>()
+  return entries.map((entry, index) => {
     const model = typeof entry === 'string' ? { spec: entry } : entry
     const id = model.label ?? model.spec
-    if (seen.has(id)) {
-      throw new InputError(`model "${id}" is listed twice; give each entry of the same model its own label`, { field: 'models' })
-    }
-    seen.add(id)
+    const before = first.get(id)
+    if (before !== undefined) throw givenTwice(id, before, index, source)
+    first.set(id, index)
     return { ...model, id }
   })
+}
+
+function givenTwice(id: string, before: number, index: number, source: ModelsSource | undefined): InputError {
+  const message = `model "${id}" is given twice (models[${before}] and models[${index}]): each model is one row of a run; to run one model twice (with other settings), give each entry its own label in the config (models: - { spec: …, label: … })`
+  if (!source) return new InputError(message, { field: 'models' })
+  const line = source.lineOf(['models', index])
+  return new InputError(message, { file: source.file, ...(line !== undefined ? { line } : {}), field: `models[${index}]` })
 }
 
 /**

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path'
 import type { Case } from '../core/case.ts'
-import { InputError } from '../core/errors.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
@@ -30,7 +29,7 @@ import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-
 import { loadRunSuites, runSecrets } from './load-run.ts'
 import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
-import { resolveModels } from './model-entries.ts'
+import { resolveModels, type ResolvedModel } from './model-entries.ts'
 import { modelProviderOptions, modelProviders } from './model-providers.ts'
 import { modelSuites, type ModelAnswers } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
@@ -58,37 +57,35 @@ export type { RunOptions, RunOutcome } from './run-options.ts'
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
-  const twice = options.models.find((spec, index) => options.models.indexOf(spec) !== index)
-  if (twice !== undefined) throw new InputError(`model spec "${twice}" is given twice`, { field: 'models' })
+  const models = resolveModels(options.models, options.modelsSource)
   if (options.outLock && options.outLock.dir !== resolve(options.outDir)) throw new Error(`the lock given is of ${options.outLock.dir}, not of ${options.outDir}`)
   // The caller's callbacks are its own code: one that throws is said once the run is over, and changes nothing else.
   const callbacks = new RunCallbacks(options)
   try {
     // What the run's parts warn about deep inside (a secret too short to redact, a cache folder others may write to)
     // goes to onWarning like the run's other warnings; without one it is printed on stderr (core/warnings.ts).
-    return await (callbacks.takesWarnings ? warningsTo(callbacks.warn, () => lockedRun(options, callbacks, startedAt)) : lockedRun(options, callbacks, startedAt))
+    return await (callbacks.takesWarnings ? warningsTo(callbacks.warn, () => lockedRun(options, models, callbacks, startedAt)) : lockedRun(options, models, callbacks, startedAt))
   } finally {
     callbacks.close()
   }
 }
 
 /** The run with its out folder locked and the process guarded. */
-async function lockedRun(options: RunOptions, callbacks: RunCallbacks, startedAt: Date): Promise<RunOutcome> {
+async function lockedRun(options: RunOptions, models: readonly ResolvedModel[], callbacks: RunCallbacks, startedAt: Date): Promise<RunOutcome> {
   const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn)
   // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
   const guard = new ProcessGuard()
   try {
     // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
     const contained = withContainedCallbacks(options, callbacks)
-    return await McpServers.during(async (servers) => evaluate(contained, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+    return await McpServers.during(async (servers) => evaluate(contained, models, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
   } finally {
     guard.dispose(options.signal?.aborted === true)
     if (lock !== options.outLock) lock.release()
   }
 }
 
-async function evaluate(options: RunOptions, callbacks: RunCallbacks, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
-  const models = resolveModels(options.models)
+async function evaluate(options: RunOptions, models: readonly ResolvedModel[], callbacks: RunCallbacks, startedAt: Date, servers: McpServers, suites: readonly StreamedSuite[]): Promise<RunOutcome> {
   const answersSuite = modelSuites(models, suites.map((suite) => suite.name), options.modelsSource)
   // Batch mode journals its batches in the out folder; --resume --batch serves requests from those of the run before.
   const batchJournal = BatchJournal.open(options.outDir, options.resume === true)

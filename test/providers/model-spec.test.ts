@@ -30,12 +30,17 @@ describe('run --model refuses bad specs before any model call (exit 2)', () => {
   it.each([
     [['--model', 'opnai:gpt-4o'], 'did you mean "openai"'],
     [['--model', 'baseline:foo'], 'baseline takes no argument'],
-    [['--model', 'baseline', '--model', 'baseline'], '"baseline" is given twice'],
   ])('%j', async (flags, message) => {
     const result = await runMain(['run', 'suites', ...flags, '--out', 'reports/never'])
     expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toContain('--model')
     expect(result.stderr).toContain(message)
+  })
+
+  it('--model twice: the one check of the run\'s models, as for a config or the library', async () => {
+    const result = await runMain(['run', 'suites', '--model', 'baseline', '--model', 'baseline', '--out', 'reports/never'])
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).toContain('models: model "baseline" is given twice (models[0] and models[1])')
   })
 
   it('the library refuses a model given twice too', async () => {

@@ -77,7 +77,7 @@ describe('settings layering', () => {
     expect(options).toMatchObject({ label: 'low', settings: { reasoning: { effort: 'low', summary: 'auto' }, temperature: 1, top_p: 0.5 } })
   })
   it('refuses the same model identity twice', () => {
-    expect(() => resolveModels(['baseline', 'baseline'])).toThrow(/listed twice/)
+    expect(() => resolveModels(['baseline', 'baseline'])).toThrow(/"baseline" is given twice \(models\[0\] and models\[1\]\)/)
     expect(resolveModels(['baseline', { spec: 'baseline', label: 'baseline-2' }]).map((model) => model.id)).toEqual(['baseline', 'baseline-2'])
   })
 })
