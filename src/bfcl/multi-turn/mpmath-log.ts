@@ -68,11 +68,13 @@ function ln2Fixed(w: number): bigint {
 }
 
 /** `repr(mpmath.log(value, base))` under `mp.dps = dps`, or undefined where mpmath leaves the reals. */
-export function mpLogRepr(value: number, base: number, dps: number): string | undefined {
-  if (!(value > 0) || !(base > 0) || !Number.isFinite(value) || !Number.isFinite(base)) return undefined
+export function mpLogRepr(value: number | bigint, base: number | bigint, dps: number): string | undefined {
+  if (!(value > 0) || !(base > 0) || !Number.isFinite(Number(value)) || !Number.isFinite(Number(base))) return undefined
   const prec = dpsToPrec(dps)
-  const x = roundBits(exactBinary(value), prec)
-  const b = roundBits(exactBinary(base), prec)
+  // An int is taken exactly (mpmath's from_int), then rounded to prec bits like a float.
+  const exact = (v: number | bigint): Bin => (typeof v === 'bigint' ? { man: v, exp: 0 } : exactBinary(v))
+  const x = roundBits(exact(value), prec)
+  const b = roundBits(exact(base), prec)
   const w = prec + 100
   const lnx = lnFixed(x, w)
   const lnb = lnFixed(b, w)

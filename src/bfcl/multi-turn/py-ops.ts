@@ -1,5 +1,6 @@
 import { binaryOp } from '../python/evaluate.ts'
 import { strRepr } from '../py/repr.ts'
+import { pyStrip } from '../py/str.ts'
 import type { PyValue } from '../py/value.ts'
 import { PyException } from './py-error.ts'
 import { isNumber, keyValue, num, PyOpaque, type Val } from './values.ts'
@@ -82,4 +83,31 @@ export function pyIter(v: Val): Val[] {
   if (Array.isArray(v)) return v
   if (v instanceof Map || v instanceof Set) return [...v.keys()].map(keyValue)
   throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
+}
+
+// A Unicode decimal digit's value: Nd digits are encoded in runs of ten, ascending from 0 (a Unicode stability
+// guarantee), so it is its distance from the run's start, modulo 10 (some runs of ten follow one another).
+const isDecimalDigit = (c: string): boolean => /^\p{Nd}$/u.test(c)
+function digitValue(c: string): string {
+  if (c >= '0' && c <= '9') return c
+  let zero = c.codePointAt(0)!
+  while (isDecimalDigit(String.fromCodePoint(zero - 1))) zero--
+  return String((c.codePointAt(0)! - zero) % 10)
+}
+
+/**
+ * Python `int(s)` of a str: Unicode whitespace around, an optional sign, decimal digits (any script's) with single
+ * underscores between them; CPython's ValueErrors (the literal's repr cut to 200 characters, and the 4300-digit
+ * limit of str to int conversion).
+ */
+export function intOfStr(s: string): bigint {
+  const text = [...pyStrip(s)].map((c) => (isDecimalDigit(c) ? digitValue(c) : c)).join('')
+  if (!/^[+-]?[0-9](?:_?[0-9])*$/.test(text)) {
+    throw new PyException('ValueError', `invalid literal for int() with base 10: ${[...strRepr(s)].slice(0, 200).join('')}`)
+  }
+  const digits = text.replace(/[^0-9]/g, '')
+  if (digits.length > 4300) {
+    throw new PyException('ValueError', `Exceeds the limit (4300 digits) for integer string conversion: value has ${digits.length} digits; use sys.set_int_max_str_digits() to increase the limit`)
+  }
+  return text.startsWith('-') ? -BigInt(digits) : BigInt(digits)
 }

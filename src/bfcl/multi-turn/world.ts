@@ -1,4 +1,6 @@
 import type { World } from '../../core/conversation.ts'
+import { describeThrown } from '../../core/thrown.ts'
+import { HarnessError } from '../../loop/harness-error.ts'
 import { pyJsonLoads } from '../py/json.ts'
 import { isDict, type PyDict } from '../py/value.ts'
 import { makeInstances } from './check-entry.ts'
@@ -82,7 +84,13 @@ export function createWorld(state: unknown, context: { readonly caseId: string }
       if (text === undefined) return 'Error: the arguments are not a JSON object'
       const message = call?.message ?? 0
       ;(calls[message] ??= []).push(text)
-      return executeCall(text, owners)
+      try {
+        return executeCall(text, owners)
+      } catch (error) {
+        // Past executeCall only toolgauge's own failures come (NotModelled, a defect of a port): the harness's, so
+        // the case errors instead of the model reading them as the tool's answer.
+        throw new HarnessError(`BFCL ${owners.get(name)!.className}.${name}: ${describeThrown(error)}`)
+      }
     }
   }
   world.snapshot = (): BfclWorldSnapshot => ({

@@ -8,6 +8,9 @@ import { idOrder, loadMultiTurnCategory } from '../../../src/bfcl/multi-turn/dat
 import { environmentFactories } from '../../../src/bfcl/multi-turn/environments/index.ts'
 import type { EnvironmentFactory } from '../../../src/bfcl/multi-turn/environment.ts'
 import { executeCall, methodOwners } from '../../../src/bfcl/multi-turn/execute.ts'
+import { NotModelled } from '../../../src/bfcl/multi-turn/not-modelled.ts'
+import { createWorld } from '../../../src/bfcl/multi-turn/world.ts'
+import { HarnessError } from '../../../src/loop/harness-error.ts'
 import { scoreMultiTurnFile } from '../../../src/bfcl/multi-turn/score-file.ts'
 import { pyJsonLoads } from '../../../src/bfcl/py/json.ts'
 import { hasSharedData, sharedData, sharedTitle } from '../../helpers/shared-data.ts'
@@ -16,13 +19,36 @@ import { loadedEnvironment } from './loaded-environment.ts'
 const math = () => loadedEnvironment('MathAPI').run
 
 describe("MathAPI.logarithm's precision, as mpmath.mp.dps takes it inside BFCL's except Exception", () => {
-  it('int() of a float (2.9 is 2); None or a list is int()\'s TypeError as the error dict; a str is not modelled — and none of them throws', () => {
+  it('int() of a float (2.9 is 2); None or a list is int()\'s TypeError as the error dict; a str is int()\'s — and none of them throws', () => {
     const run = math()
     expect(run('logarithm(value=100,base=10,precision=2.9)')).toBe(run('logarithm(value=100,base=10,precision=2)'))
     expect(run('logarithm(value=100,base=10,precision=None)')).toBe(`{"error": "int() argument must be a string, a bytes-like object or a real number, not 'NoneType'"}`)
     expect(run('logarithm(value=100,base=10,precision=[3])')).toBe(`{"error": "int() argument must be a string, a bytes-like object or a real number, not 'list'"}`)
-    // Before: a RangeError (NaN to BigInt) escaped executeCall and stopped `bfcl score`.
-    expect(run("logarithm(value=2,base=10,precision='2024-11-15')")).toMatch(/^Error during execution: toolgauge does not model/)
+    // Before: a RangeError (NaN to BigInt) escaped executeCall and stopped `bfcl score`; then a made-up output.
+    expect(run("logarithm(value=2,base=10,precision='2024-11-15')")).toBe(`{"error": "invalid literal for int() with base 10: '2024-11-15'"}`)
+    expect(run("logarithm(value=100,base=10,precision='2')")).toBe(run('logarithm(value=100,base=10,precision=2)'))
+  })
+
+  it('what toolgauge does not model is thrown past executeCall as NotModelled, never answered with a made-up output', () => {
+    const run = math()
+    expect(() => run('logarithm(value=-8,base=2,precision=5)')).toThrow(NotModelled)
+    expect(() => run("logarithm(value='8',base=2,precision=5)")).toThrow(/toolgauge does not model MathAPI.logarithm of a str/)
+    expect(() => run('square_root(number=2,precision=100000)')).toThrow(NotModelled)
+  })
+})
+
+describe('the BFCL world of an imported case (toolgauge run)', () => {
+  it('a call toolgauge does not model is a HarnessError (the case errors), not a tool answer the model reads', () => {
+    const world = createWorld({ bfcl: { involved_classes: ['MathAPI'], initial_config: '{}', long_context: false } }, { caseId: 'multi_turn_base_0' }) as Record<string, (args: unknown) => unknown>
+    expect(world.square_root!({ number: 2, precision: 3 })).toBe("{'result': Decimal('1.41')}")
+    let thrown: unknown
+    try {
+      world.logarithm!({ value: -8, base: 2, precision: 5 })
+    } catch (error) {
+      thrown = error
+    }
+    expect(HarnessError.isInstance(thrown)).toBe(true)
+    expect((thrown as Error).message).toBe('BFCL MathAPI.logarithm: NotModelled: toolgauge does not model MathAPI.logarithm of a negative number (an mpmath mpc)')
   })
 })
 
@@ -52,7 +78,12 @@ describe.skipIf(!hasSharedData(base))(sharedTitle('any call to any environment, 
           const name = names[pick % names.length]!
           const params = owners.get(name)!.methods.get(name)!.params
           const text = byName ? args.map((arg, index) => `${params[index]?.name ?? 'extra'}=${arg}`).join(',') : args.join(',')
-          expect(typeof executeCall(`${name}(${text})`, owners)).toBe('string')
+          // A string, or NotModelled (what toolgauge names rather than answers); nothing else escapes.
+          try {
+            expect(typeof executeCall(`${name}(${text})`, owners)).toBe('string')
+          } catch (error) {
+            if (!(error instanceof NotModelled)) throw error
+          }
         }
       }), { numRuns: 40, seed: 7 })
     }
@@ -78,6 +109,21 @@ describe.skipIf(!hasSharedData(base))(sharedTitle('an environment of toolgauge t
     const line = (id: string, turns: number, at: number) => ({ id, line: at, result: Array.from({ length: turns }, () => []) })
     const scored = scoreMultiTurnFile('BFCL_v4_multi_turn_base_result.json', 'multi_turn_base', [line(withMath.id, withMath.groundTruth.length, 1), line(without.id, without.groundTruth.length, 2)], entries, new Map())
     expect(scored.failed).toEqual([{ id: withMath.id, error: "TypeError: Cannot read properties of undefined (reading 'v')" }])
+    expect(scored.rows.map((row) => row.id)).toEqual([without.id])
+  })
+
+  it('so does a call toolgauge does not model: the entry is unscored with it named, not scored on a made-up output', () => {
+    const entries = loadMultiTurnCategory(sharedData(base, 'bfcl'), 'multi_turn_base')
+    const sorted = [...entries.values()].sort((a, b) => idOrder(a.id, b.id))
+    const withMath = sorted.find((entry) => entry.involvedClasses.includes('MathAPI'))!
+    const without = sorted.find((entry) => !entry.involvedClasses.includes('MathAPI'))!
+    const turns = (n: number, first: unknown[]) => pyJsonLoads(JSON.stringify(Array.from({ length: n }, (_, turn) => (turn === 0 ? first : []))))
+    const lines = [
+      { id: withMath.id, line: 1, result: turns(withMath.groundTruth.length, [[{ logarithm: '{"value": -8, "base": 2, "precision": 5}' }]]) },
+      { id: without.id, line: 2, result: turns(without.groundTruth.length, []) },
+    ]
+    const scored = scoreMultiTurnFile('BFCL_v4_multi_turn_base_result.json', 'multi_turn_base', lines, entries, new Map())
+    expect(scored.failed).toEqual([{ id: withMath.id, error: 'NotModelled: toolgauge does not model MathAPI.logarithm of a negative number (an mpmath mpc)' }])
     expect(scored.rows.map((row) => row.id)).toEqual([without.id])
   })
 })

@@ -46,3 +46,66 @@ describe("MathAPI as BFCL's Python runs it", () => {
     expect(run("square_root(number='4',precision=5)")).toBe('{"error": "Input must be a number or computation resulted in an invalid operation"}')
   })
 })
+
+// square_root: `if number < 0` (a TypeError is its error dict), `getcontext().prec = precision`, then
+// `Decimal(number).sqrt()` returned as is, so json.dumps fails and BFCL prints str() of the dict. Decimal(float) is
+// the float's exact value; sqrt is correctly rounded half to even, an exact root at the ideal exponent. The
+// expected texts are CPython's (3.11.7, same decimal module as 3.12), for the same calls.
+describe("MathAPI.square_root: Python's Decimal sqrt", () => {
+  it('the Decimal repr at the precision asked, from ints and from the float exactly', () => {
+    expect(run('square_root(number=10,precision=5)')).toBe("{'result': Decimal('3.1623')}")
+    expect(run('square_root(number=2,precision=28)')).toBe("{'result': Decimal('1.414213562373095048801688724')}")
+    expect(run('square_root(number=16,precision=28)')).toBe("{'result': Decimal('4')}")
+    expect(run('square_root(number=2.25,precision=1)')).toBe("{'result': Decimal('2')}")
+    expect(run('square_root(number=0.1,precision=10)')).toBe("{'result': Decimal('0.3162277660')}")
+    expect(run('square_root(number=10000000000000000000000000000000000000000,precision=5)')).toBe("{'result': Decimal('1.0000E+20')}")
+    expect(run('square_root(number=-0.0,precision=5)')).toBe("{'result': Decimal('-0')}")
+    expect(run('square_root(number=99,precision=1)')).toBe("{'result': Decimal('1E+1')}")
+    expect(run('square_root(number=1e-07,precision=3)')).toBe("{'result': Decimal('0.000316')}")
+    expect(run('square_root(number=True,precision=3)')).toBe("{'result': Decimal('1')}")
+  })
+
+  it('a precision that is no int is the TypeError its except answers; out of range raises past it', () => {
+    const invalid = '{"error": "Input must be a number or computation resulted in an invalid operation"}'
+    expect(run('square_root(number=10,precision=5.0)')).toBe(invalid)
+    expect(run("square_root(number=10,precision='5')")).toBe(invalid)
+    expect(run('square_root(number=10,precision=None)')).toBe(invalid)
+    expect(run("square_root(number=-4,precision='x')")).toBe('{"error": "Cannot calculate square root of a negative number"}')
+    expect(run('square_root(number=10,precision=0)')).toBe('Error during execution: valid range for prec is [1, MAX_PREC]')
+    expect(run('square_root(number=10,precision=-1)')).toBe('Error during execution: valid range for prec is [1, MAX_PREC]')
+    expect(run('square_root(number=10,precision=1000000000000000000)')).toBe('Error during execution: valid range for prec is [1, MAX_PREC]')
+    expect(run('square_root(number=10,precision=9223372036854775808)')).toBe('Error during execution: Python int too large to convert to C ssize_t')
+  })
+})
+
+// logarithm: `mpmath.mp.dps = precision` takes int() of it, a str included, inside `except Exception`; then
+// mpmath.log(value) / mpmath.log(base). Expected texts are CPython 3.11.7 with mpmath 1.3.0 (the golden's mpmath).
+describe("MathAPI.logarithm: mpmath's dps from a str, and mpmath's conversions", () => {
+  it("a str precision is int()'s: whitespace, underscores, a sign, any script's digits", () => {
+    expect(run("logarithm(value=980.0,base=20,precision='10')")).toBe("{'result': mpf('2.299121531134')}")
+    expect(run("logarithm(value=980.0,base=20,precision=' 4 ')")).toBe("{'result': mpf('2.299133')}")
+    expect(run("logarithm(value=980.0,base=20,precision='1_0')")).toBe("{'result': mpf('2.299121531134')}")
+    expect(run("logarithm(value=980.0,base=20,precision='+3')")).toBe("{'result': mpf('2.29932')}")
+    expect(run("logarithm(value=980.0,base=20,precision='\u0663')")).toBe("{'result': mpf('2.29932')}")
+    expect(run("logarithm(value=1000,base=10,precision='-3')")).toBe("{'result': mpf('4.0')}")
+  })
+
+  it("a str int() refuses is its ValueError as the error dict, the literal's repr cut at 200 characters", () => {
+    expect(run("logarithm(value=2,base=10,precision='2024-11-15')")).toBe('{"error": "invalid literal for int() with base 10: \'2024-11-15\'"}')
+    expect(run("logarithm(value=2,base=10,precision='')")).toBe('{"error": "invalid literal for int() with base 10: \'\'"}')
+    expect(run("logarithm(value=2,base=10,precision='4.0')")).toBe('{"error": "invalid literal for int() with base 10: \'4.0\'"}')
+    expect(run(`logarithm(value=2,base=10,precision='${'x'.repeat(250)}')`)).toBe(`{"error": "invalid literal for int() with base 10: '${'x'.repeat(199)}"}`)
+    expect(run(`logarithm(value=2,base=10,precision='${'1'.repeat(5000)}')`)).toBe('{"error": "Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"}')
+  })
+
+  it("zero is log's -inf; None or a list is mpmath's TypeError; an int is taken exactly", () => {
+    expect(run('logarithm(value=0,base=10,precision=5)')).toBe("{'result': mpf('-inf')}")
+    expect(run('logarithm(value=0,base=0.5,precision=5)')).toBe("{'result': mpf('+inf')}")
+    expect(run('logarithm(value=10,base=0,precision=5)')).toBe("{'result': mpf('0.0')}")
+    expect(run('logarithm(value=0,base=0,precision=5)')).toBe("{'result': mpf('nan')}")
+    expect(run('logarithm(value=None,base=10,precision=5)')).toBe('{"error": "cannot create mpf from None"}')
+    expect(run('logarithm(value=[1, 2],base=10,precision=5)')).toBe('{"error": "cannot create mpf from [1, 2]"}')
+    expect(run('logarithm(value=100,base=None,precision=5)')).toBe('{"error": "cannot create mpf from None"}')
+    expect(run('logarithm(value=1208925819614629174706177,base=3,precision=30)')).toBe("{'result': mpf('50.4743802857165949679621699003525')}")
+  })
+})

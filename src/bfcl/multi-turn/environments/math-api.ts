@@ -1,33 +1,93 @@
 import { methodTable, opt, req, type Environment } from '../environment.ts'
 import { mpLogRepr } from '../mpmath-log.ts'
-import { arith, lt, pyIter, truthy, typeName } from '../py-ops.ts'
+import { decimalOf, decimalRepr, decimalSqrt } from '../decimal-sqrt.ts'
+import { NotModelled } from '../not-modelled.ts'
+import { arith, intOfStr, lt, pyIter, truthy, typeName } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
 import { pySum } from '../py-sum.ts'
 import { roundFloat } from '../../py/format-float.ts'
 import { PyEvalError } from '../../python/errors.ts'
 import { binaryOp } from '../../python/evaluate.ts'
-import { dict, f, i, isNumber, num, PyOpaque, toPy, valEqual, type Val } from '../values.ts'
+import type { PyFloat, PyInt } from '../../py/value.ts'
+import { dict, f, i, isNumber, num, PyOpaque, toPy, valEqual, valRepr, type Val } from '../values.ts'
 import { hashKey, str } from './keys.ts'
 
 // BFCL's MathAPI: stateless arithmetic over the model's numbers (int stays int where Python keeps it). Most
-// methods catch a TypeError and answer an error dict instead, as BFCL's do. Not modelled yet: square_root's
-// Decimal result (its negative and non-number answers are), and logarithm's str precision.
+// methods catch a TypeError and answer an error dict instead, as BFCL's do. Not modelled (NotModelled: the entry is
+// left unscored): logarithm of a negative number (an mpmath mpc), of a str (mpmath's own number parser), of an int
+// too large for a float or of a float inf or nan, and either method at more than 10,000 digits.
 
 const result = (v: Val) => dict([['result', v]])
 const bothNumbers = () => dict([['error', 'Both inputs must be numbers']])
 const allNumbers = () => dict([['error', 'All elements in the list must be numbers']])
 const isNumeric = (v: Val): boolean => isNumber(v) || typeof v === 'boolean'
 
+// The most digits either method computes: Python would go on (slowly) past it; toolgauge says it does not model it.
+const maxDigits = 10_000
+
 // logarithm's first step, `mpmath.mp.dps = precision`, inside its `except Exception as e: return {"error": str(e)}`:
-// mpmath takes int() of the precision, so 2.9 is 2 and None is int()'s TypeError. A str is int()'s to parse and
-// then log()'s to read as a number, which is not modelled.
+// mpmath takes int() of the precision, so 2.9 is 2, '10' is 10 (int() of a str: ' 4 ', '1_0', '+3' too), None is
+// int()'s TypeError and '4.0' its ValueError, each answered as the error dict.
 function mpmathDps(precision: Val): number | Val {
-  if (typeof precision === 'string') throw new PyException('NotImplementedError', 'toolgauge does not model MathAPI.logarithm with a str precision yet')
-  if (!isNumeric(precision)) return dict([['error', `int() argument must be a string, a bytes-like object or a real number, not '${typeName(precision)}'`]])
-  const n = num(precision)
-  if (Number.isNaN(n)) return dict([['error', 'cannot convert float NaN to integer']])
-  if (!Number.isFinite(n)) return dict([['error', 'cannot convert float infinity to integer']])
-  return Math.trunc(n)
+  let n: number
+  if (typeof precision === 'string') {
+    try {
+      n = Number(intOfStr(precision))
+    } catch (caught) {
+      if (caught instanceof PyException) return dict([['error', caught.message]])
+      throw caught
+    }
+  } else {
+    if (!isNumeric(precision)) return dict([['error', `int() argument must be a string, a bytes-like object or a real number, not '${typeName(precision)}'`]])
+    n = num(precision)
+    if (Number.isNaN(n)) return dict([['error', 'cannot convert float NaN to integer']])
+    if (!Number.isFinite(n)) return dict([['error', 'cannot convert float infinity to integer']])
+    n = Math.trunc(n)
+  }
+  if (n > maxDigits) throw new NotModelled(`MathAPI.logarithm at more than ${maxDigits} digits (precision ${n})`)
+  return n
+}
+
+// The value mpmath.log converts: an int exactly, a float (a bool is an int); None, a list or a dict is
+// "cannot create mpf from <repr>". A str is parsed by mpmath's own number syntax, not modelled.
+function mpmathNumber(v: Val): number | bigint | Val {
+  if (typeof v === 'boolean') return v ? 1n : 0n
+  if (isNumber(v)) return v.v
+  if (typeof v === 'string') throw new NotModelled('MathAPI.logarithm of a str (mpmath parses it as a number)')
+  return dict([['error', `cannot create mpf from ${valRepr(v)}`]])
+}
+
+// `mpmath.log(value) / mpmath.log(base)` for real numbers: log(0) is -inf; a zero divisor (base 1) raises
+// ZeroDivisionError, whose str() is ''.
+function mpmathLogQuotient(value: number | bigint, base: number | bigint, dps: number): Val {
+  if (value < 0 || base < 0) throw new NotModelled('MathAPI.logarithm of a negative number (an mpmath mpc)')
+  if (Number(base) === 1) return dict([['error', '']])
+  const zeroValue = Number(value) === 0
+  const zeroBase = Number(base) === 0
+  if (zeroValue) return result(new PyOpaque(zeroBase ? "mpf('nan')" : Number(base) > 1 ? "mpf('-inf')" : "mpf('+inf')"))
+  if (zeroBase) return result(new PyOpaque("mpf('0.0')"))
+  const repr = mpLogRepr(value, base, dps)
+  if (repr === undefined) throw new NotModelled('MathAPI.logarithm of an int too large for a float, or of a float inf or nan')
+  return result(new PyOpaque(repr))
+}
+
+// square_root's `getcontext().prec = precision`: an int only (anything else is the TypeError its except answers);
+// out of [1, MAX_PREC] a ValueError, past a C ssize_t an OverflowError, neither of which it catches.
+function decimalPrecision(precision: Val): number | undefined {
+  if (!(isNumber(precision) && precision.t === 'int') && typeof precision !== 'boolean') return undefined
+  const n = typeof precision === 'boolean' ? (precision ? 1n : 0n) : precision.v
+  if (n >= 2n ** 63n || n < -(2n ** 63n)) throw new PyException('OverflowError', 'Python int too large to convert to C ssize_t')
+  if (n < 1n || n > 999_999_999_999_999_999n) throw new PyException('ValueError', 'valid range for prec is [1, MAX_PREC]')
+  if (n > BigInt(maxDigits)) throw new NotModelled(`MathAPI.square_root at more than ${maxDigits} digits (precision ${n})`)
+  return Number(n)
+}
+
+// `Decimal(number).sqrt()` for a number not below 0: NaN and infinity are Decimal's own.
+function squareRoot(number: Val, prec: number): Val {
+  const n = typeof number === 'boolean' ? (number ? 1n : 0n) : (number as PyInt | PyFloat).v
+  if (typeof n === 'number' && Number.isNaN(n)) return result(new PyOpaque("Decimal('NaN')"))
+  if (n === Infinity) return result(new PyOpaque("Decimal('Infinity')"))
+  return result(new PyOpaque(decimalRepr(decimalSqrt(decimalOf(n), prec))))
 }
 
 // Python's `try: … except TypeError: return <error>`: a TypeError the body raises (an environment one, or the
@@ -122,10 +182,11 @@ const methods = methodTable<Environment>([
   ['logarithm', [req('value'), req('base'), req('precision')], ([value, base, precision]) => {
     const dps = mpmathDps(precision!)
     if (typeof dps !== 'number') return dps
-    if (num(base!) === 1) return dict([['error', '']])
-    const repr = mpLogRepr(num(value!), num(base!), dps)
-    if (repr === undefined) throw new PyException('NotImplementedError', 'toolgauge does not model complex logarithms yet')
-    return result(new PyOpaque(repr))
+    const x = mpmathNumber(value!)
+    if (typeof x !== 'number' && typeof x !== 'bigint') return x
+    const b = mpmathNumber(base!)
+    if (typeof b !== 'number' && typeof b !== 'bigint') return b
+    return mpmathLogQuotient(x, b, dps)
   }],
   ['max_value', [req('numbers')], ([list]) => (!truthy(list!) ? dict([['error', 'Cannot find maximum of an empty list']]) : orOnTypeError(() => result(extreme(pyIter(list!), 'max')), allNumbers))],
   ['mean', [req('numbers')], ([list]) => (!truthy(list!)
@@ -144,9 +205,11 @@ const methods = methodTable<Environment>([
     if (!(typeof hashKey(from!) === 'string' && toMeters.has(from as string)) || !(typeof hashKey(to!) === 'string' && toMeters.has(to as string))) return unsupported(from!, to!)
     return result(arith('*', arith('*', value!, meterFactor(from as string)), f(1 / toMeters.get(to as string)!)))
   }],
-  ['square_root', [req('number'), req('precision')], ([n]) => orOnTypeError(() => {
+  ['square_root', [req('number'), req('precision')], ([n, precision]) => orOnTypeError(() => {
     if (lt(n!, i(0))) return dict([['error', 'Cannot calculate square root of a negative number']])
-    throw new PyException('NotImplementedError', 'toolgauge does not model MathAPI.square_root yet')
+    const prec = decimalPrecision(precision!)
+    if (prec === undefined) throw new PyException('TypeError', 'an integer is required')
+    return squareRoot(n!, prec)
   }, () => dict([['error', 'Input must be a number or computation resulted in an invalid operation']]))],
   ['standard_deviation', [req('numbers')], ([list]) => {
     if (!truthy(list!)) return dict([['error', 'Cannot calculate standard deviation of an empty list']])
