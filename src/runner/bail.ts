@@ -33,6 +33,21 @@ export function unpricedWarnings(providers: readonly Provider[], prices: PriceTa
 }
 
 /**
+ * The stop rules a batched run cannot obey, said before the first request: batch mode starts every case of the run at
+ * once (the batch's barrier waits for all of them; scheduleTasks), so a limit reached later skips nothing, and a
+ * submitted batch is answered and paid for whole. The limit keeps its meaning (the run's cut, its exit code); only
+ * `--repeat-until` checks it again, before its next round. One warning per limit given, naming it.
+ */
+export function batchStopWarnings(limits: { readonly bail?: number; readonly maxCostUsd?: number }, batchedModels: readonly string[], roundByRound: boolean): string[] {
+  if (batchedModels.length === 0) return []
+  const given: [flag: string, limit: number | undefined, past: string][] = [['--bail', limits.bail, 'go on'], ['--max-cost', limits.maxCostUsd, 'spend']]
+  const after = roundByRound ? 'it stops the next --repeat-until round' : 'it is only reported when the run ends'
+  return given.flatMap(([flag, limit, past]) => limit === undefined ? [] : [
+    `${flag} ${String(limit)} cannot stop a batch that has gone: batch mode (${batchedModels.join(', ')}) starts every case of the run at once and each submitted batch is answered and paid for whole, so this run may ${past} past the limit; ${after}`,
+  ])
+}
+
+/**
  * The stop rules of a run: no new task starts once one is reached; cases already in flight finish. `--bail <n>`
  * counts the failed verdicts of the results this run makes (errored ones are no verdict on the model and do not
  * count; results kept by --resume were counted by the run that made them). `--max-cost <usd>` adds up their priced

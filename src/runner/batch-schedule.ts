@@ -20,6 +20,11 @@ export class BatchSchedule {
     return this.providers.some((provider) => provider.batch !== undefined)
   }
 
+  /** The models of the run that send batches, by id. */
+  get models(): string[] {
+    return this.providers.filter((provider) => provider.batch !== undefined).map((provider) => provider.id)
+  }
+
   /** Opens the tasks about to be scheduled (a round of `--repeat-until`, or the whole run). */
   open(tasks: readonly PlannedTask[]): void {
     for (const task of tasks) this.providers[task.modelIndex]?.batch?.openTask()
@@ -33,7 +38,7 @@ export class BatchSchedule {
   /** report.json `run.batch`: which models sent their requests as batches, and the batch prices they were priced at. */
   header(prices: PriceTable): BatchHeader {
     return {
-      models: this.providers.filter((provider) => provider.batch !== undefined).map((provider) => provider.id),
+      models: this.models,
       ...(prices.batch ? { prices: { date: prices.batch.date, source: prices.batch.source } } : {}),
     }
   }

@@ -22,7 +22,7 @@ import { caseWarnings } from './provider-checks.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
-import { StopRules, unpricedWarnings } from './bail.ts'
+import { batchStopWarnings, StopRules, unpricedWarnings } from './bail.ts'
 import { lockOutFolder } from './out-lock.ts'
 import { planTasks, type PlannedTask } from './run-plan.ts'
 import { checkRepeatUntil, minAccuracyThresholds, RepeatRounds } from './repeat-until.ts'
@@ -185,6 +185,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   const rounds = options.repeatUntil !== undefined
     ? new RepeatRounds(plan, repeats, (model) => minAccuracyThresholds(runGates, model))
     : undefined
+  for (const warning of batchStopWarnings(options, batching.models, rounds !== undefined)) callbacks.warn(warning)
   const runTask = async (planned: PlannedTask) => {
     const task = await taskAt(planned)
     const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
