@@ -1,9 +1,10 @@
 // The README's CLI synopsis is where a newcomer looks for a command's options: it must name every option each
 // command's --help describes, and no option the command lacks.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMain } from '../helpers/cli.ts'
+import { commandLines } from '../helpers/doc-commands.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
@@ -49,26 +50,6 @@ describe('the README CLI synopsis', () => {
     expect({ missing, unknown }).toEqual({ missing: [], unknown: [] })
   })
 })
-
-/** Every command line in a code block of the user docs: `toolgauge <command> …` (or `npx toolgauge`), with its continuation lines. */
-function commandLines(): { file: string; command: string; text: string }[] {
-  const files = ['README.md', ...readdirSync(join(projectRoot, 'docs')).filter((name) => name.endsWith('.md') && name !== 'api.md' && name !== 'architecture.md').map((name) => `docs/${name}`),
-    ...readdirSync(join(projectRoot, 'docs/providers')).map((name) => `docs/providers/${name}`)]
-  return files.flatMap((file) => {
-    const text = readFileSync(join(projectRoot, file), 'utf8')
-    return [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((block) => {
-      const found: { file: string; command: string; text: string }[] = []
-      for (const line of block[1]!.split('\n')) {
-        const head = /(?:^|npx |run: )toolgauge ([a-z-]+)/.exec(line)
-        // A line continuing the previous command (a synopsis' indented options, a shell line after a backslash).
-        const continues = found.length > 0 && /^\s+[[(-]/.test(line)
-        if (head) found.push({ file, command: head[1]!, text: line.slice(head.index) })
-        else if (continues) found[found.length - 1]!.text += `\n${line}`
-      }
-      return found
-    })
-  })
-}
 
 describe('command lines in the docs', () => {
   it('finds them in README.md and the guides', () => {
