@@ -17,7 +17,7 @@ import { ProcessGuard } from './process-guard.ts'
 import { warningsTo } from '../core/warnings.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { RunTally } from './run-tally.ts'
-import { checkCaseRequests } from './check-case-requests.ts'
+import { checkCaseRequest } from './check-case-requests.ts'
 import { caseWarnings } from './provider-checks.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
@@ -99,14 +99,16 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   const suiteModels = suiteModelOptions(options, secrets)
   const simulators = new Simulators(suiteModels)
   const judges = new Judges(suiteModels)
-  // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts).
+  const providers = await modelProviders(models, modelOptions, secrets, options)
+  // Each run case is seen once here, in order, and read again when its tasks run (runner/run-cases.ts); the models'
+  // request checks (a tool name the API refuses) are asked in this pass, not in one more over a case file.
   const toolSets = new ToolSets(secrets)
   const cases = await RunCases.select(suites, options, options.variants ?? [], async (testCase) => {
     toolSets.idOf(testCase.tools)
     await simulators.add(testCase)
     await judges.add(testCase)
+    checkCaseRequest(testCase, providers)
   })
-  const providers = await modelProviders(models, modelOptions, secrets, options)
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
@@ -122,7 +124,6 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
       for (const warning of caseWarnings(provider, own(caseRefs), { repeats, allCases: own(allCases) })) callbacks.warn(warning)
     })
   }
-  await checkCaseRequests(eachCase(cases), providers)
   for (const warning of [...simulators.check(repeats), ...judges.check(repeats)]) callbacks.warn(warning)
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
