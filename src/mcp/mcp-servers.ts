@@ -5,6 +5,7 @@ import { McpServerError } from './server-error.ts'
 import type { McpServerPool } from './server-pool.ts'
 import type { McpServerSpec } from './server-spec.ts'
 import type { McpSession, McpTool } from './session.ts'
+import { mcpOriginOf, noteMcpOrigin } from './tool-origins.ts'
 import { mcpToolStub } from './tool-stub.ts'
 
 /** What listing a server gave: the name it reports and its tools. */
@@ -21,13 +22,6 @@ const currentCase = new AsyncLocalStorage<Sessions>()
  * disabled, so Node's promise hooks (which entering it switched on) are off again for what the process runs next.
  */
 let openScopes = 0
-
-/**
- * The server entry each MCP stub and tool definition was made from (`McpServers.stub`), every kind: a Suite loaded
- * beforehand is run by `runCase` under servers that never listed its specs, and `bindCase` learns their secrets
- * here — a tool's description may quote them even where no call reaches the server. Weak, as `origins`.
- */
-const specsOf = new WeakMap<object, McpServerSpec>()
 
 /** What an MCP tool's stub calls: the tool, its server, and the servers whose process answers (see `bindCase`). */
 type StubOrigin = { readonly tool: ExposedMcpTool; readonly spec: McpServerSpec; readonly servers: McpServers }
@@ -102,8 +96,8 @@ export class McpServers implements McpServerPool {
   /** The stub answering calls to a server's tool: live on these servers' process (started on the first call) when allowed. */
   stub(tool: ExposedMcpTool, spec: McpServerSpec): StubSpec {
     const stub = mcpToolStub(tool, spec, () => this.session(spec))
-    specsOf.set(stub, spec)
-    specsOf.set(tool.definition, spec)
+    noteMcpOrigin(stub, spec)
+    noteMcpOrigin(tool.definition, spec)
     // A recorded "not executed" answer calls no server: nothing to bind.
     if (stub.type === 'function') origins.set(stub, { tool, spec, servers: this })
     return stub
@@ -192,7 +186,7 @@ export class McpServers implements McpServerPool {
   }
 
   private learnFrom(item: object): void {
-    const spec = specsOf.get(item)
+    const spec = mcpOriginOf(item)
     if (spec) this.learn(spec)
   }
 

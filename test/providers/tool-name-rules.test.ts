@@ -10,6 +10,7 @@ import { weatherModel } from './fake/behaviour.ts'
 import { baseUrlFor, makeProvider, setProviderEnv, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
+import { fixture, q } from '../mcp/helpers.ts'
 
 restoreEnvAfterEach(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL', 'GOOGLE_GEMINI_BASE_URL'])
 const open: FakeServer[] = []
@@ -56,5 +57,44 @@ describe('a tool named as the API refuses', () => {
     }
     const compatible = await makeProvider('openai-compatible', 'qwen3', { baseUrl: 'http://127.0.0.1:9/v1' })
     expect(compatible.checkRequest).toBeUndefined()
+  })
+})
+
+// An MCP server's tool names are the server's: "rename it" was advice the user cannot follow. The refusal of such a
+// tool stays bad input (exit 2) before any request, and now says which server the tool came from and what the user
+// can do instead: offer the case only the tools its API takes (the case's tools: list), or a model whose API takes it.
+describe('a tool of an MCP server named as the API refuses', () => {
+  const dotted = fixture('dotted-server.mjs')
+  const serverSuite = (caseTools = '') => tempFiles({ 'suite.yaml': ['name: mcp-named', 'tools:', `  - mcp: { command: ${q(process.execPath)}, args: [${q(dotted)}] }`, 'cases:', `  - { id: look, prompt: Find the issue${caseTools}, expect: { calls: [] } }`].join('\n') })
+
+  for (const { kind, model, api } of [{ kind: 'openai', model: 'gpt-4.1-mini', api: 'OpenAI' }, { kind: 'anthropic', model: 'claude-haiku-4-5', api: 'Anthropic' }] as const) {
+    it(`${kind}: still exit 2 before any request, naming the server it came from and the case's tools: list instead of a rename`, async () => {
+      const server = await startFakeServer(kind, weatherModel)
+      open.push(server)
+      setProviderEnv(kind, server.origin)
+      const provider = await makeProvider(kind, model, { baseUrl: baseUrlFor(kind, server.origin) })
+      const dir = serverSuite()
+      const error = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+        .then(() => expect.unreachable('the run should have stopped'), (caught: unknown) => caught)
+      expect(InputError.isInstance(error)).toBe(true)
+      const message = (error as Error).message
+      expect(message).toContain(`case "look" has a tool named "github.search" of the MCP server "${process.execPath} ${dotted}", which ${api} refuses in every request`)
+      expect(message).toContain("the server names its tools, so it cannot be renamed here: leave it out of the case's tools: list (e.g. tools: [get_issue])")
+      expect(message).toContain('or use a model whose API takes the name (openai-compatible: servers are not checked)')
+      expect(message).not.toContain('rename it, e.g.')
+      expect((error as InputError).location?.field).toBe('look.tools[1].name')
+      expect(server.requests).toHaveLength(0)
+    })
+  }
+
+  it("a case whose tools: list leaves the tool out is not refused: the remedy the message names works", async () => {
+    const server = await startFakeServer('openai', weatherModel)
+    open.push(server)
+    setProviderEnv('openai', server.origin)
+    const provider = await makeProvider('openai', 'gpt-4.1-mini', { baseUrl: baseUrlFor('openai', server.origin) })
+    const dir = serverSuite(', tools: [get_issue]')
+    const outcome = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
+    expect(outcome.report.results.map((result) => result.case)).toEqual(['look'])
+    expect(server.requests.length).toBeGreaterThan(0)
   })
 })
