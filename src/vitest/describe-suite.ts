@@ -42,7 +42,8 @@ type ModelSlot = { readonly spec: string; readonly provider?: Provider; readonly
  * Registers one vitest test per case × model (× repeat), named `suite/case [model]` (with `#n` for repeats after
  * the first). Each runs the case through toolgauge's loop and scorers; a failing case fails its test with the
  * failure kinds, messages and a compact transcript. A model whose API key is missing makes its tests skip with
- * the reason. The result rides on the test's meta, where `toolgauge/vitest/reporter` collects it. While the block
+ * the reason. The result rides on the test's meta, where `toolgauge/vitest/reporter` collects it: under vitest's
+ * `retry`, the last attempt's, and none from an attempt vitest timed out (it runs on unseen). While the block
  * runs, an error a case's code threw where nothing awaited it (a stub's timer) ends that case as `harness_error`, as
  * in a run (after its verdict: a warning on stderr); one no case made is still vitest's to report.
  */
@@ -89,11 +90,19 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   for (const testCase of cases) {
     for (const slot of slots) {
       for (let repeat = 0; repeat < repeats; repeat++) {
+        // vitest's `retry` runs the test again and reports the last attempt. An attempt it timed out runs on to its
+        // end (nothing can stop it): only the latest attempt, while vitest still runs it, may leave its result on
+        // the meta (what the reporter writes) or throw — a later end would be a verdict vitest never reported.
+        let attempts = 0
         register(caseTestName(testCase, slot.spec, repeat), async (ctx) => {
           if (!slot.provider) return ctx.skip(slot.skip)
+          const attempt = ++attempts
+          // An earlier attempt's result is not this one's: until this attempt has a result, there is none.
+          delete ctx.task.meta.toolgauge
           const provider = slot.provider
           const fingerprint = fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
           const evaluated = await limit(() => servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context)))
+          if (attempt !== attempts || ctx.task.result?.state !== 'run') return undefined
           if (!evaluated) return ctx.skip('aborted')
           const result = evaluated.result
           // The test's meta is serialized to the reporter in the main process.
