@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { NotModelled } from '../../../src/bfcl/multi-turn/not-modelled.ts'
+import { valRepr } from '../../../src/bfcl/multi-turn/values.ts'
 import { loadedEnvironment } from './loaded-environment.ts'
 
 // BFCL's GorillaFileSystem (gorilla_file_system.py) as the release the recorded logs came from runs it. The stored
@@ -171,5 +173,21 @@ describe("GorillaFileSystem as BFCL's Python runs it", () => {
     expect(run('du()')).toBe("Error during execution: 'utf-8' codec can't encode characters in position 3-4: surrogates not allowed")
     run("echo(content='\\U0001F600\\ud800',file_name='notes.txt')")
     expect(run('du()')).toBe("Error during execution: 'utf-8' codec can't encode character '\\ud800' in position 1: surrogates not allowed")
+  })
+
+  it('cp of a directory into itself makes a copy that holds itself: the repr prints it as {...}, find and du do not end', () => {
+    // cp into a directory: _add_directory(source) first, then .contents = item.contents.copy() (the new entry
+    // included). The dict repr prints a dict it is already inside as {...} (checked with CPython 3.11); find's and
+    // du's recursion ends in RecursionError, whose text differs between CPython versions: not modelled.
+    const tree = JSON.stringify({ root: { ws: { type: 'directory', contents: { d: { type: 'directory', contents: { f: { type: 'file', content: 'x' } } } } } } })
+    const { run, env } = loadedEnvironment('GorillaFileSystem', tree)
+    expect(run("cp(source='d',destination='d')")).toBe('{"result": "\'d\' copied to \'d/d\'"}')
+    expect(valRepr(new Map(env.state()).get('root')!)).toBe("<Directory: ws, Parent: None, Contents: {'d': <Directory: d, Parent: ws, Contents: {'f': <<File: f, Content: x>>, 'd': <Directory: d, Parent: d, Contents: {'f': <<File: f, Content: x>>, 'd': <Directory: d, Parent: d, Contents: {...}>}>}>}>")
+    run("cd(folder='d')")
+    run("cd(folder='d')")
+    run("cd(folder='d')")
+    expect(run('pwd()')).toBe('{"current_working_directory": "/ws/d/d"}')
+    expect(() => run('find()')).toThrow(NotModelled)
+    expect(() => run('du()')).toThrow(NotModelled)
   })
 })

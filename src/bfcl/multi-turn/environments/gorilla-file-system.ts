@@ -3,6 +3,7 @@ import { formatFixed } from '../../py/format-float.ts'
 import { methodTable, opt, req, type Environment, type ProcessState } from '../environment.ts'
 import { longContextOf, type LongContextConstants } from '../long-context.ts'
 import { truthy, typeName } from '../py-ops.ts'
+import { NotModelled } from '../not-modelled.ts'
 import { PyException } from '../py-error.ts'
 import { compareCodePoints, pyLen, splitlines, splitWhitespace } from '../../py/str.ts'
 import { dict, fromPy, i, isMap, isNumber, num, type Val } from '../values.ts'
@@ -102,10 +103,19 @@ function utf8Size(content: Val): number {
   throw new PyException('UnicodeEncodeError', `'utf-8' codec can't encode character '\\u${hex}' in position ${start}: ${reason}`)
 }
 
+// A directory that holds itself (cp of a directory into itself: the copy's contents, copied after the add, hold the
+// copy): Python's recursive walks end in RecursionError, whose message differs between CPython versions.
+function enter(dir: FsDirectory, path: Set<FsDirectory>, method: string): void {
+  if (path.has(dir)) throw new NotModelled(`GorillaFileSystem.${method} through a directory that holds itself (Python's RecursionError)`)
+  path.add(dir)
+}
+
 // du's get_size: files in contents order, directories recursively.
-const sizeOf = (dir: FsDirectory): number => {
+const sizeOf = (dir: FsDirectory, path = new Set<FsDirectory>()): number => {
+  enter(dir, path, 'du')
   let total = 0
-  for (const node of dir.contents.values()) total += node instanceof FsFile ? utf8Size(node.content) : sizeOf(node)
+  for (const node of dir.contents.values()) total += node instanceof FsFile ? utf8Size(node.content) : sizeOf(node, path)
+  path.delete(dir)
   return total
 }
 
@@ -256,12 +266,15 @@ const methods = methodTable<GorillaFileSystem>([
     const dir = self.navigate(path!)
     if (!dir) return error(`find: '${str(path!)}': No such file or directory`)
     const matches: Val[] = []
+    const walking = new Set<FsDirectory>()
     const walk = (directory: FsDirectory, base: string) => {
+      enter(directory, walking, 'find')
       for (const [itemName, node] of directory.contents) {
         const itemPath = `${base}/${itemName}`
         if (name === null || inLine(name!, itemName)) matches.push(itemPath)
         if (node instanceof FsDirectory) walk(node, itemPath)
       }
+      walking.delete(directory)
     }
     walk(dir, strMethod(path!, 'rstrip').replace(/\/+$/, ''))
     return dict([['matches', matches]])
