@@ -61,6 +61,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
   const servers = async () => given || (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
   try {
     const document = readDocument(resolve(file), { cache: (value) => !holdsLiteralCredential(value) })
+    checkIsSuite(document)
     validateSuiteShape(document)
     const { head, buildCase } = await prepareSuite(document, servers)
     const raw = document.value as RawSuite
@@ -73,6 +74,23 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
   } finally {
     await own?.close()
   }
+}
+
+/** The keys by which a file is a suite at all (misspelt, they still are: the schema's "did you mean" names them). */
+const suiteKeys = ['name', 'cases', 'tools']
+
+/**
+ * A file given as a suite that holds something else — a tools list, a scripted model's turns — is said to be that,
+ * not reported key by key as a suite with every field wrong ("(root): expected object").
+ */
+function checkIsSuite(document: SourceDocument): void {
+  const value = document.value
+  const what = Array.isArray(value)
+    ? 'holds a list, not a suite (a tools file? a suite names it: tools: ./tools.json)'
+    : isPlainObject(value) && !Object.keys(value).some((key) => suiteKeys.includes(key) || didYouMean(key, suiteKeys) !== '')
+      ? `is not a suite: it has no name, tools or cases (its keys: ${Object.keys(value).slice(0, 5).join(', ')}${Object.keys(value).length > 5 ? ', …' : ''}; a scripted model's turns? give it as --model scripted:<file>)`
+      : undefined
+  if (what) throw new InputError(`${what}; a suite file is an object with name, tools and cases: pass it, or its folder`, { file: document.file, line: 1 })
 }
 
 /**
