@@ -1,5 +1,6 @@
 import type { RunConfig } from '../config/load-config.ts'
 import { UsageError } from '../core/errors.ts'
+import { printWarningsWith } from '../core/warnings.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { parseModelSpec, specForms } from '../providers/model-spec.ts'
@@ -124,6 +125,8 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   // Batch mode: the batches per model and what each cost (priced by spec: a label names the row only).
   const specs = new Map(models.map((model) => (typeof model === 'string' ? [model, model] : [model.label ?? model.spec, model.spec])))
   const batches = new BatchProgress(prices ?? defaultPriceTable, (model) => specs.get(model) ?? model)
+  // What the run's parts say deep inside goes to the same printer as its other warnings, with no context of the run's.
+  const restoreWarnings = printWarningsWith(warn)
   try {
     const outcome = await runEvaluation({
       suitePaths,
@@ -206,6 +209,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
     if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model failed after retries (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')
     return outcome.exitCode
   } finally {
+    restoreWarnings()
     process.off('SIGINT', onSigint)
     outLock.release()
   }

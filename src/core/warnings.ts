@@ -18,10 +18,30 @@ export type WarningListener = { readonly warn: (message: string) => void; readon
  */
 export type WorkScope = { readonly warnings?: WarningListener | undefined }
 
-/** Outside any run: printed on stderr, each once per process. */
-const printed: WarningListener = { warn: (message) => process.stderr.write(`warning: ${message}\n`), said: new Set() }
+/** Outside any run: printed on stderr, each once per process (or told to the program's printer: `printWarningsWith`). */
+let printed: WarningListener = { warn: (message) => process.stderr.write(`warning: ${message}\n`), said: new Set() }
 
 const current = new AsyncLocalStorage<WorkScope>()
+
+/**
+ * Until the returned function is called, warnings said outside any run go to `warn`: the CLI's printer, which is
+ * also the onWarning of its one run. A run given this same `warn` is then told its warnings without a `warningsTo`
+ * of its own (`printsWarnings`): entering an AsyncLocalStorage switches Node's promise hooks on for all the run does,
+ * its setup too (about 10 ms of CPU of the CLI's run of the bundled suites), to reach where they would go anyway.
+ * Each is said once as in a run: not when printed before, and again after (a run's keys are its own).
+ */
+export function printWarningsWith(warn: (message: string) => void): () => void {
+  const before = printed
+  printed = { warn, said: new Set(before.said) }
+  return () => {
+    printed = before
+  }
+}
+
+/** Whether `warn` is where warnings said outside any run go (`printWarningsWith`). */
+export function printsWarnings(warn: unknown): boolean {
+  return warn === printed.warn
+}
 
 /** Runs `work` with every warning said inside it (`warnOnce`) going to `warn` — a run's onWarning —, each once. */
 export function warningsTo<T>(warn: (message: string) => void, work: () => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 import type { ToolCall } from '../core/message.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import type { CallCheck, SchemaIssue } from '../core/transcript.ts'
-import { validateAgainst } from '../schema/ajv.ts'
-import { errorKey } from '../schema/key-errors.ts'
+import { validateAgainst, validateVerbosely } from '../schema/ajv.ts'
+import { errorKey, needsFailingSchema } from '../schema/key-errors.ts'
 
 /**
  * Checks a parsed call against the tools exposed in the case: is the tool known, are the arguments a JSON
@@ -20,7 +20,10 @@ export function checkCall(call: ToolCall, tools: readonly ToolDefinition[]): Cal
  * or one the object may not hold: `errorKey`) names it in `property`, with `path` at the object holding it.
  */
 export function schemaIssues(tool: ToolDefinition, args: unknown): SchemaIssue[] {
-  return validateAgainst(tool.parameters, args).map((error) => {
+  const errors = validateAgainst(tool.parameters, args)
+  // The same errors, each with its failing subschema, only when a `not` needs it: most calls never pay for it.
+  const read = errors.some(needsFailingSchema) ? validateVerbosely(tool.parameters, args) : errors
+  return read.map((error) => {
     const about = errorKey(error, args)
     return {
       path: about?.path ?? error.instancePath,

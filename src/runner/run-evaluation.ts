@@ -14,7 +14,7 @@ import { evaluateGates, type GateResult } from '../gates/gates.ts'
 import { runHeader } from './run-header.ts'
 import { printWarning, RunCallbacks, withContainedCallbacks } from './run-callbacks.ts'
 import { ProcessGuard } from './process-guard.ts'
-import { warningsTo } from '../core/warnings.ts'
+import { printsWarnings, warningsTo } from '../core/warnings.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { RunTally } from './run-tally.ts'
 import { checkCaseRequest } from './check-case-requests.ts'
@@ -63,8 +63,9 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const callbacks = new RunCallbacks(options)
   try {
     // What the run's parts warn about deep inside (a secret too short to redact, a cache folder others may write to)
-    // goes to onWarning like the run's other warnings; without one it is printed on stderr (core/warnings.ts).
-    return await (callbacks.takesWarnings ? warningsTo(callbacks.warn, () => lockedRun(options, models, callbacks, startedAt)) : lockedRun(options, models, callbacks, startedAt))
+    // goes to onWarning like the run's other warnings; without one, or when onWarning is where warnings said outside
+    // a run go already (the CLI's printer), it goes there with no context of the run's own (core/warnings.ts).
+    return await (callbacks.takesWarnings && !printsWarnings(options.onWarning) ? warningsTo(callbacks.warn, () => lockedRun(options, models, callbacks, startedAt)) : lockedRun(options, models, callbacks, startedAt))
   } finally {
     callbacks.close()
   }

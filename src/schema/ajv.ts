@@ -28,14 +28,21 @@ const strictOptions = {
   validateFormats: true,
 } as const
 
-/** An ajv of the draft with the strict options and formats; `source` keeps generated code (build script). */
-export function createAjv(draft: Draft, source = false): AnyAjv {
+/**
+ * What an ajv is made for: validating in this process (`run`), the same with each error also carrying the
+ * subschema that failed and the value (`verbose`), or generating a validator's code (`source`, the build script).
+ */
+export type AjvKind = 'run' | 'verbose' | 'source'
+
+/** An ajv of the draft with the strict options and formats, of the given kind (`run` unless told). */
+export function createAjv(draft: Draft, kind: AjvKind = 'run'): AnyAjv {
   const { Ajv, _ } = require('ajv') as typeof import('ajv')
   // Generated code names ajv-formats' functions by this expression (a standalone validator requires them).
   const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
-  // In this process errors also carry the subschema that failed (`verbose`): a key whose schema is `{ not: {} }` is
-  // told from a value rule by it (key-errors.ts). Generated code does not need it.
-  const options = source ? { ...strictOptions, code } : { ...strictOptions, verbose: true }
+  // `verbose` makes each validator's code a fifth bigger, and every run compiles each tool schema of its suites
+  // (about 15 ms of CPU more on the bundled suites), for what only the loop's key errors read, and only after a
+  // `not` failed (key-errors.ts): so it has an ajv of its own, compiling a schema only when such an error asks.
+  const options = kind === 'source' ? { ...strictOptions, code } : kind === 'verbose' ? { ...strictOptions, verbose: true } : strictOptions
   // Each draft's ajv is required only when a schema of that draft is met.
   const ajv = draft === '2020-12' ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options)
     : draft === '2019-09' ? new (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(options)
@@ -54,12 +61,14 @@ export function compilableSchema(schema: JsonSchema): AnySchemaObject {
 /** A compiled validator (by ajv in this process, or generated from the same options at build time). */
 export type Validator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null }
 
-const instances = new Map<Draft, AnyAjv>()
+const instances = new Map<string, AnyAjv>()
 // Per schema object, and per schema text for an equal schema in another object (a tool set cloned per variant):
 // each distinct schema is compiled once per process, when first met. Nothing compiled is ever stored on disk:
 // a validator is code, and code read back from the user's cache could run anything and decide validity.
 const compiled = new WeakMap<object, Validator>()
 const compiledByText = new Map<string, Validator>()
+// The verbose validators (`validateVerbosely`), by schema text: compiled only for a call a `not` rejected.
+const verboseByText = new Map<string, Validator>()
 
 /** The draft the loop validates a schema in: 2020-12 or 2019-09 when its `$schema` names it, draft-07 for every other schema. */
 export function schemaDraft(schema: JsonSchema): Draft {
@@ -67,11 +76,12 @@ export function schemaDraft(schema: JsonSchema): Draft {
   return named.includes('2020-12') ? '2020-12' : named.includes('2019-09') ? '2019-09' : 'draft-07'
 }
 
-function ajvFor(draft: Draft): AnyAjv {
-  let ajv = instances.get(draft)
+function ajvFor(draft: Draft, kind: 'run' | 'verbose' = 'run'): AnyAjv {
+  const key = `${draft} ${kind}`
+  let ajv = instances.get(key)
   if (!ajv) {
-    ajv = createAjv(draft)
-    instances.set(draft, ajv)
+    ajv = createAjv(draft, kind)
+    instances.set(key, ajv)
   }
   return ajv
 }
@@ -118,6 +128,22 @@ export function compileSchema(schema: JsonSchema): Validator {
 /** Validates a value strictly; returns ajv's errors (empty when valid). */
 export function validateAgainst(schema: JsonSchema, value: unknown): ErrorObject[] {
   return validateWith(compileSchema(schema), value)
+}
+
+/**
+ * Validates a value as `validateAgainst` does, each error also carrying the subschema that failed and the value
+ * (ajv's `verbose`; the errors are otherwise the same): a validator of its own, compiled on first use.
+ */
+export function validateVerbosely(schema: JsonSchema, value: unknown): ErrorObject[] {
+  const draft = schemaDraft(schema)
+  const compilable = compilableSchema(schema)
+  const text = `${draft} ${JSON.stringify(compilable)}`
+  let validate = verboseByText.get(text)
+  if (!validate) {
+    validate = ajvFor(draft, 'verbose').compile(compilable)
+    verboseByText.set(text, validate)
+  }
+  return validateWith(validate, value)
 }
 
 /** Runs a validator (compiled here, or generated from the same options at build time); ajv's errors, empty when valid. */

@@ -33,6 +33,14 @@ export function errorKey(error: ErrorObject, value: unknown): ErrorKey | undefin
   return { path: path.slice(0, path.lastIndexOf('/')), key: String(steps[steps.length - 1]) }
 }
 
+/**
+ * Whether `errorKey` needs the subschema that failed to read this error, which only a verbose validator's errors
+ * carry (`validateVerbosely`): a `not` below the top, which names a key only when its schema accepts nothing.
+ */
+export function needsFailingSchema(error: ErrorObject): boolean {
+  return error.keyword === 'not' && error.instancePath !== '' && error.schema === undefined
+}
+
 /** A schema no value meets: `false`, or one whose `not` every value meets (`{ not: {} }`, `{ not: true }`), as ajv fails it without looking. */
 export function acceptsNothing(node: unknown): boolean {
   return node === false || (isPlainObject(node) && 'not' in node && acceptsEverything(node.not as SchemaNode))

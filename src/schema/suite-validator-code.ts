@@ -11,7 +11,7 @@ const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).d
  * the run's strict options, and the hash of `text` (scripts/build-suite-validator.mjs writes it into dist/).
  */
 export function suiteValidatorCode(text: string): string {
-  const ajv = createAjv('draft-07', true)
+  const ajv = createAjv('draft-07', 'source')
   const validate = ajv.compile(compilableSchema(JSON.parse(text) as JsonSchema))
   return `${standaloneCode(ajv, validate)}\nmodule.exports.schemaHash = ${JSON.stringify(hashText(text))};\n`
 }

@@ -7,7 +7,8 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
-import { tempFiles } from '../helpers/cli.ts'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { runMain, tempFiles } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
 import { fixture, q } from '../mcp/helpers.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
@@ -87,5 +88,27 @@ describe('the warnings a run\'s inner parts say', () => {
     const { stderr } = await run(suite(), 'out', false)
     expect(stderr).toContain('warning: the environment variable TG_RUN_SHORT_KEY is a secret of 3 characters: secrets under 4 characters cannot be redacted')
     expect(stderr).not.toContain('x4q')
+  })
+
+  // The CLI's onWarning prints as warnings said outside a run are printed: its run is told them with no
+  // AsyncLocalStorage of the run's own, whose promise hooks would slow all the run does, its setup too.
+  it('reach the CLI\'s printer once, with no context of the run\'s own', { timeout: 30_000 }, async () => {
+    const dir = tempFiles({ 'suite.yaml': ['name: plain', 'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }'].join('\n') })
+    const cache = join(dir, 'cache')
+    mkdirSync(join(cache, 'toolgauge'), { recursive: true })
+    chmodSync(join(cache, 'toolgauge'), 0o777)
+    process.env.XDG_CACHE_HOME = cache
+    delete process.env.TOOLGAUGE_CACHE
+    const entered = vi.spyOn(AsyncLocalStorage.prototype, 'run')
+    for (const out of ['first', 'second']) {
+      const { code, stderr } = await runMain(['run', join(dir, 'suite.yaml'), '--model', 'baseline', '--out', join(dir, out)])
+      expect(code, stderr).toBe(0)
+      // Told again by the second run in this process, as a library run is.
+      expect(stderr.match(/warning: not using the cache folder/g), out).toHaveLength(1)
+    }
+    // No scope the run's warnings ride in: neither the run's own (warningsTo) nor its cases' (a CaseStrays' warnings).
+    const warningContexts = entered.mock.calls.filter(([store]) => typeof store === 'object' && store !== null && (store as { warnings?: unknown }).warnings !== undefined)
+    expect(entered).toHaveBeenCalled() // each case's own context (loop/case-strays.ts)
+    expect(warningContexts).toEqual([])
   })
 })
