@@ -108,7 +108,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     toolSets.idOf(testCase.tools)
     await simulators.add(testCase)
     await judges.add(testCase)
-    checkCaseRequest(testCase, providers)
+    checkCaseRequest(testCase, providers, (modelIndex) => answersSuite(modelIndex, testCase.suite))
   })
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
