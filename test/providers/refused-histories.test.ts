@@ -9,6 +9,7 @@
 //   message, no call) sends none of it.
 // - Mistral (api.mistral.ai, through openai-compatible:): every call id sent back is exactly 9 of [a-zA-Z0-9].
 import { afterEach, describe, expect, it } from 'vitest'
+import { ProviderError } from '../../src/core/errors.ts'
 import type { Message } from '../../src/core/message.ts'
 import type { Provider } from '../../src/core/provider.ts'
 import { nodeFetch } from '../../src/http/node-fetch.ts'
@@ -139,6 +140,15 @@ describe('call ids to Mistral', () => {
     const transcript = await runMiniCase(provider, { id: 'paris', prompt: 'Weather in Paris and London?' })
     expect(server.violations).toEqual([])
     expect(transcript.turns.at(-1)!.toolCalls).toEqual([])
+  })
+
+  it("names what Mistral refused: its error body is not OpenAI's shape, yet its message reaches the error", async () => {
+    const { server, provider } = await mistral()
+    const error = await provider.doGenerate({ messages: [{ role: 'user', content: 'Weather?' }], tools: [{ ...weatherTools[0]!, name: 'weather.get' }], toolChoice: 'auto', context: { suite: 'weather', caseId: 'dotted', repeat: 0, turn: 0 } }).catch((caught: unknown) => caught)
+    expect(server.violations).toHaveLength(1)
+    expect(ProviderError.isInstance(error)).toBe(true)
+    expect((error as ProviderError).details.status).toBe(400)
+    expect((error as ProviderError).message).toBe(`openai-compatible:mistral-large-latest: 400 ${server.violations[0]!}`)
   })
 
   it('leaves ids alone for a compatible server elsewhere', async () => {

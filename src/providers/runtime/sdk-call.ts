@@ -5,6 +5,7 @@ import { exchangeHeaders } from '../../http/exchange.ts'
 import type { HttpClient } from '../../http/http-client.ts'
 import { redactText } from '../../http/redact.ts'
 import { thrownMessage } from '../../core/thrown.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 import { requestSignal } from './request-signal.ts'
 
 /** Per-request options every SDK method accepts. */
@@ -57,7 +58,7 @@ export async function callSdk<T>(
       throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...failure.details, retries: exchange.retries })
     }
     const status = (error as { status?: unknown }).status
-    const message = redactText(thrownMessage(error), settings.secrets)
+    const message = redactText(withServerMessage(thrownMessage(error), exchange.answerBody), settings.secrets)
     throw new ProviderError(`${settings.spec}: ${message}`, {
       retries: exchange.retries,
       ...(typeof status === 'number' ? { status } : {}),
@@ -66,4 +67,21 @@ export async function callSdk<T>(
     own.release()
     settings.http.exchanges.end(exchange)
   }
+}
+
+/**
+ * The SDK's message, with the server's own words when the SDK found none: the `openai` SDK reads only an `error`
+ * object, so a compatible server's refusal in another shape — Mistral's and vLLM's `{"object":"error","message":…}`
+ * — became "400 status code (no body)", hiding why (a call id, a tool name, the model).
+ */
+function withServerMessage(message: string, body: string | undefined): string {
+  if (body === undefined || !/^\d{3} status code \(no body\)$/.test(message)) return message
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return message
+  }
+  const said = isPlainObject(parsed) ? (parsed.message ?? parsed.detail) : undefined
+  return typeof said === 'string' && said.trim() !== '' ? `${message.slice(0, 3)} ${said}` : message
 }
