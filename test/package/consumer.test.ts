@@ -52,8 +52,13 @@ function toolgauge(args: readonly string[]) {
 // Child processes (tsc with skipLibCheck off, the CLI) are slow on a loaded 2-core machine: a generous timeout.
 describe('the packed package', { timeout: 300_000 }, () => {
   it('ships the build, the sources its maps point at, the suite schema, the example suites, the docs, README and LICENSE, and no tests, benchmarks or CI files', () => {
-    const [listing] = JSON.parse(sh('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], projectRoot).stdout) as { files: { path: string }[] }[]
+    const [listing] = JSON.parse(sh('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], projectRoot).stdout) as { files: { path: string }[]; size: number; unpackedSize: number }[]
     const files = listing!.files.map((file) => file.path)
+    // README "How big it is" states the tarball as npm pack does (MB of 10^6 bytes): within 5% of it.
+    const stated = /The package itself is a ([\d.]+) MB tarball \(([\d.]+) MB unpacked/.exec(readFileSync(join(projectRoot, 'README.md'), 'utf8'))
+    expect(stated, 'README: "The package itself is a … MB tarball (… MB unpacked"').not.toBeNull()
+    expect(Math.abs(Number(stated![1]) * 1e6 / listing!.size - 1), `tarball ${listing!.size} bytes`).toBeLessThan(0.05)
+    expect(Math.abs(Number(stated![2]) * 1e6 / listing!.unpackedSize - 1), `unpacked ${listing!.unpackedSize} bytes`).toBeLessThan(0.05)
     expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli/toolgauge.js', 'dist/config/define-config.js', 'src/index.ts', 'suites/suite.schema.json', 'README.md', 'LICENSE', 'package.json']))
     expect(files).toEqual(expect.arrayContaining(['suites/weather/suite.yaml', 'suites/weather/tools.json', 'suites/weather/stubs.ts', 'suites/banking/suite.yaml', 'docs/ci.md']))
     // Links from the package's page resolve: the repository, its README and issues.
