@@ -4,6 +4,7 @@ import type { SourceDocument } from '../io/read-document.ts'
 import { schemaProblems } from '../schema/ajv.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { mcpOriginOf, noteMcpOrigin } from '../mcp/tool-origins.ts'
 
 type Path = (string | number)[]
 
@@ -33,7 +34,11 @@ export function applyToolPatch(base: readonly ToolDefinition[], patch: Record<st
     const parameters = entry.parameters ? (deepMerge(tool.parameters, entry.parameters) as JsonSchema) : tool.parameters
     const problems = entry.parameters ? schemaProblems(parameters) : []
     if (problems.length > 0) throw at([tool.name, 'parameters'], `the patched parameters of "${tool.name}" are not a valid JSON Schema: ${problems.join('; ')}`)
-    return { ...tool, ...(entry.description !== undefined ? { description: entry.description } : {}), parameters }
+    const patched = { ...tool, ...(entry.description !== undefined ? { description: entry.description } : {}), parameters }
+    // A patched MCP tool is still its server's tool: a refusal of its name must name the server, not advise a rename.
+    const origin = mcpOriginOf(tool)
+    if (origin) noteMcpOrigin(patched, origin)
+    return patched
   })
 }
 

@@ -2,6 +2,7 @@
 // request of its cases refused with a 400: each case errored, the run spent on nothing, the reason buried in the
 // errors. The official providers now say it before the first request, as bad input (exit 2): the case, the tool
 // field, the API's rule and a name it takes. Compatible servers (vLLM, Ollama) take what their templates do: no check.
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.ts'
@@ -86,6 +87,25 @@ describe('a tool of an MCP server named as the API refuses', () => {
       expect(server.requests).toHaveLength(0)
     })
   }
+
+  // A variant's patched description makes a new definition of the tool: it is still the server's tool, so its
+  // refusal still names the server (it fell back to "rename it", which the user cannot do).
+  it('a variant that patches the tool still names the server it came from', async () => {
+    const server = await startFakeServer('openai', weatherModel)
+    open.push(server)
+    setProviderEnv('openai', server.origin)
+    const provider = await makeProvider('openai', 'gpt-4.1-mini', { baseUrl: baseUrlFor('openai', server.origin) })
+    const dir = serverSuite()
+    writeFileSync(join(dir, 'terse.json'), JSON.stringify({ 'github.search': { description: 'Search issues.' } }))
+    // Named `base`, the variant replaces the suite's own tools: only patched definitions are checked.
+    const variants = [{ name: 'base', file: join(dir, 'terse.json'), origin: { field: '--variant' } }]
+    const error = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1, variants })
+      .then(() => expect.unreachable('the run should have stopped'), (caught: unknown) => caught)
+    expect(InputError.isInstance(error)).toBe(true)
+    expect((error as Error).message).toContain(`has a tool named "github.search" of the MCP server "${process.execPath} ${dotted}"`)
+    expect((error as Error).message).not.toContain('rename it, e.g.')
+    expect(server.requests).toHaveLength(0)
+  })
 
   it("a case whose tools: list leaves the tool out is not refused: the remedy the message names works", async () => {
     const server = await startFakeServer('openai', weatherModel)
