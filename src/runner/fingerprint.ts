@@ -72,13 +72,14 @@ export class Fingerprints {
     // and stubs are usually the suite's shared objects: each is hashed once, by identity.
     const { file: _file, tools, stubs, ...rest } = testCase
     // A scripted simulated user's script decides the user's messages: its content, like a scripted model's.
-    const simulator = testCase.user?.model.startsWith('scripted:') ? this.fileDigest(resolve(dirname(testCase.file), testCase.user.model.slice('scripted:'.length))) : null
+    const simulatorScript = testCase.user ? scriptFile(testCase.user.model, dirname(testCase.file)) : undefined
+    const simulator = simulatorScript ? this.fileDigest(simulatorScript) : null
     // A world's module decides every result of its tools (the case's rest holds its spec and the initial state).
     const world = testCase.world ? this.fileDigest(testCase.world.module) : null
     // A custom check's module decides its verdict, as a scripted judge's script decides the judge's.
     const checks = [
       ...customCheckModules(testCase).map((module) => this.fileDigest(module)),
-      ...caseJudges(testCase).flatMap((judge) => (judge.model.startsWith('scripted:') ? [this.fileDigest(resolve(dirname(testCase.file), judge.model.slice('scripted:'.length)))] : [])),
+      ...caseJudges(testCase).flatMap((judge) => scriptFile(judge.model, dirname(testCase.file)) ?? []).map((script) => this.fileDigest(script)),
     ]
     // The settings a judge or simulated user runs with (its spec is in the case): absent, the digest is as before.
     const helpers = [...new Set([...caseJudges(testCase).map((judge) => judge.model), ...(testCase.user ? [testCase.user.model] : [])])]
@@ -103,7 +104,9 @@ export class Fingerprints {
     let value = this.models.get(model)
     if (value === undefined) {
       const relevant = relevantSettings(settings)
-      const script = spec.startsWith('scripted:') ? resolve(settings.cwd ?? process.cwd(), spec.slice('scripted:'.length)) : undefined
+      // The model's script is read against the run's folder, as its provider reads it; a missing one is `null` here
+      // but 'missing' for a judge's or simulated user's: both kept, since either change would re-run old journals.
+      const script = scriptFile(spec, settings.cwd ?? process.cwd())
       value = digest(stableStringify({ model, spec, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
       this.models.set(model, value)
     }
@@ -130,6 +133,14 @@ function relevantSettings(settings: Partial<ProviderOptions>): Record<string, un
     else delete relevant.settings
   }
   return relevant
+}
+
+/**
+ * The file a `scripted:<file>` spec names, resolved against `base` (undefined for any other spec): a model's against
+ * the run's folder, a judge's or simulated user's against its suite's (runner/suite-models.ts reads them so).
+ */
+function scriptFile(spec: string, base: string): string | undefined {
+  return spec.startsWith('scripted:') ? resolve(base, spec.slice('scripted:'.length)) : undefined
 }
 
 /** The modules of a case's custom checks (case-level and per message), each once. */
