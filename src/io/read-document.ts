@@ -124,6 +124,15 @@ function parseJsonText(file: string, withBom: string): SourceDocument {
  * says what it expected and where (V8's JSON.parse gives no position for some errors, and quotes the text).
  */
 function jsonSyntaxError(file: string, text: string): InputError {
+  const { reason, line, column } = jsonSyntaxProblem(text)
+  return new InputError(`invalid JSON at line ${line}, column ${column}: ${reason}`, { file, line })
+}
+
+/**
+ * What is wrong with JSON text that does not parse, and where (1-based line and column), in lossless-json's words:
+ * it says what it expected and never quotes the text (V8 quotes it whole, a JSON Lines case of any length).
+ */
+export function jsonSyntaxProblem(text: string): { readonly reason: string; readonly line: number; readonly column: number } {
   let reason = 'not valid JSON'
   let position = text.length
   try {
@@ -135,7 +144,7 @@ function jsonSyntaxError(file: string, text: string): InputError {
     reason = message.replace(/ at position \d+$/, '')
   }
   const before = text.slice(0, position).split('\n')
-  return new InputError(`invalid JSON at line ${before.length}, column ${before.at(-1)!.length + 1}: ${reason}`, { file, line: before.length })
+  return { reason, line: before.length, column: before.at(-1)!.length + 1 }
 }
 
 /** Parses YAML/JSON text already in memory; see readDocument. */

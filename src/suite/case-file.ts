@@ -5,6 +5,7 @@ import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { fileStamp, LineReader, type TextLine } from '../io/read-lines.ts'
+import { jsonSyntaxProblem } from '../io/read-document.ts'
 import { validateCaseShape } from '../schema/validate-document.ts'
 
 /** A field's path inside a case. */
@@ -96,8 +97,9 @@ function parseCaseLine(file: string, line: TextLine): Record<string, unknown> {
 export function parseJsonLine(text: string, file: string, line: number): unknown {
   try {
     return JSON.parse(text)
-  } catch (error) {
-    throw new InputError(`invalid JSON: ${(error as Error).message}`, { file, line })
+  } catch {
+    const { reason, column } = jsonSyntaxProblem(text)
+    throw new InputError(`invalid JSON at column ${column}: ${reason}`, { file, line })
   }
 }
 

@@ -75,6 +75,10 @@ describe('a bad line deep in a 20,000-line case file', () => {
     expect(broken.calls).toBe(0)
     expect(broken.error.location).toEqual({ file: broken.cases, line: 17_347 })
     expect(broken.error.message).toContain('invalid JSON')
+    // Where on the line, in words that do not quote it (V8's "… is not valid JSON" quotes the whole line).
+    const unquoted = await runWith('not-json-token', `{"id": "x", "prompt": nope, "note": "${'n'.repeat(500)}"}`)
+    expect(unquoted.error.message).toMatch(/:17347: invalid JSON at column 23: [^"]*$/)
+    expect(unquoted.error.message).not.toContain('n'.repeat(50))
     const repeated = await runWith('repeated-key', '{"id": "x", "prompt": "a", "prompt": "b"}')
     expect(repeated.error.location).toEqual({ file: repeated.cases, line: 17_347 })
   })
