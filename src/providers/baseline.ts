@@ -40,7 +40,7 @@ export function baselineTurn(request: GenerateRequest): ModelTurn {
     return {
       text: '',
       toolCalls: pending.map((call, index) => ({ id: `call_${request.context.turn}_${index}`, name: call.name, rawArguments: JSON.stringify(call.arguments) })),
-      finishReason: { unified: 'tool-calls', raw: 'baseline' },
+      finishReason: { unified: 'tool-calls' },
       usage: emptyUsage,
       latencyMs: 0,
     }
@@ -49,7 +49,7 @@ export function baselineTurn(request: GenerateRequest): ModelTurn {
   const text = results.length > 0
     ? `Here is what the tools returned: ${results.join('; ')}`
     : "I can't help with that using the tools I have."
-  return { text, toolCalls: [], finishReason: { unified: 'stop', raw: 'baseline' }, usage: emptyUsage, latencyMs: 0 }
+  return { text, toolCalls: [], finishReason: { unified: 'stop' }, usage: emptyUsage, latencyMs: 0 }
 }
 
 function lastUserText(messages: readonly Message[]): string {

@@ -59,7 +59,7 @@ export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseSc
       return {
         text: scripted.text,
         toolCalls: scripted.toolCalls,
-        finishReason: scripted.toolCalls.length > 0 ? { unified: 'tool-calls', raw: 'scripted' } : { unified: 'stop', raw: 'scripted' },
+        finishReason: scripted.toolCalls.length > 0 ? { unified: 'tool-calls' } : { unified: 'stop' },
         usage: scripted.usage,
         latencyMs: 0,
       }

@@ -19,3 +19,14 @@ it('show of a passing run names the result count and the flags that print the tr
   const all = await runMain(['show', out, '--all'])
   expect(all.stdout.match(/^PASS first-suite\//gm)).toHaveLength(4)
 })
+
+// An offline model has no wire, so no finish reason of its own: a turn line names the unified one ("finish
+// tool-calls"), not the model's name ("finish baseline", which reads as a reason).
+it("show's turn lines of an offline model name the finish reason, not the model", async () => {
+  const out = mkdtempSync(join(tmpdir(), 'toolgauge-show-'))
+  const run = await runMain(['run', join(projectRoot, 'examples/first-suite'), '--model', 'baseline', '--out', out])
+  expect(run.code, run.stdout + run.stderr).toBe(0)
+  const all = (await runMain(['show', out, '--all'])).stdout
+  expect(all).toMatch(/── turn 1 \([^)]*finish tool-calls\)/)
+  expect(all).not.toMatch(/finish (baseline|scripted)/)
+})
