@@ -27,8 +27,9 @@ export type BatchStatus = {
 
 /**
  * One entry's outcome. `answer`: the HTTP status and JSON body text the API would have answered the request with
- * directly (the SDK reads it; a non-2xx is the API refusing that request). `error`: the entry errored, expired or was
- * cancelled inside the batch — that case is errored (`provider_error`), never failed.
+ * directly (the SDK reads it; a non-2xx is the API refusing that request; a 2xx with no answer in it the queue
+ * treats as an `error`). `error`: the entry errored, expired or was cancelled inside the batch — that case is errored
+ * (`provider_error`), never failed, and a resumed run submits it again.
  */
 export type BatchOutcome =
   | { readonly customId: string; readonly kind: 'answer'; readonly status: number; readonly body: string }

@@ -93,7 +93,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
     const identity = { ...(exchange?.context ?? { suite: '', caseId: '', repeat: 0, turn: 0 }), model: exchange?.model ?? '' }
     const key = replay || record ? cassetteKey({ method, url, body: bodyText }, identity) : ''
     try {
-      if (exchange && settings.batch?.connected) return await batchedResponse(settings.batch, exchange, { path, bodyText, host: new URL(url).host, context: exchange.context }, init.signal ?? undefined, settings)
+      if (exchange && settings.batch?.connected) return await batchedResponse(settings.batch, exchange, { path, bodyText, host: new URL(url).host, context: exchange.context }, init.signal ?? undefined)
       if (replay) return replayResponse(replay, key, exchange, method, path, settings)
       const response = await fetchWithRetries(url, { ...init, headers }, {
         policy,
@@ -140,16 +140,11 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
 
 /**
  * A generation request answered from its batch: the entry's status and body handed to the SDK as a direct answer
- * would be, after the protocol's broken-answer check (a 2xx with no answer in it is a ProviderError; no retry — the
- * batch has answered).
+ * would be. The queue has judged the entry (a 2xx with no answer in it is rejected there, `batchAnswerProblem`).
  */
-async function batchedResponse(queue: BatchDiversion, exchange: Exchange, held: HeldRequest, signal: AbortSignal | undefined, settings: HttpClientSettings): Promise<Response> {
+async function batchedResponse(queue: BatchDiversion, exchange: Exchange, held: HeldRequest, signal: AbortSignal | undefined): Promise<Response> {
   const answer = await queue.request(held, signal)
   exchange.batch = answer.batchId
-  const ok = answer.status >= 200 && answer.status < 300
-  // A batch's 2xx that is not JSON is no answer either, whatever SDK would read it next (a JSON parse error at best).
-  const problem = ok && settings.checkAnswer ? checkRecorded(answer.body, settings.checkAnswer, 'batch') : undefined
-  if (problem !== undefined) throw new ProviderError(`HTTP ${answer.status} with ${problem} (answered by batch ${answer.batchId})`, { status: answer.status, retries: 0 })
   exchange.answerBody = answer.body
   return toResponse(answer.status, new Headers({ 'content-type': 'application/json' }), answer.body)
 }
@@ -176,6 +171,14 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
   if (problem !== undefined) throw new ProviderError(`HTTP ${status} with ${problem} (replayed from ${store.file(key)})`, { status, retries: 0 })
   if (exchange) exchange.answerBody = body
   return toResponse(status, headers, body)
+}
+
+/**
+ * Why a batch entry's 2xx body is no answer (the batch queue's `answerProblem`): it has no headers of its own, and
+ * must be JSON — whatever SDK would read it next, a non-JSON body is at best its JSON parse error.
+ */
+export function batchAnswerProblem(body: string, checkAnswer: NonNullable<HttpClientSettings['checkAnswer']>): string | undefined {
+  return checkRecorded(body, checkAnswer, 'batch')
 }
 
 /**

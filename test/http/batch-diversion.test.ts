@@ -1,6 +1,7 @@
 // Batch mode in the HTTP layer (issue 27): a generation request (it carries the exchange header) is held by the
-// model's batch queue and answered from it, through the protocol's broken-answer check; everything else — the batch
-// API's own calls — goes to the network, without that check (a batch's status is no chat answer).
+// model's batch queue and answered from it (the queue judges each entry with the protocol's broken-answer check:
+// test/providers/batch/unreadable-entries.test.ts); everything else — the batch API's own calls — goes to the
+// network, without that check (a batch's status is no chat answer).
 import { describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/core/errors.ts'
 import { exchangeHeaders } from '../../src/http/exchange.ts'
@@ -10,10 +11,18 @@ const context = { suite: 's', caseId: 'c', repeat: 0, turn: 0 }
 // A protocol check that wants a `choices` array, like Chat Completions'.
 const checkAnswer = (body: unknown) => (Array.isArray((body as { choices?: unknown }).choices) ? undefined : 'no choices')
 
-function setup(answer: { status: number; body: string }) {
+/** The HTTP layer over a queue that answers every held request with `answer`, or rejects with it (an Error). */
+function setup(answer: { status: number; body: string } | Error) {
   const held: HeldRequest[] = []
   const network: string[] = []
-  const queue: BatchDiversion = { connected: true, request: async (request) => (held.push(request), { ...answer, batchId: 'batch_9' }) }
+  const queue: BatchDiversion = {
+    connected: true,
+    request: async (request) => {
+      held.push(request)
+      if (answer instanceof Error) throw answer
+      return { ...answer, batchId: 'batch_9' }
+    },
+  }
   const http = createHttpClient({
     batch: queue,
     checkAnswer,
@@ -37,11 +46,11 @@ describe('batch diversion', () => {
     expect(exchange.batch).toBe('batch_9')
   })
 
-  it('applies the protocol\'s broken-answer check to a batched 2xx with no answer: a ProviderError, no retry', async () => {
-    const { http } = setup({ status: 200, body: '{"choices":null}' })
+  it('fails a generation request with the queue\'s ProviderError (an entry with no answer), the exchange\'s failure', async () => {
+    const { http } = setup(new ProviderError('HTTP 200 with no answer: no choices (answered by batch batch_9)', { status: 200, retries: 0 }))
     const exchange = http.exchanges.start(context, 'openai:gpt-4o-mini')
     const failed = http.fetch('http://127.0.0.1:9/v1/chat/completions', { method: 'POST', headers: exchangeHeaders(exchange), body: '{}' })
-    await expect(failed).rejects.toThrow('HTTP 200 with no choices (answered by batch batch_9)')
+    await expect(failed).rejects.toThrow('HTTP 200 with no answer: no choices (answered by batch batch_9)')
     expect(ProviderError.isInstance(exchange.failure)).toBe(true)
   })
 

@@ -21,6 +21,12 @@ export type BatchQueueSettings = {
   /** Milliseconds between two status reads of a running batch (`--batch-poll`, default 30 s). */
   readonly pollMs: number
   readonly journal?: BatchJournalStore
+  /**
+   * Why a 2xx entry body is no answer (the protocol's broken-answer check, `http/http-client.ts` batchAnswerProblem),
+   * or undefined when it is one. Such an entry is treated as one that errored: the case errors, and a resumed run
+   * submits it again rather than serve the same body from the journaled batch. Absent: every body is an answer.
+   */
+  readonly answerProblem?: (body: string) => string | undefined
   readonly onEvent?: (event: BatchEvent) => void
   /** Replaceable in tests. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -70,7 +76,8 @@ const entryOverheadBytes = 256
  * no one waits on any more is not polled again.
  *
  * With `--resume --batch`, a request whose custom id and body hash an earlier run journaled is served from that
- * batch (polled, its results read once) and never submitted again — unless that batch failed or did not answer it.
+ * batch (polled, its results read once) and never submitted again — unless that batch failed or did not answer it
+ * (an `error` outcome, none, or a 2xx with no answer in it: `answerProblem`), when it goes into a new batch.
  */
 export class ModelBatchQueue implements BatchQueue, BatchDiversion {
   private api: BatchApi | undefined
@@ -246,19 +253,33 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     }
   }
 
+  /** The one place an entry's outcome is judged: an answer is served; anything else errors, or (resumed) is held anew. */
   private answer(waiter: Waiter, watch: Watch, barrier = true): void {
     if (waiter.settled) return
     const outcome = watch.outcomes?.get(waiter.entry.customId)
-    if (outcome?.kind === 'answer') {
+    const problem = outcome?.kind === 'answer' ? this.noAnswer(outcome) : undefined
+    if (outcome?.kind === 'answer' && problem === undefined) {
       this.settle(waiter, watch)
       waiter.resolve({ status: outcome.status, body: outcome.body, batchId: watch.id })
       return
     }
-    // A journaled batch that did not answer this request: it goes into the next batch rather than erroring for ever.
+    // A journaled batch that did not answer this request: it goes into the next batch rather than erroring for ever
+    // (a results file says the same on every read).
     if (watch.resumed) return this.hold(waiter, barrier)
     this.settle(waiter, watch)
+    if (outcome?.kind === 'answer') {
+      // No retry: the batch has answered, and a resumed run submits it again.
+      waiter.reject(new ProviderError(`HTTP ${outcome.status} with ${problem} (answered by batch ${watch.id})`, { status: outcome.status, retries: 0 }))
+      return
+    }
     const why = outcome ? outcome.message : 'not in the results'
     waiter.reject(new ProviderError(`batch ${watch.id}: request ${waiter.entry.customId} errored: ${why}`, { retries: 0 }))
+  }
+
+  /** Why an `answer` outcome holds no answer: a 2xx the protocol's check refuses (a non-2xx is the API's refusal, for the SDK). */
+  private noAnswer(outcome: Extract<BatchOutcome, { kind: 'answer' }>): string | undefined {
+    const ok = outcome.status >= 200 && outcome.status < 300
+    return ok ? this.settings.answerProblem?.(outcome.body) : undefined
   }
 
   private failAll(watch: Watch, message: string, cause?: unknown): void {

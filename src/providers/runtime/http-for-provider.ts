@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.ts'
-import { createHttpClient, type HttpClient } from '../../http/http-client.ts'
+import { batchAnswerProblem, createHttpClient, type HttpClient } from '../../http/http-client.ts'
 import { ModelBatchQueue } from '../batch/batch-queue.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
@@ -26,9 +26,9 @@ export function sdkSetup(
   if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${adapter.expected})`, { field: '--model' })
   checkSettings(adapter.protocol, options.settings, spec)
   checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
-  const batch = batchQueueFor(spec, options)
-  const credentials = resolveCredentials(options, adapter.credentials, spec)
   const wire = adapter.protocol === 'offline' ? undefined : adapter.protocol
+  const batch = batchQueueFor(spec, options, wire && answerChecks[wire])
+  const credentials = resolveCredentials(options, adapter.credentials, spec)
   return { credentials, http: httpClientFor(options, credentials.secrets, wire && answerChecks[wire], wire && streamChecks[wire], batch) }
 }
 
@@ -43,8 +43,9 @@ const defaultBatchPollMs = 30_000
 /**
  * The model's batch queue in batch mode (the adapter connects it to its batch API in `sdkProvider`). A batch answers
  * whole, and later: it cannot stream, and there is no exchange to record or replay — each is a usage error.
+ * `checkAnswer`: the protocol's test of a 2xx body, with which the queue judges each entry.
  */
-function batchQueueFor(spec: string, options: ProviderOptions): ModelBatchQueue | undefined {
+function batchQueueFor(spec: string, options: ProviderOptions, checkAnswer?: AnswerCheck): ModelBatchQueue | undefined {
   if (!batches(options)) return undefined
   const field = options.settings?.batch === true ? 'batch' : '--batch'
   if (streams(options)) throw new InputError(`${spec}: batch mode and streaming exclude each other (a batch answers each request whole); drop stream or batch`, { field })
@@ -54,6 +55,7 @@ function batchQueueFor(spec: string, options: ProviderOptions): ModelBatchQueue 
     model: options.label ?? spec,
     pollMs: options.batchPollMs ?? defaultBatchPollMs,
     ...(options.batchJournal ? { journal: options.batchJournal } : {}),
+    ...(checkAnswer ? { answerProblem: (body: string) => batchAnswerProblem(body, checkAnswer) } : {}),
     ...(options.onBatchEvent ? { onEvent: options.onBatchEvent } : {}),
   })
 }

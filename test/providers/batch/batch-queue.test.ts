@@ -194,6 +194,23 @@ describe('batch mode: interrupted and resumed', () => {
     expect(second.verdicts.map(([, , verdict]) => verdict)).toEqual(['passed', 'passed', 'passed'])
   })
 
+  it('runs again, its request in a new batch, a case whose journaled entry was answered 2xx with no answer in it', async () => {
+    const api = memoryBatchApi(weatherModel)
+    const results = api.results.bind(api)
+    // batch_1's results file says the same on every read: c001's entry holds no answer.
+    api.results = async (id) => (await results(id))!.map((outcome, index) => (id === 'batch_1' && index === 1 && outcome.kind === 'answer' ? { ...outcome, body: '' } : outcome))
+    const out = join(work, 'resumed-unanswered')
+    const first = await runBatched(api, [1, 1, 1], { out })
+    expect(first.verdicts.map(([id, , verdict, kinds]) => [id, verdict, kinds])).toEqual([['c000', 'passed', []], ['c001', 'errored', ['provider_error']], ['c002', 'passed', []]])
+    expect(first.outcome.report.results[1]!.failures[0]!.message).toContain('HTTP 200 with no answer: an empty body (answered by batch batch_1)')
+
+    const second = await runBatched(api, [1, 1, 1], { out, resume: true })
+    expect(second.verdicts.map(([, , verdict]) => verdict)).toEqual(['passed', 'passed', 'passed'])
+    // Only c001 ran again (c000 and c002 kept from results.jsonl), its request in a new batch.
+    expect(api.submitted.map((batch) => batch.length)).toEqual([3, 1])
+    expect(second.outcome.report.results[1]!.turns[0]!.batch).toBe('batch_2')
+  })
+
   it('submits again what a journaled batch did not answer (it expired), and a fresh run starts a new batches.jsonl', async () => {
     const api = memoryBatchApi(weatherModel, { held: true })
     const controller = new AbortController()
