@@ -43,3 +43,12 @@ export function percentageSlip(value: unknown): string | undefined {
   // toPrecision drops the binary noise of the division (57 / 100 is 0.5700000000000001).
   return `${value} is a percentage; expected a fraction between 0 and 1: did you mean ${Number((value / 100).toPrecision(12))}?`
 }
+
+/**
+ * For a number or boolean where a string was expected — YAML reads `content: 400` or `content: true` as one —
+ * `, got the number 400: quote it ("400")`; empty for any other value.
+ */
+export function quotingSlip(value: unknown): string {
+  if (typeof value !== 'number' && typeof value !== 'boolean') return ''
+  return `, got the ${typeof value} ${String(value)}: quote it ("${String(value)}")`
+}

@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.ts'
 import type { RawToolCall } from '../core/message.ts'
 import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
-import { didYouMean } from '../core/did-you-mean.ts'
+import { didYouMean, quotingSlip } from '../core/did-you-mean.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
@@ -129,7 +129,7 @@ function parseTurns(turns: unknown[], path: (string | number)[], fail: (path: (s
     const { content, tool_calls: calls, usage, ...rest } = turn as Record<string, unknown>
     const unknown = Object.keys(rest)[0]
     if (unknown) throw fail([...where, unknown], 'only content, tool_calls and usage in a turn')
-    if (content !== undefined && typeof content !== 'string') throw fail([...where, 'content'], 'a string')
+    if (content !== undefined && typeof content !== 'string') throw fail([...where, 'content'], `a string${quotingSlip(content)}`)
     if (calls !== undefined && !Array.isArray(calls)) throw fail([...where, 'tool_calls'], 'a list of calls')
     const toolCalls = (calls ?? []).map((call: unknown, index: number): RawToolCall => {
       const callPath = [...where, 'tool_calls', index]
