@@ -2,8 +2,8 @@
 // broken-answer check: an empty body, not JSON, no message): that request is submitted again in a new batch, as an
 // entry that errored would be, not served the same broken body from the journaled batch (which errored the case on
 // every resume, for ever). A real answer of a journaled batch is still served from it, never bought again. Each
-// adapter runs in batch mode against its stand-in (test/providers/fake/batch/), whose first batch's results file is
-// damaged for one request — for good, as a results file is.
+// adapter runs in batch mode against its stand-in (test/providers/fake/batch/), whose first batch's results (file or
+// inline output) are damaged for one request — for good, as a batch's results are.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +14,7 @@ import { batchCustomId } from '../../../src/providers/batch/batch-ids.ts'
 import { BatchJournal } from '../../../src/providers/batch/batch-journal.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { anthropicBatchApi } from '../fake/batch/anthropic-batch-api.ts'
+import { geminiBatchApi } from '../fake/batch/gemini-batch-api.ts'
 import { batchLifecycle } from '../fake/batch/lifecycle.ts'
 import { openAiBatchStandIn } from '../fake/batch/openai-batch-api.ts'
 import { baseUrlFor, makeProvider, setProviderEnv, weatherTools, type ProviderKind } from '../fake/harness.ts'
@@ -50,26 +51,44 @@ function damagingFirstResults(standIn: Handler, results: RegExp, customId: () =>
   }
 }
 
+/** The Gemini stand-in with the first batch whose output it serves damaged for good: `customId`'s inline response is `response`. */
+function damagingFirstGeminiOutput(standIn: Handler, customId: () => string, response: unknown): Handler {
+  let damaged: string | undefined
+  return async (request, index) => {
+    const reply: Reply = await standIn(request, index)
+    if (reply.type !== 'json') return reply
+    const body = JSON.parse(JSON.stringify(reply.body)) as any
+    const outputs = [body?.metadata?.output, body?.response?.output].filter((output) => output?.inlinedResponses)
+    if (outputs.length === 0) return reply
+    damaged ??= request.path
+    if (request.path !== damaged) return reply
+    for (const output of outputs) for (const item of output.inlinedResponses.inlinedResponses ?? []) if (item.metadata?.key === customId()) item.response = response
+    return { ...reply, body }
+  }
+}
+
 type Case = {
   readonly kind: ProviderKind
   readonly model: string
   readonly standIn: () => Handler & { readonly batches: ReadonlyMap<string, unknown> }
-  readonly results: RegExp
-  readonly damage: (line: any) => unknown
+  /** The stand-in with the broken request's entry damaged in the first batch's results. */
+  readonly damaged: (standIn: Handler, customId: () => string) => Handler
 }
 
 const fast = () => batchLifecycle({ pollsInProgress: 0 })
+const openAiResults = /^\/v1\/files\/[^/]+\/content$/
 const cases: readonly Case[] = [
-  { kind: 'openai', model: 'gpt-4o-mini', standIn: () => openAiBatchStandIn('openai', weatherModel, fast()), results: /^\/v1\/files\/[^/]+\/content$/, damage: (line) => ({ ...line, response: { ...line.response, body: '' } }) },
-  { kind: 'openai-responses', model: 'gpt-4o-mini', standIn: () => openAiBatchStandIn('openai-responses', weatherModel, fast()), results: /^\/v1\/files\/[^/]+\/content$/, damage: (line) => ({ ...line, response: { ...line.response, body: 'Internal Server Error' } }) },
-  { kind: 'anthropic', model: 'claude-haiku-4-5', standIn: () => anthropicBatchApi(weatherModel, { lifecycle: fast() }), results: /\/results$/, damage: (line) => ({ ...line, result: { type: 'succeeded' } }) },
+  { kind: 'openai', model: 'gpt-4o-mini', standIn: () => openAiBatchStandIn('openai', weatherModel, fast()), damaged: (standIn, id) => damagingFirstResults(standIn, openAiResults, id, (line) => ({ ...line, response: { ...line.response, body: '' } })) },
+  { kind: 'openai-responses', model: 'gpt-4o-mini', standIn: () => openAiBatchStandIn('openai-responses', weatherModel, fast()), damaged: (standIn, id) => damagingFirstResults(standIn, openAiResults, id, (line) => ({ ...line, response: { ...line.response, body: 'Internal Server Error' } })) },
+  { kind: 'anthropic', model: 'claude-haiku-4-5', standIn: () => anthropicBatchApi(weatherModel, { lifecycle: fast() }), damaged: (standIn, id) => damagingFirstResults(standIn, /\/results$/, id, (line) => ({ ...line, result: { type: 'succeeded' } })) },
+  { kind: 'google', model: 'gemini-2.0-flash', standIn: () => geminiBatchApi(weatherModel, { lifecycle: fast() }), damaged: (standIn, id) => damagingFirstGeminiOutput(standIn, id, '') },
 ]
 
-describe.each(cases)('$kind: --resume --batch after an entry answered 2xx with no answer', ({ kind, model, standIn, results, damage }) => {
+describe.each(cases)('$kind: --resume --batch after an entry answered 2xx with no answer', ({ kind, model, standIn, damaged }) => {
   it('submits that request again in a new batch, and serves the real answer of a journaled batch from it', async () => {
     const spec = `${kind}:${model}`
     const standInApi = standIn()
-    const server = await startLoopback(damagingFirstResults(standInApi, results, () => batchCustomId(spec, contextOf('broken')), damage))
+    const server = await startLoopback(damaged(standInApi, () => batchCustomId(spec, contextOf('broken'))))
     open.push(server)
     setProviderEnv(kind, undefined)
     const out = join(work, kind)
