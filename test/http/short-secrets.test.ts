@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { redactText } from '../../src/http/redact.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { fixture, q } from '../mcp/helpers.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 const variables = ['TG_SHORT_KEY', 'TG_SHORT_MCP', 'XDG_CACHE_HOME']
@@ -17,11 +17,7 @@ afterEach(async () => {
 
 it('each short secret — a key variable, extra_body and extra_headers credentials, a config secret, an MCP ${VAR} and literal credential — is warned about once, by its source, without its value', async () => {
   // Any key is accepted: the fake providers' servers want theirs.
-  const server = await startLoopback(() => ({
-    type: 'json',
-    status: 200,
-    body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Nothing to do.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
-  }))
+  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
   servers.push(server)
   process.env.TG_SHORT_KEY = 'k9z'
   process.env.TG_SHORT_MCP = 'm2v'

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LineReader } from '../../src/io/read-lines.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { tempFiles } from '../helpers/cli.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 const servers: Loopback[] = []
 afterEach(async () => {
@@ -31,11 +31,7 @@ describe('a JSON Lines case file before the first request', () => {
     })
     const server = await startLoopback(() => {
       beforeFirstRequest ??= passes
-      return {
-        type: 'json',
-        status: 200,
-        body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Nothing to do.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
-      }
+      return chatTextReply('Nothing to do.')
     })
     servers.push(server)
     vi.stubEnv('OPENAI_API_KEY', 'sk-test-0123456789')

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { tempFiles } from '../helpers/cli.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 const servers: Loopback[] = []
 afterEach(async () => {
@@ -22,11 +22,7 @@ function suite(name: string, tool: string): string {
 
 describe('the request checks of a model that answers some suites', () => {
   it('ask about the cases of its suites only', { timeout: 30_000 }, async () => {
-    const server = await startLoopback(() => ({
-      type: 'json',
-      status: 200,
-      body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Nothing to do.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
-    }))
+    const server = await startLoopback(() => chatTextReply('Nothing to do.'))
     servers.push(server)
     vi.stubEnv('OPENAI_API_KEY', 'sk-test-0123456789')
     vi.stubEnv('OPENAI_BASE_URL', `${server.origin}/v1`)

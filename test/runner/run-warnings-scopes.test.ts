@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 restoreEnvAfterEach(['TG_SCOPE_KEY_A', 'TG_SCOPE_KEY_B', 'XDG_CACHE_HOME', 'TOOLGAUGE_CACHE'])
 const servers: Loopback[] = []
@@ -21,11 +21,7 @@ afterEach(async () => {
 
 /** A chat-completions server that answers every request with text. */
 async function model(): Promise<string> {
-  const server = await startLoopback(() => ({
-    type: 'json',
-    status: 200,
-    body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Nothing to do.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
-  }))
+  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
   servers.push(server)
   return `${server.origin}/v1`
 }

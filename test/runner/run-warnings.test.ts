@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
 import { fixture, q } from '../mcp/helpers.ts'
-import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 restoreEnvAfterEach(['TG_RUN_SHORT_KEY', 'TG_RUN_SHORT_MCP', 'XDG_CACHE_HOME', 'TOOLGAUGE_CACHE'])
 const servers: Loopback[] = []
@@ -22,11 +22,7 @@ afterEach(async () => {
 
 /** A chat-completions server that answers every request with text. */
 async function model(): Promise<string> {
-  const server = await startLoopback(() => ({
-    type: 'json',
-    status: 200,
-    body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Nothing to do.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
-  }))
+  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
   servers.push(server)
   return `${server.origin}/v1`
 }

@@ -32,6 +32,15 @@ export function anthropicTextReply(text: string): Reply {
   }
 }
 
+/** A Chat Completions answer holding only `text`, as a model that calls no tool gives it. */
+export function chatTextReply(text: string): Reply {
+  return {
+    type: 'json',
+    status: 200,
+    body: { id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } },
+  }
+}
+
 /** A request handler of a fake API (the n-th request is 0-based, counted across the server's life). */
 export type Handler = (request: SeenRequest, index: number) => Reply | Promise<Reply>
 
