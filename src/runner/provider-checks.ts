@@ -1,3 +1,4 @@
+import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { CasePlan, CaseRef, Provider, RequestProblem, RequestShape } from '../core/provider.ts'
 import { describeThrown } from '../core/thrown.ts'
@@ -10,6 +11,11 @@ import { describeThrown } from '../core/thrown.ts'
 
 /** Why the run stopped, after what a check of the provider did. */
 const stopped = "a Provider's checks refuse what it cannot serve by throwing an InputError; anything else is its own code failing, so the run stopped before any request"
+
+/** A case as `checkCases` is told of it: its suite and id. */
+export function caseRefOf(testCase: Pick<Case, 'suite' | 'id'>): CaseRef {
+  return { suite: testCase.suite, id: testCase.id }
+}
 
 /** The warnings of `provider.checkCases` (none without one); what it throws or returns wrongly is an InputError (see above). */
 export function caseWarnings(provider: Provider, cases: readonly CaseRef[], plan: CasePlan): readonly string[] {

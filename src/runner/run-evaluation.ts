@@ -18,7 +18,7 @@ import { printsWarnings, warningsTo } from '../core/warnings.ts'
 import { evaluateCase, type CaseTask, type EvaluationContext } from './evaluate-case.ts'
 import { RunTally } from './run-tally.ts'
 import { checkCaseRequest } from './check-case-requests.ts'
-import { caseWarnings } from './provider-checks.ts'
+import { caseRefOf, caseWarnings } from './provider-checks.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { Fingerprints } from './fingerprint.ts'
 import { AbandonAfterAbort } from './abandon-after-abort.ts'
@@ -299,15 +299,11 @@ function casesPerSuite(suites: readonly StreamedSuite[], cases: RunCases): Map<s
 /** The `{ suite, id }` of each run case and of every case of the suites (for `Provider.checkCases`). */
 async function caseIdentities(suites: readonly StreamedSuite[], cases: RunCases): Promise<{ caseRefs: CaseRef[]; allCases: CaseRef[] }> {
   const allCases: CaseRef[] = []
-  for (const suite of suites) for (let index = 0; index < suite.cases.count; index++) allCases.push(refOf(await suite.cases.at(index)))
+  for (const suite of suites) for (let index = 0; index < suite.cases.count; index++) allCases.push(caseRefOf(await suite.cases.at(index)))
   if (cases.everyCase) return { caseRefs: allCases, allCases }
   const caseRefs: CaseRef[] = []
-  for await (const testCase of eachCase(cases)) caseRefs.push(refOf(testCase))
+  for await (const testCase of eachCase(cases)) caseRefs.push(caseRefOf(testCase))
   return { caseRefs, allCases }
-}
-
-function refOf(testCase: Case): CaseRef {
-  return { suite: testCase.suite, id: testCase.id }
 }
 
 /**

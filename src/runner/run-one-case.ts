@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
-import type { CaseRef, Provider } from '../core/provider.ts'
+import type { Provider } from '../core/provider.ts'
 import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { serversOf, type McpServerPool } from '../mcp/server-pool.ts'
@@ -11,7 +11,7 @@ import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { checkCaseRequests } from './check-case-requests.ts'
-import { caseWarnings } from './provider-checks.ts'
+import { caseRefOf, caseWarnings } from './provider-checks.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
@@ -128,9 +128,9 @@ export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpSe
  * hooks.
  */
 export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
-  const refs = cases.map(refOf)
+  const refs = cases.map(caseRefOf)
   // As a run asks: about the cases run, knowing every case of the suite (a script key for none of them is a slip).
-  const plan = { repeats: preparation.repeats, allCases: suite.cases.map(refOf) }
+  const plan = { repeats: preparation.repeats, allCases: suite.cases.map(caseRefOf) }
   for (const provider of providers) for (const warning of caseWarnings(provider, refs, plan)) printOnce(warning)
   await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
@@ -149,10 +149,6 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
     ...(preparation.signal ? { signal: preparation.signal } : {}),
   }
   return { hooks: await loadHooks(suite.hooks), context }
-}
-
-function refOf(testCase: Case): CaseRef {
-  return { suite: testCase.suite, id: testCase.id }
 }
 
 /** The warnings `prepareCases` printed: `runCase` is called once per case, so each is said once per process. */

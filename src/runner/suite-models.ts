@@ -7,7 +7,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { withoutBatch } from './batch-schedule.ts'
 import { boundedTurns } from './bounded-turns.ts'
-import { caseWarnings } from './provider-checks.ts'
+import { caseRefOf, caseWarnings } from './provider-checks.ts'
 import type { RunOptions } from './run-options.ts'
 
 /**
@@ -60,7 +60,7 @@ export class SuiteModels {
       const key = keyOf(testCase, spec)
       if (!this.built.has(key)) this.built.set(key, await this.create(testCase, spec))
       const refs = this.casesOf.get(key) ?? new Map<string, CaseRef>()
-      refs.set(caseKey({ suite: testCase.suite, case: testCase.id }), { suite: testCase.suite, id: testCase.id })
+      refs.set(caseKey({ suite: testCase.suite, case: testCase.id }), caseRefOf(testCase))
       this.casesOf.set(key, refs)
     }
   }

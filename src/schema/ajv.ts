@@ -113,15 +113,22 @@ export function schemaProblems(schema: JsonSchema): string[] {
 export function compileSchema(schema: JsonSchema): Validator {
   const known = compiled.get(schema)
   if (known) return known
+  const validate = compiledOnce(schema, 'run')
+  compiled.set(schema, validate)
+  return validate
+}
+
+/** The validator of this kind for a schema's text, compiled the first time that text is met. */
+function compiledOnce(schema: JsonSchema, kind: 'run' | 'verbose'): Validator {
   const draft = schemaDraft(schema)
   const compilable = compilableSchema(schema)
   const text = `${draft} ${JSON.stringify(compilable)}`
-  let validate = compiledByText.get(text)
+  const byText = kind === 'run' ? compiledByText : verboseByText
+  let validate = byText.get(text)
   if (!validate) {
-    validate = ajvFor(draft).compile(compilable)
-    compiledByText.set(text, validate)
+    validate = ajvFor(draft, kind).compile(compilable)
+    byText.set(text, validate)
   }
-  compiled.set(schema, validate)
   return validate
 }
 
@@ -135,15 +142,7 @@ export function validateAgainst(schema: JsonSchema, value: unknown): ErrorObject
  * (ajv's `verbose`; the errors are otherwise the same): a validator of its own, compiled on first use.
  */
 export function validateVerbosely(schema: JsonSchema, value: unknown): ErrorObject[] {
-  const draft = schemaDraft(schema)
-  const compilable = compilableSchema(schema)
-  const text = `${draft} ${JSON.stringify(compilable)}`
-  let validate = verboseByText.get(text)
-  if (!validate) {
-    validate = ajvFor(draft, 'verbose').compile(compilable)
-    verboseByText.set(text, validate)
-  }
-  return validateWith(validate, value)
+  return validateWith(compiledOnce(schema, 'verbose'), value)
 }
 
 /** Runs a validator (compiled here, or generated from the same options at build time); ajv's errors, empty when valid. */

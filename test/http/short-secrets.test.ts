@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { redactText } from '../../src/http/redact.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { fixture, q } from '../mcp/helpers.ts'
-import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { startTextChatServer, type Loopback } from '../providers/fake/loopback.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
 
 const variables = ['TG_SHORT_KEY', 'TG_SHORT_MCP', 'XDG_CACHE_HOME']
@@ -17,14 +17,13 @@ afterEach(async () => {
 
 it('each short secret — a key variable, extra_body and extra_headers credentials, a config secret, an MCP ${VAR} and literal credential — is warned about once, by its source, without its value', async () => {
   // Any key is accepted: the fake providers' servers want theirs.
-  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
-  servers.push(server)
+  const baseUrl = await startTextChatServer(servers)
   process.env.TG_SHORT_KEY = 'k9z'
   process.env.TG_SHORT_MCP = 'm2v'
   const dir = tempFiles({
     'toolgauge.config.json': JSON.stringify({
       secrets: ['long-enough-secret', 'q7w'],
-      providers: { 'openai-compatible:m': { base_url: `${server.origin}/v1`, api_key_env: 'TG_SHORT_KEY', extra_body: { metadata: { api_key: 'b4n' } }, extra_headers: { 'x-proxy-token': 'h5j' } } },
+      providers: { 'openai-compatible:m': { base_url: baseUrl, api_key_env: 'TG_SHORT_KEY', extra_body: { metadata: { api_key: 'b4n' } }, extra_headers: { 'x-proxy-token': 'h5j' } } },
     }),
     'suite.yaml': ['name: short', 'tools:', `  - { mcp: { command: ${q(process.execPath)}, args: [${q(fixture('echo-server.mjs'))}], env: { ECHO_TOKEN: "\${TG_SHORT_MCP}", API_KEY: l8p, LOG_LEVEL: off } } }`,
       'cases:', '  - { id: a, prompt: go, expect: { calls: [] } }', '  - { id: b, prompt: again, expect: { calls: [] } }'].join('\n'),

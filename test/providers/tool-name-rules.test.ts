@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.ts'
+import type { Provider } from '../../src/core/provider.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { weatherModel } from './fake/behaviour.ts'
 import { baseUrlFor, makeProvider, setProviderEnv, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
@@ -67,16 +68,22 @@ describe('a tool named as the API refuses', () => {
 describe('a tool of an MCP server named as the API refuses', () => {
   const dotted = fixture('dotted-server.mjs')
   const serverSuite = (caseTools = '') => tempFiles({ 'suite.yaml': ['name: mcp-named', 'tools:', `  - mcp: { command: ${q(process.execPath)}, args: [${q(dotted)}] }`, 'cases:', `  - { id: look, prompt: Find the issue${caseTools}, expect: { calls: [] } }`].join('\n') })
+  /** A fake API of `kind` and a provider for it: the run's one model. */
+  const modelOf = async (kind: ProviderKind, model: string) => {
+    const server = await startFakeServer(kind, weatherModel)
+    open.push(server)
+    setProviderEnv(kind, server.origin)
+    return { server, provider: await makeProvider(kind, model, { baseUrl: baseUrlFor(kind, server.origin) }) }
+  }
+  /** The error a run of the suite in `dir` stops with. */
+  const stoppedRun = (dir: string, provider: Provider, extra: Partial<Parameters<typeof runEvaluation>[0]> = {}) =>
+    runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1, ...extra })
+      .then(() => expect.unreachable('the run should have stopped'), (caught: unknown) => caught)
 
   for (const { kind, model, api } of [{ kind: 'openai', model: 'gpt-4.1-mini', api: 'OpenAI' }, { kind: 'anthropic', model: 'claude-haiku-4-5', api: 'Anthropic' }] as const) {
     it(`${kind}: still exit 2 before any request, naming the server it came from and the case's tools: list instead of a rename`, async () => {
-      const server = await startFakeServer(kind, weatherModel)
-      open.push(server)
-      setProviderEnv(kind, server.origin)
-      const provider = await makeProvider(kind, model, { baseUrl: baseUrlFor(kind, server.origin) })
-      const dir = serverSuite()
-      const error = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
-        .then(() => expect.unreachable('the run should have stopped'), (caught: unknown) => caught)
+      const { server, provider } = await modelOf(kind, model)
+      const error = await stoppedRun(serverSuite(), provider)
       expect(InputError.isInstance(error)).toBe(true)
       const message = (error as Error).message
       expect(message).toContain(`case "look" has a tool named "github.search" of the MCP server "${process.execPath} ${dotted}", which ${api} refuses in every request`)
@@ -91,16 +98,12 @@ describe('a tool of an MCP server named as the API refuses', () => {
   // A variant's patched description makes a new definition of the tool: it is still the server's tool, so its
   // refusal still names the server (it fell back to "rename it", which the user cannot do).
   it('a variant that patches the tool still names the server it came from', async () => {
-    const server = await startFakeServer('openai', weatherModel)
-    open.push(server)
-    setProviderEnv('openai', server.origin)
-    const provider = await makeProvider('openai', 'gpt-4.1-mini', { baseUrl: baseUrlFor('openai', server.origin) })
+    const { server, provider } = await modelOf('openai', 'gpt-4.1-mini')
     const dir = serverSuite()
     writeFileSync(join(dir, 'terse.json'), JSON.stringify({ 'github.search': { description: 'Search issues.' } }))
     // Named `base`, the variant replaces the suite's own tools: only patched definitions are checked.
     const variants = [{ name: 'base', file: join(dir, 'terse.json'), origin: { field: '--variant' } }]
-    const error = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1, variants })
-      .then(() => expect.unreachable('the run should have stopped'), (caught: unknown) => caught)
+    const error = await stoppedRun(dir, provider, { variants })
     expect(InputError.isInstance(error)).toBe(true)
     expect((error as Error).message).toContain(`has a tool named "github.search" of the MCP server "${process.execPath} ${dotted}"`)
     expect((error as Error).message).not.toContain('rename it, e.g.')
@@ -108,10 +111,7 @@ describe('a tool of an MCP server named as the API refuses', () => {
   })
 
   it("a case whose tools: list leaves the tool out is not refused: the remedy the message names works", async () => {
-    const server = await startFakeServer('openai', weatherModel)
-    open.push(server)
-    setProviderEnv('openai', server.origin)
-    const provider = await makeProvider('openai', 'gpt-4.1-mini', { baseUrl: baseUrlFor('openai', server.origin) })
+    const { server, provider } = await modelOf('openai', 'gpt-4.1-mini')
     const dir = serverSuite(', tools: [get_issue]')
     const outcome = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [provider.id], providers: [provider], outDir: join(dir, 'out'), concurrency: 1 })
     expect(outcome.report.results.map((result) => result.case)).toEqual(['look'])

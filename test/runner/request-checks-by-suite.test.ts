@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { tempFiles } from '../helpers/cli.ts'
-import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { startTextChatServer, type Loopback } from '../providers/fake/loopback.ts'
 
 const servers: Loopback[] = []
 afterEach(async () => {
@@ -22,10 +22,9 @@ function suite(name: string, tool: string): string {
 
 describe('the request checks of a model that answers some suites', () => {
   it('ask about the cases of its suites only', { timeout: 30_000 }, async () => {
-    const server = await startLoopback(() => chatTextReply('Nothing to do.'))
-    servers.push(server)
+    const baseUrl = await startTextChatServer(servers)
     vi.stubEnv('OPENAI_API_KEY', 'sk-test-0123456789')
-    vi.stubEnv('OPENAI_BASE_URL', `${server.origin}/v1`)
+    vi.stubEnv('OPENAI_BASE_URL', baseUrl)
     const dir = tempFiles({ 'plain.json': suite('plain', 'get_weather'), 'dotted.json': suite('dotted', 'weather.get') })
     const outcome = await runEvaluation({
       suitePaths: [join(dir, 'plain.json'), join(dir, 'dotted.json')],
@@ -34,6 +33,6 @@ describe('the request checks of a model that answers some suites', () => {
       providerOptions: { retries: 0 },
     })
     expect(outcome.report.results.map((result) => `${result.model} ${result.suite}`).sort()).toEqual(['baseline dotted', 'baseline plain', 'openai:gpt-4o plain'])
-    expect(server.requests).toHaveLength(1)
+    expect(servers[0]!.requests).toHaveLength(1)
   })
 })

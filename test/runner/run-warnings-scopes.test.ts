@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
-import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { startTextChatServer, type Loopback } from '../providers/fake/loopback.ts'
 
 restoreEnvAfterEach(['TG_SCOPE_KEY_A', 'TG_SCOPE_KEY_B', 'XDG_CACHE_HOME', 'TOOLGAUGE_CACHE'])
 const servers: Loopback[] = []
@@ -18,13 +18,6 @@ afterEach(async () => {
   vi.restoreAllMocks()
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
-
-/** A chat-completions server that answers every request with text. */
-async function model(): Promise<string> {
-  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
-  servers.push(server)
-  return `${server.origin}/v1`
-}
 
 /** A suite of two cases with one tool (so scoring counts its tokens). */
 function suite(): string {
@@ -55,7 +48,7 @@ async function stderrOf<T>(work: () => Promise<T>): Promise<{ value: T; stderr: 
 async function run(dir: string, out: string, keyEnv: string): Promise<string[]> {
   const warnings: string[] = []
   await runEvaluation({
-    suitePaths: [join(dir, 'suite.json')], models: ['openai-compatible:m'], outDir: join(dir, out), providerOptions: { baseUrl: await model(), apiKeyEnv: keyEnv },
+    suitePaths: [join(dir, 'suite.json')], models: ['openai-compatible:m'], outDir: join(dir, out), providerOptions: { baseUrl: await startTextChatServer(servers), apiKeyEnv: keyEnv },
     onWarning: (message: string) => warnings.push(message),
   })
   return warnings.filter((message) => message.includes('cannot be redacted') || message.includes('cache folder'))

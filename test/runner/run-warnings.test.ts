@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
 import { fixture, q } from '../mcp/helpers.ts'
-import { chatTextReply, startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { startTextChatServer, type Loopback } from '../providers/fake/loopback.ts'
 
 restoreEnvAfterEach(['TG_RUN_SHORT_KEY', 'TG_RUN_SHORT_MCP', 'XDG_CACHE_HOME', 'TOOLGAUGE_CACHE'])
 const servers: Loopback[] = []
@@ -19,13 +19,6 @@ afterEach(async () => {
   vi.restoreAllMocks()
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
-
-/** A chat-completions server that answers every request with text. */
-async function model(): Promise<string> {
-  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
-  servers.push(server)
-  return `${server.origin}/v1`
-}
 
 /** A suite whose MCP server is given `${TG_RUN_SHORT_MCP}`. */
 function suite(): string {
@@ -47,7 +40,7 @@ async function run(dir: string, out: string, takeWarnings: boolean) {
   try {
     // An openai-compatible model reading its key from TG_RUN_SHORT_KEY.
     await runEvaluation({
-      suitePaths: [join(dir, 'suite.yaml')], models: ['openai-compatible:m'], outDir: join(dir, out), providerOptions: { baseUrl: await model(), apiKeyEnv: 'TG_RUN_SHORT_KEY' },
+      suitePaths: [join(dir, 'suite.yaml')], models: ['openai-compatible:m'], outDir: join(dir, out), providerOptions: { baseUrl: await startTextChatServer(servers), apiKeyEnv: 'TG_RUN_SHORT_KEY' },
       ...(takeWarnings ? { onWarning: (message: string) => warnings.push(message) } : {}),
     })
   } finally {

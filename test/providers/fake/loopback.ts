@@ -41,6 +41,13 @@ export function chatTextReply(text: string): Reply {
   }
 }
 
+/** A Chat Completions loopback answering every request with text, kept in `open` to be closed; its base URL (`…/v1`). */
+export async function startTextChatServer(open: Loopback[]): Promise<string> {
+  const server = await startLoopback(() => chatTextReply('Nothing to do.'))
+  open.push(server)
+  return `${server.origin}/v1`
+}
+
 /** A request handler of a fake API (the n-th request is 0-based, counted across the server's life). */
 export type Handler = (request: SeenRequest, index: number) => Reply | Promise<Reply>
 
