@@ -17,7 +17,8 @@ import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { guardStrays } from './process-guard.ts'
 import { runSecrets } from './load-run.ts'
-import { printWarning } from './run-callbacks.ts'
+import { warnOnce } from '../core/warnings.ts'
+import { inert } from '../report/terminal-text.ts'
 import { Simulators } from './simulators.ts'
 import { suiteModelOptions } from './suite-models.ts'
 import { ToolSets } from './tool-sets.ts'
@@ -131,7 +132,11 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
   const refs = cases.map(caseRefOf)
   // As a run asks: about the cases run, knowing every case of the suite (a script key for none of them is a slip).
   const plan = { repeats: preparation.repeats, allCases: suite.cases.map(caseRefOf) }
-  for (const provider of providers) for (const warning of caseWarnings(provider, refs, plan)) printOnce(warning)
+  for (const provider of providers) for (const warning of caseWarnings(provider, refs, plan)) {
+    // Neither runCase nor describeSuite takes an onWarning: said on stderr (inert: it may quote a file), once per
+    // process, as runCase is called once per case.
+    warnOnce(`case check\0${warning}`, inert(warning))
+  }
   await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
   const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions }, secrets)
@@ -149,16 +154,6 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
     ...(preparation.signal ? { signal: preparation.signal } : {}),
   }
   return { hooks: await loadHooks(suite.hooks), context }
-}
-
-/** The warnings `prepareCases` printed: `runCase` is called once per case, so each is said once per process. */
-const printed = new Set<string>()
-
-/** Prints a warning of the checks on stderr (neither `runCase` nor `describeSuite` takes an onWarning), once. */
-function printOnce(warning: string): void {
-  if (printed.has(warning)) return
-  printed.add(warning)
-  printWarning(warning)
 }
 
 /** The cases with a variant's tools, as a run with the suite's variants runs them; bad input for a variant the suite lacks. */
