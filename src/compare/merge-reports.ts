@@ -111,16 +111,53 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
     const cut = runCut(report.run)
     if (cut) problems.push(`${file} is from a run cut by --${cut.reason} (${cut.notRun.length} case run(s) did not start; run them with --resume)`)
   }
-  const shards = inputs.flatMap(({ file, report }) => (isShard(report.run.shard) ? [{ file, shard: report.run.shard }] : []))
-  const counts = unique(shards.map((s) => s.shard.count))
-  if (counts.length > 1) throw new InputError(`shard reports split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file: shards.find((s) => s.shard.count !== counts[0])!.file, field: 'run.shard' })
-  if (counts.length === 1) {
-    const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !shards.some((s) => s.shard.index === i))
-    if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')} missing`)
+  for (const set of shardSets(inputs)) {
+    const counts = unique(set.shards.map((s) => s.shard.count))
+    if (counts.length > 1) throw new InputError(`shard reports${set.label} split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file: set.shards.find((s) => s.shard.count !== counts[0])!.file, field: 'run.shard' })
+    const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !set.shards.some((s) => s.shard.index === i))
+    if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')}${set.label} missing`)
   }
   if (problems.length === 0) return
   if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
   for (const p of problems) warnings.push(`partial merge: ${p}`)
+}
+
+/** The shards of one sharded run: its shard reports, and how messages name the run (empty when it is the only one). */
+type ShardSet = { readonly label: string; readonly shards: readonly { readonly file: string; readonly shard: Shard }[] }
+
+/**
+ * The shard reports grouped by the run they are shards of. A shard's cases are a share of its suites' cases (after
+ * --filter), and each model of it ran that share: shard 1/2 of one model and shard 2/2 of another are halves of two
+ * runs, not one whole run — each model's gates would read half its cases. So a set is one model × suites × filter,
+ * and each needs all its shards; models whose shards are the same reports are one set (a run of several models).
+ */
+function shardSets(inputs: readonly ReportInput[]): ShardSet[] {
+  const byRun = new Map<string, { model: string; plan: string; shards: { file: string; shard: Shard }[] }>()
+  for (const { file, report } of inputs) {
+    const { shard, filter } = report.run
+    if (!isShard(shard)) continue
+    const suites = [...new Set(report.run.suites.map((suite) => suite.name))].sort()
+    const plan = `suites ${suites.join(', ')}${typeof filter === 'string' ? `, --filter ${filter}` : ''}`
+    for (const model of report.run.models.length > 0 ? unique(report.run.models) : ['']) {
+      const key = JSON.stringify([model, suites, typeof filter === 'string' ? filter : null])
+      const set = byRun.get(key) ?? { model, plan, shards: [] }
+      set.shards.push({ file, shard })
+      byRun.set(key, set)
+    }
+  }
+  const sets = new Map<string, { models: string[]; plan: string; shards: { file: string; shard: Shard }[] }>()
+  for (const { model, plan, shards } of byRun.values()) {
+    const key = JSON.stringify([plan, shards.map((s) => s.file)])
+    const set = sets.get(key) ?? { models: [], plan, shards }
+    set.models.push(model)
+    sets.set(key, set)
+  }
+  const all = [...sets.values()]
+  const plans = (model: string) => all.filter((set) => set.models.includes(model)).length
+  return all.map(({ models, plan, shards }) => ({
+    label: all.length === 1 ? '' : ` of ${models.join(', ')}${models.some((model) => plans(model) > 1) ? ` (${plan})` : ''}`,
+    shards,
+  }))
 }
 
 function isShard(value: unknown): value is Shard {

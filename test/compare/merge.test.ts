@@ -137,6 +137,24 @@ describe('mergeReports', () => {
     expect(partial.warnings).toEqual(['partial merge: shard 2/3 missing'])
   })
 
+  it('refuses shards of different models as one set: each model ran half its cases, its gate would read that half', () => {
+    // Shard 1/2 run with model-a only and shard 2/2 with model-b only: two shard numbers, but no model ran every case.
+    const alone = (model: string, index: number) => {
+      const shard = { index, count: 2 }
+      const results = fullRun().filter((r) => r.model === model && inShard(r.suite, r.case, shard))
+      const report = runReport(results, shard)
+      return { file: `${model}-${index}.json`, report: { ...report, run: { ...report.run, models: [model] } } }
+    }
+    const halves = [alone('model-a', 1), alone('model-b', 2)]
+    expect(() => mergeReports(halves)).toThrow('incomplete set of reports: shard 2/2 of model-a missing; shard 1/2 of model-b missing')
+    expect(mergeReports(halves, { allowPartial: true }).warnings).toEqual(['partial merge: shard 2/2 of model-a missing', 'partial merge: shard 1/2 of model-b missing'])
+    // Both models sharded in runs of their own, every shard there: complete.
+    expect(mergeReports([alone('model-a', 1), alone('model-b', 1), alone('model-a', 2), alone('model-b', 2)]).warnings).toEqual([])
+    // The same model's shards of different --filter runs are not one run either.
+    const filtered = (index: number, filter: string) => ({ ...alone('model-a', index), report: { ...alone('model-a', index).report, run: { ...alone('model-a', index).report.run, filter } } })
+    expect(() => mergeReports([filtered(1, 'case-1*'), filtered(2, 'case-2*')])).toThrow('shard 2/2 of model-a (suites weather, --filter case-1*) missing; shard 1/2 of model-a (suites weather, --filter case-2*) missing')
+  })
+
   it('refuses shards that split the cases differently', () => {
     expect(() => mergeReports([...shardReports(2), ...shardReports(3)])).toThrow(/split the cases differently/)
   })
