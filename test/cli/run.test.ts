@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process'
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +10,8 @@ const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.js
 /** The CLI arguments of each `npm start` command (package.json's start script, `&&`-joined, after the bin path). */
 function startScriptRuns(): string[][] {
   const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string }; bin: { toolgauge: string } }
-  return manifest.scripts.start.split('&&').map((command) => {
+  const runs = manifest.scripts.start.split(' && ').filter((command) => !command.startsWith('node -e '))
+  return runs.map((command) => {
     const words = command.trim().split(/\s+/)
     const executable = words.indexOf(manifest.bin.toolgauge)
     expect(executable, 'npm start runs the package\'s executable').toBeGreaterThan(-1)
@@ -53,6 +55,18 @@ describe('toolgauge run', () => {
     expect(report.results).toHaveLength(12)
     expect(report.results.every((r) => r.conversation !== undefined)).toBe(true)
     expect(result.stdout).toContain('✓ min-accuracy [baseline]')
+  })
+
+  it("npm start's second run is set apart: a blank line, then a line saying what it runs and why the baseline fails it", () => {
+    const start = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+    const parts = start.split(' && ')
+    expect(parts).toHaveLength(3)
+    expect(parts[1]).toMatch(/^node -e /)
+    // The separator runs as npm runs it, through the shell, and prints to stdout as the runs' tables do.
+    const printed = execSync(parts[1]!, { cwd: projectRoot, encoding: 'utf8' })
+    expect(printed).toMatch(/^\n\S/)
+    expect(printed).toContain('suites/retail')
+    expect(printed).toContain('floor')
   })
 
   it('npm start runs only the bundled example suites, named: a BFCL import under suites/ does not change it', () => {
