@@ -54,8 +54,11 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
   pairs.forEach((column, row) => {
     const outcome = column === -1 ? undefined : outcomes[row]?.[column]
     const flat = calls[column]
-    if (!outcome || outcome.ok || !flat || validity[column]?.schemaBroken) return
-    failures.push(argumentFailure(flat, expect.calls[row]?.args, outcome))
+    const own = validity[column]
+    // A broken schema rule (malformed, missing_required, schema_violation) is the failure: a wrong value would repeat it.
+    if (!outcome || outcome.ok || !flat || (own?.schemaBroken && own.failures.some((failure) => failure.kind !== 'hallucinated_param'))) return
+    const failure = argumentFailure(flat, expect.calls[row]?.args, outcome, own?.hallucinatedParams ?? [])
+    if (failure) failures.push(failure)
   })
 
   const allow = expect.extraCalls === 'allow'
@@ -101,11 +104,14 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
 /**
  * One `wrong_argument_value` failure per paired call, naming every argument that did not match (the message and
  * `path` name the only one when one is wrong) and carrying every argument compared, for the per-argument diff.
+ * An argument holding an undeclared key (`undeclared`, the call's `hallucinated_param`s) is wrong by that key, which
+ * is reported already: left out, and no failure when nothing else is wrong — but a wrong value beside it is named.
  */
-function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number]['args'], outcome: Extract<MatchOutcome, { ok: false }>): Failure {
+function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number]['args'], outcome: Extract<MatchOutcome, { ok: false }>, undeclared: readonly string[]): Failure | undefined {
   const rows = matchers && flat.call.check.wellFormed ? compareArguments(matchers, flat.call.arguments) : []
-  const wrong = rows.filter((entry) => !entry.matches)
+  const wrong = rows.filter((entry) => !entry.matches && !undeclared.some((key) => isWithin(key, entry.argument)))
   if (wrong.length === 0) {
+    if (undeclared.length > 0) return undefined
     return {
       kind: 'wrong_argument_value',
       message: `${flat.call.name}: argument ${outcome.path || '(arguments)'} was ${describe(outcome.actual)}, expected ${outcome.expected}`,
@@ -115,10 +121,15 @@ function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number][
   const only = wrong.length === 1 ? wrong[0]?.argument : undefined
   return {
     kind: 'wrong_argument_value',
-    message: `${flat.call.name}: ${mismatchClauses(rows).join('; ')}`,
+    message: `${flat.call.name}: ${mismatchClauses(wrong).join('; ')}`,
     path: `${flat.path}.arguments${only ? `.${only}` : ''}`,
     arguments: rows,
   }
+}
+
+/** Whether argument path `key` (`a.b[0].c`) is `argument` or lies inside it. */
+function isWithin(key: string, argument: string): boolean {
+  return key === argument || key.startsWith(`${argument}.`) || key.startsWith(`${argument}[`)
 }
 
 function totalWeight(weights: readonly (readonly number[])[], pairs: readonly number[]): number {

@@ -34,6 +34,33 @@ describe('every failure kind is detected from scripted turns', () => {
     expect(score.failures[0]?.path).toBe('turns[0].calls[0].arguments.country')
   })
 
+  it('hallucinated_param beside a wrong value: both reported, the wrong value with its diff (it was hidden)', async () => {
+    const { score } = await runScripted(makeCase({ expect: { calls: [paris] } }), [turn('', ['get_weather', '{"city":"London","country":"FR"}']), turn('ok')])
+    expect(kinds(score)).toEqual(['hallucinated_param', 'wrong_argument_value'])
+    const wrong = score.failures.find((failure) => failure.kind === 'wrong_argument_value')
+    expect(wrong?.message).toBe('get_weather: argument city was "London", expected "Paris"')
+    expect(wrong?.path).toBe('turns[0].calls[0].arguments.city')
+    expect(wrong?.arguments).toContainEqual({ argument: 'country', actual: 'FR', matches: true })
+    // The verdict and the counts are those of the hallucinated key alone: the call's arguments were never right.
+    expect(score.verdict).toBe('failed')
+    expect(score.metrics).toMatchObject({ calls: 1, selectedCalls: 1, correctArgumentCalls: 0, hallucinatedParamCalls: 1, schemaViolationCalls: 1 })
+  })
+
+  it('a schema rule the wrong value also breaks still reports it once, as that rule', async () => {
+    const { score } = await runScripted(makeCase({ expect: { calls: [{ name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } }] } }), [turn('', ['get_weather', '{"city":"Paris","unit":"kelvin","country":"FR"}']), turn('ok')])
+    expect(kinds(score)).toEqual(['hallucinated_param', 'schema_violation'])
+  })
+
+  it('an argument wrong only by the undeclared key inside it is that key alone, not a wrong value too', async () => {
+    const order = { name: 'order', description: 'Orders items', parameters: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' } }, additionalProperties: false } }, note: { type: 'string' } }, additionalProperties: false } }
+    const testCase = makeCase({ tools: [order], expect: { calls: [{ name: 'order', args: { items: { literal: [{ sku: 'A' }] }, note: 'gift' } }] } })
+    const alone = await runScripted(testCase, [turn('', ['order', '{"items":[{"sku":"A","color":"red"}],"note":"gift"}']), turn('ok')])
+    expect(kinds(alone.score)).toEqual(['hallucinated_param'])
+    const beside = await runScripted(testCase, [turn('', ['order', '{"items":[{"sku":"A","color":"red"}],"note":"none"}']), turn('ok')])
+    expect(kinds(beside.score)).toEqual(['hallucinated_param', 'wrong_argument_value'])
+    expect(beside.score.failures.find((failure) => failure.kind === 'wrong_argument_value')?.message).toBe('order: argument note was "none", expected "gift"')
+  })
+
   it('hallucinated_param also where the schema does not forbid extra keys (get_time has no additionalProperties)', async () => {
     const { score } = await runScripted(makeCase({ expect: { calls: [{ name: 'get_time', args: { city: 'Oslo' } }] } }), [turn('', ['get_time', '{"city":"Oslo","tz":"CET"}']), turn('ok')])
     expect(kinds(score)).toEqual(['hallucinated_param'])
