@@ -112,6 +112,31 @@ describe('toolgauge init', () => {
     expect(lint(workflowFile.replace('runs-on:', 'runs-onn:'), 'w.yml').length).toBeGreaterThan(0)
   })
 
+  it("the workflow's compare step fails a pull request that broke one of the example's six cases (a gate that can fail on a small suite)", async () => {
+    // Without --max-drop only a significant drop failed, and one broken case of six is p = 1: the gate never failed.
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(dir, 'package.json'), '{"name": "app", "private": true}\n')
+    expect((await runMain(['init', dir])).code).toBe(0)
+    const script = readFileSync(join(dir, 'evals/example/scripted-model.yaml'), 'utf8')
+    const wrongOrder = script.replace('arguments: { order_id: A-1042 } }]\n  - content: Your order', 'arguments: { order_id: A-1043 } }]\n  - content: Your order')
+    expect(wrongOrder).not.toBe(script)
+    writeFileSync(join(dir, 'broken-model.yaml'), wrongOrder)
+    const base = await runMain(['run', join(dir, 'evals'), '--model', `scripted:${join(dir, 'evals/example/scripted-model.yaml')}`, '--out', join(dir, 'base')])
+    expect(base.code, base.stderr).toBe(0)
+    const head = await runMain(['run', join(dir, 'evals'), '--model', `scripted:${join(dir, 'broken-model.yaml')}`, '--out', join(dir, 'head')])
+    expect(head.code, head.stdout + head.stderr).toBe(1)
+    const step = /npx toolgauge compare (\S+) (\S+) \\\n\s+([^|\n]+?) \|/.exec(workflowFile)
+    expect(step, workflowFile).not.toBeNull()
+    const [, baseReport, headReport, flags] = step as unknown as [string, string, string, string]
+    expect([baseReport, headReport]).toEqual(['toolgauge-baseline/report.json', 'reports/latest/report.json'])
+    const compare = await runMain(['compare', join(dir, 'base/report.json'), join(dir, 'head/report.json'), ...flags.trim().split(/\s+/)])
+    expect(compare.code, compare.stdout + compare.stderr).toBe(1)
+    expect(compare.stdout).toContain('example/order-status')
+    // Unchanged cases still pass the same step.
+    const same = await runMain(['compare', join(dir, 'base/report.json'), join(dir, 'base/report.json'), ...flags.trim().split(/\s+/)])
+    expect(same.code, same.stdout + same.stderr).toBe(0)
+  })
+
   it('in a project where toolgauge is not installed, says to install it (this toolgauge, by the shorter of its relative and absolute paths) before `npx toolgauge run`', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
     const bare = await runMain(['init', dir])
