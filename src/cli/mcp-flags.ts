@@ -12,8 +12,8 @@ export const mcpServerFlags = {
 } as const satisfies FlagSpec
 
 /** Usage lines for those flags. */
-export const mcpServerFlagsUsage = `  --env NAME=value       environment of a stdio server (repeatable; \${VAR} is expanded and redacted)
-  --header "Name: value" HTTP header for a URL (repeatable; \${VAR} is expanded and redacted)
+export const mcpServerFlagsUsage = `  --env NAME=value       environment of a stdio server (repeatable; \${VAR} is expanded as in a suite)
+  --header "Name: value" HTTP header for a URL (repeatable; \${VAR} is expanded as in a suite)
   --connect-timeout <s>  seconds to wait for the server to start and list its tools (default 30)`
 
 /** A server spec from a command line (or URL) and the shared flags. */

@@ -8,8 +8,8 @@ export type FoundCredentials<T> = { readonly secrets: readonly string[]; readonl
  * which stays readable) of one whose name says it is (`GITHUB_TOKEN`, `Authorization`, `x-api-key`, `DB_PASSWORD`),
  * and the credentials of a URL (`urlCredentials`: `DATABASE_URL: postgres://app:pw@db/x`). Not every value:
  * `LOG_LEVEL: debug` or `ROOT: /srv/data` are words and paths that tool results and answers repeat, and redacting
- * them would shred the transcripts and reports for nothing; a credential under another name belongs in `${VAR}`,
- * whose value is always a secret.
+ * them would shred the transcripts and reports for nothing. The value of a `${VAR}` is judged the same way, its
+ * variable's name counting too (server-spec.ts): `${GITHUB_TOKEN}` is a secret wherever it stands, `${PORT}` is not.
  */
 export function credentialValues(name: string, value: string): string[] {
   const found = [...urlCredentials(value).secrets]
@@ -107,7 +107,7 @@ function flagName(arg: string): string | undefined {
 
 /**
  * `prefix` and the credential `value` masked (a `Bearer` scheme kept), the bare credential added to `secrets`; a
- * value of `${VAR}` references only is shown as written (the expanded value is the secret, see server-spec.ts).
+ * value of `${VAR}` references only is shown as written (its expanded value is then the secret, see server-spec.ts).
  */
 function masked(value: string, prefix: string, secrets: string[]): string {
   const bare = bareCredential(value)

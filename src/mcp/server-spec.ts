@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
-import { redactText, warnIfUnredactable } from '../http/redact.ts'
+import { isCredentialName, redactText, warnIfUnredactable } from '../http/redact.ts'
 import { argCredentials, credentialValues, urlCredentials, variableReference } from './entry-credentials.ts'
 
 /** How toolgauge reaches one MCP server: a process spoken to over stdio, or a streamable HTTP endpoint. */
@@ -35,9 +35,9 @@ export type McpServerSpec = {
   readonly connectTimeoutMs: number
   readonly callTimeoutMs: number
   /**
-   * Redacted like API keys: the expanded value of every `${VAR}` (command, args, url, env, headers), the values of
-   * the credential env and headers (`credentialValues`), written literally or not, and the credentials in the args
-   * or the URL as the server gets them.
+   * Redacted like API keys: the value of every `${VAR}` whose name says it is a credential (`isCredentialName`:
+   * `${GITHUB_TOKEN}`, not `${PORT}`), the values of the credential env and headers (`credentialValues`), written
+   * literally or through a variable, and the credentials in the args or the URL as the server gets them.
    */
   readonly secrets: readonly string[]
 }
@@ -55,8 +55,8 @@ type Where = (field: string, message: string) => InputError
 /**
  * Reads one `mcp:` entry (already checked against the suite schema): resolves paths against the suite folder,
  * expands `${VAR}` from the environment in `command`, `args`, `url`, `env` and `headers` (a missing variable is an
- * InputError naming the field) and collects the expanded values and the credentials written in it as secrets.
- * The label is the entry as written: `${VAR}` shows, an expanded value never does.
+ * InputError naming the field) and collects as secrets the values of the variables named as credentials and the
+ * credentials of the entry as the server gets it. The label is the entry as written: `${VAR}` shows, its value not.
  */
 export function parseServerEntry(raw: Record<string, unknown>, base: string, at: Where): McpServerSpec {
   const writtenUrl = typeof raw.url === 'string' ? raw.url : undefined
@@ -64,25 +64,29 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
   const written = writtenUrl !== undefined ? urlCredentials(writtenUrl) : argCredentials(writtenArgs)
   const writtenLine = typeof written.shown === 'string' ? written.shown : commandLine(raw.command as string, written.shown)
   const secrets: string[] = []
+  // A short secret is warned about by where it came from: a variable's value by its variable.
+  const sources = new Map<string, string>()
+  const secret = (value: string, source: string) => {
+    secrets.push(value)
+    warnIfUnredactable(value, sources.get(value) ?? source)
+  }
+  // A variable is a credential by the word rule of every name (`GITHUB_TOKEN`, not `PORT`: redacting a port or a
+  // path would hide which server failed and shred the reports), or where it stands in one (found below).
   const expand = (field: string, value: string): string => expandVariables(value, (name, found) => {
-    secrets.push(found)
-    warnIfUnredactable(found, `the environment variable ${name} (${field} of the MCP server "${writtenLine}")`)
+    sources.set(found, `the environment variable ${name} (${field} of the MCP server "${writtenLine}")`)
+    if (isCredentialName(name)) secret(found, '')
   }, (name) => at(field, `environment variable ${name} is not set`))
   const url = writtenUrl !== undefined ? expand('url', writtenUrl) : undefined
   const args = writtenArgs.map((arg, index) => expand(`args.${index}`, arg))
   // The credentials as the server gets them: written ones, and those an expanded value brings (a URL's query, decoded).
   for (const credential of (url !== undefined ? urlCredentials(url) : argCredentials(args)).secrets) {
-    secrets.push(credential)
-    warnIfUnredactable(credential, `a credential in the ${url !== undefined ? 'url' : 'args'} of the MCP server "${writtenLine}"`)
+    secret(credential, `a credential in the ${url !== undefined ? 'url' : 'args'} of the MCP server "${writtenLine}"`)
   }
   const named = (field: string, values: unknown): Record<string, string> => {
     const expanded: Record<string, string> = {}
     for (const [key, value] of Object.entries((values ?? {}) as Record<string, string>)) {
       expanded[key] = expand(`${field}.${key}`, value)
-      for (const credential of credentialValues(key, expanded[key])) {
-        secrets.push(credential)
-        warnIfUnredactable(credential, `${field}.${key} of the MCP server "${writtenLine}"`)
-      }
+      for (const credential of credentialValues(key, expanded[key])) secret(credential, `${field}.${key} of the MCP server "${writtenLine}"`)
     }
     return expanded
   }
@@ -125,7 +129,7 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
   }
 }
 
-/** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start); each value found is a secret (`expanded`). */
+/** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start), each one told to `expanded`. */
 function expandVariables(value: string, expanded: (name: string, value: string) => void, missing: (name: string) => Error): string {
   return value.replace(variableReference, (whole) => {
     const name = whole.slice(2, -1)

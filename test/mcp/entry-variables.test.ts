@@ -1,8 +1,9 @@
 // `${VAR}` in an MCP entry, as Claude Desktop, Claude Code and VS Code configs write it: `args: ["--token",
 // "${GITHUB_TOKEN}"]`, `url: "https://host/mcp?key=${KEY}"`. It was expanded in env: and headers: only, so args and
 // url reached the server as written (a literal "${GITHUB_TOKEN}" token). Now it is expanded in command, args, url,
-// env and headers alike: an unset variable is bad input naming the file and field, each expanded value is a secret,
-// and what names the server (messages, `mcp list`) shows the entry as written, `${VAR}` and all.
+// env and headers alike: an unset variable is bad input naming the file and field, an expanded value is a secret by
+// the word rule (variable-secrets.test.ts), and what names the server (messages, `mcp list`) shows the entry as
+// written, `${VAR}` and all.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,29 +21,30 @@ const at = (field: string, message: string) => new InputError(message, { field }
 restoreEnvAfterEach(['XDG_CACHE_HOME', 'TG_VAR_TOKEN', 'TG_VAR_ROOT', 'TG_VAR_HOST', 'TG_VAR_URL', 'TG_VAR_NODE', 'TG_VAR_UNSET'])
 
 describe('${VAR} in an MCP entry', () => {
-  it("a stdio entry's command and args: expanded for the server (${WORKDIR} left for its start), each value a secret, the label as written", () => {
+  it("a stdio entry's command and args: expanded for the server (${WORKDIR} left for its start), a credential's value a secret, the label as written", () => {
     process.env.TG_VAR_TOKEN = 'ghp_fromEnvArg5150'
     process.env.TG_VAR_ROOT = '/srv/var-root-5150'
     process.env.TG_VAR_NODE = process.execPath
     const spec = parseServerEntry({ command: '${TG_VAR_NODE}', args: ['server.js', '--token', '${TG_VAR_TOKEN}', '--root=${TG_VAR_ROOT}/data', '${WORKDIR}/out'] }, '/tmp', at)
     expect(spec.transport).toMatchObject({ type: 'stdio', command: process.execPath, args: ['server.js', '--token', 'ghp_fromEnvArg5150', '--root=/srv/var-root-5150/data', '${WORKDIR}/out'] })
-    expect(spec.secrets).toEqual(expect.arrayContaining(['ghp_fromEnvArg5150', '/srv/var-root-5150', process.execPath]))
+    expect(new Set(spec.secrets)).toEqual(new Set(['ghp_fromEnvArg5150']))
     expect(spec.label).toBe('${TG_VAR_NODE} server.js --token ${TG_VAR_TOKEN} --root=${TG_VAR_ROOT}/data ${WORKDIR}/out')
   })
 
-  it("an HTTP entry's url: expanded (the whole URL may come from one), each value and the credentials it brings secrets, the label as written", () => {
+  it("an HTTP entry's url: expanded (the whole URL may come from one), a credential's value and the credentials it brings secrets, the label as written", () => {
     process.env.TG_VAR_HOST = '127.0.0.1:9'
     process.env.TG_VAR_TOKEN = 'sk-q%2Bvar-5150'
     const spec = parseServerEntry({ url: 'http://${TG_VAR_HOST}/mcp?key=${TG_VAR_TOKEN}&page=2' }, '/tmp', at)
     expect(spec.transport).toMatchObject({ type: 'http', url: 'http://127.0.0.1:9/mcp?key=sk-q%2Bvar-5150&page=2' })
     // The decoded form too: that is what the server reads, and may quote.
-    expect(spec.secrets).toEqual(expect.arrayContaining(['127.0.0.1:9', 'sk-q%2Bvar-5150', 'sk-q+var-5150']))
+    expect(spec.secrets).toEqual(expect.arrayContaining(['sk-q%2Bvar-5150', 'sk-q+var-5150']))
+    expect(spec.secrets).not.toContain('127.0.0.1:9')
     expect(spec.label).toBe('http://${TG_VAR_HOST}/mcp?key=${TG_VAR_TOKEN}&page=2')
 
     process.env.TG_VAR_URL = 'https://mcp.example/v1?api_key=sk-whole-5150'
     const whole = parseServerEntry({ url: '${TG_VAR_URL}' }, '/tmp', at)
     expect(whole.transport).toMatchObject({ type: 'http', url: 'https://mcp.example/v1?api_key=sk-whole-5150' })
-    expect(whole.secrets).toEqual(expect.arrayContaining(['https://mcp.example/v1?api_key=sk-whole-5150', 'sk-whole-5150']))
+    expect(new Set(whole.secrets)).toEqual(new Set(['sk-whole-5150']))
     expect(whole.label).toBe('${TG_VAR_URL}')
   })
 
