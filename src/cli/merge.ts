@@ -11,7 +11,8 @@ const usage = `toolgauge merge <report.json> [<report.json> ...] [options]
 Joins shard reports (toolgauge run --shard i/n) into one report: results are concatenated and de-duplicated by
 suite + case + model + repeat, every aggregate (summaries, pass@k, pass^k, intervals) is recomputed, and each gate
 the shards stored (metric gates, suite token budgets) is evaluated again over the merged results.
-Exits like toolgauge run: 1 when a gate fails (or, without metric gates, a case fails), 3 on provider errors.
+Exits like toolgauge run: 1 when a gate fails (or, without metric gates, a case fails), 3 on provider errors. A
+report's gates judge its own run's models only: a case of a report that had no metric gate must pass.
 A report cut by --bail / --max-cost or interrupted is refused (exit 2) unless --allow-partial; the merged report
 then says it is partial (run.cut, run.interrupted) and exits as that run did (1, 4, 130).
 
@@ -33,7 +34,7 @@ export const command = defineCommand(usage, {
   ])
   const formats = parseFormats(values.format)
   const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
-  const { report, duplicates, warnings } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
+  const { report, duplicates, warnings, mustPass } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
   const outDir = values.out ?? 'reports/merged'
   const reportFile = writeReport(outDir, report)
   const written = writeFormats(outDir, report, formats)
@@ -50,5 +51,5 @@ export const command = defineCommand(usage, {
   // A partial merge of a cut or interrupted input says so, as that run did (report/run-stops.ts).
   for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
   process.stdout.write(`\nMerged ${inputs.length} report(s): ${report.results.length} results${duplicates > 0 ? `, ${duplicates} duplicate(s) dropped` : ''}.\nReport: ${inert(reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
-  return exitCodeFor(report.results, gates, report.run.interrupted === true, runCut(report.run)?.reason)
+  return exitCodeFor(report.results, gates, report.run.interrupted === true, runCut(report.run)?.reason, mustPass)
 })

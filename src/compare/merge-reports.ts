@@ -4,7 +4,7 @@ import type { ModelSummary, Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
-import { reevaluateGates } from '../gates/recorded-gates.ts'
+import { recordsMetricGate, reevaluateGates } from '../gates/recorded-gates.ts'
 import { variantFindings } from '../variants/variant-report.ts'
 import { byModelThenVariant } from '../variants/variant-order.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
@@ -27,6 +27,11 @@ export type MergeOutcome = {
   readonly duplicates: number
   /** Things the user should know (disagreeing duplicates, partial shard sets, extensions not carried over). */
   readonly warnings: readonly string[]
+  /**
+   * The merged results from reports that recorded no metric gate: their run's exit code asked every case to pass,
+   * and the merge's asks the same of them (`exitCodeFor`'s `mustPass`) — another report's gates do not cover them.
+   */
+  readonly mustPass: readonly CaseResult[]
 }
 
 type Shard = { readonly index: number; readonly count: number }
@@ -87,7 +92,10 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const repeatUntil = repeatUntilInputs(inputs, warnings)
   const summary = carryExtensions(summarize(results, { caseMeanAccuracy: repeatUntil.any }), inputs, warnings)
     .sort(byModelThenVariant(models))
-  const gates = reevaluateGates(inputs.map(({ file, report }) => ({ file, gates: report.gates })), summary, warnings)
+  const recorded = inputs.map(({ file, report }) => ({ file, gates: report.gates, models: report.run.models }))
+  const gates = reevaluateGates(recorded, summary, warnings)
+  const ungated = new Set(recorded.filter((input) => !recordsMetricGate(input)).map((input) => input.file))
+  const mustPass = [...byKey.values()].filter((entry) => ungated.has(entry.file)).map((entry) => entry.result)
   // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
   const toolSets: { [id: string]: NonNullable<Report['toolSets']>[string] } = {}
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
@@ -100,7 +108,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
     ...(gates.length > 0 ? { gates } : {}),
     ...variantFindings(results, models),
   }
-  return { report, duplicates, warnings }
+  return { report, duplicates, warnings, mustPass }
 }
 
 function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean, warnings: string[]): void {

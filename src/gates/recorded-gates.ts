@@ -4,8 +4,11 @@ import { evaluateGates, type Gate, type GateDefinition, type GateMetric, type Ga
 import { budgetVerdict, type BudgetMeasure } from './tool-budgets.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 
-/** The `gates` a report recorded, and the file it came from (for error messages). */
-export type RecordedGates = { readonly file: string; readonly gates: unknown }
+/**
+ * The `gates` a report recorded, the file it came from (for error messages) and the models its run ran (`run.models`):
+ * a gate that names no model covered every model of that run, and no other.
+ */
+export type RecordedGates = { readonly file: string; readonly gates: unknown; readonly models?: readonly string[] }
 
 const metrics: readonly GateMetric[] = ['min-accuracy', 'max-hallucinated-tool-rate', 'max-hallucinated-param-rate', 'max-tool-tokens']
 
@@ -17,14 +20,19 @@ const metrics: readonly GateMetric[] = ['min-accuracy', 'max-hallucinated-tool-r
  */
 export function reevaluateGates(inputs: readonly RecordedGates[], summary: readonly ModelSummary[], warnings: string[]): GateResult[] {
   const metricGates = new Map<string, Gate>()
+  // The models each model-less metric gate covered: those of the runs that recorded it (undefined: a run did not say).
+  const coveredBy = new Map<string, Set<string> | undefined>()
   const budgets = new Map<string, BudgetMeasure[]>()
-  for (const { file, gates } of inputs) {
+  for (const { file, gates, models } of inputs) {
     if (!Array.isArray(gates)) continue
     gates.forEach((entry: unknown, index) => {
       const recorded = recordedEntry(entry, file, `gates[${index}]`)
       if (recorded.definition.kind === 'metric') {
         const { kind: _kind, ...gate } = recorded.definition
-        metricGates.set(canonical(gate), metricGates.get(canonical(gate)) ?? gate)
+        const key = canonical(gate)
+        metricGates.set(key, metricGates.get(key) ?? gate)
+        const covered = coveredBy.has(key) ? coveredBy.get(key) : new Set<string>()
+        coveredBy.set(key, covered && models ? new Set([...covered, ...models]) : undefined)
         return
       }
       const { kind: _kind, ...budget } = recorded.definition
@@ -39,7 +47,26 @@ export function reevaluateGates(inputs: readonly RecordedGates[], summary: reado
     }
     return budgetVerdict(largest)
   })
-  return [...evaluateGates([...metricGates.values()], summary), ...budgetGates]
+  const scoped = [...metricGates].flatMap(([key, gate]) => scopedToRecorders(gate, coveredBy.get(key), summary))
+  return [...evaluateGates(scoped, summary), ...budgetGates]
+}
+
+/**
+ * A gate naming no model covers the models of the runs that recorded it: joined with a report of other models, it is
+ * one gate per covered model (`model` set, so the merged report stores what it covered and a later merge reads the
+ * same). A report's models would otherwise be judged by a gate their own run never set — a failed case of a run
+ * without gates passing under another run's `--min-accuracy`. Over the models of its own runs (shards) it stays as is.
+ */
+function scopedToRecorders(gate: Gate, covered: ReadonlySet<string> | undefined, summary: readonly ModelSummary[]): Gate[] {
+  const models = [...new Set(summary.map((row) => row.model))]
+  if (gate.model !== undefined || covered === undefined || models.every((model) => covered.has(model))) return [gate]
+  const { exceptModels, ...rest } = gate
+  return models.filter((model) => covered.has(model) && !exceptModels?.includes(model)).map((model) => ({ ...rest, model }))
+}
+
+/** Whether a report recorded a metric gate (a suite budget alone leaves its exit code to its cases, as in its run). */
+export function recordsMetricGate({ file, gates }: RecordedGates): boolean {
+  return Array.isArray(gates) && gates.some((entry: unknown, index) => recordedEntry(entry, file, `gates[${index}]`).definition.kind === 'metric')
 }
 
 type RecordedEntry = { readonly definition: GateDefinition; readonly model: string; readonly value: number | null; readonly detail?: string }

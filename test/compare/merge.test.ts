@@ -7,7 +7,8 @@ import type { CaseResult } from '../../src/core/result.ts'
 import { mergeReports } from '../../src/compare/merge-reports.ts'
 import { summarize } from '../../src/report/summarize.ts'
 import { repeatLines } from '../../src/report/repeat-text.ts'
-import { evaluateGates } from '../../src/gates/gates.ts'
+import { evaluateGates, type GateResult } from '../../src/gates/gates.ts'
+import { exitCodeFor } from '../../src/runner/exit-code.ts'
 import { inShard } from '../../src/runner/shard.ts'
 import { makeResult } from '../stats/make-result.ts'
 import { runCli } from './cli-helpers.ts'
@@ -153,6 +154,53 @@ describe('mergeReports', () => {
     // The same model's shards of different --filter runs are not one run either.
     const filtered = (index: number, filter: string) => ({ ...alone('model-a', index), report: { ...alone('model-a', index).report, run: { ...alone('model-a', index).report.run, filter } } })
     expect(() => mergeReports([filtered(1, 'case-1*'), filtered(2, 'case-2*')])).toThrow('shard 2/2 of model-a (suites weather, --filter case-1*) missing; shard 1/2 of model-a (suites weather, --filter case-2*) missing')
+  })
+
+  describe("a report's gates judge the models of its own run only", () => {
+    // Run "c" (model-c, no gate) failed one case of four: its exit code is 1. Run "g" (model-g) set --min-accuracy 0.5.
+    const ungated = ['c1', 'c2', 'c3', 'c4'].map((id) => makeResult({ case: id, model: 'model-c', passed: id !== 'c4' }))
+    const gated = ['c1', 'c2', 'c3', 'c4'].map((id) => makeResult({ case: id, model: 'model-g', passed: true }))
+    const reportOf = (results: CaseResult[], gates: Parameters<typeof evaluateGates>[0]): Report => {
+      const summary = summarize(results)
+      const base = runReport(results)
+      return { ...base, run: { ...base.run, models: [results[0]!.model] }, summary, gates: evaluateGates(gates, summary) }
+    }
+    const c = { file: 'c.json', report: reportOf(ungated, []) }
+    const g = { file: 'g.json', report: reportOf(gated, [{ type: 'min-accuracy', threshold: 0.5 }]) }
+
+    it('a gate naming no model is not evaluated for another report\'s models; it is stored per model it covered', () => {
+      for (const inputs of [[c, g], [g, c]]) {
+        const { report } = mergeReports(inputs)
+        const gates = report.gates as GateResult[]
+        expect(gates.map((line) => [line.name, line.model, line.passed])).toEqual([['min-accuracy', 'model-g', true]])
+        expect(gates[0]!.gate).toEqual({ kind: 'metric', type: 'min-accuracy', threshold: 0.5, model: 'model-g' })
+      }
+      // Over the models of the runs that recorded it (shards of one run), the gate is stored as it was.
+      expect(mergeReports(shardReports(2)).report.gates).toEqual(runReport(fullRun()).gates)
+    })
+
+    it('the merged exit code asks every case of a report without metric gates to pass, as its run did', () => {
+      for (const inputs of [[c, g], [g, c]]) {
+        const { report, mustPass } = mergeReports(inputs)
+        expect(mustPass.map((r) => r.case)).toEqual(['c1', 'c2', 'c3', 'c4'])
+        expect(exitCodeFor(report.results, report.gates as GateResult[], false, undefined, mustPass)).toBe(1)
+      }
+      const passing = { file: 'c.json', report: reportOf(ungated.map((r) => ({ ...r, passed: true, failures: [] })), []) }
+      const merged = mergeReports([passing, g])
+      expect(exitCodeFor(merged.report.results, merged.report.gates as GateResult[], false, undefined, merged.mustPass)).toBe(0)
+      expect(mergeReports(shardReports(2)).mustPass).toEqual([])
+    })
+
+    it('toolgauge merge of the two exits 1 (run c failed a case), not 0 under g\'s gate', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'toolgauge-merge-'))
+      const files = [c, g].map(({ file, report }) => {
+        writeFileSync(join(dir, file), JSON.stringify(report))
+        return join(dir, file)
+      })
+      const merged = await runCli(['merge', ...files, '--out', join(dir, 'merged')])
+      expect(merged.code, merged.stderr).toBe(1)
+      expect(merged.stdout).not.toContain('[model-c]')
+    })
   })
 
   it('refuses shards that split the cases differently', () => {
