@@ -11,7 +11,7 @@ type Sample = { readonly file: string; readonly command: string; readonly output
 
 /** Every command block directly followed by its output block, in README.md and docs/*.md. */
 function samples(): Sample[] {
-  const files = ['README.md', 'docs/fuzzing.md']
+  const files = ['README.md', 'docs/ci.md', 'docs/fuzzing.md']
   return files.flatMap((file) => {
     const text = readFileSync(join(projectRoot, file), 'utf8')
     return [...text.matchAll(/```\n(npx toolgauge (?:[^\n#]|#(?! ))+)\n```\n\n?```\n([\s\S]*?)```/g)].map((match) => ({
@@ -23,8 +23,8 @@ function samples(): Sample[] {
 }
 
 describe('output samples in the docs', () => {
-  it('finds the samples (the first suite and the fuzz example in README.md, docs/fuzzing.md)', () => {
-    expect(samples().map((sample) => sample.file)).toEqual(['README.md', 'README.md', 'README.md', 'README.md', 'README.md', 'docs/fuzzing.md'])
+  it('finds the samples (the first suite and the fuzz example in README.md, two models compared in docs/ci.md, docs/fuzzing.md)', () => {
+    expect(samples().map((sample) => sample.file)).toEqual(['README.md', 'README.md', 'README.md', 'README.md', 'README.md', 'docs/ci.md', 'docs/ci.md', 'docs/ci.md', 'docs/fuzzing.md'])
   })
 
   it.each(samples().map((sample) => [`${sample.file}: ${sample.command}`, sample] as const))('%s prints its sample', async (_name, sample) => {
