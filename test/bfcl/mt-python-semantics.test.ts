@@ -3,7 +3,8 @@ import { formatFixed } from '../../src/bfcl/py/format-float.ts'
 import { jsonDumps } from '../../src/bfcl/py/json-dumps.ts'
 import { pyDict, pyFloat, pyInt } from '../../src/bfcl/py/value.ts'
 import { PyRandom } from '../../src/bfcl/multi-turn/mt19937.ts'
-import { mpLogRepr } from '../../src/bfcl/multi-turn/mpmath-log.ts'
+import { mpLogQuotientRepr } from '../../src/bfcl/multi-turn/mpmath-log.ts'
+import { mpfOfFloat } from '../../src/bfcl/multi-turn/mpmath-mpf.ts'
 import { pySum } from '../../src/bfcl/multi-turn/py-sum.ts'
 
 describe('Python semantics the multi-turn environments rely on', () => {
@@ -35,6 +36,7 @@ describe('Python semantics the multi-turn environments rely on', () => {
   })
 
   it("mpmath log(value)/log(base) reprs at the requested dps", () => {
+    const mpLogRepr = (value: number, base: number, dps: number) => mpLogQuotientRepr(() => mpfOfFloat(value), () => mpfOfFloat(base), dps)
     expect(mpLogRepr(980, 20, 2)).toBe("mpf('2.3008')")
     expect(mpLogRepr(980, 20, 10)).toBe("mpf('2.299121531134')")
     expect(mpLogRepr(2, 10, 15)).toBe("mpf('0.30102999566398114')")

@@ -95,6 +95,11 @@ function digitValue(c: string): string {
   return String((c.codePointAt(0)! - zero) % 10)
 }
 
+/** Whether Python's `float(s)` takes this str (any script's digits, Unicode whitespace around). */
+export function floatTakes(s: string): boolean {
+  return floatLiteral.test([...pyStrip(s)].map((c) => (isDecimalDigit(c) ? digitValue(c) : c)).join(''))
+}
+
 /**
  * Python `int(s)` of a str: Unicode whitespace around, an optional sign, decimal digits (any script's) with single
  * underscores between them; CPython's ValueErrors (the literal's repr cut to 200 characters, and the 4300-digit

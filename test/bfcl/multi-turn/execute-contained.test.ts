@@ -31,8 +31,8 @@ describe("MathAPI.logarithm's precision, as mpmath.mp.dps takes it inside BFCL's
 
   it('what toolgauge does not model is thrown past executeCall as NotModelled, never answered with a made-up output', () => {
     const run = math()
-    expect(() => run('logarithm(value=-8,base=2,precision=5)')).toThrow(NotModelled)
-    expect(() => run("logarithm(value='8',base=2,precision=5)")).toThrow(/toolgauge does not model MathAPI.logarithm of a str/)
+    expect(() => run('logarithm(value=8,base=2,precision=10001)')).toThrow(NotModelled)
+    expect(() => run("logarithm(value='1/2',base=2,precision=5)")).toThrow(/toolgauge does not model MathAPI.logarithm of a str/)
     expect(() => run('square_root(number=2,precision=100000)')).toThrow(NotModelled)
   })
 })
@@ -43,12 +43,12 @@ describe('the BFCL world of an imported case (toolgauge run)', () => {
     expect(world.square_root!({ number: 2, precision: 3 })).toBe("{'result': Decimal('1.41')}")
     let thrown: unknown
     try {
-      world.logarithm!({ value: -8, base: 2, precision: 5 })
+      world.logarithm!({ value: 8, base: 2, precision: 20000 })
     } catch (error) {
       thrown = error
     }
     expect(HarnessError.isInstance(thrown)).toBe(true)
-    expect((thrown as Error).message).toBe('BFCL MathAPI.logarithm: NotModelled: toolgauge does not model MathAPI.logarithm of a negative number (an mpmath mpc)')
+    expect((thrown as Error).message).toBe('BFCL MathAPI.logarithm: NotModelled: toolgauge does not model MathAPI.logarithm at more than 10000 digits (precision 20000)')
   })
 })
 
@@ -119,11 +119,11 @@ describe.skipIf(!hasSharedData(base))(sharedTitle('an environment of toolgauge t
     const without = sorted.find((entry) => !entry.involvedClasses.includes('MathAPI'))!
     const turns = (n: number, first: unknown[]) => pyJsonLoads(JSON.stringify(Array.from({ length: n }, (_, turn) => (turn === 0 ? first : []))))
     const lines = [
-      { id: withMath.id, line: 1, result: turns(withMath.groundTruth.length, [[{ logarithm: '{"value": -8, "base": 2, "precision": 5}' }]]) },
+      { id: withMath.id, line: 1, result: turns(withMath.groundTruth.length, [[{ logarithm: '{"value": 8, "base": 2, "precision": 20000}' }]]) },
       { id: without.id, line: 2, result: turns(without.groundTruth.length, []) },
     ]
     const scored = scoreMultiTurnFile('BFCL_v4_multi_turn_base_result.json', 'multi_turn_base', lines, entries, new Map())
-    expect(scored.failed).toEqual([{ id: withMath.id, error: 'NotModelled: toolgauge does not model MathAPI.logarithm of a negative number (an mpmath mpc)' }])
+    expect(scored.failed).toEqual([{ id: withMath.id, error: 'NotModelled: toolgauge does not model MathAPI.logarithm at more than 10000 digits (precision 20000)' }])
     expect(scored.rows.map((row) => row.id)).toEqual([without.id])
   })
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { loadedEnvironment } from './loaded-environment.ts'
 
@@ -107,5 +108,59 @@ describe("MathAPI.logarithm: mpmath's dps from a str, and mpmath's conversions",
     expect(run('logarithm(value=[1, 2],base=10,precision=5)')).toBe('{"error": "cannot create mpf from [1, 2]"}')
     expect(run('logarithm(value=100,base=None,precision=5)')).toBe('{"error": "cannot create mpf from None"}')
     expect(run('logarithm(value=1208925819614629174706177,base=3,precision=30)')).toBe("{'result': mpf('50.4743802857165949679621699003525')}")
+  })
+})
+
+// logarithm against mpmath itself: each expected text is what CPython 3.11.7 with mpmath 1.3.0 (BFCL's mpmath) gives
+// for the same call. mpmath converts an int or float exactly (the old port rounded it to the working precision
+// first, which changed about 1 random call in 11 at under 30 digits), a str at the working precision; log of a
+// negative number is complex (mpc_log: log|x| + πi), so is the quotient.
+describe("MathAPI.logarithm: mpmath's values, its complex results and its str parsing", () => {
+  it('takes the argument exactly, not rounded to the working precision first', () => {
+    expect(run('logarithm(value=599.9,base=1.1015125302145015,precision=6)')).toBe("{'result': mpf('66.1613617')}")
+    expect(run('logarithm(value=0.7005759539096783,base=2794,precision=14)')).toBe("{'result': mpf('-0.044844637342980498')}")
+    expect(run('logarithm(value=1.0000000000000002,base=10,precision=4)')).toBe("{'result': mpf('9.643301e-17')}")
+  })
+
+  it("follows mpf_log's shortcut for an argument whose mantissa is close to a power of two (0.25 + 2^-50 at 5 digits)", () => {
+    expect(run('logarithm(value=0.2500000000000009,base=10,precision=5)')).toBe("{'result': mpf('1.542923e-15')}")
+    expect(run('logarithm(value=0.2500000000000009,base=10,precision=15)')).toBe("{'result': mpf('-0.60205999132796073')}")
+  })
+
+  it('a large int is taken exactly; base 1 is the ZeroDivisionError whose str() is empty', () => {
+    expect(run(`logarithm(value=1${'0'.repeat(400)},base=10,precision=20)`)).toBe("{'result': mpf('400.0')}")
+    expect(run('logarithm(value=2.5,base=1,precision=5)')).toBe('{"error": ""}')
+    expect(run('logarithm(value=-8,base=1,precision=5)')).toBe('{"error": ""}')
+  })
+
+  it('of a negative number is an mpc, divided as mpmath divides mpc by mpf, mpf by mpc and mpc by mpc', () => {
+    expect(run('logarithm(value=-8,base=2,precision=15)')).toBe("{'result': mpc(real='3.0', imag='4.5323601418271942')}")
+    expect(run('logarithm(value=8,base=-2,precision=15)')).toBe("{'result': mpc(real='0.13926097063622439', imag='-0.63118087262379063')}")
+    expect(run('logarithm(value=-8,base=-2,precision=15)')).toBe("{'result': mpc(real='1.0928406470908163', imag='-0.4207872484158604')}")
+    expect(run('logarithm(value=-1,base=10,precision=10)')).toBe("{'result': mpc(real='0.0', imag='1.364376353842')}")
+    expect(run('logarithm(value=0,base=-2,precision=5)')).toBe("{'result': mpc(real='-inf', imag='+inf')}")
+    expect(run('logarithm(value=-0.0,base=10,precision=5)')).toBe("{'result': mpf('-inf')}")
+  })
+
+  it("of a str is from_str's number at the working precision, or convert's TypeError as the error dict", () => {
+    expect(run("logarithm(value='8',base=2,precision=15)")).toBe("{'result': mpf('3.0')}")
+    expect(run("logarithm(value=' 2.5e3 ',base=10,precision=12)")).toBe("{'result': mpf('3.39794000867232')}")
+    expect(run("logarithm(value='-8',base=2,precision=15)")).toBe("{'result': mpc(real='3.0', imag='4.5323601418271942')}")
+    expect(run("logarithm(value='8',base='nan',precision=5)")).toBe("{'result': mpf('nan')}")
+    expect(run("logarithm(value='abc',base=2,precision=5)")).toBe('{"error": "cannot create mpf from \'abc\'"}')
+    expect(run("logarithm(value='',base=2,precision=5)")).toBe('{"error": "cannot create mpf from \'\'"}')
+    expect(run("logarithm(value='x1',base=2,precision=5)")).toBe('{"error": "cannot create mpf from \'x1\'"}')
+  })
+
+  it('at 10,000 digits, the most it models, gives mpmath\'s 10,011 characters (a fixed-point series per term took ~5 s)', () => {
+    const big = run('logarithm(value=980.0,base=20,precision=10000)').slice("{'result': ".length, -1)
+    expect(big.length).toBe(10011)
+    expect(big.slice(0, 40)).toBe("mpf('2.299121531141886851308866227115206")
+    expect(big.slice(-30)).toBe("2368183782137284769997004515')")
+    expect(createHash('sha256').update(big).digest('hex')).toBe('b480587096f9e2c3f7b05cf528f36886a938056ba281bd22d59774c1673d9405')
+    const complex = run('logarithm(value=-8,base=0.5,precision=10000)').slice("{'result': ".length, -1)
+    expect(complex.slice(0, 50)).toBe("mpc(real='-3.0', imag='-4.532360141827193809627682")
+    expect(createHash('sha256').update(complex).digest('hex')).toBe('a598e1779912fc477a91e555f27680b9e59ddbe7e2223150825e85547865969f')
+    expect(run('logarithm(value=1024,base=2,precision=10000)')).toBe("{'result': mpf('10.0')}")
   })
 })
