@@ -12,6 +12,8 @@ import { caseTimeoutMs } from '../loop/stubs.ts'
 import { runAsCase, type CaseStrays } from '../loop/case-strays.ts'
 import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
 import { describeThrown } from '../core/thrown.ts'
+import { HarnessError } from '../loop/harness-error.ts'
+import { emptyUsage } from '../core/model-turn.ts'
 import type { Failure } from '../core/result.ts'
 import { caseResult } from './case-result.ts'
 import type { Simulators } from './simulators.ts'
@@ -60,7 +62,8 @@ export type EvaluatedCase = {
 /**
  * Runs one task through the loop and the scorers and builds its result. The runner and `runCase({ … })` (and so
  * `toolgauge/vitest`) share it, so a case gives the same result whichever way it was run. Returns undefined
- * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again). Everything the
+ * when the run was aborted mid-case (an interrupted case is not a result: --resume runs it again), unless the abort's
+ * reason is a HarnessError (the harness gave up on the case: it ends as harness_error). Everything the
  * case's code starts carries the case (`loop/case-strays.ts`), so what it throws unawaited, up to the verdict, ends
  * the case as `harness_error` while the process is guarded (runner/process-guard.ts `guardStrays`: the run, `runCase`
  * and `describeSuite` hold it, and `runLoop` for its own case).
@@ -70,7 +73,7 @@ export async function evaluateCase(task: CaseTask, context: EvaluationContext): 
 }
 
 async function evaluate(task: CaseTask, context: EvaluationContext, strays: CaseStrays): Promise<EvaluatedCase | undefined> {
-  const transcript = await runCase(task.testCase, task.provider, {
+  let transcript = await runCase(task.testCase, task.provider, {
     repeat: task.repeat,
     hooks: task.hooks,
     strays,
@@ -78,7 +81,13 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
     ...(context.stubTimeoutMs !== undefined ? { stubTimeoutMs: context.stubTimeoutMs } : {}),
     ...(task.testCase.user ? { users: context.simulators.sourceFor(task.testCase, task.repeat) } : {}),
   })
-  if (transcript.stop === 'aborted') return undefined
+  // An abort whose reason is a HarnessError is the harness giving up on this case (describeSuite: vitest's test
+  // timeout), not an interrupted run: the case ends as harness_error with its turns so far, no verdict on the model.
+  if (transcript.stop === 'aborted') {
+    const reason: unknown = context.signal?.reason
+    if (!HarnessError.isInstance(reason)) return undefined
+    transcript = { ...transcript, stop: 'harness-error', error: reason.message }
+  }
   if (task.testCase.expect.matching === 'bfcl' || task.testCase.conversation?.some((message) => message.expect?.matching === 'bfcl')) await loadBfclScoring()
   // The suite's own checks (expect.custom, final.judge) run on the finished transcript; their failures join the scorer's.
   const checked = hasCaseChecks(task.testCase) ? await runCaseChecks(task.testCase, transcript, {
@@ -91,7 +100,22 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
   // An unawaited error of the case's code since the loop ended (a check's timer) is the case's own; later ones are not.
   const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? strays.take() : undefined
   strays.close()
-  const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, stray === undefined ? checked : withStray(checked, stray)))
+  return scored(task, context, transcript, stray === undefined ? checked : withStray(checked, stray))
+}
+
+/**
+ * A case the harness gave up on whose own code (a live stub, a hook) would not stop (describeSuite: an attempt vitest
+ * timed out): no turn is kept — the loop still holds them — and the case ends as harness_error saying `reason`.
+ */
+export function abandonedCase(task: CaseTask, context: EvaluationContext, reason: string): Promise<EvaluatedCase> {
+  const conversational = task.testCase.conversation !== undefined || task.testCase.user !== undefined
+  const transcript: Transcript = { initialMessages: task.testCase.messages, turns: [], stop: 'harness-error', error: reason, ...(conversational ? { conversation: [] } : {}), usage: emptyUsage, latencyMs: 0 }
+  return scored(task, context, transcript, undefined)
+}
+
+/** The ended transcript scored (with what the case's own checks said) and its result built. */
+async function scored(task: CaseTask, context: EvaluationContext, transcript: Transcript, checked: CaseChecksOutcome | undefined): Promise<EvaluatedCase> {
+  const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, checked))
   // Tokenizers and prices follow the model spec; a label only names the row.
   const spec = task.provider.spec ?? task.provider.id
   const result = caseResult(transcript, {

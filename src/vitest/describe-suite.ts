@@ -8,7 +8,7 @@ import type { Provider } from '../core/provider.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
-import { evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
+import { abandonedCase, evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
 import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
@@ -18,6 +18,10 @@ import { casesWithVariants } from '../variants/expand-variants.ts'
 import { caseTestFailure, caseTestName, modelSkipReason } from './test-text.ts'
 import './result-meta.ts'
 import { verdictOf } from '../core/verdict.ts'
+import type { CaseResult } from '../core/result.ts'
+import { HarnessError } from '../loop/harness-error.ts'
+import { abandonAfterMs, AbandonAfterAbort } from '../runner/abandon-after-abort.ts'
+import type { ToolgaugeTestMeta } from './result-meta.ts'
 
 /** Options of `describeSuite`. */
 export type DescribeSuiteOptions = {
@@ -43,7 +47,8 @@ type ModelSlot = { readonly spec: string; readonly provider?: Provider; readonly
  * the first). Each runs the case through toolgauge's loop and scorers; a failing case fails its test with the
  * failure kinds, messages and a compact transcript. A model whose API key is missing makes its tests skip with
  * the reason. The result rides on the test's meta, where `toolgauge/vitest/reporter` collects it: under vitest's
- * `retry`, the last attempt's, and none from an attempt vitest timed out (it runs on unseen). While the block
+ * `retry`, the last attempt's. An attempt vitest timed out is stopped (its model call aborted, its concurrency slot
+ * freed) and its case ends as `harness_error`, errored: no verdict on the model. While the block
  * runs, an error a case's code threw where nothing awaited it (a stub's timer) ends that case as `harness_error`, as
  * in a run (after its verdict: a warning on stderr); one no case made is still vitest's to report.
  */
@@ -90,9 +95,8 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   for (const testCase of cases) {
     for (const slot of slots) {
       for (let repeat = 0; repeat < repeats; repeat++) {
-        // vitest's `retry` runs the test again and reports the last attempt. An attempt it timed out runs on to its
-        // end (nothing can stop it): only the latest attempt, while vitest still runs it, may leave its result on
-        // the meta (what the reporter writes) or throw — a later end would be a verdict vitest never reported.
+        // vitest's `retry` runs the test again and reports the last attempt: each attempt clears the meta (what the
+        // reporter writes), and only the latest one, while vitest still runs it, leaves its result there or throws.
         let attempts = 0
         register(caseTestName(testCase, slot.spec, repeat), async (ctx) => {
           if (!slot.provider) return ctx.skip(slot.skip)
@@ -101,12 +105,30 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           delete ctx.task.meta.toolgauge
           const provider = slot.provider
           const fingerprint = fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
-          const evaluated = await limit(() => servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks, fingerprint }, context)))
+          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
+          // vitest's timeout fails the test without stopping this function: the attempt's own signal stops its case
+          // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).
+          const abort = new AbortController()
+          const abandon = new AbandonAfterAbort(abort.signal)
+          const task = { testCase, provider, repeat, hooks, fingerprint }
+          const evaluation = limit(() => abandon.race(servers.withCase(() => evaluateCase(task, { ...context, signal: abort.signal }))))
+          let settled = false
+          // Failed while still running: vitest timed the attempt out. Its case ends as harness_error (errored, no
+          // verdict on the model), the result this attempt leaves unless a retry follows.
+          ctx.onTestFailed(async () => {
+            if (settled) return
+            const reason = `the test timed out after ${ctx.task.timeout} ms (vitest's testTimeout) and its case was stopped; raise the timeout if the model is slow on purpose`
+            abort.abort(new HarnessError(reason))
+            const stopped = await abandon.race(evaluation).catch(() => undefined)
+            abandon.dispose()
+            const ended = stopped ?? await abandonedCase(task, context, `${reason}; the case's own code had not ended ${abandonAfterMs / 1000} s later and was abandoned, so no turn is kept`)
+            ctx.task.meta.toolgauge = metaOf(ended.result)
+          })
+          const evaluated = await evaluation.finally(() => (settled = true))
           if (attempt !== attempts || ctx.task.result?.state !== 'run') return undefined
           if (!evaluated) return ctx.skip('aborted')
-          const result = evaluated.result
           // The test's meta is serialized to the reporter in the main process.
-          ctx.task.meta.toolgauge = { result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) }
+          ctx.task.meta.toolgauge = metaOf(evaluated.result)
           const verdict = verdictOf(evaluated.result)
           if (verdict !== 'passed') throw new Error(caseTestFailure({ ...redactedCase(evaluated, context.secrets), case: testCase }, provider.id, verdict))
         })
