@@ -36,8 +36,8 @@ export type HookActivity =
 export type ToolExecution = {
   readonly callId: string
   readonly name: string
-  /** What produced the result. */
-  readonly source: 'recorded' | 'live' | 'hook' | 'rejected' | 'world'
+  /** What produced the result (`default`: the tool has no stub and got `{"status":"ok"}`). */
+  readonly source: 'recorded' | 'live' | 'hook' | 'rejected' | 'world' | 'default'
   readonly result: unknown
   /** The content sent back to the model. */
   readonly content: string

@@ -10,7 +10,7 @@ import { ownCopy } from './snapshot.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
 export type StubOutcome =
-  | { readonly ok: true; readonly result: unknown; readonly source: 'recorded' | 'live' | 'world' }
+  | { readonly ok: true; readonly result: unknown; readonly source: 'recorded' | 'live' | 'world' | 'default' }
   | { readonly ok: false; readonly error: string; readonly source: 'recorded' | 'live' | 'world' }
 
 /** Returned when a tool has no stub: a neutral success, so a model that picks an unstubbed tool is not misled by an error. */
@@ -36,7 +36,8 @@ export function caseTimeoutMs(testCase: Pick<Case, 'stubTimeout'>, runMs: number
  * stubs given as functions (MCP servers) bound their own calls.
  */
 export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext, timeoutMs: number): Promise<StubOutcome> {
-  if (!spec) return { ok: true, result: defaultStubResult, source: 'recorded' }
+  // Not 'recorded': the user recorded nothing, and a transcript saying so would send them looking for a stub.
+  if (!spec) return { ok: true, result: defaultStubResult, source: 'default' }
   if (spec.type === 'recorded') {
     const entry = spec.entries.find((candidate) => candidate.when && matchArguments(candidate.when, args).ok)
       ?? spec.entries.find((candidate) => !candidate.when)

@@ -64,6 +64,15 @@ describe('the tool-calling loop', () => {
     ])
   })
 
+  it('a tool without a stub answers {"status":"ok"} labelled default, not recorded: the user recorded nothing', async () => {
+    const stubs = { get_time: { type: 'recorded' as const, entries: [{ result: '12:00' }] } }
+    const { transcript } = await runScripted(makeCase({ stubs }), [turn('', ['get_weather', '{"city":"Paris"}'], ['get_time', '{"city":"Paris"}']), turn('done')])
+    expect(transcript.turns[0]?.toolResults.map(({ source, content, isError }) => ({ source, content, isError }))).toEqual([
+      { source: 'default', content: '{"status":"ok"}', isError: false },
+      { source: 'recorded', content: '12:00', isError: false },
+    ])
+  })
+
   it('hooks can reject, short-circuit, replace arguments and rewrite results, and are recorded', async () => {
     const stubs = { get_weather: { type: 'recorded' as const, entries: [{ when: { city: 'Paris' }, result: 'sunny' }, { result: 'rain' }] } }
     const hooks = {
