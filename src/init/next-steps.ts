@@ -46,12 +46,16 @@ export function projectState(root: string, packageRoot: string): ProjectState {
 const runStep = 'npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)'
 
 /**
- * Where a newcomer goes after the example passes: a suite of their own, run offline by the baseline (`--model` on
- * the command line replaces the config's models, whose scripted one answers only the example).
+ * Where a newcomer goes after the example passes: a suite of their own (named apart: a copy of the example keeps
+ * `name: example`, which the run refuses as a duplicate), run offline by the baseline (`--model` on the command
+ * line replaces the config's models, whose scripted one answers only the example) — a floor, so its failures are
+ * no surprise — then a real model and its key in CI.
  */
 const ownSuiteStep = [
-  'Then:  your own suite in evals/<name>/suite.yaml (README "Suite files"; the example is a template), run offline',
-  '       by the baseline model: npx toolgauge run evals/<name> --model baseline',
+  'Then:  your own suite in evals/<name>/suite.yaml with a name: of its own (README "Suite files"; the example is a',
+  '       template), run offline by the baseline model: npx toolgauge run evals/<name> --model baseline',
+  '       (a floor, not an LLM: README "The baseline model"). A real model: the comment in toolgauge.config.ts;',
+  "       in CI its key comes from the repository's secrets (the env: comment in .github/workflows/toolgauge.yml).",
 ]
 
 /**

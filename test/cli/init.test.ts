@@ -47,6 +47,11 @@ describe('toolgauge init', () => {
     const init = await runMain(['init', dir])
     const step = /npx toolgauge run evals\/<name> --model baseline/.exec(init.stdout)
     expect(step, init.stdout).not.toBeNull()
+    // A copy of the example keeps `name: example`, a duplicate the run refuses; the baseline is a floor; then a real model.
+    expect(init.stdout).toContain('evals/<name>/suite.yaml with a name: of its own')
+    expect(init.stdout).toContain('(a floor, not an LLM: README "The baseline model")')
+    expect(init.stdout).toContain('the env: comment in .github/workflows/toolgauge.yml')
+    expect(workflowFile).toContain('# env:')
     mkdirSync(join(dir, `evals/${ownSuiteName}`))
     writeFileSync(join(dir, `evals/${ownSuiteName}/suite.yaml`), [
       `name: ${ownSuiteName}`,
