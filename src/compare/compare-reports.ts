@@ -4,6 +4,7 @@ import { compareModel, type ModelComparison } from './compare-model.ts'
 import { pairModels, sharedVariants } from './pair-models.ts'
 import type { ToolTokenChanges } from './tool-token-changes.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
+import { runStops } from '../report/run-stops.ts'
 
 /** When a drop counts as a regression. */
 export type RegressionPolicy = {
@@ -66,12 +67,19 @@ export function compareReports(base: Report, head: Report, policy: RegressionPol
     const counts = models.map((m) => `${pairLabel(m)}: base ${m.onlyInBase.length} case(s), head ${m.onlyInHead.length} case(s)`).join('; ')
     throw new InputError(`the reports share no case to compare (${counts}); were suites or case ids renamed?`, { file: files.head })
   }
-  const warnings = models.flatMap((m) => {
+  const warnings: string[] = models.flatMap((m) => {
     const all = m.pairedCases + m.onlyInBase.length + m.onlyInHead.length
     return m.pairedCases < all / 2
       ? [`${pairLabel(m)}: only ${m.pairedCases} of ${all} cases pair (${m.onlyInBase.length} only in base, ${m.onlyInHead.length} only in head); regressions are judged on the paired cases only`]
       : []
   })
+  // A cut or interrupted run's missing case runs have no verdict, like errored ones: in no pair, and said, as merge says it.
+  for (const side of ['base', 'head'] as const) {
+    for (const stop of runStops((side === 'base' ? base : head).run)) {
+      const missing = stop.notRun === undefined ? 'some case runs have' : `${stop.notRun} case run(s) have`
+      warnings.push(`the ${side} report (${files[side]}) is partial, ${stop.kind === 'cut' ? 'cut' : 'stopped'} by ${stop.by}: ${missing} no result, in no pair — regressions are judged without them`)
+    }
+  }
   const regression = models.some((m) => m.regression)
   return { models, regression, inconclusive: !regression && models.some((m) => m.inconclusive), policy, warnings }
 }

@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compareModel } from '../../src/compare/compare-model.ts'
 import { RateTally } from '../../src/report/rate-counts.ts'
 import { summarizeModel } from '../../src/report/summarize.ts'
 import { makeResult, repeats } from '../stats/make-result.ts'
 import { runCli, writeReportFile } from './cli-helpers.ts'
-import { sampleResults } from '../report/sample-report.ts'
+import { reportOf, sampleResults } from '../report/sample-report.ts'
 
 const ids = Array.from({ length: 20 }, (_, i) => `case-${String(i + 1).padStart(2, '0')}`)
 /** 20 single-run cases; the listed ones fail. */
@@ -140,6 +142,26 @@ describe('toolgauge compare', () => {
     const { code, stderr } = await runCli(['compare', writeReportFile(run([], 'a').concat(run([], 'b'))), head])
     expect(code).toBe(2)
     expect(stderr).toContain('no model to compare: base has a, b, head has c, d')
+  })
+})
+
+describe('compare of a partial report', () => {
+  it('says a head cut by --max-cost (or interrupted) is partial: its missing case runs are in no pair', async () => {
+    // The head ran 12 of the 20 cases before --max-cost cut it; the 12 all passed, the other 8 have no verdict.
+    const ran = run([]).slice(0, 12)
+    const notRun = ids.slice(12).map((id) => ({ suite: 'weather', case: id, model: 'model-a', repeat: 0 }))
+    const head = join(mkdtempSync(join(tmpdir(), 'toolgauge-cmp-')), 'report.json')
+    const report = reportOf(ran)
+    writeFileSync(head, JSON.stringify({ ...report, run: { ...report.run, cut: { reason: 'max-cost', limit: 0.5, spentUsd: 0.51, notRun } } }))
+    const interrupted = join(mkdtempSync(join(tmpdir(), 'toolgauge-cmp-')), 'report.json')
+    writeFileSync(interrupted, JSON.stringify({ ...report, run: { ...report.run, interrupted: true, unfinished: 8 } }))
+    const base = writeReportFile(run(['case-01']))
+    const cut = await runCli(['compare', base, head, '--fail-on-regression'])
+    expect(cut.stdout).toContain(`warning: the head report (${head}) is partial, cut by --max-cost 0.5 (spent $0.5100): 8 case run(s) have no result, in no pair — regressions are judged without them`)
+    const stopped = await runCli(['compare', base, interrupted, '--markdown'])
+    expect(stopped.stdout).toContain('is partial, stopped by an interruption \\(Ctrl-C\\): 8 case run\\(s\\) have no result')
+    // A complete pair says nothing of it.
+    expect((await runCli(['compare', base, writeReportFile(run([]))])).stdout).not.toContain('partial')
   })
 })
 
