@@ -4,9 +4,10 @@ import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Ajv as AjvDraft7, AnySchemaObject, ErrorObject } from 'ajv'
 import { describeMetaErrors } from './meta-errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
+import { packageFile, runningSources } from '../package-files.ts'
 
-// ajv is loaded on the first schema met (loading it and compiling the meta-schema it checks schemas against is
-// ~0.12 s of CPU), with a synchronous require: all of it ships CommonJS.
+// ajv is loaded on the first schema met (the meta-schemas it checks schemas against come compiled
+// with the build, `metaSchemaErrors`), with a synchronous require: all of it ships CommonJS.
 const require = createRequire(import.meta.url)
 
 type AnyAjv = AjvDraft7 | Ajv2019 | Ajv2020
@@ -42,7 +43,9 @@ export function createAjv(draft: Draft, kind: AjvKind = 'run'): AnyAjv {
   // `verbose` makes each validator's code a fifth bigger, and every run compiles each tool schema of its suites
   // (about 15 ms of CPU more on the bundled suites), for what only the loop's key errors read, and only after a
   // `not` failed (key-errors.ts): so it has an ajv of its own, compiling a schema only when such an error asks.
-  const options = kind === 'source' ? { ...strictOptions, code } : kind === 'verbose' ? { ...strictOptions, verbose: true } : strictOptions
+  // The run's ajvs leave the meta-schema check to `metaSchemaErrors`, done before each compile: ajv's own would
+  // compile the meta-schema in every run (~0.04 s of CPU), where the build ships it compiled.
+  const options = kind === 'source' ? { ...strictOptions, code } : kind === 'verbose' ? { ...strictOptions, verbose: true, validateSchema: false } : { ...strictOptions, validateSchema: false }
   // Each draft's ajv is required only when a schema of that draft is met.
   const ajv = draft === '2020-12' ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options)
     : draft === '2019-09' ? new (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(options)
@@ -93,14 +96,47 @@ export function resolveUri(base: string, reference: string): string {
   return ajv.opts.uriResolver.resolve(base, reference)
 }
 
+/** Where `npm run build` writes a draft's meta-schema validator (scripts/build-suite-validator.mjs). */
+export function generatedMetaValidator(draft: Draft): string {
+  return packageFile(`dist/schema/meta-${draft}.generated.cjs`)
+}
+
+type MetaCheck = (schema: AnySchemaObject) => ErrorObject[]
+const metaChecks = new Map<Draft, MetaCheck>()
+
+/**
+ * A schema's errors against its draft's meta-schema (empty when valid), as ajv's `validateSchema` gives them: by
+ * the validator generated at build time when the installed ajv made it, else by ajv, compiling the meta-schema.
+ */
+export function metaSchemaErrors(draft: Draft, schema: AnySchemaObject): ErrorObject[] {
+  let check = metaChecks.get(draft)
+  if (!check) {
+    // The sources, under test, use ajv's own check: a dist/ beside them may be older than they are.
+    const generated = runningSources ? undefined : generatedMeta(draft)
+    const ajv = generated ? undefined : ajvFor(draft)
+    check = generated ? (value) => validateWith(generated, value) : (value) => (ajv!.validateSchema(value) ? [] : [...(ajv!.errors ?? [])])
+    metaChecks.set(draft, check)
+  }
+  return check(schema)
+}
+
+function generatedMeta(draft: Draft): Validator | undefined {
+  let generated: Validator & { ajvVersion?: string }
+  try {
+    generated = require(generatedMetaValidator(draft)) as Validator & { ajvVersion?: string }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined
+    throw error
+  }
+  return generated.ajvVersion === (require('ajv/package.json') as { version: string }).version ? generated : undefined
+}
+
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */
 export function schemaProblems(schema: JsonSchema): string[] {
   if (compiled.has(schema)) return []
-  const ajv = ajvFor(schemaDraft(schema))
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>
-  if (!ajv.validateSchema(rest as AnySchemaObject)) {
-    return describeMetaErrors(rest, ajv.errors ?? [])
-  }
+  const metaErrors = metaSchemaErrors(schemaDraft(schema), rest as AnySchemaObject)
+  if (metaErrors.length > 0) return describeMetaErrors(rest, metaErrors)
   try {
     compileSchema(schema)
   } catch (error) {
@@ -126,7 +162,11 @@ function compiledOnce(schema: JsonSchema, kind: 'run' | 'verbose'): Validator {
   const byText = kind === 'run' ? compiledByText : verboseByText
   let validate = byText.get(text)
   if (!validate) {
-    validate = ajvFor(draft, kind).compile(compilable)
+    const ajv = ajvFor(draft, kind)
+    // ajv's own check, as its `compile` makes it when it is not left to `metaSchemaErrors`, with its message.
+    const metaErrors = metaSchemaErrors(draft, compilable)
+    if (metaErrors.length > 0) throw new Error(`schema is invalid: ${ajv.errorsText(metaErrors)}`)
+    validate = ajv.compile(compilable)
     byText.set(text, validate)
   }
   return validate
