@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Case, StubSpec } from '../core/case.ts'
 import type { ExposedMcpTool } from './exposed-tools.ts'
 import { McpServerError } from './server-error.ts'
@@ -14,15 +13,6 @@ export type ServerListing = { readonly serverName: string; readonly tools: reado
 /** Sessions by server key (`keyOf`), each a pending connect. */
 type Sessions = Map<string, Promise<McpSession>>
 
-/** The per-case servers of the running case (`per_case: true`), started on the case's first call to them. */
-const currentCase = new AsyncLocalStorage<Sessions>()
-
-/**
- * How many case scopes are open, over every set of servers in the process: when the last one ends, `currentCase` is
- * disabled, so Node's promise hooks (which entering it switched on) are off again for what the process runs next.
- */
-let openScopes = 0
-
 /** What an MCP tool's stub calls: the tool, its server, and the servers whose process answers (see `bindCase`). */
 type StubOrigin = { readonly tool: ExposedMcpTool; readonly spec: McpServerSpec; readonly servers: McpServers }
 
@@ -34,7 +24,7 @@ const origins = new WeakMap<StubSpec, StubOrigin>()
  * name it) start when a suite lists their tools and stay up until `close()` — one that exits, hangs or breaks the
  * protocol is restarted for the next call that needs it (a failed start, the first or a restart, is tried again by
  * the next call, up to `maxFailedStarts`); `per_case` servers start afresh
- * inside each `withCase` scope and close when it ends. Callers use `McpServers.during`, which awaits `close()` in
+ * for each case run through `withCase` and close when it ends. Callers use `McpServers.during`, which awaits `close()` in
  * a finally, so servers end on success, failure and Ctrl-C alike — or, for a library user's loop of `runCase`
  * calls, `openMcpServers()` (server-pool.ts), which hands these servers to the caller to close.
  */
@@ -59,8 +49,8 @@ export class McpServers implements McpServerPool {
   readonly #failedStarts = new Map<string, number>()
   /** The start that failed, by server key, while the next call may try again (`start`). */
   readonly #failedStart = new Map<string, Promise<McpSession>>()
-  /** The servers that started once, by key, with the failed starts before: those after are failed restarts (the message says which). */
-  readonly #upAfter = new Map<string, number>()
+  /** The servers whose first start succeeded, by key: each failed start since was a restart (the message says which). */
+  readonly #upAtFirst = new Set<string>()
   #closed = false
 
   /** Runs `work` with a fresh set of servers and closes every one of them when it settles, however it ends. */
@@ -93,9 +83,12 @@ export class McpServers implements McpServerPool {
     return { serverName: session.serverName, tools: await session.listTools() }
   }
 
-  /** The stub answering calls to a server's tool: live on these servers' process (started on the first call) when allowed. */
-  stub(tool: ExposedMcpTool, spec: McpServerSpec): StubSpec {
-    const stub = mcpToolStub(tool, spec, () => this.session(spec))
+  /**
+   * The stub answering calls to a server's tool: live on these servers' process (started on the first call) when
+   * allowed, or on `session` (a case's own `per_case` server: `withCase`).
+   */
+  stub(tool: ExposedMcpTool, spec: McpServerSpec, session = () => this.session(spec)): StubSpec {
+    const stub = mcpToolStub(tool, spec, session)
     noteMcpOrigin(stub, spec)
     noteMcpOrigin(tool.definition, spec)
     // A recorded "not executed" answer calls no server: nothing to bind.
@@ -112,39 +105,36 @@ export class McpServers implements McpServerPool {
     this.learnCase(testCase)
     let stubs = this.#bound.get(testCase.stubs)
     if (!stubs) {
-      stubs = this.boundStubs(testCase.stubs)
+      stubs = restubbed(testCase.stubs, (origin) => (origin.servers === this ? undefined : this.stub(origin.tool, origin.spec)))
       this.#bound.set(testCase.stubs, stubs)
     }
     return stubs === testCase.stubs ? testCase : { ...testCase, stubs }
   }
 
-  /** The session a call should use: the run's server, or this case's own for `per_case` (started on demand). */
+  /** The session a call should use: the run's server; a `per_case` one is only reached through `withCase`'s stubs. */
   session(spec: McpServerSpec): Promise<McpSession> {
     if (!spec.perCase) return this.shared(spec)
-    const scope = currentCase.getStore()
-    if (!scope) return Promise.reject(new McpServerError(`MCP server "${spec.label}" is per_case, but the call came from outside a case (use McpServers.withCase)`))
-    return sessionIn(scope, spec)
+    return Promise.reject(new McpServerError(`MCP server "${spec.label}" is per_case, but the call came from outside a case (use McpServers.withCase)`))
   }
 
   /**
-   * Runs one case (one model, one repeat): `per_case` servers called inside `run` belong to it and are closed
-   * when it ends. Async context carries the scope to the stubs, so the loop needs no knowledge of servers.
+   * Runs one case (one model, one repeat; a case bound here): `run` gets the task with its case's `per_case` tools
+   * calling servers of its own, started on its first call to each and closed when it ends. Passed in the case's
+   * stubs, not through async context: the case's work already carries one store (core/warnings.ts), and each more
+   * is written onto every promise the case makes.
    */
-  async withCase<T>(run: () => Promise<T>): Promise<T> {
-    // Without per_case servers there is nothing to scope. Entering async context would switch on Node's promise
-    // hooks for the rest of the process: a cost on every promise of every case (~3% of a scripted run's CPU).
-    if (!this.#perCase) return run()
+  async withCase<T extends { readonly testCase: Case }, R>(task: T, run: (task: T) => Promise<R>): Promise<R> {
+    if (!this.#perCase) return run(task)
     const scope: Sessions = new Map()
-    openScopes++
+    const stubs = restubbed(task.testCase.stubs, (origin) => (origin.spec.perCase ? this.stub(origin.tool, origin.spec, () => sessionIn(scope, origin.spec)) : undefined))
     try {
-      return await currentCase.run(scope, run)
+      return await run(stubs === task.testCase.stubs ? task : { ...task, testCase: { ...task.testCase, stubs } })
     } finally {
       await closeAll(scope)
-      if (--openScopes === 0) currentCase.disable()
     }
   }
 
-  /** Whether `withCase` gives each case its own scope: a `per_case` server was listed here or a case bound here calls one. */
+  /** Whether `withCase` gives each case servers of its own: a `per_case` server was listed here or a case bound here calls one. */
   get scopesCases(): boolean {
     return this.#perCase
   }
@@ -190,17 +180,6 @@ export class McpServers implements McpServerPool {
     if (spec) this.learn(spec)
   }
 
-  private boundStubs(stubs: Case['stubs']): Case['stubs'] {
-    let bound: Record<string, StubSpec> | undefined
-    for (const [name, stub] of Object.entries(stubs)) {
-      const origin = origins.get(stub)
-      if (!origin || origin.servers === this) continue
-      bound ??= { ...stubs }
-      bound[name] = this.stub(origin.tool, origin.spec)
-    }
-    return bound ?? stubs
-  }
-
   private async shared(spec: McpServerSpec): Promise<McpSession> {
     if (this.#closed) throw new McpServerError(`MCP server "${spec.label}" was already closed (the run ended, or close() was called)`)
     const key = keyOf(spec)
@@ -228,7 +207,7 @@ export class McpServers implements McpServerPool {
     const next = gone.then(() => connect(spec))
     this.#shared.set(key, next)
     this.#failedStart.delete(key)
-    next.then(() => { if (!this.#upAfter.has(key)) this.#upAfter.set(key, this.#failedStarts.get(key) ?? 0) }, (error: unknown) => {
+    next.then(() => { if (!this.#failedStarts.has(key)) this.#upAtFirst.add(key) }, (error: unknown) => {
       const failures = (this.#failedStarts.get(key) ?? 0) + 1
       this.#failedStarts.set(key, failures)
       if (this.#shared.get(key) !== next) return
@@ -237,7 +216,7 @@ export class McpServers implements McpServerPool {
         return
       }
       const message = error instanceof Error ? error.message : String(error)
-      const given = this.#upAfter.get(key) === 0 ? `not restarted again: ${failures} restarts of it failed` : `not started again: ${failures} starts of it failed`
+      const given = this.#upAtFirst.has(key) ? `not restarted again: ${failures} restarts of it failed` : `not started again: ${failures} starts of it failed`
       const stands = Promise.reject(new McpServerError(`${message}\n  (${given})`))
       stands.catch(() => undefined) // awaited by the calls that come; unhandled until then
       this.#shared.set(key, stands)
@@ -247,6 +226,19 @@ export class McpServers implements McpServerPool {
 
 /** Failed starts of one server (the first or restarts) that end the retrying: later calls get the last error without a new start. */
 const maxFailedStarts = 3
+
+/** `stubs` with each MCP stub that `fresh` makes anew from its origin replaced; the same object when none is. */
+function restubbed(stubs: Case['stubs'], fresh: (origin: StubOrigin) => StubSpec | undefined): Case['stubs'] {
+  let made: Record<string, StubSpec> | undefined
+  for (const [name, stub] of Object.entries(stubs)) {
+    const origin = origins.get(stub)
+    const replacement = origin && fresh(origin)
+    if (!replacement) continue
+    made ??= { ...stubs }
+    made[name] = replacement
+  }
+  return made ?? stubs
+}
 
 /** The session of a server among `sessions`, connected on first use. */
 function sessionIn(sessions: Sessions, spec: McpServerSpec): Promise<McpSession> {

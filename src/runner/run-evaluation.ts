@@ -194,7 +194,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   for (const warning of batchStopWarnings(options, batching.models, rounds !== undefined)) callbacks.warn(warning)
   const runTask = async (planned: PlannedTask) => {
     const task = await taskAt(planned)
-    const evaluated = await patience.race(servers.withCase(() => evaluateCase(task, context)))
+    const evaluated = await patience.race(servers.withCase(task, (own) => evaluateCase(own, context)))
     // An interrupted or abandoned case is not journaled: --resume runs it again from the start.
     if (!evaluated || stopped) return
     const safe = evaluated.result

@@ -101,7 +101,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const release = guardStrays()
   let evaluated: EvaluatedCase | undefined
   try {
-    evaluated = await servers.withCase(() => evaluateCase({ testCase, provider, repeat, hooks }, context))
+    evaluated = await servers.withCase({ testCase, provider, repeat, hooks }, (task) => evaluateCase(task, context))
   } finally {
     release()
   }

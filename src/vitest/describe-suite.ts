@@ -111,7 +111,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           const abort = new AbortController()
           const abandon = new AbandonAfterAbort(abort.signal)
           const task = { testCase, provider, repeat, hooks, fingerprint }
-          const evaluation = limit(() => abandon.race(servers.withCase(() => evaluateCase(task, { ...context, signal: abort.signal }))))
+          const evaluation = limit(() => abandon.race(servers.withCase(task, (own) => evaluateCase(own, { ...context, signal: abort.signal }))))
           let settled = false
           // Failed while still running: vitest timed the attempt out. Its case ends as harness_error (errored, no
           // verdict on the model), the result this attempt leaves unless a retry follows.
