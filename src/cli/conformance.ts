@@ -9,7 +9,7 @@ import { defineCommand, describeFlags, flagSpec, numberFlag, type DescribedFlag 
 const conformanceFlags = {
   model: { type: 'string', multiple: true, short: 'm', value: '<spec>', help: 'model (host) to probe, repeatable' },
   stream: { type: 'string', value: 'off|on|both', help: 'make the requests streamed (on), not (off, default), or each both ways (both: adds stream_equivalence)' },
-  json: { type: 'boolean', help: 'print { "models": [ { "spec", "probes": [ { "id", "stream", "passed", "required", "message" } ] } ] } instead of the table' },
+  json: { type: 'boolean', help: 'print { "models": [ { "spec", "probes": [ { "id", "stream", "passed", "required", "message", "verdict" } ], "totals" } ], "totals" } instead of the table' },
   format: { type: 'string', value: '<list>', help: 'md: print the table as Markdown (a PR comment); html, junit: also write those reports to --out' },
   out: { type: 'string', short: 'o', value: '<dir>', help: 'where report.json and results.jsonl go (default reports/conformance)' },
   repeat: { type: 'string', value: '<N>', help: 'run every probe N times: a probe passes when every repeat does' },

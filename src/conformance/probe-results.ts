@@ -7,14 +7,20 @@ import { probeSuiteName } from './probe-suite.ts'
 /** One row of a conformance run: a model spec in one mode, under the id its results carry. */
 export type ConformanceRow = { readonly spec: string; readonly id: string; readonly stream: boolean }
 
-/** One probe in one mode for one model, as `--json` prints it (exactly these fields). */
-export type ProbeEntry = { readonly id: ProbeId; readonly stream: boolean; readonly passed: boolean; readonly required: boolean; readonly message: string }
+/**
+ * One probe in one mode for one model, as `--json` prints it (exactly these fields): `passed` is false for an errored
+ * probe too, and `verdict` (report.json's word, core/verdict.ts) tells errored apart from failed.
+ */
+export type ProbeEntry = { readonly id: ProbeId; readonly stream: boolean; readonly passed: boolean; readonly required: boolean; readonly message: string; readonly verdict: ResultVerdict }
 
-/** `--json`'s document: per model spec, one entry per probe and mode. */
-export type ConformanceDocument = { readonly models: readonly { readonly spec: string; readonly probes: readonly ProbeEntry[] }[] }
+/** Probes (× modes) counted by verdict: errored apart, as report.json's summary counts it. */
+export type ProbeTotals = { readonly probes: number; readonly passed: number; readonly failed: number; readonly errored: number }
 
-/** A probe's outcome with its verdict over the repeats (the table shows errored apart; `--json` folds it into `passed`). */
-export type ProbeOutcome = ProbeEntry & { readonly spec: string; readonly verdict: ResultVerdict }
+/** `--json`'s document: per model spec, one entry per probe and mode and their totals; the totals of every model. */
+export type ConformanceDocument = { readonly models: readonly { readonly spec: string; readonly probes: readonly ProbeEntry[]; readonly totals: ProbeTotals }[]; readonly totals: ProbeTotals }
+
+/** A probe's outcome with its verdict over the repeats, and the model spec it belongs to. */
+export type ProbeOutcome = ProbeEntry & { readonly spec: string }
 
 /**
  * The probe outcomes of a conformance run, from its results: each result's stored verdict (core/verdict.ts),
@@ -56,14 +62,20 @@ function passNote(id: ProbeId, repeats: readonly CaseResult[]): string | undefin
   return reasoned ? undefined : 'n/a: the model returned no reasoning state (reasoning is off for it), so there was none to carry back'
 }
 
-/** The `--json` document: the outcomes grouped per model spec, each entry with exactly the contract's fields. */
+/** The `--json` document: the outcomes grouped per model spec, each entry with exactly the contract's fields, and the totals. */
 export function conformanceDocument(outcomes: readonly ProbeOutcome[], specs: readonly string[]): ConformanceDocument {
   return {
-    models: specs.map((spec) => ({
-      spec,
-      probes: outcomes.filter((outcome) => outcome.spec === spec).map(({ id, stream, passed, required, message }) => ({ id, stream, passed, required, message })),
-    })),
+    models: specs.map((spec) => {
+      const own = outcomes.filter((outcome) => outcome.spec === spec)
+      return { spec, probes: own.map(({ id, stream, passed, required, message, verdict }) => ({ id, stream, passed, required, message, verdict })), totals: totalsOf(own) }
+    }),
+    totals: totalsOf(outcomes),
   }
+}
+
+function totalsOf(outcomes: readonly ProbeOutcome[]): ProbeTotals {
+  const count = (verdict: ResultVerdict) => outcomes.filter((outcome) => outcome.verdict === verdict).length
+  return { probes: outcomes.length, passed: count('passed'), failed: count('failed'), errored: count('errored') }
 }
 
 /**

@@ -32,23 +32,25 @@ async function conformance(args: readonly string[], deviation?: Deviation, out =
 }
 
 describe('toolgauge conformance', () => {
-  it('--json prints exactly { models: [ { spec, probes: [ { id, stream, passed, required, message } ] } ] }, one entry per probe', async () => {
+  it('--json prints exactly { models: [ { spec, probes: [ { id, stream, passed, required, message, verdict } ], totals } ], totals }, one entry per probe', async () => {
     const { code, stdout } = await conformance(['--json'])
     expect(code).toBe(0)
-    const document = JSON.parse(stdout) as { models: { spec: string; probes: Record<string, unknown>[] }[] }
-    expect(Object.keys(document)).toEqual(['models'])
-    expect(document.models.map((model) => Object.keys(model))).toEqual([['spec', 'probes']])
+    const document = JSON.parse(stdout) as { models: { spec: string; probes: Record<string, unknown>[]; totals: unknown }[]; totals: unknown }
+    expect(Object.keys(document)).toEqual(['models', 'totals'])
+    expect(document.models.map((model) => Object.keys(model))).toEqual([['spec', 'probes', 'totals']])
     expect(document.models[0]!.spec).toBe('openai-compatible:qwen3:8b')
     const probes = document.models[0]!.probes
     // stream_equivalence needs both modes: a run that streams nothing has every other probe once.
     expect(probes.map((probe) => probe.id)).toEqual(probeIds.filter((id) => id !== 'stream_equivalence'))
     for (const probe of probes) {
-      expect(Object.keys(probe)).toEqual(['id', 'stream', 'passed', 'required', 'message'])
-      expect(probe).toMatchObject({ stream: false, passed: true })
+      expect(Object.keys(probe)).toEqual(['id', 'stream', 'passed', 'required', 'message', 'verdict'])
+      expect(probe).toMatchObject({ stream: false, passed: true, verdict: 'passed' })
       expect(typeof probe.required).toBe('boolean')
       expect(typeof probe.message).toBe('string')
     }
     expect(probes.filter((probe) => probe.required).map((probe) => probe.id)).toEqual(['tool_choice_auto', 'ids_round_trip', 'arguments_valid', 'schema_honoured', 'unicode_arguments', 'finish_reason'])
+    const totals = { probes: probes.length, passed: probes.length, failed: 0, errored: 0 }
+    expect([document.models[0]!.totals, document.totals]).toEqual([totals, totals])
   })
 
   it('--stream both --json has one entry per probe and mode, stream_equivalence in each; the table a column per mode', async () => {
@@ -76,8 +78,8 @@ describe('toolgauge conformance', () => {
   it('shows a probe the host refused as error, apart from failures, and exits 0 when it is not required', async () => {
     const { code, stdout } = await conformance(['--json'], 'rejects_many_tools')
     expect(code).toBe(0)
-    const probe = (JSON.parse(stdout) as { models: { probes: { id: string; passed: boolean; message: string }[] }[] }).models[0]!.probes.find((entry) => entry.id === 'many_tools')!
-    expect(probe.passed).toBe(false)
+    const probe = (JSON.parse(stdout) as { models: { probes: { id: string; passed: boolean; message: string; verdict: string }[] }[] }).models[0]!.probes.find((entry) => entry.id === 'many_tools')!
+    expect([probe.passed, probe.verdict]).toEqual([false, 'errored'])
     expect(probe.message).toMatch(/^errored \(no verdict: the host did not answer\): provider_error: .*at most 64 tools/)
     const table = await conformance([], 'rejects_many_tools')
     expect(table.stdout).toMatch(/many_tools\s*│\s*error/)
@@ -100,11 +102,13 @@ describe('toolgauge conformance', () => {
     for (const line of notPassed) expect(line).toMatch(/^ {2}! openai-compatible:qwen3:8b [a-z_]+: errored \(no verdict: the host did not answer\): /)
     const json = await unreachable(['--json'])
     expect(json.code).toBe(3)
-    const probes = (JSON.parse(json.stdout) as { models: { probes: Record<string, unknown>[] }[] }).models[0]!.probes
+    const document = JSON.parse(json.stdout) as { models: { probes: Record<string, unknown>[] }[]; totals: unknown }
+    const probes = document.models[0]!.probes
     for (const probe of probes) {
-      expect(Object.keys(probe)).toEqual(['id', 'stream', 'passed', 'required', 'message'])
-      expect(probe).toMatchObject({ passed: false, message: expect.stringMatching(/^errored \(no verdict: the host did not answer\): /) })
+      expect(Object.keys(probe)).toEqual(['id', 'stream', 'passed', 'required', 'message', 'verdict'])
+      expect(probe).toMatchObject({ passed: false, verdict: 'errored', message: expect.stringMatching(/^errored \(no verdict: the host did not answer\): /) })
     }
+    expect(document.totals).toEqual({ probes: probes.length, passed: 0, failed: 0, errored: probes.length })
     const markdown = await unreachable(['--format', 'md'])
     expect(markdown.code).toBe(3)
     expect(markdown.stdout).not.toContain('❌')

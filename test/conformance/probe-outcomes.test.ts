@@ -1,6 +1,7 @@
 // A probe's outcome over its repeats and the exit code of a conformance run: errored (the host did not answer) is
 // never a failed probe of the provider. It is told apart in the verdict, the message and the exit code; the JSON's
-// field set is the issue's, so there `passed: false` plus the message prefix carry it.
+// issue's fields stay as they were (`passed: false` plus the message prefix), and `verdict` and `totals` — report.json's
+// word for it — say it in a field of its own.
 import { describe, expect, it } from 'vitest'
 import type { CaseResult, Failure } from '../../src/core/result.ts'
 import type { ResultVerdict } from '../../src/core/verdict.ts'
@@ -42,9 +43,25 @@ describe('conformance outcomes: errored is never failed', () => {
   it('--json keeps the issue\'s fields exactly; an errored probe is passed: false with the errored prefix, a failed one without it', () => {
     const document = conformanceDocument(outcomes(probe('arguments_valid', 'errored'), probe('schema_honoured', 'failed')), [row.spec])
     const [errored, failed] = document.models[0]!.probes
-    expect(Object.keys(errored!)).toEqual(['id', 'stream', 'passed', 'required', 'message'])
+    expect(Object.keys(errored!).slice(0, 5)).toEqual(['id', 'stream', 'passed', 'required', 'message'])
     expect(errored).toMatchObject({ id: 'arguments_valid', passed: false, message: expect.stringMatching(/^errored \(no verdict/) })
     expect(failed).toMatchObject({ id: 'schema_honoured', passed: false })
     expect(failed!.message).not.toMatch(/errored/)
+  })
+
+  it('--json says errored in a field of its own, as report.json does: each probe\'s verdict, and totals counting errored apart from failed', () => {
+    const other = 'openai-compatible:llama'
+    const results = [probe('arguments_valid', 'errored'), probe('schema_honoured', 'failed'), probe('finish_reason', 'passed'), probe('unicode_arguments', 'passed', 'errored')]
+    const otherResults = probeOutcomes([makeResult({ suite: probeSuiteName, model: other, case: 'arguments_valid', repeat: 0, passed: true, verdict: 'passed', failures: [] })], [{ spec: other, id: other, stream: false }])
+    const document = conformanceDocument([...outcomes(...results), ...otherResults], [row.spec, other])
+    const [model, second] = document.models
+    expect(model!.probes.map((entry) => [entry.id, entry.passed, entry.verdict])).toEqual([
+      ['arguments_valid', false, 'errored'], ['schema_honoured', false, 'failed'], ['unicode_arguments', false, 'errored'], ['finish_reason', true, 'passed'],
+    ])
+    expect(Object.keys(model!)).toEqual(['spec', 'probes', 'totals'])
+    expect(model!.totals).toEqual({ probes: 4, passed: 1, failed: 1, errored: 2 })
+    expect(second!.totals).toEqual({ probes: 1, passed: 1, failed: 0, errored: 0 })
+    expect(Object.keys(document)).toEqual(['models', 'totals'])
+    expect(document.totals).toEqual({ probes: 5, passed: 2, failed: 1, errored: 2 })
   })
 })
