@@ -92,7 +92,8 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const repeatUntil = repeatUntilInputs(inputs, warnings)
   const summary = carryExtensions(summarize(results, { caseMeanAccuracy: repeatUntil.any }), inputs, warnings)
     .sort(byModelThenVariant(models))
-  const recorded = inputs.map(({ file, report }) => ({ file, gates: report.gates, models: report.run.models }))
+  // The models a report's gates covered: its run's, and any its results name (a hand-built report may list none).
+  const recorded = inputs.map(({ file, report }) => ({ file, gates: report.gates, models: unique([...report.run.models, ...report.results.map((r) => r.model)]) }))
   const gates = reevaluateGates(recorded, summary, warnings)
   const ungated = new Set(recorded.filter((input) => !recordsMetricGate(input)).map((input) => input.file))
   const mustPass = [...byKey.values()].filter((entry) => ungated.has(entry.file)).map((entry) => entry.result)

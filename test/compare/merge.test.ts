@@ -175,6 +175,9 @@ describe('mergeReports', () => {
         expect(gates.map((line) => [line.name, line.model, line.passed])).toEqual([['min-accuracy', 'model-g', true]])
         expect(gates[0]!.gate).toEqual({ kind: 'metric', type: 'min-accuracy', threshold: 0.5, model: 'model-g' })
       }
+      // A report whose run lists no model (hand-built) covers the models its results name.
+      const unlisted = { file: 'g.json', report: { ...g.report, run: { ...g.report.run, models: [] } } }
+      expect((mergeReports([c, unlisted]).report.gates as GateResult[]).map((line) => line.model)).toEqual(['model-g'])
       // Over the models of the runs that recorded it (shards of one run), the gate is stored as it was.
       expect(mergeReports(shardReports(2)).report.gates).toEqual(runReport(fullRun()).gates)
     })
