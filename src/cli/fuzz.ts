@@ -5,6 +5,7 @@ import type { Parser, Validator } from '../fuzz/subject.ts'
 import { exitCodes } from './command.ts'
 import { defineCommand, numberFlag } from './flags.ts'
 import { looksLikeFile, strayArgument } from './stray-argument.ts'
+import { refuseToolsFolder } from './tools-file-flag.ts'
 import { inertDeep, inertJson } from '../report/terminal-text.ts'
 
 const usage = `toolgauge fuzz --tools <tools file | suite file> --validator <module>#<export> [options]
@@ -68,6 +69,7 @@ export const command = defineCommand(usage, {
       throw new UsageError(`unknown mutation kind "${kind}"${close || `; expected one of ${kinds.join(', ')}`} (docs/fuzzing.md describes each)`, { field: '--skip-kind' })
     }
   }
+  refuseToolsFolder(values.tools, '--tools')
   let tools = loadToolsFile(values.tools)
   for (const name of values.tool ?? []) {
     const names = tools.map((tool) => tool.name)

@@ -7,6 +7,7 @@ import { defineCommand } from './flags.ts'
 import { inertDeep, inertJson, inertMessage } from '../report/terminal-text.ts'
 import { mcpServerFlags, toolsOfServer } from './mcp-flags.ts'
 import { looksLikeFile, strayArgument } from './stray-argument.ts'
+import { refuseToolsFolder } from './tools-file-flag.ts'
 
 const usage = `toolgauge tokens (--tools <tools file | suite file> | --mcp "<command line | URL>") --model <spec> [--model <spec> …] [options]
 
@@ -69,6 +70,8 @@ export const command = defineCommand(usage, {
     import('../suite/load-tools.ts'), import('../tokens/count-tool-tokens.ts'), import('../tokens/format-table.ts'),
     import('../tokens/messages-file.ts'), import('../tokens/oracle-record.ts'), import('../tokens/tool-choice-flag.ts'),
   ])
+  if (values.tools) refuseToolsFolder(values.tools, '--tools')
+  if (values.diff) refuseToolsFolder(values.diff, '--diff')
   const tools = values.mcp ? await toolsOfServer(values.mcp, values) : loadToolsFile(values.tools as string)
   const messages = values.messages ? loadMessagesFile(values.messages) : undefined
   const toolChoice = values['tool-choice'] !== undefined ? parseToolChoiceFlag(values['tool-choice'], tools) : undefined

@@ -23,3 +23,23 @@ describe('a misspelt file name gets a did-you-mean over its folder', () => {
     expect(result.stderr).not.toContain('did you mean')
   })
 })
+
+describe('a folder given where a tools file is expected names the suite or tools file inside it', () => {
+  it('fuzz --tools suites/x and tokens --tools / --diff suites/x: did you mean suites/x/suite.yaml', () => {
+    const dir = tempFiles({ 'suites/x/tools.json': tools, 'suites/x/suite.yaml': suite, 'validate.mjs': 'export const ok = () => true\n' })
+    const fuzz = runCli(['fuzz', '--tools', 'suites/x', '--validator', 'validate.mjs#ok', '--runs', '1'], { cwd: dir })
+    expectInputError(fuzz, '--tools: suites/x is a folder; expected a tools file or a suite file', '(did you mean "suites/x/suite.yaml"?)')
+    const tokens = runCli(['tokens', '--tools', 'suites/x', '--model', 'openai:gpt-4.1-mini'], { cwd: dir })
+    expectInputError(tokens, '--tools: suites/x is a folder; expected a tools file or a suite file', '(did you mean "suites/x/suite.yaml"?)')
+    const diff = runCli(['tokens', '--tools', 'suites/x/tools.json', '--diff', 'suites/x'], { cwd: dir })
+    expectInputError(diff, '--diff: suites/x is a folder; expected a tools file or a suite file', '(did you mean "suites/x/suite.yaml"?)')
+  })
+
+  it('a folder holding only a tools file suggests it; one holding neither says so', () => {
+    const dir = tempFiles({ 'only-tools/tools.json': tools, 'empty/notes.txt': 'x\n', 'validate.mjs': 'export const ok = () => true\n' })
+    expectInputError(runCli(['fuzz', '--tools', 'only-tools', '--validator', 'validate.mjs#ok'], { cwd: dir }), '(did you mean "only-tools/tools.json"?)')
+    const empty = runCli(['fuzz', '--tools', 'empty', '--validator', 'validate.mjs#ok'], { cwd: dir })
+    expectInputError(empty, '--tools: empty is a folder; expected a tools file or a suite file')
+    expect(empty.stderr).not.toContain('did you mean')
+  })
+})
