@@ -71,10 +71,13 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
     warnIfUnredactable(value, sources.get(value) ?? source)
   }
   // A variable is a credential by the word rule of every name (`GITHUB_TOKEN`, not `PORT`: redacting a port or a
-  // path would hide which server failed and shred the reports), or where it stands in one (found below).
+  // path would hide which server failed and shred the reports), or where it stands in one (found below). In a URL
+  // only the host and port are shown: a hosted server's key stands in its path (`/api/mcp/s/${KEY}/mcp`), and a
+  // variable holding the whole URL may carry one anywhere.
+  const urlOutsideHost = writtenUrl?.replace(urlHost, '$1')
   const expand = (field: string, value: string): string => expandVariables(value, (name, found) => {
     sources.set(found, `the environment variable ${name} (${field} of the MCP server "${writtenLine}")`)
-    if (isCredentialName(name)) secret(found, '')
+    if (isCredentialName(name) || (field === 'url' && urlOutsideHost?.includes(`\${${name}}`))) secret(found, '')
   }, (name) => at(field, `environment variable ${name} is not set`))
   const url = writtenUrl !== undefined ? expand('url', writtenUrl) : undefined
   const args = writtenArgs.map((arg, index) => expand(`args.${index}`, arg))
@@ -128,6 +131,9 @@ export function parseServerEntry(raw: Record<string, unknown>, base: string, at:
     secrets,
   }
 }
+
+/** A URL's scheme (kept, `$1`) and its host and port, written literally: a URL written as `${VAR}` has none. */
+const urlHost = /^([a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?)[^/?#@]*/i
 
 /** `${NAME}` → the variable's value (`${WORKDIR}` is left for the server start), each one told to `expanded`. */
 function expandVariables(value: string, expanded: (name: string, value: string) => void, missing: (name: string) => Error): string {

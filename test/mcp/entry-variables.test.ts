@@ -31,7 +31,7 @@ describe('${VAR} in an MCP entry', () => {
     expect(spec.label).toBe('${TG_VAR_NODE} server.js --token ${TG_VAR_TOKEN} --root=${TG_VAR_ROOT}/data ${WORKDIR}/out')
   })
 
-  it("an HTTP entry's url: expanded (the whole URL may come from one), a credential's value and the credentials it brings secrets, the label as written", () => {
+  it("an HTTP entry's url: expanded (the whole URL may come from one, then a secret), a credential's value and the credentials it brings secrets, the label as written", () => {
     process.env.TG_VAR_HOST = '127.0.0.1:9'
     process.env.TG_VAR_TOKEN = 'sk-q%2Bvar-5150'
     const spec = parseServerEntry({ url: 'http://${TG_VAR_HOST}/mcp?key=${TG_VAR_TOKEN}&page=2' }, '/tmp', at)
@@ -44,7 +44,7 @@ describe('${VAR} in an MCP entry', () => {
     process.env.TG_VAR_URL = 'https://mcp.example/v1?api_key=sk-whole-5150'
     const whole = parseServerEntry({ url: '${TG_VAR_URL}' }, '/tmp', at)
     expect(whole.transport).toMatchObject({ type: 'http', url: 'https://mcp.example/v1?api_key=sk-whole-5150' })
-    expect(new Set(whole.secrets)).toEqual(new Set(['sk-whole-5150']))
+    expect(new Set(whole.secrets)).toEqual(new Set(['https://mcp.example/v1?api_key=sk-whole-5150', 'sk-whole-5150']))
     expect(whole.label).toBe('${TG_VAR_URL}')
   })
 

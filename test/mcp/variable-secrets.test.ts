@@ -3,8 +3,8 @@
 // `3001` of the reports was redacted, and `PORT=80` was warned about as a secret too short to redact. Now the value
 // of a variable is a secret by the rule every other name follows (http/redact.ts `isCredentialName`, word by word):
 // when the variable's name says it is a credential (`GITHUB_TOKEN`, `API_KEY`), wherever it stands, or when it
-// stands where a credential does (a credential env or header, flag, URL password or query parameter), as a value
-// written literally there would be. `PORT`, `HOST`, a path are shown.
+// stands where a credential does (a credential env or header, flag, or in a URL anywhere but its host and port: a
+// hosted server's key stands in its path), as a value written literally there would be. `PORT`, `HOST`, a path are shown.
 import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.ts'
@@ -27,7 +27,7 @@ describe('the secrets of ${VAR} in an MCP entry', () => {
     expect(new Set(stdio.secrets)).toEqual(new Set(['ghp_anywhere6262']))
   })
 
-  it('a variable of any name is one where it stands in a credential: a credential env, header, flag, URL password or query parameter', () => {
+  it("a variable of any name is one where it stands in a credential: a credential env, header, flag, or a URL's path, query or user", () => {
     process.env.TG_SEC_PLAIN = 'plain-but-secret-6262'
     const where: Record<string, unknown>[] = [
       { command: 'node', env: { GITHUB_TOKEN: '${TG_SEC_PLAIN}' } },
@@ -36,8 +36,19 @@ describe('the secrets of ${VAR} in an MCP entry', () => {
       { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer ${TG_SEC_PLAIN}' } },
       { url: 'http://127.0.0.1:9/mcp?key=${TG_SEC_PLAIN}' },
       { url: 'http://app:${TG_SEC_PLAIN}@127.0.0.1:9/mcp' },
+      // A hosted MCP URL carries its key in the path (Zapier's /api/mcp/s/<key>/mcp), or is a whole variable.
+      { url: 'https://mcp.example/api/mcp/s/${TG_SEC_PLAIN}/mcp' },
+      { url: 'http://127.0.0.1:9/mcp#${TG_SEC_PLAIN}' },
+      { url: 'http://${TG_SEC_PLAIN}@127.0.0.1:9/mcp' },
     ]
     for (const entry of where) expect(parseServerEntry(entry, '/tmp', at).secrets, JSON.stringify(entry)).toContain('plain-but-secret-6262')
+  })
+
+  it('a variable that is the whole URL is a secret, as it may hold a key anywhere in it', () => {
+    process.env.TG_SEC_PLAIN = 'https://mcp.example/api/mcp/s/plain-6262/mcp'
+    const spec = parseServerEntry({ url: '${TG_SEC_PLAIN}' }, '/tmp', at)
+    expect(spec.secrets).toContain('https://mcp.example/api/mcp/s/plain-6262/mcp')
+    expect(spec.label).toBe('${TG_SEC_PLAIN}')
   })
 
   it('a server that cannot be reached at a ${PORT} URL is named with the port it was tried at', async () => {
