@@ -8,6 +8,7 @@ import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import { BatchProgress } from '../runner/batch-progress.ts'
 import type { ResumeCounts } from '../runner/resume.ts'
+import { resolveModels } from '../runner/model-entries.ts'
 import { parseShard } from '../runner/shard.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
@@ -83,8 +84,10 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   if (suitePaths.length === 0) throw new UsageError('give at least one suite file or folder (e.g. toolgauge run suites/weather --model baseline), or `suites:` in a config file (toolgauge init writes one)')
   const models = values.model ?? (config.models ?? []).map(modelEntryFromConfig)
   if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline), or `models:` in a config file', { field: '--model' })
-  // Each spec is checked here; that no model is given twice, by the runner (labelled entries may repeat a spec).
+  // Each spec is checked here; that no model is given twice, by the runner (labelled entries may repeat a spec) — the
+  // flags' duplicates here, by the same check, so the message names them as typed and not as a config's models[i].
   for (const model of models) parseModelSpec(typeof model === 'string' ? model : model.spec, values.model ? '--model' : 'models')
+  if (values.model) resolveModels(values.model, '--model')
   checkGateModels(loaded, models.map((model) => (typeof model === 'string' ? model : model.label ?? model.spec)))
   const settings = parseSetFlags(values.set)
   if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })

@@ -1,5 +1,6 @@
 import { ProviderError, UsageError } from '../core/errors.ts'
-import { parseModelSpecs } from '../providers/model-spec.ts'
+import { parseModelSpec } from '../providers/model-spec.ts'
+import { resolveModels } from '../runner/model-entries.ts'
 import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
 import { defaultDiffModel, diffToolTokens, renderTokenDiff, type ToolTokenDiff } from '../tokens/tool-token-diff.ts'
 import { exitCodes } from './command.ts'
@@ -64,7 +65,8 @@ export const command = defineCommand(usage, {
   const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
   if (models.length === 0) throw new UsageError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
   // An unknown spec (`opnai:gpt-4o`) would otherwise fall back to the rough default estimate without a word.
-  parseModelSpecs(models)
+  for (const spec of models) parseModelSpec(spec, '--model')
+  resolveModels(models, '--model')
   // Tokenizers, schema loading and (with --measure) the provider SDKs load only when the command runs.
   const [{ loadToolsFile }, { countToolTokens }, { renderTokenTable }, { loadMessagesFile }, { recordOracle }, { parseToolChoiceFlag }] = await Promise.all([
     import('../suite/load-tools.ts'), import('../tokens/count-tool-tokens.ts'), import('../tokens/format-table.ts'),

@@ -68,13 +68,3 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
   }
   return { spec, prefix, argument }
 }
-
-/** Checks a run's model specs: each one, and no spec given twice (its results would be counted twice). */
-export function parseModelSpecs(specs: readonly string[], field = '--model'): ModelSpec[] {
-  const seen = new Set<string>()
-  return specs.map((spec) => {
-    if (seen.has(spec)) throw new InputError(`model "${spec}" is given twice`, { field })
-    seen.add(spec)
-    return parseModelSpec(spec, field)
-  })
-}

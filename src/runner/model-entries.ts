@@ -20,10 +20,11 @@ export type ResolvedModel = Exclude<ModelEntry, string> & { readonly id: string 
 
 /**
  * The entries in object form. Two entries with the same identity (spec, or label) are bad input — their results would
- * be one row counted twice: the one check of a run's models (`runEvaluation` asks it first, the CLI asks nothing
- * else), named by the config's file and line when the entries came from one (`source`).
+ * be one row counted twice: the one check of a run's models (`runEvaluation` asks it first; `run`, `tokens` and
+ * `conformance` ask it of their `--model` flags), named by the config's file and line when the entries came from one
+ * (`source`), by the flag as typed when `source` is a flag's name.
  */
-export function resolveModels(entries: readonly ModelEntry[], source?: ModelsSource): ResolvedModel[] {
+export function resolveModels(entries: readonly ModelEntry[], source?: ModelsSource | string): ResolvedModel[] {
   const first = new Map<string, number>()
   return entries.map((entry, index) => {
     const model = typeof entry === 'string' ? { spec: entry } : entry
@@ -35,7 +36,9 @@ export function resolveModels(entries: readonly ModelEntry[], source?: ModelsSou
   })
 }
 
-function givenTwice(id: string, before: number, index: number, source: ModelsSource | undefined): InputError {
+function givenTwice(id: string, before: number, index: number, source: ModelsSource | string | undefined): InputError {
+  // The flags have no index the user wrote: named as typed, with no models[i] of a config there was none of.
+  if (typeof source === 'string') return new InputError(`${source} ${id} given twice: each model is one row of the results, so give it once (to run one model with two settings, give each a label in a config file's models:)`)
   const message = `model "${id}" is given twice (models[${before}] and models[${index}]): each model is one row of a run; to run one model twice (with other settings), give each entry its own label in the config (models: - { spec: …, label: … })`
   if (!source) return new InputError(message, { field: 'models' })
   const line = source.lineOf(['models', index])

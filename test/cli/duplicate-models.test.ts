@@ -29,10 +29,18 @@ describe('a model given twice', () => {
     expect(result.stderr.match(/given twice/g)).toHaveLength(1)
   })
 
-  it('as two --model flags: the same message', () => {
-    const dir = tempFiles({ 'suite.yaml': suite })
-    const result = runCli(['run', 'suite.yaml', '--model', 'baseline', '--model', 'baseline', '--out', 'out'], { cwd: dir })
-    expectInputError(result, `models: ${message}`)
+  // The flags as typed, not the config's models[i] (there was no config), and one check for run, tokens and
+  // conformance: tokens and conformance had one of their own, with a message of its own.
+  it.each([
+    ['run', ['run', 'suite.yaml', '--out', 'out']],
+    ['tokens', ['tokens', '--tools', 'tools.json']],
+    ['conformance', ['conformance', '--out', 'out']],
+  ])('as two --model flags to %s: named as typed, exit 2', (_, args) => {
+    const dir = tempFiles({ 'suite.yaml': suite, 'tools.json': '[{ "name": "noop", "description": "Does nothing", "parameters": { "type": "object" } }]' })
+    const result = runCli([...args, '--model', 'openai:gpt-4o', '--model', 'baseline', '--model', 'openai:gpt-4o'], { cwd: dir, env: { OPENAI_API_KEY: undefined } })
+    expectInputError(result, '--model openai:gpt-4o given twice: each model is one row of the results')
+    expect(result.stderr).not.toContain('models[')
+    expect(result.stderr.match(/given twice/g)).toHaveLength(1)
   })
 
   it('to the library, as strings or entries: the same message', async () => {

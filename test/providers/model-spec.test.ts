@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseModelSpec, parseModelSpecs } from '../../src/providers/model-spec.ts'
+import { parseModelSpec } from '../../src/providers/model-spec.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain } from '../helpers/cli.ts'
 
@@ -20,10 +20,6 @@ describe('model specs are checked in one place', () => {
     expect(() => parseModelSpec('openai')).toThrow(/names no model \(expected openai:<model>\)/)
     expect(() => parseModelSpec('scripted:')).toThrow(/names no file/)
   })
-
-  it('the same spec twice', () => {
-    expect(() => parseModelSpecs(['baseline', 'openai:x', 'baseline'])).toThrow(/"baseline" is given twice/)
-  })
 })
 
 describe('run --model refuses bad specs before any model call (exit 2)', () => {
@@ -37,10 +33,10 @@ describe('run --model refuses bad specs before any model call (exit 2)', () => {
     expect(result.stderr).toContain(message)
   })
 
-  it('--model twice: the one check of the run\'s models, as for a config or the library', async () => {
+  it('--model twice: the one check of the run\'s models, naming the flag as typed', async () => {
     const result = await runMain(['run', 'suites', '--model', 'baseline', '--model', 'baseline', '--out', 'reports/never'])
     expect(result.code, result.stderr).toBe(2)
-    expect(result.stderr).toContain('models: model "baseline" is given twice (models[0] and models[1])')
+    expect(result.stderr).toContain('--model baseline given twice')
   })
 
   it('the library refuses a model given twice too', async () => {
