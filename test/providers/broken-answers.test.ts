@@ -29,11 +29,13 @@ const brokenBodies: Record<ProviderKind, readonly { readonly name: string; reado
     { name: 'no choices', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [], usage }, says: /no choices/ },
     { name: 'an error object', body: gatewayError, says: /upstream model timed out/ },
     { name: 'an empty object', body: {}, says: /no choices/ },
+    { name: 'a message with no content, tool call or refusal', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'stop' }], usage }, says: /the message has no content, tool call or refusal/ },
   ],
   'openai-compatible': [
     { name: 'no choices', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [], usage }, says: /no choices/ },
     { name: 'an error object', body: gatewayError, says: /upstream model timed out/ },
     { name: 'a choice without a message', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, finish_reason: 'stop' }] }, says: /no message/ },
+    { name: 'an empty message', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [] }, finish_reason: 'stop' }] }, says: /the message has no content, tool call or refusal/ },
   ],
   'openai-responses': [
     { name: 'no output items', body: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'completed', output: [], usage: { input_tokens: 10, output_tokens: 0, total_tokens: 10 } }, says: /no output/ },

@@ -49,6 +49,17 @@ const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: read
     },
     { name: 'an event after the end', plant: (frames) => [...frames, frames[1]!], message: /event \d+ \(chat\.completion\.chunk\) came after the end of the stream \(data: \[DONE\] at event \d+\)/ },
     { name: 'no end event', plant: (frames) => frames.filter((frame) => frame.data !== '[DONE]'), message: /the stream stopped after \d+ events without its end \(data: \[DONE\]\)/ },
+    {
+      // The streamed twin of a message with content null and nothing else: no turn of the model (it would pass a no-call case).
+      name: 'no delta carrying text, a call, a refusal or reasoning',
+      plant: (frames) => frames.map((frame) => {
+        if (frame.data === '[DONE]') return frame
+        const chunk = data(frame)
+        for (const choice of chunk.choices ?? []) choice.delta = {}
+        return json(chunk)
+      }),
+      message: /no answer: the message has no content, tool call or refusal/,
+    },
   ],
   'openai-responses': [
     {

@@ -18,8 +18,9 @@ export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
     const choice = asObject(choices[0])
     const choiceError = errorObject(choice?.error)
     if (choiceError) return choiceError
-    if (!asObject(choice?.message)) return 'no answer: the choice has no message'
-    return finishProblem('chat', choice?.finish_reason)
+    const message = asObject(choice?.message)
+    if (!message) return 'no answer: the choice has no message'
+    return finishProblem('chat', choice?.finish_reason) ?? emptyProblem('chat', choice?.finish_reason, chatMessageParts(message), 'the message has no content, tool call or refusal')
   }),
   responses: bodyCheck((answer) => {
     const reason = asObject(answer.incomplete_details)?.reason ?? answer.status
@@ -35,6 +36,20 @@ export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
     const candidate = asObject(candidates[0])
     return finishProblem('gemini', candidate?.finishReason) ?? emptyProblem('gemini', candidate?.finishReason, asObject(candidate?.content)?.parts, 'the candidate has no content')
   }),
+}
+
+/**
+ * What a Chat Completions message holds, as a list (its content blocks): text (even empty: the model wrote nothing), a
+ * tool call, a refusal, reasoning. None at all — `content: null` and nothing else — is as empty as Anthropic's
+ * `content: []`: no turn of the model, or it would pass an irrelevance case.
+ */
+export function chatMessageParts(message: Record<string, unknown>): readonly string[] {
+  const parts: string[] = []
+  if (typeof message.content === 'string' || (Array.isArray(message.content) && message.content.length > 0)) parts.push('content')
+  if ((Array.isArray(message.tool_calls) && message.tool_calls.length > 0) || asObject(message.function_call)) parts.push('tool call')
+  if (typeof message.refusal === 'string' && message.refusal !== '') parts.push('refusal')
+  if (typeof message.reasoning_content === 'string' || typeof message.reasoning === 'string') parts.push('reasoning')
+  return parts
 }
 
 /** A protocol's check after what every protocol checks first: a JSON object, with no `error` in it. */

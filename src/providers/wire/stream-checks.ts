@@ -1,7 +1,7 @@
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import type { SseEvent } from '../../http/sse.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
-import { answerChecks, asObject } from './broken-answer.ts'
+import { answerChecks, asObject, chatMessageParts } from './broken-answer.ts'
 import type { WireProtocol } from './finish-reason.ts'
 
 /**
@@ -66,6 +66,8 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
   let firstToolCall: number | undefined
   let finish: unknown
   let sawChoice = false
+  // Whether any delta carried a part of the message (text, even empty; a call; a refusal; reasoning): none is no answer.
+  let sawPart = false
   for (const [index, event] of events.entries()) {
     if (end !== undefined) return { problem: `${eventName(index, kind)} came after the end of the stream (data: [DONE] at event ${end + 1})` }
     if (event.data.trim() === '[DONE]') {
@@ -79,6 +81,8 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
     for (const choice of asArray(chunk.choices).map(asObject)) {
       sawChoice = true
       if (choice?.finish_reason !== undefined && choice.finish_reason !== null) finish = choice.finish_reason
+      const delta = asObject(choice?.delta)
+      if (!sawPart && delta && chatMessageParts(delta).length > 0) sawPart = true
       for (const delta of asArray(asObject(choice?.delta)?.tool_calls).map(asObject)) {
         firstToolCall ??= index
         const callIndex = delta?.index
@@ -101,7 +105,7 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
     if (call.name === '') return { problem: `call index ${callIndex}, started at ${eventName(call.started, kind)}, never got a name` }
   }
   if (sawChoice && finish === undefined) return { problem: `no ${kind} carried a finish_reason` }
-  return finished(answerChecks.chat({ choices: sawChoice ? [{ message: {}, finish_reason: finish }] : [] }), firstToolCall)
+  return finished(answerChecks.chat({ choices: sawChoice ? [{ message: sawPart ? { content: '' } : {}, finish_reason: finish }] : [] }), firstToolCall)
 }
 
 /** The named Responses events whose data the check reads (the others are skipped unparsed). */
