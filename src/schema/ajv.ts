@@ -6,9 +6,22 @@ import { describeMetaErrors } from './meta-errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 
-// ajv is loaded on the first schema met (the meta-schemas it checks schemas against come compiled
-// with the build, `metaSchemaErrors`), with a synchronous require: all of it ships CommonJS.
-const require = createRequire(import.meta.url)
+// Node's own require: for the files found at run time (the validators the build generates).
+const nodeRequire = createRequire(import.meta.url)
+
+// ajv is loaded on the first schema met (the meta-schemas it checks schemas against come compiled with the build,
+// `metaSchemaErrors`), with a synchronous require: all of it ships CommonJS. In the CLI bundle each `require` below
+// is the bundle's, and esbuild inlines ajv and ajv-formats there (scripts/bundle-cli.mjs), still run only when first
+// called: one file read instead of ajv's ~70 (measured: ~12 ms of CPU instead of ~40, load ~12). Elsewhere (the
+// library's dist/, which is ESM without a `require`) Node resolves them. Each call names its module literally, as
+// esbuild needs to inline it.
+const ajvModules = {
+  ajv: () => (typeof require === 'function' ? require('ajv') : nodeRequire('ajv')) as typeof import('ajv'),
+  ajv2019: () => (typeof require === 'function' ? require('ajv/dist/2019.js') : nodeRequire('ajv/dist/2019.js')) as typeof import('ajv/dist/2019.js'),
+  ajv2020: () => (typeof require === 'function' ? require('ajv/dist/2020.js') : nodeRequire('ajv/dist/2020.js')) as typeof import('ajv/dist/2020.js'),
+  formats: () => (typeof require === 'function' ? require('ajv-formats') : nodeRequire('ajv-formats')) as (ajv: AnyAjv) => void,
+  version: () => ((typeof require === 'function' ? require('ajv/package.json') : nodeRequire('ajv/package.json')) as { version: string }).version,
+}
 
 type AnyAjv = AjvDraft7 | Ajv2019 | Ajv2020
 
@@ -37,7 +50,7 @@ export type AjvKind = 'run' | 'verbose' | 'source'
 
 /** An ajv of the draft with the strict options and formats, of the given kind (`run` unless told). */
 export function createAjv(draft: Draft, kind: AjvKind = 'run'): AnyAjv {
-  const { Ajv, _ } = require('ajv') as typeof import('ajv')
+  const { Ajv, _ } = ajvModules.ajv()
   // Generated code names ajv-formats' functions by this expression (a standalone validator requires them).
   const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
   // `verbose` makes each validator's code a fifth bigger, and every run compiles each tool schema of its suites
@@ -47,11 +60,10 @@ export function createAjv(draft: Draft, kind: AjvKind = 'run'): AnyAjv {
   // compile the meta-schema in every run (~0.04 s of CPU), where the build ships it compiled.
   const options = kind === 'source' ? { ...strictOptions, code } : kind === 'verbose' ? { ...strictOptions, verbose: true, validateSchema: false } : { ...strictOptions, validateSchema: false }
   // Each draft's ajv is required only when a schema of that draft is met.
-  const ajv = draft === '2020-12' ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options)
-    : draft === '2019-09' ? new (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(options)
+  const ajv = draft === '2020-12' ? new (ajvModules.ajv2020().Ajv2020)(options)
+    : draft === '2019-09' ? new (ajvModules.ajv2019().Ajv2019)(options)
     : new Ajv(options)
-  const addFormats = require('ajv-formats') as (ajv: AnyAjv) => void
-  addFormats(ajv)
+  ajvModules.formats()(ajv)
   return ajv
 }
 
@@ -123,12 +135,12 @@ export function metaSchemaErrors(draft: Draft, schema: AnySchemaObject): ErrorOb
 function generatedMeta(draft: Draft): Validator | undefined {
   let generated: Validator & { ajvVersion?: string }
   try {
-    generated = require(generatedMetaValidator(draft)) as Validator & { ajvVersion?: string }
+    generated = nodeRequire(generatedMetaValidator(draft)) as Validator & { ajvVersion?: string }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined
     throw error
   }
-  return generated.ajvVersion === (require('ajv/package.json') as { version: string }).version ? generated : undefined
+  return generated.ajvVersion === ajvModules.version() ? generated : undefined
 }
 
 /** Checks that a tool's parameters are a valid JSON Schema; returns a message per problem (empty when valid). */

@@ -45,6 +45,16 @@ function bfclCheckerIn(loaded: readonly string[]): string[] {
     .filter((url) => /function (astCheck|checkFunctionCall)\(/.test(readFileSync(new URL(url), 'utf8')))
 }
 
+/**
+ * The loaded files of the package that hold ajv: the CLI bundle inlines it (scripts/bundle-cli.mjs), so no
+ * node_modules/ajv URL shows it; its own error text does.
+ */
+function bundledAjvIn(loaded: readonly string[]): string[] {
+  return loaded
+    .filter((url) => url.startsWith('file:') && url.includes('/node_modules/toolgauge/dist/'))
+    .filter((url) => readFileSync(new URL(url), 'utf8').includes("can't resolve reference"))
+}
+
 function toolgauge(args: readonly string[]) {
   return sh(join(project, 'node_modules/.bin/toolgauge'), args, project, true)
 }
@@ -125,6 +135,7 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
       const loaded = child.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
       expect(loaded.filter((url) => heavy.test(url)), args.join(' ')).toEqual([])
       expect(bfclCheckerIn(loaded), args.join(' ')).toEqual([])
+      expect(bundledAjvIn(loaded), args.join(' ')).toEqual([])
       expect(child.stdout.length, args.join(' ')).toBeGreaterThan(0)
     }
   })
@@ -145,6 +156,8 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
       const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
       expect(loaded.filter((url) => /node_modules\/(openai|@anthropic-ai|@google|@huggingface|fast-check)\/|gpt-tokenizer\/esm\/bpeRanks|\/dist\/bfcl\//.test(url))).toEqual([])
       expect(bfclCheckerIn(loaded)).toEqual([])
+      // ajv comes inlined in the bundle, one chunk instead of its ~70 files.
+      expect(bundledAjvIn(loaded)).toHaveLength(1)
       // The stub is transformed by esbuild each run, and nothing transformed is kept: Babel never loads.
       expect(loaded.filter((url) => /node_modules\/jiti\/dist\/babel/.test(url))).toEqual([])
       expect(statSync(join(cache, 'toolgauge')).mode & 0o777).toBe(0o700)
