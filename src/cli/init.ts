@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { UsageError } from '../core/errors.ts'
-import { packageFile } from '../package-files.ts'
+import { packageFile, packageManifest } from '../package-files.ts'
 import { inert } from '../report/terminal-text.ts'
 import { exitCodes } from './command.ts'
 import { defineCommand } from './flags.ts'
@@ -33,6 +33,6 @@ export const command = defineCommand(usage, {}, async ({ positionals }) => {
     for (const { path, reason } of skipped) out(`  ${path} — ${inert(reason)}`)
   }
   const { nextSteps, projectState } = await import('../init/next-steps.ts')
-  for (const line of nextSteps(projectState(root, packageFile('')))) out(inert(line))
+  for (const line of nextSteps(projectState(root, packageFile(''), packageManifest.version))) out(inert(line))
   return exitCodes.ok
 })

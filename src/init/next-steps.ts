@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { isAbsolute, join, relative, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** What `toolgauge init` found in the project, which decides what it tells the user to do next. */
 export type ProjectState = {
@@ -10,6 +10,12 @@ export type ProjectState = {
   readonly toolgaugeInstalled: boolean
   /** What `npm install -D` should be given to install this toolgauge: a path to its package folder. */
   readonly installFrom: string
+  /** toolgauge's version, which names the tarball `npm pack` makes of it. */
+  readonly version: string
+  /** The project's package.json spec for toolgauge when it names a folder or file a CI checkout lacks (`file:../toolgauge`). */
+  readonly installedFromOutside?: string
+  /** Whether `installFrom` lies outside what a CI checkout of the project holds. */
+  readonly installFromOutside: boolean
 }
 
 /** Whether `toolgauge` resolves from `root` as the config's `import … from 'toolgauge/config'` would. */
@@ -34,14 +40,50 @@ export function installSpec(root: string, packageRoot: string): string {
   return local.length < packageRoot.length ? local : packageRoot
 }
 
+/** The folder a CI runner checks out: the git work tree holding `root`, else `root` itself. */
+function checkoutRoot(root: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir
+    if (dirname(dir) === dir) return root
+  }
+}
+
+/** Whether a path (from `root`) lies outside the checkout: a CI runner has only what the repository holds. */
+function outsideCheckout(root: string, path: string): boolean {
+  const from = relative(checkoutRoot(root), resolve(root, path))
+  return from.startsWith('..') || isAbsolute(from)
+}
+
+/** The project's package.json spec for toolgauge, when it installs it from a path outside the checkout. */
+function specFromOutside(root: string): string | undefined {
+  let manifest: { dependencies?: Record<string, unknown>; devDependencies?: Record<string, unknown> }
+  try {
+    manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as typeof manifest
+  } catch {
+    return undefined
+  }
+  const spec = manifest.devDependencies?.toolgauge ?? manifest.dependencies?.toolgauge
+  if (typeof spec !== 'string') return undefined
+  // npm writes a path as file:<path>; a bare ./ ../ or / path means the same. Anything else is a registry or git spec.
+  const path = spec.startsWith('file:') ? spec.slice('file:'.length) : /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:)/.test(spec) ? spec : undefined
+  return path !== undefined && outsideCheckout(root, path) ? spec : undefined
+}
+
 /** What the project lacks, read from the disk. */
-export function projectState(root: string, packageRoot: string): ProjectState {
+export function projectState(root: string, packageRoot: string, version: string): ProjectState {
+  const installedFromOutside = specFromOutside(root)
   return {
     hasPackageJson: existsSync(join(root, 'package.json')),
     toolgaugeInstalled: toolgaugeResolvesFrom(root),
     installFrom: installSpec(root, packageRoot),
+    version,
+    installFromOutside: outsideCheckout(root, packageRoot),
+    ...(installedFromOutside !== undefined ? { installedFromOutside } : {}),
   }
 }
+
+/** How to install toolgauge so that CI's `npm ci` finds it: a tarball made in the project and committed with it. */
+const tarballSteps = (state: ProjectState) => `npm pack ${state.installFrom}, then npm install -D ./toolgauge-${state.version}.tgz`
 
 const runStep = 'npx toolgauge run    (the scripted model answers the example suite offline; reports go to reports/latest/)'
 
@@ -65,7 +107,13 @@ const ownSuiteStep = [
 export function nextSteps(state: ProjectState): readonly string[] {
   if (state.toolgaugeInstalled) {
     const note = state.hasPackageJson ? [] : ['Note: no package.json here; the workflow runs `npm ci` and `npx toolgauge` from one that lists toolgauge.']
-    return [...note, '', `Next: ${runStep}`, ...ownSuiteStep]
+    // `npm install -D ../toolgauge` works here and breaks CI: the runner checks out this project alone.
+    const outside = state.installedFromOutside === undefined ? [] : [
+      `Note: package.json installs toolgauge from ${state.installedFromOutside}, outside this project: a CI runner checks`,
+      "      out the project alone, so the workflow's npm ci fails there. Install it from a tarball in the project (commit",
+      `      it): ${tarballSteps(state)}; or from a registry.`,
+    ]
+    return [...note, ...outside, '', `Next: ${runStep}`, ...ownSuiteStep]
   }
   const install = `npm install -D ${state.installFrom}`
   return [
@@ -74,6 +122,7 @@ export function nextSteps(state: ProjectState): readonly string[] {
     '`npm ci` then `npx toolgauge`, so install it as a dev dependency (this toolgauge, or your tarball) first.',
     `Next: ${state.hasPackageJson ? install : `npm init -y && ${install}`}`,
     `      ${runStep}`,
+    ...(state.installFromOutside ? [`      In CI, npm ci needs it inside the project: ${tarballSteps(state)} (commit it).`] : []),
     ...ownSuiteStep,
   ]
 }

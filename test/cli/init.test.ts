@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { configFile, ownSuiteName } from '../../src/init/config-file.ts'
 import { installSpec } from '../../src/init/next-steps.ts'
+import { packageManifest } from '../../src/package-files.ts'
 import { workflowFile } from '../../src/init/workflow.ts'
 import { runCli, runMain } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
@@ -154,6 +155,32 @@ describe('toolgauge init', () => {
     const init = await runMain(['init', withPackage])
     expect(init.stdout).toContain(`\nNext: npm install -D ${installSpec(withPackage, projectRoot)}\n      npx toolgauge run    (`)
     expect(init.stdout).not.toContain('Note: no package.json')
+  })
+
+  it("says the workflow's npm ci cannot reach a toolgauge installed from a folder outside the project, and how to install one it can", async () => {
+    // `npm install -D ../toolgauge` (the README's and init's own advice) writes "file:../toolgauge": on a CI runner,
+    // which checks out the project alone, the workflow's `npm ci` fails on it.
+    const outside = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(outside, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies: { toolgauge: 'file:../toolgauge' } }))
+    mkdirSync(join(outside, 'node_modules'))
+    symlinkSync(projectRoot, join(outside, 'node_modules/toolgauge'), 'dir')
+    const init = await runMain(['init', outside])
+    expect(init.code).toBe(0)
+    expect(init.stdout).toContain('Note: package.json installs toolgauge from file:../toolgauge, outside this project')
+    expect(init.stdout).toContain(`npm pack ${installSpec(outside, projectRoot)}`)
+    expect(init.stdout).toContain(`npm install -D ./toolgauge-${packageManifest.version}.tgz`)
+    // Not installed yet: the install step it gives is a folder too, so the same note follows it.
+    const bare = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(bare, 'package.json'), '{"name": "app", "private": true}\n')
+    expect((await runMain(['init', bare])).stdout).toContain(`In CI, npm ci needs it inside the project: npm pack ${installSpec(bare, projectRoot)}, then npm install -D ./toolgauge-${packageManifest.version}.tgz (commit it).`)
+    // A tarball inside the project (or the registry) is what CI can install: no note.
+    for (const spec of ['file:toolgauge-0.1.0.tgz', '^0.1.0']) {
+      const inside = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+      writeFileSync(join(inside, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies: { toolgauge: spec } }))
+      mkdirSync(join(inside, 'node_modules'))
+      symlinkSync(projectRoot, join(inside, 'node_modules/toolgauge'), 'dir')
+      expect((await runMain(['init', inside])).stdout, spec).not.toContain('npm pack')
+    }
   })
 
   it('names the toolgauge folder for npm install as the README does (../toolgauge beside the project), else by its absolute path', () => {
