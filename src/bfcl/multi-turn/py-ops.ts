@@ -3,7 +3,7 @@ import { strRepr } from '../py/repr.ts'
 import { pyStrip } from '../py/str.ts'
 import type { PyValue } from '../py/value.ts'
 import { PyException } from './py-error.ts'
-import { isNumber, keyValue, num, PyOpaque, type Val } from './values.ts'
+import { isNumber, keyValue, num, PyOpaque, valEqual, type Val } from './values.ts'
 
 // Python arithmetic and comparison on environment numbers (int + float is float, int + int stays int), with the
 // TypeError CPython raises when an operand is not a number: the text a call's output shows.
@@ -33,10 +33,16 @@ export function arith(op: '+' | '-' | '*' | '/' | '//' | '%', a: Val, b: Val, au
   return binaryOp(op, a as PyValue, b as PyValue) as Val
 }
 
-// Python's ordering of two values: numbers (bools included) by value, two strs by code point; anything else raises.
+// Python's ordering of two values: numbers (bools included) by value, two strs by code point, two lists by their
+// first unequal items (then by length); anything else raises.
 function compare(op: '<' | '<=', a: Val, b: Val): number {
   if (isNumeric(a) && isNumeric(b)) return num(a) - num(b)
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const at = a.findIndex((item, index) => index < b.length && !valEqual(item, b[index]!))
+    if (at < 0) return a.length - b.length
+    return compare(op, a[at]!, b[at]!)
+  }
   throw new PyException('TypeError', `'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`)
 }
 

@@ -3,6 +3,7 @@ import { pyClass, pyDict, pyFloat, pyInt, tagged, type PyBytes, type PyDict, typ
 import type { Expr } from './ast.ts'
 import { asNumber, callBuiltin, toFloat } from './builtins.ts'
 import { PyEvalError } from './errors.ts'
+import { floatOfInt, intTrueDivide } from './float-of-int.ts'
 
 // BFCL decodes a binary operation with `eval(ast.unparse(node))`. This evaluates the same subtree with Python's
 // semantics for literals, containers, unary and binary operators. Names (and so builtins such as `abs`), calls
@@ -20,7 +21,7 @@ function intOp(op: string, a: bigint, b: bigint): PyValue {
     case '*': return pyInt(a * b)
     case '/':
       if (b === 0n) throw new PyEvalError('division by zero')
-      return pyFloat(Number(a) / Number(b))
+      return pyFloat(intTrueDivide(a, b))
     case '//': {
       if (b === 0n) throw new PyEvalError('integer division or modulo by zero')
       const q = a / b
@@ -33,7 +34,7 @@ function intOp(op: string, a: bigint, b: bigint): PyValue {
     }
     case '**':
       if (b < 0n && a === 0n) throw new PyEvalError('0.0 cannot be raised to a negative power')
-      if (b < 0n) return pyFloat(Number(a) ** Number(b))
+      if (b < 0n) return floatOp('**', floatOfInt(a), floatOfInt(b))
       if (b > 100000n) throw new PyEvalError('exponent too large for this evaluator')
       return pyInt(a ** b)
     case '<<': if (b < 0n) throw new PyEvalError('negative shift count'); return pyInt(a << b)
@@ -62,6 +63,8 @@ function floatOp(op: string, a: number, b: number): PyValue {
     case '**':
       if (a < 0 && !Number.isInteger(b)) throw new PyEvalError('complex result not supported by this evaluator')
       if (a === 0 && b < 0) throw new PyEvalError('0.0 cannot be raised to a negative power')
+      // float_pow's ERANGE: an overflow of finite operands is an OverflowError (an underflow is 0.0).
+      if (!Number.isFinite(a ** b) && Number.isFinite(a) && Number.isFinite(b)) throw new PyEvalError("(34, 'Numerical result out of range')")
       return pyFloat(a ** b)
   }
   throw new PyEvalError(`unsupported operand type(s) for ${op}: 'float' and 'float'`)
@@ -135,7 +138,7 @@ export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {
       return op === '&' ? a && b : op === '|' ? a || b : a !== b
     }
     if (na.kind === 'int' && nb.kind === 'int') return intOp(op, na.v, nb.v)
-    return floatOp(op, toFloat(na), toFloat(nb))
+    return floatOp(op, na.kind === 'int' ? floatOfInt(na.v) : na.v, nb.kind === 'int' ? floatOfInt(nb.v) : nb.v)
   }
   const result = sequenceOp(op, a, b)
   if (result !== undefined) return result

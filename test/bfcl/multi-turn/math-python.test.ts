@@ -122,6 +122,13 @@ describe("MathAPI.logarithm: mpmath's values, its complex results and its str pa
     expect(run('logarithm(value=1.0000000000000002,base=10,precision=4)')).toBe("{'result': mpf('9.643301e-17')}")
   })
 
+  it("is mpmath's own series below 745 digits, whose last digit is not always the correctly rounded one", () => {
+    // log(1.000000037252903) at 30 bits is 671088627.50000031·2^-54 exactly; mpmath's series gives …627, not …628.
+    expect(run('logarithm(value=1.000000037252903,base=2,precision=8)')).toBe("{'result': mpf('5.3744577344e-8')}")
+    expect(run('logarithm(value=1.0000000000045475,base=0.9999999990686774,precision=12)')).toBe("{'result': mpf('-0.00488281249771472')}")
+    expect(run('logarithm(value=-356.1070776277189,base=1.000000037252903,precision=8)')).toBe("{'result': mpc(real='157712046.75', imag='84331487.375')}")
+  })
+
   it("follows mpf_log's shortcut for an argument whose mantissa is close to a power of two (0.25 + 2^-50 at 5 digits)", () => {
     expect(run('logarithm(value=0.2500000000000009,base=10,precision=5)')).toBe("{'result': mpf('1.542923e-15')}")
     expect(run('logarithm(value=0.2500000000000009,base=10,precision=15)')).toBe("{'result': mpf('-0.60205999132796073')}")
@@ -162,5 +169,61 @@ describe("MathAPI.logarithm: mpmath's values, its complex results and its str pa
     expect(complex.slice(0, 50)).toBe("mpc(real='-3.0', imag='-4.532360141827193809627682")
     expect(createHash('sha256').update(complex).digest('hex')).toBe('a598e1779912fc477a91e555f27680b9e59ddbe7e2223150825e85547865969f')
     expect(run('logarithm(value=1024,base=2,precision=10000)')).toBe("{'result': mpf('10.0')}")
+  })
+})
+
+// The audit of math-api.ts against math_api.py (ShishirPatil/gorilla d858a2a9, bfcl_eval; its method bodies are
+// those of every stored version): what a model can send that the port answered otherwise. Expected texts are
+// CPython's (3.11.7) for BFCL's method bodies, printed as BFCL's executor prints them.
+describe("MathAPI, audited against math_api.py: Python's own answers at the edges", () => {
+  it('round_number with decimal_places None is round(number): an int, ties to even', () => {
+    expect(run('round_number(number=2.5,decimal_places=None)')).toBe('{"result": 2}')
+    expect(run('round_number(number=3.5,decimal_places=None)')).toBe('{"result": 4}')
+    expect(run('round_number(number=-2.5,decimal_places=None)')).toBe('{"result": -2}')
+    expect(run('round_number(number=5,decimal_places=None)')).toBe('{"result": 5}')
+  })
+
+  it("round_number's places are clipped as CPython clips them, a zero keeping the float's sign", () => {
+    expect(run('round_number(number=1.5,decimal_places=100000000000000000000)')).toBe('{"result": 1.5}')
+    expect(run('round_number(number=1.5,decimal_places=-100000000000000000000)')).toBe('{"result": 0.0}')
+    expect(run('round_number(number=-1234.5,decimal_places=-400)')).toBe('{"result": -0.0}')
+    expect(run('round_number(number=-306.59492,decimal_places=-7)')).toBe('{"result": -0.0}')
+    expect(run('round_number(number=5,decimal_places=-400)')).toBe('{"result": 0}')
+  })
+
+  it("an int past the float range meeting a float is CPython's OverflowError; int / int is correctly rounded", () => {
+    const huge = `1${'0'.repeat(400)}`
+    expect(run(`add(a=1.5,b=${huge})`)).toBe('Error during execution: int too large to convert to float')
+    expect(run(`multiply(a=${huge},b=1.5)`)).toBe('Error during execution: int too large to convert to float')
+    expect(run(`sum_values(numbers=[${huge}, 1.5])`)).toBe('Error during execution: int too large to convert to float')
+    expect(run(`divide(a=${huge},b=1${'0'.repeat(399)})`)).toBe('{"result": 10.0}')
+    expect(run(`divide(a=${huge},b=3)`)).toBe('Error during execution: integer division result too large for a float')
+    expect(run(`mean(numbers=[${huge}, 1])`)).toBe('Error during execution: integer division result too large for a float')
+    expect(run('divide(a=14160567758699678085,b=2211)')).toBe('{"result": 6404598714925228.0}')
+    expect(run(`si_unit_conversion(value=${huge},unit_in='km',unit_out='m')`)).toBe('{"error": "Conversion resulted in a value too large to represent"}')
+    expect(run(`imperial_si_conversion(value=${huge},unit_in='fahrenheit',unit_out='celsius')`)).toBe('{"error": "Conversion resulted in a value too large to represent"}')
+  })
+
+  it("a float power that overflows is float_pow's OverflowError; an int result past 4300 digits cannot be printed", () => {
+    expect(run('power(base=10.0,exponent=400)')).toBe("Error during execution: (34, 'Numerical result out of range')")
+    expect(run('standard_deviation(numbers=[1e200, -1e200])')).toBe("Error during execution: (34, 'Numerical result out of range')")
+    expect(run('power(base=10,exponent=5000)')).toBe('Error during execution: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit')
+  })
+
+  it("logarithm's precision past the float range is dps_to_prec's OverflowError", () => {
+    expect(run(`logarithm(value=2,base=10,precision=1${'0'.repeat(400)})`)).toBe('{"error": "int too large to convert to float"}')
+    expect(run(`logarithm(value=2,base=10,precision=-1${'0'.repeat(400)})`)).toBe('{"error": "int too large to convert to float"}')
+    expect(run(`logarithm(value=2,base=10,precision=1${'0'.repeat(308)})`)).toBe('{"error": "cannot convert float infinity to integer"}')
+    expect(run(`logarithm(value=2,base=10,precision='${'1'.repeat(400)}')`)).toBe('{"error": "int too large to convert to float"}')
+  })
+
+  it('min_value compares lists as Python does; add of two lists keeps the dicts in them', () => {
+    expect(run('min_value(numbers=[[1], [0, 5]])')).toBe('{"result": [0, 5]}')
+    expect(run('max_value(numbers=[[1, 2], [1]])')).toBe('{"result": [1, 2]}')
+    expect(run("add(a=['mm', {'a': 1.5}],b=[])")).toBe('{"result": ["mm", {"a": 1.5}]}')
+  })
+
+  it('a negative number to a fractional power (a Python complex, through libm) is not modelled', () => {
+    expect(() => run('power(base=-8,exponent=0.5)')).toThrow(/toolgauge does not model MathAPI.power of a negative number/)
   })
 })

@@ -10,16 +10,27 @@ import { roundFloat } from '../../py/format-float.ts'
 import { PyEvalError } from '../../python/errors.ts'
 import { binaryOp } from '../../python/evaluate.ts'
 import type { PyFloat, PyInt } from '../../py/value.ts'
-import { dict, f, i, isNumber, num, PyOpaque, toPy, valEqual, valRepr, type Val } from '../values.ts'
+import { dict, f, fromPy, i, isNumber, num, PyOpaque, toPy, valEqual, valRepr, type Val } from '../values.ts'
 import { hashKey, str } from './keys.ts'
 
 // BFCL's MathAPI: stateless arithmetic over the model's numbers (int stays int where Python keeps it). Most
 // methods catch a TypeError and answer an error dict instead, as BFCL's do. logarithm is mpmath's (mpmath-log.ts),
 // complex results and str arguments included. Not modelled (NotModelled: the entry is left unscored): a str
-// argument to logarithm beyond a plain decimal literal (p/q, complex, underscores, other scripts' digits), and
-// either method at more than 10,000 digits (mpmath itself takes about 1.5 s at 20,000 and 27 s at 100,000).
+// argument to logarithm beyond a plain decimal literal (p/q, complex, underscores, other scripts' digits), power of
+// a negative number to a fractional exponent (a complex), and logarithm or square_root at more than 10,000 digits (mpmath itself takes about 1.5 s at 20,000 and 27 s at 100,000).
 
-const result = (v: Val) => dict([['result', v]])
+// BFCL prints a result with json.dumps, else str(): both raise CPython's ValueError for an int of more than 4300
+// digits (power(base=10, exponent=5000)), which the executor reports as the call's error.
+const result = (v: Val) => {
+  if (hasHugeInt(v)) throw new PyException('ValueError', 'Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit')
+  return dict([['result', v]])
+}
+const hugeInt = 10n ** 4300n
+function hasHugeInt(v: Val): boolean {
+  if (isNumber(v)) return v.t === 'int' && (v.v >= hugeInt || v.v <= -hugeInt)
+  if (Array.isArray(v)) return v.some(hasHugeInt)
+  return v instanceof Map && [...v.values()].some(hasHugeInt)
+}
 const bothNumbers = () => dict([['error', 'Both inputs must be numbers']])
 const allNumbers = () => dict([['error', 'All elements in the list must be numbers']])
 const isNumeric = (v: Val): boolean => isNumber(v) || typeof v === 'boolean'
@@ -29,26 +40,31 @@ const isNumeric = (v: Val): boolean => isNumber(v) || typeof v === 'boolean'
 const maxDigits = 10_000
 
 // logarithm's first step, `mpmath.mp.dps = precision`, inside its `except Exception as e: return {"error": str(e)}`:
-// mpmath takes int() of the precision, so 2.9 is 2, '10' is 10 (int() of a str: ' 4 ', '1_0', '+3' too), None is
-// int()'s TypeError and '4.0' its ValueError, each answered as the error dict.
+// mpmath's dps_to_prec takes int() of the precision, so 2.9 is 2, '10' is 10 (int() of a str: ' 4 ', '1_0', '+3'
+// too), None is int()'s TypeError and '4.0' its ValueError; then (int + 1) * 3.3219…, whose float conversion of a
+// huge int is OverflowError "int too large to convert to float" and whose infinite product round() refuses as
+// "cannot convert float infinity to integer" — each answered as the error dict.
 function mpmathDps(precision: Val): number | Val {
-  let n: number
+  let n: bigint
   if (typeof precision === 'string') {
     try {
-      n = Number(intOfStr(precision))
+      n = intOfStr(precision)
     } catch (caught) {
       if (caught instanceof PyException) return dict([['error', caught.message]])
       throw caught
     }
-  } else {
-    if (!isNumeric(precision)) return dict([['error', `int() argument must be a string, a bytes-like object or a real number, not '${typeName(precision)}'`]])
-    n = num(precision)
-    if (Number.isNaN(n)) return dict([['error', 'cannot convert float NaN to integer']])
-    if (!Number.isFinite(n)) return dict([['error', 'cannot convert float infinity to integer']])
-    n = Math.trunc(n)
-  }
-  if (n > maxDigits) throw new NotModelled(`MathAPI.logarithm at more than ${maxDigits} digits (precision ${n})`)
-  return n
+  } else if (typeof precision === 'boolean') n = precision ? 1n : 0n
+  else if (isNumber(precision) && precision.t === 'int') n = precision.v
+  else if (isNumber(precision)) {
+    if (Number.isNaN(precision.v)) return dict([['error', 'cannot convert float NaN to integer']])
+    if (!Number.isFinite(precision.v)) return dict([['error', 'cannot convert float infinity to integer']])
+    n = BigInt(Math.trunc(precision.v))
+  } else return dict([['error', `int() argument must be a string, a bytes-like object or a real number, not '${typeName(precision)}'`]])
+  const next = Number(n + 1n)
+  if (!Number.isFinite(next)) return dict([['error', 'int too large to convert to float']])
+  if (!Number.isFinite(next * 3.3219280948873626)) return dict([['error', 'cannot convert float infinity to integer']])
+  if (n > BigInt(maxDigits)) throw new NotModelled(`MathAPI.logarithm at more than ${maxDigits} digits (precision ${n})`)
+  return Number(n)
 }
 
 // mpmath's convert of a logarithm argument, at the precision the context has then (only a str is rounded to it): an
@@ -95,7 +111,28 @@ function orOnTypeError(body: () => Val, error: () => Val): Val {
 }
 
 // Python's `a <op> b` for any operands (str + str concatenates, list * int repeats).
-const pyOp = (op: string, a: Val, b: Val): Val => binaryOp(op, toPy(a), toPy(b)) as Val
+const pyOp = (op: string, a: Val, b: Val): Val => fromPy(binaryOp(op, toPy(a), toPy(b)))
+
+// `base ** exponent`: a negative number to a fractional power is a Python complex, which goes through libm's pow,
+// atan2, cos and sin (glibc's in BFCL's Python, V8's here: their last bits can differ), so it is not modelled.
+function realPower(base: Val, exponent: Val): Val {
+  try {
+    return pyOp('**', base, exponent)
+  } catch (caught) {
+    if (caught instanceof PyEvalError && caught.message.startsWith('complex result')) throw new NotModelled('MathAPI.power of a negative number to a fractional exponent (a Python complex from libm)')
+    throw caught
+  }
+}
+
+// The unit conversions' `except OverflowError`: an int too large for a float meeting a float factor.
+function orOnOverflow(body: () => Val): Val {
+  try {
+    return body()
+  } catch (caught) {
+    if (caught instanceof PyEvalError && /^(int too large to convert to float|\(34, )/.test(caught.message)) return dict([['error', 'Conversion resulted in a value too large to represent']])
+    throw caught
+  }
+}
 
 function pyAbs(v: Val): Val {
   if (isNumber(v)) return v.t === 'int' ? i(v.v < 0n ? -v.v : v.v) : f(Math.abs(v.v))
@@ -114,16 +151,24 @@ function extreme(list: Val[], pick: 'min' | 'max'): Val {
   return best
 }
 
-// `round(number, places)`: an int stays an int (rounded half to even at a negative place), a float is rounded.
+// `round(number, places)`: an int stays an int (rounded half to even at a negative place), a float is rounded;
+// places None is round(number), an int (a float's nearest, ties to even; inf and nan raise). A float's places are
+// clipped as PyNumber_AsSsize_t clips them: past 323 it is returned as is, below -308 it is 0.0 * x.
 function pyRound(n: Val, places: Val): Val {
   if (!isNumber(n) && typeof n !== 'boolean') throw new PyException('TypeError', `type ${typeName(n)} doesn't define __round__ method`)
+  if (places === null) return roundToInt(n)
   if (!(isNumber(places) && places.t === 'int') && typeof places !== 'boolean') throw new PyException('TypeError', `'${typeName(places)}' object cannot be interpreted as an integer`)
   const digits = Number(num(places))
   if (typeof n === 'boolean' || n.t === 'int') {
     const value = typeof n === 'boolean' ? (n ? 1n : 0n) : n.v
-    return i(digits >= 0 ? value : roundToUnit(value, 1n, 10n ** BigInt(-digits)))
+    if (digits >= 0) return i(value)
+    // 10^-digits past twice the value: 0, which Python gets to by computing that power (slowly, for a huge one).
+    if (-digits > (value < 0n ? -value : value).toString().length + 1) return i(0)
+    return i(roundToUnit(value, 1n, 10n ** BigInt(-digits)))
   }
-  if (digits >= 0 || !Number.isFinite(n.v)) return f(roundFloat(n.v, digits))
+  if (!Number.isFinite(n.v) || digits > 323) return f(n.v)
+  if (digits < -308) return f(0 * n.v)
+  if (digits >= 0) return f(roundFloat(n.v, digits))
   // A negative place on a float: the exact binary value m / 2^k rounded half to even to a multiple of 10^-digits.
   let scaled = n.v
   let twos = 1n
@@ -132,7 +177,20 @@ function pyRound(n: Val, places: Val): Val {
     twos *= 2n
   }
   const unit = 10n ** BigInt(-digits)
-  return f(Number(roundToUnit(BigInt(scaled), twos, unit)))
+  const rounded = Number(roundToUnit(BigInt(scaled), twos, unit))
+  return f(rounded === 0 ? 0 * n.v : rounded) // a zero keeps the float's sign, as CPython's strtod of '-0' does
+}
+
+// `round(number)`: an int as is, a float's nearest int with ties to even (CPython's round-then-fix-half).
+function roundToInt(n: PyInt | PyFloat | boolean): Val {
+  if (typeof n === 'boolean') return i(n ? 1 : 0)
+  if (n.t === 'int') return i(n.v)
+  if (Number.isNaN(n.v)) throw new PyException('ValueError', 'cannot convert float NaN to integer')
+  if (!Number.isFinite(n.v)) throw new PyException('OverflowError', 'cannot convert float infinity to integer')
+  const floor = Math.floor(n.v)
+  const rest = n.v - floor
+  const up = rest > 0.5 || (rest === 0.5 && floor % 2 !== 0)
+  return i(BigInt(up ? floor + 1 : floor))
 }
 
 // (value / divisor) rounded half to even to a multiple of `unit`, as an integer.
@@ -167,9 +225,11 @@ const methods = methodTable<Environment>([
     if (valEqual(from!, to!)) return result(value!)
     const factor = imperial.get(`${str(from!)}_to_${str(to!)}`)
     if (factor === undefined) return unsupported(from!, to!)
-    if (from === 'celsius' && to === 'fahrenheit') return result(arith('+', arith('*', value!, f(factor)), i(32)))
-    if (from === 'fahrenheit' && to === 'celsius') return result(arith('*', arith('-', value!, i(32)), f(factor)))
-    return result(arith('*', value!, f(factor)))
+    return orOnOverflow(() => {
+      if (from === 'celsius' && to === 'fahrenheit') return result(arith('+', arith('*', value!, f(factor)), i(32)))
+      if (from === 'fahrenheit' && to === 'celsius') return result(arith('*', arith('-', value!, i(32)), f(factor)))
+      return result(arith('*', value!, f(factor)))
+    })
   }],
   ['logarithm', [req('value'), req('base'), req('precision')], ([value, base, precision]) => {
     const dps = mpmathDps(precision!)
@@ -191,13 +251,13 @@ const methods = methodTable<Environment>([
   ['percentage', [req('part'), req('whole')], ([part, whole]) => orOnTypeError(() => (valEqual(whole!, i(0))
     ? dict([['error', 'Whole value cannot be zero']])
     : result(pyOp('*', pyOp('/', part!, whole!), i(100)))), bothNumbers)],
-  ['power', [req('base'), req('exponent')], ([base, exponent]) => orOnTypeError(() => result(pyOp('**', base!, exponent!)), bothNumbers)],
+  ['power', [req('base'), req('exponent')], ([base, exponent]) => orOnTypeError(() => result(realPower(base!, exponent!)), bothNumbers)],
   ['round_number', [req('number'), opt('decimal_places', i(0))], ([n, places]) => orOnTypeError(() => result(pyRound(n!, places!)),
     () => dict([['error', 'First input must be a number, second input must be an integer']]))],
   ['si_unit_conversion', [req('value'), req('unit_in'), req('unit_out')], ([value, from, to]) => {
     if (!isNumeric(value!)) return dict([['error', 'Value must be a number']])
     if (!(typeof hashKey(from!) === 'string' && toMeters.has(from as string)) || !(typeof hashKey(to!) === 'string' && toMeters.has(to as string))) return unsupported(from!, to!)
-    return result(arith('*', arith('*', value!, meterFactor(from as string)), f(1 / toMeters.get(to as string)!)))
+    return orOnOverflow(() => result(arith('*', arith('*', value!, meterFactor(from as string)), f(1 / toMeters.get(to as string)!))))
   }],
   ['square_root', [req('number'), req('precision')], ([n, precision]) => orOnTypeError(() => {
     if (lt(n!, i(0))) return dict([['error', 'Cannot calculate square root of a negative number']])
