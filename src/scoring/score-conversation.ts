@@ -92,7 +92,8 @@ function judgeWhole(testCase: Case, transcript: Transcript, calls: readonly Flat
   const judgeCalls = expect.calls.length > 0 || expect.noCall
   const matching = judgeCalls ? matchCalls(expect, calls, validity, forbiddenCalls(expect, calls)) : undefined
   const steps = transcript.conversation ?? []
-  const final = steps.at(-1)?.state ?? transcript.initialState
+  // The last reply's snapshot, whatever it is (null too: `??` would judge a wiped world on the state it started with).
+  const final = steps.length > 0 ? steps.at(-1)!.state : transcript.initialState
   const state = expect.state !== undefined ? stateFailures(expect, final, steps.length > 0 ? `conversation[${steps.length - 1}].state` : 'initialState') : undefined
   const failures = withoutExplainedAbsences([
     ...(matching ? [...matching.failures, ...parallelFailures(testCase, calls, matching.pairs)] : []),

@@ -1,6 +1,7 @@
 // Issue 24, "Conversations": each message's expect is judged on the turns answering it (its failures carry the
 // message), the case-level expect over the whole conversation, state expectations on the world's snapshots as a
 // structural diff (state_mismatch), and the conversation metrics. One test per failure kind and trajectory mode.
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Case, Expectation } from '../../src/core/case.ts'
 import type { ConversationExpectation, ConversationMessage } from '../../src/core/conversation.ts'
@@ -12,6 +13,7 @@ import { SimulatorError } from '../../src/loop/user-messages.ts'
 import type { ScriptedTurn } from '../../src/providers/scripted.ts'
 import { scoreCase } from '../../src/scoring/score-case.ts'
 import { turn } from '../helpers/cases.ts'
+import { tempFiles } from '../helpers/cli.ts'
 import { conversationCase, createReturn, getOrder, runScored } from '../helpers/shop-world.ts'
 
 const expectation = (partial: Partial<ConversationExpectation>): ConversationExpectation => ({ calls: [], order: 'any', parallel: false, noCall: false, matching: 'default', ...partial })
@@ -117,6 +119,21 @@ describe('state expectations', () => {
     const { score } = await runScored(failing, [turn('hello')])
     expect(where(score)).toEqual([['state_mismatch', undefined]])
     expect(score.failures[0]?.message).toBe('the state differs at 2 paths\n  log[0]: expected "b", got "a"\n  log[1]: expected "a", got "b"')
+  })
+})
+
+describe('a world whose state after the conversation is null', () => {
+  it('the case-level state is judged on that null, not on the state the world started with', async () => {
+    // The world wipes its state on a call: its snapshot is then null (JSON the world may well answer with).
+    const dir = tempFiles({ 'wiping.mjs': 'export function wipingWorld(state) {\n  let wiped = false\n  return { get_order() { wiped = true; return {} }, snapshot() { return wiped ? null : state } }\n}\n' })
+    const testCase = conversationCase([{ user: 'Look up O-1.' }], {
+      world: { module: join(dir, 'wiping.mjs'), export: 'wipingWorld' },
+      expect: expectation({ state: { orders: { 'O-1': { status: 'delivered' } } } }),
+    })
+    const { transcript, score } = await runScored(testCase, [turn('', getOrder()), turn('Done.')])
+    expect(transcript.conversation?.at(-1)?.state).toBeNull()
+    expect(where(score)).toEqual([['state_mismatch', undefined]])
+    expect(score.failures[0]?.path).toBe('conversation[0].state')
   })
 })
 
