@@ -34,7 +34,11 @@ export type DescribeSuiteOptions = {
   readonly variant?: string
   /** Runs of each case per model (default 1); each is its own test. */
   readonly repeat?: number
-  /** Most cases running at once (default 4); above 1 the tests run concurrently. */
+  /**
+   * Most cases running at once. Default: vitest's `maxConcurrency` (5 unless configured), the one limit, as the tests
+   * run concurrently; 1 runs them one after the other. Another number queues the tests vitest started beyond it, their
+   * timeouts running: set vitest's `maxConcurrency` instead where cases are slow.
+   */
   readonly concurrency?: number
   /** Provider settings for every model (base URL, key variable, retries, …). */
   readonly providerOptions?: ProviderOptions
@@ -89,9 +93,12 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))
   const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions })
   const fingerprints = new Fingerprints()
-  const concurrency = Math.max(1, options.concurrency ?? 4)
-  const limit = pLimit(concurrency)
-  const register = concurrency > 1 ? test.concurrent : test
+  // vitest starts a test's timeout when it starts the test, and starts at most maxConcurrency at once: a queue of ours
+  // behind it would spend the timeouts of tests vitest started (a case could time out never having run). So by default
+  // vitest's queue is the only one; concurrency 1 is vitest's sequential order; only another number has a queue here.
+  const concurrency = options.concurrency === undefined ? undefined : Math.max(1, options.concurrency)
+  const limit = concurrency === undefined || concurrency === 1 ? undefined : pLimit(concurrency)
+  const register = concurrency === 1 ? test.sequential : test.concurrent
   for (const testCase of cases) {
     for (const slot of slots) {
       for (let repeat = 0; repeat < repeats; repeat++) {
@@ -111,13 +118,29 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           const abort = new AbortController()
           const abandon = new AbandonAfterAbort(abort.signal)
           const task = { testCase, provider, repeat, hooks, fingerprint }
-          const evaluation = limit(() => abandon.race(servers.withCase(task, (own) => evaluateCase(own, { ...context, signal: abort.signal }))))
+          let started = false
+          const run = () => {
+            // An attempt stopped while it waited for its slot never runs.
+            if (abort.signal.aborted) return Promise.resolve(undefined)
+            started = true
+            return abandon.race(servers.withCase(task, (own) => evaluateCase(own, { ...context, signal: abort.signal })))
+          }
+          const evaluation = limit ? limit(run) : run()
           let settled = false
           // Failed while still running: vitest timed the attempt out. Its case ends as harness_error (errored, no
           // verdict on the model), the result this attempt leaves unless a retry follows.
           ctx.onTestFailed(async () => {
             if (settled) return
-            const reason = `the test timed out after ${ctx.task.timeout} ms (vitest's testTimeout) and its case was stopped; raise the timeout if the model is slow on purpose`
+            const timedOut = `the test timed out after ${ctx.task.timeout} ms (vitest's testTimeout)`
+            if (!started) {
+              // Still queued behind describeSuite's own concurrency: nothing ran, so nothing is kept.
+              const queued = `${timedOut} while its case waited for a concurrency slot (describeSuite's concurrency: ${concurrency}): it never ran; leave describeSuite's concurrency unset and set vitest's maxConcurrency, whose queue no timeout counts, or raise the timeout`
+              abort.abort(new HarnessError(queued))
+              abandon.dispose()
+              ctx.task.meta.toolgauge = metaOf((await abandonedCase(task, context, queued)).result)
+              return
+            }
+            const reason = `${timedOut} and its case was stopped; raise the timeout if the model is slow on purpose`
             abort.abort(new HarnessError(reason))
             const stopped = await abandon.race(evaluation).catch(() => undefined)
             abandon.dispose()
