@@ -72,6 +72,10 @@ jobs:
           set -o pipefail
           npx toolgauge compare toolgauge-baseline/report.json ${reportFolder}/report.json \\
             --fail-on-regression --max-drop 5 --markdown | tee -a "$GITHUB_STEP_SUMMARY"
+      # Until the default branch has pushed a passing run there is nothing to compare with: say so, not nothing.
+      - name: No report of the default branch yet
+        if: \${{ !cancelled() && github.event_name == 'pull_request' && hashFiles('toolgauge-baseline/report.json') == '' }}
+        run: echo "No report of the default branch to compare with yet (a passing run on a push to it saves one)." | tee -a "$GITHUB_STEP_SUMMARY"
 
       # On the default branch a passing run becomes the report later pull requests compare against.
       - name: Keep this report as the baseline

