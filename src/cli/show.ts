@@ -4,7 +4,8 @@ import { verdictOf } from '../core/verdict.ts'
 import { readReport } from '../report/json.ts'
 import { reportFileFor } from '../report/report-file.ts'
 import { formatTranscript } from '../report/transcript-text.ts'
-import { inertDeep } from '../report/terminal-text.ts'
+import { inert, inertDeep } from '../report/terminal-text.ts'
+import { runStops } from '../report/run-stops.ts'
 import { inertResult } from '../report/inert-result.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { defineCommand } from './flags.ts'
@@ -45,13 +46,17 @@ export const command = defineCommand(usage, {
     const narrowed = [values.model && `model ${values.model}`, values.variant && `variant ${values.variant}`].filter(Boolean).join(', ')
     // Said with the way to the transcripts: a newcomer's first `show` of a passing run is otherwise a dead end.
     const passed = report.results.filter((result) => (values.model === undefined || result.model === values.model) && (values.variant === undefined || result.variant === values.variant)).length
-    process.stdout.write(`Every case${narrowed ? ` of ${narrowed}` : ''} passed (${passed} result${passed === 1 ? '' : 's'}): --all prints each transcript, --case <id> one.\n`)
+    // A cut or interrupted run's cases that never ran did not pass: "every case" is only what ran, and why says so.
+    const stops = runStops(report.run).map((stop) => inert(stop.text))
+    const every = stops.length > 0 ? 'Every case that ran' : 'Every case'
+    process.stdout.write(`${every}${narrowed ? ` of ${narrowed}` : ''} passed (${passed} result${passed === 1 ? '' : 's'}): --all prints each transcript, --case <id> one.\n${stops.map((stop) => `${stop}\n`).join('')}`)
     return 0
   }
   // Everything in a result was written by a model, a tool or the report's author: the transcript is drawn from an
   // inert copy (its own layout and colors stay; a model's newline shows as \n).
   const toolSets = inertDeep(report.toolSets)
   process.stdout.write(selected.map((result) => formatTranscript(inertResult(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
+  for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
   return 0
 })
 
