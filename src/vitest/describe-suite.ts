@@ -117,6 +117,13 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).
           const abort = new AbortController()
           const abandon = new AbandonAfterAbort(abort.signal)
+          // A cancelled run (Ctrl-C, --bail) aborts the test's signal with a TestRunAbortError: it stops this attempt's
+          // case too, which leaves no result, as an interrupted run's case. vitest keeps one signal per test: after an
+          // attempt it timed out, the signal is aborted already and a cancel reaches no later attempt (nor vitest's own).
+          const cancel = () => {
+            if (isRunCancel(ctx.signal.reason)) abort.abort(ctx.signal.reason)
+          }
+          if (!ctx.signal.aborted) ctx.signal.addEventListener('abort', cancel, { once: true })
           const task = { testCase, provider, repeat, hooks, fingerprint }
           let started = false
           const run = () => {
@@ -147,7 +154,10 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
             const ended = stopped ?? await abandonedCase(task, context, `${reason}; the case's own code had not ended ${abandonAfterMs / 1000} s later and was abandoned, so no turn is kept`)
             ctx.task.meta.toolgauge = metaOf(ended.result)
           })
-          const evaluated = await evaluation.finally(() => (settled = true))
+          const evaluated = await evaluation.finally(() => {
+            settled = true
+            ctx.signal.removeEventListener('abort', cancel)
+          })
           if (attempt !== attempts || ctx.task.result?.state !== 'run') return undefined
           if (!evaluated) return ctx.skip('aborted')
           // The test's meta is serialized to the reporter in the main process.
@@ -158,6 +168,11 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
       }
     }
   }
+}
+
+/** Whether a test's abort reason is vitest's cancel of the run (TestRunAbortError, which vitest does not export). */
+function isRunCancel(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'TestRunAbortError'
 }
 
 function selectCases(suite: Suite, patterns: readonly string[] | undefined): readonly Case[] {

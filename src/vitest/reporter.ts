@@ -1,4 +1,4 @@
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
 import { writeVitestReport, type VitestReportOptions } from './write-report.ts'
 
@@ -24,8 +24,11 @@ export default class ToolgaugeReporter implements Reporter {
     this.startedAt = new Date()
   }
 
-  /** Collects every test's toolgauge result and writes the report (nothing when no test ran a toolgauge case). */
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+  /**
+   * Collects every test's toolgauge result and writes the report (nothing when no test ran a toolgauge case). A
+   * cancelled run's report says `run.interrupted`, as `toolgauge run`'s after Ctrl-C: its cancelled cases left no result.
+   */
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason?: TestRunEndReason): Promise<void> {
     const metas: ToolgaugeTestMeta[] = []
     for (const testModule of testModules) {
       for (const test of testModule.children.allTests()) {
@@ -34,7 +37,7 @@ export default class ToolgaugeReporter implements Reporter {
       }
     }
     if (metas.length === 0) return
-    const file = await writeVitestReport(metas, { ...this.options, root: this.root, startedAt: this.startedAt })
+    const file = await writeVitestReport(metas, { ...this.options, root: this.root, startedAt: this.startedAt, interrupted: reason === 'interrupted' })
     process.stdout.write(`toolgauge: ${metas.length} case result(s) → ${file}\n`)
   }
 }

@@ -32,7 +32,7 @@ export type VitestReportOptions = {
  * gates, variant findings and run block. Suites are loaded again here (in vitest's main process) for case order and
  * budgets.
  */
-export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], options: VitestReportOptions & { readonly root: string; readonly startedAt: Date }): Promise<string> {
+export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], options: VitestReportOptions & { readonly root: string; readonly startedAt: Date; readonly interrupted?: boolean }): Promise<string> {
   const suiteFiles = [...new Set(metas.map((meta) => meta.suiteFile))].sort()
   const suites: Suite[] = []
   for (const file of suiteFiles) suites.push(await loadSuite(file))
@@ -55,7 +55,8 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
       suites,
       repeat: metas.reduce((most, meta) => Math.max(most, meta.repeats), 1),
       prices: defaultPriceTable,
-      extra: { runner: 'vitest' },
+      // A cancelled run's cases that did not finish are absent (vitest skipped them): how many is not known here.
+      extra: options.interrupted === true ? { runner: 'vitest', interrupted: true } : { runner: 'vitest' },
     }),
     toolSets,
     results,
