@@ -2,7 +2,7 @@
 // docs' order, after `npm start` (whose reports the Quick start's `show` reads), with every report folder moved
 // into a temporary one. Each exits 0 or 1 — a verdict, never bad input (2) — and prints no stack trace. A command
 // that needs a key, a network or an MCP server is left out by the rules below, not by a list.
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'shell-quote'
@@ -99,4 +99,12 @@ it("the Quick start's test command is the one CI runs: .ci/run ends with npm ci,
   expect(ci.slice(-2)).toEqual(['npm ci', 'npm test'])
   const scripts = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
   expect(scripts.test).toBe('tsc --noEmit && vitest run')
+})
+
+it('examples/README.md lists every example folder, and its commands are among those run above', () => {
+  const index = readFileSync(join(projectRoot, 'examples/README.md'), 'utf8')
+  const folders = readdirSync(join(projectRoot, 'examples'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  expect(folders.filter((folder) => !index.includes(`| [\`${folder}/\`](${folder}/`))).toEqual([])
+  const runs = runnable(mkdtempSync(join(tmpdir(), 'toolgauge-doc-commands-'))).filter((entry) => entry.where === 'examples/README.md')
+  expect(runs.map((entry) => entry.args[0])).toEqual(['run', 'run', 'run', 'lint-tools', 'run', 'fuzz', 'run'])
 })

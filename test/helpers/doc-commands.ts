@@ -5,10 +5,10 @@ import { projectRoot } from './shared-data.ts'
 /** A `toolgauge <command> …` line in a code block of the user docs, with the lines continuing it. */
 export type DocCommand = { readonly file: string; readonly command: string; readonly text: string }
 
-/** The user docs: README.md and docs/ (not the generated api.md, not architecture.md), docs/providers/ too. */
+/** The user docs: README.md and docs/ (not the generated api.md, not architecture.md), docs/providers/ too, and examples/README.md. */
 export function userDocs(): string[] {
   return ['README.md', ...readdirSync(join(projectRoot, 'docs')).filter((name) => name.endsWith('.md') && name !== 'api.md' && name !== 'architecture.md').map((name) => `docs/${name}`),
-    ...readdirSync(join(projectRoot, 'docs/providers')).map((name) => `docs/providers/${name}`)]
+    ...readdirSync(join(projectRoot, 'docs/providers')).map((name) => `docs/providers/${name}`), 'examples/README.md']
 }
 
 /** Every command line in a code block of the user docs: `toolgauge <command> …` (or `npx toolgauge`), with its continuation lines. */
