@@ -113,6 +113,14 @@ export function abandonedCase(task: CaseTask, context: EvaluationContext, reason
   return scored(task, context, transcript, undefined)
 }
 
+/**
+ * A case that ended on its own only once the harness had given up on it (describeSuite: vitest failed the test by its
+ * timeout while, or just before, the case ended): its transcript ends as harness_error saying `reason`, the turns kept.
+ */
+export function timedOutCase(task: CaseTask, context: EvaluationContext, transcript: Transcript, reason: string): Promise<EvaluatedCase> {
+  return scored(task, context, { ...transcript, stop: 'harness-error', error: reason }, undefined)
+}
+
 /** The ended transcript scored (with what the case's own checks said) and its result built. */
 async function scored(task: CaseTask, context: EvaluationContext, transcript: Transcript, checked: CaseChecksOutcome | undefined): Promise<EvaluatedCase> {
   const score = scoreCase(task.testCase, transcript, withCheckFailures(context.caseChecks, checked))

@@ -8,7 +8,7 @@ import type { Provider } from '../core/provider.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
-import { abandonedCase, evaluateCase, redactedCase } from '../runner/evaluate-case.ts'
+import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type EvaluatedCase } from '../runner/evaluate-case.ts'
 import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
@@ -134,11 +134,22 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           }
           const evaluation = limit ? limit(run) : run()
           let settled = false
+          let evaluated: EvaluatedCase | undefined
           // Failed while still running: vitest timed the attempt out. Its case ends as harness_error (errored, no
           // verdict on the model), the result this attempt leaves unless a retry follows.
-          ctx.onTestFailed(async () => {
-            if (settled) return
+          ctx.onTestFailed(async ({ task: { result: outcome } }) => {
             const timedOut = `the test timed out after ${ctx.task.timeout} ms (vitest's testTimeout)`
+            // vitest's timeout is the harness giving up, whenever the case ended: the one verdict on both sides is
+            // errored. A case that ended on its own without seeing the abort keeps its turns (errored ones their error).
+            const late = `${timedOut}: its case ended only then, past the timeout (its code kept the event loop busy, or it ended as the timeout fired); raise the timeout if the case is slow on purpose`
+            const timedOutUnlessErrored = async (ended: EvaluatedCase) => verdictOf(ended.result) === 'errored' ? ended : await timedOutCase(task, context, ended.transcript, late)
+            if (settled) {
+              // Ended, and only then failed by vitest: its function returned at or after the timeout (vitest fails it
+              // then; no timer could fire while the event loop was blocked). A throw of ours is vitest's error instead.
+              if (!evaluated || !ctx.task.meta.toolgauge || !isTimeout(outcome?.errors?.at(-1))) return
+              ctx.task.meta.toolgauge = metaOf((await timedOutUnlessErrored(evaluated)).result)
+              return
+            }
             if (!started) {
               // Still queued behind describeSuite's own concurrency: nothing ran, so nothing is kept.
               const queued = `${timedOut} while its case waited for a concurrency slot (describeSuite's concurrency: ${concurrency}): it never ran; leave describeSuite's concurrency unset and set vitest's maxConcurrency, whose queue no timeout counts, or raise the timeout`
@@ -151,10 +162,12 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
             abort.abort(new HarnessError(reason))
             const stopped = await abandon.race(evaluation).catch(() => undefined)
             abandon.dispose()
-            const ended = stopped ?? await abandonedCase(task, context, `${reason}; the case's own code had not ended ${abandonAfterMs / 1000} s later and was abandoned, so no turn is kept`)
+            const ended = stopped === undefined
+              ? await abandonedCase(task, context, `${reason}; the case's own code had not ended ${abandonAfterMs / 1000} s later and was abandoned, so no turn is kept`)
+              : await timedOutUnlessErrored(stopped)
             ctx.task.meta.toolgauge = metaOf(ended.result)
           })
-          const evaluated = await evaluation.finally(() => {
+          evaluated = await evaluation.finally(() => {
             settled = true
             ctx.signal.removeEventListener('abort', cancel)
           })
@@ -168,6 +181,11 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
       }
     }
   }
+}
+
+/** Whether a test's error is vitest's timeout ("Test timed out in N ms."; the error is serialized: no class to check). */
+function isTimeout(error: { readonly message?: unknown } | undefined): boolean {
+  return typeof error?.message === 'string' && error.message.startsWith('Test timed out in ')
 }
 
 /** Whether a test's abort reason is vitest's cancel of the run (TestRunAbortError, which vitest does not export). */
