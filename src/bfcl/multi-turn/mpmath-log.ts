@@ -1,4 +1,4 @@
-import { bitLength, ln2Fixed, lnMantissaFixed, piFixed } from './mpmath-fixed.ts'
+import { bitLength, ln2Fixed, lnMantissaFixed, piFixed } from '../py/fixed-log.ts'
 import { logTaylorCached, logTaylorPrec } from './mpmath-taylor.ts'
 import { dpsToPrec, mpcDiv, mpcDivMpf, mpcMpfDiv, mpfDiv, mpfNeg, mpRepr, normalize, type Mpc, type Mpf } from './mpmath-mpf.ts'
 
@@ -10,7 +10,7 @@ import { dpsToPrec, mpcDiv, mpcDivMpf, mpcMpfDiv, mpfDiv, mpfNeg, mpRepr, normal
 // π). Up to mpmath's LOG_TAYLOR_PREC working bits (about 745 digits) the logarithm is mpmath's own cached series,
 // step for step (mpmath-taylor.ts): it is not always correctly rounded (near 1 it keeps the fewest bits), so only
 // the same steps give the same last digit. Past it, where mpmath uses the AGM, it is computed correctly rounded
-// (64 guard bits) by binary splitting (mpmath-fixed.ts), which agrees with mpmath but for a value within mpmath's
+// (64 guard bits) by binary splitting (py/fixed-log.ts), which agrees with mpmath but for a value within mpmath's
 // error of a rounding tie. Checked against CPython 3.11.7 + mpmath 1.3.0 on 51,500 random calls (1 to 10,000
 // digits; negatives, strs, zeros, infinities; 21,700 of them within 2^-52..2^-1 of 1 or of a power of two): none
 // differs.

@@ -1,6 +1,6 @@
 import { exactBinary } from '../py/format-float.ts'
 import { pyStrip } from '../py/str.ts'
-import { bitLength } from './mpmath-fixed.ts'
+import { bitLength } from '../py/fixed-log.ts'
 import { NotModelled } from './not-modelled.ts'
 import { PyException } from './py-error.ts'
 import { floatTakes } from './py-ops.ts'

@@ -1,4 +1,4 @@
-import { bitLength } from './mpmath-fixed.ts'
+import { bitLength } from '../py/fixed-log.ts'
 
 // mpmath 1.3.0's own fixed-point logarithm below LOG_TAYLOR_PREC bits (libelefun.log_taylor_cached, with
 // libintmath.isqrt_fast_python, the pure-Python backend's), step for step: mpf_log rounds its result, which is not

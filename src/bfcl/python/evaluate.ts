@@ -3,6 +3,7 @@ import { pyClass, pyDict, pyFloat, pyInt, tagged, type PyBytes, type PyDict, typ
 import type { Expr } from './ast.ts'
 import { asNumber, callBuiltin, toFloat } from './builtins.ts'
 import { PyEvalError } from './errors.ts'
+import { pow } from '../py/float-pow.ts'
 import { floatOfInt, intTrueDivide } from './float-of-int.ts'
 
 // BFCL decodes a binary operation with `eval(ast.unparse(node))`. This evaluates the same subtree with Python's
@@ -46,6 +47,35 @@ function intOp(op: string, a: bigint, b: bigint): PyValue {
   throw new PyEvalError(`unsupported operand type(s) for ${op}: 'int' and 'int'`)
 }
 
+const isOddInteger = (x: number) => Number.isInteger(x) && Math.abs(x % 2) === 1
+
+// CPython's float_pow: its own special cases, then C's pow (correctly rounded, py/float-pow.ts), whose ERANGE on
+// overflow is an OverflowError (an underflow is 0.0).
+function floatPow(v: number, w: number): number {
+  if (w === 0) return 1
+  if (Number.isNaN(v)) return v
+  if (Number.isNaN(w)) return v === 1 ? 1 : w
+  if (!Number.isFinite(w)) {
+    const size = Math.abs(v)
+    return size === 1 ? 1 : (w > 0) === (size > 1) ? Infinity : 0
+  }
+  if (!Number.isFinite(v)) return w > 0 ? (isOddInteger(w) ? v : Infinity) : isOddInteger(w) ? (v < 0 ? -0 : 0) : 0
+  if (v === 0) {
+    if (w < 0) throw new PyEvalError('0.0 cannot be raised to a negative power')
+    return isOddInteger(w) ? v : 0
+  }
+  let negate = false
+  if (v < 0) {
+    if (!Number.isInteger(w)) throw new PyEvalError('complex result not supported by this evaluator')
+    v = -v
+    negate = isOddInteger(w)
+  }
+  if (v === 1) return negate ? -1 : 1
+  const x = pow(v, w)
+  if (x === Infinity) throw new PyEvalError("(34, 'Numerical result out of range')")
+  return negate ? -x : x
+}
+
 function floatOp(op: string, a: number, b: number): PyValue {
   switch (op) {
     case '+': return pyFloat(a + b)
@@ -60,12 +90,7 @@ function floatOp(op: string, a: number, b: number): PyValue {
     case '%':
       if (b === 0) throw new PyEvalError('float modulo')
       return pyFloat(pyFloorMod(a, b))
-    case '**':
-      if (a < 0 && !Number.isInteger(b)) throw new PyEvalError('complex result not supported by this evaluator')
-      if (a === 0 && b < 0) throw new PyEvalError('0.0 cannot be raised to a negative power')
-      // float_pow's ERANGE: an overflow of finite operands is an OverflowError (an underflow is 0.0).
-      if (!Number.isFinite(a ** b) && Number.isFinite(a) && Number.isFinite(b)) throw new PyEvalError("(34, 'Numerical result out of range')")
-      return pyFloat(a ** b)
+    case '**': return pyFloat(floatPow(a, b))
   }
   throw new PyEvalError(`unsupported operand type(s) for ${op}: 'float' and 'float'`)
 }
