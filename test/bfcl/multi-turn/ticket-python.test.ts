@@ -17,4 +17,14 @@ describe("TicketAPI as BFCL's Python runs it", () => {
     expect(run("edit_ticket(ticket_id=1,updates=['title'])")).toBe("Error during execution: 'list' object has no attribute 'keys'")
     expect(run('get_user_tickets(status=1)')).toBe("Error during execution: 'int' object has no attribute 'lower'")
   })
+
+  // Audited against ticket_api.py (HuanzhiMao/gorilla 0f03f60f, as ShishirPatil 527b31bf): resolve_ticket refuses a
+  // ticket already resolved and keeps its first resolution.
+  it('resolving a resolved ticket is an error and leaves its resolution', () => {
+    const { run, env } = tickets()
+    expect(run("resolve_ticket(ticket_id=1,resolution='first')")).toBe('{"status": "Ticket 1 has been resolved successfully."}')
+    expect(run("resolve_ticket(ticket_id=1,resolution='second')")).toBe('{"error": "Ticket with ID 1 is already resolved."}')
+    const queue = new Map(env.state()).get('ticket_queue') as Map<string, unknown>[]
+    expect(queue[0]!.get('resolution')).toBe('first')
+  })
 })

@@ -93,6 +93,7 @@ const methods = methodTable<TicketApi>([
   ['resolve_ticket', [req('ticket_id'), req('resolution')], ([id, resolution], self) => {
     const ticket = self.find(id!)
     if (!ticket) return notFound(id!)
+    if (ticket.get('status') === 'Resolved') return dict([['error', `Ticket with ID ${str(id!)} is already resolved.`]])
     ticket.set('status', 'Resolved')
     ticket.set('resolution', resolution!)
     return dict([['status', `Ticket ${str(id!)} has been resolved successfully.`]])
