@@ -60,6 +60,19 @@ const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: read
       }),
       message: /no answer: the message has no content, tool call or refusal/,
     },
+    // The SDK joins whatever arrives on one index into one call: a name sent again differently is kept as its last
+    // (a name in pieces became hallucinated_tool), an object fragment appended as "[object Object]"
+    // (malformed_arguments) — each scored against the model though the server broke the stream.
+    {
+      name: 'a call renamed by a later delta',
+      plant: (frames) => insertBefore(frames, (frame) => frame.data !== '[DONE]' && data(frame).choices?.[0]?.finish_reason, json({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: 'weather' } }] }, finish_reason: null }] })),
+      message: /event \d+ \(chat\.completion\.chunk\) names call index 0 "weather", which event \d+ \(chat\.completion\.chunk\) named "get_weather"/,
+    },
+    {
+      name: 'an argument fragment that is not text',
+      plant: (frames) => insertBefore(frames, (frame) => frame.data !== '[DONE]' && data(frame).choices?.[0]?.finish_reason, json({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: { city: 'Paris' } } }] }, finish_reason: null }] })),
+      message: /event \d+ \(chat\.completion\.chunk\) has an argument fragment for call index 0 that is not text \(an object\)/,
+    },
   ],
   'openai-responses': [
     {
@@ -88,6 +101,23 @@ const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: read
     },
     { name: 'an event after the end', plant: (frames) => [...frames, frames[1]!], message: /event \d+ \(ping\) came after the end of the stream \(event \d+ \(message_stop\)\)/ },
     { name: 'no end event', plant: (frames) => frames.filter((frame) => frame.event !== 'message_stop'), message: /without its end \(message_stop\)/ },
+    // Blocks are numbered 0, 1, 2… as the Message's content: a reused index overwrote a call the model made (a
+    // case passed on the second call alone), a block never closed lost its arguments (missing_required).
+    {
+      name: 'a content block index opened twice',
+      plant: (frames) => insertBefore(frames, (frame) => frame.event === 'message_delta', json({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_again', name: 'get_weather', input: {} } }, true)),
+      message: /event \d+ \(content_block_start\) opens content block index 0 a second time \(event \d+ \(content_block_start\) opened it\)/,
+    },
+    {
+      name: 'a content block index skipped',
+      plant: (frames) => insertBefore(frames, (frame) => frame.event === 'message_delta', json({ type: 'content_block_start', index: 9, content_block: { type: 'text', text: '' } }, true)),
+      message: /event \d+ \(content_block_start\) opens content block index 9, where the next block is index \d/,
+    },
+    {
+      name: 'a tool_use block never closed',
+      plant: (frames) => frames.filter((_frame, index) => index !== frames.findLastIndex((frame) => frame.event === 'content_block_stop')),
+      message: /content block index \d+ \(tool_use\), opened at event \d+ \(content_block_start\), was never closed \(content_block_stop\)/,
+    },
   ],
   google: [
     {

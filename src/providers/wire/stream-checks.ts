@@ -6,8 +6,9 @@ import type { WireProtocol } from './finish-reason.ts'
 
 /**
  * How each protocol's event stream must go, checked on the whole stream before the SDK assembles it. A stream that
- * breaks its protocol — an argument fragment for a call no event started, a call without a name, events after the
- * end, a stream that stops without its end event, an error event — is no turn: the HTTP layer retries it like a 5xx,
+ * breaks its protocol — an argument fragment for a call no event started, a call without a name or renamed, a
+ * block index reused, skipped or never closed, events after the end, a stream that stops without its end event, an
+ * error event — is no turn: the HTTP layer retries it like a 5xx,
  * then the case is `provider_error` (errored), the message naming the event. What the stream assembles to is the
  * SDK's business and the loop's: arguments that are not JSON are scored (`malformed_arguments`), never refused here.
  * The same checks of the assembled answer as for a non-streamed body follow (broken-answer.ts: no choices, a finish
@@ -61,7 +62,7 @@ function finished(answerProblem: string | undefined, firstToolCall: number | und
 /** Chat Completions: `chat.completion.chunk` events, calls built from `delta.tool_calls[index]`, then `data: [DONE]`. */
 function checkChatStream(events: readonly SseEvent[]): Reading {
   const kind = 'chat.completion.chunk'
-  const calls = new Map<number, { name: string; started: number }>()
+  const calls = new Map<number, { name: string; started: number; named: number }>()
   let end: number | undefined
   let firstToolCall: number | undefined
   let finish: unknown
@@ -88,15 +89,23 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
         const callIndex = delta?.index
         if (typeof callIndex !== 'number') return { problem: `${eventName(index, kind)} has a tool-call delta without an index` }
         const name = asObject(delta?.function)?.name
+        const fragment = asObject(delta?.function)?.arguments
+        if (fragment !== undefined && fragment !== null && typeof fragment !== 'string') {
+          return { problem: `${eventName(index, kind)} has an argument fragment for call index ${callIndex} that is not text (${jsonKindOf(fragment)})` }
+        }
         const call = calls.get(callIndex)
         if (call) {
-          if (isName(name)) call.name = name
+          // The SDK keeps a call's last name: a second one (a name sent in pieces) would be scored as the model's.
+          if (isName(name) && call.name !== '' && name !== call.name) {
+            return { problem: `${eventName(index, kind)} names call index ${callIndex} ${quoted(name)}, which ${eventName(call.named, kind)} named ${quoted(call.name)}` }
+          }
+          if (isName(name) && call.name === '') [call.name, call.named] = [name, index]
           continue
         }
         if (!isName(delta?.id) && !isName(name)) {
           return { problem: `${eventName(index, kind)} has an argument fragment for call index ${callIndex}, which no event started (no id, no name)` }
         }
-        calls.set(callIndex, { name: typeof name === 'string' ? name : '', started: index })
+        calls.set(callIndex, { name: isName(name) ? name : '', started: index, named: index })
       }
     }
   }
@@ -106,6 +115,16 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
   }
   if (sawChoice && finish === undefined) return { problem: `no ${kind} carried a finish_reason` }
   return finished(answerChecks.chat({ choices: sawChoice ? [{ message: sawPart ? { content: '' } : {}, finish_reason: finish }] : [] }), firstToolCall)
+}
+
+/** A server-written string in a message: JSON-quoted (control characters escaped) and cut. */
+function quoted(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
+}
+
+/** What a JSON value that is no text is, by kind only. */
+function jsonKindOf(value: unknown): string {
+  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** The named Responses events whose data the check reads (the others are skipped unparsed). */
@@ -161,7 +180,7 @@ function checkResponsesStream(events: readonly SseEvent[]): Reading {
 
 /** Anthropic Messages: `message_start`, content blocks opened, filled by deltas and closed by index, `message_stop`. */
 function checkAnthropicStream(events: readonly SseEvent[]): Reading {
-  const blocks = new Map<number, { type: unknown; started: number }>()
+  const blocks = new Map<number, { type: unknown; started: number; closed?: number }>()
   let started = false
   let end: number | undefined
   let firstToolCall: number | undefined
@@ -186,10 +205,17 @@ function checkAnthropicStream(events: readonly SseEvent[]): Reading {
         firstToolCall ??= index
         if (!isName(block.name)) return { problem: `${eventName(index, type)} opens a tool_use block without a name (index ${blockIndex})` }
       }
+      // Blocks are numbered as the Message's content, 0, 1, 2…: a reused index would overwrite a block (a call the
+      // model made), a skipped one leave a hole in the content.
+      const opened = blocks.get(blockIndex)
+      if (opened) return { problem: `${eventName(index, type)} opens content block index ${blockIndex} a second time (${eventName(opened.started, type)} opened it)` }
+      if (blockIndex !== blocks.size) return { problem: `${eventName(index, type)} opens content block index ${blockIndex}, where the next block is index ${blocks.size}` }
       blocks.set(blockIndex, { type: block?.type, started: index })
     } else if (type === 'content_block_delta' || type === 'content_block_stop') {
       const block = blocks.get(blockIndex)
       if (!block) return { problem: `${eventName(index, type)} is for content block index ${blockIndex}, which no content_block_start opened` }
+      if (block.closed !== undefined) return { problem: `${eventName(index, type)} is for content block index ${blockIndex}, which ${eventName(block.closed, 'content_block_stop')} closed` }
+      if (type === 'content_block_stop') block.closed = index
       const delta = asObject(data.delta)
       if (delta?.type === 'input_json_delta') {
         if (block.type !== 'tool_use') return { problem: `${eventName(index, type)} has an argument fragment for content block ${blockIndex}, a ${String(block.type)} block, not tool_use` }
@@ -202,6 +228,10 @@ function checkAnthropicStream(events: readonly SseEvent[]): Reading {
     }
   }
   if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (message_stop)` }
+  // A tool_use block's arguments are read when it closes: one never closed would be a call with no arguments.
+  for (const [blockIndex, block] of blocks) {
+    if (block.closed === undefined) return { problem: `content block index ${blockIndex} (${String(block.type)}), opened at ${eventName(block.started, 'content_block_start')}, was never closed (content_block_stop)` }
+  }
   return finished(answerChecks.anthropic({ stop_reason: stop, content: [...blocks.values()] }), firstToolCall)
 }
 
