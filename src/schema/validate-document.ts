@@ -115,7 +115,7 @@ function problemsAt(pointer: string, errors: readonly ErrorObject[], document: S
     if (['oneOf', 'anyOf'].includes(error.keyword) && here.length > 1) continue
     if (error.keyword === 'additionalProperties') {
       const key = String(error.params.additionalProperty)
-      problems.push({ field: [...path, key], message: `unknown field "${key}"${didYouMean(key, keysAt(path))}` })
+      problems.push({ field: [...path, key], message: `unknown field "${key}"${unknownFieldHint(key, keysAt(path))}` })
     } else if (error.keyword === 'required') {
       problems.push({ field: [...path, String(error.params.missingProperty)], message: explain(error, undefined) })
     } else {
@@ -130,6 +130,19 @@ function problemsAt(pointer: string, errors: readonly ErrorObject[], document: S
   }
   const unknownFirst = [...problems].sort((a, b) => Number(b.message.startsWith('unknown field')) - Number(a.message.startsWith('unknown field')))
   return unknownFirst.filter((problem, index) => unknownFirst.findIndex((other) => other.message === problem.message) === index)
+}
+
+/**
+ * Names the provider APIs give what a suite calls otherwise — a tool call's `arguments` (also the scripted models'
+ * word), its `tool` — which a user copying from them writes, and no edit distance finds.
+ */
+const apiNames = new Map([['arguments', 'args'], ['tool', 'name']])
+
+/** ` (did you mean "x"?)` for an unknown key: a close name at that place, else the name there for an API's name. */
+function unknownFieldHint(key: string, names: readonly string[]): string {
+  const close = didYouMean(key, names)
+  const ours = apiNames.get(key)
+  return close !== '' || ours === undefined || !names.includes(ours) ? close : ` (did you mean "${ours}"?)`
 }
 
 /** ajv reports every branch of a oneOf; the deepest, most concrete error is the one a user can act on. */

@@ -95,3 +95,22 @@ describe('expectations are checked against the tool schema before any model call
     await expect(load('{ title: x, count: "3", journey_start_time: ["10:00"] }', 'matching: bfcl\n')).resolves.toBeDefined()
   })
 })
+
+describe("a field named as the provider APIs name it gets the suite's name suggested", () => {
+  /** The load error of a suite whose one case expects this call (YAML lines under `- `). */
+  async function loadError(call: string): Promise<string> {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': `name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      calls:\n        - ${call}\n` })
+    try {
+      await loadSuite(`${dir}/suite.yaml`)
+    } catch (error) {
+      return (error as Error).message
+    }
+    throw new Error('loaded without an error')
+  }
+
+  it('a tool call\'s "arguments" (the API\'s and the scripted models\' name) is "args" here, its "tool" is "name"', async () => {
+    const message = await loadError('tool: create_note\n          arguments: { title: x }')
+    expect(message).toContain('cases.0.expect.calls.0.arguments: unknown field "arguments" (did you mean "args"?)')
+    expect(message).toContain('cases.0.expect.calls.0.tool: unknown field "tool" (did you mean "name"?)')
+  })
+})
