@@ -108,7 +108,7 @@ function judge(comparison: ModelComparison, policy: RegressionPolicy): JudgedCom
   const inconclusive = !regression && policy.maxDropPoints !== undefined && detectablePoints > policy.maxDropPoints
   if (!inconclusive) return { ...comparison, regression, inconclusive, reason }
   const could = Number.isFinite(detectablePoints) ? `could detect only a drop of ${detectablePoints.toFixed(1)} points` : 'could not detect even a 100-point drop'
-  return { ...comparison, regression, inconclusive, reason: `inconclusive: ${reason}, but ${comparison.pairedCases} paired case(s) ${could} at 80% power, more than --max-drop ${policy.maxDropPoints}` }
+  return { ...comparison, regression, inconclusive, reason: `${reason}, but ${comparison.pairedCases} paired case(s) ${could} at 80% power, more than --max-drop ${policy.maxDropPoints}` }
 }
 
 // Without --max-drop only a significant drop is a regression: a few cases never are, whatever broke; the verdict

@@ -33,7 +33,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
   const sections = comparison.models.map((m) => [
     `### ${m.regression ? '❌' : m.inconclusive || m.deltaPoints < 0 ? '⚠️' : '✅'} ${codeSpan(m.baseModel)}${m.baseModel === m.headModel ? '' : ` → ${codeSpan(m.headModel)}`}`,
     '',
-    `${inlineText(m.reason)}. ${m.pairedCases} paired cases${unpaired(m) ? ` ${inlineText(unpaired(m))}` : ''}; ${inlineText(testLine(m))}.`,
+    `${m.inconclusive ? 'Inconclusive: ' : ''}${inlineText(m.reason)}. ${m.pairedCases} paired cases${unpaired(m) ? ` ${inlineText(unpaired(m))}` : ''}; ${inlineText(testLine(m))}.`,
     '',
     '| Metric | Base | Head | Δ (points) | 95% CI of Δ | Detectable Δ (80% power) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',

@@ -12,9 +12,12 @@ describe('compare: inconclusive when the pairing cannot detect --max-drop', () =
   it('says inconclusive, not "no regression", for 20 unchanged cases and --max-drop 10 (exit 0 all the same)', async () => {
     const { code, stdout } = await runCli(['compare', writeReportFile(run(20)), writeReportFile(run(20)), '--max-drop', '10', '--fail-on-regression'])
     expect(code).toBe(0)
-    expect(stdout).toMatch(/INCONCLUSIVE — inconclusive: accuracy unchanged, but 20 paired case\(s\) could detect only a drop of \d+\.\d points at 80% power, more than --max-drop 10/)
+    expect(stdout).toMatch(/: INCONCLUSIVE — accuracy unchanged, but 20 paired case\(s\) could detect only a drop of \d+\.\d points at 80% power, more than --max-drop 10/)
     expect(stdout).toContain('Inconclusive: too few paired cases')
     expect(stdout).not.toContain('No regression.')
+    expect(stdout).not.toMatch(/INCONCLUSIVE — inconclusive/i)
+    const markdown = await runCli(['compare', writeReportFile(run(20)), writeReportFile(run(20)), '--max-drop', '10', '--markdown'])
+    expect(markdown.stdout).toMatch(/\nInconclusive: accuracy unchanged, but 20 paired case/)
   })
 
   it('is conclusive for 400 unchanged cases and the same --max-drop', async () => {
