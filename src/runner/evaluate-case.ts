@@ -97,6 +97,13 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
     judges: context.judges,
     ...(context.signal ? { signal: context.signal } : {}),
   }) : undefined
+  // The harness gave up on the case while its checks ran (a judge's call the abort cut, a custom check): that, not what
+  // the cut check said (judge_error "aborted"), is how it ends — harness_error with its turns, as during the loop.
+  const gaveUp: unknown = context.signal?.reason
+  if (checked && HarnessError.isInstance(gaveUp) && transcript.stop !== 'harness-error') {
+    strays.close()
+    return scored(task, context, { ...transcript, stop: 'harness-error', error: gaveUp.message }, undefined)
+  }
   // An unawaited error of the case's code since the loop ended (a check's timer) is the case's own; later ones are not.
   const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? strays.take() : undefined
   strays.close()
