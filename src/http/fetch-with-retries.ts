@@ -67,7 +67,8 @@ export async function fetchWithRetries(url: string, init: RequestInit, settings:
     await sleep(delayMs, callerSignal)
   }
   const retries = settings.policy.retries
-  throw new ProviderError(`${redactText(last.message, settings.secrets)} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})`, {
+  const gaveUp = `${last.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})${last.type === 'connection' ? unreachableHint(url, last.refused === true) : ''}`
+  throw new ProviderError(redactText(gaveUp, settings.secrets), {
     retries,
     ...('status' in last ? { status: last.status } : {}),
   })
@@ -127,6 +128,19 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
     clearTimeout(timer)
     callerSignal?.removeEventListener('abort', follow)
   }
+}
+
+/**
+ * Where a request that never got an answer went, and what to check: the message alone ("fetch failed
+ * (ECONNREFUSED)") does not say which server was down. Named by origin and path only: a URL's user info and query
+ * can carry credentials.
+ */
+function unreachableHint(url: string, neverConnected: boolean): string {
+  if (!URL.canParse(url)) return ''
+  const { origin, pathname } = new URL(url)
+  return neverConnected
+    ? ` — nothing answered at ${origin}${pathname}: is the server running at ${origin}, and is the base URL right?`
+    : ` — the connection to ${origin}${pathname} broke`
 }
 
 // Connection errors raised before a connection existed: the request never left this machine.

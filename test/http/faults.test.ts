@@ -89,6 +89,15 @@ describe('giving up', () => {
     expect(error.details.retries).toBe(2)
   })
 
+  it.each(allProviderKinds)('%s: an unreachable server is named in the message, with what to check', async (kind) => {
+    setProviderEnv(kind, undefined)
+    const port = await closedPort()
+    const provider = await makeProvider(kind, 'm', { ...fastRetries, retries: 1, baseUrl: baseUrlFor(kind, `http://127.0.0.1:${port}`) })
+    const error = (await runMiniCase(provider, cases[0]!).catch((caught: unknown) => caught)) as ProviderError
+    expect(error.message).toContain(`nothing answered at http://127.0.0.1:${port}/`)
+    expect(error.message).toContain(`is the server running at http://127.0.0.1:${port}, and is the base URL right?`)
+  })
+
   it('stops at once on a non-retryable status and redacts the key the server echoed', async () => {
     setProviderEnv('openai', undefined)
     const server: Loopback = await track(
