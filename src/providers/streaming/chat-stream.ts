@@ -3,7 +3,7 @@ import type OpenAI from 'openai'
 import type { ChatCompletionSnapshot, ChatCompletionStreamParams } from 'openai/lib/ChatCompletionStream'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import type { SdkRequestOptions } from '../runtime/sdk-call.ts'
-import { chatMessageReasoningFields } from '../wire/chat-completions-response.ts'
+import { chatContentText, chatMessageReasoningFields } from '../wire/chat-completions-response.ts'
 
 /** A Chat Completions body made a streaming one: `stream: true`, and usage in the last chunk (else a stream has none). */
 export function streamingChatBody(body: ChatCompletionCreateParamsNonStreaming): ChatCompletionStreamParams {
@@ -23,9 +23,11 @@ export async function streamChatCompletion(client: OpenAI, body: ChatCompletionS
   const stream = client.chat.completions.stream(body, options)
   let snapshot: ChatCompletionSnapshot | undefined
   const reasoning = new ReasoningDeltas()
+  const content = new ContentDeltas()
   stream.on('chunk', (chunk, current) => {
     snapshot = current
     reasoning.add(chunk.choices[0]?.delta)
+    content.add(chunk.choices[0]?.delta)
   })
   let completion: ChatCompletion
   try {
@@ -34,7 +36,29 @@ export async function streamChatCompletion(client: OpenAI, body: ChatCompletionS
     if (!snapshot || !(error instanceof OpenAIError) || !finalizationGap.test(error.message)) throw error
     completion = snapshot as unknown as ChatCompletion
   }
-  return reasoning.into(completion)
+  return content.into(reasoning.into(completion))
+}
+
+/**
+ * The message's text, joined over the deltas, when a delta's content was a list of chunks (Mistral's reasoning models
+ * stream `[{type: "text", text}]`): the SDK appends each delta's content as a string, which made such a list
+ * "[object Object]". Streams of string content are left as the SDK assembled them.
+ */
+class ContentDeltas {
+  private text = ''
+  private chunked = false
+
+  add(delta: object | undefined): void {
+    const content = (delta as { content?: unknown } | undefined)?.content
+    if (Array.isArray(content)) this.chunked = true
+    this.text += chatContentText(content)
+  }
+
+  into(completion: ChatCompletion): ChatCompletion {
+    const message = completion.choices?.[0]?.message as unknown as Record<string, unknown> | undefined
+    if (message && this.chunked) message.content = this.text
+    return completion
+  }
 }
 
 /**

@@ -24,12 +24,28 @@ export function fromChatCompletion(completion: ChatCompletion): MappedTurn {
   const raw = choice?.finish_reason ?? undefined
   const reasoning = chatReasoning(message as OpaqueObject | undefined)
   return {
-    text: typeof message?.content === 'string' ? message.content : '',
+    text: chatContentText(message?.content),
     toolCalls,
     finishReason: chatFinishReason(raw, message?.refusal, toolCalls.length > 0),
     usage: chatUsage(completion.usage),
     ...(reasoning ? { reasoning } : {}),
   }
+}
+
+/**
+ * A message's (or a streamed delta's) content as the model's text: the string itself, or — as Mistral's reasoning
+ * models send it, a list of chunks (`{type: "thinking", thinking: [...]}`, `{type: "text", text}`) — its text chunks
+ * joined, thinking left out as it is from every protocol's answer text.
+ */
+export function chatContentText(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  let text = ''
+  for (const chunk of content) {
+    const part = chunk as { type?: unknown; text?: unknown } | null
+    if (typeof part === 'object' && part !== null && part.type === 'text' && typeof part.text === 'string') text += part.text
+  }
+  return text
 }
 
 /** A `refusal` on the message (OpenAI's safety refusal, whatever `finish_reason` says) is a content-filter stop. */
