@@ -72,14 +72,19 @@ function argumentText(value: unknown): string {
   return JSON.stringify(value) ?? ''
 }
 
+/** A token count as a count: a negative or non-finite one (a server's bad arithmetic) is unknown, 0 — summed, it would shrink the case's and run's tokens and cost. */
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
 function normalizeUsage(usage: Partial<Usage> | undefined): Usage {
   if (!usage) return emptyUsage
-  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+  const count = (value: unknown) => (isCount(value) ? value : 0)
   return {
     input: count(usage.input),
     output: count(usage.output),
     cacheRead: count(usage.cacheRead),
     cacheWrite: count(usage.cacheWrite),
-    ...(typeof usage.reasoning === 'number' ? { reasoning: usage.reasoning } : {}),
+    ...(isCount(usage.reasoning) ? { reasoning: usage.reasoning } : {}),
   }
 }

@@ -106,4 +106,18 @@ describe('the loop normalizes what providers return (custom providers included)'
     const transcript = await runCase(testCase, provider, { repeat: 0 })
     expect(scoreCase(testCase, transcript).failures.map((failure) => failure.kind)).toEqual(['hallucinated_param'])
   })
+
+  // A server's usage is no model output: a negative count (a proxy's bad arithmetic)
+  // summed into the case, the run and its cost made them smaller — a negative run cost — and is read as unknown, as
+  // a count that is not a number is.
+  it('a negative or non-finite token count is read as unknown (0), never summed into the case', async () => {
+    const provider: Provider = {
+      id: 'custom',
+      async doGenerate() {
+        return { text: 'done', toolCalls: [], finishReason: { unified: 'stop' }, usage: { input: -1000, output: 5, cacheRead: -3, cacheWrite: Number.NaN, reasoning: -2 }, latencyMs: 1 }
+      },
+    }
+    const transcript = await runCase(makeCase({ expect: { noCall: true } }), provider, { repeat: 0 })
+    expect(transcript.turns[0]!.usage).toEqual({ input: 0, output: 5, cacheRead: 0, cacheWrite: 0 })
+  })
 })
