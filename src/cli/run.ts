@@ -213,7 +213,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
     if (shared) process.stderr.write(`Every errored case (${shared.count}) ended the same way — ${inert(shared.kind)}: ${inertOneLine(shared.message)}\n`)
     if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
     // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).
-    if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model failed after retries (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')
+    if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model\'s API failed them — unreachable or failing after retries, or refusing the request (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')
     return outcome.exitCode
   } finally {
     restoreWarnings()

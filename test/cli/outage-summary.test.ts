@@ -2,9 +2,16 @@
 // whole run is said once, naming where the requests went and what to check, not only case by case.
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
+import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+
+const open: Loopback[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()))
+  delete process.env.OUTAGE_TEST_KEY
+})
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {
@@ -26,5 +33,31 @@ describe('a run against an unusable server', () => {
     expect(said).toHaveLength(1)
     expect(said[0]).toMatch(/^Every errored case \(\d+\) ended the same way — provider_error: openai-compatible:m: connection failed: .*ECONNREFUSED/)
     expect(said[0]).toContain(`is the server running at http://127.0.0.1:${port}, and is the base URL right?`)
+  })
+
+  /** A server that wants a bearer token and answers 401 to every request, as a local gateway with a key does. */
+  async function keyedServer(): Promise<string> {
+    const server = await startLoopback(() => ({ type: 'json', status: 401, body: { error: { message: 'Missing bearer token' } } }))
+    open.push(server)
+    return `${server.origin}/v1`
+  }
+
+  it('refusing a run that sent no key: the end says no key was sent and how to send one, not "after retries"', async () => {
+    const run = await runMain(['run', suite, '--model', 'openai-compatible:m', '--base-url', await keyedServer(), '--out', tempFiles({})])
+    expect(run.code, run.stderr).toBe(3)
+    const said = run.stderr.split('\n').filter((line) => line.startsWith('Every errored case'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('provider_error: openai-compatible:m: 401 Missing bearer token — no API key was sent')
+    expect(said[0]).toContain('--api-key-env NAME')
+    expect(run.stderr).not.toContain('failed after retries')
+    expect(run.stderr).toContain('refusing the request')
+  })
+
+  it('refusing the key a run sent: the end says the key was refused', async () => {
+    process.env.OUTAGE_TEST_KEY = 'sk-wrong-key-1234'
+    const run = await runMain(['run', suite, '--model', 'openai-compatible:m', '--base-url', await keyedServer(), '--api-key-env', 'OUTAGE_TEST_KEY', '--out', tempFiles({})])
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toContain('401 Missing bearer token — the server refused the API key that was sent')
+    expect(run.stderr).not.toContain('no API key was sent')
   })
 })

@@ -28,7 +28,9 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
   const cached = cachesTools(options)
   // The OpenAI Batch API is OpenAI's own: compatible servers have none (their models run one request at a time under --batch).
   const batchApi = hostedOpenAi ? { batchApi: () => createOpenAiBatchApi(client, '/v1/chat/completions') } : {}
-  return sdkProvider(spec, options, { http, secrets: credentials.secrets, ...batchApi }, {
+  // Only openai-compatible: sends no key unless told: a server that wants one refuses every request, and says only "401".
+  const refusal = credentials.apiKey === undefined && !hostedOpenAi ? { refusal: noKeySent } : {}
+  return sdkProvider(spec, options, { http, secrets: credentials.secrets, ...batchApi, ...refusal }, {
     build: (request) => {
       const built = buildChatRequest(request, {
         model,
@@ -57,3 +59,5 @@ function chatCallIds(baseUrl: string | undefined, hostedOpenAi: boolean): CallId
   if (mistralHosted(baseUrl)) return mistralCallIds
   return hostedOpenAi ? { maxLength: 40 } : undefined
 }
+
+const noKeySent = 'no API key was sent (openai-compatible: sends none unless told): name the environment variable that holds it with --api-key-env NAME, or api_key_env in the config'

@@ -30,7 +30,12 @@ export type SdkCallSettings = {
   /** Model spec, prefixed to error messages. */
   readonly spec: string
   readonly secrets: readonly string[]
+  /** What a 401/403 means for this model (default: the server refused the key it was sent). */
+  readonly refusal?: string
 }
+
+/** What a 401/403 says when the model sent a key (every hosted API's model does). */
+const keyRefused = 'the server refused the API key that was sent: check the key, and that it may use this model'
 
 /**
  * Runs one SDK request linked to its exchange (so the fetch knows the case and repeat) and turns every failure
@@ -58,7 +63,9 @@ export async function callSdk<T>(
       throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...failure.details, retries: exchange.retries })
     }
     const status = (error as { status?: unknown }).status
-    const message = redactText(withServerMessage(thrownMessage(error), exchange.answerBody), settings.secrets)
+    // A refusal is not retried and not an outage of the server: the message says what the user can change.
+    const refused = status === 401 || status === 403 ? ` — ${settings.refusal ?? keyRefused}` : ''
+    const message = redactText(`${withServerMessage(thrownMessage(error), exchange.answerBody)}${refused}`, settings.secrets)
     throw new ProviderError(`${settings.spec}: ${message}`, {
       retries: exchange.retries,
       ...(typeof status === 'number' ? { status } : {}),

@@ -29,6 +29,8 @@ export type SdkConnection = {
    * in batch mode only; a model without one sends its requests one by one even with `--batch`.
    */
   readonly batchApi?: () => BatchApi
+  /** What a 401/403 means for this model (`SdkCallSettings.refusal`). */
+  readonly refusal?: string
 }
 
 /**
@@ -45,7 +47,7 @@ export function sdkProvider<Body, Answer>(
 ): Provider {
   // The label is the model's identity everywhere (cassette keys included); the spec stays what errors are about.
   const id = options.label ?? spec
-  const settings = { http: connection.http, spec: id, secrets: connection.secrets }
+  const settings = { http: connection.http, spec: id, secrets: connection.secrets, ...(connection.refusal !== undefined ? { refusal: connection.refusal } : {}) }
   const extraBody = options.settings?.extra_body
   const extraHeaders = options.settings?.extra_headers
   const provider: Provider = {
