@@ -1,6 +1,7 @@
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { ToolDefinition } from '../core/tool.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { readVariantFile, type VariantFile } from './load-variant.ts'
 import { baseVariantName, checkUniqueNames, type VariantSpec } from './variant-spec.ts'
 
@@ -71,6 +72,24 @@ export function caseWithVariant(testCase: Case, suiteTools: readonly ToolDefinit
   const forced = typeof testCase.toolChoice === 'object' ? [testCase.toolChoice.name] : []
   const missing = [...wanted, ...forced].find((name) => !byName.has(name))
   if (missing) throw new InputError(`variant "${variant.name}" has no tool "${missing}", which case "${testCase.id}" exposes`, { file: testCase.file, field: `cases.${testCase.id}` })
+  checkExpectedTools(testCase, variant.name, byName)
   const tools = exposesAll ? variant.tools : wanted.map((name) => byName.get(name) as ToolDefinition)
   return { ...testCase, tools, variant: variant.name }
+}
+
+/**
+ * The rule a suite's own expectations follow (suite/expectation-fields.ts): an expected or forbidden call names a
+ * tool the model is offered. A variant that drops one would leave the case to fail as the model's `missing_call`
+ * when the harness's setup is at fault: bad input, found in the run's pass over its cases before any model call.
+ */
+function checkExpectedTools(testCase: Case, variant: string, offered: ReadonlyMap<string, ToolDefinition>): void {
+  const expectations = [{ field: 'expect', expectation: testCase.expect }, ...(testCase.conversation ?? []).flatMap((message, index) => (message.expect ? [{ field: `conversation.${index}.expect`, expectation: message.expect }] : []))]
+  for (const { field, expectation } of expectations) {
+    for (const [list, calls, verb] of [['calls', expectation.calls, 'expects a call to'], ['forbid', expectation.forbid ?? [], 'forbids']] as const) {
+      const index = calls.findIndex((call) => !offered.has(call.name))
+      if (index === -1) continue
+      const name = calls[index]!.name
+      throw new InputError(`variant "${variant}" has no tool "${name}", which case "${testCase.id}" ${verb} (${field}.${list}[${index}]): the variant's tools must offer every tool a case expects or forbids${didYouMean(name, offered.keys())}`, { file: testCase.file, field: `cases.${testCase.id}.${field}.${list}.${index}.name` })
+    }
+  }
 }
