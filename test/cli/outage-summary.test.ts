@@ -1,26 +1,17 @@
 // The end of a run whose cases errored against a model's server: a server that was down (or refused the key) for the
 // whole run is said once, naming where the requests went and what to check, not only case by case.
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
+import { closedPort } from '../helpers/closed-port.ts'
 
 const open: Loopback[] = []
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()))
   delete process.env.OUTAGE_TEST_KEY
 })
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 const suite = join(projectRoot, 'examples/first-suite/suite.yaml')
 

@@ -1,5 +1,4 @@
 // Retries and fault tolerance through the real SDKs: faults are acted out by loopback servers, never mocked.
-import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/core/errors.ts'
 import { weatherModel } from '../providers/fake/behaviour.ts'
@@ -17,6 +16,7 @@ import {
   type FakeServer,
 } from '../providers/fake/harness.ts'
 import { startLoopback, withFaults, type Loopback } from '../providers/fake/loopback.ts'
+import { closedPort } from '../helpers/closed-port.ts'
 
 const cases = [
   { id: 'parallel', prompt: 'Weather in Paris and London?' },
@@ -34,15 +34,6 @@ async function track<T extends { close(): Promise<void> }>(server: Promise<T>): 
   const started = await server
   open.push(started)
   return started
-}
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 describe.each(allProviderKinds)('%s with 1 request in 3 failing', (kind) => {

@@ -5,12 +5,12 @@
 // when the variable's name says it is a credential (`GITHUB_TOKEN`, `API_KEY`), wherever it stands, or when it
 // stands where a credential does (a credential env or header, flag, or in a URL anywhere but its host and port: a
 // hosted server's key stands in its path), as a value written literally there would be. `PORT`, `HOST`, a path are shown.
-import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.ts'
 import { parseServerEntry } from '../../src/mcp/server-spec.ts'
 import { runMain } from '../helpers/cli.ts'
 import { restoreEnvAfterEach } from '../helpers/env.ts'
+import { closedPort } from '../helpers/closed-port.ts'
 
 const at = (field: string, message: string) => new InputError(message, { field })
 restoreEnvAfterEach(['TG_SEC_PORT', 'TG_SEC_HOST', 'TG_SEC_ROOT', 'TG_SEC_PLAIN', 'TG_SEC_TOKEN', 'TG_SEC_API_KEY'])
@@ -62,11 +62,3 @@ describe('the secrets of ${VAR} in an MCP entry', () => {
   })
 })
 
-/** A loopback port nothing listens on (one just freed; ports of 4 digits or more, which redaction would hide). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}

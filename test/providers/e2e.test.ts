@@ -1,13 +1,13 @@
 // End-to-end through the CLI: `node bin/toolgauge.mjs run` in a child process, real SDKs, fake APIs on loopback.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { weatherModel } from './fake/behaviour.ts'
 import { allProviderKinds, baseUrlEnvFor, baseUrlFor, fakeKeys, keyEnvFor, keyFor, startFakeServer, type FakeServer, type ProviderKind } from './fake/harness.ts'
 import { withFaults } from './fake/loopback.ts'
+import { closedPort } from '../helpers/closed-port.ts'
 
 const root = new URL('../..', import.meta.url).pathname
 const suite = join(root, 'test/providers/fixtures/e2e')
@@ -73,14 +73,6 @@ async function withServer<T>(kind: ProviderKind, faults: boolean, body: (server:
   } finally {
     await server.close()
   }
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 function filesUnder(dir: string): string[] {
