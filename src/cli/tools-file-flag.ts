@@ -21,7 +21,7 @@ export function refuseToolsFolder(path: string, flag: string): void {
   try {
     entries = readdirSync(path).sort()
   } catch {
-    entries = []
+    // an unreadable folder: refused all the same, with no file to suggest
   }
   const meant = meantFiles.map((pattern) => entries.find((entry) => pattern.test(entry))).find((entry) => entry !== undefined)
   const hint = meant === undefined ? '' : ` (did you mean "${join(path, meant)}"?)`

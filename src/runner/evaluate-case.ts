@@ -86,7 +86,7 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
   if (transcript.stop === 'aborted') {
     const reason: unknown = context.signal?.reason
     if (!HarnessError.isInstance(reason)) return undefined
-    transcript = { ...transcript, stop: 'harness-error', error: reason.message }
+    transcript = endedByHarness(transcript, reason.message)
   }
   if (task.testCase.expect.matching === 'bfcl' || task.testCase.conversation?.some((message) => message.expect?.matching === 'bfcl')) await loadBfclScoring()
   // The suite's own checks (expect.custom, final.judge) run on the finished transcript; their failures join the scorer's.
@@ -102,7 +102,7 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
   const gaveUp: unknown = context.signal?.reason
   if (checked && HarnessError.isInstance(gaveUp) && transcript.stop !== 'harness-error') {
     strays.close()
-    return scored(task, context, { ...transcript, stop: 'harness-error', error: gaveUp.message }, undefined)
+    return scored(task, context, endedByHarness(transcript, gaveUp.message), undefined)
   }
   // An unawaited error of the case's code since the loop ended (a check's timer) is the case's own; later ones are not.
   const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? strays.take() : undefined
@@ -125,7 +125,12 @@ export function abandonedCase(task: CaseTask, context: EvaluationContext, reason
  * timeout while, or just before, the case ended): its transcript ends as harness_error saying `reason`, the turns kept.
  */
 export function timedOutCase(task: CaseTask, context: EvaluationContext, transcript: Transcript, reason: string): Promise<EvaluatedCase> {
-  return scored(task, context, { ...transcript, stop: 'harness-error', error: reason }, undefined)
+  return scored(task, context, endedByHarness(transcript, reason), undefined)
+}
+
+/** The transcript, its turns kept, ended as the harness giving up on its case: `harness_error` saying `reason`. */
+function endedByHarness(transcript: Transcript, reason: string): Transcript {
+  return { ...transcript, stop: 'harness-error', error: reason }
 }
 
 /** The ended transcript scored (with what the case's own checks said) and its result built. */

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
+import { completionSource } from './child-completion.ts'
 
 // describeSuite when a case's code blocks the event loop past vitest's test timeout: vitest's timer cannot fire, and
 // vitest fails the test when it ends (it ended at or after its timeout) however the case ended — so the case's result
@@ -39,9 +40,7 @@ const server = await startLoopback(async (request) => {
   const city = /Weather in (\\w+)/.exec(messages.find((message) => message.role === 'user').content)[1]
   return completion({ role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] }, 'tool_calls')
 })
-function completion(message, finish) {
-  return { type: 'json', status: 200, body: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } } }
-}
+${completionSource}
 afterAll(() => server.close())
 describeSuite('suite.yaml', { model: 'openai-compatible:m', concurrency: 1, providerOptions: { baseUrl: server.origin + '/v1', retries: 0 } })
 `

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
+import { completionSource } from './child-completion.ts'
 
 // describeSuite's tests run concurrently, and vitest starts a test's timeout when it starts the test: a case waiting in
 // a queue of describeSuite's own, behind vitest's maxConcurrency, would spend its timeout waiting. A child vitest
@@ -46,9 +47,7 @@ const server = await startLoopback(async (request) => {
   seen.push(city)
   return completion({ role: 'assistant', content: null, tool_calls: [{ id: 'call_' + seen.length, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] }, 'tool_calls')
 })
-function completion(message, finish) {
-  return { type: 'json', status: 200, body: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } } }
-}
+${completionSource}
 afterAll(async () => {
   writeFileSync('seen.json', JSON.stringify(seen))
   await server.close()

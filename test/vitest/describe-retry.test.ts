@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
+import { completionSource } from './child-completion.ts'
 
 // describeSuite under vitest's `retry`: vitest runs a failing test again and reports the last attempt, so the
 // result on the test's meta — what toolgauge/vitest/reporter writes to report.json — must be the last attempt's
@@ -43,9 +44,7 @@ const server = await startLoopback((request) => {
   const name = plan === 'right' ? 'get_weather' : 'get_time'
   return completion({ role: 'assistant', content: null, tool_calls: [{ id: 'call_' + city + attempt, type: 'function', function: { name, arguments: JSON.stringify({ city }) } }] }, 'tool_calls')
 })
-function completion(message, finish) {
-  return { type: 'json', status: 200, body: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } } }
-}
+${completionSource}
 afterAll(() => server.close())
 describeSuite('suite.yaml', { model: 'openai-compatible:m', cases: ${JSON.stringify(Object.keys(cities))}, concurrency: 1, providerOptions: { baseUrl: server.origin + '/v1', retries: 0 } })
 `

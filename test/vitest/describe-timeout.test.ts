@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runVitest, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
+import { completionSource } from './child-completion.ts'
 
 // describeSuite when vitest's test timeout ends an attempt: the attempt's model call is aborted (its concurrency slot
 // freed for the next case) and, when it is the test's last attempt, the case is in report.json as errored — the
@@ -53,9 +54,7 @@ const server = await startLoopback(async (request) => {
   if (city === 'Tromso' || (city === 'Bergen' && seen.filter((one) => one === 'Bergen').length === 1)) await new Promise(() => {})
   return completion({ role: 'assistant', content: null, tool_calls: [{ id: 'call_' + seen.length, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] }, 'tool_calls')
 })
-function completion(message, finish) {
-  return { type: 'json', status: 200, body: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } } }
-}
+${completionSource}
 afterAll(async () => {
   writeFileSync('seen.json', JSON.stringify(seen))
   await server.close()
