@@ -97,12 +97,16 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
     judges: context.judges,
     ...(context.signal ? { signal: context.signal } : {}),
   }) : undefined
-  // The harness gave up on the case while its checks ran (a judge's call the abort cut, a custom check): that, not what
-  // the cut check said (judge_error "aborted"), is how it ends — harness_error with its turns, as during the loop.
-  const gaveUp: unknown = context.signal?.reason
-  if (checked && HarnessError.isInstance(gaveUp) && transcript.stop !== 'harness-error') {
-    strays.close()
-    return scored(task, context, endedByHarness(transcript, gaveUp.message), undefined)
+  // Aborted while its checks ran (a judge's call the abort cut, a custom check): what the cut check said (judge_error
+  // "aborted") is no verdict. An interrupted run's case is no result, as when a model call is cut (--resume runs it
+  // again); the harness giving up on it ends it as harness_error with its turns, as during the loop.
+  if (checked && context.signal?.aborted) {
+    const reason: unknown = context.signal.reason
+    if (!HarnessError.isInstance(reason)) return undefined
+    if (transcript.stop !== 'harness-error') {
+      strays.close()
+      return scored(task, context, endedByHarness(transcript, reason.message), undefined)
+    }
   }
   // An unawaited error of the case's code since the loop ended (a check's timer) is the case's own; later ones are not.
   const stray = transcript.stop === 'no-calls' || transcript.stop === 'max-turns' ? strays.take() : undefined
