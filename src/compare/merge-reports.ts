@@ -13,6 +13,7 @@ import { caseKey } from '../core/case-key.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
+import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -28,8 +29,10 @@ export type MergeOutcome = {
   /** Things the user should know (disagreeing duplicates, partial shard sets, extensions not carried over). */
   readonly warnings: readonly string[]
   /**
-   * The merged results from reports that recorded no metric gate: their run's exit code asked every case to pass,
-   * and the merge's asks the same of them (`exitCodeFor`'s `mustPass`) — another report's gates do not cover them.
+   * The merged results from reports that recorded no metric gate (or that a merged input recorded as such, its
+   * `run.merged.mustPass`): their run's exit code asked every case to pass, and the merge's asks the same of them
+   * (`exitCodeFor`'s `mustPass`) — another report's gates do not cover them. With metric gates the merged report
+   * stores them as `run.merged.mustPass`, so a merge of merged reports judges them the same way.
    */
   readonly mustPass: readonly CaseResult[]
 }
@@ -95,14 +98,18 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   // The models a report's gates covered: its run's, and any its results name (a hand-built report may list none).
   const recorded = inputs.map(({ file, report }) => ({ file, gates: report.gates, models: unique([...report.run.models, ...report.results.map((r) => r.model)]) }))
   const gates = reevaluateGates(recorded, summary, warnings)
-  const ungated = new Set(recorded.filter((input) => !recordsMetricGate(input)).map((input) => input.file))
-  const mustPass = [...byKey.values()].filter((entry) => ungated.has(entry.file)).map((entry) => entry.result)
+  // A result any input asks to pass must pass, whichever input's copy was kept: the order of the inputs cannot
+  // decide the exit code (a copy kept from a gated run would otherwise free the ungated run's same failed case).
+  const toPass = new Set(inputs.flatMap(({ file, report }, i) => mustPassKeys(file, report, recordsMetricGate(recorded[i]!))))
+  const mustPass = results.filter((result) => toPass.has(resultKey(result)))
+  // Stored when gates decide (without a metric gate every result must pass anyway): a later merge reads it.
+  const recordMustPass = mustPass.length > 0 && gates.some((line) => line.gate.kind === 'metric')
   // Tool sets are keyed by a hash of their content: the same id in two shards is the same set.
   const toolSets: { [id: string]: NonNullable<Report['toolSets']>[string] } = {}
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
-    run: { ...mergedRun(inputs, models, suites), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
+    run: { ...mergedRun(inputs, models, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
     ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
@@ -263,7 +270,7 @@ function carriedStops(inputs: readonly ReportInput[], results: readonly CaseResu
   }
 }
 
-function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites']): Report['run'] {
+function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
   const runs = inputs.map((i) => i.report.run)
   const versions = unique(runs.map((r) => r.toolgaugeVersion))
   const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
@@ -277,7 +284,7 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], su
     suites,
     ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: (repeats as number[]).reduce((most, value) => Math.max(most, value), 0) } : {}),
     ...(filters.length === 1 ? { filter: filters[0] } : {}),
-    merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}) },
+    merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}), ...(mustPass.length > 0 ? { mustPass } : {}) },
   }
 }
 

@@ -194,6 +194,26 @@ describe('mergeReports', () => {
       expect(mergeReports(shardReports(2)).mustPass).toEqual([])
     })
 
+    it('a result a gated and an ungated report both hold must pass whichever copy is kept (any input order)', () => {
+      // Run "again" ran model-g's cases once more without a gate and failed c4, as g's run did (within its gate).
+      const failedC4 = gated.map((r) => (r.case === 'c4' ? makeResult({ case: 'c4', model: 'model-g', passed: false }) : r))
+      const withGate = { file: 'g.json', report: reportOf(failedC4, [{ type: 'min-accuracy', threshold: 0.5 }]) }
+      const again = { file: 'again.json', report: reportOf(failedC4, []) }
+      for (const inputs of [[withGate, again], [again, withGate]]) {
+        const { report, mustPass, duplicates } = mergeReports(inputs)
+        expect(duplicates).toBe(4)
+        expect(mustPass.map((r) => r.case)).toEqual(['c1', 'c2', 'c3', 'c4'])
+        expect(exitCodeFor(report.results, report.gates as GateResult[], false, undefined, mustPass)).toBe(1)
+      }
+    })
+
+    it('a merged report\'s record of what must pass is checked: a damaged one is named (file and field)', () => {
+      const { report } = mergeReports([c, g])
+      const damaged = (mustPass: unknown) => ({ file: 'cg.json', report: { ...report, run: { ...report.run, merged: { from: ['c.json', 'g.json'], mustPass } } } })
+      expect(() => mergeReports([damaged('all')])).toThrow('cg.json: run.merged.mustPass: expected a list of results (suite, case, model, repeat)')
+      expect(() => mergeReports([damaged([{ suite: 'weather', case: 'c1', model: 'model-c' }])])).toThrow('cg.json: run.merged.mustPass[0].repeat: expected the repeat index (an integer)')
+    })
+
     it('toolgauge merge of the two exits 1 (run c failed a case), not 0 under g\'s gate', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'toolgauge-merge-'))
       const files = [c, g].map(({ file, report }) => {

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Report } from '../../src/core/report.ts'
+import { runMain as runCli, tempFiles } from '../helpers/cli.ts'
+
+// A merged report is merged again (a merge of merges: per-team merges joined for a release, or a merged report
+// merged with a later run): it must judge each run as the first merge did. Run "a" had no gate and failed a case
+// (its exit code 1); run "b" had --min-accuracy 0.5 and met it. Merged, a's cases must still all pass.
+
+const ids = ['read-1', 'read-2', 'read-3', 'read-4']
+
+const suite = [
+  'name: store',
+  'tools: ./tools.json',
+  'cases:',
+  ...ids.flatMap((id) => [`  - id: ${id}`, `    prompt: Read the value of ${id}.`, '    expect:', `      calls: [{ name: get, args: { key: ${id} } }]`]),
+].join('\n')
+
+/** A script answering every case right, but the last one when `flawed`. */
+function script(flawed: boolean): string {
+  return ids.map((id, i) => `${id}:\n  - tool_calls: [{ id: c1, name: get, arguments: { key: ${flawed && i === ids.length - 1 ? 'wrong' : id} } }]\n  - content: done`).join('\n')
+}
+
+function files(): string {
+  return tempFiles({
+    'tools.json': JSON.stringify([{ name: 'get', description: 'Read the value stored under a key.', parameters: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] } }]),
+    'suite.yaml': suite,
+    'a.yaml': script(true),
+    'b.yaml': script(true),
+    'c.yaml': script(false),
+  })
+}
+
+/** Runs `label` (scripted from `<label>.yaml`) over the suite, with `flags`; returns its report.json. */
+async function run(dir: string, label: string, flags: readonly string[], exit: number): Promise<string> {
+  const out = join(dir, `run-${label}`)
+  const result = await runCli(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, `${label}.yaml`)}`, ...flags, '--out', out])
+  expect(result.code, result.stderr).toBe(exit)
+  return join(out, 'report.json')
+}
+
+async function merge(dir: string, name: string, inputs: readonly string[]): Promise<{ code: number; file: string; stderr: string }> {
+  const out = join(dir, name)
+  const result = await runCli(['merge', ...inputs, '--out', out])
+  return { code: result.code, file: join(out, 'report.json'), stderr: result.stderr }
+}
+
+describe('a merge of merged reports judges each run as the first merge did', () => {
+  it('a failed case of a run without gates fails the merge of merges too (exit 1), in any order', async () => {
+    const dir = files()
+    const a = await run(dir, 'a', [], 1)
+    const b = await run(dir, 'b', ['--min-accuracy', '0.5'], 0)
+    const c = await run(dir, 'c', ['--min-accuracy', '0.9'], 0)
+    const ab = await merge(dir, 'ab', [a, b])
+    expect(ab.code, ab.stderr).toBe(1)
+    // Merged again alone, with another gated run, or with one of its own inputs: a's failed case still counts.
+    for (const [name, inputs] of [['again', [ab.file]], ['with-c', [ab.file, c]], ['c-first', [c, ab.file]], ['with-b', [b, ab.file]]] as const) {
+      const merged = await merge(dir, name, inputs)
+      expect(merged.code, `${name}: ${merged.stderr}`).toBe(1)
+    }
+    // And three levels down, through a merged report that itself had only gated inputs' gates to show.
+    const again = await merge(dir, 'again-2', [(await merge(dir, 'again-1', [ab.file, c])).file])
+    expect(again.code, again.stderr).toBe(1)
+  })
+
+  it('a merge of merges of runs that all passed their own judgement exits 0', async () => {
+    const dir = files()
+    const b = await run(dir, 'b', ['--min-accuracy', '0.5'], 0)
+    const c = await run(dir, 'c', [], 0)
+    const bc = await merge(dir, 'bc', [b, c])
+    expect(bc.code, bc.stderr).toBe(0)
+    const again = await merge(dir, 'again', [bc.file])
+    expect(again.code, again.stderr).toBe(0)
+  })
+
+  it('the merged report records which results no metric gate covers', async () => {
+    const dir = files()
+    const ab = await merge(dir, 'ab', [await run(dir, 'a', [], 1), await run(dir, 'b', ['--min-accuracy', '0.5'], 0)])
+    const report = JSON.parse(readFileSync(ab.file, 'utf8')) as Report
+    const merged = report.run.merged as { mustPass?: unknown }
+    expect(merged.mustPass).toEqual(ids.map((id) => ({ suite: 'store', case: id, model: `scripted:${join(dir, 'a.yaml')}`, repeat: 0 })))
+  })
+})
