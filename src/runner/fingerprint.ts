@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case } from '../core/case.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { caseJudges } from './judges.ts'
+import { moduleFiles } from './module-files.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -33,18 +34,19 @@ export type FingerprintOptions = {
 
 /**
  * The fingerprint of a result: a hash of everything that decides its verdict or changes its requests — the case as
- * loaded (messages, tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module
- * and of live stub modules, the model spec with its settings (`--cache-tools` and `--stream` among them) and, for
- * `scripted:<file>`, the script —, a judge's or simulated user's own settings, the identity of the run's own checks
+ * loaded (messages, tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module,
+ * of live stub, world and custom check modules and of the local files each imports, the model spec with its settings
+ * (`--cache-tools` and `--stream` among them) and, for `scripted:<file>`, the script —, a judge's or simulated user's own settings, the identity of the run's own checks
  * (`RunOptions.caseChecks`) and toolgauge's own version, whose loop and scorers decide it too. `--resume` keeps a
  * journaled result only when its fingerprint equals the one computed for the case as it is now.
  */
 export class Fingerprints {
   private readonly files = new Map<string, string>()
   /** The last case hashed: a case's tasks (models × repeats) come one after another; a memo per case would grow with them. */
-  private last: { testCase: Case; hooksFile: string | undefined; digest: string } | undefined
-  private readonly objects = new WeakMap<object, string>()
+  private last: { testCase: Case; hooksFile: string | undefined; digest: Promise<string> } | undefined
+  private readonly objects = new WeakMap<object, Promise<string>>()
   private readonly models = new Map<string, string>()
+  private readonly modules = new Map<string, Promise<string>>()
 
   private readonly run: string
   private readonly modelOptions: FingerprintOptions['modelOptions']
@@ -62,12 +64,18 @@ export class Fingerprints {
    * The fingerprint of one case × model (the repeat index is part of the result's identity, not of this). `model`
    * is the model's identity (its label, when it has one); `spec` what it runs (`scripted:<file>` names the script).
    */
-  of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined, spec = model): string {
-    return digest(`${this.run}\u0000${this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
+  async of(testCase: Case, model: string, settings: ProviderOptions, hooksFile: string | undefined, spec = model): Promise<string> {
+    return digest(`${this.run}\u0000${await this.caseDigest(testCase, hooksFile)}\u0000${this.modelDigest(model, spec, settings)}`)
   }
 
-  private caseDigest(testCase: Case, hooksFile: string | undefined): string {
+  private caseDigest(testCase: Case, hooksFile: string | undefined): Promise<string> {
     if (this.last?.testCase === testCase && this.last.hooksFile === hooksFile) return this.last.digest
+    const value = this.computeCaseDigest(testCase, hooksFile)
+    this.last = { testCase, hooksFile, digest: value }
+    return value
+  }
+
+  private async computeCaseDigest(testCase: Case, hooksFile: string | undefined): Promise<string> {
     // The suite file's path decides nothing (a moved folder is the same case); the modules' contents do. Tools
     // and stubs are usually the suite's shared objects: each is hashed once, by identity.
     const { file: _file, tools, stubs, ...rest } = testCase
@@ -75,26 +83,26 @@ export class Fingerprints {
     const simulatorScript = testCase.user ? scriptFile(testCase.user.model, dirname(testCase.file)) : undefined
     const simulator = simulatorScript ? this.fileDigest(simulatorScript) : null
     // A world's module decides every result of its tools (the case's rest holds its spec and the initial state).
-    const world = testCase.world ? this.fileDigest(testCase.world.module) : null
+    const world = testCase.world ? await this.moduleDigest(testCase.world.module) : null
     // A custom check's module decides its verdict, as a scripted judge's script decides the judge's.
     const checks = [
-      ...customCheckModules(testCase).map((module) => this.fileDigest(module)),
+      ...await Promise.all(customCheckModules(testCase).map((module) => this.moduleDigest(module))),
       ...caseJudges(testCase).flatMap((judge) => scriptFile(judge.model, dirname(testCase.file)) ?? []).map((script) => this.fileDigest(script)),
     ]
     // The settings a judge or simulated user runs with (its spec is in the case): absent, the digest is as before.
     const helpers = [...new Set([...caseJudges(testCase).map((judge) => judge.model), ...(testCase.user ? [testCase.user.model] : [])])]
       .flatMap((spec) => { const own = this.modelOptions?.[spec]; return own ? [[spec, relevantSettings(own)] as const] : [] })
-    const value = digest(stableStringify({ case: rest, tools: this.shared(tools), stubs: this.shared(stubs), hooks: hooksFile ? this.fileDigest(hooksFile) : null, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}), ...(helpers.length > 0 ? { helpers } : {}) }) ?? '')
-    this.last = { testCase, hooksFile, digest: value }
-    return value
+    const hooks = hooksFile ? await this.moduleDigest(hooksFile) : null
+    return digest(stableStringify({ case: rest, tools: await this.shared(tools), stubs: await this.shared(stubs), hooks, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}), ...(helpers.length > 0 ? { helpers } : {}) }) ?? '')
   }
 
   /** The digest of an object many cases share (tool list, stubs with live modules' contents), computed once per object. */
-  private shared(value: Case['tools'] | Case['stubs']): string {
+  private shared(value: Case['tools'] | Case['stubs']): Promise<string> {
     let result = this.objects.get(value)
     if (result === undefined) {
-      const modules = Array.isArray(value) ? [] : Object.values(value as Case['stubs']).flatMap((stub) => (stub.type === 'live' ? [[stub.module, stub.export, this.fileDigest(stub.module)]] : []))
-      result = digest(stableStringify({ value, modules }) ?? '')
+      const live = Array.isArray(value) ? [] : Object.values(value as Case['stubs']).flatMap((stub) => (stub.type === 'live' ? [stub] : []))
+      result = Promise.all(live.map(async (stub) => [stub.module, stub.export, await this.moduleDigest(stub.module)]))
+        .then((modules) => digest(stableStringify({ value, modules }) ?? ''))
       this.objects.set(value, result)
     }
     return result
@@ -111,6 +119,29 @@ export class Fingerprints {
       this.models.set(model, value)
     }
     return value
+  }
+
+  /**
+   * The digest of a user module: its file's, and the local files it imports (module-files.ts) with their paths from
+   * its folder — a changed imported file changes what the module does as much as its own text. A module importing no
+   * local file has its file's digest alone, as before imports were followed: such suites' journals stay resumable.
+   */
+  private moduleDigest(file: string): Promise<string> {
+    let value = this.modules.get(file)
+    if (value === undefined) {
+      value = this.importsDigest(resolve(file))
+      this.modules.set(file, value)
+    }
+    return value
+  }
+
+  private async importsDigest(file: string): Promise<string> {
+    const own = this.fileDigest(file)
+    if (own === 'missing') return own
+    const imported = (await moduleFiles(file))?.filter((path) => path !== file) ?? []
+    if (imported.length === 0) return own
+    const folder = dirname(file)
+    return digest(stableStringify({ module: own, imports: imported.map((path) => [relative(folder, path), this.fileDigest(path)]) }) ?? '')
   }
 
   private fileDigest(file: string): string {

@@ -142,7 +142,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     fingerprints.of(testCase, providers[modelIndex]!.id, modelOptions[modelIndex]!, hooksBySuite.get(testCase.file)?.file, models[modelIndex]!.spec)
   const taskAt = async ({ caseIndex, modelIndex, repeat }: PlannedTask): Promise<CaseTask> => {
     const testCase = await cases.at(caseIndex)
-    return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file)?.hooks ?? {}, fingerprint: fingerprintOf(testCase, modelIndex) }
+    return { testCase, provider: providers[modelIndex]!, repeat, hooks: hooksBySuite.get(testCase.file)?.hooks ?? {}, fingerprint: await fingerprintOf(testCase, modelIndex) }
   }
 
   const journal = new Journal(join(options.outDir, 'results.jsonl'))
@@ -155,7 +155,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
       for (const [index, { caseIndex, modelIndex, repeat }] of plan.entries()) {
         const testCase = await cases.at(caseIndex)
         const key = resultKey({ suite: testCase.suite, case: testCase.id, model: providers[modelIndex]!.id, repeat, variant: testCase.variant })
-        yield { key, fingerprint: fingerprintOf(testCase, modelIndex), index }
+        yield { key, fingerprint: await fingerprintOf(testCase, modelIndex), index }
       }
     }
     const { kept, counts } = await resumeFromJournal(journal, planned())

@@ -111,7 +111,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           // An earlier attempt's result is not this one's: until this attempt has a result, there is none.
           delete ctx.task.meta.toolgauge
           const provider = slot.provider
-          const fingerprint = fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
+          const fingerprint = await fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
           const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
           // vitest's timeout fails the test without stopping this function: the attempt's own signal stops its case
           // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).

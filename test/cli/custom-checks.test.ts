@@ -133,9 +133,9 @@ describe('custom checks (expect.custom)', () => {
 
   it('the fingerprint covers the check module\'s content', async () => {
     const dir = tempFiles(weatherSuite(['  - { id: oslo, prompt: Weather in Oslo?, expect: { custom: { module: ./checks.ts, export: mentionsCity } } }']))
-    const before = new Fingerprints().of((await loadSuite(join(dir, 'suite.yaml'))).cases[0]!, 'm', {}, undefined)
+    const before = await new Fingerprints().of((await loadSuite(join(dir, 'suite.yaml'))).cases[0]!, 'm', {}, undefined)
     writeFileSync(join(dir, 'checks.ts'), `${checks}\n// changed\n`)
-    const after = new Fingerprints().of((await loadSuite(join(dir, 'suite.yaml'))).cases[0]!, 'm', {}, undefined)
+    const after = await new Fingerprints().of((await loadSuite(join(dir, 'suite.yaml'))).cases[0]!, 'm', {}, undefined)
     expect(after).not.toBe(before)
   })
 })

@@ -40,12 +40,12 @@ describe('the fingerprint of a result whose model, simulated user or judge is sc
       const fingerprints = new Fingerprints()
       const of = (id: string, spec: string) => fingerprints.of(byId.get(id)!, spec, { cwd: dir }, undefined)
       const now = {
-        model: of('simulated', 'scripted:script.yaml'),
-        modelMissing: of('simulated', 'scripted:gone.yaml'),
-        judge: of('judged', 'baseline'),
-        judgeMissing: of('judged-missing', 'baseline'),
-        user: of('simulated', 'baseline'),
-        userMissing: of('simulated-missing', 'baseline'),
+        model: await of('simulated', 'scripted:script.yaml'),
+        modelMissing: await of('simulated', 'scripted:gone.yaml'),
+        judge: await of('judged', 'baseline'),
+        judgeMissing: await of('judged-missing', 'baseline'),
+        user: await of('simulated', 'baseline'),
+        userMissing: await of('simulated-missing', 'baseline'),
       }
       if (round === 'first folder') Object.assign(prints, now)
       else expect(now).toEqual(prints)

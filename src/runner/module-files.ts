@@ -1,0 +1,29 @@
+import { createRequire } from 'node:module'
+import { dirname, resolve } from 'node:path'
+
+const require = createRequire(import.meta.url)
+
+/**
+ * The local files a user module (hooks, a live stub, a world, a custom check) runs: itself and every file it imports,
+ * however deep — what its results depend on, so what `--resume` must see change. esbuild finds them, as the bundle
+ * it would build lists its inputs (the metafile): it resolves imports as Node and jiti do (`./x.js` naming `x.ts`,
+ * `require()`, `import()` of a literal or a template's folder, JSON), where a hand-written reader of import lines
+ * would not. Packages (node_modules) are left out: the lockfile versions them. Nothing is written; esbuild already
+ * transforms `.ts` modules (io/typescript-transform.ts), so a `.ts` suite starts no process of its own for this.
+ * Returns undefined when esbuild cannot follow the module (a syntax error, an import it cannot resolve): such a module
+ * fails to load the same way, its cases end as harness_error, and errored results always run again.
+ */
+export async function moduleFiles(entry: string): Promise<string[] | undefined> {
+  const { build } = require('esbuild') as typeof import('esbuild')
+  const folder = dirname(entry)
+  try {
+    const { metafile } = await build({
+      entryPoints: [entry], absWorkingDir: folder, bundle: true, write: false, metafile: true,
+      packages: 'external', platform: 'node', format: 'esm', logLevel: 'silent',
+    })
+    // Input paths are relative to absWorkingDir; a namespace prefix (`file:`) is not a file on disk.
+    return Object.keys(metafile.inputs).filter((input) => !/^[a-z-]{2,}:/.test(input)).map((input) => resolve(folder, input)).sort()
+  } catch {
+    return undefined
+  }
+}
