@@ -40,8 +40,10 @@ export const command = defineCommand(usage, {
   if (selected.length === 0) {
     if (values.case !== undefined) {
       const cases = new Set(report.results.flatMap((r) => [r.case, `${r.suite}/${r.case}`]))
-      const known = cases.has(values.case)
-      throw new InputError(`no result for case "${values.case}"${known ? ' with the --model / --variant given' : didYouMean(values.case, cases)}`, { file, field: '--case' })
+      if (cases.has(values.case)) throw new InputError(`no result for case "${values.case}" with the --model / --variant given`, { file, field: '--case' })
+      // The ids it has, so the next try is right without opening report.json.
+      const ids = [...new Set(report.results.map((r) => r.case))]
+      throw new InputError(`no result for case "${values.case}"${didYouMean(values.case, cases)}; ${ids.length === 0 ? 'the report has no results' : `its cases are ${fewOf(ids)}`}`, { file, field: '--case' })
     }
     const narrowed = [values.model && `model ${values.model}`, values.variant && `variant ${values.variant}`].filter(Boolean).join(', ')
     // Said with the way to the transcripts: a newcomer's first `show` of a passing run is otherwise a dead end.
@@ -64,6 +66,11 @@ export const command = defineCommand(usage, {
 function checkNamed(flag: string, given: string, present: readonly string[], file: string, what: string): void {
   const names = [...new Set(present)]
   if (names.includes(given)) return
-  const listed = names.length === 0 ? `the report has no ${what}s (a run without --variant)` : `its ${what}s are ${names.join(', ')}`
+  const listed = names.length === 0 ? `the report has no ${what}s (a run without --variant)` : `its ${what}s are ${fewOf(names)}`
   throw new InputError(`no ${what} "${given}" in this report${didYouMean(given, names)}; ${listed}`, { file, field: flag })
+}
+
+/** The first names, comma-joined, and how many more: a report of hundreds of cases is not one error line. */
+function fewOf(names: readonly string[], shown = 8): string {
+  return `${names.slice(0, shown).join(', ')}${names.length > shown ? ` and ${names.length - shown} more` : ''}`
 }
