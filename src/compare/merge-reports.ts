@@ -14,6 +14,7 @@ import { verdictOf } from '../core/verdict.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
+import { mergedModelSpecs } from './model-specs.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -57,6 +58,8 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
       throw new InputError(`schemaVersion ${report.schemaVersion} differs from ${first.file} (${first.report.schemaVersion})`, { file, field: 'schemaVersion' })
     }
   }
+  // Before anything is joined: one label for two specs would pool two models' results into one row.
+  const modelSpecs = mergedModelSpecs(inputs)
   checkCompleteness(inputs, options.allowPartial === true, warnings)
 
   const byKey = new Map<string, { readonly result: CaseResult; readonly file: string }>()
@@ -109,7 +112,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
-    run: { ...mergedRun(inputs, models, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
+    run: { ...mergedRun(inputs, models, modelSpecs, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
     ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
@@ -270,7 +273,7 @@ function carriedStops(inputs: readonly ReportInput[], results: readonly CaseResu
   }
 }
 
-function mergedRun(inputs: readonly ReportInput[], models: readonly string[], suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
+function mergedRun(inputs: readonly ReportInput[], models: readonly string[], modelSpecs: { readonly [model: string]: string }, suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
   const runs = inputs.map((i) => i.report.run)
   const versions = unique(runs.map((r) => r.toolgaugeVersion))
   const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
@@ -281,6 +284,7 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], su
     finishedAt: runs.map((r) => r.finishedAt).sort().at(-1)!,
     toolgaugeVersion: versions.join(', '),
     models,
+    ...(Object.keys(modelSpecs).length > 0 ? { modelSpecs } : {}),
     suites,
     ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: (repeats as number[]).reduce((most, value) => Math.max(most, value), 0) } : {}),
     ...(filters.length === 1 ? { filter: filters[0] } : {}),

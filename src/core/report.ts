@@ -58,6 +58,11 @@ export type Report = {
     readonly finishedAt: string
     readonly toolgaugeVersion: string
     readonly models: readonly string[]
+    /**
+     * Each model's spec by its name in the run (a label names a spec's row: `gpt` → `openai:gpt-4o`; unlabelled, the
+     * spec itself). `merge` refuses one name for two specs. Absent in reports written before it was recorded.
+     */
+    readonly modelSpecs?: { readonly [model: string]: string }
     readonly suites: readonly { readonly name: string; readonly file: string; readonly cases: number }[]
     readonly [extension: string]: unknown
   }

@@ -241,6 +241,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     run: runHeader({
       startedAt,
       models: modelIds,
+      modelSpecs: Object.fromEntries(models.map((model, index) => [modelIds[index]!, model.spec])),
       suites: suites.map((suite) => ({ ...suite, cases: { length: suite.cases.count } })),
       repeat: repeats,
       prices,

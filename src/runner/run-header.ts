@@ -8,6 +8,8 @@ import { toolgaugeVersion } from '../version.ts'
 export type RunHeaderInput = {
   readonly startedAt: Date
   readonly models: readonly string[]
+  /** Each model's spec by its name in the run (its label, or the spec itself): `run.modelSpecs`. */
+  readonly modelSpecs: { readonly [model: string]: string }
   /** Each suite's name, file and number of cases (a `Suite`, or a suite opened for a run with its count). */
   readonly suites: readonly (Pick<Suite, 'name' | 'file'> & { readonly cases: { readonly length: number } })[]
   readonly repeat: number
@@ -23,6 +25,7 @@ export function runHeader(input: RunHeaderInput): Report['run'] {
     finishedAt: new Date().toISOString(),
     toolgaugeVersion,
     models: input.models,
+    modelSpecs: input.modelSpecs,
     suites: input.suites.map((suite) => ({ name: suite.name, file: relative(process.cwd(), suite.file) || suite.file, cases: suite.cases.length })),
     repeat: input.repeat,
     priceTable: { date: input.prices.date, source: input.prices.source },

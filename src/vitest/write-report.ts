@@ -52,6 +52,8 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
     run: runHeader({
       startedAt: options.startedAt,
       models,
+      // describeSuite names each model by its spec (it takes no labels).
+      modelSpecs: Object.fromEntries(models.map((model) => [model, model])),
       suites,
       repeat: metas.reduce((most, meta) => Math.max(most, meta.repeats), 1),
       prices: defaultPriceTable,

@@ -2,34 +2,16 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
-import { runMain as runCli, tempFiles } from '../helpers/cli.ts'
+import { runMain as runCli } from '../helpers/cli.ts'
+import { storeFiles, storeIds as ids } from './store-suite.ts'
 
 // A merged report is merged again (a merge of merges: per-team merges joined for a release, or a merged report
 // merged with a later run): it must judge each run as the first merge did. Run "a" had no gate and failed a case
 // (its exit code 1); run "b" had --min-accuracy 0.5 and met it. Merged, a's cases must still all pass.
 
-const ids = ['read-1', 'read-2', 'read-3', 'read-4']
-
-const suite = [
-  'name: store',
-  'tools: ./tools.json',
-  'cases:',
-  ...ids.flatMap((id) => [`  - id: ${id}`, `    prompt: Read the value of ${id}.`, '    expect:', `      calls: [{ name: get, args: { key: ${id} } }]`]),
-].join('\n')
-
-/** A script answering every case right, but the last one when `flawed`. */
-function script(flawed: boolean): string {
-  return ids.map((id, i) => `${id}:\n  - tool_calls: [{ id: c1, name: get, arguments: { key: ${flawed && i === ids.length - 1 ? 'wrong' : id} } }]\n  - content: done`).join('\n')
-}
-
+/** a and b fail read-4; c passes every case. */
 function files(): string {
-  return tempFiles({
-    'tools.json': JSON.stringify([{ name: 'get', description: 'Read the value stored under a key.', parameters: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] } }]),
-    'suite.yaml': suite,
-    'a.yaml': script(true),
-    'b.yaml': script(true),
-    'c.yaml': script(false),
-  })
+  return storeFiles({ a: 3, b: 3, c: 4 })
 }
 
 /** Runs `label` (scripted from `<label>.yaml`) over the suite, with `flags`; returns its report.json. */

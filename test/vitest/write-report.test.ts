@@ -34,6 +34,8 @@ describe('the vitest reporter\'s report.json', () => {
     const file = await writeVitestReport(metas, { root, startedAt: new Date() })
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report
     expect(report.summary.map(summaryLabel)).toEqual(['baseline · base', 'baseline · vague'])
+    // describeSuite names a model by its spec: recorded as toolgauge run records it, for merge's one-label-one-spec check.
+    expect(report.run.modelSpecs).toEqual({ baseline: 'baseline' })
     expect(report.summary).toEqual(summarize(report.results))
     expect(report.summary.flatMap((row) => row.flakiness as unknown[])).toEqual([])
   })
