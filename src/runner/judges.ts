@@ -31,25 +31,35 @@ export type JudgeRequest = {
  * (which judge requests go through, with the run's transport) replay a judge deterministically.
  */
 export class Judges extends SuiteModels {
-  private readonly verdicts = new Map<string, Promise<JudgeOutcome>>()
+  /** Per input, the judge's outcome and the signal of the request that asked for it. */
+  private readonly verdicts = new Map<string, { readonly outcome: Promise<JudgeOutcome>; readonly signal: AbortSignal | undefined }>()
 
   constructor(options: SuiteModelOptions) {
     super(options, (testCase) => caseJudges(testCase).map((judge) => judge.model), 'judge.model')
   }
 
-  /** The judge's verdict on one final answer (cached by its input), or why it gave none. */
-  judge(request: JudgeRequest): Promise<JudgeOutcome> {
+  /**
+   * The judge's verdict on one final answer (cached by its input), or why it gave none. Callers may have signals of
+   * their own (describeSuite: one per test attempt): a call its asker's abort cut is no outcome for another caller —
+   * one waiting on it, or a later one, the retry of the cut attempt — who asks the judge again.
+   */
+  async judge(request: JudgeRequest): Promise<JudgeOutcome> {
     const { testCase, judge } = request
     const provider = this.providerFor(testCase, judge.model)
-    if (!provider) return Promise.resolve({ error: `the judge (${judge.model}) was not prepared for case "${testCase.id}"` })
+    if (!provider) return { error: `the judge (${judge.model}) was not prepared for case "${testCase.id}"` }
     const messages = judgeMessages(judge.rubric, request.question, request.answer)
     const key = createHash('sha256').update(stableStringify([dirname(testCase.file), judge.model, testCase.suite, testCase.id, request.index, messages]) ?? '').digest('hex')
-    let verdict = this.verdicts.get(key)
-    if (!verdict) {
-      verdict = ask(provider, judge.model, messages, request)
-      this.verdicts.set(key, verdict)
+    let entry = this.verdicts.get(key)
+    if (!entry) {
+      entry = { outcome: ask(provider, judge.model, messages, request), signal: request.signal }
+      this.verdicts.set(key, entry)
     }
-    return verdict
+    const outcome = await entry.outcome
+    if ('error' in outcome && entry.signal?.aborted && !request.signal?.aborted) {
+      if (this.verdicts.get(key) === entry) this.verdicts.delete(key)
+      return this.judge(request)
+    }
+    return outcome
   }
 }
 
