@@ -43,6 +43,8 @@ export type RunCaseRequest = {
   readonly repeat?: number
   /** Provider settings for a model given as a spec (base URL, key variable, …). */
   readonly providerOptions?: ProviderOptions
+  /** Settings for one model spec, over `providerOptions`, as `RunOptions.modelOptions` (config `providers:`): a judge's or simulated user's own base URL and key. */
+  readonly modelOptions?: ModelOptions
   /** Prices for the result's cost (default: the table that ships with toolgauge). */
   readonly prices?: PriceTable
   readonly signal?: AbortSignal
@@ -56,12 +58,17 @@ export type RunCaseRequest = {
 /** One case run and scored: the case as loaded, the transcript, the verdict and the result a run would journal. */
 export type ScoredCase = EvaluatedCase & { readonly case: Case }
 
+/** Settings per model spec (`RunOptions.modelOptions`, config `providers:`): a judge's own server, key, settings. */
+export type ModelOptions = { readonly [spec: string]: Partial<ProviderOptions> }
+
 /** How `prepareCases` prepares: the runs of each case, the models' options with the run's secrets. */
 export type CasePreparation = {
   /** Runs of each case (at least 1). */
   readonly repeats: number
   /** The caller's options with every secret of the run (`withCaseSecrets`): the simulated users and judges get them too. */
   readonly providerOptions: SecretOptions
+  /** Per-spec settings (a judge's or simulated user's own base URL and key), as a run's `modelOptions`. */
+  readonly modelOptions?: ModelOptions | undefined
   /** Default: the table that ships with toolgauge. */
   readonly prices?: PriceTable | undefined
   readonly signal?: AbortSignal | undefined
@@ -91,11 +98,11 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   }
   // A Suite passed in holds no running server (loadSuite closed the ones it listed): its calls go to this call's.
   const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)
-  const providerOptions = withCaseSecrets(request.providerOptions ?? {}, servers)
+  const providerOptions = withCaseSecrets(request.providerOptions ?? {}, servers, request.modelOptions)
   // A caller's own provider has no HTTP timeout: its turns are bounded by providerOptions.timeoutMs (bounded-turns.ts).
-  const provider = typeof request.model === 'string' ? await createProvider(request.model, providerOptions) : boundedTurns(request.model, providerOptions.timeoutMs)
+  const provider = typeof request.model === 'string' ? await createProvider(request.model, specOptions(request.model, providerOptions, request.modelOptions)) : boundedTurns(request.model, providerOptions.timeoutMs)
   const repeat = request.repeat ?? 0
-  const preparation = { repeats: repeat + 1, providerOptions, prices: request.prices, signal: request.signal }
+  const preparation = { repeats: repeat + 1, providerOptions, modelOptions: request.modelOptions, prices: request.prices, signal: request.signal }
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
   // As in a run: what the case's code throws unawaited ends it as harness_error (process-guard.ts), not the process.
   const release = guardStrays()
@@ -118,8 +125,13 @@ export type SecretOptions = ProviderOptions & { readonly secrets: readonly strin
  * `toolgauge run` gives each model it builds: a model's HTTP layer (cassettes, error messages) redacts them all, not
  * only its own key, since an MCP tool's result reaches the model's request through the conversation.
  */
-export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpServers): SecretOptions {
-  return { ...providerOptions, secrets: runSecrets([providerOptions], servers.secrets) }
+export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpServers, modelOptions?: ModelOptions): SecretOptions {
+  return { ...providerOptions, secrets: runSecrets([providerOptions, ...Object.values(modelOptions ?? {})], servers.secrets) }
+}
+
+/** A model under test's options: the run's, then its spec's own (`modelOptions`), as a run layers them; the run's secrets kept. */
+export function specOptions(spec: string, providerOptions: SecretOptions, modelOptions: ModelOptions | undefined): SecretOptions {
+  return { ...providerOptions, ...modelOptions?.[spec], secrets: providerOptions.secrets }
 }
 
 /**
@@ -139,7 +151,8 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
   }
   await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
-  const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions }, secrets)
+  // The judges' and simulated users' own settings (their base URL, key variable), as config `providers:` gives a run's.
+  const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions, ...(preparation.modelOptions ? { modelOptions: preparation.modelOptions } : {}) }, secrets)
   const simulators = new Simulators(modelOptions)
   await simulators.prepare(cases, preparation.repeats)
   const judges = new Judges(modelOptions)

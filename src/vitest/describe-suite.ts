@@ -9,7 +9,7 @@ import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type EvaluatedCase } from '../runner/evaluate-case.ts'
-import { casesOfVariant, prepareCases, withCaseSecrets } from '../runner/run-one-case.ts'
+import { casesOfVariant, prepareCases, specOptions, withCaseSecrets, type ModelOptions, type SecretOptions } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
 import { caseSelector } from '../runner/load-run.ts'
@@ -42,9 +42,15 @@ export type DescribeSuiteOptions = {
   readonly concurrency?: number
   /** Provider settings for every model (base URL, key variable, retries, …). */
   readonly providerOptions?: ProviderOptions
+  /**
+   * Settings for one model spec, over `providerOptions`: what the config's `providers:` gives `toolgauge run` (and
+   * `runEvaluation` takes as `modelOptions`). A judge or simulated user gets none of the tested model's base URL or
+   * key: `{ 'openai-compatible:qwen3:8b': { baseUrl: 'http://localhost:11434/v1' } }` puts that judge on a local server.
+   */
+  readonly modelOptions?: ModelOptions
 }
 
-type ModelSlot = { readonly spec: string; readonly provider?: Provider; readonly skip?: string }
+type ModelSlot = { readonly spec: string; readonly options: SecretOptions; readonly provider?: Provider; readonly skip?: string }
 
 /**
  * Registers one vitest test per case × model (× repeat), named `suite/case [model]` (with `#n` for repeats after
@@ -86,13 +92,14 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const suite = await loadSuite(file, { mcp: servers })
   const selected = selectCases(suite, options.cases)
   const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)
-  const providerOptions = withCaseSecrets(options.providerOptions ?? {}, servers)
-  const slots = await Promise.all(models.map((spec) => modelSlot(spec, providerOptions)))
+  const providerOptions = withCaseSecrets(options.providerOptions ?? {}, servers, options.modelOptions)
+  const slots = await Promise.all(models.map((spec) => modelSlot(spec, specOptions(spec, providerOptions, options.modelOptions))))
   const repeats = Math.max(1, options.repeat ?? 1)
   // Checked and prepared while collecting, as a run prepares before its first call.
   const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))
-  const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions })
-  const fingerprints = new Fingerprints()
+  const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions, modelOptions: options.modelOptions })
+  // As a run's: a judge's or simulated user's own settings decide its verdicts.
+  const fingerprints = new Fingerprints(options.modelOptions ? { modelOptions: options.modelOptions } : {})
   // vitest starts a test's timeout when it starts the test, and starts at most maxConcurrency at once: a queue of ours
   // behind it would spend the timeouts of tests vitest started (a case could time out never having run). So by default
   // vitest's queue is the only one; concurrency 1 is vitest's sequential order; only another number has a queue here.
@@ -111,7 +118,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           // An earlier attempt's result is not this one's: until this attempt has a result, there is none.
           delete ctx.task.meta.toolgauge
           const provider = slot.provider
-          const fingerprint = await fingerprints.of(testCase, provider.id, providerOptions, suite.hooks, provider.spec ?? provider.id)
+          const fingerprint = await fingerprints.of(testCase, provider.id, slot.options, suite.hooks, provider.spec ?? provider.id)
           const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
           // vitest's timeout fails the test without stopping this function: the attempt's own signal stops its case
           // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).
@@ -206,11 +213,11 @@ function selectCases(suite: Suite, patterns: readonly string[] | undefined): rea
 }
 
 /** A provider for the spec, or the reason its tests skip (a missing API key; bad specs still fail loudly). */
-async function modelSlot(spec: string, options: ProviderOptions): Promise<ModelSlot> {
+async function modelSlot(spec: string, options: SecretOptions): Promise<ModelSlot> {
   try {
-    return { spec, provider: await createProvider(spec, options) }
+    return { spec, options, provider: await createProvider(spec, options) }
   } catch (error) {
-    if (error instanceof MissingApiKeyError) return { spec, skip: modelSkipReason(error.message) }
+    if (error instanceof MissingApiKeyError) return { spec, options, skip: modelSkipReason(error.message) }
     throw error
   }
 }
