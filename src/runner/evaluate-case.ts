@@ -83,10 +83,12 @@ async function evaluate(task: CaseTask, context: EvaluationContext, strays: Case
   })
   // An abort whose reason is a HarnessError is the harness giving up on this case (describeSuite: vitest's test
   // timeout), not an interrupted run: the case ends as harness_error with its turns so far, no verdict on the model.
-  if (transcript.stop === 'aborted') {
+  // Any other abort interrupted the case, also one whose code failed as the interrupt came (an MCP server the
+  // terminal's SIGINT reached, a hook cut short: harness_error): no result, --resume runs it again.
+  if (transcript.stop === 'aborted' || context.signal?.aborted) {
     const reason: unknown = context.signal?.reason
     if (!HarnessError.isInstance(reason)) return undefined
-    transcript = endedByHarness(transcript, reason.message)
+    if (transcript.stop === 'aborted') transcript = endedByHarness(transcript, reason.message)
   }
   if (task.testCase.expect.matching === 'bfcl' || task.testCase.conversation?.some((message) => message.expect?.matching === 'bfcl')) await loadBfclScoring()
   // The suite's own checks (expect.custom, final.judge) run on the finished transcript; their failures join the scorer's.
