@@ -90,9 +90,24 @@ export const command = defineCommand(usage, {
     allowRepair: values['allow-repair'] ?? false,
   })
   // Findings quote tool names, generated values and what the user's validator said: printed inert.
-  process.stdout.write(values.json ? `${inertJson(JSON.stringify(report, null, 2))}\n` : formatFuzzReport(inertDeep(report)))
+  process.stdout.write(values.json ? `${inertJson(JSON.stringify(report, null, 2))}\n` : formatFuzzReport(inertDeep(report), inertDeep(replayCommand(values))))
   return report.findings.length > 0 ? exitCodes.gateFailed : exitCodes.ok
 })
+
+/**
+ * How a finding's replay line starts: this command with every flag of the run that shapes the inputs drawn or the
+ * verdict (the tools, validator, parser, runs, --allow-repair, --skip-kind); the line adds --seed, --tool, --property
+ * and --path. Without one of them the path walks other inputs, or the property does not run.
+ */
+function replayCommand(values: { tools?: string; validator?: string; parser?: string; runs?: string; 'allow-repair'?: boolean; 'skip-kind'?: string[] }): string[] {
+  return [
+    'npx', 'toolgauge', 'fuzz', '--tools', values.tools!, '--validator', values.validator!,
+    ...(values.parser !== undefined ? ['--parser', values.parser] : []),
+    ...(values.runs !== undefined ? ['--runs', values.runs] : []),
+    ...(values['allow-repair'] === true ? ['--allow-repair'] : []),
+    ...(values['skip-kind'] ?? []).flatMap((kind) => ['--skip-kind', kind]),
+  ]
+}
 
 const schemaKinds = ['schema:negate-constraint', 'schema:change-type', 'schema:remove-required-property']
 

@@ -5,9 +5,10 @@ const shellQuote = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? 
 
 /**
  * The human-readable report: per tool and property, pass/skip or the shrunk counterexample with the flags that
- * replay it (`--seed`, `--tool`, `--property`, `--path`).
+ * replay it (`--seed`, `--tool`, `--property`, `--path`). `replayCommand` starts each replay line (the CLI passes its
+ * command and the run's flags that shape the inputs or the verdict), so the line reproduces the finding as pasted.
  */
-export function formatFuzzReport(report: FuzzReport): string {
+export function formatFuzzReport(report: FuzzReport, replayCommand: readonly string[] = []): string {
   const lines: string[] = []
   let currentTool: string | undefined
   for (const result of report.results) {
@@ -26,7 +27,8 @@ export function formatFuzzReport(report: FuzzReport): string {
       lines.push(`  ✗ ${name} ${finding?.message ?? 'failed'}`)
       if (finding) {
         lines.push(`      counterexample: ${preview(finding.counterexample, 400)}`)
-        lines.push(`      replay: --seed ${finding.seed} --tool ${shellQuote(finding.tool)} --property ${finding.property} --path ${shellQuote(finding.path)}`)
+        const replay = [...replayCommand, '--seed', String(finding.seed), '--tool', finding.tool, '--property', finding.property, '--path', finding.path]
+        lines.push(`      replay: ${replay.map(shellQuote).join(' ')}`)
       }
     }
   }
