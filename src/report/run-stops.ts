@@ -26,7 +26,12 @@ export function runStops(run: Report['run']): RunStop[] {
     const tasks = cut.notRun.filter(isTask)
     stops.push({ kind: 'cut', by, notRun: cut.notRun.length, tasks, text: `Cut by ${by}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).` })
   }
-  if (run.interrupted === true) {
+  if (run.interrupted === true && run.runner === 'vitest') {
+    // The vitest reporter's report: vitest cancelled the run, and has no --resume (nor a count of what did not finish).
+    const by = 'a cancel of the vitest run (Ctrl-C, or --bail after a failure)'
+    const text = 'Interrupted: the vitest run was cancelled (Ctrl-C, or --bail after a failure) and its cases that had not finished left no result; the report is partial (run the tests again to run them).'
+    stops.push({ kind: 'interrupted', by, notRun: undefined, tasks: [], text })
+  } else if (run.interrupted === true) {
     const notRun = typeof run.unfinished === 'number' && Number.isInteger(run.unfinished) && run.unfinished >= 0 ? run.unfinished : undefined
     const by = 'an interruption (Ctrl-C)'
     const what = notRun === undefined ? 'some case runs did not finish' : `${notRun} case run(s) did not finish`

@@ -1,4 +1,6 @@
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { runStops } from '../report/run-stops.ts'
+import { inert } from '../report/terminal-text.ts'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
 import { writeVitestReport, type VitestReportOptions } from './write-report.ts'
 
@@ -26,7 +28,8 @@ export default class ToolgaugeReporter implements Reporter {
 
   /**
    * Collects every test's toolgauge result and writes the report (nothing when no test ran a toolgauge case). A
-   * cancelled run's report says `run.interrupted`, as `toolgauge run`'s after Ctrl-C: its cancelled cases left no result.
+   * cancelled run's report says `run.interrupted`, as `toolgauge run`'s after Ctrl-C: its cancelled cases left no result,
+   * which the reporter says after the report's path, in vitest's words (report/run-stops.ts), as every format does.
    */
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason?: TestRunEndReason): Promise<void> {
     const metas: ToolgaugeTestMeta[] = []
@@ -37,7 +40,8 @@ export default class ToolgaugeReporter implements Reporter {
       }
     }
     if (metas.length === 0) return
-    const file = await writeVitestReport(metas, { ...this.options, root: this.root, startedAt: this.startedAt, interrupted: reason === 'interrupted' })
+    const { file, report } = await writeVitestReport(metas, { ...this.options, root: this.root, startedAt: this.startedAt, interrupted: reason === 'interrupted' })
     process.stdout.write(`toolgauge: ${metas.length} case result(s) → ${file}\n`)
+    for (const stop of runStops(report.run)) process.stdout.write(`toolgauge: ${inert(stop.text)}\n`)
   }
 }

@@ -30,9 +30,9 @@ export type VitestReportOptions = {
  * Writes report.json and results.jsonl for the toolgauge cases that ran as vitest tests, the way `toolgauge run`
  * writes them for the same cases: results in suite, case, model, repeat order, the same summary rows, token-budget
  * gates, variant findings and run block. Suites are loaded again here (in vitest's main process) for case order and
- * budgets.
+ * budgets. Returns report.json's path and the report.
  */
-export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], options: VitestReportOptions & { readonly root: string; readonly startedAt: Date; readonly interrupted?: boolean }): Promise<string> {
+export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], options: VitestReportOptions & { readonly root: string; readonly startedAt: Date; readonly interrupted?: boolean }): Promise<{ readonly file: string; readonly report: Report }> {
   const suiteFiles = [...new Set(metas.map((meta) => meta.suiteFile))].sort()
   const suites: Suite[] = []
   for (const file of suiteFiles) suites.push(await loadSuite(file))
@@ -74,7 +74,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   journal.close()
   const file = writeReport(outDir, report)
   writeFormats(outDir, report, options.formats ?? [])
-  return file
+  return { file, report }
 }
 
 /** Results in the order `toolgauge run` reports them: suite file, case as listed, model as given, repeat. */

@@ -65,12 +65,14 @@ afterAll(async () => {
 })
 describeSuite('suite.yaml', { model: 'openai-compatible:m', providerOptions: { baseUrl: 'http://127.0.0.1:' + server.address().port + '/v1', retries: 0 } })
 `
-const config = `export default { test: { include: ['cancel.test.ts'], testTimeout: 60_000, reporters: [['json', { outputFile: 'out.json' }], [${JSON.stringify(join(projectRoot, 'src/vitest/reporter.ts'))}, { outDir: 'reports' }]] } }\n`
+const config = `export default { test: { include: ['cancel.test.ts'], testTimeout: 60_000, reporters: [['json', { outputFile: 'out.json' }], [${JSON.stringify(join(projectRoot, 'src/vitest/reporter.ts'))}, { outDir: 'reports', formats: ['md'] }]] } }\n`
 
 type Assertion = { title: string; status: string; failureMessages: string[] }
 
 let vitest: Assertion[] = []
 let report: Report
+let markdown = ''
+let childOut = ''
 let givenUp = false
 const byCase = (id: string) => vitest.find((test) => test.title.startsWith(`cancel/${id} `))!
 
@@ -81,6 +83,8 @@ beforeAll(() => {
   expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(1)
   vitest = (JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { testResults: { assertionResults: Assertion[] }[] }).testResults.flatMap((file) => file.assertionResults)
   report = JSON.parse(readFileSync(join(dir, 'reports/report.json'), 'utf8')) as Report
+  markdown = readFileSync(join(dir, 'reports/report.md'), 'utf8')
+  childOut = child.stdout
   givenUp = existsSync(join(dir, 'given-up.json'))
   rmSync(dir, { recursive: true, force: true })
 }, 120_000)
@@ -94,5 +98,13 @@ describe('describeSuite when the run is cancelled', () => {
   it('a cancelled case leaves no result, and the report says the run was interrupted, as a run interrupted by Ctrl-C does', () => {
     expect(report.results.map((result) => [result.case, result.verdict])).toEqual([['wrong', 'failed']])
     expect(report.run.interrupted).toBe(true)
+  })
+
+  it('the partial report says so in vitest\'s words, where its reporter writes and in its formats: no --resume, which vitest has not', () => {
+    const note = 'Interrupted: the vitest run was cancelled (Ctrl-C, or --bail after a failure) and its cases that had not finished left no result; the report is partial (run the tests again to run them).'
+    expect(markdown).toContain(`> **Partial run.** ${note.replace(/[()]/g, '\\$&')}`)
+    expect(childOut).toMatch(/toolgauge: 1 case result\(s\) → .*report\.json/)
+    expect(childOut).toContain(note)
+    expect(`${markdown}\n${childOut}`).not.toContain('--resume')
   })
 })

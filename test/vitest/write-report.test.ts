@@ -18,7 +18,7 @@ describe('the vitest reporter\'s report.json', () => {
     const cases = ['status-shipped', 'cancel-stop', 'refund-broken']
     const scored = await Promise.all(cases.flatMap((id) => ['base', 'vague'].map((variant) => runCase({ suite, case: id, model: 'baseline', variant }))))
     const metas = scored.map(({ result }) => ({ result, suiteFile: suite, models: ['baseline'], repeats: 1, toolSets: {} }))
-    const file = await writeVitestReport(metas, { root, startedAt: new Date() })
+    const { file } = await writeVitestReport(metas, { root, startedAt: new Date() })
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report
     const expected = variantFindings(report.results)
     expect(expected.variantComparisons?.length).toBeGreaterThan(0)
@@ -31,7 +31,7 @@ describe('the vitest reporter\'s report.json', () => {
     // The two variants disagree on the case (or the test shows nothing): variants are tool sets, not repeats.
     expect(new Set(scored.map(({ result }) => result.verdict)).size).toBe(2)
     const metas = scored.map(({ result }) => ({ result, suiteFile: suite, models: ['baseline'], repeats: 1, toolSets: {} }))
-    const file = await writeVitestReport(metas, { root, startedAt: new Date() })
+    const { file } = await writeVitestReport(metas, { root, startedAt: new Date() })
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report
     expect(report.summary.map(summaryLabel)).toEqual(['baseline · base', 'baseline · vague'])
     // describeSuite names a model by its spec: recorded as toolgauge run records it, for merge's one-label-one-spec check.
