@@ -15,6 +15,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
 import { mergedModelSpecs } from './model-specs.ts'
+import { isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -37,8 +38,6 @@ export type MergeOutcome = {
    */
   readonly mustPass: readonly CaseResult[]
 }
-
-type Shard = { readonly index: number; readonly count: number }
 
 /**
  * Joins shard (or partial) reports into one: results concatenated and de-duplicated by suite + case + model +
@@ -132,55 +131,17 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
   }
   for (const set of shardSets(inputs)) {
     const counts = unique(set.shards.map((s) => s.shard.count))
-    if (counts.length > 1) throw new InputError(`shard reports${set.label} split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file: set.shards.find((s) => s.shard.count !== counts[0])!.file, field: 'run.shard' })
+    if (counts.length > 1) {
+      const file = set.shards.find((s) => s.shard.count !== counts[0])!.file
+      const field = isShard(inputs.find((input) => input.file === file)?.report.run.shard) ? 'run.shard' : 'run.merged.shardSets'
+      throw new InputError(`shard reports${set.label} split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file, field })
+    }
     const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !set.shards.some((s) => s.shard.index === i))
     if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')}${set.label} missing`)
   }
   if (problems.length === 0) return
   if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
   for (const p of problems) warnings.push(`partial merge: ${p}`)
-}
-
-/** The shards of one sharded run: its shard reports, and how messages name the run (empty when it is the only one). */
-type ShardSet = { readonly label: string; readonly shards: readonly { readonly file: string; readonly shard: Shard }[] }
-
-/**
- * The shard reports grouped by the run they are shards of. A shard's cases are a share of its suites' cases (after
- * --filter), and each model of it ran that share: shard 1/2 of one model and shard 2/2 of another are halves of two
- * runs, not one whole run — each model's gates would read half its cases. So a set is one model × suites × filter,
- * and each needs all its shards; models whose shards are the same reports are one set (a run of several models).
- */
-function shardSets(inputs: readonly ReportInput[]): ShardSet[] {
-  const byRun = new Map<string, { model: string; plan: string; shards: { file: string; shard: Shard }[] }>()
-  for (const { file, report } of inputs) {
-    const { shard, filter } = report.run
-    if (!isShard(shard)) continue
-    const suites = [...new Set(report.run.suites.map((suite) => suite.name))].sort()
-    const plan = `suites ${suites.join(', ')}${typeof filter === 'string' ? `, --filter ${filter}` : ''}`
-    for (const model of report.run.models.length > 0 ? unique(report.run.models) : ['']) {
-      const key = JSON.stringify([model, suites, typeof filter === 'string' ? filter : null])
-      const set = byRun.get(key) ?? { model, plan, shards: [] }
-      set.shards.push({ file, shard })
-      byRun.set(key, set)
-    }
-  }
-  const sets = new Map<string, { models: string[]; plan: string; shards: { file: string; shard: Shard }[] }>()
-  for (const { model, plan, shards } of byRun.values()) {
-    const key = JSON.stringify([plan, shards.map((s) => s.file)])
-    const set = sets.get(key) ?? { models: [], plan, shards }
-    set.models.push(model)
-    sets.set(key, set)
-  }
-  const all = [...sets.values()]
-  const plans = (model: string) => all.filter((set) => set.models.includes(model)).length
-  return all.map(({ models, plan, shards }) => ({
-    label: all.length === 1 ? '' : ` of ${models.join(', ')}${models.some((model) => plans(model) > 1) ? ` (${plan})` : ''}`,
-    shards,
-  }))
-}
-
-function isShard(value: unknown): value is Shard {
-  return typeof value === 'object' && value !== null && typeof (value as Shard).index === 'number' && typeof (value as Shard).count === 'number'
 }
 
 /** Results in suite, case (first seen), model, repeat order: shards keep their own case order, so merging is stable. */
@@ -279,6 +240,8 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], mo
   const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
   const filters = unique(runs.map((r) => r.filter).filter((f) => f !== undefined))
   const shards = runs.map((r) => r.shard).filter(isShard)
+  // Which shards of each sharded run the merge holds, from shard reports and merged ones: a later merge checks them.
+  const shardSets = shardSetRecords(inputs)
   return {
     startedAt: runs.map((r) => r.startedAt).sort()[0]!,
     finishedAt: runs.map((r) => r.finishedAt).sort().at(-1)!,
@@ -288,7 +251,7 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], mo
     suites,
     ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: (repeats as number[]).reduce((most, value) => Math.max(most, value), 0) } : {}),
     ...(filters.length === 1 ? { filter: filters[0] } : {}),
-    merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}), ...(mustPass.length > 0 ? { mustPass } : {}) },
+    merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}), ...(shardSets.length > 0 ? { shardSets } : {}), ...(mustPass.length > 0 ? { mustPass } : {}) },
   }
 }
 

@@ -68,7 +68,12 @@ describe('mergeReports', () => {
     expect(report.gates).toEqual(full.gates)
     expect(report.summary[0]).toHaveProperty('passHatK.3')
     expect(report.run).toMatchObject({ startedAt: '2026-11-29T20:01:00.000Z', finishedAt: '2026-11-29T20:13:00.000Z', models: ['model-a', 'model-b'], repeat: 3 })
-    expect(report.run.merged).toEqual({ from: ['shard-1.json', 'shard-2.json', 'shard-3.json'], shards: [1, 2, 3].map((index) => ({ index, count: 3 })) })
+    const held = [1, 2, 3].map((index) => ({ index, count: 3 }))
+    expect(report.run.merged).toEqual({
+      from: ['shard-1.json', 'shard-2.json', 'shard-3.json'], shards: held,
+      // Each model's shard set, which a later merge of this report checks as it checks shard reports.
+      shardSets: ['model-a', 'model-b'].map((model) => ({ model, suites: ['weather'], shards: held })),
+    })
     expect(report.run).not.toHaveProperty('shard')
   })
 
