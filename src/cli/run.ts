@@ -24,7 +24,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { repeatLines } from '../report/repeat-text.ts'
 import { runStops } from '../report/run-stops.ts'
-import { sharedError } from './shared-error.ts'
+import { sharedErrors } from './shared-error.ts'
 
 /** Every flag of `run`, with its one-line help (the usage text below lists them all). */
 export const runFlags = {
@@ -208,9 +208,9 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
     // A cut or interrupted run says so, as every other format does (report/run-stops.ts).
     for (const stop of runStops(outcome.report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
     process.stdout.write(`\nReport: ${inert(outcome.reportFile)}${written.length > 0 ? ` (+ ${inert(written.join(', '))})` : ''}\n`)
-    // A cause every errored case shares (a server down all run) is said once, where the user looks last.
-    const shared = outcome.exitCode === 2 || outcome.exitCode === 3 ? sharedError(outcome.eachResult()) : undefined
-    if (shared) process.stderr.write(`Every errored case (${shared.count}) ended the same way — ${inert(shared.kind)}: ${inertOneLine(shared.message)}\n`)
+    // A cause every errored case of a model shares (a server down all run) is said once per model, where the user looks last.
+    const shared = outcome.exitCode === 2 || outcome.exitCode === 3 ? sharedErrors(outcome.eachResult()) : []
+    for (const { model, kind, message, count } of shared) process.stderr.write(`Every errored case${model === undefined ? '' : ` of ${inert(model)}`} (${count}) ended the same way — ${inert(kind)}: ${inertOneLine(message)}\n`)
     if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
     // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).
     if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model\'s API failed them — unreachable or failing after retries, or refusing the request (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')

@@ -1,24 +1,41 @@
 import type { CaseResult } from '../core/result.ts'
 import { isErroredKind, verdictOf } from '../core/verdict.ts'
 
-/** The one error every errored case of a run ended with, and how many ended so. */
-export type SharedError = { readonly kind: string; readonly message: string; readonly count: number }
+/**
+ * The one error every errored case of a model ended with, and how many ended so; `model` is named only when the run
+ * has more than one model (a one-model run's line needs no name).
+ */
+export type SharedError = { readonly model?: string; readonly kind: string; readonly message: string; readonly count: number }
+
+/** What one model's errored results have in common so far: their first errored failure, or `mixed` once two differ. */
+type Tally = { kind: string; message: string; count: number; mixed: boolean }
 
 /**
- * The error every errored result shares (its first errored failure, kind and message alike), when more than one case
- * errored and all the same way — a server that was down for the whole run — so the run's end can say it once
- * instead of leaving the user to read it off each case; undefined when none errored, one did, or they differ.
+ * Per model, the error every errored result of it shares (its first errored failure, kind and message alike), when
+ * more than one case errored and all the same way — a server that was down for the whole run — so the run's end can
+ * say it once instead of leaving the user to read it off each case. Per model because an outage's message names its
+ * model ("openai-compatible:a: connection failed …"): across models two downed servers never share one. Models in
+ * the order their first errored result came; none for a model that errored once, or in differing ways.
  */
-export function sharedError(results: Iterable<CaseResult>): SharedError | undefined {
-  let shared: { kind: string; message: string } | undefined
-  let count = 0
+export function sharedErrors(results: Iterable<CaseResult>): SharedError[] {
+  const models = new Set<string>()
+  const tallies = new Map<string, Tally>()
   for (const result of results) {
+    models.add(result.model)
     if (verdictOf(result) !== 'errored') continue
     const failure = result.failures.find((candidate) => isErroredKind(candidate.kind))
-    if (!failure) return undefined
-    if (shared && (shared.kind !== failure.kind || shared.message !== failure.message)) return undefined
-    shared ??= { kind: failure.kind, message: failure.message }
-    count++
+    const tally = tallies.get(result.model)
+    if (!failure) {
+      // Errored by its stored verdict with no errored failure listed: nothing to share.
+      tallies.set(result.model, { kind: '', message: '', count: 0, ...tally, mixed: true })
+    } else if (!tally) {
+      tallies.set(result.model, { kind: failure.kind, message: failure.message, count: 1, mixed: false })
+    } else {
+      tally.mixed ||= tally.kind !== failure.kind || tally.message !== failure.message
+      tally.count++
+    }
   }
-  return shared && count > 1 ? { kind: shared.kind, message: shared.message, count } : undefined
+  const named = models.size > 1
+  return [...tallies].flatMap(([model, { kind, message, count, mixed }]) =>
+    (mixed || count < 2 ? [] : [{ ...(named ? { model } : {}), kind, message, count }]))
 }

@@ -26,6 +26,26 @@ describe('a run against an unusable server', () => {
     expect(said[0]).toContain(`is the server running at http://127.0.0.1:${port}, and is the base URL right?`)
   })
 
+  // Each model's errors carry its own name ("openai-compatible:a: connection failed …"): the run's errored cases did not
+  // share one message, and the line was left out exactly when several models were down.
+  it('with several models down: the one cause is said once per model, naming the model', async () => {
+    const port = await closedPort()
+    const run = await runMain(['run', suite, '--model', 'openai-compatible:a', '--model', 'openai-compatible:b', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--out', tempFiles({})])
+    expect(run.code, run.stderr).toBe(3)
+    const said = run.stderr.split('\n').filter((line) => line.startsWith('Every errored case'))
+    expect(said).toHaveLength(2)
+    expect(said[0]).toMatch(/^Every errored case of openai-compatible:a \(4\) ended the same way — provider_error: openai-compatible:a: connection failed: .*ECONNREFUSED/)
+    expect(said[1]).toMatch(/^Every errored case of openai-compatible:b \(4\) ended the same way — provider_error: openai-compatible:b: connection failed: .*ECONNREFUSED/)
+  })
+
+  it('with one model down and one that answered: the down one is named, the other is not', async () => {
+    const port = await closedPort()
+    const run = await runMain(['run', suite, '--model', 'openai-compatible:a', '--model', 'baseline', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--out', tempFiles({})])
+    expect(run.code, run.stderr).toBe(3)
+    const said = run.stderr.split('\n').filter((line) => line.startsWith('Every errored case'))
+    expect(said).toEqual([expect.stringMatching(/^Every errored case of openai-compatible:a \(4\) ended the same way — provider_error: openai-compatible:a: connection failed/)])
+  })
+
   /** A server that wants a bearer token and answers 401 to every request, as a local gateway with a key does. */
   async function keyedServer(): Promise<string> {
     const server = await startLoopback(() => ({ type: 'json', status: 401, body: { error: { message: 'Missing bearer token' } } }))
