@@ -13,7 +13,7 @@ export type Shard = { readonly index: number; readonly count: number }
 export type ShardSetRecord = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly shards: readonly Shard[] }
 
 /** The shards of one sharded run: its shard reports, and how messages name the run (empty when it is the only one). */
-export type ShardSet = { readonly label: string; readonly shards: readonly { readonly file: string; readonly shard: Shard }[] }
+export type ShardSet = { readonly label: string; readonly suites: readonly string[]; readonly shards: readonly { readonly file: string; readonly shard: Shard }[] }
 
 type Input = { readonly file: string; readonly report: Report }
 type ShardRun = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly shards: { readonly file: string; readonly shard: Shard }[] }
@@ -26,20 +26,41 @@ type ShardRun = { readonly model: string; readonly suites: readonly string[]; re
  * A merged input counts with the shards it recorded holding.
  */
 export function shardSets(inputs: readonly Input[]): ShardSet[] {
-  const sets = new Map<string, { models: string[]; plan: string; shards: ShardRun['shards'] }>()
+  const sets = new Map<string, { models: string[]; plan: string; suites: readonly string[]; shards: ShardRun['shards'] }>()
   for (const run of shardRuns(inputs)) {
     const plan = `suites ${run.suites.join(', ')}${run.filter !== undefined ? `, --filter ${run.filter}` : ''}`
     const key = JSON.stringify([plan, run.shards.map((s) => s.file)])
-    const set = sets.get(key) ?? { models: [], plan, shards: run.shards }
+    const set = sets.get(key) ?? { models: [], plan, suites: run.suites, shards: run.shards }
     set.models.push(run.model)
     sets.set(key, set)
   }
   const all = [...sets.values()]
   const plans = (model: string) => all.filter((set) => set.models.includes(model)).length
-  return all.map(({ models, plan, shards }) => ({
+  return all.map(({ models, plan, suites, shards }) => ({
     label: all.length === 1 ? '' : ` of ${models.join(', ')}${models.some((model) => plans(model) > 1) ? ` (${plan})` : ''}`,
+    suites,
     shards,
   }))
+}
+
+/**
+ * Refuses a shard set whose reports ran different versions of a suite: its case count (`run.suites[].cases`, the
+ * suite's cases before --filter and --shard) differs. The split hashes each case id over the shards, so a case one
+ * version added (or dropped) may fall in a shard run on the other version: in no report, while the merged gates
+ * judge what is there as the whole run.
+ */
+export function checkOneSuiteVersion(set: ShardSet, reportOf: (file: string) => Report): void {
+  const counted = new Map<string, { readonly cases: number; readonly file: string }>()
+  for (const file of new Set(set.shards.map((s) => s.file))) {
+    reportOf(file).run.suites.forEach((suite, index) => {
+      if (!set.suites.includes(suite.name) || typeof suite.cases !== 'number') return
+      const first = counted.get(suite.name)
+      if (!first) counted.set(suite.name, { cases: suite.cases, file })
+      else if (first.cases !== suite.cases) {
+        throw new InputError(`shard reports${set.label} ran different versions of suite "${suite.name}": ${suite.cases} cases here but ${first.cases} in ${first.file} — the cases one version has and the other lacks may be in no shard; run every shard on the same suite files`, { file, field: `run.suites[${index}].cases` })
+      }
+    })
+  }
 }
 
 /** What the merged report records of the shard sets it holds: each model's run and its shards, in index order. */
