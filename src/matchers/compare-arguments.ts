@@ -16,6 +16,20 @@ export function compareArguments(matchers: { readonly [key: string]: Matcher }, 
   return rows
 }
 
+/**
+ * The rows that did not match, less those holding a key the scorer found undeclared (`undeclared`: the call's
+ * `hallucinated_param` paths, `a.b[0].c`): such an argument is wrong by that key, which its own failure reports.
+ * The scorer's `wrong_argument_value` and the vitest matchers read the same rows.
+ */
+export function wrongArguments(rows: readonly ArgumentComparison[], undeclared: readonly string[]): ArgumentComparison[] {
+  return rows.filter((entry) => !entry.matches && !undeclared.some((key) => isWithin(key, entry.argument)))
+}
+
+/** Whether argument path `key` (`a.b[0].c`) is `argument` or lies inside it. */
+function isWithin(key: string, argument: string): boolean {
+  return key === argument || key.startsWith(`${argument}.`) || key.startsWith(`${argument}[`)
+}
+
 /** The rows that did not match, as `argument city was "Paris", expected "London"` clauses. */
 export function mismatchClauses(rows: readonly ArgumentComparison[]): string[] {
   return rows.filter((entry) => !entry.matches).map((entry) =>

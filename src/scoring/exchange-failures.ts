@@ -69,7 +69,7 @@ export function caseScore(verdict: ResultVerdict, failures: readonly Failure[], 
     verdict,
     passed: verdict === 'passed',
     failures,
-    calls: calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [] })),
+    calls: calls.map((flat, position) => ({ turn: flat.turn, index: flat.index, failures: validity[position]?.failures ?? [], hallucinatedParams: validity[position]?.hallucinatedParams ?? [] })),
     metrics: { ...validityCounts(validity), ...metrics },
   }
 }

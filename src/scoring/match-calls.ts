@@ -1,7 +1,7 @@
 import type { Expectation } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import { describe, matchArguments, type MatchOutcome } from '../matchers/argument-matchers.ts'
-import { compareArguments, mismatchClauses } from '../matchers/compare-arguments.ts'
+import { compareArguments, mismatchClauses, wrongArguments } from '../matchers/compare-arguments.ts'
 import { maxWeightAssignment } from './assignment.ts'
 import { orderedAssignment } from './ordered-assignment.ts'
 import type { CallValidity } from './call-validity.ts'
@@ -109,7 +109,7 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
  */
 function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number]['args'], outcome: Extract<MatchOutcome, { ok: false }>, undeclared: readonly string[]): Failure | undefined {
   const rows = matchers && flat.call.check.wellFormed ? compareArguments(matchers, flat.call.arguments) : []
-  const wrong = rows.filter((entry) => !entry.matches && !undeclared.some((key) => isWithin(key, entry.argument)))
+  const wrong = wrongArguments(rows, undeclared)
   if (wrong.length === 0) {
     if (undeclared.length > 0) return undefined
     return {
@@ -125,11 +125,6 @@ function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number][
     path: `${flat.path}.arguments${only ? `.${only}` : ''}`,
     arguments: rows,
   }
-}
-
-/** Whether argument path `key` (`a.b[0].c`) is `argument` or lies inside it. */
-function isWithin(key: string, argument: string): boolean {
-  return key === argument || key.startsWith(`${argument}.`) || key.startsWith(`${argument}[`)
 }
 
 function totalWeight(weights: readonly (readonly number[])[], pairs: readonly number[]): number {

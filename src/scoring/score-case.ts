@@ -20,6 +20,8 @@ export type CallVerdict = {
   readonly turn: number
   readonly index: number
   readonly failures: readonly Failure[]
+  /** The argument keys it invented (`hallucinated_param`'s, as paths `a.b[0].c`): an argument holding one is wrong by that key alone. */
+  readonly hallucinatedParams: readonly string[]
 }
 
 /** The verdict on one transcript: failures (empty = passed), each call's own verdict and the counts the summary aggregates. */

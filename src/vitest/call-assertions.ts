@@ -3,7 +3,7 @@ import type { Failure, FailureKind } from '../core/result.ts'
 import type { TranscriptCall } from '../core/transcript.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { absentValue, describe } from '../matchers/argument-matchers.ts'
-import { compareArguments } from '../matchers/compare-arguments.ts'
+import { compareArguments, wrongArguments } from '../matchers/compare-arguments.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { argumentDiffText } from '../report/argument-diff.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
@@ -31,13 +31,19 @@ export type AssertionOutcome = {
   readonly actual: unknown
 }
 
-/** A call of a scored case with its turn and the scorer's verdict on it: the failures it found (none = accepted). */
-type ScoredCall = { readonly turn: number; readonly call: TranscriptCall; readonly rejected: readonly Failure[] }
+/**
+ * A call of a scored case with its turn and the scorer's verdict on it: the failures it found (none = accepted) and
+ * the argument keys it invented (an argument holding one is wrong by that key, which `rejected` reports).
+ */
+type ScoredCall = { readonly turn: number; readonly call: TranscriptCall; readonly rejected: readonly Failure[]; readonly invented: readonly string[] }
 
 /** Every call of a scored case, in order, with its turn and the scorer's verdict on it. */
 function callsOf(scored: ScoredCase): ScoredCall[] {
-  const verdicts = new Map(scored.score.calls.map((verdict) => [`${verdict.turn}:${verdict.index}`, verdict.failures]))
-  return scored.transcript.turns.flatMap((turn) => turn.calls.map((call, index) => ({ turn: turn.index, call, rejected: verdicts.get(`${turn.index}:${index}`) ?? [] })))
+  const verdicts = new Map(scored.score.calls.map((verdict) => [`${verdict.turn}:${verdict.index}`, verdict]))
+  return scored.transcript.turns.flatMap((turn) => turn.calls.map((call, index) => {
+    const verdict = verdicts.get(`${turn.index}:${index}`)
+    return { turn: turn.index, call, rejected: verdict?.failures ?? [], invented: verdict?.hallucinatedParams ?? [] }
+  }))
 }
 
 /** The outcome every matcher gives an errored case (an outage, the suite's own code): no verdict on the model. */
@@ -79,12 +85,16 @@ function expectedAgainst(expected: ExpectedCall, call: TranscriptCall | undefine
   return { name: expected.name, arguments: shown }
 }
 
-/** Every argument mismatch of a call against an expectation (`city: expected "Paris", got "Lyon"; …`), or undefined when it matches. */
-function argumentMismatch(expected: ExpectedCall, call: TranscriptCall): string | undefined {
+/**
+ * Every argument mismatch of a call against an expectation (`city: expected "Paris", got "Lyon"; …`), or undefined
+ * when it matches — as the scorer compares (`wrongArguments`): an argument wrong only by a key the scorer found
+ * invented is that key's rejection, not a mismatch.
+ */
+function argumentMismatch(expected: ExpectedCall, { call, invented }: ScoredCall): string | undefined {
   if (call.name !== expected.name) return `called ${call.name}, not ${expected.name}`
   if (!expected.args) return undefined
   if (call.arguments === undefined) return `arguments are not a JSON object: ${describe(call.rawArguments)}`
-  const wrong = compareArguments(expected.args, call.arguments).filter((row) => !row.matches)
+  const wrong = wrongArguments(compareArguments(expected.args, call.arguments), invented)
   if (wrong.length === 0) return undefined
   return wrong.map((row) => `${row.argument || '(arguments)'}: expected ${row.expected}, got ${describe('actual' in row ? row.actual : absentValue)}`).join('; ')
 }
@@ -108,17 +118,31 @@ function diffedLists(expected: readonly ExpectedCall[], calls: readonly ScoredCa
   return { expected: expected.map((wanted) => expectedAgainst(wanted, closestCall(wanted, calls))), actual: calls.map(({ call }) => diffedCall(call)) }
 }
 
-const matches = (expected: ExpectedCall, call: TranscriptCall): boolean => argumentMismatch(expected, call) === undefined
+const matches = (expected: ExpectedCall, entry: ScoredCall): boolean => argumentMismatch(expected, entry) === undefined
 
 /** Whether a call answers an expected call: the scorer accepted it and it matches. */
-const fits = (expected: ExpectedCall, entry: ScoredCall): boolean => entry.rejected.length === 0 && matches(expected, entry.call)
+const fits = (expected: ExpectedCall, entry: ScoredCall): boolean => entry.rejected.length === 0 && matches(expected, entry)
 
 /** What the scorer found wrong with a call, on one line. */
 const rejection = (entry: ScoredCall): string => entry.rejected.map((failure) => `${failure.kind}: ${failure.message}`).join('; ')
 
+/**
+ * Everything that keeps a call of the expected tool from answering the expectation: its wrong arguments and the
+ * scorer's rejection, both — a wrong value never hides the key the model invented beside it, as the run reports both.
+ */
+function faults(expected: ExpectedCall, entry: ScoredCall): string {
+  const mismatch = argumentMismatch(expected, entry)
+  return [...(mismatch ? [mismatch] : []), ...(entry.rejected.length > 0 ? [`rejected by the scorer: ${rejection(entry)}`] : [])].join('; ')
+}
+
+/** Why each call of the expected tool does not answer the expectation (`turn 1: …`), or '' when there is none. */
+function whyNot(expected: ExpectedCall, calls: readonly ScoredCall[]): string {
+  return calls.filter(({ call }) => call.name === expected.name).map((entry) => `turn ${entry.turn + 1}: ${faults(expected, entry)}`).join('; ')
+}
+
 /** The outcome when the only calls that would answer the expectation are calls the scorer rejected, if so. */
 function rejectedStandIn(expected: readonly ExpectedCall[], calls: readonly ScoredCall[], shown: unknown, actual: unknown): AssertionOutcome | undefined {
-  const standIn = calls.find((entry) => entry.rejected.length > 0 && expected.some((wanted) => matches(wanted, entry.call)))
+  const standIn = calls.find((entry) => entry.rejected.length > 0 && expected.some((wanted) => matches(wanted, entry)))
   const first = standIn?.rejected[0]
   if (!standIn || !first) return undefined
   return { pass: false, kind: first.kind, summary: `called ${standIn.call.name} in turn ${standIn.turn + 1}, but the scorer rejected the call (${rejection(standIn)})`, expected: shown, actual }
@@ -138,7 +162,7 @@ export function callsTool(scored: ScoredCase, expected: ExpectedCall): Assertion
   if (rejected) return rejected
   const sameName = calls.filter(({ call }) => call.name === expected.name)
   if (sameName.length > 0) {
-    const why = sameName.map((entry) => argumentMismatch(expected, entry.call) ?? `rejected by the scorer: ${rejection(entry)}`).join('; ')
+    const why = sameName.map((entry) => faults(expected, entry)).join('; ')
     const diff = closest ? diffLines(expected, closest) : []
     return { pass: false, kind: 'wrong_argument_value', summary: [`called ${expected.name}, but not with the expected arguments (${why})`, ...diff].join('\n'), expected: shown, actual }
   }
@@ -230,7 +254,11 @@ function assignable(expected: readonly ExpectedCall[], calls: readonly ScoredCal
 
 /** The outcome when some expected call has no accepted matching call of its own: a rejected stand-in, or missing_call. */
 function notAllMade(expected: readonly ExpectedCall[], calls: readonly ScoredCall[], shown: unknown, actual: unknown): AssertionOutcome {
-  const missing = expected.filter((wanted) => !calls.some((entry) => fits(wanted, entry))).map((wanted) => wanted.name)
+  // Each missing call with what was wrong with the calls of its tool, as toCallTool says it.
+  const missing = expected.filter((wanted) => !calls.some((entry) => fits(wanted, entry))).map((wanted) => {
+    const why = whyNot(wanted, calls)
+    return why ? `${wanted.name} (${why})` : wanted.name
+  })
   const why = missing.length > 0 ? `no matching call to ${missing.join(', ')}` : 'some calls match more than one expectation'
   return rejectedStandIn(expected, calls, shown, actual) ?? { pass: false, kind: 'missing_call', summary: `not every expected call was made (${why})`, expected: shown, actual }
 }

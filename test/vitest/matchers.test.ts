@@ -78,6 +78,25 @@ describe('tool-call matchers', () => {
     expect(matched.message).toContain('  + location: "Lyon"\n    unit: "fahrenheit"')
   })
 
+  it('a call with a hallucinated key and a wrong value fails each call matcher naming both, the key as the scorer rejected it', async () => {
+    const scored = await scripted('current-paris', [turn('', ['get_current_weather', '{"location":"Lyon","mood":"sunny"}']), turn('18 degrees')])
+    // The scorer's verdict on the call: the key it invented (the run reports it beside the wrong value).
+    const invented = scored.result.failures.filter((failure) => failure.kind === 'hallucinated_param').map((failure) => `${failure.kind}: ${failure.message}`)
+    expect(invented).toEqual(['hallucinated_param: get_current_weather: argument "mood" is not defined by the tool\'s schema'])
+    const expected = { name: 'get_current_weather', args: { location: 'Paris' } }
+    // The summary, the message's first line: the compact transcript below it lists the case's own failures anyway.
+    const summaries = [
+      failureOf(() => expect(scored).toCallTool(expected.name, expected.args)),
+      failureOf(() => expect(scored).toCallToolsInOrder([expected])),
+      failureOf(() => expect(scored).toCallToolsInParallel([expected])),
+    ].map((error) => error.message.split('\n')[0])
+    for (const summary of summaries) {
+      expect(summary).toContain('location: expected "Paris", got "Lyon"')
+      expect(summary).toContain(invented[0])
+    }
+    expect(summaries[0]).toMatch(/wrong_argument_value — called get_current_weather, but not with the expected arguments/)
+  })
+
   it('toPassCase shows the per-argument diff the scorer stored for a wrong call', async () => {
     const scored = await scripted('current-paris', [turn('', ['get_current_weather', '{"location":"Lyon","unit":"fahrenheit"}']), turn('18 degrees')])
     const message = failureOf(() => expect(scored).toPassCase()).message
