@@ -82,8 +82,14 @@ export type StubFunction = (args: unknown, context: { readonly [key: string]: un
 export type StubSpec =
   | { readonly type: 'recorded'; readonly entries: readonly RecordedStubEntry[] }
   | { readonly type: 'live'; readonly module: string; readonly export: string }
-  /** `label` says what runs (e.g. `mcp: node server.js → read_file`), for fingerprints and messages. */
-  | { readonly type: 'function'; readonly label: string; readonly run: StubFunction }
+  /**
+   * `label` says what runs (e.g. `mcp: node server.js → read_file`), for fingerprints and messages; `refuse` says why
+   * a call is not run at all (arguments an MCP tool does not declare), answered as an error the call's source calls
+   * `rejected`, not `live`: nothing ran it.
+   */
+  | { readonly type: 'function'; readonly label: string; readonly run: StubFunction; readonly refuse?: (args: unknown) => string | undefined }
+  /** A call toolgauge answers with `result` without running it (an MCP tool its server entry does not allow). */
+  | { readonly type: 'not_executed'; readonly result: unknown }
 
 /** One runnable case, fully resolved (paths absolute, tools loaded, defaults applied). */
 export type Case = {

@@ -36,8 +36,14 @@ export type HookActivity =
 export type ToolExecution = {
   readonly callId: string
   readonly name: string
-  /** What produced the result (`default`: the tool has no stub and got `{"status":"ok"}`). */
-  readonly source: 'recorded' | 'live' | 'hook' | 'rejected' | 'world' | 'default'
+  /**
+   * What produced the result: `recorded` a recorded stub's entry; `live` a live stub, or the MCP server that ran the
+   * call; `world` the case's world; `hook` a beforeToolCall hook's result or rejection; `rejected` toolgauge refused
+   * the call before anything ran it (unknown tool, invalid arguments, arguments an MCP tool does not declare);
+   * `not_executed` toolgauge answered it without running it (an MCP tool its server entry does not allow);
+   * `default` the tool has no stub and got `{"status":"ok"}`.
+   */
+  readonly source: 'recorded' | 'live' | 'hook' | 'rejected' | 'world' | 'not_executed' | 'default'
   readonly result: unknown
   /** The content sent back to the model. */
   readonly content: string

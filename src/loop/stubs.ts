@@ -10,8 +10,8 @@ import { ownCopy } from './snapshot.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
 export type StubOutcome =
-  | { readonly ok: true; readonly result: unknown; readonly source: 'recorded' | 'live' | 'world' | 'default' }
-  | { readonly ok: false; readonly error: string; readonly source: 'recorded' | 'live' | 'world' }
+  | { readonly ok: true; readonly result: unknown; readonly source: 'recorded' | 'live' | 'world' | 'not_executed' | 'default' }
+  | { readonly ok: false; readonly error: string; readonly source: 'recorded' | 'live' | 'world' | 'rejected' }
 
 /** Returned when a tool has no stub: a neutral success, so a model that picks an unstubbed tool is not misled by an error. */
 const defaultStubResult = { status: 'ok' }
@@ -44,6 +44,10 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
     if (!entry) return { ok: false, error: `no recorded result matches these arguments for ${context.toolName}`, source: 'recorded' }
     return entry.error !== undefined ? { ok: false, error: entry.error, source: 'recorded' } : { ok: true, result: entry.result ?? null, source: 'recorded' }
   }
+  // Nor is a call nothing ran: the transcript says what happened, not which stub kind stood in.
+  if (spec.type === 'not_executed') return { ok: true, result: ownCopy(spec.result), source: 'not_executed' }
+  const refused = spec.type === 'function' ? spec.refuse?.(args) : undefined
+  if (refused !== undefined) return { ok: false, error: refused, source: 'rejected' }
   const stub = `stub of ${context.toolName} (${spec.type === 'function' ? spec.label : `${spec.module}#${spec.export}`})`
   let result: unknown
   try {

@@ -27,19 +27,19 @@ function notExecutedResult(tool: ExposedMcpTool): { status: string; reason: stri
  * How a call to a server's tool is answered when the suite gives no stub for it: live on the server when
  * allowed — arguments the tool does not declare are refused before they reach it, an `isError` result is a
  * failed tool result, a server that failed (exited, hung, broke the protocol) a HarnessError that ends the case
- * as errored — or else with the recorded "not executed" result.
+ * as errored — or else with the documented "not executed" result (source `not_executed`).
  */
 export function mcpToolStub(tool: ExposedMcpTool, spec: McpServerSpec, session: () => Promise<McpSession>): StubSpec {
-  if (!runsLive(tool, spec)) return { type: 'recorded', entries: [{ result: notExecutedResult(tool) }] }
+  if (!runsLive(tool, spec)) return { type: 'not_executed', result: notExecutedResult(tool) }
   return {
     type: 'function',
     label: `mcp: ${spec.label} → ${tool.serverTool}`,
-    async run(args) {
-      // A careful host never forwards keys the tool does not declare (MCP servers rarely forbid extra keys).
+    // A careful host never forwards keys the tool does not declare (MCP servers rarely forbid extra keys).
+    refuse(args) {
       const undeclared = undeclaredKeys(tool.definition.parameters, args)
-      if (undeclared.length > 0) {
-        throw new Error(`not sent to the server: argument${undeclared.length > 1 ? 's' : ''} ${undeclared.join(', ')} not declared by the tool's inputSchema`)
-      }
+      return undeclared.length === 0 ? undefined : `not sent to the server: argument${undeclared.length > 1 ? 's' : ''} ${undeclared.join(', ')} not declared by the tool's inputSchema`
+    },
+    async run(args) {
       let result: CallToolResult
       try {
         result = await (await session()).callTool(tool.serverTool, args as Record<string, unknown>)

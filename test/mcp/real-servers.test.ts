@@ -74,11 +74,13 @@ describe('a suite whose tools come from @modelcontextprotocol/server-filesystem'
 
     // A key the tool does not declare is scored and never sent to the server.
     expect(result('hallucinated-arg')?.failures.map((failure) => failure.kind)).toEqual(['hallucinated_param'])
-    expect(executions('hallucinated-arg')[0]?.isError).toBe(true)
+    // Refused by toolgauge before the server, as an invalid argument is: 'rejected', not 'live'.
+    expect(executions('hallucinated-arg')[0]).toMatchObject({ source: 'rejected', isError: true })
     expect(executions('hallucinated-arg')[0]?.content).toContain('not sent to the server: argument encoding not declared')
 
-    // write_file is not annotated readOnlyHint: answered "not executed", recorded as such, nothing written.
-    expect(executions('write-file')[0]).toMatchObject({ source: 'recorded', isError: false })
+    // write_file is not annotated readOnlyHint: answered "not executed", labelled so (the user recorded nothing:
+    // 'recorded' sent them looking for a stub), nothing written.
+    expect(executions('write-file')[0]).toMatchObject({ source: 'not_executed', isError: false })
     expect(JSON.parse(executions('write-file')[0]?.content ?? '{}')).toMatchObject({ status: 'not_executed' })
     expect(result('write-file')?.passed).toBe(true)
     expect(existsSync(join(root, 'files', 'hello.txt'))).toBe(false)
