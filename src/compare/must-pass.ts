@@ -3,6 +3,9 @@ import type { Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { resultKey } from '../report/journal.ts'
+import { repeatLabel } from '../report/repeat-label.ts'
+import { summaryLabel } from '../variants/variant-cells.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 /**
  * A result that must pass whatever the gates say (report.json `run.merged.mustPass`): one that came from a run with
@@ -29,6 +32,18 @@ export function mustPassKeys(file: string, report: Report, gated: boolean): stri
 /** What a merged report records of the results that must pass: their keys, in report order. */
 export function mustPassRecord(results: readonly CaseResult[]): MustPassEntry[] {
   return results.map(({ suite, case: id, model, variant, repeat }) => ({ suite, case: id, model, ...(variant !== undefined ? { variant } : {}), repeat }))
+}
+
+/**
+ * Why a merge whose gates all passed still exits 1: the failed results that had to pass (`mustPass`), named — the
+ * gate lines alone show only ✓. Undefined when none failed.
+ */
+export function unmetMustPassText(mustPass: readonly CaseResult[], shown = 5): string | undefined {
+  const failed = mustPass.filter((result) => verdictOf(result) === 'failed')
+  if (failed.length === 0) return undefined
+  const names = failed.slice(0, shown).map((r) => `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}`)
+  const more = failed.length > shown ? `, and ${failed.length - shown} more` : ''
+  return `${failed.length} case run(s) failed that no gate covers (from reports without metric gates, whose every case must pass, as their runs' exit codes asked): ${names.join(', ')}${more}`
 }
 
 function entryOf(entry: unknown, fail: (what: string, at: string) => InputError): MustPassEntry {

@@ -22,10 +22,10 @@ async function run(dir: string, label: string, flags: readonly string[], exit: n
   return join(out, 'report.json')
 }
 
-async function merge(dir: string, name: string, inputs: readonly string[]): Promise<{ code: number; file: string; stderr: string }> {
+async function merge(dir: string, name: string, inputs: readonly string[]): Promise<{ code: number; file: string; stdout: string; stderr: string }> {
   const out = join(dir, name)
   const result = await runCli(['merge', ...inputs, '--out', out])
-  return { code: result.code, file: join(out, 'report.json'), stderr: result.stderr }
+  return { code: result.code, file: join(out, 'report.json'), stdout: result.stdout, stderr: result.stderr }
 }
 
 describe('a merge of merged reports judges each run as the first merge did', () => {
@@ -40,6 +40,9 @@ describe('a merge of merged reports judges each run as the first merge did', () 
     for (const [name, inputs] of [['again', [ab.file]], ['with-c', [ab.file, c]], ['c-first', [c, ab.file]], ['with-b', [b, ab.file]]] as const) {
       const merged = await merge(dir, name, inputs)
       expect(merged.code, `${name}: ${merged.stderr}`).toBe(1)
+      // Every gate line is ✓: the output says which case failed the merge, and why.
+      expect(merged.stdout).not.toContain('✗')
+      expect(merged.stdout).toContain(`1 case run(s) failed that no gate covers (from reports without metric gates, whose every case must pass, as their runs' exit codes asked): store/read-4 [scripted:${join(dir, 'a.yaml')}] #1\n`)
     }
     // And three levels down, through a merged report that itself had only gated inputs' gates to show.
     const again = await merge(dir, 'again-2', [(await merge(dir, 'again-1', [ab.file, c])).file])

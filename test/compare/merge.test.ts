@@ -227,7 +227,8 @@ describe('mergeReports', () => {
       })
       const merged = await runCli(['merge', ...files, '--out', join(dir, 'merged')])
       expect(merged.code, merged.stderr).toBe(1)
-      expect(merged.stdout).not.toContain('[model-c]')
+      expect(merged.stdout).not.toContain('min-accuracy [model-c]')
+      expect(merged.stdout).toContain('1 case run(s) failed that no gate covers')
     })
   })
 
