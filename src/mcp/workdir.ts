@@ -6,6 +6,13 @@ import { workdirPlaceholder, type McpServerSpec, type McpTransportSpec } from '.
 /** A server's transport with `${WORKDIR}` filled in, and how to remove the working copy afterwards. */
 export type PreparedTransport = { readonly transport: McpTransportSpec; dispose(): void }
 
+/** Whether a stdio server runs in a working folder of its own: `workdir:` given, or `${WORKDIR}` named (an empty folder then). */
+export function usesWorkdir(spec: McpServerSpec): boolean {
+  const transport = spec.transport
+  if (transport.type !== 'stdio') return false
+  return spec.workdir !== undefined || [...transport.args, ...Object.values(transport.env), transport.cwd ?? ''].some((text) => text.includes(workdirPlaceholder))
+}
+
 /**
  * Gives a stdio server its own working folder when the entry asks for one: a fresh copy of `workdir:` (or an
  * empty folder when only `${WORKDIR}` is used), removed when the server closes — so one case's writes never
@@ -13,9 +20,7 @@ export type PreparedTransport = { readonly transport: McpTransportSpec; dispose(
  */
 export function prepareTransport(spec: McpServerSpec): PreparedTransport {
   const transport = spec.transport
-  if (transport.type !== 'stdio') return { transport, dispose() {} }
-  const mentioned = [...transport.args, ...Object.values(transport.env), transport.cwd ?? ''].some((text) => text.includes(workdirPlaceholder))
-  if (!spec.workdir && !mentioned) return { transport, dispose() {} }
+  if (transport.type !== 'stdio' || !usesWorkdir(spec)) return { transport, dispose() {} }
   const folder = mkdtempSync(join(tmpdir(), 'toolgauge-mcp-'))
   if (spec.workdir) cpSync(spec.workdir, folder, { recursive: true })
   const fill = (text: string) => text.split(workdirPlaceholder).join(folder)

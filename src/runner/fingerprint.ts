@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
-import type { Case } from '../core/case.ts'
+import type { Case, StubSpec } from '../core/case.ts'
+import { isFile } from '../io/is-file.ts'
+import { serverFiles } from '../mcp/server-files.ts'
+import { mcpOriginOf } from '../mcp/tool-origins.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { caseJudges } from './judges.ts'
@@ -35,7 +38,8 @@ export type FingerprintOptions = {
 /**
  * The fingerprint of a result: a hash of everything that decides its verdict or changes its requests — the case as
  * loaded (messages, tools, tool_choice, parallel, max_turns, stubs, expectation), the content of the hooks module,
- * of live stub, world and custom check modules and of the local files each imports, the model spec with its settings
+ * of live stub, world and custom check modules and of the local files each imports, the local files a stdio MCP
+ * server's command line names (with their imports: `serversDigest`), the model spec with its settings
  * (`--cache-tools` and `--stream` among them) and, for `scripted:<file>`, the script —, a judge's or simulated user's own settings, the identity of the run's own checks
  * (`RunOptions.caseChecks`) and toolgauge's own version, whose loop and scorers decide it too. `--resume` keeps a
  * journaled result only when its fingerprint equals the one computed for the case as it is now.
@@ -96,16 +100,35 @@ export class Fingerprints {
     return digest(stableStringify({ case: rest, tools: await this.shared(tools), stubs: await this.shared(stubs), hooks, ...(simulator ? { simulator } : {}), ...(world ? { world } : {}), ...(checks.length > 0 ? { checks } : {}), ...(helpers.length > 0 ? { helpers } : {}) }) ?? '')
   }
 
-  /** The digest of an object many cases share (tool list, stubs with live modules' contents), computed once per object. */
+  /**
+   * The digest of an object many cases share (tool list; stubs with live modules' contents and the local files their
+   * MCP servers run), computed once per object.
+   */
   private shared(value: Case['tools'] | Case['stubs']): Promise<string> {
     let result = this.objects.get(value)
     if (result === undefined) {
-      const live = Array.isArray(value) ? [] : Object.values(value as Case['stubs']).flatMap((stub) => (stub.type === 'live' ? [stub] : []))
-      result = Promise.all(live.map(async (stub) => [stub.module, stub.export, await this.moduleDigest(stub.module)]))
-        .then((modules) => digest(stableStringify({ value, modules }) ?? ''))
+      const stubs = Array.isArray(value) ? [] : Object.values(value as Case['stubs'])
+      const live = stubs.flatMap((stub) => (stub.type === 'live' ? [stub] : []))
+      result = Promise.all([Promise.all(live.map(async (stub) => [stub.module, stub.export, await this.moduleDigest(stub.module)])), this.serversDigest(stubs)])
+        .then(([modules, servers]) => digest(stableStringify({ value, modules, ...(servers.length > 0 ? { servers } : {}) }) ?? ''))
       this.objects.set(value, result)
     }
     return result
+  }
+
+  /**
+   * The local files the MCP servers answering `stubs` run (mcp/server-files.ts): each file the command line names,
+   * with the local files a JS/TS one imports — a changed server answers otherwise. The stubs' labels already hold the
+   * command lines. The fingerprint stops there: data a server reads by itself at run time (a database, a folder it
+   * serves), its environment and an HTTP server's code are not in it. A server whose command line names no local
+   * file (a package's: `npx -y …`) adds nothing, so its suites' journals stay resumable.
+   */
+  private async serversDigest(stubs: readonly StubSpec[]): Promise<(readonly [string, (readonly [string, string])[]])[]> {
+    // Only the stubs that call the server: a "not executed" answer is recorded, whatever the server's code.
+    const specs = [...new Set(stubs.flatMap((stub) => (stub.type === 'function' ? mcpOriginOf(stub) ?? [] : [])))]
+    const servers = await Promise.all(specs.map(async (spec) => [spec.label,
+      await Promise.all(serverFiles(spec).map(async (file) => [file.word, file.module ? await this.moduleDigest(file.path) : this.fileDigest(file.path)] as const))] as const))
+    return servers.filter(([, files]) => files.length > 0)
   }
 
   private modelDigest(model: string, spec: string, settings: ProviderOptions): string {
@@ -178,11 +201,6 @@ function scriptFile(spec: string, base: string): string | undefined {
 function customCheckModules(testCase: Case): string[] {
   const specs = [...(testCase.conversation ?? []).flatMap((message) => message.expect?.custom ?? []), ...(testCase.expect.custom ?? [])]
   return [...new Set(specs.map((spec) => spec.module))]
-}
-
-/** Whether a path is a readable regular file (a provider built by the caller may have a spec like `scripted:bench`). */
-function isFile(path: string): boolean {
-  return existsSync(path) && statSync(path).isFile()
 }
 
 function digest(text: string): string {
