@@ -63,18 +63,33 @@ export function casesWithVariants(suites: readonly Suite[], runVariants: readonl
 
 /**
  * A case with a variant's tools: all of them when the case exposes all `suiteTools`, else the same subset by name.
- * A case whose subset or forced tool_choice names a tool the variant lacks is bad input.
+ * A case whose subset, forced tool_choice, add_tools or expectations name a tool the variant lacks is bad input.
  */
 export function caseWithVariant(testCase: Case, suiteTools: readonly ToolDefinition[], variant: ResolvedVariant): Case {
   const exposesAll = testCase.tools.length === suiteTools.length
   const byName = new Map(variant.tools.map((tool) => [tool.name, tool]))
   const wanted = exposesAll ? [] : testCase.tools.map((tool) => tool.name)
   const forced = typeof testCase.toolChoice === 'object' ? [testCase.toolChoice.name] : []
+  checkAddedTools(testCase, variant.name, byName)
   const missing = [...wanted, ...forced].find((name) => !byName.has(name))
   if (missing) throw new InputError(`variant "${variant.name}" has no tool "${missing}", which case "${testCase.id}" exposes`, { file: testCase.file, field: `cases.${testCase.id}` })
   checkExpectedTools(testCase, variant.name, byName)
   const tools = exposesAll ? variant.tools : wanted.map((name) => byName.get(name) as ToolDefinition)
   return { ...testCase, tools, variant: variant.name }
+}
+
+/**
+ * The rule a suite's own `add_tools` follow (suite/conversation-fields.ts): each names a tool the case can be offered.
+ * A variant without one would run the conversation on, its later messages answered without the tool the suite adds
+ * there (the add quietly does nothing): bad input, before any model call.
+ */
+function checkAddedTools(testCase: Case, variant: string, offered: ReadonlyMap<string, ToolDefinition>): void {
+  for (const [index, message] of (testCase.conversation ?? []).entries()) {
+    const position = (message.addTools ?? []).findIndex((name) => !offered.has(name))
+    if (position === -1) continue
+    const name = message.addTools![position]!
+    throw new InputError(`variant "${variant}" has no tool "${name}", which case "${testCase.id}" adds at message ${index + 1} (add_tools): the variant's tools must offer every tool a conversation adds${didYouMean(name, offered.keys())}`, { file: testCase.file, field: `cases.${testCase.id}.conversation.${index}.add_tools.${position}` })
+  }
 }
 
 /**
