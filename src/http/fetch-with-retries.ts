@@ -1,5 +1,6 @@
 import { ProviderError } from '../core/errors.ts'
 import type { StreamTimings } from '../core/model-turn.ts'
+import { bodyTooLargeOf, fileContentTypes, isMediaDownload } from './body-limits.ts'
 import { connectTimeoutCode } from './node-fetch.ts'
 import { redactText } from './redact.ts'
 import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
@@ -122,6 +123,8 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
     return { type: 'response', response: { status: response.status, headers: response.headers, body } }
   } catch (error) {
     if (callerSignal?.aborted || ProviderError.isInstance(error)) throw error
+    const tooLarge = bodyTooLargeOf(error)
+    if (tooLarge) throw bodyTooLargeError(url, tooLarge)
     if (timeout.signal.aborted) return { type: 'failure', failure: { type: 'timeout', message: `request timed out after ${settings.timeoutMs} ms` } }
     return { type: 'failure', failure: { type: 'connection', message: `connection failed: ${describeError(error)}`, ...(neverConnected(error) ? { refused: true } : {}) } }
   } finally {
@@ -192,6 +195,18 @@ function streamTimings(events: readonly SseEvent[], firstToolCall: number | unde
 }
 
 /**
+ * A body cut off at its limit (http/body-limits.ts): not retried, since a server that sent 64 MiB of "answer" would
+ * most likely send it again, and the user is told it is the server, not the model, that misbehaved.
+ */
+function bodyTooLargeError(url: string, { limitBytes, status }: { readonly limitBytes: number; readonly status: number }): ProviderError {
+  const size = limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MiB` : `${limitBytes} bytes`
+  return new ProviderError(
+    `HTTP ${status} answer from ${new URL(url).host} larger than ${size}, not read further and not retried: no API answer is that large — is the base URL a model server, and is it well?`,
+    { status, retries: 0 },
+  )
+}
+
+/**
  * A 3xx answer: not retried (the same redirect would come back) and not followed (the credential headers would go
  * to the host it names). The message names both hosts, so the user can point the base URL at the right one.
  */
@@ -211,18 +226,6 @@ function redirectError(url: string, response: Response): ProviderError {
     `HTTP ${response.status} redirect from ${from} to ${to}, not followed: the request carries credentials; set the base URL to the host that answers`,
     { status: response.status, retries: 0 },
   )
-}
-
-// Files served whole (a batch's JSONL output, as application/octet-stream; Message Batches' results as
-// application/x-jsonl): one JSON value per line, never one in all.
-const fileContentTypes = /^application\/(octet-stream|jsonl|x-jsonl|ndjson|x-ndjson|x-jsonlines)\b/i
-
-/**
- * A file's bytes (`?alt=media`, as Gemini's Files API serves a batch's JSONL responses): never read as one JSON
- * value whatever Content-Type it comes with, which the API does not document.
- */
-function isMediaDownload(url: string): boolean {
-  return URL.canParse(url) && new URL(url).searchParams.get('alt') === 'media'
 }
 
 /**

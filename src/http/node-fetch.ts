@@ -7,11 +7,13 @@
 // streams its pieces as they arrive (the retry loop times them); every other answer is read whole in Node and handed
 // over as one buffer. Like fetch: redirects are never followed (a 3xx comes back as it is, with its Location),
 // connection errors reject with a TypeError whose `cause.code` is the system code, a body cut short is an error,
-// gzip/deflate/br bodies are decoded, and an abort rejects with the signal's reason.
+// gzip/deflate/br bodies are decoded, and an abort rejects with the signal's reason. Unlike fetch, a body is read no
+// further than its limit (http/body-limits.ts): past it the connection is closed and the read fails.
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { bodyLimitFor, bodyTooLarge, defaultBodyLimits, type BodyLimits } from './body-limits.ts'
 
 /** The `cause.code` of a connection not made within `connectTimeoutMs`: nothing was sent (like ECONNREFUSED). */
 export const connectTimeoutCode = 'ERR_TOOLGAUGE_CONNECT_TIMEOUT'
@@ -40,18 +42,21 @@ const nullBodyStatuses = new Set([101, 204, 205, 304])
 export type NodeFetchSettings = {
   /** A connection not made by then fails with `connectTimeoutCode` (default 10 s, as undici). */
   readonly connectTimeoutMs?: number
+  /** The most decoded bytes read of a body (default `defaultBodyLimits`: 64 MiB an answer, 256 MiB a file). */
+  readonly bodyLimits?: BodyLimits
 }
 
 /** `fetch` over node:http / node:https (see the header comment for what it keeps of fetch and why it exists). */
 export function createNodeFetch(settings: NodeFetchSettings = {}): typeof globalThis.fetch {
   const connectTimeoutMs = settings.connectTimeoutMs ?? defaultConnectTimeoutMs
-  return (input, init) => send(input, init ?? {}, connectTimeoutMs)
+  const bodyLimits = settings.bodyLimits ?? defaultBodyLimits
+  return (input, init) => send(input, init ?? {}, connectTimeoutMs, bodyLimits)
 }
 
 /** The default network of the HTTP layer: `createNodeFetch()` with its defaults. */
 export const nodeFetch = createNodeFetch()
 
-async function send(input: string | URL | Request, init: RequestInit, connectTimeoutMs: number): Promise<Response> {
+async function send(input: string | URL | Request, init: RequestInit, connectTimeoutMs: number, bodyLimits: BodyLimits): Promise<Response> {
   const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
   const agent = agentFor(url)
   if (!agent) throw new TypeError(`fetch failed: unsupported URL scheme ${url.protocol}`)
@@ -92,6 +97,7 @@ async function send(input: string | URL | Request, init: RequestInit, connectTim
       const status = incoming.statusCode ?? 0
       const responseHeaders = toHeaders(incoming)
       const decoded = decode(incoming, responseHeaders)
+      const limitBytes = bodyLimitFor(bodyLimits, url, responseHeaders.get('content-type') ?? '')
       const init: ResponseInit = { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }
       // A Response refuses what no fetch could answer (a status outside 200–599, say): a failed request, as in fetch.
       const answer = (body: ConstructorParameters<typeof Response>[0]) => {
@@ -105,11 +111,20 @@ async function send(input: string | URL | Request, init: RequestInit, connectTim
       }
       if (status >= 200 && status < 300 && (responseHeaders.get('content-type') ?? '').includes('text/event-stream')) {
         // From here the stream answers for the abort and for a cut: the reader gets the error.
-        answer(streamOf(decoded, incoming, request, signal))
+        answer(streamOf(decoded, incoming, request, signal, () => bodyTooLarge(limitBytes, status), limitBytes))
         return
       }
       const chunks: Buffer[] = []
-      decoded.on('data', (chunk: Buffer) => chunks.push(chunk))
+      let bytes = 0
+      decoded.on('data', (chunk: Buffer) => {
+        bytes += chunk.byteLength
+        if (bytes <= limitBytes) chunks.push(chunk)
+        else if (!settled) {
+          chunks.length = 0
+          decoded.destroy()
+          fail(new TypeError('fetch failed', { cause: bodyTooLarge(limitBytes, status) }))
+        }
+      })
       decoded.on('error', (cause) => fail(new TypeError('fetch failed', { cause })))
       decoded.on('end', () => {
         if (!settled) answer(nullBodyStatuses.has(status) ? null : Buffer.concat(chunks))
@@ -181,8 +196,9 @@ const decoders = {
 }
 
 /** An event-stream body: each piece handed on as it arrives (the socket paused while the reader is behind). */
-function streamOf(decoded: Readable, incoming: IncomingMessage, request: ClientRequest, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+function streamOf(decoded: Readable, incoming: IncomingMessage, request: ClientRequest, signal: AbortSignal | undefined, tooLarge: () => Error, limitBytes: number): ReadableStream<Uint8Array> {
   let finished = false
+  let bytes = 0
   let onAbort = () => {}
   const finish = () => {
     finished = true
@@ -201,6 +217,12 @@ function streamOf(decoded: Readable, incoming: IncomingMessage, request: ClientR
       if (signal?.aborted) onAbort()
       decoded.on('data', (chunk: Buffer) => {
         if (finished) return
+        bytes += chunk.byteLength
+        if (bytes > limitBytes) {
+          decoded.destroy()
+          error(new TypeError('terminated', { cause: tooLarge() }))
+          return
+        }
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
         if ((controller.desiredSize ?? 1) <= 0) decoded.pause()
       })
