@@ -6,6 +6,7 @@ import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { serversOf, type McpServerPool } from '../mcp/server-pool.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
+import { optionsPerModel } from '../providers/model-options.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
@@ -41,7 +42,7 @@ export type RunCaseRequest = {
   readonly variant?: string
   /** Repeat index (0-based), as in a run's results. Default 0. */
   readonly repeat?: number
-  /** Provider settings for a model given as a spec (base URL, key variable, …). */
+  /** Provider settings for a model given as a spec (retries, timeouts, …); `baseUrl` / `apiKeyEnv` for an `openai-compatible:` one only, as `--base-url` (another gets its own in `modelOptions`). */
   readonly providerOptions?: ProviderOptions
   /** Settings for one model spec, over `providerOptions`, as `RunOptions.modelOptions` (config `providers:`): a judge's or simulated user's own base URL and key. */
   readonly modelOptions?: ModelOptions
@@ -100,7 +101,7 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)
   const providerOptions = withCaseSecrets(request.providerOptions ?? {}, servers, request.modelOptions)
   // A caller's own provider has no HTTP timeout: its turns are bounded by providerOptions.timeoutMs (bounded-turns.ts).
-  const provider = typeof request.model === 'string' ? await createProvider(request.model, specOptions(request.model, providerOptions, request.modelOptions)) : boundedTurns(request.model, providerOptions.timeoutMs)
+  const provider = typeof request.model === 'string' ? await createProvider(request.model, specsOptions([request.model], providerOptions, request.modelOptions).get(request.model)!) : boundedTurns(request.model, providerOptions.timeoutMs)
   const repeat = request.repeat ?? 0
   const preparation = { repeats: repeat + 1, providerOptions, modelOptions: request.modelOptions, prices: request.prices, signal: request.signal }
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
@@ -129,9 +130,15 @@ export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpSe
   return { ...providerOptions, secrets: runSecrets([providerOptions, ...Object.values(modelOptions ?? {})], servers.secrets) }
 }
 
-/** A model under test's options: the run's, then its spec's own (`modelOptions`), as a run layers them; the run's secrets kept. */
-export function specOptions(spec: string, providerOptions: SecretOptions, modelOptions: ModelOptions | undefined): SecretOptions {
-  return { ...providerOptions, ...modelOptions?.[spec], secrets: providerOptions.secrets }
+/**
+ * The models under test's options, as a run layers them (providers/model-options.ts `optionsPerModel`, the one rule):
+ * the caller's, a run-wide `baseUrl` / `apiKeyEnv` for `openai-compatible:` models only — an `openai:` model beside a
+ * local one keeps its own host, so its key never reaches the local server — then the spec's own (`modelOptions`).
+ * The run's secrets are kept.
+ */
+export function specsOptions(specs: readonly string[], providerOptions: SecretOptions, modelOptions: ModelOptions | undefined): Map<string, SecretOptions> {
+  const perModel = optionsPerModel(specs, providerOptions, modelOptions)
+  return new Map(specs.map((spec) => [spec, { ...perModel.get(spec), secrets: providerOptions.secrets }]))
 }
 
 /**

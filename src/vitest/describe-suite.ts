@@ -9,7 +9,7 @@ import { McpServers } from '../mcp/mcp-servers.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type EvaluatedCase } from '../runner/evaluate-case.ts'
-import { casesOfVariant, prepareCases, specOptions, withCaseSecrets, type ModelOptions, type SecretOptions } from '../runner/run-one-case.ts'
+import { casesOfVariant, prepareCases, specsOptions, withCaseSecrets, type ModelOptions, type SecretOptions } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
 import { caseSelector } from '../runner/load-run.ts'
@@ -40,7 +40,11 @@ export type DescribeSuiteOptions = {
    * timeouts running: set vitest's `maxConcurrency` instead where cases are slow.
    */
   readonly concurrency?: number
-  /** Provider settings for every model (base URL, key variable, retries, …). */
+  /**
+   * Provider settings for every model (retries, timeouts, settings, …), as the CLI's flags: `baseUrl` and `apiKeyEnv`
+   * reach the `openai-compatible:` models only, as `--base-url` does, so an `openai:` model's key never goes to their
+   * server (set either for no such model and collection fails). Give another model its own in `modelOptions`.
+   */
   readonly providerOptions?: ProviderOptions
   /**
    * Settings for one model spec, over `providerOptions`: what the config's `providers:` gives `toolgauge run` (and
@@ -93,7 +97,8 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const selected = selectCases(suite, options.cases)
   const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)
   const providerOptions = withCaseSecrets(options.providerOptions ?? {}, servers, options.modelOptions)
-  const slots = await Promise.all(models.map((spec) => modelSlot(spec, specOptions(spec, providerOptions, options.modelOptions))))
+  const perModel = specsOptions(models, providerOptions, options.modelOptions)
+  const slots = await Promise.all(models.map((spec) => modelSlot(spec, perModel.get(spec)!)))
   const repeats = Math.max(1, options.repeat ?? 1)
   // Checked and prepared while collecting, as a run prepares before its first call.
   const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))

@@ -24,7 +24,7 @@ it("runCase with --record's recordDir: an MCP server's ${VAR} value a tool retur
   })
   const cassettes = join(dir, 'cassettes')
   process.env.OPENAI_API_KEY = openaiKey
-  const scored = await runCase({ suite: join(dir, 'suite.yaml'), case: 'token', model: 'openai:m', providerOptions: { baseUrl: `${server.origin}/v1`, recordDir: cassettes } })
+  const scored = await runCase({ suite: join(dir, 'suite.yaml'), case: 'token', model: 'openai:m', providerOptions: { recordDir: cassettes }, modelOptions: { 'openai:m': { baseUrl: `${server.origin}/v1` } } })
   expect(JSON.stringify(scored.result)).toContain('[redacted]')
   const texts = readdirSync(cassettes).map((name) => readFileSync(join(cassettes, name), 'utf8'))
   expect(texts.length).toBeGreaterThan(0)
@@ -44,7 +44,7 @@ it("runCase with recordDir: the judge's cassettes hold no MCP ${VAR} value the m
     'suite.yaml': ['name: mcp', 'tools:', `  - { mcp: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(fixture('echo-server.mjs'))}], env: { ECHO_TOKEN: "\${TG_SECRET_MCP}" } } }`, 'cases:', '  - { id: token, prompt: go, expect: { calls: [{ name: show_token }], final: { judge: { model: "anthropic:judge", rubric: Says the token. } } } }'].join('\n'),
   })
   const cassettes = join(dir, 'cassettes')
-  const scored = await runCase({ suite: join(dir, 'suite.yaml'), case: 'token', model: 'openai:m', providerOptions: { baseUrl: `${model.origin}/v1`, recordDir: cassettes } })
+  const scored = await runCase({ suite: join(dir, 'suite.yaml'), case: 'token', model: 'openai:m', providerOptions: { recordDir: cassettes }, modelOptions: { 'openai:m': { baseUrl: `${model.origin}/v1` } } })
   expect(scored.result.passed).toBe(true)
   const texts = readdirSync(cassettes).map((name) => readFileSync(join(cassettes, name), 'utf8'))
   // Proof the judge was asked and recorded: the rubric is in one of the cassettes.

@@ -26,14 +26,16 @@ describe('describeSuite and a request the model refuses', () => {
 
   it('refuses the case at collection with runCase\'s InputError; no test runs, no request is sent', async () => {
     const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': suiteYaml })
-    const providerOptions = { baseUrl: server.origin, retries: 0, settings: { thinking: { type: 'enabled', budget_tokens: 2048 } } } as const
-    const refusal = await runCase({ suite: join(dir, 'suite.yaml'), case: 'forced', model: 'anthropic:claude-test', providerOptions }).then(() => undefined, (error: Error) => error)
+    const providerOptions = { retries: 0, settings: { thinking: { type: 'enabled', budget_tokens: 2048 } } } as const
+    // The Anthropic model's own host (a run-wide baseUrl is for openai-compatible: models only).
+    const modelOptions = { 'anthropic:claude-test': { baseUrl: server.origin } }
+    const refusal = await runCase({ suite: join(dir, 'suite.yaml'), case: 'forced', model: 'anthropic:claude-test', providerOptions, modelOptions }).then(() => undefined, (error: Error) => error)
     expect(refusal?.name).toBe('InputError')
     expect(refusal?.message).toContain('case "forced"')
 
     writeFileSync(join(dir, 'refused.test.ts'), [
       `import { describeSuite } from ${JSON.stringify(join(projectRoot, 'src/vitest/index.ts'))}`,
-      `describeSuite(${JSON.stringify(join(dir, 'suite.yaml'))}, { model: 'anthropic:claude-test', concurrency: 1, providerOptions: ${JSON.stringify(providerOptions)} })`,
+      `describeSuite(${JSON.stringify(join(dir, 'suite.yaml'))}, { model: 'anthropic:claude-test', concurrency: 1, providerOptions: ${JSON.stringify(providerOptions)}, modelOptions: ${JSON.stringify(modelOptions)} })`,
     ].join('\n'))
     const child = runVitest(['--root', dir, '--reporter=json', '--outputFile=out.json'], { cwd: dir, env: { ANTHROPIC_API_KEY: apiKey } })
     expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(1)

@@ -23,7 +23,7 @@ const dir = tempFiles({
   'suite.yaml': ['name: record-vitest', 'tools:', `  - mcp: { command: ${q(process.execPath)}, args: [${q(fixture('echo-server.mjs'))}], env: { ECHO_TOKEN: "\${TG_VITEST_RECORD_TOKEN}" } }`, 'cases:', '  - { id: token, prompt: go, expect: { calls: [{ name: show_token }] } }'].join('\n'),
 })
 const cassettes = join(dir, 'cassettes')
-describeSuite(join(dir, 'suite.yaml'), { model: 'openai:m', concurrency: 1, providerOptions: { baseUrl: `${server.origin}/v1`, recordDir: cassettes } })
+describeSuite(join(dir, 'suite.yaml'), { model: 'openai:m', concurrency: 1, providerOptions: { recordDir: cassettes }, modelOptions: { 'openai:m': { baseUrl: `${server.origin}/v1` } } })
 
 describe('describeSuite with recordDir', () => {
   it("records cassettes that hold no ${VAR} value of the suite's MCP servers", () => {

@@ -7,7 +7,7 @@ describeSuite('suites/weather/suite.yaml', { model: 'baseline', cases: ['current
 describeSuite('suites/weather/suite.yaml', {
   model: 'openai:gpt-4.1-mini',
   cases: ['current-paris'],
-  providerOptions: { apiKeyEnv: 'TOOLGAUGE_TEST_KEY_THAT_IS_NEVER_SET' },
+  modelOptions: { 'openai:gpt-4.1-mini': { apiKeyEnv: 'TOOLGAUGE_TEST_KEY_THAT_IS_NEVER_SET' } },
 })
 
 describeSuite('examples/descriptions/suite.yaml', { model: 'baseline', cases: ['status-shipped'], variant: 'vague' })
