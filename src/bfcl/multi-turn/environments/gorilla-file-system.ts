@@ -8,7 +8,7 @@ import { PyException } from '../py-error.ts'
 import { compareCodePoints, pyLen, splitlines, splitWhitespace } from '../../py/str.ts'
 import { dict, fromPy, i, isMap, isNumber, num, type Val } from '../values.ts'
 import { FsDirectory, FsFile, type FsNode } from './file-system-nodes.ts'
-import { hashKey, str } from './keys.ts'
+import { hashKey, str, strMethod } from './keys.ts'
 
 // BFCL's GorillaFileSystem (gorilla_file_system.py, as in the release the recorded logs came from: its cd, find, cat
 // and mv/cp messages are the logged ones): a tree of Directory/File objects and a private current directory. Every
@@ -58,12 +58,6 @@ const validName = (name: Val): boolean => !invalidCharacters.some((c) => pyConta
 function lookup(dir: FsDirectory, name: Val): FsNode | undefined {
   hashKey(name)
   return typeof name === 'string' ? dir.contents.get(name) : undefined
-}
-
-// A str method called on a value (a file's content is whatever echo stored): anything else has no such attribute.
-function strMethod(v: Val, method: string): string {
-  if (typeof v !== 'string') throw new PyException('AttributeError', `'${typeName(v)}' object has no attribute '${method}'`)
-  return v
 }
 
 // Python's `len(v)`.

@@ -29,3 +29,14 @@ export function intKeys(v: Val): Val {
   if (!(v instanceof Map)) return v
   return new Map([...v].map(([k, value]) => [typeof k === 'string' && /^\s*[-+]?\d+\s*$/.test(k) ? BigInt(k.trim()) : k, value]))
 }
+
+/** A str method called on a value (a file's content is whatever echo stored): anything else has no such attribute. */
+export function strMethod(v: Val, method: string): string {
+  if (typeof v !== 'string') throw new PyException('AttributeError', `'${typeName(v)}' object has no attribute '${method}'`)
+  return v
+}
+
+/** `text.lower()`: a text that is no str (a list, in one BFCL inbox) raises AttributeError. */
+export function lower(text: Val): string {
+  return strMethod(text, 'lower').toLowerCase()
+}

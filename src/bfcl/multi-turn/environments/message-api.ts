@@ -4,7 +4,7 @@ import { PyRandom } from '../mt19937.ts'
 import { PyException } from '../py-error.ts'
 import { arith, truthy, typeName } from '../py-ops.ts'
 import { attributeLoader, configDict, dict, i, type Key, keyValue, num, valEqual, type Val } from '../values.ts'
-import { hashKey, str } from './keys.ts'
+import { hashKey, lower, str } from './keys.ts'
 
 // BFCL's MessageAPI: users, an inbox of one-key dicts {receiver: message}, ids from Random(200191).
 
@@ -27,12 +27,6 @@ function firstPair(message: Val): readonly [Val, Val] {
   if (!(message instanceof Map)) throw new PyException('AttributeError', `'${typeName(message)}' object has no attribute 'items'`)
   for (const [key, value] of message) return [keyValue(key), value]
   throw new PyException('IndexError', 'list index out of range')
-}
-
-// `text.lower()`: a text that is no str (a list, in one BFCL inbox) raises AttributeError.
-function lower(text: Val): string {
-  if (typeof text !== 'string') throw new PyException('AttributeError', `'${typeName(text)}' object has no attribute 'lower'`)
-  return text.toLowerCase()
 }
 
 /** A MessageAPI instance. */

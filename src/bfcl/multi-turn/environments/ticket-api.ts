@@ -4,19 +4,13 @@ import { AttributeEnvironment, methodTable, opt, req, type Environment } from '.
 import { arith, lt, truthy, typeName } from '../py-ops.ts'
 import { keyError, PyException } from '../py-error.ts'
 import { attributeLoader, configDict, dict, i, isMap, type Key, toPy, type Val } from '../values.ts'
-import { str } from './keys.ts'
+import { lower, str } from './keys.ts'
 
 // BFCL's TicketAPI: a queue of ticket dicts, a counter, the logged-in user.
 
 const attributes = ['ticket_queue', 'ticket_counter', 'current_user'] as const
 const editable = ['title', 'description', 'status', 'priority']
 const loaded = attributeLoader(() => new Map<string, Val>([['ticket_queue', []], ['ticket_counter', i(1)], ['current_user', null]]))
-
-// `text.lower()`: AttributeError for a value that is no str.
-function lower(text: Val): string {
-  if (typeof text !== 'string') throw new PyException('AttributeError', `'${typeName(text)}' object has no attribute 'lower'`)
-  return text.toLowerCase()
-}
 
 const notFound = (id: Val) => dict([['error', `Ticket with ID ${str(id)} not found.`]])
 

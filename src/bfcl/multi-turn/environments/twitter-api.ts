@@ -3,7 +3,7 @@ import { AttributeEnvironment, methodTable, req, type Environment, type Method, 
 import { PyException } from '../py-error.ts'
 import { arith, pyIter, truthy, typeName } from '../py-ops.ts'
 import { attributeLoader, configDict, dict, i, isMap, type Val } from '../values.ts'
-import { intKeys, lookupKey, str } from './keys.ts'
+import { intKeys, lookupKey, lower, str } from './keys.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
 // defaults: one list per process, shared by every tweet posted without them, and `mention()` extends it.
@@ -26,12 +26,6 @@ function sharedDefault(process: ProcessState, name: string): Param {
       return list
     },
   }
-}
-
-// `text.lower()`: AttributeError for a value that is no str.
-function lower(text: Val): string {
-  if (typeof text !== 'string') throw new PyException('AttributeError', `'${typeName(text)}' object has no attribute 'lower'`)
-  return text.toLowerCase()
 }
 
 const notFound = (id: Val) => dict([['error', `Tweet with ID ${str(id)} not found.`]])
