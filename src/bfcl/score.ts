@@ -8,6 +8,7 @@ import { categoryScore, groupScores, type ModelSummary } from './summary.ts'
 import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories } from './multi-turn/data.ts'
 import { installLongContext, longContextFile, readLongContext, type LongContextConstants } from './multi-turn/long-context.ts'
 import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** The single-turn categories `bfcl score` checks: 10 AST categories (Python, Java, JavaScript) and 3 relevance categories. */
 export const scoredCategories: readonly string[] = [
@@ -73,8 +74,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
   const loadOnce = <T>(load: (dataDir: string, category: string) => T) => {
     const loaded = new Map<string, T>()
     return (name: string): T => {
-      let value = loaded.get(name)
-      if (value === undefined) loaded.set(name, (value = load(options.dataDir, name)))
+      const value = getOrCreate(loaded, name, () => load(options.dataDir, name))
       return value
     }
   }

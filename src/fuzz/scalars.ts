@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { JsonSchema } from '../core/tool.ts'
 import { boundedFilter } from './bounded-filter.ts'
 import { formatArbitraries } from './formats.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
@@ -115,10 +116,5 @@ const matchers = new Map<string, fc.Arbitrary<string>>()
 /** `fc.stringMatching`, cached per regex and size: building one costs milliseconds, and schemas repeat patterns. */
 export function matching(regex: RegExp, size: fc.Size): fc.Arbitrary<string> {
   const key = `${size}:${regex.flags}:${regex.source}`
-  let arb = matchers.get(key)
-  if (!arb) {
-    arb = fc.stringMatching(regex, { size })
-    matchers.set(key, arb)
-  }
-  return arb
+  return getOrCreate(matchers, key, () => fc.stringMatching(regex, { size }))
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { warnOnce } from '../core/warnings.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /**
  * The user's toolgauge cache: `$XDG_CACHE_HOME/toolgauge/<part>` (default `~/.cache`), mode 700, holding data that
@@ -33,11 +34,7 @@ export function cacheFolder(part: string): string | undefined {
   if (process.env.TOOLGAUGE_CACHE === 'off') return undefined
   const root = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'toolgauge')
   const dir = join(root, part)
-  let known = folders.get(dir)
-  if (known === undefined) {
-    known = checkedFolder(root, dir)
-    folders.set(dir, known)
-  }
+  const known = getOrCreate(folders, dir, () => checkedFolder(root, dir))
   // Said each time it is looked up, so each run whose work uses it is told (once: core/warnings.ts).
   if (known.untrusted) warnOnce(`cache folder\0${known.untrusted.path}`, `not using the cache folder ${known.untrusted.path}: ${known.untrusted.reason}`)
   return known.usable ? dir : undefined

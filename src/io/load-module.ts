@@ -7,6 +7,7 @@ import { InputError } from '../core/errors.ts'
 import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { esmInCommonJs } from './module-format.ts'
 import { isTransformFailure, originalLine, transformAhead, transformTypeScript } from './typescript-transform.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
 export type ModuleReference = { file?: string; line?: number; field?: string }
@@ -26,15 +27,12 @@ const modules = new Map<string, Promise<ModuleNamespace>>()
  */
 export function importUserModule(path: string, reference: ModuleReference): Promise<ModuleNamespace> {
   if (!existsSync(path)) return Promise.reject(new InputError(`module not found: ${path}`, reference))
-  let loaded = modules.get(path)
-  if (!loaded) {
-    loaded = load(path).catch((error: unknown) => {
+  return getOrCreate(modules, path, () =>
+    load(path).catch((error: unknown) => {
       modules.delete(path)
       throw describedLoadError(path, error, reference)
-    })
-    modules.set(path, loaded)
-  }
-  return loaded
+    }),
+  )
 }
 
 /** Imports a user module and returns one exported function, or an InputError naming the export. */

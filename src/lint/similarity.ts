@@ -3,6 +3,7 @@
 // packages either pull a whole NLP toolkit (natural) or are unmaintained.
 import type { ToolDefinition } from '../core/tool.ts'
 import { contentWords } from '../providers/baseline/text.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /**
  * The words a tool is compared by: its name, description and parameter names (top level), lowercased, split on
@@ -50,8 +51,7 @@ export function tfidfSimilarity(tools: readonly ToolDefinition[]): SimilarityInd
   const postings = new Map<string, { docs: number[]; weights: number[] }>()
   vectors.forEach((weights, doc) => {
     for (const [term, weight] of weights) {
-      let list = postings.get(term)
-      if (!list) postings.set(term, (list = { docs: [], weights: [] }))
+      const list = getOrCreate(postings, term, () => ({ docs: [], weights: [] }))
       list.docs.push(doc)
       list.weights.push(weight)
     }

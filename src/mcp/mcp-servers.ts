@@ -6,6 +6,7 @@ import type { McpServerSpec } from './server-spec.ts'
 import type { McpSession, McpTool } from './session.ts'
 import { mcpOriginOf, noteMcpOrigin } from './tool-origins.ts'
 import { mcpToolStub } from './tool-stub.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** What listing a server gave: the name it reports and its tools. */
 export type ServerListing = { readonly serverName: string; readonly tools: readonly McpTool[] }
@@ -242,13 +243,7 @@ function restubbed(stubs: Case['stubs'], fresh: (origin: StubOrigin) => StubSpec
 
 /** The session of a server among `sessions`, connected on first use. */
 function sessionIn(sessions: Sessions, spec: McpServerSpec): Promise<McpSession> {
-  const key = keyOf(spec)
-  let pending = sessions.get(key)
-  if (!pending) {
-    pending = connect(spec)
-    sessions.set(key, pending)
-  }
-  return pending
+  return getOrCreate(sessions, keyOf(spec), () => connect(spec))
 }
 
 /** Ends every session (one that failed to start has nothing to end). */

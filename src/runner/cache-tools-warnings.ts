@@ -1,5 +1,6 @@
 import type { Case } from '../core/case.ts'
 import { cacheablePrefixTokens, cacheThreshold, cacheToolsWarning, systemPrefix } from '../tokens/cache-threshold.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** A model of the run as the warnings see it: its name in the run, its spec, and whether it caches tool definitions. */
 export type CacheToolsModel = { readonly id: string; readonly spec: string; readonly cachesTools: boolean }
@@ -23,13 +24,11 @@ export async function cacheToolsWarnings(
   const largest = new Map<string, Map<number, { tokens: number; withSystem: boolean }>>()
   for await (const testCase of cases) {
     const system = systemPrefix(testCase.messages)
-    let bySuite = largest.get(testCase.suite)
-    if (!bySuite) largest.set(testCase.suite, (bySuite = new Map()))
+    const bySuite = getOrCreate(largest, testCase.suite, () => new Map())
     for (const [index, model] of checked) {
       if (!answers(index, testCase.suite)) continue
       const key = JSON.stringify([model.spec, toolSetId(testCase.tools), system, testCase.toolChoice])
-      let count = counts.get(key)
-      if (!count) counts.set(key, (count = cacheablePrefixTokens(model.spec, testCase.tools, system, testCase.toolChoice)))
+      const count = getOrCreate(counts, key, () => cacheablePrefixTokens(model.spec, testCase.tools, system, testCase.toolChoice))
       const tokens = await count
       const seen = bySuite.get(index)
       if (!seen || tokens > seen.tokens) bySuite.set(index, { tokens, withSystem: system.length > 0 })

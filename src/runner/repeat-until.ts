@@ -3,6 +3,7 @@ import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import type { Gate } from '../gates/gates.ts'
 import type { PlannedTask } from './run-plan.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /**
  * `--repeat-until <N>`: repeats run in rounds (round r runs repeat r of every case still going), and a case whose
@@ -76,8 +77,7 @@ export class RepeatRounds {
     const byCase = new Map<string, PlannedTask[]>()
     for (const task of plan) {
       const key = `${task.caseIndex}:${task.modelIndex}`
-      let tasks = byCase.get(key)
-      if (!tasks) byCase.set(key, (tasks = []))
+      const tasks = getOrCreate(byCase, key, () => [])
       tasks.push(task)
     }
     for (const tasks of byCase.values()) {
@@ -135,8 +135,7 @@ export class RepeatRounds {
     const rows = new Map<string, Unit[]>()
     for (const unit of this.units) {
       if (unit.row === undefined) continue
-      let units = rows.get(unit.row)
-      if (!units) rows.set(unit.row, (units = []))
+      const units = getOrCreate(rows, unit.row, () => [])
       units.push(unit)
     }
     return rows

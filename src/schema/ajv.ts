@@ -5,6 +5,7 @@ import type { Ajv as AjvDraft7, AnySchemaObject, ErrorObject } from 'ajv'
 import { describeMetaErrors } from './meta-errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { packageFile, runningSources } from '../package-files.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 // Node's own require: for the files found at run time (the validators the build generates).
 const nodeRequire = createRequire(import.meta.url)
@@ -97,12 +98,7 @@ export function schemaDraft(schema: JsonSchema): Draft {
 
 function ajvFor(draft: Draft, kind: 'run' | 'verbose' = 'run'): AnyAjv {
   const key = `${draft} ${kind}`
-  let ajv = instances.get(key)
-  if (!ajv) {
-    ajv = createAjv(draft, kind)
-    instances.set(key, ajv)
-  }
-  return ajv
+  return getOrCreate(instances, key, () => createAjv(draft, kind))
 }
 
 /** A `$ref` or `$id` resolved against a base URI by ajv's own URI resolver, so a ref names what ajv finds by it ('' and 'a.json' are bases too). */
@@ -125,14 +121,12 @@ const metaChecks = new Map<Draft, MetaCheck>()
  * the validator generated at build time when the installed ajv made it, else by ajv, compiling the meta-schema.
  */
 export function metaSchemaErrors(draft: Draft, schema: AnySchemaObject): ErrorObject[] {
-  let check = metaChecks.get(draft)
-  if (!check) {
+  const check = getOrCreate(metaChecks, draft, (): MetaCheck => {
     // The sources, under test, use ajv's own check: a dist/ beside them may be older than they are.
     const generated = runningSources ? undefined : generatedMeta(draft)
     const ajv = generated ? undefined : ajvFor(draft)
-    check = generated ? (value) => validateWith(generated, value) : (value) => (ajv!.validateSchema(value) ? [] : [...(ajv!.errors ?? [])])
-    metaChecks.set(draft, check)
-  }
+    return generated ? (value) => validateWith(generated, value) : (value) => (ajv!.validateSchema(value) ? [] : [...(ajv!.errors ?? [])])
+  })
   return check(schema)
 }
 
@@ -176,16 +170,13 @@ function compiledOnce(schema: JsonSchema, kind: 'run' | 'verbose'): Validator {
   const compilable = compilableSchema(schema)
   const text = `${draft} ${JSON.stringify(compilable)}`
   const byText = kind === 'run' ? compiledByText : verboseByText
-  let validate = byText.get(text)
-  if (!validate) {
+  return getOrCreate(byText, text, () => {
     const ajv = ajvFor(draft, kind)
     // ajv's own check, as its `compile` makes it when it is not left to `metaSchemaErrors`, with its message.
     const metaErrors = metaSchemaErrors(draft, compilable)
     if (metaErrors.length > 0) throw new Error(`schema is invalid: ${ajv.errorsText(metaErrors)}`)
-    validate = ajv.compile(compilable)
-    byText.set(text, validate)
-  }
-  return validate
+    return ajv.compile(compilable)
+  })
 }
 
 /** Validates a value strictly; returns ajv's errors (empty when valid). */

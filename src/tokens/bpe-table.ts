@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fnv1a } from '../core/fnv1a.ts'
 import { readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** The arrays a table is made of: what is built from a `.tiktoken` file, and what the cache stores. */
 type TableParts = {
@@ -188,12 +189,7 @@ const tables = new Map<string, BpeTable>()
 
 /** The rank table of an encoding gpt-tokenizer ships a `.tiktoken` file for, read once per process. */
 export function bpeTable(encoding: 'o200k_base' | 'cl100k_base'): BpeTable {
-  let table = tables.get(encoding)
-  if (!table) {
-    table = cachedTable(encoding)
-    tables.set(encoding, table)
-  }
-  return table
+  return getOrCreate(tables, encoding, () => cachedTable(encoding))
 }
 
 /**

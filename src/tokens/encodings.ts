@@ -1,6 +1,7 @@
 import { bpeTable } from './bpe-table.ts'
 import { countWithTable } from './bpe-count.ts'
 import { storedCounts, type StoredCounts } from './stored-counts.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** The BPE encodings toolgauge counts with offline (gpt-tokenizer ships all of them). */
 export type EncodingName = 'o200k_base' | 'cl100k_base' | 'o200k_harmony'
@@ -37,12 +38,7 @@ const memoLimit = 20_000
  */
 export function textCounter(encoding: EncodingName): Promise<TextCounter> {
   const base = encoding === 'o200k_harmony' ? 'o200k_base' : encoding
-  let counter = counters.get(base)
-  if (!counter) {
-    counter = loadCounter(base).then((countText) => memoize(countText, storedCounts(base)))
-    counters.set(base, counter)
-  }
-  return counter
+  return getOrCreate(counters, base, () => loadCounter(base).then((countText) => memoize(countText, storedCounts(base))))
 }
 
 /**

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { deserialize, serialize } from 'node:v8'
 import { hashText, readCacheEntry, writeCacheEntry } from '../io/disk-cache.ts'
 import { packageFile, runningSources } from '../package-files.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /**
  * Token counts of text chunks kept in the user's cache between runs, per encoding. A suite's tool definitions are
@@ -30,12 +31,7 @@ const stores = new Map<string, StoredCounts>()
 
 /** The stored counts of an encoding, read on first use; new counts are written back when the process exits. */
 export function storedCounts(encoding: string): StoredCounts {
-  let store = stores.get(encoding)
-  if (!store) {
-    store = openStore(encoding)
-    stores.set(encoding, store)
-  }
-  return store
+  return getOrCreate(stores, encoding, () => openStore(encoding))
 }
 
 function openStore(encoding: string): StoredCounts {

@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../core/tool.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { readVariantFile, type VariantFile } from './load-variant.ts'
 import { baseVariantName, checkUniqueNames, type VariantSpec } from './variant-spec.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** What variants are resolved from: a suite's tools and its own `variants:`. */
 export type SuiteTools = Pick<Suite, 'tools' | 'variants'>
@@ -21,8 +22,7 @@ export function resolveVariants<S extends SuiteTools>(suites: readonly S[], runV
   checkUniqueNames(runVariants)
   const files = new Map<string, VariantFile>()
   const read = (spec: VariantSpec) => {
-    let file = files.get(spec.file)
-    if (!file) files.set(spec.file, (file = readVariantFile(spec)))
+    const file = getOrCreate(files, spec.file, () => readVariantFile(spec))
     return file
   }
   const allTools = new Set(suites.flatMap((suite) => suite.tools.map((tool) => tool.name)))

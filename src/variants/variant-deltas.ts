@@ -4,6 +4,7 @@ import { caseKey } from '../core/case-key.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedPermutationTest } from '../stats/paired-permutation.ts'
 import { baseVariantName } from './variant-spec.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** Significance level of the variant flags (the paired test's p-value must be below it). */
 const variantAlpha = 0.05
@@ -61,10 +62,8 @@ export class VariantTally {
   /** Folds in one result of a run with variants (results without `variant` are ignored). */
   add(result: CaseResult): void {
     if (result.variant === undefined || isErroredResult(result)) return
-    let byVariant = this.sides.get(result.model)
-    if (!byVariant) this.sides.set(result.model, (byVariant = new Map()))
-    let byCase = byVariant.get(result.variant)
-    if (!byCase) byVariant.set(result.variant, (byCase = new Map()))
+    const byVariant = getOrCreate(this.sides, result.model, () => new Map())
+    const byCase = getOrCreate(byVariant, result.variant, () => new Map())
     const key = caseKey(result)
     const side = byCase.get(key) ?? { passed: 0, runs: 0, selected: 0, expected: 0, tokens: 0, requests: 0 }
     side.runs++

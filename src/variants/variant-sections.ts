@@ -1,6 +1,7 @@
 import { cell, codeSpan } from '../report/markdown-text.ts'
 import { mostConfused, type ConfusionRow } from './confusion-rows.ts'
 import type { VariantComparison, VariantMetricDelta } from './variant-deltas.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** Column titles of the variant comparison table (Markdown and HTML). */
 export const comparisonHead = ['Model', 'Variant', 'Paired cases', 'Accuracy', 'Selection', 'Tool tokens/request'] as const
@@ -29,8 +30,7 @@ function confusedPairs(report: { readonly [field: string]: unknown }, limit = 5)
   const groups = new Map<string, { model: string; variant: string; pairs: ConfusionRow[] }>()
   for (const row of rows) {
     const key = JSON.stringify([row.model, row.variant])
-    let group = groups.get(key)
-    if (!group) groups.set(key, (group = { model: row.model, variant: row.variant, pairs: [] }))
+    const group = getOrCreate(groups, key, () => ({ model: row.model, variant: row.variant, pairs: [] }))
     if (group.pairs.length < limit) group.pairs.push(row)
   }
   return [...groups.values()]

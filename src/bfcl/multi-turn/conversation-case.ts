@@ -8,6 +8,7 @@ import { dictGet, isDict, type PyValue } from '../py/value.ts'
 import { bfclFunctionToTool, type BfclFunctionDoc } from '../to-json-schema.ts'
 import { loadMultiTurnCategory } from './data.ts'
 import type { BfclWorldState } from './world.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 // A BFCL multi-turn entry as a toolgauge conversation case, following BFCL's FC inference (reference §2): the
 // involved classes' docs as tools (less `excluded_function`, each with BFCL's Python hint), one user message per
@@ -35,15 +36,12 @@ function stringsAt(value: PyValue | undefined): string[] {
 export function conversationCases(dataDir: string, category: string, bfclSource?: string): ConversationCase[] {
   const graded = loadMultiTurnCategory(dataDir, category)
   const docs = new Map<string, BfclFunctionDoc[]>()
-  const docsOf = (className: string): BfclFunctionDoc[] => {
-    let loaded = docs.get(className)
-    if (!loaded) {
+  const docsOf = (className: string): BfclFunctionDoc[] =>
+    getOrCreate(docs, className, () => {
       const file = join(dataDir, 'multi_turn_func_doc', `${docFiles[className] ?? className}.json`)
       if (!existsSync(file)) throw new InputError(`no function docs for class ${className}`, { file, field: '--data' })
-      docs.set(className, (loaded = readJsonLines(file).map(({ value }) => value as BfclFunctionDoc)))
-    }
-    return loaded
-  }
+      return readJsonLines(file).map(({ value }) => value as BfclFunctionDoc)
+    })
   const file = join(dataDir, `BFCL_v4_${category}.json`)
   return readPyJsonLines(file).map(({ value, line }) => {
     if (!isDict(value)) throw new InputError('expected a JSON object per line', { file, line })

@@ -2,6 +2,7 @@ import { PyJsonError } from '../py/json.ts'
 import { jsonLoads } from '../py/native-json.ts'
 import { pyRepr } from '../py/repr.ts'
 import { isDict, pyItems, type PyValue } from '../py/value.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 // BFCL's FC decode_execute (convert_to_function_call): each `{name: "<JSON arguments>"}` becomes the call string
 // `name(k=repr(v),...)`. A step that is not a list of such dicts raises in BFCL, and the checker drops it.
@@ -14,8 +15,7 @@ let decodedCount = 0
 const decodedCallsLimit = 20_000
 
 function decodeCall(name: string, argsText: string): string | null {
-  let byArgs = decodedCalls.get(name)
-  if (byArgs === undefined) decodedCalls.set(name, (byArgs = new Map()))
+  let byArgs = getOrCreate(decodedCalls, name, () => new Map<string, string | null>())
   let text = byArgs.get(argsText)
   if (text === undefined) {
     text = renderCall(name, argsText)

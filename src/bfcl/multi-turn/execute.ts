@@ -6,6 +6,7 @@ import { PyEvalError, PySyntaxError } from '../python/errors.ts'
 import type { Environment, Param } from './environment.ts'
 import { PyException } from './py-error.ts'
 import { fromPy, outputText, type Val } from './values.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 // BFCL's execute_multi_turn_func_call: each call string is evaluated with the instances' methods in scope; the
 // result becomes text (str as is, dict via json.dumps, else str()), an exception `Error during execution: <str(e)>`.
@@ -76,15 +77,12 @@ const parsedCalls = new Map<string, ParsedCall>()
 const parsedCallsLimit = 20_000
 
 function parsedCall(source: string): ParsedCall {
-  let parsed = parsedCalls.get(source)
-  if (parsed === undefined) {
+  return getOrCreate(parsedCalls, source, () => {
     const expr = parseExpression(source)
     if (expr.k !== 'call') throw new PyException('TypeError', 'not a call')
     if (parsedCalls.size >= parsedCallsLimit) parsedCalls.clear()
-    parsed = { call: expr, evaluated: undefined }
-    parsedCalls.set(source, parsed)
-  }
-  return parsed
+    return { call: expr, evaluated: undefined }
+  })
 }
 
 // The arguments' values in Python's evaluation order (positional, then keywords); the first error is kept and

@@ -1,4 +1,5 @@
 import { bitLength } from '../py/fixed-log.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 // mpmath 1.3.0's own fixed-point logarithm below LOG_TAYLOR_PREC bits (libelefun.log_taylor_cached, with
 // libintmath.isqrt_fast_python, the pure-Python backend's), step for step: mpf_log rounds its result, which is not
@@ -97,11 +98,7 @@ export function logTaylorCached(x: bigint, prec: number): bigint {
   const n = x >> BigInt(prec - shift)
   const cached = cachedPrec(prec)
   const key = `${n}:${cached}`
-  let logA = cache.get(key)
-  if (logA === undefined) {
-    logA = logTaylor(n << BigInt(cached - shift), cached, 8)
-    cache.set(key, logA)
-  }
+  const logA = getOrCreate(cache, key, () => logTaylor(n << BigInt(cached - shift), cached, 8))
   const dprec = BigInt(cached - prec)
   const a = (n << BigInt(cached - shift)) >> dprec
   const u = ((x - a) << BigInt(prec)) / a

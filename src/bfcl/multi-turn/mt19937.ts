@@ -1,3 +1,5 @@
+import { getOrCreate } from '../../core/get-or-create.ts'
+
 // Python's `random.Random(seed)` for an int seed: MT19937 seeded with init_by_array over the seed's 32-bit words,
 // `getrandbits`, `_randbelow` by rejection, 53-bit `random()`; BFCL's ids, tokens and readings come from these.
 
@@ -63,15 +65,12 @@ export class PyRandom {
   constructor(seed: bigint | number) {
     let s = BigInt(seed)
     if (s < 0n) s = -s
-    let cached = seeded.get(s)
-    if (!cached) {
+    this.fresh = getOrCreate(seeded, s, () => {
       const key: number[] = []
       for (let rest = s; rest > 0n; rest >>= 32n) key.push(Number(rest & 0xffffffffn))
       if (key.length === 0) key.push(0)
-      cached = { initial: initByArray(key) }
-      seeded.set(s, cached)
-    }
-    this.fresh = cached
+      return { initial: initByArray(key) }
+    })
   }
 
   /** genrand_uint32. */

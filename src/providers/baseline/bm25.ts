@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../../core/tool.ts'
 import { contentWords } from './text.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 const k1 = 1.2
 const b = 0.75
@@ -10,12 +11,7 @@ const documents = new WeakMap<ToolDefinition, readonly string[]>()
 
 /** The words a tool is known by: its name, description, and its parameters' names, descriptions and enum values. */
 export function toolDocument(tool: ToolDefinition): readonly string[] {
-  let document = documents.get(tool)
-  if (!document) {
-    document = documentOf(tool)
-    documents.set(tool, document)
-  }
-  return document
+  return getOrCreate(documents, tool, () => documentOf(tool))
 }
 
 function documentOf(tool: ToolDefinition): string[] {

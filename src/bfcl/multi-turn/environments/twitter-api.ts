@@ -4,6 +4,7 @@ import { PyException } from '../py-error.ts'
 import { arith, pyIter, truthy, typeName } from '../py-ops.ts'
 import { attributeLoader, configDict, dict, i, isMap, type Val } from '../values.ts'
 import { intKeys, lookupKey, lower, str } from './keys.ts'
+import { getOrCreate } from '../../../core/get-or-create.ts'
 
 // BFCL's TwitterAPI (posting_api). `post_tweet`'s `tags=[]` and `mentions=[]` defaults are Python mutable
 // defaults: one list per process, shared by every tweet posted without them, and `mention()` extends it.
@@ -19,12 +20,7 @@ const loaded = attributeLoader(() => new Map<string, Val>([
 function sharedDefault(process: ProcessState, name: string): Param {
   return {
     name,
-    default: () => {
-      const key = `TwitterAPI.post_tweet.${name}`
-      let list = process.get(key) as Val[] | undefined
-      if (!list) process.set(key, (list = []))
-      return list
-    },
+    default: () => getOrCreate(process, `TwitterAPI.post_tweet.${name}`, () => []) as Val[],
   }
 }
 
@@ -52,10 +48,7 @@ class TwitterApi extends AttributeEnvironment {
 // The class's methods in one process: `post_tweet`'s defaults are that process's lists (a Python function's
 // defaults belong to the function object, made once per process), so the table is built once per process.
 function methodsFor(process: ProcessState): ReadonlyMap<string, Method<TwitterApi>> {
-  const key = 'TwitterAPI.methods'
-  let methods = process.get(key) as ReadonlyMap<string, Method<TwitterApi>> | undefined
-  if (!methods) process.set(key, (methods = buildMethods(process)))
-  return methods
+  return getOrCreate(process, 'TwitterAPI.methods', () => buildMethods(process)) as ReadonlyMap<string, Method<TwitterApi>>
 }
 
 function buildMethods(process: ProcessState): ReadonlyMap<string, Method<TwitterApi>> {
