@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { redactText } from '../http/redact.ts'
+import { settledWithin } from '../loop/settled-within.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { signal, trackProcess, untrackProcess } from './process-guard.ts'
 import { McpServerError } from './server-error.ts'
@@ -240,9 +241,5 @@ class DeadlineError extends Error {}
 
 /** The SDK's timeout covers `initialize` only; spawning and the rest get one overall deadline. */
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError('deadline')), ms)
-  })
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+  return settledWithin(promise, ms, () => new DeadlineError('deadline'))
 }
