@@ -123,7 +123,10 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
 
 function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean, warnings: string[]): void {
   const problems: string[] = []
-  for (const { file, report } of inputs) if (report.run.interrupted === true) problems.push(`${file} is from an interrupted run (finish it with --resume)`)
+  // How to finish it is the report's to say (report/run-stops.ts): a vitest report has no --resume, its tests run again.
+  for (const { file, report } of inputs) {
+    for (const stop of runStops(report.run)) if (stop.kind === 'interrupted') problems.push(`${file} is from an interrupted run (finish it ${stop.finish})`)
+  }
   // A run cut by --bail (run.cut) left case runs out: the merged gates would judge fewer cases than were planned.
   for (const { file, report } of inputs) {
     const cut = runCut(report.run)
