@@ -15,12 +15,21 @@ import type { RunOptions } from './run-options.ts'
  * journal and `onBatchEvent`.
  */
 export function modelProviderOptions(models: readonly ResolvedModel[], run: Pick<RunOptions, 'providerOptions' | 'modelOptions' | 'onBatchEvent'>, batchJournal: BatchJournal): ProviderOptions[] {
+  return layeredModelOptions(models, run).map((options) => withBatchJournal(options, batchJournal, run.onBatchEvent))
+}
+
+/**
+ * Each model's options by the run's one rule, also for runCase and describeSuite (run-one-case.ts specsOptions): a
+ * run-wide base URL or key variable for openai-compatible: models only (optionsPerModel), then the spec's and the
+ * entry's own, settings merged key by key (modelOptionsFor) — a spec's `seed` never drops the run's `temperature`.
+ */
+export function layeredModelOptions(models: readonly ResolvedModel[], run: Pick<RunOptions, 'providerOptions' | 'modelOptions'>): ProviderOptions[] {
   const perModel = optionsPerModel(models.map((model) => model.spec), run.providerOptions, run.modelOptions)
   return models.map((model) => {
     // modelOptionsFor layers the settings: the spec's merged ones are dropped here, the run's passed on.
     const { settings: _specSettings, ...base } = perModel.get(model.spec) ?? {}
     const runSettings = run.providerOptions?.settings
-    return withBatchJournal(modelOptionsFor(model, { ...base, ...(runSettings ? { settings: runSettings } : {}) }, run.modelOptions), batchJournal, run.onBatchEvent)
+    return modelOptionsFor(model, { ...base, ...(runSettings ? { settings: runSettings } : {}) }, run.modelOptions)
   })
 }
 

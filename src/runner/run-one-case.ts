@@ -6,7 +6,6 @@ import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { serversOf, type McpServerPool } from '../mcp/server-pool.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
-import { optionsPerModel } from '../providers/model-options.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
@@ -17,6 +16,7 @@ import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext 
 import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { guardStrays } from './process-guard.ts'
+import { layeredModelOptions } from './model-providers.ts'
 import { runSecrets } from './load-run.ts'
 import { warnOnce } from '../core/warnings.ts'
 import { inert } from '../report/terminal-text.ts'
@@ -131,14 +131,14 @@ export function withCaseSecrets(providerOptions: ProviderOptions, servers: McpSe
 }
 
 /**
- * The models under test's options, as a run layers them (providers/model-options.ts `optionsPerModel`, the one rule):
+ * The models under test's options, as a run layers them (model-providers.ts `layeredModelOptions`, the one rule):
  * the caller's, a run-wide `baseUrl` / `apiKeyEnv` for `openai-compatible:` models only — an `openai:` model beside a
- * local one keeps its own host, so its key never reaches the local server — then the spec's own (`modelOptions`).
- * The run's secrets are kept.
+ * local one keeps its own host, so its key never reaches the local server — then the spec's own (`modelOptions`),
+ * its settings merged with the caller's key by key. The run's secrets are kept.
  */
 export function specsOptions(specs: readonly string[], providerOptions: SecretOptions, modelOptions: ModelOptions | undefined): Map<string, SecretOptions> {
-  const perModel = optionsPerModel(specs, providerOptions, modelOptions)
-  return new Map(specs.map((spec) => [spec, { ...perModel.get(spec), secrets: providerOptions.secrets }]))
+  const layered = layeredModelOptions(specs.map((spec) => ({ spec, id: spec })), { providerOptions, ...(modelOptions ? { modelOptions } : {}) })
+  return new Map(specs.map((spec, index) => [spec, { ...layered[index], secrets: providerOptions.secrets }]))
 }
 
 /**
