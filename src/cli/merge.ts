@@ -29,8 +29,8 @@ export const command = defineCommand(usage, {
 }, async ({ values, positionals }) => {
   if (positionals.length === 0) throw new UsageError('expected one or more report.json files')
   // Report reading, merging and the formats load only when the command runs: `merge --help` stays light.
-  const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }, { repeatLines }, { unmetMustPassText }] = await Promise.all([
-    import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'), import('../report/repeat-text.ts'), import('../compare/must-pass.ts'),
+  const [{ mergeReports }, { parseFormats, writeFormats }, { readReport, writeReport }, { renderTable }, { repeatLines }, { unmetMustPassText }, { unmetMustPass }] = await Promise.all([
+    import('../compare/merge-reports.ts'), import('../report/formats.ts'), import('../report/json.ts'), import('../report/table.ts'), import('../report/repeat-text.ts'), import('../compare/must-pass.ts'), import('../gates/unmet-must-pass.ts'),
   ])
   const formats = parseFormats(values.format)
   const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
@@ -48,8 +48,9 @@ export const command = defineCommand(usage, {
   // The same verdict as toolgauge run, so the merge step can be the CI gate of a sharded run.
   const gates = (report.gates ?? []) as GateResult[]
   printGates(gates)
-  // With metric gates, a failed case of a run that had none fails the merge: said, as the gate lines show only ✓.
-  const unmet = gates.some((gate) => gate.gate.kind === 'metric') ? unmetMustPassText(mustPass) : undefined
+  // With metric gates, a failed case of a run that had none fails the merge (exitCodeFor's decision, read here as the
+  // report's formats read it): said, as the gate lines show only ✓.
+  const unmet = unmetMustPassText(unmetMustPass(gates, mustPass))
   if (unmet !== undefined) process.stdout.write(`\n${inert(unmet)}\n`)
   // A partial merge of a cut or interrupted input says so, as that run did (report/run-stops.ts).
   for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)

@@ -9,6 +9,8 @@ import { runStops } from '../report/run-stops.ts'
 import { inertResult } from '../report/inert-result.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { defineCommand } from './flags.ts'
+import { reportGates } from '../report/report-gates.ts'
+import { unmetMustPassOf, unmetMustPassText } from '../compare/must-pass.ts'
 
 const usage = `toolgauge show <report.json | run folder> [--case <id>] [--model <spec>] [--variant <name>] [--all]
 
@@ -59,6 +61,9 @@ export const command = defineCommand(usage, {
   const toolSets = inertDeep(report.toolSets)
   process.stdout.write(selected.map((result) => formatTranscript(inertResult(result), { color: process.stdout.isTTY === true, toolSets, repeated: Number(report.run.repeat ?? 1) > 1 })).join('\n'))
   for (const stop of runStops(report.run)) process.stdout.write(`\n${inert(stop.text)}\n`)
+  // A merged report's failed case that no gate covers made its merge exit 1 under passing gates: said, as merge did.
+  const unmet = unmetMustPassText(unmetMustPassOf(file, { run: report.run, gates: reportGates(report) }, report.results))
+  if (unmet !== undefined) process.stdout.write(`\n${inert(unmet)}\n`)
   return 0
 })
 

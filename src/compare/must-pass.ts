@@ -5,7 +5,7 @@ import { isPlainObject } from '../core/plain-object.ts'
 import { resultKey } from '../report/journal.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
-import { verdictOf } from '../core/verdict.ts'
+import { unmetMustPass, type DecidingGate } from '../gates/unmet-must-pass.ts'
 
 /**
  * A result that must pass whatever the gates say (report.json `run.merged.mustPass`): one that came from a run with
@@ -20,13 +20,29 @@ export type MustPassEntry = Pick<CaseResult, 'suite' | 'case' | 'model' | 'repea
  * every result (a failed case of an ungated run exiting 0).
  */
 export function mustPassKeys(file: string, report: Report, gated: boolean): string[] {
-  if (!gated) return report.results.map(resultKey)
-  const merged = report.run.merged
+  return gated ? recordedMustPassKeys(file, report.run) : report.results.map(resultKey)
+}
+
+/** The result keys a report records as must-pass (`run.merged.mustPass`); a damaged record is exit 2 with its file and field. */
+export function recordedMustPassKeys(file: string, run: Report['run']): string[] {
+  const merged = run.merged
   const recorded = isPlainObject(merged) ? merged.mustPass : undefined
   if (recorded === undefined) return []
   const field = 'run.merged.mustPass'
   if (!Array.isArray(recorded)) throw new InputError('expected a list of results (suite, case, model, repeat)', { file, field })
   return recorded.map((entry: unknown, index) => resultKey(entryOf(entry, (what, at) => new InputError(`expected ${what}`, { file, field: `${field}[${index}]${at}` }))))
+}
+
+/**
+ * The decision `exitCodeFor` made of a report file's must-pass results, read back from the file (report.md,
+ * report.html, `toolgauge show`): those its `run.merged.mustPass` records that failed, under its metric gates.
+ */
+export function unmetMustPassOf(file: string, report: { readonly run: Report['run']; readonly gates: readonly DecidingGate[] }, results: Iterable<CaseResult>): CaseResult[] {
+  const keys = new Set(recordedMustPassKeys(file, report.run))
+  if (keys.size === 0) return []
+  return unmetMustPass(report.gates, (function* () {
+    for (const result of results) if (keys.has(resultKey(result))) yield result
+  })())
 }
 
 /** What a merged report records of the results that must pass: their keys, in report order. */
@@ -35,15 +51,20 @@ export function mustPassRecord(results: readonly CaseResult[]): MustPassEntry[] 
 }
 
 /**
- * Why a merge whose gates all passed still exits 1: the failed results that had to pass (`mustPass`), named — the
- * gate lines alone show only ✓. Undefined when none failed.
+ * Why a report whose gates all passed still exits 1, as merge's console, report.md, report.html and `show` say it:
+ * the failed results that had to pass (`unmetMustPass`'s decision), named — the gate lines alone show only ✓.
+ * Undefined when none failed.
  */
-export function unmetMustPassText(mustPass: readonly CaseResult[], shown = 5): string | undefined {
-  const failed = mustPass.filter((result) => verdictOf(result) === 'failed')
-  if (failed.length === 0) return undefined
-  const names = failed.slice(0, shown).map((r) => `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}`)
-  const more = failed.length > shown ? `, and ${failed.length - shown} more` : ''
-  return `${failed.length} case run(s) failed that no gate covers (from reports without metric gates, whose every case must pass, as their runs' exit codes asked): ${names.join(', ')}${more}`
+export function unmetMustPassText(unmet: readonly CaseResult[], shown = 5): string | undefined {
+  if (unmet.length === 0) return undefined
+  const names = unmet.slice(0, shown).map((r) => `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}`)
+  const more = unmet.length > shown ? `, and ${unmet.length - shown} more` : ''
+  return `${unmetMustPassCount(unmet.length)} (from reports without metric gates, whose every case must pass, as their runs' exit codes asked): ${names.join(', ')}${more}`
+}
+
+/** The count of unmet must-pass results as every output words it (a gates headline reads it too). */
+export function unmetMustPassCount(count: number): string {
+  return `${count} case run(s) failed that no gate covers`
 }
 
 function entryOf(entry: unknown, fail: (what: string, at: string) => InputError): MustPassEntry {

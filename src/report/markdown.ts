@@ -13,13 +13,11 @@ import { cacheMarkdown } from './cache-summary.ts'
 import { runStops } from './run-stops.ts'
 import { flakyCases, type FlakyCase } from './flaky-cases.ts'
 import { cell, codeSpan, inlineText, maxCellLength, oneLine, tableRow } from './markdown-text.ts'
-import type { GateResult } from '../gates/gates.ts'
+import { unmetMustPassOf, unmetMustPassText } from '../compare/must-pass.ts'
+import { gatesHeadline, reportGates, type GateVerdict } from './report-gates.ts'
 
 /** Text for a Markdown table cell (`markdown-text.ts`): model-written text made inert, cut to a cell's length. */
 export { cell }
-
-/** One gate verdict of a report file (`report.gates`, GateResult as the runner records it): its model '*' or absent for all. */
-export type GateVerdict = Pick<GateResult, 'value' | 'threshold' | 'passed' | 'scope'> & { readonly name: string; readonly model?: string }
 
 // A GitHub step summary holds 1 MiB; long failure lists are cut well below that.
 const maxFailingRows = 100
@@ -28,6 +26,8 @@ const maxFailingRows = 100
 export function toMarkdown(input: Report | StreamedReport): string {
   const report = streamOf(input)
   const gates = reportGates(report)
+  // The merge's decision read back (run.merged.mustPass): a failed must-pass case under passing gates is exit 1.
+  const unmet = unmetMustPassOf('report.json', { run: report.run, gates }, report.eachResult())
   const { count, failing, errored } = scan(report.eachResult())
   const sections = [
     '## toolgauge results',
@@ -39,7 +39,7 @@ export function toMarkdown(input: Report | StreamedReport): string {
     ...conversationsOverview(report.summary),
     ...cacheMarkdown(report.summary, (s) => code(summaryLabel(s))),
     ...variantsMarkdown(report),
-    ...(gates.length > 0 ? gatesSection(gates) : []),
+    ...(gates.length > 0 ? gatesSection(gates, unmet) : []),
     ...flakySection(flakyCases(report.summary)),
     ...failingSection(failing),
     ...(errored.count > 0 ? erroredSection(errored) : []),
@@ -52,13 +52,6 @@ function stopsSection(run: Report['run']): string[] {
   const stops = runStops(run)
   if (stops.length === 0) return []
   return [...stops.flatMap((stop, index) => [...(index > 0 ? ['>'] : []), `> **Partial run.** ${inlineText(stop.text)}`]), '']
-}
-
-/** The gate verdicts of a report (`report.gates`), ignoring malformed entries. */
-export function reportGates(report: { readonly [key: string]: unknown }): GateVerdict[] {
-  const gates = report.gates
-  if (!Array.isArray(gates)) return []
-  return gates.filter((g): g is GateVerdict => typeof g === 'object' && g !== null && typeof g.name === 'string' && typeof g.passed === 'boolean')
 }
 
 function overview(summaries: readonly ModelSummary[]): string[] {
@@ -102,15 +95,16 @@ function conversationsOverview(summaries: readonly ModelSummary[]): string[] {
   ]
 }
 
-function gatesSection(gates: readonly GateVerdict[]): string[] {
-  const failed = gates.filter((g) => !g.passed).length
+function gatesSection(gates: readonly GateVerdict[], unmet: readonly CaseResult[]): string[] {
+  const why = unmetMustPassText(unmet)
   return [
-    `### Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}`,
+    `### ${gatesHeadline(gates, unmet)}`,
     '',
     tableRow(['Gate', 'Model', 'Value', 'Threshold', 'Verdict']),
     tableRow(['---', '---', '---:', '---:', '---']),
     ...gates.map((g) => tableRow([`${cell(g.name)}${scopeOf(g) ? ` (${cell(scopeOf(g)!)})` : ''}`, g.model && g.model !== '*' ? code(g.model) : 'all', g.value === null ? `${nothingMeasured} measured nothing` : number(g.value), number(g.threshold), g.passed ? '✅ pass' : '❌ fail'])),
     '',
+    ...(why !== undefined ? [`❌ ${inlineText(why)}`, ''] : []),
   ]
 }
 

@@ -1,5 +1,6 @@
 import { erroredCause, verdictOf, type VerdictFields } from '../core/verdict.ts'
 import type { GateResult } from '../gates/gates.ts'
+import { hasMetricGate, unmetMustPass } from '../gates/unmet-must-pass.ts'
 import type { RunCut } from './bail.ts'
 
 /**
@@ -19,6 +20,7 @@ export function exitCodeFor(results: readonly VerdictFields[], gates: readonly G
   if (cut === 'max-cost') return 4
   if (cut) return 1
   if (gates.some((gate) => !gate.passed)) return 1
-  if (gates.some((gate) => gate.gate.kind === 'metric')) return mustPass.every((result) => verdictOf(result) === 'passed') ? 0 : 1
+  // Errored results ended above (2, 3): what remains of the must-pass results is passed or failed.
+  if (hasMetricGate(gates)) return unmetMustPass(gates, mustPass).length === 0 ? 0 : 1
   return results.every((result) => verdictOf(result) === 'passed') ? 0 : 1
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import type { ModelSummary, Report } from '../../core/report.ts'
 import { ConfusionTally } from '../confusion.ts'
 import { streamOf, type StreamedReport } from '../json.ts'
-import { gateName, reportGates } from '../markdown.ts'
+import { gateName } from '../markdown.ts'
+import { gatesHeadline, reportGates } from '../report-gates.ts'
+import { unmetMustPassOf, unmetMustPassText } from '../../compare/must-pass.ts'
 import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from '../metric-text.ts'
 import { caseEntries } from './cases.ts'
 import { flakyLookup } from '../flaky-cases.ts'
@@ -109,7 +111,9 @@ function stopsSection(run: Report['run']): string {
 function gatesSection(report: StreamedReport): string {
   const gates = reportGates(report)
   if (gates.length === 0) return ''
-  const failed = gates.filter((g) => !g.passed).length
+  // The merge's decision read back (run.merged.mustPass): a failed must-pass case under passing gates is exit 1.
+  const unmet = unmetMustPassOf('report.json', { run: report.run, gates }, report.eachResult())
+  const why = unmetMustPassText(unmet)
   const rows = gates.map((g) => `<tr><td>${escapeHtml(gateName(g))}</td><td>${escapeHtml(g.model && g.model !== '*' ? g.model : 'all')}</td><td>${g.value === null ? `${nothingMeasured} measured nothing` : escapeHtml(String(Number(g.value.toPrecision(4))))}</td><td>${escapeHtml(String(g.threshold))}</td><td class="${g.passed ? 'gate-pass' : 'gate-fail'}">${g.passed ? 'pass' : 'FAIL'}</td></tr>`)
-  return `<h2>Gates: ${failed === 0 ? 'all passed' : `${failed} failed`}</h2><table><thead><tr><th>Gate</th><th>Model</th><th>Value</th><th>Threshold</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return `<h2>${escapeHtml(gatesHeadline(gates, unmet))}</h2><table><thead><tr><th>Gate</th><th>Model</th><th>Value</th><th>Threshold</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>${why !== undefined ? `<p class="gate-fail unmet-must-pass">${escapeHtml(why)}</p>` : ''}`
 }
