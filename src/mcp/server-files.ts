@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs'
 import { extname, isAbsolute, resolve, sep } from 'node:path'
 import { isFile } from '../io/is-file.ts'
 import type { McpServerSpec } from './server-spec.ts'
@@ -31,8 +32,21 @@ export function serverFiles(spec: McpServerSpec): ServerFile[] {
     if (path === undefined || path.split(sep).includes('node_modules') || !isFile(path)) return undefined
     return { word, path, module: moduleExtensions.has(extname(path)) }
   }
-  // The command counts as the suite's code only as a script given by its path (`./server.mjs`): a bare name is
-  // looked up on PATH, and a binary is the machine's.
+  // The command counts as the suite's code only as a script given by its path (`./server.mjs`, `./server.sh`,
+  // `./server.py`): a bare name is looked up on PATH, and a binary (`/usr/bin/python3`) is the machine's. A command
+  // that is not JavaScript runs as a script only with a `#!` line (the kernel execs nothing else but a binary).
   const command = /[\\/]/.test(transport.command) ? named(transport.command) : undefined
-  return [...(command?.module ? [command] : []), ...transport.args.flatMap((arg) => named(arg) ?? [])]
+  const script = command !== undefined && (command.module || startsWithShebang(command.path))
+  return [...(script ? [command] : []), ...transport.args.flatMap((arg) => named(arg) ?? [])]
+}
+
+/** Whether a file starts with `#!`: an interpreted script, not a compiled binary. */
+function startsWithShebang(path: string): boolean {
+  const head = Buffer.alloc(2)
+  const fd = openSync(path, 'r')
+  try {
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString('latin1') === '#!'
+  } finally {
+    closeSync(fd)
+  }
 }

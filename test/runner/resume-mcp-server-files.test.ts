@@ -71,7 +71,7 @@ describe('the fingerprint of a case whose MCP server names no local file', () =>
 })
 
 describe('the local files a stdio server\'s command line names', () => {
-  const dir = tempFiles({ 'suite/server.mjs': '', 'suite/root/server.mjs': '', 'suite/root/data.json': '{}', 'suite/node_modules/pkg/index.js': '', 'suite/cli.mjs': '' })
+  const dir = tempFiles({ 'suite/server.mjs': '', 'suite/root/server.mjs': '', 'suite/root/data.json': '{}', 'suite/node_modules/pkg/index.js': '', 'suite/cli.mjs': '', 'suite/server.sh': '#!/bin/sh\nexec python3 server.py\n', 'suite/tool-bin': '\u007fELF' })
   const suiteDir = join(dir, 'suite')
   const files = (raw: Record<string, unknown>) => serverFiles(parseServerEntry(raw, suiteDir, (field, message) => new InputError(message, { field }))).map((file) => [file.word, file.path, file.module])
 
@@ -90,5 +90,10 @@ describe('the local files a stdio server\'s command line names', () => {
     // A relative command is the suite's (server-spec.ts resolves it so).
     expect(files({ command: './cli.mjs', args: [] })).toEqual([[join(suiteDir, 'cli.mjs'), join(suiteDir, 'cli.mjs'), true]])
     expect(files({ command: process.execPath, args: [] })).toEqual([])
+  })
+
+  it('a command that is a script in another language counts by its #! line; a binary given by its path not', () => {
+    expect(files({ command: './server.sh', args: [] })).toEqual([[join(suiteDir, 'server.sh'), join(suiteDir, 'server.sh'), false]])
+    expect(files({ command: './tool-bin', args: [] })).toEqual([])
   })
 })
