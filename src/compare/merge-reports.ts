@@ -15,7 +15,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
 import { mergedModelSpecs } from './model-specs.ts'
-import { checkOneSuiteVersion, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
+import { checkOneRepeat, checkOneSuiteVersion, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -140,6 +140,7 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
       throw new InputError(`shard reports${set.label} split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file, field })
     }
     checkOneSuiteVersion(set, (file) => inputs.find((input) => input.file === file)!.report)
+    checkOneRepeat(set)
     const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !set.shards.some((s) => s.shard.index === i))
     if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')}${set.label} missing`)
   }

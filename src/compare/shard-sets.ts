@@ -10,13 +10,19 @@ export type Shard = { readonly index: number; readonly count: number }
  * suites and `--filter`, and each shard present — so a later merge of the merged report checks the set as it
  * checks shard reports (a shard a partial merge lacked is still missing; merged with it, the set is whole).
  */
-export type ShardSetRecord = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly shards: readonly Shard[] }
+export type ShardSetRecord = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly repeat?: number; readonly shards: readonly Shard[] }
+
+/** A shard's `--repeat` (its report's `run.repeat`, or a merged report's record of the set) and the field it was read from. */
+export type ShardRepeat = { readonly value: number; readonly field: string }
+
+/** One shard a report holds: the report's file, which shard, and its `--repeat` (absent when the report did not say). */
+export type HeldShard = { readonly file: string; readonly shard: Shard; readonly repeat?: ShardRepeat }
 
 /** The shards of one sharded run: its shard reports, and how messages name the run (empty when it is the only one). */
-export type ShardSet = { readonly label: string; readonly suites: readonly string[]; readonly shards: readonly { readonly file: string; readonly shard: Shard }[] }
+export type ShardSet = { readonly label: string; readonly suites: readonly string[]; readonly shards: readonly HeldShard[] }
 
 type Input = { readonly file: string; readonly report: Report }
-type ShardRun = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly shards: { readonly file: string; readonly shard: Shard }[] }
+type ShardRun = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly shards: HeldShard[] }
 
 /**
  * The shard reports grouped by the run they are shards of. A shard's cases are a share of its suites' cases (after
@@ -63,11 +69,27 @@ export function checkOneSuiteVersion(set: ShardSet, reportOf: (file: string) => 
   }
 }
 
-/** What the merged report records of the shard sets it holds: each model's run and its shards, in index order. */
+/**
+ * Refuses a shard set whose reports ran different `--repeat` values (`run.repeat`): each shard's cases ran as many
+ * times as its own run asked, so the merged pass@k, pass^k, flaky cases and gates would weigh half the cases by one
+ * repeat count and half by another, as one run of neither.
+ */
+export function checkOneRepeat(set: ShardSet): void {
+  const first = set.shards.find((held) => held.repeat !== undefined)
+  if (!first) return
+  for (const { file, repeat } of set.shards) {
+    if (repeat === undefined || repeat.value === first.repeat!.value) continue
+    throw new InputError(`shard reports${set.label} ran different --repeat values: --repeat ${repeat.value} here but --repeat ${first.repeat!.value} in ${first.file} — their cases ran a different number of times, so pass@k, pass^k and the gates would mix them as one run; run every shard with the same --repeat`, { file, field: repeat.field })
+  }
+}
+
+/** What the merged report records of the shard sets it holds: each model's run, its --repeat and its shards, in index order. */
 export function shardSetRecords(inputs: readonly Input[]): ShardSetRecord[] {
   return shardRuns(inputs).map(({ model, suites, filter, shards }) => {
     const held = new Map(shards.map(({ shard }) => [JSON.stringify([shard.count, shard.index]), shard]))
-    return { model, suites, ...(filter !== undefined ? { filter } : {}), shards: [...held.values()].sort((a, b) => a.count - b.count || a.index - b.index) }
+    // One value (checkOneRepeat refused a set of two): kept so a later merge checks the shards it is merged with.
+    const repeat = shards.find((entry) => entry.repeat !== undefined)?.repeat?.value
+    return { model, suites, ...(filter !== undefined ? { filter } : {}), ...(repeat !== undefined ? { repeat } : {}), shards: [...held.values()].sort((a, b) => a.count - b.count || a.index - b.index) }
   })
 }
 
@@ -78,18 +100,22 @@ export function isShard(value: unknown): value is Shard {
 /** Each model × suites × filter's shards, from shard reports (`run.shard`) and merged ones (`run.merged.shardSets`). */
 function shardRuns(inputs: readonly Input[]): ShardRun[] {
   const byRun = new Map<string, ShardRun>()
-  const add = (model: string, suites: readonly string[], filter: string | undefined, file: string, shard: Shard) => {
+  const add = (model: string, suites: readonly string[], filter: string | undefined, held: HeldShard) => {
     const key = JSON.stringify([model, suites, filter ?? null])
     const run = byRun.get(key) ?? { model, suites, ...(filter !== undefined ? { filter } : {}), shards: [] }
-    run.shards.push({ file, shard })
+    run.shards.push(held)
     byRun.set(key, run)
   }
   for (const { file, report } of inputs) {
-    const { shard, filter } = report.run
-    for (const set of recordedSets(file, report)) for (const held of set.shards) add(set.model, set.suites, set.filter, file, held)
+    const { shard, filter, repeat } = report.run
+    recordedSets(file, report).forEach((set, index) => {
+      const recorded = set.repeat !== undefined ? { repeat: { value: set.repeat, field: `run.merged.shardSets[${index}].repeat` } } : {}
+      for (const held of set.shards) add(set.model, set.suites, set.filter, { file, shard: held, ...recorded })
+    })
     if (!isShard(shard)) continue
     const suites = [...new Set(report.run.suites.map((suite) => suite.name))].sort()
-    for (const model of report.run.models.length > 0 ? [...new Set(report.run.models)] : ['']) add(model, suites, typeof filter === 'string' ? filter : undefined, file, shard)
+    const ran = typeof repeat === 'number' ? { repeat: { value: repeat, field: 'run.repeat' } } : {}
+    for (const model of report.run.models.length > 0 ? [...new Set(report.run.models)] : ['']) add(model, suites, typeof filter === 'string' ? filter : undefined, { file, shard, ...ran })
   }
   return [...byRun.values()]
 }
@@ -108,8 +134,9 @@ function recordedSets(file: string, report: Report): ShardSetRecord[] {
     if (typeof set.model !== 'string') throw fail('the model name (a string)', `${at}.model`)
     if (!Array.isArray(set.suites) || !set.suites.every((suite) => typeof suite === 'string')) throw fail('the suite names (a list of strings)', `${at}.suites`)
     if (set.filter !== undefined && typeof set.filter !== 'string') throw fail('the --filter (a string)', `${at}.filter`)
+    if (set.repeat !== undefined && !(Number.isInteger(set.repeat) && (set.repeat as number) >= 1)) throw fail('the --repeat (an integer, at least 1)', `${at}.repeat`)
     const valid = (s: unknown) => isShard(s) && Number.isInteger(s.index) && Number.isInteger(s.count) && s.index >= 1 && s.index <= s.count
     if (!Array.isArray(set.shards) || !set.shards.every(valid)) throw fail('the shards held (a list of { index, count }, 1 <= index <= count)', `${at}.shards`)
-    return { model: set.model, suites: [...(set.suites as string[])].sort(), ...(typeof set.filter === 'string' ? { filter: set.filter } : {}), shards: set.shards as Shard[] }
+    return { model: set.model, suites: [...(set.suites as string[])].sort(), ...(typeof set.filter === 'string' ? { filter: set.filter } : {}), ...(typeof set.repeat === 'number' ? { repeat: set.repeat } : {}), shards: set.shards as Shard[] }
   })
 }

@@ -43,7 +43,7 @@ describe('a partial merge of shards stays partial when it is merged again', () =
     }
     const report = JSON.parse(readFileSync(join(dir, 'with-one', 'report.json'), 'utf8')) as Report
     expect((report.run.merged as { shardSets?: unknown }).shardSets).toEqual([
-      { model: `scripted:${join(dir, 'a.yaml')}`, suites: ['store'], shards: [{ index: 1, count: 2 }, { index: 2, count: 2 }] },
+      { model: `scripted:${join(dir, 'a.yaml')}`, suites: ['store'], repeat: 1, shards: [{ index: 1, count: 2 }, { index: 2, count: 2 }] },
     ])
   })
 

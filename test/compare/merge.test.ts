@@ -71,8 +71,8 @@ describe('mergeReports', () => {
     const held = [1, 2, 3].map((index) => ({ index, count: 3 }))
     expect(report.run.merged).toEqual({
       from: ['shard-1.json', 'shard-2.json', 'shard-3.json'], shards: held,
-      // Each model's shard set, which a later merge of this report checks as it checks shard reports.
-      shardSets: ['model-a', 'model-b'].map((model) => ({ model, suites: ['weather'], shards: held })),
+      // Each model's shard set and its --repeat, which a later merge of this report checks as it checks shard reports.
+      shardSets: ['model-a', 'model-b'].map((model) => ({ model, suites: ['weather'], repeat: 3, shards: held })),
     })
     expect(report.run).not.toHaveProperty('shard')
   })
