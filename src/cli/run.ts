@@ -24,7 +24,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { repeatLines } from '../report/repeat-text.ts'
 import { runStops } from '../report/run-stops.ts'
-import { sharedErrors } from './shared-error.ts'
+import { sharedErrors, stoppedCalls } from './shared-error.ts'
 
 /** Every flag of `run`, with its one-line help (the usage text below lists them all). */
 export const runFlags = {
@@ -211,6 +211,10 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
     // A cause every errored case of a model shares (a server down all run) is said once per model, where the user looks last.
     const shared = outcome.exitCode === 2 || outcome.exitCode === 3 ? sharedErrors(outcome.eachResult()) : []
     for (const { model, kind, message, count } of shared) process.stderr.write(`Every errored case${model === undefined ? '' : ` of ${inert(model)}`} (${count}) ended the same way — ${inert(kind)}: ${inertOneLine(message)}\n`)
+    // A server found unreachable was not called for the rest of its model's cases: said once per model and URL.
+    if (outcome.exitCode === 3) {
+      for (const { model, target, count } of stoppedCalls(outcome.eachResult())) process.stderr.write(`Stopped calling ${inertOneLine(target)}: nothing answered there, so ${count} case${count === 1 ? '' : 's'} of ${inert(model)} ${count === 1 ? 'was' : 'were'} not sent to it (provider_error) — is the server running, and is the base URL right?\n`)
+    }
     if (outcome.exitCode === 2) process.stderr.write('Some cases ended in harness_error (a hook or live stub of the suite failed; see the failing cases above): exit code 2.\n')
     // Exit 3 is every outage: the model under test's provider, or a model the suite brought (a simulated user, a judge).
     if (outcome.exitCode === 3) process.stderr.write('Some cases errored because a model\'s API failed them — unreachable or failing after retries, or refusing the request (provider_error: the model under test; simulator_error: a simulated user; judge_error: a judge): exit code 3.\n')

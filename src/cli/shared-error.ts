@@ -1,5 +1,6 @@
 import type { CaseResult } from '../core/result.ts'
 import { isErroredKind, verdictOf } from '../core/verdict.ts'
+import { stoppedCallingTarget } from '../http/unreachable-breaker.ts'
 
 /**
  * The one error every errored case of a model ended with, and how many ended so; `model` is named only when the run
@@ -9,6 +10,9 @@ export type SharedError = { readonly model?: string; readonly kind: string; read
 
 /** What one model's errored results have in common so far: their first errored failure, or `mixed` once two differ. */
 type Tally = { kind: string; message: string; count: number; mixed: boolean }
+
+/** The cases of a model the run did not send to a server it found unreachable (http/unreachable-breaker.ts). */
+export type StoppedCalls = { readonly model: string; readonly target: string; readonly count: number }
 
 /**
  * Per model, the error every errored result of it shares (its first errored failure, kind and message alike), when
@@ -20,12 +24,16 @@ type Tally = { kind: string; message: string; count: number; mixed: boolean }
 export function sharedErrors(results: Iterable<CaseResult>): SharedError[] {
   const models = new Set<string>()
   const tallies = new Map<string, Tally>()
+  // A case the run stopped calling the server for ended so because of the cases before it: it shares their cause.
+  const stops = new Map<string, number>()
   for (const result of results) {
     models.add(result.model)
     if (verdictOf(result) !== 'errored') continue
     const failure = result.failures.find((candidate) => isErroredKind(candidate.kind))
     const tally = tallies.get(result.model)
-    if (!failure) {
+    if (failure && stoppedCallingTarget(failure.message) !== undefined) {
+      stops.set(result.model, (stops.get(result.model) ?? 0) + 1)
+    } else if (!failure) {
       // Errored by its stored verdict with no errored failure listed: nothing to share.
       tallies.set(result.model, { kind: '', message: '', count: 0, ...tally, mixed: true })
     } else if (!tally) {
@@ -36,6 +44,24 @@ export function sharedErrors(results: Iterable<CaseResult>): SharedError[] {
     }
   }
   const named = models.size > 1
-  return [...tallies].flatMap(([model, { kind, message, count, mixed }]) =>
-    (mixed || count < 2 ? [] : [{ ...(named ? { model } : {}), kind, message, count }]))
+  return [...tallies].flatMap(([model, { kind, message, count: own, mixed }]) => {
+    const count = own + (stops.get(model) ?? 0)
+    return mixed || count < 2 ? [] : [{ ...(named ? { model } : {}), kind, message, count }]
+  })
+}
+
+/** Per model and server, how many cases the run did not send because it found the server unreachable. */
+export function stoppedCalls(results: Iterable<CaseResult>): StoppedCalls[] {
+  const counts = new Map<string, { model: string; target: string; count: number }>()
+  for (const result of results) {
+    if (verdictOf(result) !== 'errored') continue
+    const failure = result.failures.find((candidate) => isErroredKind(candidate.kind))
+    const target = failure ? stoppedCallingTarget(failure.message) : undefined
+    if (target === undefined) continue
+    const key = JSON.stringify([result.model, target])
+    const entry = counts.get(key) ?? { model: result.model, target, count: 0 }
+    entry.count++
+    counts.set(key, entry)
+  }
+  return [...counts.values()]
 }

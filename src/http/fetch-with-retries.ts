@@ -4,6 +4,7 @@ import { bodyTooLargeOf, fileContentTypes, isMediaDownload } from './body-limits
 import { connectTimeoutCode } from './node-fetch.ts'
 import { redactText } from './redact.ts'
 import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
+import type { UnreachableBreaker } from './unreachable-breaker.ts'
 import { certainlyNotActed, isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
 
 /** A response whose body was read in full (so truncated bodies are caught here, where they can still be retried). */
@@ -41,6 +42,8 @@ export type RetrySettings = {
    * API untouched; any other failure is a `ProviderError` with `uncertain` at once.
    */
   readonly creates?: boolean
+  /** The model's circuit breaker: told whether the server was reached; once tripped, no request is sent. */
+  readonly breaker?: UnreachableBreaker
   /** Replaceable for tests; must reject when the signal aborts. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
@@ -56,17 +59,25 @@ export type RetrySettings = {
 export async function fetchWithRetries(url: string, init: RequestInit, settings: RetrySettings): Promise<BufferedResponse> {
   const callerSignal = init.signal ?? undefined
   const sleep = settings.sleep ?? abortableSleep
+  settings.breaker?.check()
   let last: AttemptFailure | undefined
+  let neverReached = true
   for (let attempt = 0; ; attempt++) {
     const outcome = await attemptOnce(url, init, settings, callerSignal)
-    if (outcome.type === 'response') return { ...outcome.response, retries: attempt }
+    if (outcome.type === 'response') {
+      settings.breaker?.reached()
+      return { ...outcome.response, retries: attempt }
+    }
     last = outcome.failure
+    neverReached &&= last.type === 'connection' && last.refused === true
     if (settings.creates && !certainlyNotActed(last)) throw uncertainCreationError(url, last, attempt, settings.secrets)
     if (attempt >= settings.policy.retries) break
     const delayMs = retryDelayMs(settings.policy, attempt + 1, last)
     settings.onRetry?.({ attempt: attempt + 1, reason: redactText(last.message, settings.secrets), delayMs })
     await sleep(delayMs, callerSignal)
   }
+  if (neverReached) settings.breaker?.unreachable(url)
+  else settings.breaker?.reached()
   const retries = settings.policy.retries
   const gaveUp = `${last.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})${last.type === 'connection' ? unreachableHint(url, last.refused === true) : ''}`
   throw new ProviderError(redactText(gaveUp, settings.secrets), {

@@ -8,6 +8,7 @@ import { fetchWithRetries, notJsonProblem, type RetrySettings, type StreamCheck 
 import { isEventStream, parseSse } from './sse.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts'
+import { UnreachableBreaker } from './unreachable-breaker.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import type { RequestContext } from '../core/provider.ts'
 import { defaultRequestTimeoutMs } from '../providers/provider-options.ts'
@@ -77,6 +78,8 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
   const replay = settings.replayDir ? CassetteStore.forReplay(settings.replayDir) : undefined
   const record = settings.recordDir ? new CassetteStore(settings.recordDir) : undefined
   const network = settings.fetch ?? nodeFetch
+  // One per client, so per model: a server found unreachable is not called for the rest of that model's cases.
+  const breaker = new UnreachableBreaker()
 
   const httpFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
@@ -100,6 +103,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
         timeoutMs: settings.timeoutMs ?? defaultRequestTimeoutMs,
         fetch: network,
         secrets,
+        breaker,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
         ...(creates ? { creates } : {}),
         // The protocol's answer checks are for generation requests (the adapter's, with an exchange): a batch API's

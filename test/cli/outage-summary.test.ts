@@ -1,5 +1,6 @@
 // The end of a run whose cases errored against a model's server: a server that was down (or refused the key) for the
 // whole run is said once, naming where the requests went and what to check, not only case by case.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runMain, tempFiles } from '../helpers/cli.ts'
@@ -24,6 +25,23 @@ describe('a run against an unusable server', () => {
     expect(said).toHaveLength(1)
     expect(said[0]).toMatch(/^Every errored case \(\d+\) ended the same way — provider_error: openai-compatible:m: connection failed: .*ECONNREFUSED/)
     expect(said[0]).toContain(`is the server running at http://127.0.0.1:${port}, and is the base URL right?`)
+  })
+
+  // Three cases in a row that never connected: the fourth is not sent (http/unreachable-breaker.ts), errored as the
+  // others, and the end says once which URL the run stopped calling and how many cases it did not send.
+  it('with nothing listening, one case at a time: the cases after the third are not sent, and the end names the URL once', async () => {
+    const port = await closedPort()
+    const out = tempFiles({})
+    const run = await runMain(['run', suite, '--model', 'openai-compatible:m', '--base-url', `http://127.0.0.1:${port}/v1`, '--retries', '0', '--concurrency', '1', '--out', out])
+    expect(run.code, run.stderr).toBe(3)
+    const stopped = run.stderr.split('\n').filter((line) => line.startsWith('Stopped calling'))
+    expect(stopped).toEqual([`Stopped calling http://127.0.0.1:${port}/v1/chat/completions: nothing answered there, so 1 case of openai-compatible:m was not sent to it (provider_error) — is the server running, and is the base URL right?`])
+    // Still one cause for all four: the stopped case ended so because of the three before it.
+    expect(run.stderr).toMatch(/^Every errored case \(4\) ended the same way — provider_error: openai-compatible:m: connection failed: .*ECONNREFUSED/m)
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: { verdict: string; failures: { kind: string; message: string }[] }[] }
+    expect(report.results.map((result) => result.verdict)).toEqual(['errored', 'errored', 'errored', 'errored'])
+    expect(report.results.map((result) => result.failures[0]!.kind)).toEqual(['provider_error', 'provider_error', 'provider_error', 'provider_error'])
+    expect(report.results.filter((result) => result.failures[0]!.message.includes('stopped calling')).length).toBe(1)
   })
 
   // Each model's errors carry its own name ("openai-compatible:a: connection failed …"): the run's errored cases did not
