@@ -87,6 +87,12 @@ const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: read
     },
     { name: 'an event after the end', plant: (frames) => [...frames, frames[1]!], message: /event \d+ \(response\.in_progress\) came after the end of the stream/ },
     { name: 'no end event', plant: (frames) => frames.filter((frame) => frame.event !== 'response.completed'), message: /without its end \(response\.completed\)/ },
+    // The final response is the SDK's answer: an item of it that is null made the reader throw a bare TypeError.
+    {
+      name: 'a final response with an output item that is null',
+      plant: (frames) => editWhere(frames, (event) => event.type === 'response.completed', (event) => { event.response.output.push(null) }, true),
+      message: /the assembled answer: no answer: the Responses answer's output\[\d+\] is null, not an output item/,
+    },
   ],
   anthropic: [
     {
@@ -130,6 +136,11 @@ const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: read
       name: 'no end event',
       plant: (frames) => editWhere(frames, (chunk) => chunk.candidates?.[0]?.finishReason !== undefined, (chunk) => { delete chunk.candidates[0].finishReason }),
       message: /without its end \(a chunk with finishReason\)/,
+    },
+    {
+      name: 'a part that is null',
+      plant: (frames) => editWhere(frames, (chunk) => chunk.candidates?.[0]?.finishReason !== undefined, (chunk) => { chunk.candidates[0].content = { role: 'model', parts: [...(chunk.candidates[0].content?.parts ?? []), null] } }),
+      message: /the assembled answer: no answer: the Gemini answer's candidates\[0\]\.content\.parts\[\d+\] is null, not a part/,
     },
   ],
 }

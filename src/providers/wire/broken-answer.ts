@@ -1,12 +1,14 @@
 import { finishMeaning, finishReasonTables, type WireProtocol } from './finish-reason.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
+import { jsonKind, shapeChecks } from './answer-shape.ts'
 
 /**
  * Why a 2xx body is no answer, or undefined when it is one. Gateways and routers answer 200 with an `error` object;
- * servers answer 200 with no choices, candidates or content blocks, or with a finish reason that says the
- * generation failed. None of these is a turn of the model: the HTTP layer retries them like a 5xx, then the case is
- * `provider_error` (errored). A body whose finish reason explains an empty answer (cut at the output limit, a
- * content filter, Gemini's malformed function call) is an answer, and scored.
+ * servers answer 200 with no choices, candidates or content blocks, with a finish reason that says the generation
+ * failed, or with lists and items not of the shape the reader walks (answer-shape.ts: a tool call that is null, a
+ * content block that is a string). None of these is a turn of the model: the HTTP layer retries them like a 5xx, then
+ * the case is `provider_error` (errored). A body whose finish reason explains an empty answer (cut at the output
+ * limit, a content filter, Gemini's malformed function call) is an answer, and scored.
  */
 export type AnswerCheck = (body: unknown) => string | undefined
 
@@ -20,13 +22,13 @@ export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
     if (choiceError) return choiceError
     const message = asObject(choice?.message)
     if (!message) return 'no answer: the choice has no message'
-    return finishProblem('chat', choice?.finish_reason) ?? emptyProblem('chat', choice?.finish_reason, chatMessageParts(message), 'the message has no content, tool call or refusal')
+    return finishProblem('chat', choice?.finish_reason) ?? emptyProblem('chat', choice?.finish_reason, chatMessageParts(message), 'the message has no content, tool call or refusal') ?? shapeChecks.chat(answer)
   }),
   responses: bodyCheck((answer) => {
     const reason = asObject(answer.incomplete_details)?.reason ?? answer.status
-    return finishProblem('responses', reason) ?? emptyProblem('responses', reason, answer.output, 'no output items')
+    return finishProblem('responses', reason) ?? emptyProblem('responses', reason, answer.output, 'no output items') ?? shapeChecks.responses(answer)
   }),
-  anthropic: bodyCheck((answer) => finishProblem('anthropic', answer.stop_reason) ?? emptyProblem('anthropic', answer.stop_reason, answer.content, 'no content blocks')),
+  anthropic: bodyCheck((answer) => finishProblem('anthropic', answer.stop_reason) ?? emptyProblem('anthropic', answer.stop_reason, answer.content, 'no content blocks') ?? shapeChecks.anthropic(answer)),
   gemini: bodyCheck((answer) => {
     const candidates = answer.candidates
     if (!Array.isArray(candidates) || candidates.length === 0) {
@@ -34,7 +36,7 @@ export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
       return asObject(answer.promptFeedback)?.blockReason ? undefined : 'no answer: no candidates'
     }
     const candidate = asObject(candidates[0])
-    return finishProblem('gemini', candidate?.finishReason) ?? emptyProblem('gemini', candidate?.finishReason, asObject(candidate?.content)?.parts, 'the candidate has no content')
+    return finishProblem('gemini', candidate?.finishReason) ?? emptyProblem('gemini', candidate?.finishReason, asObject(candidate?.content)?.parts, 'the candidate has no content') ?? shapeChecks.gemini(answer)
   }),
 }
 
@@ -59,18 +61,6 @@ function bodyCheck(check: (answer: Record<string, unknown>) => string | undefine
     if (!answer) return `no answer: the body is not a JSON object (${jsonKind(body)})`
     return errorObject(answer.error) ?? check(answer)
   }
-}
-
-/** What a JSON value that is no object is, by kind and size only: its text may be anything a server wrote. */
-function jsonKind(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'string') return value === '' ? 'an empty string' : `a string of ${counted(value.length, 'character')}`
-  if (Array.isArray(value)) return `an array of ${counted(value.length, 'item')}`
-  return `a ${typeof value}`
-}
-
-function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function finishProblem(protocol: WireProtocol, raw: unknown): string | undefined {
