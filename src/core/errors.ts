@@ -38,18 +38,40 @@ export class UsageError extends InputError {
 }
 
 /**
+ * The facts of a model's missing key, for a caller to word its own hint (the CLI names `--api-key-env` and the config's
+ * `api_key_env`, describeSuite and runCase their `apiKeyEnv` option): the variables read, the one named if any.
+ */
+export type MissingKeyFacts = { readonly spec: string; readonly variables: readonly string[]; readonly named?: string }
+
+/**
  * A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites.
  * Named `--model` unless `from` says where the model was written (a config file's `models[i]`, a suite's field).
  */
 export class MissingApiKeyError extends InputError {
-  constructor(readonly reason: string, readonly variable: string, location: InputError['location'] = { field: '--model' }) {
+  constructor(readonly reason: string, readonly variable: string, location: InputError['location'] = { field: '--model' }, readonly facts?: MissingKeyFacts) {
     super(reason, location)
     this.name = 'MissingApiKeyError'
   }
 
   /** The same missing key, named where the model spec came from. */
   from(location: NonNullable<InputError['location']>): MissingApiKeyError {
-    return new MissingApiKeyError(this.reason, this.variable, location)
+    return new MissingApiKeyError(this.reason, this.variable, location, this.facts)
+  }
+}
+
+/**
+ * A model's server setting missing or misplaced, as facts, for a caller to word its own hint (the CLI's flags and
+ * config keys, describeSuite's and runCase's option names): a model with no default host given none, or a run-wide
+ * `baseUrl` / `apiKeyEnv` for a run with no `openai-compatible:` model to take it.
+ */
+export type ServerSettingFacts =
+  | { readonly kind: 'missing-base-url'; readonly spec: string }
+  | { readonly kind: 'no-compatible-model'; readonly setting: 'baseUrl' | 'apiKeyEnv' }
+
+/** Bad input about a model's server settings, its message in the CLI's words; `facts` lets another caller word it. */
+export class ServerSettingError extends InputError {
+  constructor(message: string, readonly facts: ServerSettingFacts, location?: InputError['location']) {
+    super(message, location)
   }
 }
 

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts'
+import { ServerSettingError } from '../core/errors.ts'
 import { parseModelSpec } from './model-spec.ts'
 import type { ProviderOptions } from './provider-options.ts'
 
@@ -30,8 +30,9 @@ export function optionsPerModel(
   const compatible = specs.filter(isCompatible)
   for (const [key, flag] of serverScoped) {
     if (general[key] !== undefined && compatible.length === 0) {
-      throw new InputError(
+      throw new ServerSettingError(
         `applies to openai-compatible: models only, and this run has none (openai: and openai-responses: read OPENAI_BASE_URL and OPENAI_API_KEY, anthropic: ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY; give one model its own base_url / api_key_env under providers: in the config)`,
+        { kind: 'no-compatible-model', setting: key },
         { field: flag },
       )
     }

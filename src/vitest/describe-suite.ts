@@ -14,6 +14,7 @@ import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
 import { caseSelector } from '../runner/load-run.ts'
 import { loadSuite } from '../suite/load-suite.ts'
+import { inLibraryWords } from '../runner/library-hints.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { caseTestFailure, caseTestName, modelSkipReason } from './test-text.ts'
 import './result-meta.ts'
@@ -86,7 +87,8 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
       await registerTests(file, options, models, servers)
     } catch (error) {
       await servers.close()
-      throw error
+      // A model's missing key or server is said in describeSuite's option names, not the CLI's flags.
+      throw inLibraryWords(error)
     }
   })
 }
@@ -222,7 +224,7 @@ async function modelSlot(spec: string, options: SecretOptions): Promise<ModelSlo
   try {
     return { spec, options, provider: await createProvider(spec, options) }
   } catch (error) {
-    if (error instanceof MissingApiKeyError) return { spec, options, skip: modelSkipReason(error.message) }
+    if (error instanceof MissingApiKeyError) return { spec, options, skip: modelSkipReason((inLibraryWords(error) as Error).message) }
     throw error
   }
 }

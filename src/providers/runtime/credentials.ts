@@ -1,4 +1,4 @@
-import { InputError, MissingApiKeyError } from '../../core/errors.ts'
+import { InputError, MissingApiKeyError, ServerSettingError } from '../../core/errors.ts'
 import { warnIfUnredactable } from '../../http/redact.ts'
 import { settingsCredentials } from '../settings/settings-credentials.ts'
 import type { ProviderOptions } from '../provider-options.ts'
@@ -72,8 +72,9 @@ export function checkKeyVariable(name: string, location: { readonly file?: strin
 
 // A name is quoted in a message only when it reads as a variable's name: a key made of letters and digits alone
 // (a Gemini key can be) is a valid name too, but not an upper-case one.
-function shownVariable(name: string): string {
-  return /^[A-Z_][A-Z0-9_]*$/.test(name) ? `${name} (named by --api-key-env or api_key_env)` : 'the variable named by --api-key-env or api_key_env'
+// `namedBy`: where the caller's user names the variable (the CLI: `--api-key-env or api_key_env`).
+export function shownVariable(name: string, namedBy = '--api-key-env or api_key_env'): string {
+  return /^[A-Z_][A-Z0-9_]*$/.test(name) ? `${name} (named by ${namedBy})` : `the variable named by ${namedBy}`
 }
 
 /**
@@ -111,14 +112,14 @@ export function resolveCredentials(options: ProviderOptions, defaults: Credentia
     const where = options.apiKeyEnv
       ? `set ${shownVariable(options.apiKeyEnv)}`
       : `set ${keyEnvs.join(' or ')} (or name another variable with api_key_env in the config)`
-    throw new MissingApiKeyError(`${spec} needs an API key: ${where}`, keyEnvs[0] ?? 'an API key variable')
+    throw new MissingApiKeyError(`${spec} needs an API key: ${where}`, keyEnvs[0] ?? 'an API key variable', undefined, { spec, variables: keyEnvs, ...(options.apiKeyEnv ? { named: options.apiKeyEnv } : {}) })
   }
   const fromEnv = defaults.baseUrlEnv ? process.env[defaults.baseUrlEnv]?.trim() || undefined : undefined
   let baseUrl = options.baseUrl ?? fromEnv
   if (baseUrl !== undefined && !replay) checkBaseUrl(baseUrl, spec, options.baseUrl !== undefined ? '--base-url or base_url' : defaults.baseUrlEnv!)
   if (baseUrl === undefined && defaults.baseUrlRequired) {
     if (!replay) {
-      throw new InputError(`${spec} needs the server's URL: pass --base-url, or give it base_url under providers: in the config (e.g. http://localhost:11434/v1)`, {
+      throw new ServerSettingError(`${spec} needs the server's URL: pass --base-url, or give it base_url under providers: in the config (e.g. http://localhost:11434/v1)`, { kind: 'missing-base-url', spec }, {
         field: '--base-url',
       })
     }
