@@ -70,7 +70,8 @@ ${describeFlags(runFlags)}
 
 Model specs: ${specForms().join(' | ')}
 Exit codes: 0 all cases (or, with gates, all gates) pass · 1 a case or gate failed, or --bail cut the run ·
-            2 bad input · 3 a provider failed after retries · 4 --max-cost cut the run ·
+            2 bad input · 3 a provider failed (unreachable or failing after retries, or refusing the key) ·
+            4 --max-cost cut the run ·
             130 interrupted (partial report written).`
 
 /** `toolgauge run`: suites × models → table, report.json, journal. */

@@ -5,7 +5,7 @@ import type { RunCut } from './bail.ts'
 
 /**
  * The verdict of a run (or of merged shards): 130 interrupted, 2 when the user's harness code (a hook) threw,
- * 3 when a provider failed after retries, 1 when a gate failed; with metric gates (`--min-accuracy`, config
+ * 3 when a provider failed (after retries, or refusing the request: a 401/403 is errored, not the model's failure), 1 when a gate failed; with metric gates (`--min-accuracy`, config
  * `gates:`) the gates alone decide, otherwise (no gate, or only suite token budgets) every case must pass. A run cut
  * by `--bail` is 1 whatever its gates say: its cases did not all run, so no gate over them can be said to pass; one cut
  * by `--max-cost` is 4 (the spending limit, not the model, ended it). `mustPass` are results no metric gate covers
