@@ -5,7 +5,8 @@ import { isPlainObject } from '../core/plain-object.ts'
 import { resultKey } from '../report/journal.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
-import { unmetMustPass, type DecidingGate } from '../gates/unmet-must-pass.ts'
+import { hasMetricGate, unmetMustPass, type DecidingGate } from '../gates/unmet-must-pass.ts'
+import { verdictOf } from '../core/verdict.ts'
 
 /**
  * A result that must pass whatever the gates say (report.json `run.merged.mustPass`): one that came from a run with
@@ -35,9 +36,11 @@ export function recordedMustPassKeys(file: string, run: Report['run']): string[]
 
 /**
  * The decision `exitCodeFor` made of a report file's must-pass results, read back from the file (report.md,
- * report.html, `toolgauge show`): those its `run.merged.mustPass` records that failed, under its metric gates.
+ * report.html, `toolgauge show`): those its `run.merged.mustPass` records that failed, under its metric gates. With
+ * gates but none a metric (a suite's `max_tool_tokens` budget alone), every case had to pass: its failed ones.
  */
 export function unmetMustPassOf(file: string, report: { readonly run: Report['run']; readonly gates: readonly DecidingGate[] }, results: Iterable<CaseResult>): CaseResult[] {
+  if (report.gates.length > 0 && !hasMetricGate(report.gates)) return [...results].filter((result) => verdictOf(result) === 'failed')
   const keys = new Set(recordedMustPassKeys(file, report.run))
   if (keys.size === 0) return []
   return unmetMustPass(report.gates, (function* () {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMain as runCli } from '../helpers/cli.ts'
@@ -63,5 +63,26 @@ describe('the formats of a merged report say what the merge decided', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('### Gates: all passed')
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('<h2>Gates: all passed</h2>')
     expect((await runCli(['show', join(out, 'report.json')])).stdout).not.toContain('no gate covers')
+  })
+})
+
+describe('the formats of a run whose only gate is a tool budget say its failed cases decide', () => {
+  it('a failed case under a passing max_tool_tokens budget: md, html and show do not say all passed', async () => {
+    // Without a metric gate every case must pass (exit 1); the budget's ✓ is not the run's verdict.
+    const dir = storeFiles({ a: 3 })
+    writeFileSync(join(dir, 'suite.yaml'), `max_tool_tokens: 100000\n${readFileSync(join(dir, 'suite.yaml'), 'utf8')}`)
+    const out = join(dir, 'run')
+    const result = await runCli(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'a.yaml')}`, '--out', out, '--format', 'md,html'])
+    expect(result.code, result.stderr).toBe(1)
+    const line = `1 case run(s) failed that no gate covers (from reports without metric gates, whose every case must pass, as their runs' exit codes asked): store/read-4 [scripted:${join(dir, 'a.yaml')}] #1`
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8')
+    expect(markdown).toContain('max-tool-tokens')
+    expect(markdown).not.toContain('all passed')
+    expect(markdown).toContain('### Gates: 1 case run(s) failed that no gate covers')
+    const html = readFileSync(join(out, 'report.html'), 'utf8')
+    expect(html).not.toContain('all passed')
+    expect(html).toContain('<h2>Gates: 1 case run(s) failed that no gate covers</h2>')
+    const shown = await runCli(['show', join(out, 'report.json')])
+    expect(shown.stdout).toContain(line)
   })
 })
