@@ -16,7 +16,10 @@ export function fromResponsesResponse(response: ResponsesResponse, options: { re
   const wireCalls: WireToolCall[] = []
   for (const item of response.output ?? []) {
     if (item.type === 'message') {
-      for (const part of item.content) {
+      // Some compatible servers send a message's content as a plain string: it is the model's text, kept.
+      const content: unknown = item.content
+      if (typeof content === 'string') text += content
+      else for (const part of item.content) {
         if (part.type === 'output_text') text += part.text
         else if (part.type === 'refusal') refusal = part.refusal
       }
