@@ -1,4 +1,5 @@
-import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import { createRequire, isBuiltin } from 'node:module'
 import { dirname, resolve } from 'node:path'
 
 const require = createRequire(import.meta.url)
@@ -14,6 +15,7 @@ const require = createRequire(import.meta.url)
  * fails to load the same way, its cases end as harness_error, and errored results always run again.
  */
 export async function moduleFiles(entry: string): Promise<string[] | undefined> {
+  if (importsNothingLocal(entry)) return [entry]
   const { build } = require('esbuild') as typeof import('esbuild')
   const folder = dirname(entry)
   try {
@@ -26,4 +28,27 @@ export async function moduleFiles(entry: string): Promise<string[] | undefined> 
   } catch {
     return undefined
   }
+}
+
+// Every place a module names another to load: `import … from 'x'`, `import 'x'`, `export … from 'x'`, `import('x')`,
+// `require('x')` (a template literal's start too) — a superset of what esbuild follows, comments and strings included.
+const specifiers = /\b(?:from|import|require)\s*\(?\s*(['"`])([^'"`\n]*)/g
+
+/**
+ * Whether a module's text names nothing to load but Node's built-ins and toolgauge itself, so esbuild would list the
+ * module alone: the bundled suites' modules (and most stubs and hooks) skip starting esbuild's process, which cost
+ * `run` of the bundled suites ≈35 ms of its 500 ms budget (bench/startup.bench.ts). Any other name — a relative path,
+ * a package, a tsconfig `paths` alias — is left to esbuild to resolve. Unreadable: false, and esbuild says so.
+ */
+function importsNothingLocal(entry: string): boolean {
+  let text: string
+  try {
+    text = readFileSync(entry, 'utf8')
+  } catch {
+    return false
+  }
+  for (const [, , name] of text.matchAll(specifiers)) {
+    if (!isBuiltin(name!) && name !== 'toolgauge' && !name!.startsWith('toolgauge/')) return false
+  }
+  return true
 }
