@@ -1,4 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { isErroredKind, verdictOf } from '../core/verdict.ts'
 import { stoppedCallingTarget } from '../http/unreachable-breaker.ts'
 
@@ -59,9 +60,7 @@ export function stoppedCalls(results: Iterable<CaseResult>): StoppedCalls[] {
     const target = failure ? stoppedCallingTarget(failure.message) : undefined
     if (target === undefined) continue
     const key = JSON.stringify([result.model, target])
-    const entry = counts.get(key) ?? { model: result.model, target, count: 0 }
-    entry.count++
-    counts.set(key, entry)
+    getOrCreate(counts, key, () => ({ model: result.model, target, count: 0 })).count++
   }
   return [...counts.values()]
 }

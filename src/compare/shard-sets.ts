@@ -1,4 +1,5 @@
 import { InputError } from '../core/errors.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import type { Report } from '../core/report.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 
@@ -36,9 +37,7 @@ export function shardSets(inputs: readonly Input[]): ShardSet[] {
   for (const run of shardRuns(inputs)) {
     const plan = `suites ${run.suites.join(', ')}${run.filter !== undefined ? `, --filter ${run.filter}` : ''}`
     const key = JSON.stringify([plan, run.shards.map((s) => s.file)])
-    const set = sets.get(key) ?? { models: [], plan, suites: run.suites, shards: run.shards }
-    set.models.push(run.model)
-    sets.set(key, set)
+    getOrCreate(sets, key, () => ({ models: [] as string[], plan, suites: run.suites, shards: run.shards })).models.push(run.model)
   }
   const all = [...sets.values()]
   const plans = (model: string) => all.filter((set) => set.models.includes(model)).length
@@ -102,9 +101,7 @@ function shardRuns(inputs: readonly Input[]): ShardRun[] {
   const byRun = new Map<string, ShardRun>()
   const add = (model: string, suites: readonly string[], filter: string | undefined, held: HeldShard) => {
     const key = JSON.stringify([model, suites, filter ?? null])
-    const run = byRun.get(key) ?? { model, suites, ...(filter !== undefined ? { filter } : {}), shards: [] }
-    run.shards.push(held)
-    byRun.set(key, run)
+    getOrCreate(byRun, key, (): ShardRun => ({ model, suites, ...(filter !== undefined ? { filter } : {}), shards: [] })).shards.push(held)
   }
   for (const { file, report } of inputs) {
     const { shard, filter, repeat } = report.run

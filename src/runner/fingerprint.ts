@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case, StubSpec } from '../core/case.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { isFile } from '../io/is-file.ts'
 import { serverFiles } from '../mcp/server-files.ts'
 import { mcpOriginOf } from '../mcp/tool-origins.ts'
@@ -150,12 +151,7 @@ export class Fingerprints {
    * local file has its file's digest alone, as before imports were followed: such suites' journals stay resumable.
    */
   private moduleDigest(file: string): Promise<string> {
-    let value = this.modules.get(file)
-    if (value === undefined) {
-      value = this.importsDigest(resolve(file))
-      this.modules.set(file, value)
-    }
-    return value
+    return getOrCreate(this.modules, file, () => this.importsDigest(resolve(file)))
   }
 
   private async importsDigest(file: string): Promise<string> {
