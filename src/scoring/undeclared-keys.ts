@@ -40,8 +40,10 @@ function judge(members: readonly JsonSchema[], value: unknown, root: JsonSchema,
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([key, child]) => {
     const childPath = path ? `${path}.${key}` : key
-    if (keyStatus(members, key, root) !== 'declared') return [childPath]
-    return within(childSchema(members, key), child, root, childPath)
+    // A key one member forbids is still judged by the schema another member gives it, as ajv judges it: in
+    // `allOf: [{ additionalProperties: false }, { properties: { b: closed } }]`, `b` and `b.a` are both rejected.
+    const below = within(childSchema(members, key), child, root, childPath)
+    return keyStatus(members, key, root) === 'declared' ? below : [childPath, ...below]
   })
 }
 

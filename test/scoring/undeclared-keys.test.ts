@@ -51,6 +51,14 @@ describe('keys the schema forbids are hallucinated parameters wherever it forbid
     expect(undeclaredKeys({ $defs: { base: { properties: { a: {}, b: {} } } }, $ref: '#/$defs/base', properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2 })).toEqual(['b'])
   })
 
+  it('a key one allOf member forbids is still judged by the schema another member gives it, as ajv judges it (found by fast-check, seed -372689444)', () => {
+    // ajv rejects `b` (the first member takes no key) and `b.a` (the second member's `b` is closed); both are reported.
+    const parameters: JsonSchema = { $schema: draft2020, allOf: [{ type: 'object', additionalProperties: false }, { type: 'object', properties: { b: { allOf: [{ type: 'object', additionalProperties: false }, { type: 'object' }] } } }] }
+    expect(undeclaredKeys(parameters, { b: { a: 0 } })).toEqual(['b', 'b.a'])
+    // A forbidden key no member gives a schema to has nothing below it to judge.
+    expect(undeclaredKeys({ type: 'object', additionalProperties: false }, { b: { a: 0 } })).toEqual(['b'])
+  })
+
   it('a call the loop rejects for a forbidden key fails the case with hallucinated_param (it passed with 100% accuracy)', async () => {
     const tools: ToolDefinition[] = [{ name: 'list_pets', parameters: { type: 'object', additionalProperties: false } }]
     const { transcript, score } = await runScripted(makeCase({ tools, expect: { calls: [{ name: 'list_pets' }] } }), [turn('', ['list_pets', '{"limit": 5}']), turn('Here are the pets.')])
