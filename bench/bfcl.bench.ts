@@ -14,7 +14,7 @@ import { entryVerdict, type EntryInput } from '../src/bfcl/entry-verdict.ts'
 import type { DecodeMode } from '../src/bfcl/decode.ts'
 import { readResultFile } from '../src/bfcl/results.ts'
 import { scoreResults } from '../src/bfcl/score.ts'
-import { groundTruthResult } from '../src/bfcl/self-check.ts'
+import { groundTruthResult } from '../test/bfcl/self-check.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const shared = resolve(root, '../shared/data')

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks'
 import type { ToolDefinition } from '../src/core/tool.ts'
 import { countToolTokens } from '../src/tokens/count-tool-tokens.ts'
-import { replayCookbook, replayHarmony, replayHmarr, replayPamelafox, summarize } from '../src/tokens/oracle-replay.ts'
+import { replayCookbook, replayHarmony, replayHmarr, replayPamelafox, summarize } from '../test/tokens/oracle-replay.ts'
 import { hasSharedData, sharedData } from '../test/helpers/shared-data.ts'
 
 const words = 'city state weather forecast unit temperature query search document ticket order customer refund date range limit page'.split(' ')

@@ -4,7 +4,7 @@
 //   default file: ../shared/data/token-oracles/recorded_usage.jsonl; --check: print only, do not rewrite the docs.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { accuracyByFamily, renderAccuracyTable, replayRecordedUsage } from '../src/tokens/accuracy.ts'
+import { accuracyByFamily, renderAccuracyTable, replayRecordedUsage } from '../test/tokens/accuracy.ts'
 import { hasSharedData, projectRoot, sharedData } from '../test/helpers/shared-data.ts'
 
 const args = process.argv.slice(2)

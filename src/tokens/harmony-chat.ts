@@ -61,11 +61,6 @@ export function renderHarmonyConversation(conversation: HarmonyConversation): Ha
   return parts
 }
 
-/** The render as one string (specials written literally), for byte comparison with harmony's test data. */
-export function harmonyText(parts: readonly HarmonyPart[]): string {
-  return parts.map((part) => ('special' in part ? part.special : part.text)).join('')
-}
-
 /** Counts a render: one token per special, ordinary o200k encoding per text piece (as harmony encodes each). */
 export function countHarmonyParts(parts: readonly HarmonyPart[], count: TextCounter): number {
   return parts.reduce((total, part) => total + ('special' in part ? 1 : count(part.text)), 0)

@@ -2,8 +2,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
-import { countToolTokens } from './count-tool-tokens.ts'
-import type { OracleRow } from './oracle-replay.ts'
 import type { ToolTokenCount } from './types.ts'
 
 /** One measured request kept as a new oracle: the inputs and what the provider's API reported for them. */
@@ -29,7 +27,7 @@ export function recordOracle(file: string, entry: Omit<RecordedOracle, 'format' 
 }
 
 /** Reads an oracle file written by `toolgauge tokens --measure --record`. */
-function readRecords(file: string): RecordedOracle[] {
+export function readRecords(file: string): RecordedOracle[] {
   let value: unknown
   try {
     value = JSON.parse(readFileSync(file, 'utf8'))
@@ -40,14 +38,4 @@ function readRecords(file: string): RecordedOracle[] {
     throw new InputError('expected a JSON array of toolgauge-token-oracle/1 records', { file })
   }
   return value as RecordedOracle[]
-}
-
-/** Replays recorded oracles through today's offline counter: measured vs counted tool tokens per record. */
-export async function replayRecorded(file: string): Promise<OracleRow[]> {
-  const rows: OracleRow[] = []
-  for (const [index, record] of readRecords(file).entries()) {
-    const count = await countToolTokens({ model: record.model, tools: record.tools, messages: record.messages, ...(record.toolChoice ? { toolChoice: record.toolChoice } : {}), perTool: false })
-    rows.push({ name: `${record.model} #${index + 1} (${record.recorded.slice(0, 10)})`, expected: record.measured.toolTokens, actual: count.toolTokens })
-  }
-  return rows
 }

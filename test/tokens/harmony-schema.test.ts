@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderHarmonyToolsSection, schemaToTypeScript } from '../../src/tokens/harmony-schema.ts'
-import { countHarmonyParts, harmonyText, renderHarmonyConversation } from '../../src/tokens/harmony-chat.ts'
+import { countHarmonyParts, renderHarmonyConversation } from '../../src/tokens/harmony-chat.ts'
+import { harmonyText } from './oracle-replay.ts'
 import { textCounter } from '../../src/tokens/encodings.ts'
 
 describe('harmony schema render', () => {

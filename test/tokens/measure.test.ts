@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runMain } from '../helpers/cli.ts'
 import { measureToolTokens } from '../../src/tokens/measure-tool-tokens.ts'
-import { replayRecorded } from '../../src/tokens/oracle-record.ts'
+import { replayRecorded } from './oracle-replay.ts'
 import type { ToolDefinition } from '../../src/core/tool.ts'
 
 // A loopback stand-in for the providers: it prices a request like a real API would (a fixed machinery cost once

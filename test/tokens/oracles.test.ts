@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { directCount } from '../../src/tokens/encodings.ts'
 import { textCounter } from '../../src/tokens/encodings.ts'
-import { replayCookbook, replayHarmony, replayHmarr, replayPamelafox, summarize } from '../../src/tokens/oracle-replay.ts'
+import { replayCookbook, replayHarmony, replayHmarr, replayPamelafox, summarize } from './oracle-replay.ts'
 import { renderHarmonyToolsSection } from '../../src/tokens/harmony-schema.ts'
-import { harmonyTestTools } from '../../src/tokens/oracle-replay.ts'
+import { harmonyTestTools } from './oracle-replay.ts'
 import { hasSharedData, sharedData, sharedTitle } from '../helpers/shared-data.ts'
 import { readFileSync } from 'node:fs'
 

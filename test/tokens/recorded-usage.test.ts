@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { accuracyByFamily, renderAccuracyTable, replayRecordedUsage, type AccuracyRow } from '../../src/tokens/accuracy.ts'
+import { accuracyByFamily, renderAccuracyTable, replayRecordedUsage, type AccuracyRow } from './accuracy.ts'
 import { hasSharedData, projectRoot, sharedData, sharedTitle } from '../helpers/shared-data.ts'
 
 // Replays every real request of the calibration data (issue 17). Set TOOLGAUGE_RECORDED_USAGE to check another

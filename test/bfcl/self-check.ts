@@ -1,8 +1,8 @@
-import { findDoc, type FunctionDoc } from './checker/function-doc.ts'
-import { groundTruthCall } from './checker/function-check.ts'
-import { pyToJsonText } from './py/to-json.ts'
-import { isDict, isList, pyEqual, type PyValue } from './py/value.ts'
-import { mangleName } from './to-json-schema.ts'
+import { findDoc, type FunctionDoc } from '../../src/bfcl/checker/function-doc.ts'
+import { groundTruthCall } from '../../src/bfcl/checker/function-check.ts'
+import { pyToJsonText } from '../../src/bfcl/py/to-json.ts'
+import { isDict, isList, pyEqual, type PyValue } from '../../src/bfcl/py/value.ts'
+import { mangleName } from '../../src/bfcl/to-json-schema.ts'
 
 // The "GT self-check" of bfcl-rules.md §11: the output a perfect FC model would give, built from the possible
 // answer (first non-"" option per parameter). Scoring it exposes answers no output can pass, and it feeds the

@@ -1,6 +1,6 @@
-import { countToolTokens } from './count-tool-tokens.ts'
+import { countToolTokens } from '../../src/tokens/count-tool-tokens.ts'
 import { readRecordedUsage } from './recorded-usage.ts'
-import type { CountMethod } from './types.ts'
+import type { CountMethod } from '../../src/tokens/types.ts'
 
 // The accuracy of the offline counters against real API usage, per counting family: computed once here for the
 // test (test/tokens/recorded-usage.test.ts) and for the docs table (scripts/tokens-accuracy.ts).

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Message } from '../core/message.ts'
-import type { ToolDefinition } from '../core/tool.ts'
-import { countToolTokens } from './count-tool-tokens.ts'
-import { textCounter } from './encodings.ts'
-import { countHarmonyParts, defaultHarmonySystem, harmonyText, renderHarmonyConversation } from './harmony-chat.ts'
-import { openAiPromptWithTools, openAiPromptWithoutTools, type OpenAiCountMessage } from './openai-chat.ts'
-import { toolChoiceOf } from './tool-choice-flag.ts'
+import type { Message } from '../../src/core/message.ts'
+import type { ToolDefinition } from '../../src/core/tool.ts'
+import { countToolTokens } from '../../src/tokens/count-tool-tokens.ts'
+import { textCounter } from '../../src/tokens/encodings.ts'
+import { countHarmonyParts, defaultHarmonySystem, renderHarmonyConversation, type HarmonyPart } from '../../src/tokens/harmony-chat.ts'
+import { openAiPromptWithTools, openAiPromptWithoutTools, type OpenAiCountMessage } from '../../src/tokens/openai-chat.ts'
+import { readRecords } from '../../src/tokens/oracle-record.ts'
+import { toolChoiceOf } from '../../src/tokens/tool-choice-flag.ts'
 
 // Replays the oracle files of ../shared/data/token-oracles (read in place, never copied) through the counters.
 // Used by the oracle tests and by `npm run bench -- tokens` to print the accuracy table.
@@ -26,6 +27,11 @@ function toolOf(entry: WireTool): ToolDefinition {
 
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T
+}
+
+/** The render as one string (specials written literally), for byte comparison with harmony's test data. */
+export function harmonyText(parts: readonly HarmonyPart[]): string {
+  return parts.map((part) => ('special' in part ? part.special : part.text)).join('')
 }
 
 /** The Cookbook weather example, per model (API prompt_tokens 105 for gpt-3.5-turbo/gpt-4, 101 for gpt-4o/-mini). */
@@ -130,4 +136,14 @@ export function summarize(set: string, rows: readonly OracleRow[]): OracleSummar
     minDiff: diffs.reduce((least, d) => Math.min(least, d), Infinity),
     maxDiff: diffs.reduce((most, d) => Math.max(most, d), -Infinity),
   }
+}
+
+/** Replays recorded oracles through today's offline counter: measured vs counted tool tokens per record. */
+export async function replayRecorded(file: string): Promise<OracleRow[]> {
+  const rows: OracleRow[] = []
+  for (const [index, record] of readRecords(file).entries()) {
+    const count = await countToolTokens({ model: record.model, tools: record.tools, messages: record.messages, ...(record.toolChoice ? { toolChoice: record.toolChoice } : {}), perTool: false })
+    rows.push({ name: `${record.model} #${index + 1} (${record.recorded.slice(0, 10)})`, expected: record.measured.toolTokens, actual: count.toolTokens })
+  }
+  return rows
 }

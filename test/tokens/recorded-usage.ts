@@ -1,10 +1,10 @@
-import { InputError } from '../core/errors.ts'
-import { parseDocumentText } from '../io/read-document.ts'
-import { toolsFromList } from '../suite/load-tools.ts'
-import { messagesFromList } from './messages-file.ts'
-import { toolChoiceOf } from './tool-choice-flag.ts'
-import type { ToolTokenRequest } from './types.ts'
-import { readTextFile } from '../io/read-text.ts'
+import { InputError } from '../../src/core/errors.ts'
+import { parseDocumentText } from '../../src/io/read-document.ts'
+import { toolsFromList } from '../../src/suite/load-tools.ts'
+import { messagesFromList } from '../../src/tokens/messages-file.ts'
+import { toolChoiceOf } from '../../src/tokens/tool-choice-flag.ts'
+import type { ToolTokenRequest } from '../../src/tokens/types.ts'
+import { readTextFile } from '../../src/io/read-text.ts'
 
 /**
  * One real request with the input tokens its API reported (`recorded_usage.jsonl` of the token-oracles data) and
