@@ -16,17 +16,6 @@ export type ConfusionMatrix = {
 }
 
 /**
- * Builds the tool confusion matrix of a set of results. Per result, calls that match an expected name pair with
- * it (the diagonal); the remaining expected and called names pair in order (a wrong tool), and what is left over
- * pairs with `(none)` (a missed call or an extra call). A case that expected no call and got none is (none, none).
- */
-export function confusionMatrix(results: readonly CaseResult[]): ConfusionMatrix {
-  const tally = new ConfusionTally()
-  for (const result of results) tally.add(result)
-  return tally.matrix()
-}
-
-/**
  * The cells of a confusion matrix, folded one result at a time (memory grows with tools², not cases). Errored
  * results (an outage, harness code) are left out: a call the model never got to make is no confusion.
  */

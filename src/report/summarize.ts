@@ -1,6 +1,6 @@
 import type { ModelSummary } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
-import { GroupedSummaries, SummaryAccumulator, type SummaryOptions } from './summary-accumulator.ts'
+import { GroupedSummaries, type SummaryOptions } from './summary-accumulator.ts'
 
 /**
  * Aggregates results into one summary per model, in the order models first appear — the same fold the runner
@@ -12,13 +12,6 @@ export function summarize(results: readonly CaseResult[], options: Pick<SummaryO
   const groups = new GroupedSummaries(summaryGroup, options)
   for (const result of results) groups.add(result)
   return groups.finish()
-}
-
-/** The summary of one model's results. */
-export function summarizeModel(model: string, results: readonly CaseResult[]): ModelSummary {
-  const accumulator = new SummaryAccumulator({ model })
-  for (const result of results) accumulator.add(result)
-  return accumulator.finish()
 }
 
 /** The row a result belongs to: its model, and its variant in runs with tool-description variants. */

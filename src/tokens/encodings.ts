@@ -9,16 +9,8 @@ export type EncodingName = 'o200k_base' | 'cl100k_base' | 'o200k_harmony'
 /** Counts the tokens of ordinary text (special-token literals count as text, as the APIs treat user text). */
 export type TextCounter = (text: string) => number
 
-type Encoder = { countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number }
-
-// gpt-tokenizer's own encoders: the reference the rank tables are tested against (directCount). Their rank
-// modules are 2.4 MB JavaScript literals (~0.4 s CPU, ~60 MiB to load), so counting goes through bpe-table.ts.
-const references: Record<Exclude<EncodingName, 'o200k_harmony'>, () => Promise<Encoder>> = {
-  o200k_base: async () => (await import('gpt-tokenizer/encoding/o200k_base')).default as Encoder,
-  cl100k_base: async () => (await import('gpt-tokenizer/encoding/cl100k_base')).default as Encoder,
-}
-
-// Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file) and its split pattern. The table is
+// Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file, bpe-table.ts; its encoder modules, the
+// tests' reference, are 2.4 MB JavaScript literals: ~0.4 s CPU, ~60 MiB to load) and its split pattern. The table is
 // read on the first chunk the stored counts do not hold (a run whose tool texts were counted before needs none).
 async function loadCounter(encoding: Exclude<EncodingName, 'o200k_harmony'>): Promise<(text: string) => number> {
   const constants = await import('gpt-tokenizer/encodingParams/constants')
@@ -70,10 +62,4 @@ function memoize(countText: (text: string) => number, stored: StoredCounts): Tex
     for (const chunk of text.split(chunkCut)) total += countChunk(chunk)
     return total
   }
-}
-
-/** Uncached, unchunked count: the reference the chunked counter is tested against. */
-export async function directCount(encoding: EncodingName, text: string): Promise<number> {
-  const encoder = await references[encoding === 'o200k_harmony' ? 'o200k_base' : encoding]()
-  return encoder.countTokens(text, { disallowedSpecial: new Set() })
 }

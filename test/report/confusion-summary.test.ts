@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { confusedPairs, confusionMatrix, diagonalTotals, noTool } from '../../src/report/confusion.ts'
+import { confusedPairs, diagonalTotals, noTool } from '../../src/report/confusion.ts'
+import { confusionMatrix } from '../helpers/report-folds.ts'
 import { confusionHtml, gridLimit } from '../../src/report/html/confusion.ts'
 import { makeResult } from '../stats/make-result.ts'
 

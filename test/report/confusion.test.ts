@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { confusionMatrix, noTool } from '../../src/report/confusion.ts'
+import { noTool } from '../../src/report/confusion.ts'
+import { confusionMatrix } from '../helpers/report-folds.ts'
 import { makeResult } from '../stats/make-result.ts'
 
 const call = (name: string) => ({ turn: 0, id: name, name, rawArguments: '{}' })

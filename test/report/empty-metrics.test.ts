@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CaseMetrics } from '../../src/core/result.ts'
-import { summarizeModel } from '../../src/report/summarize.ts'
+import { summarizeModel } from '../helpers/report-folds.ts'
 import { renderTable } from '../../src/report/table.ts'
 import { makeResult } from '../stats/make-result.ts'
 

@@ -8,7 +8,7 @@ import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer
 import { tryConvertToString } from 'gpt-tokenizer/utfUtil'
 import { countWithTable } from '../../src/tokens/bpe-count.ts'
 import { BpeTable, bpeTable } from '../../src/tokens/bpe-table.ts'
-import { directCount } from '../../src/tokens/encodings.ts'
+import { directCount } from './direct-count.ts'
 
 const encodings = [
   { name: 'o200k_base', ranks: o200kRanks, pattern: O200K_TOKEN_SPLIT_REGEX },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { directCount, textCounter, type EncodingName } from '../../src/tokens/encodings.ts'
+import { textCounter, type EncodingName } from '../../src/tokens/encodings.ts'
+import { directCount } from './direct-count.ts'
 import { renderOpenAiToolBlock } from '../../src/tokens/openai-render.ts'
 import { renderHarmonyToolsSection } from '../../src/tokens/harmony-schema.ts'
 import { anthropicToolText } from '../../src/tokens/anthropic-estimate.ts'

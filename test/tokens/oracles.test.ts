@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { directCount } from '../../src/tokens/encodings.ts'
+import { directCount } from './direct-count.ts'
 import { textCounter } from '../../src/tokens/encodings.ts'
 import { replayCookbook, replayHarmony, replayHmarr, replayPamelafox, summarize } from './oracle-replay.ts'
 import { renderHarmonyToolsSection } from '../../src/tokens/harmony-schema.ts'

@@ -7,19 +7,10 @@ import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { caseKey } from '../../core/case-key.ts'
 import { countRun, sideBySide, tallyBadge, type RunTally } from './side-by-side.ts'
-import { flakyLookup, type FlakyLookup } from '../flaky-cases.ts'
-import { summarize } from '../summarize.ts'
+import type { FlakyLookup } from '../flaky-cases.ts'
 
 /** A case's status in the list: from its results' verdicts and the summary's flaky cases; `errored` when none of them got a verdict. */
 type CaseStatus = 'pass' | 'fail' | 'flaky' | 'errored'
-
-/**
- * The drill-down: one collapsible entry per case (failing first, then flaky, errored, passing), every model and
- * repeat inside; flaky as these results' summary (`summarize`) decides.
- */
-export function caseList(results: readonly CaseResult[], toolSets?: ToolSetIndex): string {
-  return [...caseEntries(() => results, flakyLookup(summarize(results)), toolSets)].join('\n')
-}
 
 /**
  * The case entries in pieces, from results streamed with each case's results side by side: one pass for every
