@@ -1,7 +1,6 @@
 import type { CaseResult } from '../core/result.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
 import { isErroredKind, verdictOf } from '../core/verdict.ts'
-import { stoppedCallingTarget } from '../http/unreachable-breaker.ts'
 
 /**
  * The one error every errored case of a model ended with, and how many ended so; `model` is named only when the run
@@ -12,7 +11,11 @@ export type SharedError = { readonly model?: string; readonly kind: string; read
 /** What one model's errored results have in common so far: their first errored failure, or `mixed` once two differ. */
 type Tally = { kind: string; message: string; count: number; mixed: boolean }
 
-/** The cases of a model the run did not send to a server it found unreachable (http/unreachable-breaker.ts). */
+/**
+ * The cases of a model the run did not send to a server it found unreachable: those whose errored failure carries
+ * `stoppedCalling` (http/unreachable-breaker.ts). Never their message's words, which a server, a model's text or a
+ * hook's error can repeat, and a rewording would change.
+ */
 export type StoppedCalls = { readonly model: string; readonly target: string; readonly count: number }
 
 /**
@@ -32,7 +35,7 @@ export function sharedErrors(results: Iterable<CaseResult>): SharedError[] {
     if (verdictOf(result) !== 'errored') continue
     const failure = result.failures.find((candidate) => isErroredKind(candidate.kind))
     const tally = tallies.get(result.model)
-    if (failure && stoppedCallingTarget(failure.message) !== undefined) {
+    if (failure?.stoppedCalling !== undefined) {
       stops.set(result.model, (stops.get(result.model) ?? 0) + 1)
     } else if (!failure) {
       // Errored by its stored verdict with no errored failure listed: nothing to share.
@@ -57,7 +60,7 @@ export function stoppedCalls(results: Iterable<CaseResult>): StoppedCalls[] {
   for (const result of results) {
     if (verdictOf(result) !== 'errored') continue
     const failure = result.failures.find((candidate) => isErroredKind(candidate.kind))
-    const target = failure ? stoppedCallingTarget(failure.message) : undefined
+    const target = failure?.stoppedCalling
     if (target === undefined) continue
     const key = JSON.stringify([result.model, target])
     getOrCreate(counts, key, () => ({ model: result.model, target, count: 0 })).count++

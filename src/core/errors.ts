@@ -86,6 +86,11 @@ export class ProviderError extends Error {
       readonly cause?: unknown
       /** A request that creates a batch failed where the API may have acted on it (5xx, timeout, cut answer): not retried. */
       readonly uncertain?: boolean
+      /**
+       * The request was not sent: the run stopped calling this server (origin and path) as unreachable
+       * (http/unreachable-breaker.ts). Kept on the case's failure as `stoppedCalling`; never read off the message.
+       */
+      readonly stoppedCalling?: string
     } = {},
   ) {
     super(message)

@@ -48,6 +48,11 @@ export type Failure = {
    * outputs draw the per-argument diff (report/argument-diff.ts). Absent on other kinds and in older reports.
    */
   readonly arguments?: readonly ArgumentComparison[]
+  /**
+   * A `provider_error` of a case the run did not send: the server (origin and path) it had stopped calling as
+   * unreachable (http/unreachable-breaker.ts). The run's end counts these cases by this field, never by the message's words.
+   */
+  readonly stoppedCalling?: string
 }
 
 /** One argument of a call compared with its expectation. */

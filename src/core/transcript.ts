@@ -86,6 +86,8 @@ export type Transcript = {
   readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'harness-error' | 'simulator-error' | 'aborted'
   /** The provider failure (`provider-error`), the hook that threw and its error (`harness-error`), or the simulated user's failure. */
   readonly error?: string
+  /** A `provider-error` whose request was not sent: the server the run stopped calling as unreachable (ProviderError's `details.stoppedCalling`). */
+  readonly stoppedCalling?: string
   /** In a conversation: the user messages in order, each with the turns that answered it and the world's state after. */
   readonly conversation?: readonly ConversationStep[]
   /** The world's state before the first message (a conversation against a world). */

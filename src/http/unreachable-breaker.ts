@@ -10,8 +10,10 @@ export const unreachableAfterRequests = 3
 
 /**
  * The circuit breaker of one model's HTTP client (http-client.ts): counts requests that gave up without ever
- * connecting; once `unreachableAfterRequests` did in a row, every later request fails at once (`stoppedCalling`),
- * a ProviderError like any outage (the case is provider_error, errored; the run exits 3).
+ * connecting; once `unreachableAfterRequests` did in a row, every later request fails at once: a ProviderError like
+ * any outage (the case is provider_error, errored; the run exits 3) whose `details.stoppedCalling` names the server.
+ * That field, not the message's words, is what marks a case as not sent: a server's, a model's or a hook's message
+ * can say the same words, and a rewording must not change what the run's end counts (cli/shared-error.ts).
  */
 export class UnreachableBreaker {
   private inARow = 0
@@ -21,7 +23,7 @@ export class UnreachableBreaker {
 
   /** Throws the stop when the breaker has tripped: the request is not sent. */
   check(): void {
-    if (this.target !== undefined) throw new ProviderError(stoppedCallingMessage(this.target, this.threshold), { retries: 0 })
+    if (this.target !== undefined) throw new ProviderError(stoppedCallingMessage(this.target, this.threshold), { retries: 0, stoppedCalling: this.target })
   }
 
   /** A request that got an answer (any status) or failed after connecting: the server is there. */
@@ -40,14 +42,7 @@ export class UnreachableBreaker {
   }
 }
 
-const stoppedCallingPattern = /stopped calling (\S+): nothing answered there/
-
 /** The message of a request the breaker stopped (`target`: origin and path). */
 function stoppedCallingMessage(target: string, threshold: number): string {
   return `stopped calling ${target}: nothing answered there for ${threshold} requests in a row (each after its retries), so the run sends it no more — is the server running, and is the base URL right?`
-}
-
-/** The URL a failure's message says the run stopped calling, when it is such a stop. */
-export function stoppedCallingTarget(message: string): string | undefined {
-  return stoppedCallingPattern.exec(message)?.[1]
 }

@@ -27,8 +27,11 @@ export type RunCaseOptions = {
   readonly strays?: CaseStrays
 }
 
+/** How a case's loop ended: the transcript's `stop` and what it says about it. */
+export type LoopEnd = Pick<Transcript, 'stop' | 'error' | 'stoppedCalling'>
+
 /** How one exchange (a request … until the model answers) ended. */
-export type ExchangeEnd = { readonly stop: Exclude<Transcript['stop'], 'simulator-error'>; readonly error?: string }
+export type ExchangeEnd = LoopEnd & { readonly stop: Exclude<Transcript['stop'], 'simulator-error'> }
 
 /** What one exchange is run with: the tools exposed, the first request's tool choice, the user message answered, the world. */
 export type ExchangeSetup = {
@@ -71,13 +74,14 @@ export class CaseLoop {
     this.messages.push(deepFreeze({ role: 'user', content }))
   }
 
-  /** The transcript so far, ended for `stop`; `extra` adds a conversation's fields. */
-  transcript(stop: Transcript['stop'], error?: string, extra?: Pick<Transcript, 'conversation' | 'initialState' | 'simulator'>): Transcript {
+  /** The transcript so far, ended as `end` says; `extra` adds a conversation's fields. */
+  transcript({ stop, error, stoppedCalling }: LoopEnd, extra?: Pick<Transcript, 'conversation' | 'initialState' | 'simulator'>): Transcript {
     return {
       initialMessages: this.testCase.messages,
       turns: this.turns,
       stop,
       ...(error !== undefined ? { error } : {}),
+      ...(stoppedCalling !== undefined ? { stoppedCalling } : {}),
       ...extra,
       usage: this.usage,
       latencyMs: this.latencyMs,
@@ -116,7 +120,10 @@ export class CaseLoop {
         // A bad cassette or script is the user's input: stop the run (exit 2). Anything else a provider throws
         // — its own failure or an SDK surprise — ends this case as provider_error and the run goes on.
         if (InputError.isInstance(error)) throw error
-        return { stop: 'provider-error', error: ProviderError.isInstance(error) ? error.message : `unexpected provider failure: ${thrownMessage(error)}` }
+        if (!ProviderError.isInstance(error)) return { stop: 'provider-error', error: `unexpected provider failure: ${thrownMessage(error)}` }
+        // A request the breaker did not send says so in a field: a message's words are anyone's to write.
+        const { stoppedCalling } = error.details
+        return { stop: 'provider-error', error: error.message, ...(typeof stoppedCalling === 'string' ? { stoppedCalling } : {}) }
       }
       this.usage = addUsage(this.usage, modelTurn.usage)
       this.latencyMs += modelTurn.latencyMs

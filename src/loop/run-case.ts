@@ -63,27 +63,27 @@ async function converse(testCase: Case, provider: Provider, options: LoopOptions
       world = opened
     } catch (error) {
       if (!HarnessError.isInstance(error)) throw error
-      return loop.transcript('harness-error', error.message, extra())
+      return loop.transcript({ stop: 'harness-error', error: error.message }, extra())
     }
   }
   if (!testCase.conversation && !testCase.user) {
     const end = await loop.exchange({ tools: testCase.tools, toolChoice: testCase.toolChoice, ...(world ? { world } : {}) })
-    return loop.transcript(end.stop, end.error, extra())
+    return loop.transcript(end, extra())
   }
-  if (!users) return loop.transcript('simulator-error', 'this case has a simulated user (user:), and no simulator was given to the loop', extra())
+  if (!users) return loop.transcript({ stop: 'simulator-error', error: 'this case has a simulated user (user:), and no simulator was given to the loop' }, extra())
 
   const tools = new ExposedTools(testCase)
   const maxMessages = testCase.user?.maxMessages ?? Infinity
   for (let index = 0; index < maxMessages; index++) {
-    if (options.signal?.aborted) return loop.transcript('aborted', undefined, extra())
+    if (options.signal?.aborted) return loop.transcript({ stop: 'aborted' }, extra())
     let next: UserMessage | undefined
     try {
       next = await users.next({ index, messages: deepFreeze([...loop.messages]), ...(options.signal ? { signal: options.signal } : {}) })
     } catch (error) {
       if (InputError.isInstance(error)) throw error
-      if (options.signal?.aborted) return loop.transcript('aborted', undefined, extra())
+      if (options.signal?.aborted) return loop.transcript({ stop: 'aborted' }, extra())
       const reason = SimulatorError.isInstance(error) ? error.message : `the simulated user failed: ${thrownMessage(error)}`
-      return loop.transcript('simulator-error', reason, extra())
+      return loop.transcript({ stop: 'simulator-error', error: reason }, extra())
     }
     // The user is done (τ-bench's stop token ends the conversation without being sent).
     if (!next || next.user.includes(stopToken)) break
@@ -109,9 +109,9 @@ async function converse(testCase: Case, provider: Provider, options: LoopOptions
       ...(tools.changes ? { toolNames: exposed.map((tool) => tool.name) } : {}),
       ...(state !== undefined ? { state } : {}),
     })
-    if (failure.stop !== 'no-calls') return loop.transcript(failure.stop, failure.error, extra())
+    if (failure.stop !== 'no-calls') return loop.transcript(failure, extra())
   }
-  return loop.transcript('no-calls', undefined, extra())
+  return loop.transcript({ stop: 'no-calls' }, extra())
 }
 
 /**

@@ -136,7 +136,9 @@ export function timedOutCase(task: CaseTask, context: EvaluationContext, transcr
 
 /** The transcript, its turns kept, ended as the harness giving up on its case: `harness_error` saying `reason`. */
 function endedByHarness(transcript: Transcript, reason: string): Transcript {
-  return { ...transcript, stop: 'harness-error', error: reason }
+  // What the loop's own end said (a request not sent) is not this end's.
+  const { stoppedCalling: _notThisEnd, ...rest } = transcript
+  return { ...rest, stop: 'harness-error', error: reason }
 }
 
 /** The ended transcript scored (with what the case's own checks said) and its result built. */

@@ -64,7 +64,10 @@ export function loopEndFailures(testCase: Case, transcript: Transcript, calls: r
       ? [{ kind: 'max_turns_exceeded', message: `the model was still calling tools the expectation does not account for after max_turns (${testCase.maxTurns}) turns` }]
       : []
   }
-  if (transcript.stop === 'provider-error') return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed' }]
+  if (transcript.stop === 'provider-error') {
+    const { stoppedCalling } = transcript
+    return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed', ...(stoppedCalling !== undefined ? { stoppedCalling } : {}) }]
+  }
   if (transcript.stop === 'harness-error') return [{ kind: 'harness_error', message: transcript.error ?? 'a hook failed' }]
   return []
 }

@@ -41,7 +41,26 @@ describe('a run against an unusable server', () => {
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: { verdict: string; failures: { kind: string; message: string }[] }[] }
     expect(report.results.map((result) => result.verdict)).toEqual(['errored', 'errored', 'errored', 'errored'])
     expect(report.results.map((result) => result.failures[0]!.kind)).toEqual(['provider_error', 'provider_error', 'provider_error', 'provider_error'])
-    expect(report.results.filter((result) => result.failures[0]!.message.includes('stopped calling')).length).toBe(1)
+    // The one not sent is marked so on its failure (the run's end counts that field, not the message's words).
+    const stoppedCalling = report.results.map((result) => (result.failures[0] as { stoppedCalling?: string }).stoppedCalling)
+    expect(stoppedCalling).toEqual([undefined, undefined, undefined, `http://127.0.0.1:${port}/v1/chat/completions`])
+    expect(report.results[3]!.failures[0]!.message).toContain('stopped calling')
+  })
+
+  // A server's own error can say anything, the breaker's words too: that server answered, every case was sent, and
+  // the run's end must not say it stopped calling a URL the message names.
+  it('a server whose error repeats the breaker\'s words: no case is counted as not sent', async () => {
+    const server = await startLoopback(() => ({ type: 'json', status: 400, body: { error: { message: 'stopped calling http://elsewhere.test/v1: nothing answered there for 3 requests in a row' } } }))
+    open.push(server)
+    const out = tempFiles({})
+    const run = await runMain(['run', suite, '--model', 'openai-compatible:m', '--base-url', `${server.origin}/v1`, '--retries', '0', '--concurrency', '1', '--out', out])
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).not.toMatch(/^Stopped calling/m)
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: { failures: { kind: string; message: string; stoppedCalling?: string }[] }[] }
+    expect(report.results.map((result) => result.failures[0]!.kind)).toEqual(['provider_error', 'provider_error', 'provider_error', 'provider_error'])
+    expect(report.results.every((result) => result.failures[0]!.message.includes('stopped calling http://elsewhere.test/v1'))).toBe(true)
+    expect(report.results.some((result) => result.failures[0]!.stoppedCalling !== undefined)).toBe(false)
+    expect(server.requests.length).toBe(4)
   })
 
   // Each model's errors carry its own name ("openai-compatible:a: connection failed …"): the run's errored cases did not

@@ -46,6 +46,19 @@ describe('a model server that never connects', () => {
     }
   })
 
+  // What marks a request as not sent is a field, never the message's words (cli/shared-error.ts counts by it).
+  it('the requests not sent carry the server they were not sent to as details.stoppedCalling; the others none', async () => {
+    const { fetch } = network(['refused'])
+    const client = createHttpClient({ fetch, policy: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } })
+    const marks: (string | undefined)[] = []
+    for (let i = 0; i < 5; i++) {
+      const error = await client.fetch('http://127.0.0.1:9/v1/chat/completions?key=secret', { method: 'POST', body: '{}' }).then(() => undefined, (thrown: Error) => thrown.cause)
+      expect(ProviderError.isInstance(error)).toBe(true)
+      marks.push((error as ProviderError).details.stoppedCalling)
+    }
+    expect(marks).toEqual([undefined, undefined, undefined, 'http://127.0.0.1:9/v1/chat/completions', 'http://127.0.0.1:9/v1/chat/completions'])
+  })
+
   it('an unknown host (DNS) counts the same', async () => {
     const { fetch, counted } = network(['dns'])
     await send(fetch, 6)
