@@ -3,8 +3,8 @@ import type { ModelPrice, PriceTable } from './types.ts'
 /** A price found for a model spec, with the table key that matched. */
 export type PriceMatch = { readonly found: true; readonly key: string; readonly price: ModelPrice }
 
-/** Why a model spec has no price. */
-export type PriceMiss = { readonly found: false; readonly reason: string }
+/** Why a model spec has no price; `offline`: it never reaches a paid API (baseline, scripted), so it spends nothing. */
+export type PriceMiss = { readonly found: false; readonly reason: string; readonly offline?: true }
 
 // Providers whose model names are the vendor's own, so the shipped table applies to them.
 const vendorPrefixes: readonly string[] = ['openai', 'openai-responses', 'anthropic', 'google']
@@ -37,7 +37,7 @@ export function isSnapshotOf(name: string, key: string): boolean {
 export function findPrice(table: PriceTable, spec: string): PriceMatch | PriceMiss {
   const lower = spec.trim().toLowerCase()
   const { provider, model } = splitSpec(lower)
-  if (offlinePrefixes.includes(provider)) return { found: false, reason: `${provider} is an offline model` }
+  if (offlinePrefixes.includes(provider)) return { found: false, offline: true, reason: `${provider} is an offline model` }
   const keys = Object.keys(table.models)
   const bySpec = longest(keys.filter((key) => key.includes(':') && isSnapshotOf(lower, key)))
   if (bySpec !== undefined) return match(table, bySpec)

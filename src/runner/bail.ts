@@ -28,7 +28,8 @@ export function unpricedWarnings(providers: readonly Provider[], prices: PriceTa
   return providers.flatMap((provider) => {
     const spec = provider.spec ?? provider.id
     const price = findPrice(prices, spec)
-    return price.found || price.reason.includes('offline') ? [] : [`--max-cost cannot count what ${spec} spends (${price.reason})`]
+    // By the field, not the reason's words: `openai-compatible:llama3-offline` is a paid server's model like any other.
+    return price.found || price.offline === true ? [] : [`--max-cost cannot count what ${spec} spends (${price.reason})`]
   })
 }
 

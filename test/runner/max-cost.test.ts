@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/core/errors.ts'
 import type { Provider } from '../../src/core/provider.ts'
 import type { PriceTable } from '../../src/pricing/types.ts'
+import { unpricedWarnings } from '../../src/runner/bail.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 
@@ -64,5 +65,12 @@ describe('--max-cost', () => {
     const refused = await runMain(['run', dir, '--model', 'baseline', '--max-cost', '-1', '--out', join(dir, 'cli')])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('--max-cost')
+  })
+
+  // Whether a model spends is the price lookup's `offline` field, not the word "offline" in its reason (or spec).
+  it('warns about an unpriced model whose name says "offline", and not about baseline or scripted ones', () => {
+    const named = (spec: string): Provider => ({ id: spec, spec, doGenerate: () => Promise.reject(new Error('not called')) })
+    const warnings = unpricedWarnings([named('openai-compatible:llama3-offline'), named('baseline'), named('scripted:./script.json')], prices)
+    expect(warnings).toEqual([expect.stringContaining('--max-cost cannot count what openai-compatible:llama3-offline spends')])
   })
 })
