@@ -240,7 +240,7 @@ export const probes: readonly Probe[] = [
   {
     id: 'stream_equivalence',
     required: true,
-    rule: 'the streamed answer assembles to the same calls, text and finish reason as the same request not streamed',
+    rule: 'the streamed answer assembles to the same calls, text and finish reason as the same request not streamed, each call streamed on an index of its own',
     // Three calls interleaved in one stream: where hosts' stream assembly merges or bunches them.
     case: { prompt: 'What is the weather in Paris, London and Tokyo right now?', tools: ['get_weather'], max_turns: 1, expect: { calls: [weatherCall('Paris'), weatherCall('London'), weatherCall('Tokyo')] } },
     check: streamEquivalence,

@@ -109,3 +109,16 @@ describe('each planted deviation flips exactly its probe (in both modes: stream_
     })
   }
 })
+
+describe('a host streaming several calls on one index (merged_stream_calls, as Ollama does)', () => {
+  it('is scored on the calls the model made, and stream_equivalence reports the shared index alone, in both modes', async () => {
+    const outcome = await probeStandIn('openai-compatible', 'merged_stream_calls', 'both')
+    const probes = outcome.outcomes.filter((probe) => probe.id === 'stream_equivalence')
+    expect(probes.map((probe) => [probe.stream, probe.verdict])).toEqual([[false, 'failed'], [true, 'failed']])
+    for (const probe of probes) {
+      expect(probe.message).toMatch(/the host streamed calls 1, 2 and 3 on index 0 of delta\.tool_calls, where OpenAI's stream gives each call an index of its own/)
+      // The calls compared equal: nothing merged, malformed or hallucinated.
+      expect(probe.message).not.toMatch(/differs|malformed|hallucinated/)
+    }
+  })
+})

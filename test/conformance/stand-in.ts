@@ -7,6 +7,7 @@ import { check, fakeApi, isObject, type Protocol } from '../providers/fake/api.t
 import { keyFor, protocolFor, type ProviderKind } from '../providers/fake/harness.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 import { jsonFrame, type SseFrame } from '../providers/fake/streams/sse.ts'
+import { callsOnOneIndex } from '../providers/fake/streams/one-index-calls.ts'
 import { IssuedTokens } from '../providers/fake/reasoning-tokens.ts'
 import { probeOf, unicodeNote } from '../../src/conformance/probes.ts'
 
@@ -141,23 +142,18 @@ function chatStandIn(deviation: Deviation | undefined): Protocol {
 type ChatChunk = { choices: { delta: { tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason: string | null }[] }
 
 /**
- * A chat stream of three or more calls (where stream_equivalence looks) as two real stream assemblers got it wrong:
- * `merged` — the third call's deltas carry the second call's index (one call with both calls' fragments, as
- * interleaved parallel calls come out of some parsers); `bunched` — each call's arguments after its first fragment
+ * A chat stream as two real hosts' streams deviate: `merged` — every call of a turn of two or more on index 0, each
+ * whole in one delta with its own id and name (Ollama; toolgauge assembles them apart, stream_equivalence reports the
+ * deviation, and parallel_calls, streamed, shows the calls are scored as the model made them); `bunched` — in a
+ * stream of three or more calls (where stream_equivalence looks), each call's arguments after its first fragment
  * withheld, then flushed whole before the finish chunk, repeating the fragment already sent.
  */
 function mangledStream(frames: readonly SseFrame[], deviation: 'merged_stream_calls' | 'bunched_stream_arguments'): SseFrame[] {
   const chunks = frames.map((frame) => (frame.data === '[DONE]' ? undefined : (JSON.parse(frame.data) as ChatChunk)))
   const callDelta = (chunk: ChatChunk | undefined) => chunk?.choices[0]?.delta.tool_calls?.[0]
-  if (chunks.filter((chunk) => callDelta(chunk)?.function?.name !== undefined).length < 3) return [...frames]
-  if (deviation === 'merged_stream_calls') {
-    return frames.map((frame, index) => {
-      const delta = callDelta(chunks[index])
-      if (delta?.index !== 2) return frame
-      delta.index = 1
-      return jsonFrame(chunks[index]!)
-    })
-  }
+  const calls = chunks.filter((chunk) => callDelta(chunk)?.function?.name !== undefined).length
+  if (deviation === 'merged_stream_calls') return calls >= 2 ? callsOnOneIndex(frames) : [...frames]
+  if (calls < 3) return [...frames]
   const whole = new Map<number, string>()
   const out: SseFrame[] = []
   frames.forEach((frame, index) => {

@@ -1,9 +1,11 @@
 import { OpenAIError } from 'openai'
 import type OpenAI from 'openai'
-import type { ChatCompletionSnapshot, ChatCompletionStreamParams } from 'openai/lib/ChatCompletionStream'
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
+import { ChatCompletionStream, type ChatCompletionSnapshot, type ChatCompletionStreamParams } from 'openai/lib/ChatCompletionStream'
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
+import { getOrCreate } from '../../core/get-or-create.ts'
 import type { SdkRequestOptions } from '../runtime/sdk-call.ts'
 import { chatContentText, chatMessageReasoningFields } from '../wire/chat-completions-response.ts'
+import { CallPositions } from './call-positions.ts'
 
 /** A Chat Completions body made a streaming one: `stream: true`, and usage in the last chunk (else a stream has none). */
 export function streamingChatBody(body: ChatCompletionCreateParamsNonStreaming): ChatCompletionStreamParams {
@@ -15,12 +17,14 @@ export function streamingChatBody(body: ChatCompletionCreateParamsNonStreaming):
 const finalizationGap = /^missing (role for choice|choices\[\d+\]\.tool_calls\[\d+\]\.(id|type)\b)/
 
 /**
- * Sends a streaming request through the SDK's `chat.completions.stream` and returns the completion its
- * ChatCompletionStream assembled from the `chat.completion.chunk` events (`delta.tool_calls[index]` fragments joined
- * per index), in the shape of a non-streamed answer, so the same reader maps it.
+ * Sends a streaming request through the SDK's ChatCompletionStream (what `chat.completions.stream` makes) and returns
+ * the completion it assembled from the `chat.completion.chunk` events, in the shape of a non-streamed answer, so the
+ * same reader maps it. The SDK joins `delta.tool_calls[]` fragments by `index`: each delta's index is first made its
+ * call's position (call-positions.ts), so several calls a host streamed on one index come out as the calls they are.
  */
 export async function streamChatCompletion(client: OpenAI, body: ChatCompletionStreamParams, options: SdkRequestOptions): Promise<ChatCompletion> {
-  const stream = client.chat.completions.stream(body, options)
+  const calls = new CallsPlaced()
+  const stream = ChatCompletionStream.createChatCompletion(calls.client(client), body, options)
   let snapshot: ChatCompletionSnapshot | undefined
   const reasoning = new ReasoningDeltas()
   const content = new ContentDeltas()
@@ -36,7 +40,60 @@ export async function streamChatCompletion(client: OpenAI, body: ChatCompletionS
     if (!snapshot || !(error instanceof OpenAIError) || !finalizationGap.test(error.message)) throw error
     completion = snapshot as unknown as ChatCompletion
   }
-  return content.into(reasoning.into(completion))
+  return calls.into(content.into(reasoning.into(completion)))
+}
+
+/** The async iterable of chunks the SDK's ChatCompletionStream reads (`chat.completions.create` with `stream: true`). */
+type ChunkStream = AsyncIterable<ChatCompletionChunk> & { readonly controller: AbortController }
+
+/**
+ * The tool-call deltas of each choice placed by call (call-positions.ts) before the SDK joins them: each delta's
+ * `index` becomes its call's position. For a host keeping OpenAI's rule that is the index it sent.
+ */
+class CallsPlaced {
+  private readonly choices = new Map<number, CallPositions>()
+
+  /** The client the SDK's stream is given: the same requests, the chunks' tool-call indexes made positions. */
+  client(client: OpenAI): OpenAI {
+    const create = async (...args: Parameters<OpenAI['chat']['completions']['create']>): Promise<ChunkStream> => {
+      const chunks = (await client.chat.completions.create(...args)) as unknown as ChunkStream
+      const place = (chunk: ChatCompletionChunk) => this.place(chunk)
+      return {
+        controller: chunks.controller,
+        async *[Symbol.asyncIterator]() {
+          for await (const chunk of chunks) yield place(chunk)
+        },
+      }
+    }
+    return { chat: { completions: { create } } } as unknown as OpenAI
+  }
+
+  private place(chunk: ChatCompletionChunk): ChatCompletionChunk {
+    // Read loosely: the stream check (wire/stream-checks.ts) has refused a delta without a numeric index.
+    if (!chunk.choices?.some((choice) => Array.isArray(choice?.delta?.tool_calls))) return chunk
+    const choices = chunk.choices.map((choice) => {
+      const deltas = choice.delta?.tool_calls
+      if (!Array.isArray(deltas)) return choice
+      const positions = getOrCreate(this.choices, choice.index, () => new CallPositions())
+      const tool_calls = deltas.map((delta) => ({ ...delta, index: positions.place({ index: delta.index, id: delta.id, name: delta.function?.name }) }))
+      return { ...choice, delta: { ...choice.delta, tool_calls } }
+    })
+    return { ...chunk, choices }
+  }
+
+  /**
+   * The SDK keeps no call's index. Where the host streamed several calls on one index, each call keeps the index it
+   * came on (`index`): the answer is assembled right, and the transcript still shows how the host streamed it
+   * (conformance's stream_equivalence reports it as the deviation from OpenAI's rule it is).
+   */
+  into(completion: ChatCompletion): ChatCompletion {
+    for (const choice of completion.choices ?? []) {
+      const indexes = this.choices.get(choice.index)?.sharedIndexes()
+      const calls = choice.message?.tool_calls
+      if (indexes && calls) calls.forEach((call, position) => Object.assign(call, { index: indexes[position] }))
+    }
+    return completion
+  }
 }
 
 /**

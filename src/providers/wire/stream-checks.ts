@@ -1,6 +1,8 @@
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import type { SseEvent } from '../../http/sse.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
+import { CallPositions } from '../streaming/call-positions.ts'
 import { answerChecks, asObject, chatMessageParts } from './broken-answer.ts'
 import type { WireProtocol } from './finish-reason.ts'
 
@@ -59,10 +61,17 @@ function finished(answerProblem: string | undefined, firstToolCall: number | und
   return firstToolCall === undefined ? {} : { firstToolCall }
 }
 
-/** Chat Completions: `chat.completion.chunk` events, calls built from `delta.tool_calls[index]`, then `data: [DONE]`. */
+/** A call of a Chat Completions stream as the check follows it: the host's index, its name, where it began and got it. */
+type ChatCall = { readonly index: number; name: string; readonly started: number; named: number }
+
+/**
+ * Chat Completions: `chat.completion.chunk` events, calls built from `delta.tool_calls[]` (placed by call as the
+ * assembly places them: several calls on one index are several calls, streaming/call-positions.ts), then `data: [DONE]`.
+ */
 function checkChatStream(events: readonly SseEvent[]): Reading {
   const kind = 'chat.completion.chunk'
-  const calls = new Map<number, { name: string; started: number; named: number }>()
+  // Per choice: where its deltas go, and the calls they began (by position).
+  const choices = new Map<unknown, { readonly positions: CallPositions; readonly calls: Map<number, ChatCall> }>()
   let end: number | undefined
   let firstToolCall: number | undefined
   let finish: unknown
@@ -84,6 +93,7 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
       if (choice?.finish_reason !== undefined && choice.finish_reason !== null) finish = choice.finish_reason
       const delta = asObject(choice?.delta)
       if (!sawPart && delta && chatMessageParts(delta).length > 0) sawPart = true
+      const { positions, calls } = getOrCreate(choices, choice?.index ?? 0, () => ({ positions: new CallPositions(), calls: new Map<number, ChatCall>() }))
       for (const delta of asArray(asObject(choice?.delta)?.tool_calls).map(asObject)) {
         firstToolCall ??= index
         const callIndex = delta?.index
@@ -93,7 +103,8 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
         if (fragment !== undefined && fragment !== null && typeof fragment !== 'string') {
           return { problem: `${eventName(index, kind)} has an argument fragment for call index ${callIndex} that is not text (${jsonKindOf(fragment)})` }
         }
-        const call = calls.get(callIndex)
+        const position = positions.place({ index: callIndex, id: delta?.id, name })
+        const call = calls.get(position)
         if (call) {
           // The SDK keeps a call's last name: a second one (a name sent in pieces) would be scored as the model's.
           if (isName(name) && call.name !== '' && name !== call.name) {
@@ -105,13 +116,15 @@ function checkChatStream(events: readonly SseEvent[]): Reading {
         if (!isName(delta?.id) && !isName(name)) {
           return { problem: `${eventName(index, kind)} has an argument fragment for call index ${callIndex}, which no event started (no id, no name)` }
         }
-        calls.set(callIndex, { name: isName(name) ? name : '', started: index, named: index })
+        calls.set(position, { index: callIndex, name: isName(name) ? name : '', started: index, named: index })
       }
     }
   }
   if (end === undefined) return { problem: `the stream stopped after ${events.length} events without its end (data: [DONE])` }
-  for (const [callIndex, call] of calls) {
-    if (call.name === '') return { problem: `call index ${callIndex}, started at ${eventName(call.started, kind)}, never got a name` }
+  for (const { calls } of choices.values()) {
+    for (const call of calls.values()) {
+      if (call.name === '') return { problem: `call index ${call.index}, started at ${eventName(call.started, kind)}, never got a name` }
+    }
   }
   if (sawChoice && finish === undefined) return { problem: `no ${kind} carried a finish_reason` }
   return finished(answerChecks.chat({ choices: sawChoice ? [{ message: sawPart ? { content: '' } : {}, finish_reason: finish }] : [] }), firstToolCall)
