@@ -7,8 +7,8 @@
  */
 export function hasRepeatedKey(text: string): boolean {
   if (!text.includes('{')) return false
-  // The keys of each open object: a short list (objects mostly have a few keys), a set past `listLimit` keys.
-  const open: (string[] | Set<string>)[] = []
+  // The keys of each open object.
+  const open: Set<string>[] = []
   const length = text.length
   let at = 0
   while (at < length) {
@@ -32,17 +32,11 @@ export function hasRepeatedKey(text: string): boolean {
       // "a" and "\u0061" are the same key.
       const key = escaped ? (JSON.parse(text.slice(start, end)) as string) : text.slice(start + 1, end - 1)
       const keys = open[open.length - 1]!
-      if (Array.isArray(keys)) {
-        if (keys.includes(key)) return true
-        keys.push(key)
-        if (keys.length > listLimit) open[open.length - 1] = new Set(keys)
-      } else {
-        if (keys.has(key)) return true
-        keys.add(key)
-      }
+      if (keys.has(key)) return true
+      keys.add(key)
       continue
     }
-    if (code === openBrace) open.push([])
+    if (code === openBrace) open.push(new Set())
     else if (code === closeBrace) open.pop()
     at++
   }
@@ -54,7 +48,6 @@ const backslash = 0x5c
 const colon = 0x3a
 const openBrace = 0x7b
 const closeBrace = 0x7d
-const listLimit = 16
 
 function isWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09

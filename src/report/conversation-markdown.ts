@@ -1,4 +1,5 @@
 import type { CaseResult, Failure } from '../core/result.ts'
+import { shorten } from '../core/shorten.ts'
 import { changeLines, conversationView, messageLabel } from './conversation-view.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { escapeHtml } from './html/escape.ts'
@@ -9,6 +10,7 @@ import { summaryLabel } from '../variants/variant-cells.ts'
 // A step summary holds 1 MiB: a few dozen conversations, each line cut, stay far below it.
 const maxConversations = 20
 const maxLine = 300
+const cut = (line: string): string => shorten(line, maxLine, '…')
 
 /**
  * The failing conversations of a Markdown summary, each a collapsed block read by user message (1-based): ✓ or ✗
@@ -55,10 +57,6 @@ function conversationText(result: CaseResult): string[] {
  */
 function failureText(failure: Failure, indent: string): string[] {
   return inertMessage(`${failure.kind}: ${failure.message}`).split('\n').map((line, index) => cut(`${indent}${index > 0 ? '  ' : ''}${line}`))
-}
-
-function cut(line: string): string {
-  return line.length > maxLine ? `${line.slice(0, maxLine - 1)}…` : line
 }
 
 /**

@@ -1,3 +1,4 @@
+import { shorten } from '../core/shorten.ts'
 import { inert } from './terminal-text.ts'
 
 // Text for Markdown that GitHub renders (a step summary, a pull-request comment): names and messages come from
@@ -28,8 +29,7 @@ export function cell(text: string): string {
 
 /** Text on one line (every whitespace run one space), cut to `max` characters with an ellipsis; not escaped. */
 export function oneLine(text: string, max = maxCellLength): string {
-  const flat = text.replace(/\s+/g, ' ')
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+  return shorten(text.replace(/\s+/g, ' '), max, '…')
 }
 
 /**

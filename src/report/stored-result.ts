@@ -1,5 +1,7 @@
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
+import { isPlainObject } from '../core/plain-object.ts'
+import { shorten } from '../core/shorten.ts'
 import type { CaseResult } from '../core/result.ts'
 import { resultVerdicts, verdictConflict, type VerdictFields } from '../core/verdict.ts'
 
@@ -22,16 +24,16 @@ export function checkStoredResult(value: unknown, place: StoredResultPlace): ass
     throw new InputError(message, { file: place.file, ...(place.line !== undefined ? { line: place.line } : {}), field: name })
   }
   const wrong = (field: string, expected: string, got: unknown): never => fail(field, `expected ${expected}, got ${describe(got)}`)
-  if (!isObject(value)) return wrong('', 'a result object', value)
+  if (!isPlainObject(value)) return wrong('', 'a result object', value)
   for (const field of ['suite', 'case', 'model'] as const) if (typeof value[field] !== 'string') wrong(field, 'a string', value[field])
   if (typeof value.repeat !== 'number' || !Number.isInteger(value.repeat) || value.repeat < 0) wrong('repeat', 'a whole number ≥ 0', value.repeat)
   if (!Array.isArray(value.failures)) return wrong('failures', 'a list of failures', value.failures)
   for (const [index, failure] of value.failures.entries()) {
-    if (!isObject(failure)) wrong(`failures[${index}]`, 'a failure object', failure)
+    if (!isPlainObject(failure)) wrong(`failures[${index}]`, 'a failure object', failure)
     else for (const field of ['kind', 'message'] as const) if (typeof failure[field] !== 'string') wrong(`failures[${index}].${field}`, 'a string', failure[field])
   }
   for (const field of ['turns', 'messages', 'expectedTools'] as const) if (!Array.isArray(value[field])) wrong(field, 'a list', value[field])
-  for (const field of ['metrics', 'usage'] as const) if (!isObject(value[field])) wrong(field, 'an object', value[field])
+  for (const field of ['metrics', 'usage'] as const) if (!isPlainObject(value[field])) wrong(field, 'an object', value[field])
   if (value.passed !== undefined && typeof value.passed !== 'boolean') wrong('passed', 'true or false', value.passed)
   const { verdict } = value
   if (verdict !== undefined && !(resultVerdicts as readonly unknown[]).includes(verdict)) {
@@ -42,13 +44,8 @@ export function checkStoredResult(value: unknown, place: StoredResultPlace): ass
   if (conflict !== undefined) fail('', `${conflict}: the runner writes both at once, so the file was edited or damaged`)
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** A found value in a message: its JSON, cut short (a whole result would bury the message). */
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing'
-  const json = JSON.stringify(value)
-  return json.length > 60 ? `${json.slice(0, 59)}…` : json
+  return shorten(JSON.stringify(value), 60, '…')
 }
