@@ -9,12 +9,14 @@ import { runCut, runStops } from '../report/run-stops.ts'
 const usage = `toolgauge merge <report.json> [<report.json> ...] [options]
 
 Joins shard reports (toolgauge run --shard i/n) into one report: results are concatenated and de-duplicated by
-suite + case + model + repeat, every aggregate (summaries, pass@k, pass^k, intervals) is recomputed, and each gate
-the shards stored (metric gates, suite token budgets) is evaluated again over the merged results.
+suite + case + model + repeat (copies that differ, two runs of one case, are refused: exit 2), every aggregate
+(summaries, pass@k, pass^k, intervals) is recomputed, and each gate the shards stored (metric gates, suite token
+budgets) is evaluated again over the merged results.
 Exits like toolgauge run: 1 when a gate fails (or, without metric gates, a case fails), 3 on provider errors. A
 report's gates judge its own run's models only: a case of a report that had no metric gate must pass.
-A report cut by --bail / --max-cost or interrupted is refused (exit 2) unless --allow-partial; the merged report
-then says it is partial (run.cut, run.interrupted) and exits as that run did (1, 4, 130).
+Reports run with different --repeat / --repeat-until settings or suite versions are refused (exit 2): a merged
+report is one run. A report cut by --bail / --max-cost or interrupted is refused (exit 2) unless --allow-partial;
+the merged report then says it is partial (run.cut, run.interrupted) and exits as that run did (1, 4, 130).
 
 Options:
   --out <dir>                   where to write report.json (default reports/merged)

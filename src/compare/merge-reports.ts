@@ -7,15 +7,15 @@ import { summarize } from '../report/summarize.ts'
 import { recordsMetricGate, reevaluateGates } from '../gates/recorded-gates.ts'
 import { variantFindings } from '../variants/variant-report.ts'
 import { byModelThenVariant } from '../variants/variant-order.ts'
-import { repeatLabel } from '../report/repeat-label.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { caseKey } from '../core/case-key.ts'
-import { verdictOf } from '../core/verdict.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
 import { mergedModelSpecs } from './model-specs.ts'
-import { checkOneRepeat, checkOneSuiteVersion, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
+import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
+import { keepOneCopy } from './result-copies.ts'
+import { checkOneRunSettings } from './run-settings.ts'
 
 /** A report and the file it came from (for error messages). */
 export type ReportInput = { readonly file: string; readonly report: Report }
@@ -24,11 +24,12 @@ export type ReportInput = { readonly file: string; readonly report: Report }
 export type MergeOutcome = {
   readonly report: Report
   /**
-   * Results seen in more than one input (same suite, case, model, repeat): the first input's copy is kept, but a
-   * judged copy (passed or failed) replaces an errored one, which is no verdict.
+   * Copies of a result seen in more than one input (same suite, case, model, repeat) and dropped: the same result
+   * kept once, or an errored copy (no verdict) dropped for the judged one; copies that differ otherwise are refused
+   * (`keepOneCopy`).
    */
   readonly duplicates: number
-  /** Things the user should know (disagreeing duplicates, partial shard sets, extensions not carried over). */
+  /** Things the user should know (errored copies dropped, partial shard sets, extensions not carried over). */
   readonly warnings: readonly string[]
   /**
    * The merged results from reports that recorded no metric gate (or that a merged input recorded as such, its
@@ -41,7 +42,9 @@ export type MergeOutcome = {
 
 /**
  * Joins shard (or partial) reports into one: results concatenated and de-duplicated by suite + case + model +
- * repeat, run metadata merged, and every aggregate recomputed from the results — summaries by `summarize()`
+ * repeat (copies of one case run that differ are refused, `keepOneCopy`; so are inputs run with different repeat
+ * settings or suite versions, `checkOneRunSettings`: the order of the inputs never decides), run metadata merged,
+ * and every aggregate recomputed from the results — summaries by `summarize()`
  * (pass@k, pass^k and intervals included), gates by evaluating again the definitions the inputs recorded (each
  * metric gate over the merged summary rows, each suite budget on the tokens its suite's tools measured).
  * An incomplete shard set, an interrupted input or one cut by `--bail` / `--max-cost` is an error unless
@@ -59,39 +62,16 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   }
   // Before anything is joined: one label for two specs would pool two models' results into one row.
   const modelSpecs = mergedModelSpecs(inputs)
-  checkCompleteness(inputs, options.allowPartial === true, warnings)
+  // The shard sets' own checks first (their messages name the shard set), then what every input must share.
+  const problems = incompleteness(inputs)
+  checkOneRunSettings(inputs)
+  settlePartial(problems, options.allowPartial === true, warnings)
 
-  const byKey = new Map<string, { readonly result: CaseResult; readonly file: string }>()
-  let duplicates = 0
-  for (const { file, report } of inputs) {
-    for (const result of report.results) {
-      const key = resultKey(result)
-      const kept = byKey.get(key)
-      if (!kept) {
-        byKey.set(key, { result, file })
-        continue
-      }
-      duplicates++
-      // The verdicts, not `passed`: an errored copy (no verdict) and a failed one disagree though neither passed.
-      const [before, now] = [verdictOf(kept.result), verdictOf(result)]
-      if (before === now) continue
-      const id = `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
-      if (before !== 'errored' && now !== 'errored') {
-        warnings.push(`${id}: ${file} disagrees with an earlier report; kept the earlier result`)
-        continue
-      }
-      // An errored copy is no verdict (an outage, the harness): the judged copy is the evidence whichever input came
-      // first, as --resume runs an errored result again and keeps the new one — so the order of the inputs cannot
-      // decide the merged figures or the exit code.
-      const judged = before === 'errored' ? { result, file, verdict: now } : { ...kept, verdict: before }
-      const errored = before === 'errored' ? kept.file : file
-      byKey.set(key, judged)
-      warnings.push(`${id}: errored in ${errored} (no verdict), ${judged.verdict} in ${judged.file}; kept the ${judged.verdict} result`)
-    }
-  }
+  const { results: kept, duplicates, warnings: copyWarnings } = keepOneCopy(inputs)
+  for (const warning of copyWarnings) warnings.push(warning)
   const models = unique(inputs.flatMap(({ report }) => [...report.run.models, ...report.results.map((r) => r.model)]))
   const suites = uniqueBy(inputs.flatMap(({ report }) => report.run.suites), (s) => s.name)
-  const results = orderResults([...byKey.values()].map((entry) => entry.result), suites.map((s) => s.name), models)
+  const results = orderResults(kept, suites.map((s) => s.name), models)
   // --repeat-until runs' gates read the mean of per-case pass rates: recomputed over the merged results, as the
   // run computes it, never averaged from the inputs' figures (their case counts and repeat counts differ).
   const repeatUntil = repeatUntilInputs(inputs, warnings)
@@ -121,7 +101,11 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   return { report, duplicates, warnings, mustPass }
 }
 
-function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean, warnings: string[]): void {
+/**
+ * What leaves the merge short of the whole run (a missing shard, a cut or interrupted input); throws on a shard set
+ * no merge can make whole (split differently, or run with two --repeat values).
+ */
+function incompleteness(inputs: readonly ReportInput[]): string[] {
   const problems: string[] = []
   // How to finish it is the report's to say (report/run-stops.ts): a vitest report has no --resume, its tests run again.
   for (const { file, report } of inputs) {
@@ -139,11 +123,15 @@ function checkCompleteness(inputs: readonly ReportInput[], allowPartial: boolean
       const field = isShard(inputs.find((input) => input.file === file)?.report.run.shard) ? 'run.shard' : 'run.merged.shardSets'
       throw new InputError(`shard reports${set.label} split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file, field })
     }
-    checkOneSuiteVersion(set, (file) => inputs.find((input) => input.file === file)!.report)
     checkOneRepeat(set)
     const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !set.shards.some((s) => s.shard.index === i))
     if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')}${set.label} missing`)
   }
+  return problems
+}
+
+/** An incomplete merge is an error unless `allowPartial`: then each problem is a warning. */
+function settlePartial(problems: readonly string[], allowPartial: boolean, warnings: string[]): void {
   if (problems.length === 0) return
   if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
   for (const p of problems) warnings.push(`partial merge: ${p}`)
@@ -197,9 +185,9 @@ type RepeatUntilRecord = { readonly max: number; readonly rule: string; readonly
 
 /**
  * Whether any input is a `--repeat-until` run (its `run.repeatUntil`, or a summary row with `caseMeanAccuracy`, as
- * a merged report of such runs has), and the merged record: the inputs' repeats added up when all of them ran with
- * the same N. Each run stopped its cases on its own gates, so a row drawn from several runs is a mean over results
- * no single decision covered: said in a warning.
+ * a merged report of such runs has), and the merged record: the inputs' repeats added up when every input recorded
+ * one (all with one N and rule: `checkOneRunSettings` refused two). Each run stopped its cases on its own gates, so
+ * a row drawn from several runs is a mean over results no single decision covered: said in a warning.
  */
 function repeatUntilInputs(inputs: readonly ReportInput[], warnings: string[]): { any: boolean; record?: RepeatUntilRecord } {
   const marked = inputs.filter(({ report }) => report.run.repeatUntil !== undefined || report.summary.some((row) => 'caseMeanAccuracy' in row))
@@ -208,8 +196,7 @@ function repeatUntilInputs(inputs: readonly ReportInput[], warnings: string[]): 
   const filesOfRow = new Map<string, string[]>()
   for (const { file, report } of marked) for (const row of new Set(report.summary.map((summary) => summaryLabel(summary)))) filesOfRow.set(row, [...(filesOfRow.get(row) ?? []), file])
   for (const [row, files] of filesOfRow) if (files.length > 1) warnings.push(`${row}: its results come from ${files.join(', ')}, --repeat-until runs that each stopped cases on their own gates; the merged caseMeanAccuracy is the mean over the results present, not a decision one run made`)
-  const same = records.length === inputs.length && records.every((record) => record.max === records[0]!.max && record.rule === records[0]!.rule)
-  if (!same) return { any: true }
+  if (records.length !== inputs.length) return { any: true }
   const sum = (field: 'repeatsRun' | 'planned' | 'casesStopped' | 'reopened') => records.reduce((total, record) => total + record[field], 0)
   return { any: true, record: { max: records[0]!.max, rule: records[0]!.rule, repeatsRun: sum('repeatsRun'), planned: sum('planned'), casesStopped: sum('casesStopped'), reopened: sum('reopened') } }
 }
@@ -254,7 +241,8 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], mo
     models,
     ...(Object.keys(modelSpecs).length > 0 ? { modelSpecs } : {}),
     suites,
-    ...(repeats.length === 1 ? { repeat: repeats[0] } : repeats.length > 1 ? { repeat: (repeats as number[]).reduce((most, value) => Math.max(most, value), 0) } : {}),
+    // One value: checkOneRunSettings refused inputs of two.
+    ...(repeats.length > 0 ? { repeat: repeats[0] } : {}),
     ...(filters.length === 1 ? { filter: filters[0] } : {}),
     merged: { from: inputs.map((i) => i.file), ...(shards.length > 0 ? { shards } : {}), ...(shardSets.length > 0 ? { shardSets } : {}), ...(mustPass.length > 0 ? { mustPass } : {}) },
   }

@@ -49,26 +49,6 @@ export function shardSets(inputs: readonly Input[]): ShardSet[] {
 }
 
 /**
- * Refuses a shard set whose reports ran different versions of a suite: its case count (`run.suites[].cases`, the
- * suite's cases before --filter and --shard) differs. The split hashes each case id over the shards, so a case one
- * version added (or dropped) may fall in a shard run on the other version: in no report, while the merged gates
- * judge what is there as the whole run.
- */
-export function checkOneSuiteVersion(set: ShardSet, reportOf: (file: string) => Report): void {
-  const counted = new Map<string, { readonly cases: number; readonly file: string }>()
-  for (const file of new Set(set.shards.map((s) => s.file))) {
-    reportOf(file).run.suites.forEach((suite, index) => {
-      if (!set.suites.includes(suite.name) || typeof suite.cases !== 'number') return
-      const first = counted.get(suite.name)
-      if (!first) counted.set(suite.name, { cases: suite.cases, file })
-      else if (first.cases !== suite.cases) {
-        throw new InputError(`shard reports${set.label} ran different versions of suite "${suite.name}": ${suite.cases} cases here but ${first.cases} in ${first.file} — the cases one version has and the other lacks may be in no shard; run every shard on the same suite files`, { file, field: `run.suites[${index}].cases` })
-      }
-    })
-  }
-}
-
-/**
  * Refuses a shard set whose reports ran different `--repeat` values (`run.repeat`): each shard's cases ran as many
  * times as its own run asked, so the merged pass@k, pass^k, flaky cases and gates would weigh half the cases by one
  * repeat count and half by another, as one run of neither.

@@ -46,11 +46,12 @@ describe('merge refuses one label for two model specs', () => {
 
   it('a run records each model\'s spec, labelled or not; a report that does not (an older one) merges as before', async () => {
     const dir = files()
-    const a = await run(dir, 'gpt-a.yaml', 'a')
+    // Each on cases of its own: copies of one case run that differ are refused whatever the specs (merge-disagreeing-copies).
+    const a = await run(dir, 'gpt-a.yaml', 'a', ['--filter', 'read-1'])
     const plain = await runCli(['run', join(dir, 'suite.yaml'), '--model', 'baseline', '--out', join(dir, 'plain')])
     expect([0, 1]).toContain(plain.code)
     expect((JSON.parse(readFileSync(join(dir, 'plain', 'report.json'), 'utf8')) as Report).run.modelSpecs).toEqual({ baseline: 'baseline' })
-    const b = await run(dir, 'gpt-b.yaml', 'b')
+    const b = await run(dir, 'gpt-b.yaml', 'b', ['--filter', 'read-2'])
     const older = JSON.parse(readFileSync(b, 'utf8')) as Report
     const { modelSpecs: _dropped, ...unrecorded } = older.run
     writeFileSync(b, JSON.stringify({ ...older, run: unrecorded }))

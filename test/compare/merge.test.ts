@@ -123,15 +123,17 @@ describe('mergeReports', () => {
     expect(rounded(outcomes[0]!.report.summary)).toEqual(rounded(outcomes[1]!.report.summary))
   })
 
-  it('drops duplicate results and warns when duplicates disagree', () => {
+  it('refuses duplicates that disagree, in either order (merge-disagreeing-copies.test.ts has the rest)', () => {
     const results = fullRun().slice(0, 12)
     // case-0's first run failed; the other report's copy passed.
     expect(results[0]!.passed).toBe(false)
     const flipped = results.map((r, i) => (i === 0 ? { ...r, passed: true, failures: [] } : r))
-    const { report, duplicates, warnings } = mergeReports([{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(flipped) }])
-    expect(report.results).toEqual(results)
-    expect(duplicates).toBe(12)
-    expect(warnings).toEqual(['weather/case-0 [model-a] #1: b.json disagrees with an earlier report; kept the earlier result'])
+    const [a, b] = [{ file: 'a.json', report: runReport(results) }, { file: 'b.json', report: runReport(flipped) }]
+    expect(() => mergeReports([a, b])).toThrow('b.json: results[0]: weather/case-0 [model-a] #1: a.json and b.json hold different copies of this case run (verdict failed in a.json, passed in b.json)')
+    expect(() => mergeReports([b, a])).toThrow('a.json: results[0]: weather/case-0 [model-a] #1: b.json and a.json hold different copies of this case run (verdict passed in b.json, failed in a.json)')
+    // The same copies are one result, kept once.
+    const same = mergeReports([a, { file: 'b.json', report: runReport(results) }])
+    expect([same.report.results, same.duplicates, same.warnings]).toEqual([results, 12, []])
   })
 
   it('refuses a missing shard or an interrupted run unless partial merges are allowed', () => {
