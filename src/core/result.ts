@@ -63,6 +63,8 @@ export type ArgumentComparison = {
   readonly expected?: string
   /** The value the model sent; absent when it sent none. */
   readonly actual?: unknown
+  /** `actual` as the JSON the model wrote, when it holds a number JavaScript reads as another (`12345678901234567891`; `actual` has 12345678901234567000). */
+  readonly actualText?: string
   /** Whether the argument satisfied its matcher (an argument no matcher names: true). */
   readonly matches: boolean
 }

@@ -1,6 +1,7 @@
 import { deserialize, serialize } from 'node:v8'
 import type { Node } from 'yaml'
 import { InputError } from '../core/errors.ts'
+import { firstInexactNumber, roundTrips } from '../core/exact-number.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { losslessJsonModule, yamlModule, yamlVersion } from './lazy-require.ts'
 import { hashText, readCacheEntry, removeCacheEntry, writeCacheEntry } from './disk-cache.ts'
@@ -72,9 +73,12 @@ function parseYamlText(file: string, text: string, cacheable: (value: unknown) =
 const parseOptions = { uniqueKeys: true } as const
 const valueOptions = { maxAliasCount: 1000 } as const
 
-/** The parser and options a cached value was made with (the `yaml` version read without loading the parser). */
+/**
+ * The parser and options a cached value was made with (the `yaml` version read without loading the parser), and
+ * `exact-numbers`: a value cached before numbers were checked (`inexactNumberMessage`) is parsed, and checked, again.
+ */
 function parserKey(): string {
-  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)}`
+  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)} exact-numbers`
 }
 
 /** A document whose value is already known: positions come from the YAML parser on the first `lineOf`. */
@@ -115,7 +119,21 @@ function parseJsonText(file: string, withBom: string): SourceDocument {
       return parseDocumentText(file, text)
     }
   }
+  const inexact = firstInexactNumber(text)
+  if (inexact) throw new InputError(inexactNumberMessage(inexact.token), { file, line: text.slice(0, inexact.index).split('\n').length })
   return withLazyPositions(file, text, value)
+}
+
+/**
+ * Why a number a file writes is refused: JavaScript would hold it as another number (`12345678901234567891` as
+ * 12345678901234567000, `1e400` as Infinity). A model's numbers are judged by their exact text (`core/exact-number.ts`),
+ * so an expected value read so could never be met as written, and one the model rounds the same way would pass.
+ * Keeping a file's numbers exact through every field that holds values (matchers, schemas, stub results, state,
+ * fingerprints, the cache) would cost far more than refusing the few that need it: values of that precision are ids
+ * and the like, which a tool takes as strings.
+ */
+export function inexactNumberMessage(token: string): string {
+  return `the number ${token} cannot be read exactly: a JavaScript number holds it as ${Number(token)}, and toolgauge compares numbers as written; write one a 64-bit float holds (at most 15 significant digits are always safe), or a string if the value is one`
 }
 
 /**
@@ -157,6 +175,8 @@ export function parseDocumentText(file: string, text: string): SourceDocument {
     const line = firstError.linePos?.[0]?.line ?? lineCounter.linePos(firstError.pos[0]).line
     throw new InputError(`invalid YAML/JSON: ${firstError.message.split('\n')[0]}`, { file, line })
   }
+  const inexact = inexactScalar(document)
+  if (inexact) throw new InputError(inexactNumberMessage(inexact.source), { file, line: lineOfNode(inexact.node, lineCounter) })
   const value: unknown = document.toJS(valueOptions)
   return {
     file,
@@ -178,6 +198,23 @@ export function parseDocumentText(file: string, text: string): SourceDocument {
       return line
     },
   }
+}
+
+// A YAML decimal (`12`, `-1.5e3`, `+.5`; not `0x1f`, `.inf`): the YAML 1.2 core schema's int and float forms.
+const yamlDecimal = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+
+/** The first number scalar whose text JavaScript holds as another number, if any. */
+function inexactScalar(document: ReturnType<ReturnType<typeof yamlModule>['parseDocument']>): { readonly node: Node; readonly source: string } | undefined {
+  let found: { node: Node; source: string } | undefined
+  yamlModule().visit(document, {
+    Scalar(_key, node) {
+      const source = node.source
+      if (typeof node.value !== 'number' || source === undefined || !yamlDecimal.test(source) || roundTrips(source)) return undefined
+      found = { node, source }
+      return yamlModule().visit.BREAK
+    },
+  })
+  return found
 }
 
 function lineOfNode(node: Node | null | undefined, counter: InstanceType<ReturnType<typeof yamlModule>['LineCounter']>): number | undefined {

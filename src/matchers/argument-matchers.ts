@@ -1,4 +1,5 @@
 import type { Matcher } from '../core/case.ts'
+import { compareNumbers, containsExactNumber, exactJsonText, isJsonObject, isNumberValue } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { shorten } from '../core/shorten.ts'
 import { inlineFlagsProblem } from './inline-flags.ts'
@@ -29,13 +30,13 @@ const ok: MatchOutcome = { ok: true }
 
 /**
  * Matches a value against a matcher (README "Argument matchers"). `value` is `absentValue` when the key is missing.
- * Literals compare deeply (numbers by numeric value); a list lists acceptable values with `""` meaning "may be
+ * Literals compare deeply (numbers by exact value: a model's number JavaScript cannot hold is an ExactNumber); a list lists acceptable values with `""` meaning "may be
  * omitted" (an array among them is one acceptable array, `[[a, b]]`); operators are `{regex, flags?}`, `{range:[min,max]}`, `{anyOf}`, `{absent:true}`, `{any:true}`, `{literal}`;
  * other objects match key by key (keys the matcher does not name are ignored here — the schema judges them).
  */
 export function matchValue(matcher: Matcher, value: unknown, path = ''): MatchOutcome {
   if (Array.isArray(matcher)) return matchList(matcher, value, path)
-  if (isPlainObject(matcher)) {
+  if (isJsonObject(matcher)) {
     const operator = operatorKeys.find((key) => key in matcher)
     if (operator) return matchOperator(operator, matcher, value, path)
     return matchObject(matcher, value, path)
@@ -92,13 +93,13 @@ function matchOperator(
     }
     case 'range': {
       const [min, max] = matcher.range as [number, number]
-      return typeof value === 'number' && value >= min && value <= max ? ok : fail(path, `a number in [${min}, ${max}]`, value)
+      return isNumberValue(value) && compareNumbers(value, min) >= 0 && compareNumbers(value, max) <= 0 ? ok : fail(path, `a number in [${min}, ${max}]`, value)
     }
   }
 }
 
 function matchObject(matchers: Record<string, unknown>, value: unknown, path: string): MatchOutcome {
-  if (!isPlainObject(value)) return fail(path, 'an object', value)
+  if (!isJsonObject(value)) return fail(path, 'an object', value)
   for (const [key, matcher] of Object.entries(matchers)) {
     const child = Object.hasOwn(value, key) ? value[key] : absentValue
     const outcome = matchValue(matcher, child, path ? `${path}.${key}` : key)
@@ -107,14 +108,17 @@ function matchObject(matchers: Record<string, unknown>, value: unknown, path: st
   return ok
 }
 
-/** Deep equality where numbers compare by value and object key order does not matter. */
+/**
+ * Deep equality where numbers compare by exact value (`5` = `5.0`; an ExactNumber by its digits, never equal to the
+ * float JavaScript would round it to) and object key order does not matter.
+ */
 export function literalEquals(expected: unknown, actual: unknown): boolean {
-  if (typeof expected === 'number' && typeof actual === 'number') return expected === actual
+  if (isNumberValue(expected) || isNumberValue(actual)) return isNumberValue(expected) && isNumberValue(actual) && compareNumbers(expected, actual) === 0
   if (expected === null || typeof expected !== 'object') return expected === actual
   if (Array.isArray(expected)) {
     return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => literalEquals(item, actual[i]))
   }
-  if (!isPlainObject(actual)) return false
+  if (!isJsonObject(actual)) return false
   const keys = Object.keys(expected)
   return keys.length === Object.keys(actual).length
     && keys.every((key) => Object.hasOwn(actual, key) && literalEquals((expected as Record<string, unknown>)[key], actual[key]))
@@ -179,10 +183,10 @@ function fail(path: string, expected: string, actual: unknown): MatchOutcome {
   return { ok: false, path, expected, actual }
 }
 
-/** A short human rendering of a matcher or value for failure messages. */
+/** A short human rendering of a matcher or value for failure messages (a number as exact as the model wrote it). */
 export function describe(value: unknown): string {
   if (value === absentValue) return '(absent)'
-  const text = JSON.stringify(value)
+  const text = containsExactNumber(value) ? exactJsonText(value) : JSON.stringify(value)
   return text === undefined ? String(value) : shorten(text, 120)
 }
 

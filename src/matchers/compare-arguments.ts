@@ -1,17 +1,19 @@
 import type { Matcher } from '../core/case.ts'
+import { containsExactNumber, exactJsonText, isJsonObject, plainValue } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { ArgumentComparison } from '../core/result.ts'
+import { shorten } from '../core/shorten.ts'
 import { absentValue, describe, matchValue, operatorKeys } from './argument-matchers.ts'
 
 /**
  * Every argument of a call against an expectation's matchers, for a `wrong_argument_value` failure's diff: each
  * argument the expectation names (matched or not; a nested object matcher key by key, so each wrong field is its
  * own row) and each argument it does not name (`matches: true`, no `expected`). Arguments that are not an object
- * give one row for the whole value.
+ * give one row for the whole value. `args` are the judged arguments (`judgedArguments`: numbers exact).
  */
 export function compareArguments(matchers: { readonly [key: string]: Matcher }, args: unknown): ArgumentComparison[] {
   const rows: ArgumentComparison[] = []
-  if (!isPlainObject(args)) rows.push(row('', 'an object', args, false))
+  if (!isJsonObject(args)) rows.push(row('', 'an object', args, false))
   else compareObject(matchers, args, '', rows)
   return rows
 }
@@ -32,15 +34,19 @@ function isWithin(key: string, argument: string): boolean {
 
 /** The rows that did not match, as `argument city was "Paris", expected "London"` clauses. */
 export function mismatchClauses(rows: readonly ArgumentComparison[]): string[] {
-  return rows.filter((entry) => !entry.matches).map((entry) =>
-    `argument ${entry.argument || '(arguments)'} was ${describe('actual' in entry ? entry.actual : absentValue)}, expected ${entry.expected}`)
+  return rows.filter((entry) => !entry.matches).map((entry) => `argument ${entry.argument || '(arguments)'} was ${sentText(entry)}, expected ${entry.expected}`)
+}
+
+/** What the model sent for a row's argument, as text: its exact JSON (`actualText`) when JavaScript's `actual` is not. */
+export function sentText(entry: ArgumentComparison): string {
+  return entry.actualText !== undefined ? shorten(entry.actualText, 120) : describe('actual' in entry ? entry.actual : absentValue)
 }
 
 function compareObject(matchers: { readonly [key: string]: Matcher }, value: Record<string, unknown>, prefix: string, rows: ArgumentComparison[]): void {
   for (const [key, matcher] of Object.entries(matchers)) {
     const path = prefix ? `${prefix}.${key}` : key
     const child = Object.hasOwn(value, key) ? value[key] : absentValue
-    if (isNestedMatcher(matcher) && isPlainObject(child)) {
+    if (isNestedMatcher(matcher) && isJsonObject(child)) {
       compareObject(matcher, child, path, rows)
       continue
     }
@@ -58,9 +64,14 @@ function isNestedMatcher(matcher: Matcher): matcher is { readonly [key: string]:
 }
 
 // The stored row leaves out `expected` for an argument no matcher names and `actual` for one the model did not send.
+// A row is JSON in report.json: an exact number's `actual` is JavaScript's reading, its text in `actualText`.
 function row(argument: string, expected: string | undefined, actual: unknown, matches: boolean): ArgumentComparison {
-  const entry: { argument: string; expected?: string; actual?: unknown; matches: boolean } = { argument, matches }
+  const entry: { argument: string; expected?: string; actual?: unknown; actualText?: string; matches: boolean } = { argument, matches }
   if (expected !== undefined) entry.expected = expected
-  if (actual !== absentValue) entry.actual = actual
+  if (actual !== absentValue) {
+    const exact = containsExactNumber(actual)
+    entry.actual = exact ? plainValue(actual) : actual
+    if (exact) entry.actualText = exactJsonText(actual)
+  }
   return entry
 }

@@ -1,5 +1,5 @@
 import type { Failure } from '../core/result.ts'
-import { absentValue, describe } from '../matchers/argument-matchers.ts'
+import { sentText } from '../matchers/compare-arguments.ts'
 
 /**
  * One line of a per-argument diff: `-` what the expectation wanted, `+` what the model sent (the two lines of an
@@ -23,7 +23,7 @@ export function argumentDiff(failure: Pick<Failure, 'arguments'>): ArgumentDiffL
   const lines: ArgumentDiffLine[] = []
   for (const entry of failure.arguments ?? []) {
     const argument = entry.argument || '(arguments)'
-    const sent = describe('actual' in entry ? entry.actual : absentValue)
+    const sent = sentText(entry)
     if (entry.matches) lines.push(entry.expected === undefined ? { sign: ' ', argument, value: sent, note: 'not in the expectation' } : { sign: ' ', argument, value: sent })
     else lines.push({ sign: '-', argument, value: entry.expected ?? '' }, { sign: '+', argument, value: sent })
   }

@@ -2,6 +2,7 @@ import type { Expectation, ExpectedCall } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import { describe, matchArguments } from '../matchers/argument-matchers.ts'
 import type { FlatCall } from './flat-calls.ts'
+import { judgedArguments } from '../loop/parse-arguments.ts'
 import { valueInMessage } from '../core/shorten.ts'
 
 /**
@@ -35,5 +36,5 @@ export function tooManyCallsFailures(expect: Expectation, calls: readonly FlatCa
 function forbids(entry: ExpectedCall, flat: FlatCall): boolean {
   if (flat.call.name !== entry.name) return false
   if (!entry.args) return true
-  return flat.call.check.wellFormed && matchArguments(entry.args, flat.call.arguments).ok
+  return flat.call.check.wellFormed && matchArguments(entry.args, judgedArguments(flat.call)).ok
 }

@@ -2,6 +2,7 @@ import type { Expectation } from '../core/case.ts'
 import type { Failure } from '../core/result.ts'
 import { describe, matchArguments, type MatchOutcome } from '../matchers/argument-matchers.ts'
 import { compareArguments, mismatchClauses, wrongArguments } from '../matchers/compare-arguments.ts'
+import { judgedArguments } from '../loop/parse-arguments.ts'
 import { maxWeightAssignment } from './assignment.ts'
 import { orderedAssignment } from './ordered-assignment.ts'
 import type { CallValidity } from './call-validity.ts'
@@ -36,7 +37,7 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
     calls.map((flat) => {
       if (flat.call.name !== expected.name) return undefined
       if (!expected.args) return { ok: true as const }
-      return flat.call.check.wellFormed ? matchArguments(expected.args, flat.call.arguments) : { ok: false as const, path: '', expected: 'well-formed arguments', actual: flat.call.rawArguments }
+      return flat.call.check.wellFormed ? matchArguments(expected.args, judgedArguments(flat.call)) : { ok: false as const, path: '', expected: 'well-formed arguments', actual: flat.call.rawArguments }
     }))
   // A forbidden call weighs a little less, so an expectation it also fits takes another call when there is one.
   const weights = outcomes.map((row) => row.map((outcome, column) =>
@@ -108,7 +109,7 @@ export function matchCalls(expect: Expectation, calls: readonly FlatCall[], vali
  * is reported already: left out, and no failure when nothing else is wrong — but a wrong value beside it is named.
  */
 function argumentFailure(flat: FlatCall, matchers: Expectation['calls'][number]['args'], outcome: Extract<MatchOutcome, { ok: false }>, undeclared: readonly string[]): Failure | undefined {
-  const rows = matchers && flat.call.check.wellFormed ? compareArguments(matchers, flat.call.arguments) : []
+  const rows = matchers && flat.call.check.wellFormed ? compareArguments(matchers, judgedArguments(flat.call)) : []
   const wrong = wrongArguments(rows, undeclared)
   if (wrong.length === 0) {
     if (undeclared.length > 0) return undefined

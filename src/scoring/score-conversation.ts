@@ -5,6 +5,7 @@ import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { isErroredKind, verdictOfFailures } from '../core/verdict.ts'
 import { formatStateDifferences, matchState } from '../matchers/state-matchers.ts'
+import { judgedArguments } from '../loop/parse-arguments.ts'
 import { callValidity, type CallValidity } from './call-validity.ts'
 import { forbiddenCallFailures, forbiddenCalls, tooManyCallsFailures } from './call-limits.ts'
 import { caseScore, exchangeFailures } from './exchange-failures.ts'
@@ -154,7 +155,7 @@ function repeatedCalls(calls: readonly FlatCall[]): number {
   const seen = new Set<string>()
   let repeated = 0
   for (const { call } of calls) {
-    const key = `${call.name}\u0000${call.check.wellFormed ? stableStringify(call.arguments) : call.rawArguments}`
+    const key = `${call.name}\u0000${call.check.wellFormed ? stableStringify(judgedArguments(call)) : call.rawArguments}`
     if (seen.has(key)) repeated++
     else seen.add(key)
   }

@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs'
 import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
+import { firstInexactNumber } from '../core/exact-number.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { fileStamp, LineReader, type TextLine } from '../io/read-lines.ts'
-import { jsonSyntaxProblem } from '../io/read-document.ts'
+import { inexactNumberMessage, jsonSyntaxProblem } from '../io/read-document.ts'
 import { validateCaseShape } from '../schema/validate-document.ts'
 
 /** A field's path inside a case. */
@@ -93,14 +94,21 @@ function parseCaseLine(file: string, line: TextLine): Record<string, unknown> {
   return value as Record<string, unknown>
 }
 
-/** One line of a JSON Lines file, parsed: text that is no JSON is an InputError at its line. */
+/**
+ * One line of a JSON Lines file, parsed: text that is no JSON is an InputError at its line, and so is a number
+ * JavaScript would hold as another (`inexactNumberMessage`).
+ */
 export function parseJsonLine(text: string, file: string, line: number): unknown {
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     const { reason, column } = jsonSyntaxProblem(text)
     throw new InputError(`invalid JSON at column ${column}: ${reason}`, { file, line })
   }
+  const inexact = firstInexactNumber(text)
+  if (inexact) throw new InputError(`${inexactNumberMessage(inexact.token)} (column ${inexact.index + 1})`, { file, line })
+  return value
 }
 
 function lineLocator(file: string, line: TextLine): Locate {

@@ -2,9 +2,10 @@ import type { Matcher } from '../core/case.ts'
 import type { Failure, FailureKind } from '../core/result.ts'
 import type { TranscriptCall } from '../core/transcript.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
-import { absentValue, describe } from '../matchers/argument-matchers.ts'
-import { compareArguments, wrongArguments } from '../matchers/compare-arguments.ts'
+import { describe } from '../matchers/argument-matchers.ts'
+import { compareArguments, sentText, wrongArguments } from '../matchers/compare-arguments.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { judgedArguments } from '../loop/parse-arguments.ts'
 import { argumentDiffText } from '../report/argument-diff.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
 
@@ -73,10 +74,11 @@ function diffedCall(call: TranscriptCall): DiffedCall {
  * one that did not match shows its matcher as written.
  */
 function expectedAgainst(expected: ExpectedCall, call: TranscriptCall | undefined): DiffedCall {
-  const sent = call?.name === expected.name ? call.arguments : undefined
-  if (!expected.args) return { name: expected.name, arguments: call?.name === expected.name ? diffedCall(call).arguments : '(any arguments)' }
-  if (!isPlainObject(sent)) return { name: expected.name, arguments: expected.args }
-  const wrong = new Set(compareArguments(expected.args, sent).filter((row) => !row.matches).map((row) => row.argument.split('.')[0]))
+  const same = call?.name === expected.name ? call : undefined
+  const sent = same?.arguments
+  if (!expected.args) return { name: expected.name, arguments: same ? diffedCall(same).arguments : '(any arguments)' }
+  if (!same || !isPlainObject(sent)) return { name: expected.name, arguments: expected.args }
+  const wrong = new Set(compareArguments(expected.args, judgedArguments(same)).filter((row) => !row.matches).map((row) => row.argument.split('.')[0]))
   const shown: Record<string, unknown> = {}
   for (const key of new Set([...Object.keys(expected.args), ...Object.keys(sent)])) {
     if (wrong.has(key)) shown[key] = expected.args[key]
@@ -94,21 +96,21 @@ function argumentMismatch(expected: ExpectedCall, { call, invented }: ScoredCall
   if (call.name !== expected.name) return `called ${call.name}, not ${expected.name}`
   if (!expected.args) return undefined
   if (call.arguments === undefined) return `arguments are not a JSON object: ${describe(call.rawArguments)}`
-  const wrong = wrongArguments(compareArguments(expected.args, call.arguments), invented)
+  const wrong = wrongArguments(compareArguments(expected.args, judgedArguments(call)), invented)
   if (wrong.length === 0) return undefined
-  return wrong.map((row) => `${row.argument || '(arguments)'}: expected ${row.expected}, got ${describe('actual' in row ? row.actual : absentValue)}`).join('; ')
+  return wrong.map((row) => `${row.argument || '(arguments)'}: expected ${row.expected}, got ${sentText(row)}`).join('; ')
 }
 
 /** The per-argument diff of a call against an expectation, as text lines (report/argument-diff.ts), or [] when nothing differs. */
 function diffLines(expected: ExpectedCall, call: TranscriptCall): string[] {
   if (!expected.args || call.name !== expected.name || call.arguments === undefined) return []
-  const rows = compareArguments(expected.args, call.arguments)
+  const rows = compareArguments(expected.args, judgedArguments(call))
   return rows.some((row) => !row.matches) ? argumentDiffText({ arguments: rows }, '  ') : []
 }
 
 /** The call an expectation is diffed against: the one of the same name with the fewest wrong arguments, else the first. */
 function closestCall(expected: ExpectedCall, calls: readonly ScoredCall[]): TranscriptCall | undefined {
-  const wrongCount = (call: TranscriptCall) => (expected.args && isPlainObject(call.arguments) ? compareArguments(expected.args, call.arguments).filter((row) => !row.matches).length : 0)
+  const wrongCount = (call: TranscriptCall) => (expected.args && isPlainObject(call.arguments) ? compareArguments(expected.args, judgedArguments(call)).filter((row) => !row.matches).length : 0)
   const sameName = calls.filter(({ call }) => call.name === expected.name)
   return sameName.reduce<ScoredCall | undefined>((best, entry) => (best === undefined || wrongCount(entry.call) < wrongCount(best.call) ? entry : best), undefined)?.call ?? calls[0]?.call
 }

@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.ts'
+import { readDocument } from '../../src/io/read-document.ts'
+import { parseJsonLine } from '../../src/suite/case-file.ts'
+
+function file(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'toolgauge-numbers-')), name)
+  writeFileSync(path, text)
+  return path
+}
+
+function loadError(path: string): InputError {
+  try {
+    readDocument(path, { cache: false })
+  } catch (error) {
+    if (InputError.isInstance(error)) return error
+    throw error
+  }
+  throw new Error('no error')
+}
+
+describe('a suite number JavaScript would hold as another is refused at load, at its line', () => {
+  it('in a .json file: the expected big integer never silently becomes 12345678901234567000', () => {
+    const error = loadError(file('suite.json', '{\n  "cases": [\n    { "expect": { "calls": [{ "name": "lookup", "args": { "id": 12345678901234567890 } }] } }\n  ]\n}\n'))
+    expect(error.message).toMatch(/suite.json:3: the number 12345678901234567890 cannot be read exactly: a JavaScript number holds it as 12345678901234567000/)
+    expect(error.location?.line).toBe(3)
+    expect(loadError(file('big.json', '{"a": "1e400",\n"b": 1e400}')).location?.line).toBe(2)
+  })
+
+  it('in a YAML file (and a JSON Lines case line), with what to write instead', () => {
+    const error = loadError(file('suite.yaml', 'name: x\ncases:\n  - expect:\n      calls:\n        - { name: lookup, args: { id: 12345678901234567890 } }\n'))
+    expect(error.message).toMatch(/a string if the value is one$/)
+    expect(error.location?.line).toBe(5)
+    expect(() => parseJsonLine('{"id": "a", "n": 0.10000000000000001}', '/x/cases.jsonl', 7)).toThrow(/^\/x\/cases.jsonl:7: the number 0\.10000000000000001 cannot be read exactly: .* \(column 18\)$/)
+  })
+
+  it('numbers a float holds exactly load as before, however written (and YAML forms that are no decimals)', () => {
+    expect(readDocument(file('ok.json', '{"a": [9007199254740992, 1e21, 0.1, -0, 5e-324, 1.7976931348623157e308, 123456789.98765433], "s": "12345678901234567890"}')).value)
+      .toEqual({ a: [2 ** 53, 1e21, 0.1, -0, 5e-324, 1.7976931348623157e308, 123456789.98765433], s: '12345678901234567890' })
+    expect(readDocument(file('ok.yaml', 'a: [0x1f, .inf, -.inf, +.5, 1.5e3, "12345678901234567890", 12345678901234567890x]\n'), { cache: false }).value)
+      .toEqual({ a: [31, Infinity, -Infinity, 0.5, 1500, '12345678901234567890', '12345678901234567890x'] })
+  })
+})
