@@ -8,6 +8,8 @@ import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { esmInCommonJs } from './module-format.ts'
 import { isTransformFailure, originalLine, transformAhead, transformTypeScript } from './typescript-transform.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
+import { moduleDigest, type ModuleDigest } from '../runner/module-files.ts'
+import { versionLocalImports, versionParameter } from './versioned-imports.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
 export type ModuleReference = { file?: string; line?: number; field?: string }
@@ -17,22 +19,32 @@ type ModuleNamespace = Record<string, unknown>
 /** Extensions Node cannot import by itself: they go through the TypeScript loader. */
 const typeScriptExtensions = new Set(['.ts', '.mts', '.cts', '.tsx'])
 
-const modules = new Map<string, Promise<ModuleNamespace>>()
+/** A module as loaded, keyed by its file: the digest of the code it is (module-files.ts) and what importing it gave. */
+const modules = new Map<string, { readonly digest: string; readonly namespace: Promise<ModuleNamespace> }>()
 
 /**
- * Imports a user module (stubs, hooks, validators, a config) once per path. `.js`/`.mjs`/`.cjs` are imported by
- * Node itself; `.ts`/`.mts`/`.cts` through jiti, loaded only when such a file is met, so they work the same in
- * ESM and CommonJS projects. Every failure is an InputError: a missing file names the referencing file and field;
- * a syntax error names the module's file and line.
+ * Imports a user module (stubs, hooks, validators, a config) and keeps it while its code is the same: the digest of
+ * its text and of the local files it imports (runner/module-files.ts, the one `--resume`'s fingerprint records) is
+ * the cache's key, read again at each import. The same code is the same instance, so what the module keeps between
+ * calls (a counter, a flag a timer sets) lasts the run; changed code — the module, or a file it imports — is
+ * imported anew, in one process (describeSuite, the library API, runs one after another), so a result is always
+ * decided by the code its fingerprint names. `.js`/`.mjs`/`.cjs` are imported by Node itself; `.ts`/`.mts`/`.cts`
+ * through jiti, loaded only when such a file is met, so they work the same in ESM and CommonJS projects. Every failure
+ * is an InputError: a missing file names the referencing file and field; a syntax error names the module's file and
+ * line.
  */
-export function importUserModule(path: string, reference: ModuleReference): Promise<ModuleNamespace> {
-  if (!existsSync(path)) return Promise.reject(new InputError(`module not found: ${path}`, reference))
-  return getOrCreate(modules, path, () =>
-    load(path).catch((error: unknown) => {
-      modules.delete(path)
-      throw describedLoadError(path, error, reference)
-    }),
-  )
+export async function importUserModule(path: string, reference: ModuleReference): Promise<ModuleNamespace> {
+  if (!existsSync(path)) throw new InputError(`module not found: ${path}`, reference)
+  const file = resolve(path)
+  const code = await moduleDigest(file)
+  const loaded = modules.get(file)
+  if (loaded?.digest === code.digest) return loaded.namespace
+  const namespace = load(file, code).catch((error: unknown) => {
+    if (modules.get(file)?.namespace === namespace) modules.delete(file)
+    throw describedLoadError(path, error, reference)
+  })
+  modules.set(file, { digest: code.digest, namespace })
+  return namespace
 }
 
 /** Imports a user module and returns one exported function, or an InputError naming the export. */
@@ -52,11 +64,32 @@ export async function importUserFunction<T extends (...args: never[]) => unknown
   return value as T
 }
 
-async function load(path: string): Promise<ModuleNamespace> {
-  if (!typeScriptExtensions.has(extname(path))) return (await import(pathToFileURL(path).href)) as ModuleNamespace
-  const jiti = typeScriptLoader()
-  await transformAhead(resolve(path))
-  return (await jiti.import(pathToFileURL(path).href)) as ModuleNamespace
+/** Per file, the digest of the code its plain file URL holds in Node's ES module cache: the first it was imported with. */
+const firstImported = new Map<string, string>()
+
+/** Per local file in `require.cache` (jiti's and Node's CommonJS modules), the digest of the files it was evaluated from. */
+const evaluated = new Map<string, string>()
+
+async function load(file: string, code: ModuleDigest): Promise<ModuleNamespace> {
+  // A CommonJS or jiti-evaluated file is cached by its name: one whose code (or an import's) changed is evaluated
+  // again; one whose code did not stays the instance the other modules importing it share.
+  const cache = createRequire(import.meta.url).cache
+  const files = code.files()
+  for (const [path, digest] of files) {
+    const before = evaluated.get(path)
+    if (before !== undefined && before !== digest) delete cache[path]
+    evaluated.set(path, digest)
+  }
+  if (typeScriptExtensions.has(extname(file))) {
+    const jiti = typeScriptLoader()
+    await transformAhead(file)
+    return (await jiti.import(pathToFileURL(file).href)) as ModuleNamespace
+  }
+  // Node keeps an ES module by its URL for the life of the process: changed code is imported at a URL naming its digest.
+  const first = getOrCreate(firstImported, file, () => code.digest)
+  if (first === code.digest) return (await import(pathToFileURL(file).href)) as ModuleNamespace
+  if (files.size > 1) versionLocalImports()
+  return (await import(`${pathToFileURL(file).href}?${versionParameter}=${code.digest}`)) as ModuleNamespace
 }
 
 // jiti rather than tsx's tsImport (measured, 12 runs each, median CPU of a process loading one small .ts stub:
@@ -142,9 +175,9 @@ function lineInStack(path: string, stack: string | undefined, firstLineOnly = fa
   const lines = stack.split('\n')
   for (const text of firstLineOnly ? lines.slice(0, 1) : lines) {
     for (const prefix of [url, path]) {
-      const at = text.indexOf(`${prefix}:`)
-      if (at === -1) continue
-      const match = /^:(\d+)(?::(\d+))?/.exec(text.slice(at + prefix.length))
+      // A module imported again has its code's digest in its URL's query (`load`): `<url>?…:<line>`.
+      const at = text.indexOf(prefix)
+      const match = at === -1 ? null : /^(?:\?[^:\s]*)?:(\d+)(?::(\d+))?/.exec(text.slice(at + prefix.length))
       if (match) return originalLine(path, Number(match[1]), match[2] ? Number(match[2]) : undefined) ?? Number(match[1])
     }
   }

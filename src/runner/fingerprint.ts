@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case, StubSpec } from '../core/case.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
@@ -10,7 +9,7 @@ import { mcpOriginOf } from '../mcp/tool-origins.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { caseJudges } from './judges.ts'
-import { moduleFiles } from './module-files.ts'
+import { fileDigest, moduleDigest } from './module-files.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -146,30 +145,15 @@ export class Fingerprints {
   }
 
   /**
-   * The digest of a user module: its file's, and the local files it imports (module-files.ts) with their paths from
-   * its folder — a changed imported file changes what the module does as much as its own text. A module importing no
-   * local file has its file's digest alone, as before imports were followed: such suites' journals stay resumable.
+   * The digest of a user module: its file's, and the local files it imports with their paths from its folder
+   * (module-files.ts, whose digest io/load-module.ts keys the loaded copy by) — once per run.
    */
   private moduleDigest(file: string): Promise<string> {
-    return getOrCreate(this.modules, file, () => this.importsDigest(resolve(file)))
-  }
-
-  private async importsDigest(file: string): Promise<string> {
-    const own = this.fileDigest(file)
-    if (own === 'missing') return own
-    const imported = (await moduleFiles(file))?.filter((path) => path !== file) ?? []
-    if (imported.length === 0) return own
-    const folder = dirname(file)
-    return digest(stableStringify({ module: own, imports: imported.map((path) => [relative(folder, path), this.fileDigest(path)]) }) ?? '')
+    return getOrCreate(this.modules, file, async () => (await moduleDigest(file)).digest)
   }
 
   private fileDigest(file: string): string {
-    let value = this.files.get(file)
-    if (value === undefined) {
-      value = isFile(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'missing'
-      this.files.set(file, value)
-    }
-    return value
+    return getOrCreate(this.files, file, () => fileDigest(file))
   }
 }
 
