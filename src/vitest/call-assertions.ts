@@ -1,4 +1,4 @@
-import type { Matcher } from '../core/case.ts'
+import type { ExpectedCall } from '../core/case.ts'
 import type { Failure, FailureKind } from '../core/result.ts'
 import type { TranscriptCall } from '../core/transcript.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
@@ -14,12 +14,6 @@ import type { ScoredCase } from '../runner/run-one-case.ts'
 // the suite does, but it reads the scorer's verdicts: a call the scorer rejected (malformed or duplicate-key
 // arguments, a schema violation, an invented tool or parameter) satisfies no call matcher, and an errored case
 // answers none (matchers.ts).
-
-/** An expected call: a tool name and, optionally, argument matchers in the suite matcher language. */
-export type ExpectedCall = {
-  readonly name: string
-  readonly args?: { readonly [key: string]: Matcher }
-}
 
 /** The outcome of one assertion: whether it holds, the failure kind it names, and what to diff. */
 export type AssertionOutcome = {

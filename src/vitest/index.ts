@@ -7,7 +7,8 @@ registerMatchers()
 
 export { describeSuite, type DescribeSuiteOptions } from './describe-suite.ts'
 export type { ToolCallMatchers } from './matchers.ts'
-export type { ExpectedCall, AssertionOutcome } from './call-assertions.ts'
+export type { AssertionOutcome } from './call-assertions.ts'
+export type { ExpectedCall } from '../core/case.ts'
 export type { ToolgaugeTestMeta } from './result-meta.ts'
 export type { RunCaseRequest, ScoredCase } from '../runner/run-one-case.ts'
 export { runCase, messageReplies, type MessageReply, type ScoredConversation } from './message-replies.ts'

@@ -10,11 +10,10 @@ import {
   passesCase,
   staysWithinToolTokens,
   type AssertionOutcome,
-  type ExpectedCall,
 } from './call-assertions.ts'
 import { compactTranscript } from './compact-transcript.ts'
 import { reachesState } from './state-assertion.ts'
-import type { Matcher } from '../core/case.ts'
+import type { ExpectedCall, Matcher } from '../core/case.ts'
 import type { StateMatchOptions } from '../matchers/state-matchers.ts'
 import { inertDeep, inertLines } from '../report/terminal-text.ts'
 import { caseLabel } from './test-text.ts'
