@@ -6,6 +6,7 @@ import type { HookActivity, ToolExecution, TranscriptCall } from '../core/transc
 import { schemaIssues } from './check-call.ts'
 import { callHook } from './harness-error.ts'
 import { checkedOutcome } from './hook-outcome.ts'
+import { judgedArguments } from './parse-arguments.ts'
 import type { ToolCallContext, ToolHooks } from './hooks.ts'
 import { ownCopy } from './snapshot.ts'
 import { caseTimeoutMs, runStub } from './stubs.ts'
@@ -72,7 +73,7 @@ export async function executeCall(call: TranscriptCall, testCase: Case, hooks: T
   const world = backend.world
   const outcome = world?.has(call.name)
     ? await world.call(call.name, args, context, timeoutMs)
-    : await runStub(testCase.stubs[call.name], ownCopy(args), context, timeoutMs)
+    : await runStub(testCase.stubs[call.name], ownCopy(args), context, timeoutMs, args === call.arguments ? judgedArguments(call) : args)
   let result = outcome.ok ? outcome.result : `Error: ${outcome.error}`
   const after = hooks.afterToolCall
   if (outcome.ok && after) {

@@ -28,18 +28,19 @@ export function caseTimeoutMs(testCase: Pick<Case, 'stubTimeout'>, runMs: number
 }
 
 /**
- * Executes a stub: recorded stubs answer with the first entry whose `when` matches (entries without `when` are
- * the default); live stubs call the user's function `(args, context)`. What a live stub throws is an error result
+ * Executes a stub: recorded stubs answer with the first entry whose `when` matches `matched` (the arguments as a
+ * verdict reads them, numbers exact: `judgedArguments`; `args` when a hook replaced them) — entries without `when` are
+ * the default; live stubs call the user's function `(args, context)`. What a live stub throws is an error result
  * for the model, as a failing tool would give — except a HarnessError (the stub's backend failed), rethrown. A live
  * stub that does not settle within `timeoutMs`, or returns what JSON cannot carry, is the harness's own failure: a
  * HarnessError naming the stub and the tool (the case ends with `harness_error`). Module stubs are timed here;
  * stubs given as functions (MCP servers) bound their own calls.
  */
-export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext, timeoutMs: number): Promise<StubOutcome> {
+export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext, timeoutMs: number, matched: unknown = args): Promise<StubOutcome> {
   // Not 'recorded': the user recorded nothing, and a transcript saying so would send them looking for a stub.
   if (!spec) return { ok: true, result: defaultStubResult, source: 'default' }
   if (spec.type === 'recorded') {
-    const entry = spec.entries.find((candidate) => candidate.when && matchArguments(candidate.when, args).ok)
+    const entry = spec.entries.find((candidate) => candidate.when && matchArguments(candidate.when, matched).ok)
       ?? spec.entries.find((candidate) => !candidate.when)
     if (!entry) return { ok: false, error: `no recorded result matches these arguments for ${context.toolName}`, source: 'recorded' }
     return entry.error !== undefined ? { ok: false, error: entry.error, source: 'recorded' } : { ok: true, result: entry.result ?? null, source: 'recorded' }
