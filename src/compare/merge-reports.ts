@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { InputError } from '../core/errors.ts'
-import type { ModelSummary, Report } from '../core/report.ts'
+import type { ModelSummary, Report, ReportInput } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { resultKey } from '../report/journal.ts'
 import { summarize } from '../report/summarize.ts'
@@ -17,8 +17,7 @@ import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-set
 import { keepOneCopy } from './result-copies.ts'
 import { checkOneRunSettings } from './run-settings.ts'
 
-/** A report and the file it came from (for error messages). */
-export type ReportInput = { readonly file: string; readonly report: Report }
+export type { ReportInput }
 
 /** The merged report and what merging had to decide. */
 export type MergeOutcome = {

@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import type { Report } from '../core/report.ts'
+import type { ReportInput } from '../core/report.ts'
 
 /**
  * The merged `run.modelSpecs`: each model name's spec, as the inputs recorded it. A name two inputs recorded for
@@ -8,7 +8,7 @@ import type { Report } from '../core/report.ts'
  * pooled into one row — one accuracy, one gate verdict over both. Shards of one spec agree and merge as before; a
  * report that recorded no specs (written before they were) is not checked.
  */
-export function mergedModelSpecs(inputs: readonly { readonly file: string; readonly report: Report }[]): { [model: string]: string } {
+export function mergedModelSpecs(inputs: readonly ReportInput[]): { [model: string]: string } {
   const seen = new Map<string, { readonly spec: string; readonly file: string }>()
   for (const { file, report } of inputs) {
     const specs = report.run.modelSpecs

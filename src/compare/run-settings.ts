@@ -1,8 +1,7 @@
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-import type { Report } from '../core/report.ts'
+import type { ReportInput } from '../core/report.ts'
 
-type Input = { readonly file: string; readonly report: Report }
 
 /** How one input repeated its cases: `--repeat N`, or `--repeat-until N` under its stopping rule. */
 type RepeatSetting = { readonly file: string; readonly repeat: number; readonly rule?: string }
@@ -18,7 +17,7 @@ type SuiteVersion = { readonly file: string; readonly index: number; readonly na
  * judged by different figures. A report that recorded no setting is not checked (a hand-built one, or written before
  * it was recorded); one label for two model specs is `mergedModelSpecs`' to refuse.
  */
-export function checkOneRunSettings(inputs: readonly Input[]): void {
+export function checkOneRunSettings(inputs: readonly ReportInput[]): void {
   const settings = inputs.flatMap(repeatSetting)
   const first = settings[0]
   for (const here of settings) {
@@ -48,7 +47,7 @@ function describe(setting: RepeatSetting, other: RepeatSetting): string {
  * runs written before their rules were compared may carry their rows' `caseMeanAccuracy` without `run.repeatUntil`:
  * its setting is unknown, not checked.
  */
-function repeatSetting({ file, report }: Input): RepeatSetting[] {
+function repeatSetting({ file, report }: ReportInput): RepeatSetting[] {
   const { repeat, repeatUntil } = report.run
   if (repeatUntil !== undefined) {
     const fail = (what: string, field = '') => new InputError(`expected ${what}`, { file, field: `run.repeatUntil${field}` })
@@ -63,7 +62,7 @@ function repeatSetting({ file, report }: Input): RepeatSetting[] {
   return [{ file, repeat }]
 }
 
-function suiteVersions({ file, report }: Input): SuiteVersion[] {
+function suiteVersions({ file, report }: ReportInput): SuiteVersion[] {
   return report.run.suites.flatMap((suite, index) => (typeof suite.cases === 'number' ? [{ file, index, name: suite.name, cases: suite.cases }] : []))
 }
 

@@ -1,10 +1,8 @@
 import { InputError } from '../core/errors.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
-import type { Report } from '../core/report.ts'
+import type { Report, ReportInput } from '../core/report.ts'
+import type { Shard } from '../runner/shard.ts'
 import { isPlainObject } from '../core/plain-object.ts'
-
-/** One share of a sharded run (`run.shard`): `--shard 2/4` is { index: 2, count: 4 }. */
-export type Shard = { readonly index: number; readonly count: number }
 
 /**
  * The shards of one model's sharded run a merged report holds (report.json `run.merged.shardSets`): the model, its
@@ -22,7 +20,6 @@ export type HeldShard = { readonly file: string; readonly shard: Shard; readonly
 /** The shards of one sharded run: its shard reports, and how messages name the run (empty when it is the only one). */
 export type ShardSet = { readonly label: string; readonly suites: readonly string[]; readonly shards: readonly HeldShard[] }
 
-type Input = { readonly file: string; readonly report: Report }
 type ShardRun = { readonly model: string; readonly suites: readonly string[]; readonly filter?: string; readonly shards: HeldShard[] }
 
 /**
@@ -32,7 +29,7 @@ type ShardRun = { readonly model: string; readonly suites: readonly string[]; re
  * and each needs all its shards; models whose shards are the same reports are one set (a run of several models).
  * A merged input counts with the shards it recorded holding.
  */
-export function shardSets(inputs: readonly Input[]): ShardSet[] {
+export function shardSets(inputs: readonly ReportInput[]): ShardSet[] {
   const sets = new Map<string, { models: string[]; plan: string; suites: readonly string[]; shards: ShardRun['shards'] }>()
   for (const run of shardRuns(inputs)) {
     const plan = `suites ${run.suites.join(', ')}${run.filter !== undefined ? `, --filter ${run.filter}` : ''}`
@@ -63,7 +60,7 @@ export function checkOneRepeat(set: ShardSet): void {
 }
 
 /** What the merged report records of the shard sets it holds: each model's run, its --repeat and its shards, in index order. */
-export function shardSetRecords(inputs: readonly Input[]): ShardSetRecord[] {
+export function shardSetRecords(inputs: readonly ReportInput[]): ShardSetRecord[] {
   return shardRuns(inputs).map(({ model, suites, filter, shards }) => {
     const held = new Map(shards.map(({ shard }) => [JSON.stringify([shard.count, shard.index]), shard]))
     // One value (checkOneRepeat refused a set of two): kept so a later merge checks the shards it is merged with.
@@ -77,7 +74,7 @@ export function isShard(value: unknown): value is Shard {
 }
 
 /** Each model × suites × filter's shards, from shard reports (`run.shard`) and merged ones (`run.merged.shardSets`). */
-function shardRuns(inputs: readonly Input[]): ShardRun[] {
+function shardRuns(inputs: readonly ReportInput[]): ShardRun[] {
   const byRun = new Map<string, ShardRun>()
   const add = (model: string, suites: readonly string[], filter: string | undefined, held: HeldShard) => {
     const key = JSON.stringify([model, suites, filter ?? null])

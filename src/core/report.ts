@@ -50,6 +50,9 @@ export type ModelSummary = {
   readonly [extension: string]: unknown
 }
 
+/** A report and the file it came from (merge, compare and their error messages name the file). */
+export type ReportInput = { readonly file: string; readonly report: Report }
+
 /** The canonical artifact of a run. */
 export type Report = {
   readonly schemaVersion: number
