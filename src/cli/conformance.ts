@@ -77,6 +77,7 @@ export const command = defineCommand(usage, flagSpec(conformanceFlags), async ({
       concurrency: numberFlag('concurrency', values.concurrency, { min: 1, max: 1000, integer: true }) ?? 4,
       outLock,
       providerOptions: {
+        optionNames: 'cli',
         ...(settings ? { settings } : {}),
         ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
         ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'] } : {}),

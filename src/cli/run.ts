@@ -157,6 +157,8 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
       // Per-model settings of the config; the config's own models read their files (scripted:) from its folder.
       modelOptions: modelOptionsFromConfig(loaded, values.model === undefined),
       providerOptions: {
+        // Messages about a model's key or server name this command's flags and the config's keys.
+        optionNames: 'cli',
         ...(settings ? { settings } : {}),
         ...(config.secrets ? { secrets: config.secrets } : {}),
         ...(baseUrl ? { baseUrl } : {}),

@@ -116,7 +116,7 @@ export const command = defineCommand(usage, {
       let measured: ToolTokenCount
       try {
         const { measureToolTokens } = await import('../tokens/measure-tool-tokens.ts')
-        measured = await measureToolTokens(request, values['base-url'] ? { baseUrl: values['base-url'] } : {})
+        measured = await measureToolTokens(request, { optionNames: 'cli', ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}) })
       } catch (error) {
         if (!ProviderError.isInstance(error)) throw error
         process.stderr.write(`toolgauge tokens: ${inertMessage(error.message)}\n`)

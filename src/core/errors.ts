@@ -38,40 +38,30 @@ export class UsageError extends InputError {
 }
 
 /**
- * The facts of a model's missing key, for a caller to word its own hint (the CLI names `--api-key-env` and the config's
- * `api_key_env`, describeSuite and runCase their `apiKeyEnv` option): the variables read, the one named if any.
+ * Bad input about what a model needs to be reached (its server's URL, a key variable that can name none), its
+ * `reason` in the option names of the surface the user is on (providers/option-names.ts): named where the model
+ * spec was given unless `from` says where the model was written (a config file's `models[i]`, a suite's field).
  */
-export type MissingKeyFacts = { readonly spec: string; readonly variables: readonly string[]; readonly named?: string }
+export class ModelSetupError extends InputError {
+  constructor(readonly reason: string, location?: InputError['location']) {
+    super(reason, location)
+  }
 
-/**
- * A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites.
- * Named `--model` unless `from` says where the model was written (a config file's `models[i]`, a suite's field).
- */
-export class MissingApiKeyError extends InputError {
-  constructor(readonly reason: string, readonly variable: string, location: InputError['location'] = { field: '--model' }, readonly facts?: MissingKeyFacts) {
+  /** The same error, named where the model spec came from. */
+  from(location: NonNullable<InputError['location']>): ModelSetupError {
+    return new ModelSetupError(this.reason, location)
+  }
+}
+
+/** A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites. */
+export class MissingApiKeyError extends ModelSetupError {
+  constructor(reason: string, readonly variable: string, location: InputError['location'] = { field: '--model' }) {
     super(reason, location)
     this.name = 'MissingApiKeyError'
   }
 
-  /** The same missing key, named where the model spec came from. */
-  from(location: NonNullable<InputError['location']>): MissingApiKeyError {
-    return new MissingApiKeyError(this.reason, this.variable, location, this.facts)
-  }
-}
-
-/**
- * A model's server setting missing or misplaced, as facts, for a caller to word its own hint (the CLI's flags and
- * config keys, describeSuite's and runCase's option names): a model with no default host given none, or a run-wide
- * `baseUrl` / `apiKeyEnv` for a run with no `openai-compatible:` model to take it.
- */
-export type ServerSettingFacts =
-  | { readonly kind: 'missing-base-url'; readonly spec: string }
-  | { readonly kind: 'no-compatible-model'; readonly setting: 'baseUrl' | 'apiKeyEnv' }
-
-/** Bad input about a model's server settings, its message in the CLI's words; `facts` lets another caller word it. */
-export class ServerSettingError extends InputError {
-  constructor(message: string, readonly facts: ServerSettingFacts, location?: InputError['location']) {
-    super(message, location)
+  override from(location: NonNullable<InputError['location']>): MissingApiKeyError {
+    return new MissingApiKeyError(this.reason, this.variable, location)
   }
 }
 

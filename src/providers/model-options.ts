@@ -1,12 +1,10 @@
-import { ServerSettingError } from '../core/errors.ts'
+import { InputError } from '../core/errors.ts'
 import { parseModelSpec } from './model-spec.ts'
+import { optionNames } from './option-names.ts'
 import type { ProviderOptions } from './provider-options.ts'
 
 /** The run-wide settings that name a server or a key: they may only reach openai-compatible models. */
-const serverScoped = [
-  ['baseUrl', '--base-url'],
-  ['apiKeyEnv', '--api-key-env'],
-] as const
+const serverScoped = ['baseUrl', 'apiKeyEnv'] as const
 
 function isCompatible(spec: string): boolean {
   try {
@@ -28,12 +26,12 @@ export function optionsPerModel(
   perModel: { readonly [spec: string]: Partial<ProviderOptions> } = {},
 ): Map<string, ProviderOptions> {
   const compatible = specs.filter(isCompatible)
-  for (const [key, flag] of serverScoped) {
+  const names = optionNames(general)
+  for (const key of serverScoped) {
     if (general[key] !== undefined && compatible.length === 0) {
-      throw new ServerSettingError(
-        `applies to openai-compatible: models only, and this run has none (openai: and openai-responses: read OPENAI_BASE_URL and OPENAI_API_KEY, anthropic: ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY; give one model its own base_url / api_key_env under providers: in the config)`,
-        { kind: 'no-compatible-model', setting: key },
-        { field: flag },
+      throw new InputError(
+        `applies to openai-compatible: models only, and this run has none (openai: and openai-responses: read OPENAI_BASE_URL and OPENAI_API_KEY, anthropic: ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY; give one model its own ${names.ownServer})`,
+        { field: names.runWide[key] },
       )
     }
   }

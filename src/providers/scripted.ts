@@ -9,6 +9,7 @@ import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
 import { labelled } from './runtime/labelled.ts'
 import { checkSettings } from './settings/protocol-settings.ts'
+import { optionNames } from './option-names.ts'
 
 /** One scripted assistant turn. */
 export type ScriptedTurn = { readonly text: string; readonly toolCalls: readonly RawToolCall[]; readonly usage: Usage }
@@ -23,7 +24,7 @@ type CaseScript = readonly (readonly ScriptedTurn[])[]
  * verbatim when it is a string (so malformed JSON can be scripted) and JSON-serialized otherwise.
  */
 export const createProvider: ProviderFactory = async (model, spec, options) => {
-  if (!model) throw new InputError('scripted needs a file: scripted:<path to YAML/JSON>', { field: '--model' })
+  if (!model) throw new InputError('scripted needs a file: scripted:<path to YAML/JSON>', { field: optionNames(options).model })
   checkSettings('offline', options.settings, spec)
   const document = readDocument(resolve(options.cwd ?? process.cwd(), model))
   const scripts = parseScripts(document)

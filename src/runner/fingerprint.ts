@@ -22,6 +22,8 @@ const transportSettings: ReadonlySet<string> = new Set([
   'retryBaseDelayMs', 'retryMaxDelayMs', 'maxConcurrency', 'requestsPerMinute', 'fetch',
   // Batch mode sends the same requests another way: a batched result is kept by a direct run and the reverse.
   'batch', 'batchPollMs', 'batchJournal', 'onBatchEvent',
+  // Whose names the messages give the options: the same requests from the CLI and the library.
+  'optionNames',
 ])
 
 /** What a run's fingerprints depend on beyond its cases and models. */

@@ -1,4 +1,4 @@
-import { MissingApiKeyError } from '../core/errors.ts'
+import { ModelSetupError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import type { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { optionsPerModel } from '../providers/model-options.ts'
@@ -44,7 +44,7 @@ export function modelProviders(models: readonly ResolvedModel[], modelOptions: r
     const given = run.providers?.find((provider) => provider.id === model.id)
     if (given) return boundedTurns(given, modelOptions[index]!.timeoutMs)
     return createProvider(model.spec, { ...modelOptions[index]!, secrets }).catch((error: unknown) => {
-      if (!(error instanceof MissingApiKeyError) || !run.modelsSource) throw error
+      if (!(error instanceof ModelSetupError) || !run.modelsSource) throw error
       const line = run.modelsSource.lineOf(['models', index])
       throw error.from({ file: run.modelsSource.file, ...(line !== undefined ? { line } : {}), field: `models[${index}]` })
     })

@@ -1,5 +1,6 @@
 import { closestName } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
+import type { OptionNames } from '../providers/option-names.ts'
 
 /** Where a run's model entries were written (a config file's `models:`), for the location of an error in one. */
 export type ModelsSource = { readonly file: string; readonly lineOf: (path: readonly (string | number)[]) => number | undefined }
@@ -41,11 +42,11 @@ export function modelSuites(models: readonly ScopedModel[], suiteNames: readonly
  * case of the run, nothing would run at all: an InputError (exit 2) saying why, at the config's `models:`.
  * `caseCounts` is the run's cases per suite (after --filter, --shard and variants), in the run's suite order.
  */
-export function checkAnswered(models: readonly ScopedModel[], caseCounts: ReadonlyMap<string, number>, answers: ModelAnswers, source?: ModelsSource): string[] {
+export function checkAnswered(models: readonly ScopedModel[], caseCounts: ReadonlyMap<string, number>, answers: ModelAnswers, names: OptionNames, source?: ModelsSource): string[] {
   const unanswered = [...caseCounts].filter(([suite, count]) => count > 0 && !models.some((_, index) => answers(index, suite)))
   if (unanswered.length === 0) return []
   const scoped = models.map((model) => `"${model.id}" answers ${model.suites!.length === 0 ? 'no suite' : model.suites!.join(', ')}`).join('; ')
-  const fix = (suites: string) => `add ${suites} to a model's suites:, or give a model without suites: (it answers every suite; offline: --model baseline)`
+  const fix = (suites: string) => `add ${suites} to a model's suites:, or give a model without suites: (it answers every suite; offline: ${names.offlineModel})`
   const cases = (count: number) => `${count} case${count === 1 ? '' : 's'}`
   if (unanswered.length === [...caseCounts.values()].filter((count) => count > 0).length) {
     const names = unanswered.map(([suite, count]) => `"${suite}" (${cases(count)})`).join(', ')

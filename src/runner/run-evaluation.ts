@@ -42,6 +42,7 @@ import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
 import { BatchSchedule, unbatchedWarnings } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
+import { optionNames } from '../providers/option-names.ts'
 import { cacheToolsWarnings } from './cache-tools-warnings.ts'
 import { cachesTools } from '../providers/runtime/http-for-provider.ts'
 
@@ -110,7 +111,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     await judges.add(testCase)
     checkCaseRequest(testCase, providers, (modelIndex) => answersSuite(modelIndex, testCase.suite))
   })
-  for (const warning of checkAnswered(models, casesPerSuite(suites, cases), answersSuite, options.modelsSource)) callbacks.warn(warning)
+  for (const warning of checkAnswered(models, casesPerSuite(suites, cases), answersSuite, optionNames(options.providerOptions), options.modelsSource)) callbacks.warn(warning)
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
@@ -169,7 +170,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     batchJournal.reset()
   }
   const tasks = plan.filter((task) => !task.position)
-  if (options.resume && !options.batchResubmit) await refuseUncertainResubmits(batchJournal, providers, tasks, (index) => cases.at(index))
+  if (options.resume && !options.batchResubmit) await refuseUncertainResubmits(batchJournal, providers, tasks, (index) => cases.at(index), optionNames(options.providerOptions))
 
   callbacks.start({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()

@@ -17,7 +17,6 @@ import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { guardStrays } from './process-guard.ts'
 import { layeredModelOptions } from './model-providers.ts'
-import { inLibraryWords } from './library-hints.ts'
 import { runSecrets } from './load-run.ts'
 import { warnOnce } from '../core/warnings.ts'
 import { inert } from '../report/terminal-text.ts'
@@ -88,11 +87,8 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
  * error the case's code threw where nothing awaited it (a stub's timer), as in a run.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
-  const run = request.mcp ? runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp')) : McpServers.during((servers) => runLoadedCase(request, servers))
-  // A model's missing key or server is said in runCase's option names, not the CLI's flags.
-  return run.catch((error: unknown) => {
-    throw inLibraryWords(error)
-  })
+  // A model's missing key or server is said in runCase's option names (providers/option-names.ts).
+  return request.mcp ? runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp')) : McpServers.during((servers) => runLoadedCase(request, servers))
 }
 
 async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Promise<ScoredCase> {

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path'
 import type { Case } from '../core/case.ts'
-import { MissingApiKeyError } from '../core/errors.ts'
+import { ModelSetupError } from '../core/errors.ts'
 import { caseKey } from '../core/case-key.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
@@ -93,7 +93,7 @@ export class SuiteModels {
     const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
     return createProvider(spec, options).catch((error: unknown) => {
       // The suite wrote this model, not a --model flag: its file and field say where.
-      if (!(error instanceof MissingApiKeyError)) throw error
+      if (!(error instanceof ModelSetupError)) throw error
       throw error.from({ file: testCase.file, field: `${this.field} of case "${testCase.id}"` })
     })
   }

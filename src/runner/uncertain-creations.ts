@@ -6,6 +6,7 @@ import { batchTaskKey } from '../providers/batch/batch-ids.ts'
 import { submissionTagKey } from '../providers/batch/create-once.ts'
 import { type BatchJournal, journaledRequests } from '../providers/batch/batch-journal.ts'
 import type { PlannedTask } from './run-plan.ts'
+import type { OptionNames } from '../providers/option-names.ts'
 
 /**
  * `--resume --batch` after a batch-creating call failed uncertainly (the API may have created — and will bill — the
@@ -19,6 +20,7 @@ export async function refuseUncertainResubmits(
   providers: readonly Provider[],
   tasks: readonly PlannedTask[],
   caseAt: (caseIndex: number) => Promise<Case>,
+  names: OptionNames,
 ): Promise<void> {
   const problems: string[] = []
   for (const [modelIndex, provider] of providers.entries()) {
@@ -43,8 +45,8 @@ export async function refuseUncertainResubmits(
   }
   if (problems.length === 0) return
   throw new InputError(
-    `${problems.join('; ')} — check the provider's batch list; if no batch was created, pass --batch-resubmit to send them again (if one was, its requests are paid for: let it finish there)`,
-    { file: journal.file, field: '--resume' },
+    `${problems.join('; ')} — check the provider's batch list; if no batch was created, ${names.resubmit} to send them again (if one was, its requests are paid for: let it finish there)`,
+    { file: journal.file, field: names.resume },
   )
 }
 

@@ -6,6 +6,8 @@ import { redactText } from '../http/redact.ts'
 import { splitSpec } from '../pricing/lookup.ts'
 import { credentialDefaults, resolveCredentials, type Credentials } from '../providers/runtime/credentials.ts'
 import { httpClientFor } from '../providers/runtime/http-for-provider.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
+import { optionNames } from '../providers/option-names.ts'
 import { openAiClient, sdkApiKey } from '../providers/runtime/openai-client.ts'
 import { buildAnthropicRequest } from '../providers/wire/anthropic-request.ts'
 import { buildChatRequest } from '../providers/wire/chat-completions-request.ts'
@@ -18,7 +20,7 @@ export type PromptProbe = (tools: readonly ToolDefinition[]) => Promise<number>
 export type LiveProbe = { readonly probe: PromptProbe; readonly provenance: string; readonly confidence: number }
 
 /** Connection settings for live measurement (each SDK otherwise reads its own *_API_KEY and *_BASE_URL). */
-export type MeasureOptions = {
+export type MeasureOptions = Pick<ProviderOptions, 'optionNames'> & {
   readonly baseUrl?: string
   readonly apiKeyEnv?: string
   readonly timeoutMs?: number
@@ -34,11 +36,11 @@ const context = { suite: 'tokens', caseId: 'measure', repeat: 0, turn: 0 }
 export function liveProbe(spec: string, messages: readonly Message[], toolChoice: ToolChoice | undefined, options: MeasureOptions): LiveProbe {
   const { provider: prefix, model } = splitSpec(spec)
   if (model === '' || !['anthropic', 'openai', 'openai-responses', 'openai-compatible'].includes(prefix)) {
-    throw new InputError(`cannot measure "${spec}": live measurement needs anthropic:, openai:, openai-responses: or openai-compatible:`, { field: '--model' })
+    throw new InputError(`cannot measure "${spec}": live measurement needs anthropic:, openai:, openai-responses: or openai-compatible:`, { field: optionNames(options).model })
   }
   const request = (tools: readonly ToolDefinition[]) => ({ messages, tools, toolChoice: toolChoice ?? 'auto', context })
   const timeout = options.timeoutMs ?? 60_000
-  const providerOptions = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.apiKeyEnv ? { apiKeyEnv: options.apiKeyEnv } : {}) }
+  const providerOptions = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.apiKeyEnv ? { apiKeyEnv: options.apiKeyEnv } : {}), ...(options.optionNames ? { optionNames: options.optionNames } : {}) }
   // toolgauge's HTTP layer under the SDK, as for runs: its retries (the SDK's are off) and no redirect followed with the key.
   const fetchFor = (credentials: Credentials) => httpClientFor({ retries: 2, timeoutMs: timeout }, credentials.secrets).fetch
   if (prefix === 'anthropic') {

@@ -14,7 +14,6 @@ import { Fingerprints } from '../runner/fingerprint.ts'
 import { guardStrays } from '../runner/process-guard.ts'
 import { caseSelector } from '../runner/load-run.ts'
 import { loadSuite } from '../suite/load-suite.ts'
-import { inLibraryWords } from '../runner/library-hints.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { caseTestFailure, caseTestName, modelSkipReason } from './test-text.ts'
 import './result-meta.ts'
@@ -84,11 +83,11 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     })
     afterAll(() => release?.())
     try {
+      // A model's missing key or server is said in describeSuite's option names (providers/option-names.ts).
       await registerTests(file, options, models, servers)
     } catch (error) {
       await servers.close()
-      // A model's missing key or server is said in describeSuite's option names, not the CLI's flags.
-      throw inLibraryWords(error)
+      throw error
     }
   })
 }
@@ -224,7 +223,7 @@ async function modelSlot(spec: string, options: SecretOptions): Promise<ModelSlo
   try {
     return { spec, options, provider: await createProvider(spec, options) }
   } catch (error) {
-    if (error instanceof MissingApiKeyError) return { spec, options, skip: modelSkipReason((inLibraryWords(error) as Error).message) }
+    if (error instanceof MissingApiKeyError) return { spec, options, skip: modelSkipReason(error.message) }
     throw error
   }
 }

@@ -73,6 +73,16 @@ describe('judged final answers (final.judge)', () => {
     expectInputError(result, 'judge.yaml', 'paris')
   })
 
+  it("a judge with no server URL is exit 2 naming the suite's judge and the config's providers:, which --base-url never reaches", async () => {
+    const dir = tempFiles(suiteFiles('openai-compatible:judge-m', ''))
+    const result = await runMain(['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', join(dir, 'out')])
+    expectInputError(
+      result,
+      `suite.yaml: judge.model of case "oslo": openai-compatible:judge-m needs the server's URL: give it base_url under providers: in the config (providers: { "openai-compatible:judge-m": { base_url: http://localhost:11434/v1 } })`,
+    )
+    expect(result.stderr).not.toContain("needs the server's URL: pass --base-url")
+  })
+
   it('a judge whose provider fails is judge_error; the same input is judged once across repeats', async () => {
     const asked: string[] = []
     const judge = (id: string, answer: (request: Parameters<Provider['doGenerate']>[0]) => string): Provider => ({

@@ -193,7 +193,8 @@ describe('openai-compatible tolerances', () => {
 
   it('needs no API key but a base URL', async () => {
     server = await startFakeServer('openai-compatible', weatherModel)
-    await expect(makeProvider('openai-compatible', 'llama3')).rejects.toThrow(/needs the server's URL: pass --base-url/)
+    // Built through the library (createProvider): the message names its options, not the CLI's --base-url.
+    await expect(makeProvider('openai-compatible', 'llama3')).rejects.toThrow(/needs the server's URL: give it baseUrl in modelOptions/)
   })
 })
 

@@ -28,7 +28,7 @@ describe('suites no model answers', () => {
     expect(results).toEqual(['baseline plain'])
     expect(outcome.exitCode).toBe(0)
     expect(warnings).toEqual([
-      `suite "other" is answered by no model, so its 2 cases do not run and it is not in the report: every model lists suites: without it ("baseline" answers plain); add "other" to a model's suites:, or give a model without suites: (it answers every suite; offline: --model baseline)`,
+      `suite "other" is answered by no model, so its 2 cases do not run and it is not in the report: every model lists suites: without it ("baseline" answers plain); add "other" to a model's suites:, or give a model without suites: (it answers every suite; offline: the model 'baseline')`,
     ])
   })
 
@@ -40,7 +40,7 @@ describe('suites no model answers', () => {
   it('a run where no case is answered at all is bad input, saying why', async () => {
     const error = await run([{ spec: 'baseline', suites: ['example'] }]).catch((caught: unknown) => caught)
     expect(InputError.isInstance(error)).toBe(true)
-    expect((error as Error).message).toBe(`models: no model answers any case of this run: every model lists suites: without suites "plain" (1 case), "other" (2 cases) ("baseline" answers example); add them to a model's suites:, or give a model without suites: (it answers every suite; offline: --model baseline)`)
+    expect((error as Error).message).toBe(`models: no model answers any case of this run: every model lists suites: without suites "plain" (1 case), "other" (2 cases) ("baseline" answers example); add them to a model's suites:, or give a model without suites: (it answers every suite; offline: the model 'baseline')`)
   })
 })
 

@@ -1,7 +1,9 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { describeSuite, runCase } from '../../src/vitest/index.ts'
+import { runEvaluation } from '../../src/index.ts'
 import { tempFiles } from '../helpers/cli.ts'
+import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
 // What describeSuite and runCase say of a model's missing key or server names their own options (providerOptions,
 // modelOptions, apiKeyEnv, baseUrl), never the CLI's flags or config keys (--model, --base-url, api_key_env,
@@ -22,8 +24,10 @@ const suite = join(dir, 'suite.yaml')
 const scripted = `scripted:${join(dir, 'script.yaml')}`
 const saved = process.env.OPENAI_API_KEY
 delete process.env.OPENAI_API_KEY
-afterAll(() => {
+const servers: Loopback[] = []
+afterAll(async () => {
   if (saved !== undefined) process.env.OPENAI_API_KEY = saved
+  await Promise.all(servers.map((server) => server.close()))
 })
 const failure = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.message)
 
@@ -75,4 +79,54 @@ describe('runCase', () => {
     expect(message).toContain('give one model its own baseUrl / apiKeyEnv in modelOptions')
     expect(message).not.toMatch(cliWords)
   })
+
+  it('an apiKeyEnv that names no variable (the key pasted there) is named apiKeyEnv, the key not shown', async () => {
+    const message = await failure(runCase({ suite, case: 'idle', model: 'openai-compatible:m', providerOptions: { baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'sk-pasted-words-5150' } }))
+    expect(message).toMatch(/^apiKeyEnv: expected the name of the environment variable that holds the key/)
+    expect(message).not.toContain('sk-pasted-words-5150')
+    expect(message).not.toMatch(cliWords)
+  })
+
+  it('a baseUrl with a query string is named baseUrl, and the key is to go in a variable named by apiKeyEnv', async () => {
+    const message = await failure(runCase({ suite, case: 'idle', model: 'openai-compatible:m', providerOptions: { baseUrl: 'http://127.0.0.1:9/v1?key=sk-query-words-5150' } }))
+    expect(message).toMatch(/^baseUrl: openai-compatible:m: the base URL http:\/\/127\.0\.0\.1:9\/v1\?\*\*\* has a query string/)
+    expect(message).toContain('a key in a variable named by apiKeyEnv')
+    expect(message).not.toContain('sk-query-words-5150')
+    expect(message).not.toMatch(cliWords)
+  })
+
+  it("a server refusing the request no key was sent with: the case's provider_error says to name the key's variable with apiKeyEnv", async () => {
+    const server = await startLoopback(() => ({ type: 'json', status: 401, body: { error: { message: 'Missing bearer token' } } }))
+    servers.push(server)
+    const scored = await runCase({ suite, case: 'idle', model: 'openai-compatible:m', providerOptions: { baseUrl: `${server.origin}/v1`, retries: 0 } })
+    const messages = scored.result.failures.map((failure) => `${failure.kind}: ${failure.message}`)
+    expect(messages).toEqual([expect.stringContaining('provider_error: openai-compatible:m: 401 Missing bearer token — no API key was sent')])
+    expect(messages[0]).toContain('apiKeyEnv')
+    expect(messages[0]).not.toMatch(cliWords)
+  })
 })
+
+describe('runEvaluation', () => {
+  const run = (options: Omit<Parameters<typeof runEvaluation>[0], 'suitePaths' | 'outDir'>) =>
+    failure(runEvaluation({ suitePaths: [suite], outDir: tempFiles({}), ...options }))
+
+  it("a judge's missing server URL names baseUrl in modelOptions, as runCase and describeSuite do", async () => {
+    const message = await run({ models: [scripted], filter: 'judged' })
+    expect(message).toContain("openai-compatible:judge-m needs the server's URL: give it baseUrl")
+    expect(message).toContain("modelOptions: { 'openai-compatible:judge-m': { baseUrl: 'http://localhost:11434/v1' } }")
+    expect(message).not.toMatch(cliWords)
+  })
+
+  it('a missing key names apiKeyEnv, not --model', async () => {
+    const message = await run({ models: ['openai:gpt-4o'], filter: 'idle' })
+    expect(message).toContain('openai:gpt-4o needs an API key: set OPENAI_API_KEY (or name another variable with apiKeyEnv in modelOptions)')
+    expect(message).not.toMatch(cliWords)
+  })
+
+  it('a run-wide apiKeyEnv with no openai-compatible: model names providerOptions.apiKeyEnv', async () => {
+    const message = await run({ models: [scripted], providerOptions: { apiKeyEnv: 'TG_WORDS_KEY' } })
+    expect(message).toMatch(/^providerOptions\.apiKeyEnv: applies to openai-compatible: models only/)
+    expect(message).not.toMatch(cliWords)
+  })
+})
+

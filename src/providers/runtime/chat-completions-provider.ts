@@ -5,6 +5,7 @@ import { openAiToolNames, toolNameProblem } from '../wire/tool-name-rules.ts'
 import { buildChatRequest } from '../wire/chat-completions-request.ts'
 import { fromChatCompletion } from '../wire/chat-completions-response.ts'
 import { credentialDefaults } from './credentials.ts'
+import { optionNames } from '../option-names.ts'
 import { cachesTools, sdkSetup, streams } from './http-for-provider.ts'
 import { promptCacheKey } from '../wire/cache-markers.ts'
 import { streamChatCompletion, streamingChatBody } from '../streaming/chat-stream.ts'
@@ -29,7 +30,7 @@ export const chatCompletionsFactory = (hostedOpenAi: boolean): ProviderFactory =
   // The OpenAI Batch API is OpenAI's own: compatible servers have none (their models run one request at a time under --batch).
   const batchApi = hostedOpenAi ? { batchApi: () => createOpenAiBatchApi(client, '/v1/chat/completions') } : {}
   // Only openai-compatible: sends no key unless told: a server that wants one refuses every request, and says only "401".
-  const refusal = credentials.apiKey === undefined && !hostedOpenAi ? { refusal: noKeySent } : {}
+  const refusal = credentials.apiKey === undefined && !hostedOpenAi ? { refusal: noKeySent(optionNames(options).sendKey) } : {}
   return sdkProvider(spec, options, { http, secrets: credentials.secrets, ...batchApi, ...refusal }, {
     build: (request) => {
       const built = buildChatRequest(request, {
@@ -60,4 +61,4 @@ function chatCallIds(baseUrl: string | undefined, hostedOpenAi: boolean): CallId
   return hostedOpenAi ? { maxLength: 40 } : undefined
 }
 
-const noKeySent = 'no API key was sent (openai-compatible: sends none unless told): name the environment variable that holds it with --api-key-env NAME, or api_key_env in the config'
+const noKeySent = (sendKey: string) => `no API key was sent (openai-compatible: sends none unless told): name the environment variable that holds it with ${sendKey}`

@@ -1,6 +1,7 @@
-import { InputError, MissingApiKeyError, ServerSettingError } from '../../core/errors.ts'
+import { InputError, MissingApiKeyError, ModelSetupError } from '../../core/errors.ts'
 import { warnIfUnredactable } from '../../http/redact.ts'
 import { settingsCredentials } from '../settings/settings-credentials.ts'
+import { optionNames, type OptionNames } from '../option-names.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
 /** Where a provider's key and base URL come from when the run names nothing else. */
@@ -72,8 +73,8 @@ export function checkKeyVariable(name: string, location: { readonly file?: strin
 
 // A name is quoted in a message only when it reads as a variable's name: a key made of letters and digits alone
 // (a Gemini key can be) is a valid name too, but not an upper-case one.
-// `namedBy`: where the caller's user names the variable (the CLI: `--api-key-env or api_key_env`).
-export function shownVariable(name: string, namedBy = '--api-key-env or api_key_env'): string {
+// `namedBy`: where the user names the variable (OptionNames.keyVariable: the CLI's `--api-key-env or api_key_env`).
+export function shownVariable(name: string, namedBy: string): string {
   return /^[A-Z_][A-Z0-9_]*$/.test(name) ? `${name} (named by ${namedBy})` : `the variable named by ${namedBy}`
 }
 
@@ -82,7 +83,7 @@ export function shownVariable(name: string, namedBy = '--api-key-env or api_key_
  * refuses such a URL, and its error quotes it whole) or a query string (the SDKs append their paths after it, so no
  * request reaches the API — and a `?key=` would be echoed back in every 404). The URL is shown with those parts masked.
  */
-function checkBaseUrl(baseUrl: string, spec: string, field: string): void {
+function checkBaseUrl(baseUrl: string, spec: string, field: string, names: OptionNames): void {
   let url: URL
   try {
     url = new URL(baseUrl)
@@ -91,37 +92,36 @@ function checkBaseUrl(baseUrl: string, spec: string, field: string): void {
   }
   const masked = `${url.protocol}//${url.username || url.password ? '***@' : ''}${url.host}${url.pathname}${url.search ? '?***' : ''}`
   if (url.username || url.password) {
-    throw new InputError(`${spec}: the base URL ${masked} carries a user name or password before its host: requests cannot send them there; put the key in a variable named by api_key_env (it is sent as a header)`, { field })
+    throw new InputError(`${spec}: the base URL ${masked} carries a user name or password before its host: requests cannot send them there; put the key in a variable named by ${names.keyVariable} (it is sent as a header)`, { field })
   }
   if (url.search) {
-    throw new InputError(`${spec}: the base URL ${masked} has a query string: the SDK appends its paths after it, so no request would reach the API; give the URL up to its path, and a key in a variable named by api_key_env (sent as a header)`, { field })
+    throw new InputError(`${spec}: the base URL ${masked} has a query string: the SDK appends its paths after it, so no request would reach the API; give the URL up to its path, and a key in a variable named by ${names.keyVariable} (sent as a header)`, { field })
   }
 }
 
 /**
  * Reads the API key (from `apiKeyEnv` when named, else the provider's default variables) and the base URL (the
- * model's own, else the provider's env var). A missing key or host is a usage error naming where to put it, except
- * in replay mode, where no request leaves.
+ * model's own, else the provider's env var). A missing key or host is a usage error naming where to put it, in the
+ * names of the options' surface (option-names.ts), except in replay mode, where no request leaves.
  */
 export function resolveCredentials(options: ProviderOptions, defaults: CredentialDefaults, spec: string): Credentials {
   const replay = options.replayDir !== undefined
-  if (options.apiKeyEnv !== undefined) checkKeyVariable(options.apiKeyEnv, { field: '--api-key-env or api_key_env' })
+  const names = optionNames(options)
+  if (options.apiKeyEnv !== undefined) checkKeyVariable(options.apiKeyEnv, { field: names.keyVariable })
   const keyEnvs = options.apiKeyEnv ? [options.apiKeyEnv] : defaults.apiKeyEnvs
   const key = keyEnvs.map(apiKeyFromEnv).find((value) => value !== undefined)
   if (!key && !replay && (defaults.keyRequired || options.apiKeyEnv)) {
     const where = options.apiKeyEnv
-      ? `set ${shownVariable(options.apiKeyEnv)}`
-      : `set ${keyEnvs.join(' or ')} (or name another variable with api_key_env in the config)`
-    throw new MissingApiKeyError(`${spec} needs an API key: ${where}`, keyEnvs[0] ?? 'an API key variable', undefined, { spec, variables: keyEnvs, ...(options.apiKeyEnv ? { named: options.apiKeyEnv } : {}) })
+      ? `set ${shownVariable(options.apiKeyEnv, names.keyVariable)}`
+      : `set ${keyEnvs.join(' or ')} (or name another variable with ${names.anotherKeyVariable})`
+    throw new MissingApiKeyError(`${spec} needs an API key: ${where}`, keyEnvs[0] ?? 'an API key variable', { field: names.model })
   }
   const fromEnv = defaults.baseUrlEnv ? process.env[defaults.baseUrlEnv]?.trim() || undefined : undefined
   let baseUrl = options.baseUrl ?? fromEnv
-  if (baseUrl !== undefined && !replay) checkBaseUrl(baseUrl, spec, options.baseUrl !== undefined ? '--base-url or base_url' : defaults.baseUrlEnv!)
+  if (baseUrl !== undefined && !replay) checkBaseUrl(baseUrl, spec, options.baseUrl !== undefined ? names.baseUrl : defaults.baseUrlEnv!, names)
   if (baseUrl === undefined && defaults.baseUrlRequired) {
     if (!replay) {
-      throw new ServerSettingError(`${spec} needs the server's URL: pass --base-url, or give it base_url under providers: in the config (e.g. http://localhost:11434/v1)`, { kind: 'missing-base-url', spec }, {
-        field: '--base-url',
-      })
+      throw new ModelSetupError(`${spec} needs the server's URL: ${names.giveServer(spec)}`, { field: names.model })
     }
     baseUrl = replayBaseUrl
   }

@@ -9,6 +9,7 @@ import { streamChecks } from '../wire/stream-checks.ts'
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
 import { maxTokensOf } from './sdk-provider.ts'
+import { optionNames } from '../option-names.ts'
 
 /**
  * What every SDK adapter does first, in this order: the spec must name a model, the settings must be ones its
@@ -23,7 +24,7 @@ export function sdkSetup(
   adapter: { readonly expected: string; readonly protocol: SettingsProtocol; readonly credentials: CredentialDefaults },
 ): { readonly credentials: Credentials; readonly http: HttpClient } {
   // `anthropic:` alone is a usage error.
-  if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${adapter.expected})`, { field: '--model' })
+  if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${adapter.expected})`, { field: optionNames(options).model })
   checkSettings(adapter.protocol, options.settings, spec)
   checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
   const wire = adapter.protocol === 'offline' ? undefined : adapter.protocol
@@ -47,10 +48,11 @@ const defaultBatchPollMs = 30_000
  */
 function batchQueueFor(spec: string, options: ProviderOptions, checkAnswer?: AnswerCheck): ModelBatchQueue | undefined {
   if (!batches(options)) return undefined
-  const field = options.settings?.batch === true ? 'batch' : '--batch'
+  const names = optionNames(options)
+  const field = options.settings?.batch === true ? 'batch' : names.batch
   if (streams(options)) throw new InputError(`${spec}: batch mode and streaming exclude each other (a batch answers each request whole); drop stream or batch`, { field })
-  if (options.recordDir !== undefined) throw new InputError(`${spec}: batch mode cannot be recorded (--record records direct requests); drop --record or batch`, { field })
-  if (options.replayDir !== undefined) throw new InputError(`${spec}: batch mode cannot replay cassettes (--replay sends nothing to batch); drop --replay or batch`, { field })
+  if (options.recordDir !== undefined) throw new InputError(`${spec}: batch mode cannot be recorded (${names.record} records direct requests); drop ${names.record} or batch`, { field })
+  if (options.replayDir !== undefined) throw new InputError(`${spec}: batch mode cannot replay cassettes (${names.replay} sends nothing to batch); drop ${names.replay} or batch`, { field })
   return new ModelBatchQueue({
     model: options.label ?? spec,
     pollMs: options.batchPollMs ?? defaultBatchPollMs,

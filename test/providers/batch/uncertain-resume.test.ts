@@ -14,6 +14,7 @@ import type { Provider } from '../../../src/core/provider.ts'
 import { batchTaskKey } from '../../../src/providers/batch/batch-ids.ts'
 import { BatchJournal } from '../../../src/providers/batch/batch-journal.ts'
 import { refuseUncertainResubmits } from '../../../src/runner/uncertain-creations.ts'
+import { optionNames } from '../../../src/providers/option-names.ts'
 import { runEvaluation, type RunOptions } from '../../../src/runner/run-evaluation.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { startLoopback } from '../fake/loopback.ts'
@@ -56,7 +57,7 @@ function uncertainJournal(spec: string, tag: string) {
   journal.record({ model: spec, state: 'creating', tag, host: 'generativelanguage.googleapis.com', startedAt: '2026-12-01T18:00:00.000Z', entries: [{ customId: 'x', bodyHash: 'h', task }] })
   const provider = { id: spec, batch: {} } as Provider
   const testCase = { suite: 'weather', id: 'c1' } as Case
-  return refuseUncertainResubmits(journal, [provider], [{ caseIndex: 0, modelIndex: 0, repeat: 0 }], async () => testCase).catch((error: unknown) => error)
+  return refuseUncertainResubmits(journal, [provider], [{ caseIndex: 0, modelIndex: 0, repeat: 0 }], async () => testCase, optionNames(undefined)).catch((error: unknown) => error)
 }
 
 it('a Gemini batch is named by the tag its display name ends with', async () => {
@@ -97,7 +98,7 @@ describe('a batch creation that failed uncertainly', () => {
     expect(message).toContain('127.0.0.1:9')
     // The batch, if it exists, carries the journal's tag in its metadata: the message says what to look for.
     expect(message).toContain(`the batch, if created, carries ${creating!.tag as string} in its metadata.toolgauge_submission — check the provider's batch list`)
-    expect(message).toContain("check the provider's batch list; if no batch was created, pass --batch-resubmit to send them again")
+    expect(message).toContain("check the provider's batch list; if no batch was created, set batchResubmit: true to send them again")
     expect(message).toContain('batches.jsonl')
     // Nothing was submitted: the user is not billed a second time behind their back.
     expect(api.submitted).toHaveLength(1)
