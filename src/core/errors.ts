@@ -91,6 +91,19 @@ export class ProviderError extends Error {
   static isInstance(error: unknown): error is ProviderError {
     return carriesMarker(error, providerErrorMarker)
   }
+
+  /**
+   * The first ProviderError `matches` accepts in `error` or the causes under it: the SDKs ("Connection error.") and
+   * our fetch wrap what the HTTP layer threw, so its facts (`details`) are found down the chain, never in the message.
+   */
+  static within(error: unknown, matches: (found: ProviderError) => boolean = () => true): ProviderError | undefined {
+    let current: unknown = error
+    for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
+      if (ProviderError.isInstance(current) && matches(current)) return current
+      current = (current as { cause?: unknown }).cause
+    }
+    return undefined
+  }
 }
 
 function formatLocation(location: InputError['location']): string {

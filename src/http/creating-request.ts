@@ -15,10 +15,5 @@ export const createsHeaders: Readonly<Record<string, string>> = { [createsHeader
  * through the wrappers the SDKs and our fetch put around it; undefined for any other error.
  */
 export function uncertainCreation(error: unknown): ProviderError | undefined {
-  let current: unknown = error
-  for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
-    if (ProviderError.isInstance(current) && current.details.uncertain === true) return current
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
+  return ProviderError.within(error, (found) => found.details.uncertain === true)
 }

@@ -97,7 +97,7 @@ async function call<T>(spec: string, credentials: Credentials, send: () => Promi
     return await send()
   } catch (error) {
     // The SDK wraps our HTTP layer's failure ("Connection error."); its own message says what happened.
-    const below = providerErrorIn(error)
+    const below = ProviderError.within(error)
     if (below) throw new ProviderError(`${spec}: measurement request failed: ${redactText(below.message, credentials.secrets)}`, { ...below.details, cause: error })
     const status = (error as { status?: number }).status
     throw new ProviderError(`${spec}: measurement request failed${status ? ` (HTTP ${status})` : ''}: ${redactText((error as Error).message, credentials.secrets)}`, {
@@ -107,9 +107,3 @@ async function call<T>(spec: string, credentials: Credentials, send: () => Promi
   }
 }
 
-function providerErrorIn(error: unknown): ProviderError | undefined {
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if (ProviderError.isInstance(current)) return current
-  }
-  return undefined
-}

@@ -180,7 +180,10 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     } catch (error) {
       // Certainly no batch (refused before the API acted): nothing to look for on resume.
       if (!watch.controller.signal.aborted && !uncertainCreation(error)) journal?.record({ model, state: 'not-created', tag })
-      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${thrownMessage(error)}`, error)
+      // A submit the unreachable-server breaker stopped sent none of its requests: its cases say so, as a direct
+      // request's do (failures[].stoppedCalling). A poll it stops later does not: that batch was sent.
+      const notSent = ProviderError.within(error, (found) => found.details.stoppedCalling !== undefined)?.details.stoppedCalling
+      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${thrownMessage(error)}`, error, notSent)
       return
     }
     // Journaled before the first poll: a run killed from here on finds this batch again.
@@ -282,12 +285,17 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     return ok ? this.settings.answerProblem?.(outcome.body) : undefined
   }
 
-  private failAll(watch: Watch, message: string, cause?: unknown): void {
+  /** Rejects every request still waiting on `watch`; `stoppedCalling`: the batch was never sent (the breaker stopped its submit). */
+  private failAll(watch: Watch, message: string, cause?: unknown, stoppedCalling?: string): void {
     const details = ProviderError.isInstance(cause) ? cause.details : {}
     for (const waiter of [...watch.waiters]) {
       if (waiter.settled) continue
       this.settle(waiter, watch)
-      waiter.reject(new ProviderError(message, { ...(details.status !== undefined ? { status: details.status } : {}), retries: details.retries ?? 0 }))
+      waiter.reject(new ProviderError(message, {
+        ...(details.status !== undefined ? { status: details.status } : {}),
+        retries: details.retries ?? 0,
+        ...(stoppedCalling !== undefined ? { stoppedCalling } : {}),
+      }))
     }
   }
 
