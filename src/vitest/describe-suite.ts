@@ -196,7 +196,12 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   }
 }
 
-/** Whether a test's error is vitest's timeout ("Test timed out in N ms."; the error is serialized: no class to check). */
+/**
+ * Whether a test's error is vitest's timeout ("Test timed out in N ms."). Its words are all vitest 4.1 gives: the
+ * error is a plain Error (no name or property of its own, @vitest/runner makeTimeoutError), serialized into the
+ * result (no class to check), whose state is `fail` as for any failure. The test's signal is aborted with it, but that
+ * signal is one per test, not per attempt (aborted already after an earlier attempt timed out): no way to tell this one.
+ */
 function isTimeout(error: { readonly message?: unknown } | undefined): boolean {
   return typeof error?.message === 'string' && error.message.startsWith('Test timed out in ')
 }
