@@ -1,3 +1,5 @@
+import { mean } from '../stats/mean.ts'
+
 /** Correct/total/accuracy of one category (accuracy = correct / result lines, in 0..1). */
 export type CategoryScore = { readonly correct: number; readonly total: number; readonly accuracy: number }
 
@@ -23,10 +25,6 @@ const datasetCounts: { readonly [category: string]: number } = { live_simple: 25
 /** Accuracy of a category as BFCL computes it. */
 export function categoryScore(correct: number, total: number): CategoryScore {
   return { correct, total, accuracy: total === 0 ? 0 : correct / total }
-}
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length
 }
 
 /**

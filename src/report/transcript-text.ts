@@ -8,6 +8,7 @@ import { argumentDiff, diffLineText } from './argument-diff.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { hookNotes } from './hook-notes.ts'
 import { checkLines, checkLineText, checkOutcomeWord } from './check-lines.ts'
+import { shorten } from '../core/shorten.ts'
 
 type Style = (text: string) => string
 
@@ -108,5 +109,5 @@ function conversationLines(view: ConversationView, w: Writers, failuresTitle: st
 /** What a reasoning state holds and the start of its readable text, on one line. */
 function reasoningLine(state: ReasoningState): string {
   const text = reasoningText(state).replace(/\s+/g, ' ').trim()
-  return text === '' ? reasoningSummary(state) : `${reasoningSummary(state)} — "${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`
+  return text === '' ? reasoningSummary(state) : `${reasoningSummary(state)} — "${shorten(text, 80)}"`
 }

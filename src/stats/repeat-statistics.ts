@@ -3,6 +3,7 @@ import { isErroredResult } from '../core/verdict.ts'
 import { tallyCases, type CaseTally } from './case-tally.ts'
 import { passAtK, passHatK } from './pass-at-k.ts'
 import { wilsonInterval } from './wilson.ts'
+import { mean } from './mean.ts'
 
 /** Repeat statistics of one model (added to its summary as `passAtK`, `passHatK`, `accuracyCi`). */
 export type RepeatStatistics = {
@@ -64,10 +65,6 @@ export function statisticsOfTallies(unsorted: readonly CaseTally[]): RepeatStati
 export function statisticsOfSingleRuns(passed: number, cases: number): RepeatStatistics {
   const perCase: Record<string, number> = cases === 0 ? {} : { '1': passed / cases }
   return { passAtK: perCase, passHatK: { ...perCase }, accuracyCi: wilsonInterval(passed, cases), flakiness: [] }
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length
 }
 
 const natural = new Intl.Collator('en', { numeric: true })

@@ -5,6 +5,7 @@ import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedPermutationTest } from '../stats/paired-permutation.ts'
 import { baseVariantName } from './variant-spec.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
+import { mean } from '../stats/mean.ts'
 
 /** Significance level of the variant flags (the paired test's p-value must be below it). */
 const variantAlpha = 0.05
@@ -40,10 +41,6 @@ export type VariantComparison = {
 
 /** One case of one model × variant, summed over its repeats. */
 type Side = { passed: number; runs: number; selected: number; expected: number; tokens: number; requests: number }
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length
-}
 
 function metric(base: number, value: number, test: VariantMetricDelta['test'], pValue: number): VariantMetricDelta {
   return { base, value, delta: value - base, test, pValue, significant: pValue < variantAlpha }

@@ -3,9 +3,10 @@ import { inert, inertMessage } from '../report/terminal-text.ts'
 import { changeLines, stateChanges, stateLine } from '../report/conversation-view.ts'
 import type { ScoredCase } from '../runner/run-one-case.ts'
 import { verdictOf } from '../core/verdict.ts'
+import { shorten } from '../core/shorten.ts'
 
 // Every value is the model's, a tool's or a server's, and vitest prints the message to the terminal: made inert.
-const clip = (text: string, max = 300): string => inert(text.length > max ? `${text.slice(0, max - 3)}...` : text)
+const clip = (text: string, max = 300): string => inert(shorten(text, max))
 
 /**
  * A few lines per turn for a failing test's message: each call with its raw arguments (what the model sent),
