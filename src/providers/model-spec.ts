@@ -1,4 +1,4 @@
-import { didYouMean } from '../core/did-you-mean.ts'
+import { closestName } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 
 /** What a prefix takes after its colon: nothing (`baseline`), a model name, or a file. */
@@ -55,7 +55,10 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
   const argument = colon === -1 ? '' : spec.slice(colon + 1)
   if (!isPrefix(prefix)) {
     const prefixed = colon === -1 ? bareModelPrefix(spec) : undefined
-    const hint = prefixed !== undefined ? ` (did you mean "${prefixed}:${spec}"?)` : didYouMean(prefix, Object.keys(modelSpecPrefixes))
+    // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste.
+    const closest = prefixed === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
+    const meant = prefixed !== undefined ? `${prefixed}:${spec}` : closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest
+    const hint = meant !== undefined ? ` (did you mean "${meant}"?)` : ''
     const bare = colon === -1 && hint === '' ? ': a model name needs its provider prefix' : ''
     throw new InputError(`unknown model spec "${spec}"${hint}${bare}; expected one of ${specForms().join(', ')}`, { field })
   }

@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.ts'
 import type { RawToolCall } from '../core/message.ts'
 import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
-import { didYouMean, quotingSlip } from '../core/did-you-mean.ts'
+import { closestName, didYouMean, quotingSlip } from '../core/did-you-mean.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
@@ -29,11 +29,16 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   const document = readDocument(resolve(options.cwd ?? process.cwd(), model))
   const scripts = parseScripts(document)
   const repeatLists = new Map([...scripts.keys()].filter((key) => isRepeatsEntry((document.value as Record<string, unknown>)[key])).map((key) => [key, document.lineOf([key, 'repeats'])]))
-  return labelled(scriptedProvider(spec, scripts, { file: document.file, repeatLists }), options.label)
+  const keyLines = new Map([...scripts.keys()].map((key) => [key, document.lineOf([key])]))
+  return labelled(scriptedProvider(spec, scripts, { file: document.file, repeatLists, keyLines }), options.label)
 }
 
-/** Where a script came from: its file, and the keys written as `{ repeats: [...] }` with the line of that field. */
-export type ScriptSource = { readonly file?: string; readonly repeatLists?: ReadonlyMap<string, number | undefined> }
+/** Where a script came from: its file, the keys written as `{ repeats: [...] }` with the line of that field, each key's line. */
+export type ScriptSource = {
+  readonly file?: string
+  readonly repeatLists?: ReadonlyMap<string, number | undefined>
+  readonly keyLines?: ReadonlyMap<string, number | undefined>
+}
 
 /** A provider replaying scripts already in memory (also used by tests and the benchmark). */
 export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseScript>, source: ScriptSource = {}): Provider {
@@ -43,9 +48,7 @@ export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseSc
     id,
     checkCases(cases, plan) {
       const missing = cases.filter((testCase) => !scriptFor(testCase.suite, testCase.id))
-      if (missing.length > 0) {
-        throw new InputError(`no script for case${missing.length > 1 ? 's' : ''} ${missing.slice(0, 5).map((c) => `"${c.suite}/${c.id}"`).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}; add a key with the case id`, { file })
-      }
+      if (missing.length > 0) throw missingScriptsError(missing, scripts, plan?.allCases ?? cases, source, file)
       checkRepeats(cases, plan?.repeats ?? 1, scripts, source, file)
       return plan?.allCases ? unusedKeyWarnings(scripts, plan.allCases, file) : []
     },
@@ -87,14 +90,38 @@ function checkRepeats(cases: readonly CaseRef[], repeats: number, scripts: Reado
   }
 }
 
+/**
+ * Cases the script has no key for. A key that names no case and is close to a missing case's id is most likely
+ * that id misspelt: the message names it, and its line when it is the first missing case's, so the fix is one edit.
+ */
+function missingScriptsError(missing: readonly CaseRef[], scripts: ReadonlyMap<string, CaseScript>, allCases: readonly CaseRef[], source: ScriptSource, file: string): InputError {
+  const strayKeys = keysNamingNoCase(scripts, allCases)
+  // A `suite/case` key is compared with the case's `suite/case`, a bare one with its id.
+  const meantKey = (testCase: CaseRef) =>
+    closestName(`${testCase.suite}/${testCase.id}`, strayKeys.filter((key) => key.includes('/'))) ?? closestName(testCase.id, strayKeys.filter((key) => !key.includes('/')))
+  const described = missing.slice(0, 5).map((testCase) => {
+    const key = meantKey(testCase)
+    return `"${testCase.suite}/${testCase.id}"${key === undefined ? '' : ` (did you mean key "${key}" for it?)`}`
+  })
+  const firstKey = meantKey(missing[0]!)
+  const line = firstKey === undefined ? undefined : source.keyLines?.get(firstKey)
+  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''
+  return new InputError(`no script for case${missing.length > 1 ? 's' : ''} ${described.join(', ')}${more}; add a key with the case id`, { file, ...(line !== undefined ? { line } : {}) })
+}
+
 /** Keys of the script that name no case of the loaded suites: most likely a typo of a case id. */
 function unusedKeyWarnings(scripts: ReadonlyMap<string, CaseScript>, allCases: readonly CaseRef[], file: string): string[] {
-  const names = new Set(allCases.flatMap((testCase) => [testCase.id, `${testCase.suite}/${testCase.id}`]))
-  const unused = [...scripts.keys()].filter((key) => !names.has(key))
+  const unused = keysNamingNoCase(scripts, allCases)
   if (unused.length === 0) return []
   const ids = [...new Set(allCases.map((testCase) => testCase.id))]
   const listed = unused.slice(0, 10).map((key) => `"${key}"${didYouMean(key, ids)}`).join(', ')
   return [`${file}: ${unused.length} script key${unused.length === 1 ? '' : 's'} name${unused.length === 1 ? 's' : ''} no case of the suites and will never be used: ${listed}${unused.length > 10 ? ` and ${unused.length - 10} more` : ''}`]
+}
+
+/** The script's keys that name none of these cases, by id or `suite/case`. */
+function keysNamingNoCase(scripts: ReadonlyMap<string, CaseScript>, cases: readonly CaseRef[]): string[] {
+  const names = new Set(cases.flatMap((testCase) => [testCase.id, `${testCase.suite}/${testCase.id}`]))
+  return [...scripts.keys()].filter((key) => !names.has(key))
 }
 
 /** A script entry written as `{ repeats: [[turns], …] }` (one list per repeat) rather than one list for all. */

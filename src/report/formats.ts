@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import type { Report } from '../core/report.ts'
 import { htmlChunks, toHtml } from './html/page.ts'
@@ -30,7 +31,7 @@ export function parseFormats(value: string | undefined): ReportFormatName[] {
   if (!value) return []
   const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'json')
   for (const name of names) {
-    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
+    if (!(name in reportFormats)) throw new InputError(`unknown format "${name}"${didYouMean(name, ['json', ...Object.keys(reportFormats)])}; expected json, ${Object.keys(reportFormats).join(', ')}`, { field: '--format' })
   }
   return names as ReportFormatName[]
 }

@@ -10,9 +10,11 @@ describe('model specs are checked in one place', () => {
     expect(parseModelSpec('scripted:a.yaml')).toMatchObject({ prefix: 'scripted', argument: 'a.yaml' })
   })
 
-  it('an unknown prefix suggests the close one', () => {
-    expect(() => parseModelSpec('opnai:gpt-4o')).toThrow(/unknown model spec "opnai:gpt-4o" \(did you mean "openai"\?\)/)
-    expect(() => parseModelSpec('antropic:claude')).toThrow(/did you mean "anthropic"/)
+  // The suggestion is the whole spec with the prefix mended, so it can be pasted back as it is.
+  it('an unknown prefix suggests the close one, with the model it was given', () => {
+    expect(() => parseModelSpec('opnai:gpt-4o')).toThrow(/unknown model spec "opnai:gpt-4o" \(did you mean "openai:gpt-4o"\?\)/)
+    expect(() => parseModelSpec('antropic:claude')).toThrow(/did you mean "anthropic:claude"/)
+    expect(() => parseModelSpec('openai-compatable:qwen3:8b')).toThrow(/did you mean "openai-compatible:qwen3:8b"/)
   })
 
   it('a prefix that takes no argument given one, and a prefix missing its argument', () => {
@@ -24,7 +26,7 @@ describe('model specs are checked in one place', () => {
 
 describe('run --model refuses bad specs before any model call (exit 2)', () => {
   it.each([
-    [['--model', 'opnai:gpt-4o'], 'did you mean "openai"'],
+    [['--model', 'opnai:gpt-4o'], 'did you mean "openai:gpt-4o"'],
     [['--model', 'baseline:foo'], 'baseline takes no argument'],
   ])('%j', async (flags, message) => {
     const result = await runMain(['run', 'suites', ...flags, '--out', 'reports/never'])

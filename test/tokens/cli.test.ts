@@ -80,7 +80,7 @@ describe('toolgauge tokens', () => {
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--messages', 'BAD'], 'bad-messages.json:3: [1].role: expected one of'],
     [['--tools', 'missing.json', '--model', 'openai:gpt-4o'], 'missing.json: no such file: '],
     [['--tools', 'TOOLS', '--model', 'openai:gpt-4o', '--bogus'], 'unknown flag "--bogus"'],
-    [['--tools', 'TOOLS', '--model', 'opnai:gpt-4o'], '--model: unknown model spec "opnai:gpt-4o" (did you mean "openai"?)'],
+    [['--tools', 'TOOLS', '--model', 'opnai:gpt-4o'], '--model: unknown model spec "opnai:gpt-4o" (did you mean "openai:gpt-4o"?)'],
     [['--tools', 'TOOLS', '--model', 'baseline:foo'], '--model: model spec "baseline:foo": baseline takes no argument'],
     [['--tools', 'TOOLS', '--model', 'anthropic:claude-sonnet-4-5', '--reasoning', '--measure'], '--reasoning: cannot be measured yet'],
   ])('rejects bad input with exit 2 naming the field: %j', async (args, message) => {
