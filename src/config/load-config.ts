@@ -10,6 +10,7 @@ import type { Gate } from '../gates/gates.ts'
 import { validateDocument } from '../schema/validate-document.ts'
 import { importUserModule } from '../io/load-module.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
+import { didYouMeanFile } from '../io/similar-file.ts'
 import { warnIfUnredactable } from '../http/redact.ts'
 import { configSchema } from './config-schema.ts'
 import type { LintConfig } from '../lint/lint-config.ts'
@@ -103,7 +104,7 @@ export type LoadedConfig = {
 export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
   const file = explicit ? resolve(cwd, explicit) : configFileNames.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
   if (!file) return undefined
-  if (explicit && !existsSync(file)) throw new InputError(`config file not found: ${file}`, { field: '--config' })
+  if (explicit && !existsSync(file)) throw new InputError(`config file not found: ${file}${didYouMeanFile(explicit, cwd)}`, { field: '--config' })
   // Never in the user's cache: a config holds literal secrets (`secrets:`, a credential header in `extra_headers`).
   const document = file.endsWith('.ts') ? await moduleDocument(file) : readDocument(file, { cache: false })
   validateDocument(document, configSchema)

@@ -1,16 +1,17 @@
 import { readdirSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { closestName } from '../core/did-you-mean.ts'
 
 /**
  * ` (did you mean "dir/name"?)` for a path that does not exist when its folder holds an entry with a close name
  * (`./tool.json` beside `tools.json`, `suit.yaml` beside `suite.yaml`), written with the folder as the path gave it
- * so it can be pasted back; '' when the folder cannot be read or nothing is close.
+ * so it can be pasted back; '' when the folder cannot be read or nothing is close. A relative path is looked up
+ * from `base` (a suite's folder, for the files a suite names), else from the working folder.
  */
-export function didYouMeanFile(path: string): string {
+export function didYouMeanFile(path: string, base?: string): string {
   let entries: string[]
   try {
-    entries = readdirSync(dirname(path))
+    entries = readdirSync(resolve(base ?? '.', dirname(path)))
   } catch {
     return ''
   }

@@ -6,6 +6,7 @@ import { InputError } from '../core/errors.ts'
 import { firstInexactNumber } from '../core/exact-number.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { fileStamp, LineReader, type TextLine } from '../io/read-lines.ts'
+import { didYouMeanFile } from '../io/similar-file.ts'
 import { inexactNumberMessage, jsonSyntaxProblem } from '../io/read-document.ts'
 import { validateCaseShape } from '../schema/validate-document.ts'
 
@@ -42,7 +43,7 @@ export class CaseIds {
  * only counted, and each is read again from its line, with the same checks, when the run asks for it.
  */
 export async function caseFileCases(file: string, buildCase: BuildCase, stream: boolean, atCases: (message: string) => InputError): Promise<Case[] | SuiteCases> {
-  if (!existsSync(file)) throw atCases(`case file not found: ${file}`)
+  if (!existsSync(file)) throw atCases(`case file not found: ${file}${didYouMeanFile(file)}`)
   const stamp = fileStamp(file)
   const ids = new CaseIds()
   const held: Case[] = []

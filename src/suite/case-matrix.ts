@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { didYouMeanFile } from '../io/similar-file.ts'
 import { parseJsonLine, type Locate, type Path } from './case-file.ts'
 
 /** One row of a matrix: placeholder name → value. */
@@ -41,7 +42,7 @@ export function expandCase(rawCase: Record<string, unknown>, base: string, at: L
 function matrixRows(value: unknown, base: string, at: Locate): readonly MatrixRow[] {
   if (Array.isArray(value)) return value as MatrixRow[]
   const file = resolve(base, value as string)
-  if (!existsSync(file)) throw at(['vars'], `vars file not found: ${file}`)
+  if (!existsSync(file)) throw at(['vars'], `vars file not found: ${file}${didYouMeanFile(value as string, base)}`)
   const text = readFileSync(file, 'utf8')
   const rows = file.endsWith('.csv') ? csvRows(text, file) : file.endsWith('.jsonl') ? jsonlRows(text, file) : undefined
   if (!rows) throw at(['vars'], `a vars file is .csv (a header row, then one row per case) or .jsonl (one object per line): ${file}`)

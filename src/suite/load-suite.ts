@@ -139,7 +139,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
   // MCP servers' tools answer live (or "not executed"); the suite's recorded or module stubs win over them.
   const suiteStubs = { ...serverStubs, ...await parseStubs(raw.stubs, toolsByName, base, at) }
   const hooks = typeof raw.hooks === 'string' ? resolve(base, raw.hooks) : undefined
-  if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}`)
+  if (hooks && !existsSync(hooks)) throw at(['hooks'], `module not found: ${hooks}${didYouMeanFile(raw.hooks as string, base)}`)
   const suiteMatching = (raw.matching as MatchingMode | undefined) ?? 'default'
   const budget = parseBudget(raw.max_tool_tokens)
   // A budget on a tool the suite lacks could never be measured: a misspelt name is bad input, not a budget met.
@@ -147,7 +147,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
     if (!toolNames.has(tool)) throw at(['max_tool_tokens', 'tools', tool], `a token budget for "${tool}", which is not a tool of this suite${didYouMean(tool, toolNames)}`)
   }
   const variants = variantsFromMap(raw.variants, base, (name) => ({ file: absolute, line: document.lineOf(['variants', name]), field: `variants.${name}` }))
-  for (const variant of variants) if (!existsSync(variant.file)) throw at(['variants', variant.name], `variant file not found: ${variant.file}`)
+  for (const variant of variants) if (!existsSync(variant.file)) throw at(['variants', variant.name], `variant file not found: ${variant.file}${didYouMeanFile(variant.file)}`)
   const name = raw.name
   const suiteMaxTurns = raw.max_turns as number | undefined
   const suiteStubTimeout = raw.stub_timeout as number | undefined
@@ -236,7 +236,7 @@ async function loadSuiteTools(value: unknown, document: SourceDocument, base: st
 function toolsOfFile(relativePath: string, document: SourceDocument, path: Path, base: string): ToolDefinition[] {
   const toolsFile = resolve(base, relativePath)
   if (!existsSync(toolsFile)) {
-    throw new InputError(`tools file not found: ${toolsFile}${didYouMeanFile(relativePath)}`, { file: document.file, line: document.lineOf(path), field: path.join('.') })
+    throw new InputError(`tools file not found: ${toolsFile}${didYouMeanFile(relativePath, base)}`, { file: document.file, line: document.lineOf(path), field: path.join('.') })
   }
   return loadToolsFile(toolsFile)
 }
