@@ -113,7 +113,7 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
       const events = parseSse(body, arrivals)
       const reading = settings.checkStream?.(events)
       if (reading?.problem !== undefined) {
-        return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} with a broken event stream: ${clip(reading.problem)}` } }
+        return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} from ${endpointOf(url)} with a broken event stream: ${clip(reading.problem)}` } }
       }
       return { type: 'response', response: { status: response.status, headers: response.headers, body, stream: streamTimings(events, reading?.firstToolCall) } }
     }
@@ -125,11 +125,12 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
     if (response.ok) {
       const parsed = isMediaDownload(url) ? { type: 'other' as const } : readJson(body, response.headers)
       if (parsed.type === 'unparsable') {
-        return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} with an unparsable JSON body (${body.length} bytes)` } }
+        return { type: 'failure', failure: { type: 'unparsable-body', status: response.status, message: `HTTP ${response.status} from ${endpointOf(url)} with an unparsable JSON body (${body.length} bytes)` } }
       }
       // A generation request (one with an answer check) is answered in JSON: any other 2xx body holds no answer.
       const problem = parsed.type === 'json' ? settings.checkAnswer?.(parsed.value) : settings.checkAnswer && !isMediaDownload(url) ? notJsonProblem(body, response.headers) : undefined
-      if (problem !== undefined) return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} with ${clip(problem)}` } }
+      // The URL says which server (the base URL) and which API; the problem, which field of its answer (answer-shape.ts).
+      if (problem !== undefined) return { type: 'failure', failure: { type: 'no-answer', status: response.status, message: `HTTP ${response.status} from ${endpointOf(url)} with ${clip(problem)}` } }
     }
     return { type: 'response', response: { status: response.status, headers: response.headers, body } }
   } catch (error) {
@@ -151,10 +152,16 @@ async function attemptOnce(url: string, init: RequestInit, settings: RetrySettin
  */
 function unreachableHint(url: string, neverConnected: boolean): string {
   if (!URL.canParse(url)) return ''
-  const { origin, pathname } = new URL(url)
   return neverConnected
-    ? ` — nothing answered at ${origin}${pathname}: is the server running at ${origin}, and is the base URL right?`
-    : ` — the connection to ${origin}${pathname} broke`
+    ? ` — nothing answered at ${endpointOf(url)}: is the server running at ${new URL(url).origin}, and is the base URL right?`
+    : ` — the connection to ${endpointOf(url)} broke`
+}
+
+/** Where a request went, by origin and path only (a URL's user info and query can carry credentials). */
+function endpointOf(url: string): string {
+  if (!URL.canParse(url)) return 'the server'
+  const { origin, pathname } = new URL(url)
+  return `${origin}${pathname}`
 }
 
 // Connection errors raised before a connection existed: the request never left this machine.

@@ -31,29 +31,31 @@ type BrokenBody = { readonly name: string; readonly body: unknown; readonly says
 /** Bodies that hold no answer, per provider kind, with what the error message must say. */
 const brokenBodies: Record<ProviderKind, readonly BrokenBody[]> = {
   openai: [
-    { name: 'no choices', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [], usage }, says: /no choices/ },
-    { name: 'an error object', body: gatewayError, says: /upstream model timed out/ },
-    { name: 'an empty object', body: {}, says: /no choices/ },
-    { name: 'a message with no content, tool call or refusal', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'stop' }], usage }, says: /the message has no content, tool call or refusal/ },
+    { name: 'no choices', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [], usage }, says: /no answer: the Chat Completions answer has no choices/ },
+    { name: 'an error object', body: gatewayError, says: /an error in the Chat Completions answer: upstream model timed out \(upstream_error 502\)/ },
+    { name: 'an empty object', body: {}, says: /no answer: the Chat Completions answer has no choices/ },
+    { name: 'a message with no content, tool call or refusal', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'stop' }], usage }, says: /no answer: the Chat Completions answer's choices\[0\]\.message has no content, tool call or refusal/ },
+    { name: 'a finish reason that is no string', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi.' }, finish_reason: 7 }], usage }, says: /no answer: the Chat Completions answer has finish reason 7 \(choices\[0\]\.finish_reason\), not a string/ },
   ],
   'openai-compatible': [
-    { name: 'no choices', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [], usage }, says: /no choices/ },
-    { name: 'an error object', body: gatewayError, says: /upstream model timed out/ },
-    { name: 'a choice without a message', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, finish_reason: 'stop' }] }, says: /no message/ },
-    { name: 'an empty message', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [] }, finish_reason: 'stop' }] }, says: /the message has no content, tool call or refusal/ },
+    { name: 'no choices', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [], usage }, says: /no answer: the Chat Completions answer has no choices/ },
+    { name: 'an error object', body: gatewayError, says: /an error in the Chat Completions answer: upstream model timed out/ },
+    { name: 'a choice without a message', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, finish_reason: 'stop' }] }, says: /no answer: the Chat Completions answer's choices\[0\] has no message/ },
+    { name: 'an empty message', body: { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [] }, finish_reason: 'stop' }] }, says: /no answer: the Chat Completions answer's choices\[0\]\.message has no content, tool call or refusal/ },
   ],
   'openai-responses': [
-    { name: 'no output items', body: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'completed', output: [], usage: { input_tokens: 10, output_tokens: 0, total_tokens: 10 } }, says: /no output/ },
-    { name: 'a failed response', body: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'failed', error: { code: 'server_error', message: 'the model crashed' }, output: [] }, says: /the model crashed/ },
+    { name: 'no output items', body: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'completed', output: [], usage: { input_tokens: 10, output_tokens: 0, total_tokens: 10 } }, says: /no answer: the Responses answer has no output items/ },
+    { name: 'a failed response', body: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'failed', error: { code: 'server_error', message: 'the model crashed' }, output: [] }, says: /an error in the Responses answer: the model crashed \(server_error\)/ },
+    { name: 'a failed response without its error', body: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'failed', output: [] }, says: /no answer: the Responses answer has finish reason "failed" \(status\): the generation failed/ },
   ],
   anthropic: [
-    { name: 'no content blocks', body: { id: 'msg', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 0 } }, says: /no content blocks/ },
-    { name: 'an error object', body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, says: /Overloaded/ },
+    { name: 'no content blocks', body: { id: 'msg', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 0 } }, says: /no answer: the Anthropic Messages answer has no content blocks/ },
+    { name: 'an error object', body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, says: /an error in the Anthropic Messages answer: Overloaded \(overloaded_error\)/ },
   ],
   google: [
-    { name: 'no candidates', body: { candidates: [], usageMetadata: { promptTokenCount: 10 } }, says: /no candidates/ },
-    { name: 'an error object', body: { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }, says: /The model is overloaded/ },
-    { name: 'a candidate without content', body: { candidates: [{ finishReason: 'STOP', index: 0 }] }, says: /no content/ },
+    { name: 'no candidates', body: { candidates: [], usageMetadata: { promptTokenCount: 10 } }, says: /no answer: the Gemini answer has no candidates/ },
+    { name: 'an error object', body: { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }, says: /an error in the Gemini answer: The model is overloaded\. \(UNAVAILABLE 503\)/ },
+    { name: 'a candidate without content', body: { candidates: [{ finishReason: 'STOP', index: 0 }] }, says: /no answer: the Gemini answer's candidates\[0\] has no content/ },
   ],
 }
 
@@ -96,6 +98,9 @@ const misshapenBodies: Record<ProviderKind, readonly BrokenBody[]> = {
   ],
 }
 
+/** The API each kind speaks, as its messages name it. */
+const apiNames: Record<ProviderKind, string> = { openai: 'Chat Completions', 'openai-compatible': 'Chat Completions', 'openai-responses': 'Responses', anthropic: 'Anthropic Messages', google: 'Gemini' }
+
 const open: Loopback[] = []
 const savedEnv = { ...process.env }
 afterEach(async () => {
@@ -122,7 +127,9 @@ describe.each(Object.keys(brokenBodies) as ProviderKind[])('%s: a 2xx answer wit
     const [result] = report.results
     expect(result!.passed).toBe(false)
     expect(result!.failures.map((failure) => failure.kind)).toEqual(['provider_error'])
-    expect(result!.failures[0]!.message).toMatch(/HTTP 200/)
+    // Which server, which API, which field of its answer: the URL the request went to, then the API's name.
+    expect(result!.failures[0]!.message).toContain(`HTTP 200 from ${baseUrlFor(kind, server.origin)}/`)
+    expect(result!.failures[0]!.message).toContain(`the ${apiNames[kind]} answer`)
     expect(result!.failures[0]!.message).toMatch(says)
     // Never the reader's bare TypeError about a field it could not read.
     expect(result!.failures[0]!.message).not.toMatch(/Cannot read properties|is not iterable|is not a function|unexpected provider failure/)

@@ -35,9 +35,9 @@ async function answering(body: string, contentType: string | undefined): Promise
 }
 
 const bodies = [
-  { name: 'an empty body without a content type', body: '', contentType: undefined, says: /HTTP 200 with no answer: an empty body/ },
-  { name: 'an empty text/plain body', body: '', contentType: 'text/plain', says: /HTTP 200 with no answer: an empty body/ },
-  { name: 'a text page', body: 'OK', contentType: 'text/html', says: /HTTP 200 with no answer: a body that is not JSON \(text\/html, 2 bytes\)/ },
+  { name: 'an empty body without a content type', body: '', contentType: undefined, says: /with no answer: an empty body/ },
+  { name: 'an empty text/plain body', body: '', contentType: 'text/plain', says: /with no answer: an empty body/ },
+  { name: 'a text page', body: 'OK', contentType: 'text/html', says: /with no answer: a body that is not JSON \(text\/html, 2 bytes\)/ },
 ]
 
 describe.each(allProviderKinds)('a %s answer with status 200 that is not JSON', (kind) => {
@@ -49,6 +49,8 @@ describe.each(allProviderKinds)('a %s answer with status 200 that is not JSON', 
       .doGenerate({ messages: [{ role: 'user', content: 'Tell me a joke.' }], tools: weatherTools, toolChoice: 'auto', context: { suite: 's', caseId: 'c', repeat: 0, turn: 0 } })
       .then((turn) => turn, (caught: unknown) => caught)
     expect(ProviderError.isInstance(error), JSON.stringify(error).slice(0, 200)).toBe(true)
+    // The URL the answer came from: the base URL and the API's path.
+    expect((error as Error).message).toContain(`HTTP 200 from ${baseUrlFor(kind, server.origin)}/`)
     expect((error as Error).message).toMatch(says)
     expect((error as Error).message).toMatch(/gave up after 1 retry/)
     expect(server.requests()).toBe(2)

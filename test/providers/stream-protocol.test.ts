@@ -58,7 +58,7 @@ const breaks: { readonly [K in Exclude<ProviderKind, 'openai-compatible'>]: read
         for (const choice of chunk.choices ?? []) choice.delta = {}
         return json(chunk)
       }),
-      message: /no answer: the message has no content, tool call or refusal/,
+      message: /no answer: the Chat Completions answer's choices\[0\]\.message has no content, tool call or refusal/,
     },
     // The SDK joins whatever arrives on one index into one call: a name sent again differently is kept as its last
     // (a name in pieces became hallucinated_tool), an object fragment appended as "[object Object]"
@@ -170,7 +170,7 @@ describe.each(Object.entries(breaks))('a %s stream that breaks the protocol', (k
     const { server, turn } = await firstTurn(kind as ProviderKind, { wrap: planting(plant) })
     const error = await turn.catch((caught: unknown) => caught)
     expect(ProviderError.isInstance(error), String(error)).toBe(true)
-    expect((error as Error).message).toMatch(/HTTP 200 with a broken event stream: /)
+    expect((error as Error).message).toMatch(/HTTP 200 from http:\/\/127\.0\.0\.1:\d+\/\S* with a broken event stream: /)
     expect((error as Error).message).toMatch(message)
     expect((error as Error).message).toMatch(/gave up after 1 retry/)
     expect(server.requests).toHaveLength(2)

@@ -18,6 +18,25 @@ const apiNames: { readonly [P in WireProtocol]: string } = {
   gemini: 'Gemini',
 }
 
+/**
+ * The one wording of why a 2xx body is no answer (here and in broken-answer.ts): which API's answer, at which field,
+ * and what it holds there — `no answer: the Chat Completions answer's choices[0] has no message`. The HTTP layer puts
+ * the status and the URL the answer came from before it (`HTTP 200 from http://…/v1/chat/completions with …`).
+ */
+export function noAnswer(protocol: WireProtocol, path: string | undefined, what: string): string {
+  return `no answer: ${answerAt(protocol, path)} ${what}`
+}
+
+/** A gateway's or the API's `error` in a 2xx body, named as the answer it stood in: `an error in the Gemini answer: …`. */
+export function errorInAnswer(protocol: WireProtocol, path: string | undefined, error: string): string {
+  return `an error in ${answerAt(protocol, path)}: ${error}`
+}
+
+/** `the Responses answer`, or `the Responses answer's output[0].content`. */
+function answerAt(protocol: WireProtocol, path: string | undefined): string {
+  return `the ${apiNames[protocol]} answer${path === undefined ? '' : `'s ${path}`}`
+}
+
 /** The shape check of each protocol's answer (run once the answer is known to hold something). */
 export const shapeChecks: { readonly [P in WireProtocol]: ShapeCheck } = {
   chat: (answer) => {
@@ -75,12 +94,12 @@ function listShape(
 
 /** `the Chat Completions answer's choices[0].message.tool_calls[1] is null, not a tool call`. */
 function wrong(protocol: WireProtocol, path: string, value: unknown, expected: string): string {
-  return `no answer: the ${apiNames[protocol]} answer's ${path} is ${jsonKind(value)}, not ${expected}`
+  return noAnswer(protocol, path, `is ${jsonKind(value)}, not ${expected}`)
 }
 
 /** `the Chat Completions answer has no choices[0].message.tool_calls[0].function (the name and arguments)`. */
 function missing(protocol: WireProtocol, path: string, what: string): string {
-  return `no answer: the ${apiNames[protocol]} answer has no ${path} (${what})`
+  return noAnswer(protocol, undefined, `has no ${path} (${what})`)
 }
 
 /** What a JSON value is, by kind and size only: its text may be anything a server wrote. */

@@ -1,6 +1,6 @@
 import { finishMeaning, finishReasonTables, type WireProtocol } from './finish-reason.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
-import { jsonKind, shapeChecks } from './answer-shape.ts'
+import { errorInAnswer, jsonKind, noAnswer, shapeChecks } from './answer-shape.ts'
 
 /**
  * Why a 2xx body is no answer, or undefined when it is one. Gateways and routers answer 200 with an `error` object;
@@ -14,29 +14,30 @@ export type AnswerCheck = (body: unknown) => string | undefined
 
 /** The check of each protocol's 2xx bodies. */
 export const answerChecks: { readonly [P in WireProtocol]: AnswerCheck } = {
-  chat: bodyCheck((answer) => {
+  chat: bodyCheck('chat', (answer) => {
     const choices = answer.choices
-    if (!Array.isArray(choices) || choices.length === 0) return 'no answer: no choices'
+    if (!Array.isArray(choices) || choices.length === 0) return noAnswer('chat', undefined, 'has no choices')
     const choice = asObject(choices[0])
-    const choiceError = errorObject(choice?.error)
+    const choiceError = errorObject('chat', 'choices[0]', choice?.error)
     if (choiceError) return choiceError
     const message = asObject(choice?.message)
-    if (!message) return 'no answer: the choice has no message'
-    return finishProblem('chat', choice?.finish_reason) ?? emptyProblem('chat', choice?.finish_reason, chatMessageParts(message), 'the message has no content, tool call or refusal') ?? shapeChecks.chat(answer)
+    if (!message) return noAnswer('chat', 'choices[0]', 'has no message')
+    return finishProblem('chat', 'choices[0].finish_reason', choice?.finish_reason) ?? emptyProblem('chat', choice?.finish_reason, chatMessageParts(message), 'choices[0].message', 'has no content, tool call or refusal') ?? shapeChecks.chat(answer)
   }),
-  responses: bodyCheck((answer) => {
-    const reason = asObject(answer.incomplete_details)?.reason ?? answer.status
-    return finishProblem('responses', reason) ?? emptyProblem('responses', reason, answer.output, 'no output items') ?? shapeChecks.responses(answer)
+  responses: bodyCheck('responses', (answer) => {
+    const incomplete = asObject(answer.incomplete_details)?.reason
+    const reason = incomplete ?? answer.status
+    return finishProblem('responses', incomplete === undefined || incomplete === null ? 'status' : 'incomplete_details.reason', reason) ?? emptyProblem('responses', reason, answer.output, undefined, 'has no output items') ?? shapeChecks.responses(answer)
   }),
-  anthropic: bodyCheck((answer) => finishProblem('anthropic', answer.stop_reason) ?? emptyProblem('anthropic', answer.stop_reason, answer.content, 'no content blocks') ?? shapeChecks.anthropic(answer)),
-  gemini: bodyCheck((answer) => {
+  anthropic: bodyCheck('anthropic', (answer) => finishProblem('anthropic', 'stop_reason', answer.stop_reason) ?? emptyProblem('anthropic', answer.stop_reason, answer.content, undefined, 'has no content blocks') ?? shapeChecks.anthropic(answer)),
+  gemini: bodyCheck('gemini', (answer) => {
     const candidates = answer.candidates
     if (!Array.isArray(candidates) || candidates.length === 0) {
       // A prompt blocked by the safety filters comes with no candidate at all: a refusal, scored as one.
-      return asObject(answer.promptFeedback)?.blockReason ? undefined : 'no answer: no candidates'
+      return asObject(answer.promptFeedback)?.blockReason ? undefined : noAnswer('gemini', undefined, 'has no candidates')
     }
     const candidate = asObject(candidates[0])
-    return finishProblem('gemini', candidate?.finishReason) ?? emptyProblem('gemini', candidate?.finishReason, asObject(candidate?.content)?.parts, 'the candidate has no content') ?? shapeChecks.gemini(answer)
+    return finishProblem('gemini', 'candidates[0].finishReason', candidate?.finishReason) ?? emptyProblem('gemini', candidate?.finishReason, asObject(candidate?.content)?.parts, 'candidates[0]', 'has no content') ?? shapeChecks.gemini(answer)
   }),
 }
 
@@ -55,38 +56,39 @@ export function chatMessageParts(message: Record<string, unknown>): readonly str
 }
 
 /** A protocol's check after what every protocol checks first: a JSON object, with no `error` in it. */
-function bodyCheck(check: (answer: Record<string, unknown>) => string | undefined): AnswerCheck {
+function bodyCheck(protocol: WireProtocol, check: (answer: Record<string, unknown>) => string | undefined): AnswerCheck {
   return (body) => {
     const answer = asObject(body)
-    if (!answer) return `no answer: the body is not a JSON object (${jsonKind(body)})`
-    return errorObject(answer.error) ?? check(answer)
+    if (!answer) return noAnswer(protocol, undefined, `is not a JSON object (${jsonKind(body)})`)
+    return errorObject(protocol, undefined, answer.error) ?? check(answer)
   }
 }
 
-function finishProblem(protocol: WireProtocol, raw: unknown): string | undefined {
-  if (raw !== undefined && raw !== null && typeof raw !== 'string') return `no answer: finish reason ${JSON.stringify(raw)} is not a string`
+/** `field`: where the answer holds its finish reason (`choices[0].finish_reason`). */
+function finishProblem(protocol: WireProtocol, field: string, raw: unknown): string | undefined {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') return noAnswer(protocol, undefined, `has finish reason ${JSON.stringify(raw)} (${field}), not a string`)
   if (finishMeaning(protocol, raw) !== 'provider-error') return undefined
   const known = Object.hasOwn(finishReasonTables[protocol], raw as string)
-  return known ? `no answer: finish reason "${raw as string}" (the generation failed)` : `no answer: finish reason "${raw as string}", which toolgauge does not know`
+  return noAnswer(protocol, undefined, `has finish reason "${raw as string}" (${field})${known ? ': the generation failed' : ', which toolgauge does not know'}`)
 }
 
 // No items is no answer, unless the finish reason accounts for it: cut before any output, filtered, or a call the
-// provider could not read.
-function emptyProblem(protocol: WireProtocol, raw: unknown, items: unknown, what: string): string | undefined {
+// provider could not read. `path` and `what`: where the answer is empty, and how.
+function emptyProblem(protocol: WireProtocol, raw: unknown, items: unknown, path: string | undefined, what: string): string | undefined {
   if (Array.isArray(items) && items.length > 0) return undefined
   const meaning = typeof raw === 'string' ? finishMeaning(protocol, raw) : undefined
-  return meaning === 'length' || meaning === 'content-filter' || meaning === 'malformed-call' ? undefined : `no answer: ${what}`
+  return meaning === 'length' || meaning === 'content-filter' || meaning === 'malformed-call' ? undefined : noAnswer(protocol, path, what)
 }
 
 /** `error: {message, type/code/status}` (or a bare string), as every API and gateway shapes it; null is no error. */
-function errorObject(value: unknown): string | undefined {
+function errorObject(protocol: WireProtocol, path: string | undefined, value: unknown): string | undefined {
   if (value === undefined || value === null || value === false) return undefined
-  if (typeof value === 'string') return `an error body: ${value}`
+  if (typeof value === 'string') return errorInAnswer(protocol, path, value)
   const error = asObject(value)
-  if (!error) return `an error body: ${JSON.stringify(value)}`
+  if (!error) return errorInAnswer(protocol, path, JSON.stringify(value))
   const label = [error.type, error.status, error.code].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ')
   const message = typeof error.message === 'string' ? error.message : JSON.stringify(error)
-  return `an error body: ${message}${label ? ` (${label})` : ''}`
+  return errorInAnswer(protocol, path, `${message}${label ? ` (${label})` : ''}`)
 }
 
 /** The value when it is a plain object. */

@@ -53,13 +53,13 @@ const answeredByBatch = / \(answered by batch [^)]+\)$/
 
 describe.each(['openai', 'openai-responses'] as const)('%s: an output-file line whose 200 response body is no answer object', (kind) => {
   it.each([
-    { body: '', says: 'the body is not a JSON object (an empty string)' },
-    { body: 'Internal Server Error', says: 'the body is not a JSON object (a string of 21 characters)' },
-    { body: null, says: 'the body is not a JSON object (null)' },
+    { body: '', says: 'is not a JSON object (an empty string)' },
+    { body: 'Internal Server Error', says: 'is not a JSON object (a string of 21 characters)' },
+    { body: null, says: 'is not a JSON object (null)' },
   ])('$body: errored, naming it', async ({ body, says }) => {
     const handler = editLines(openAiBatchStandIn(kind, weatherModel, fast()), /^\/v1\/files\/[^/]+\/content$/, (line) => (line.response ? { ...line, response: { ...line.response, body } } : line))
     const error = await failure(await batchedAdapter(kind, 'gpt-4o-mini', handler))
-    expect(error.message).toContain(`HTTP 200 with no answer: ${says}`)
+    expect(error.message).toContain(`HTTP 200 with no answer: the ${kind === 'openai' ? 'Chat Completions' : 'Responses'} answer ${says}`)
     expect(error.message).toMatch(answeredByBatch)
     expect(error.details.status).toBe(200)
   })
@@ -67,9 +67,9 @@ describe.each(['openai', 'openai-responses'] as const)('%s: an output-file line 
 
 describe('anthropic: a succeeded result whose message is no answer object', () => {
   it.each([
-    { message: undefined, says: 'the body is not a JSON object (null)' },
-    { message: '', says: 'the body is not a JSON object (an empty string)' },
-    { message: ['text'], says: 'the body is not a JSON object (an array of 1 item)' },
+    { message: undefined, says: 'the Anthropic Messages answer is not a JSON object (null)' },
+    { message: '', says: 'the Anthropic Messages answer is not a JSON object (an empty string)' },
+    { message: ['text'], says: 'the Anthropic Messages answer is not a JSON object (an array of 1 item)' },
   ])('$message: errored, naming it', async ({ message, says }) => {
     const handler = editLines(anthropicBatchApi(weatherModel, { lifecycle: fast() }), /\/results$/, (line) => ({ ...line, result: { type: 'succeeded', ...(message !== undefined ? { message } : {}) } }))
     const error = await failure(await batchedAdapter('anthropic', 'claude-haiku-4-5', handler))
@@ -81,8 +81,8 @@ describe('anthropic: a succeeded result whose message is no answer object', () =
 
 describe('google: an inline response that is no answer object', () => {
   it.each([
-    { response: '', says: 'the body is not a JSON object (an empty string)' },
-    { response: 'Internal error', says: 'the body is not a JSON object (a string of 14 characters)' },
+    { response: '', says: 'the Gemini answer is not a JSON object (an empty string)' },
+    { response: 'Internal error', says: 'the Gemini answer is not a JSON object (a string of 14 characters)' },
   ])('$response: errored, naming it', async ({ response, says }) => {
     const standIn = geminiBatchApi(weatherModel, { lifecycle: fast() })
     const handler: Handler = async (request, index) => {
