@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { closestName } from '../core/did-you-mean.ts'
+import { InputError } from '../core/errors.ts'
 
 /**
  * ` (did you mean "dir/name"?)` for a path that does not exist when its folder holds an entry with a close name
@@ -17,4 +18,9 @@ export function didYouMeanFile(path: string, base?: string): string {
   }
   const closest = closestName(basename(path), entries)
   return closest === undefined ? '' : ` (did you mean "${join(dirname(path), closest)}"?)`
+}
+
+/** The one wording of a path given on the command line that does not exist (a suite path, a `lint-tools` path). */
+export function noSuchPath(path: string, field: string): InputError {
+  return new InputError(`no such file or folder: ${path}${didYouMeanFile(path)}`, { field })
 }

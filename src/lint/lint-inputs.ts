@@ -5,6 +5,7 @@ import type { ToolDefinition } from '../core/tool.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadToolsFile } from '../suite/load-tools.ts'
 import { readDocument } from '../io/read-document.ts'
+import { noSuchPath } from '../io/similar-file.ts'
 import { readVariantFile } from '../variants/load-variant.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
 
@@ -24,7 +25,7 @@ export function lintTargets(path: string): LintTarget[] {
   try {
     isFolder = statSync(absolute).isDirectory()
   } catch {
-    throw new InputError(`no such file or folder: ${path}`, { field: 'path' })
+    throw noSuchPath(path, 'path')
   }
   if (!isFolder) return withVariants(absolute)
   const files = hasSuite(absolute) ? discoverSuiteFiles([absolute]) : findToolsFiles(absolute)

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
-import { didYouMeanFile } from '../io/similar-file.ts'
+import { noSuchPath } from '../io/similar-file.ts'
 
 /** Files that count as suites inside a folder: `suite.yaml|yml|json` and `*.suite.yaml|yml|json`. */
 const suiteFilePattern = /(^|\.)suite\.(ya?ml|json)$/
@@ -18,7 +18,7 @@ export function discoverSuiteFiles(paths: readonly string[]): string[] {
     try {
       stats = statSync(absolute)
     } catch {
-      throw new InputError(`no such file or folder: ${path}${didYouMeanFile(path)}`, { field: 'suite path' })
+      throw noSuchPath(path, 'suite path')
     }
     if (stats.isFile()) files.push(absolute)
     else {
