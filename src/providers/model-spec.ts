@@ -58,7 +58,11 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
     // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste.
     const closest = prefixed === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
     const meant = prefixed !== undefined ? `${prefixed}:${spec}` : closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest
-    const hint = meant !== undefined ? ` (did you mean "${meant}"?)` : ''
+    // No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
+    const host = meant === undefined && colon !== -1 && argument !== ''
+      ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with --base-url <its /v1 URL>)`
+      : ''
+    const hint = meant !== undefined ? ` (did you mean "${meant}"?)` : host
     const bare = colon === -1 && hint === '' ? ': a model name needs its provider prefix' : ''
     throw new InputError(`unknown model spec "${spec}"${hint}${bare}; expected one of ${specForms().join(', ')}`, { field })
   }

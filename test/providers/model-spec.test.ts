@@ -17,6 +17,12 @@ describe('model specs are checked in one place', () => {
     expect(() => parseModelSpec('openai-compatable:qwen3:8b')).toThrow(/did you mean "openai-compatible:qwen3:8b"/)
   })
 
+  // `ollama:qwen3:8b`, `groq:…`: a newcomer names the host; toolgauge reaches such servers as openai-compatible.
+  it('a host\'s name as the prefix points at openai-compatible with the same model', () => {
+    expect(() => parseModelSpec('ollama:qwen3:8b')).toThrow(/unknown model spec "ollama:qwen3:8b" \(a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:qwen3:8b" with --base-url <its \/v1 URL>\)/)
+    expect(() => parseModelSpec('opnai:gpt-4o')).not.toThrow(/Chat Completions server/)
+  })
+
   it('a prefix that takes no argument given one, and a prefix missing its argument', () => {
     expect(() => parseModelSpec('baseline:foo')).toThrow(/baseline takes no argument/)
     expect(() => parseModelSpec('openai')).toThrow(/names no model \(expected openai:<model>\)/)
