@@ -29,15 +29,16 @@ export const createProvider: ProviderFactory = async (model, spec, options) => {
   const document = readDocument(resolve(options.cwd ?? process.cwd(), model))
   const scripts = parseScripts(document)
   const repeatLists = new Map([...scripts.keys()].filter((key) => isRepeatsEntry((document.value as Record<string, unknown>)[key])).map((key) => [key, document.lineOf([key, 'repeats'])]))
-  const keyLines = new Map([...scripts.keys()].map((key) => [key, document.lineOf([key])]))
-  return labelled(scriptedProvider(spec, scripts, { file: document.file, repeatLists, keyLines }), options.label)
+  // A key's line only for an error: asked for eagerly, it would run the YAML parser that the user cache spares every run.
+  const keyLine = (key: string) => document.lineOf([key])
+  return labelled(scriptedProvider(spec, scripts, { file: document.file, repeatLists, keyLine }), options.label)
 }
 
-/** Where a script came from: its file, the keys written as `{ repeats: [...] }` with the line of that field, each key's line. */
+/** Where a script came from: its file, the keys written as `{ repeats: [...] }` with the line of that field, a key's line. */
 export type ScriptSource = {
   readonly file?: string
   readonly repeatLists?: ReadonlyMap<string, number | undefined>
-  readonly keyLines?: ReadonlyMap<string, number | undefined>
+  readonly keyLine?: (key: string) => number | undefined
 }
 
 /** A provider replaying scripts already in memory (also used by tests and the benchmark). */
@@ -104,7 +105,7 @@ function missingScriptsError(missing: readonly CaseRef[], scripts: ReadonlyMap<s
     return `"${testCase.suite}/${testCase.id}"${key === undefined ? '' : ` (did you mean key "${key}" for it?)`}`
   })
   const firstKey = meantKey(missing[0]!)
-  const line = firstKey === undefined ? undefined : source.keyLines?.get(firstKey)
+  const line = firstKey === undefined ? undefined : source.keyLine?.(firstKey)
   const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''
   return new InputError(`no script for case${missing.length > 1 ? 's' : ''} ${described.join(', ')}${more}; add a key with the case id`, { file, ...(line !== undefined ? { line } : {}) })
 }
