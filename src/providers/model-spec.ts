@@ -36,9 +36,14 @@ const bareModelFamilies: ReadonlyArray<readonly [RegExp, ModelSpecPrefix]> = [
   [/^gemini-/i, 'google'],
 ]
 
-/** The prefix a bare model name most likely lacks, by its family's name; undefined when the name says none. */
-function bareModelPrefix(name: string): ModelSpecPrefix | undefined {
-  return bareModelFamilies.find(([pattern]) => pattern.test(name))?.[1]
+// The family's dash left out too (`gpt4o`, `claude3`): mended only before a digit, so `gptx` stays no family.
+const dashlessFamily = /^(gpt|claude|gemini)(?=\d)/i
+
+/** The spec a bare model name most likely meant (`gpt4o` → `openai:gpt-4o`); undefined when its name says no family. */
+function bareModelSpec(name: string): string | undefined {
+  const dashed = name.replace(dashlessFamily, '$1-')
+  const prefix = bareModelFamilies.find(([pattern]) => pattern.test(dashed))?.[1]
+  return prefix === undefined ? undefined : `${prefix}:${dashed}`
 }
 
 function isPrefix(name: string): name is ModelSpecPrefix {
@@ -54,10 +59,10 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
   const prefix = colon === -1 ? spec : spec.slice(0, colon)
   const argument = colon === -1 ? '' : spec.slice(colon + 1)
   if (!isPrefix(prefix)) {
-    const prefixed = colon === -1 ? bareModelPrefix(spec) : undefined
+    const prefixed = colon === -1 ? bareModelSpec(spec) : undefined
     // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste.
     const closest = prefixed === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
-    const meant = prefixed !== undefined ? `${prefixed}:${spec}` : closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest
+    const meant = prefixed ?? (closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest)
     // No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
     const host = meant === undefined && colon !== -1 && argument !== ''
       ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with --base-url <its /v1 URL>)`

@@ -23,6 +23,19 @@ describe('model specs are checked in one place', () => {
     expect(() => parseModelSpec('opnai:gpt-4o')).not.toThrow(/Chat Completions server/)
   })
 
+  // `gpt4o`, `claude3`: the family's dash left out too; offered with it, as `gpt-4o` is. Only before a digit, so a
+  // name that merely starts like a family (`gptx`, `claudette`) is told it needs a prefix, not offered a wrong one.
+  it('a bare model name without its family\'s dash suggests the spec with the dash', () => {
+    expect(() => parseModelSpec('gpt4o')).toThrow(/unknown model spec "gpt4o" \(did you mean "openai:gpt-4o"\?\)/)
+    expect(() => parseModelSpec('gpt4')).toThrow(/did you mean "openai:gpt-4"\?/)
+    expect(() => parseModelSpec('GPT4o-mini')).toThrow(/did you mean "openai:GPT-4o-mini"\?/)
+    expect(() => parseModelSpec('claude3')).toThrow(/did you mean "anthropic:claude-3"\?/)
+    expect(() => parseModelSpec('gemini2.5-pro')).toThrow(/did you mean "google:gemini-2.5-pro"\?/)
+    for (const name of ['gptx', 'claudette', 'geminis']) {
+      expect(() => parseModelSpec(name)).toThrow(new RegExp(`unknown model spec "${name}": a model name needs its provider prefix;`))
+    }
+  })
+
   it('a prefix that takes no argument given one, and a prefix missing its argument', () => {
     expect(() => parseModelSpec('baseline:foo')).toThrow(/baseline takes no argument/)
     expect(() => parseModelSpec('openai')).toThrow(/names no model \(expected openai:<model>\)/)
@@ -34,11 +47,13 @@ describe('run --model refuses bad specs before any model call (exit 2)', () => {
   it.each([
     [['--model', 'opnai:gpt-4o'], 'did you mean "openai:gpt-4o"'],
     [['--model', 'baseline:foo'], 'baseline takes no argument'],
+    [['--model', 'gpt4o'], '--model: unknown model spec "gpt4o" (did you mean "openai:gpt-4o"?);'],
   ])('%j', async (flags, message) => {
     const result = await runMain(['run', 'suites', ...flags, '--out', 'reports/never'])
     expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).toContain('--model')
     expect(result.stderr).toContain(message)
+    expect(result.stderr).not.toMatch(/\n\s+at /)
   })
 
   it('--model twice: the one check of the run\'s models, naming the flag as typed', async () => {
