@@ -125,8 +125,14 @@ function literalSlip(value: unknown, schema: JsonSchema, context: Context, path:
   // A parameter that cannot be checked on its own (a `$ref` to a sibling property) is left to the loop's validator.
   if (!validate || validate(value)) return undefined
   const error = (validate.errors ?? [])[0]
-  return { path, message: `${describe(value)} can never be a valid value of "${String(path.filter((part) => typeof part === 'string').pop())}": ${errorText(error, value)}` }
+  // YAML keeps `amount: "100"` a string: named when the number itself would do (after `error`: validate resets it).
+  const unquoted = typeof value === 'string' && jsonNumber.test(value) ? Number(value) : undefined
+  const quoted = unquoted !== undefined && validate(unquoted) ? `: ${describe(value)} is a string of a number: drop the quotes (${value as string})` : ''
+  return { path, message: `${describe(value)} can never be a valid value of "${String(path.filter((part) => typeof part === 'string').pop())}": ${errorText(error, value)}${quoted}` }
 }
+
+// A number as JSON and YAML write one (no `0x3`, no spaces, no `Infinity`).
+const jsonNumber = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
 
 function errorText(error: ErrorObject | undefined, value: unknown): string {
   if (!error) return 'the schema rejects it'

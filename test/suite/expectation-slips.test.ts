@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { matchValue } from '../../src/matchers/argument-matchers.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
-import { tempFiles } from '../helpers/cli.ts'
+import { runMain, tempFiles } from '../helpers/cli.ts'
 
 const tools = JSON.stringify([
   {
@@ -53,8 +53,10 @@ describe('expectations are checked against the tool schema before any model call
 
   it('a value the schema can never accept: an enum value not in the enum, a string for an integer', async () => {
     expect(await slip('{ title: x, unit: farenheit }')).toMatch(/args\.unit: "farenheit" can never be a valid value of "unit": expected one of "celsius", "fahrenheit" \(did you mean "fahrenheit"\?\)/)
-    expect(await slip('{ title: x, count: "3" }')).toMatch(/args\.count: "3" can never be a valid value of "count": must be integer/)
+    expect(await slip('{ title: x, count: "3" }')).toMatch(/args\.count: "3" can never be a valid value of "count": must be integer: "3" is a string of a number: drop the quotes \(3\)/)
     expect(await slip('{ title: x, count: 11 }')).toMatch(/args\.count: 11 can never be a valid value/)
+    // The quotes are named only when the number itself would do: out of range, not an integer or not a number, no hint.
+    for (const text of ['"30"', '"3.5"', '"three"', '"0x3"']) expect(await slip(`{ title: x, count: ${text} }`)).toMatch(/: must be integer \(tool "create_note"\)$/)
     expect(await slip('{ title: x, tags: [[1]] }')).toMatch(/args\.tags\.0: \[1\] can never be a valid value of "tags": at \/0 must be string/)
   })
 
@@ -113,4 +115,17 @@ describe("a field named as the provider APIs name it gets the suite's name sugge
     expect(message).toContain('cases.0.expect.calls.0.arguments: unknown field "arguments" (did you mean "args"?)')
     expect(message).toContain('cases.0.expect.calls.0.tool: unknown field "tool" (did you mean "name"?)')
   })
+})
+
+// `amount: "100"` where the schema says number: YAML kept the quotes, and the case could never pass. Said on the
+// command line as bad input (exit 2, no stack) with the way out, before any model call.
+it('a quoted number for a number parameter is exit 2 saying to drop the quotes', async () => {
+  const dir = tempFiles({
+    'tools.json': JSON.stringify([{ name: 'pay', description: 'Pay', parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } }]),
+    'suite.yaml': 'name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: pay 100\n    expect:\n      calls:\n        - name: pay\n          args: { amount: "100" }\n',
+  })
+  const result = await runMain(['run', `${dir}/suite.yaml`, '--model', 'baseline', '--out', `${dir}/out`])
+  expect(result.code, result.stderr).toBe(2)
+  expect(result.stderr).toContain('suite.yaml:9: cases.0.expect.calls.0.args.amount: "100" can never be a valid value of "amount": must be number: "100" is a string of a number: drop the quotes (100) (tool "pay")\n')
+  expect(result.stderr).not.toMatch(/\n\s+at /)
 })
