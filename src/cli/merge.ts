@@ -36,7 +36,7 @@ export const command = defineCommand(usage, {
   ])
   const formats = parseFormats(values.format)
   const inputs = positionals.map(reportFileFor).map((file) => ({ file, report: readReport(file) }))
-  const { report, duplicates, warnings, mustPass } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true })
+  const { report, duplicates, warnings, mustPass } = mergeReports(inputs, { allowPartial: values['allow-partial'] === true, optionNames: 'cli' })
   const outDir = values.out ?? 'reports/merged'
   const reportFile = writeReport(outDir, report)
   const written = writeFormats(outDir, report, formats)

@@ -16,6 +16,7 @@ import { mergedModelSpecs } from './model-specs.ts'
 import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 import { keepOneCopy } from './result-copies.ts'
 import { checkOneRunSettings } from './run-settings.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../providers/option-names.ts'
 
 export type { ReportInput }
 
@@ -50,7 +51,7 @@ export type MergeOutcome = {
  * `allowPartial`: a gate over half the cases would pass for the wrong reason. A partial merge carries the inputs'
  * cut and interruption, so the merged report says it is partial.
  */
-export function mergeReports(inputs: readonly ReportInput[], options: { readonly allowPartial?: boolean } = {}): MergeOutcome {
+export function mergeReports(inputs: readonly ReportInput[], options: { readonly allowPartial?: boolean; readonly optionNames?: OptionSurface } = {}): MergeOutcome {
   if (inputs.length === 0) throw new InputError('expected at least one report to merge')
   const warnings: string[] = []
   const first = inputs[0]!
@@ -64,7 +65,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   // The shard sets' own checks first (their messages name the shard set), then what every input must share.
   const problems = incompleteness(inputs)
   checkOneRunSettings(inputs)
-  settlePartial(problems, options.allowPartial === true, warnings)
+  settlePartial(problems, options.allowPartial === true, warnings, optionNames(options))
 
   const { results: kept, duplicates, warnings: copyWarnings } = keepOneCopy(inputs)
   for (const warning of copyWarnings) warnings.push(warning)
@@ -130,9 +131,9 @@ function incompleteness(inputs: readonly ReportInput[]): string[] {
 }
 
 /** An incomplete merge is an error unless `allowPartial`: then each problem is a warning. */
-function settlePartial(problems: readonly string[], allowPartial: boolean, warnings: string[]): void {
+function settlePartial(problems: readonly string[], allowPartial: boolean, warnings: string[], names: OptionNames): void {
   if (problems.length === 0) return
-  if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (pass --allow-partial to merge anyway)`)
+  if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (${names.allowPartial} to merge anyway)`)
   for (const p of problems) warnings.push(`partial merge: ${p}`)
 }
 

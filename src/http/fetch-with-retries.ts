@@ -5,6 +5,7 @@ import { connectTimeoutCode } from './node-fetch.ts'
 import { redactText } from './redact.ts'
 import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
 import type { UnreachableBreaker } from './unreachable-breaker.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../providers/option-names.ts'
 import { certainlyNotActed, isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
 
 /** A response whose body was read in full (so truncated bodies are caught here, where they can still be retried). */
@@ -46,6 +47,8 @@ export type RetrySettings = {
   readonly breaker?: UnreachableBreaker
   /** Replaceable for tests; must reject when the signal aborts. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Whose option names an uncertain creation's error gives (providers/option-names.ts; default the library's). */
+  readonly optionNames?: OptionSurface
 }
 
 /**
@@ -70,7 +73,7 @@ export async function fetchWithRetries(url: string, init: RequestInit, settings:
     }
     last = outcome.failure
     neverReached &&= last.type === 'connection' && last.refused === true
-    if (settings.creates && !certainlyNotActed(last)) throw uncertainCreationError(url, last, attempt, settings.secrets)
+    if (settings.creates && !certainlyNotActed(last)) throw uncertainCreationError(url, last, attempt, settings.secrets, optionNames(settings))
     if (attempt >= settings.policy.retries) break
     const delayMs = retryDelayMs(settings.policy, attempt + 1, last)
     settings.onRetry?.({ attempt: attempt + 1, reason: redactText(last.message, settings.secrets), delayMs })
@@ -174,12 +177,12 @@ function neverConnected(error: unknown): boolean {
 
 /**
  * A batch-creating request that failed after it may have reached the API: not retried, since the batch may exist
- * and a second one would be billed too. The message tells the user where to look before `--resume --batch`, which stops on them.
+ * and a second one would be billed too. The message tells the user where to look before resuming in batch mode, which stops on them.
  */
-function uncertainCreationError(url: string, failure: AttemptFailure, retries: number, secrets: readonly string[]): ProviderError {
+function uncertainCreationError(url: string, failure: AttemptFailure, retries: number, secrets: readonly string[], names: OptionNames): ProviderError {
   const host = new URL(url).host
   return new ProviderError(
-    `batch creation uncertain at ${host}: the create request failed (${redactText(failure.message, secrets)}) and was not retried, as the batch may have been created and a retry could create and bill a second one — check the batch list at ${host} before --resume --batch, which stops on these requests until --batch-resubmit says to send them again`,
+    `batch creation uncertain at ${host}: the create request failed (${redactText(failure.message, secrets)}) and was not retried, as the batch may have been created and a retry could create and bill a second one — check the batch list at ${host} before ${names.resumeBatch}, which stops on these requests until ${names.resubmitOption} says to send them again`,
     { retries, uncertain: true, ...('status' in failure ? { status: failure.status } : {}) },
   )
 }

@@ -12,6 +12,7 @@ import { UnreachableBreaker } from './unreachable-breaker.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import type { RequestContext } from '../core/provider.ts'
 import { defaultRequestTimeoutMs } from '../providers/provider-options.ts'
+import type { OptionSurface } from '../providers/option-names.ts'
 
 /** Settings of the fetch handed to the SDK clients. */
 export type HttpClientSettings = {
@@ -34,6 +35,8 @@ export type HttpClientSettings = {
    * exchange header) is held there and answered from its batch; the batch API's own requests go to the network.
    */
   readonly batch?: BatchDiversion
+  /** Whose option names the HTTP layer's errors give (providers/option-names.ts; default the library's). */
+  readonly optionNames?: OptionSurface
 }
 
 /** A generation request diverted to the batch queue: where the SDK posted it, its body text and who asked. */
@@ -106,6 +109,7 @@ export function createHttpClient(settings: HttpClientSettings = {}): HttpClient 
         breaker,
         ...(settings.onRetry ? { onRetry: settings.onRetry } : {}),
         ...(creates ? { creates } : {}),
+        ...(settings.optionNames ? { optionNames: settings.optionNames } : {}),
         // The protocol's answer checks are for generation requests (the adapter's, with an exchange): a batch API's
         // own calls (create, poll, results) answer in other shapes.
         ...(exchange && settings.checkAnswer ? { checkAnswer: settings.checkAnswer } : {}),

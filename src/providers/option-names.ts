@@ -36,8 +36,15 @@ export type OptionNames = {
   /** Continuing a run, and sending again the requests of a batch whose creation failed uncertainly. */
   readonly resume: string
   readonly resubmit: string
+  /** Continuing a batch run, and the option that sends an uncertainly created batch's requests again. */
+  readonly resumeBatch: string
+  readonly resubmitOption: string
   /** The model that answers every case offline. */
   readonly offlineModel: string
+  /** How to give a scripted model's turns file as the model. */
+  readonly scriptedModel: string
+  /** How to merge an incomplete set of reports anyway. */
+  readonly allowPartial: string
 }
 
 const cli: OptionNames = {
@@ -54,7 +61,11 @@ const cli: OptionNames = {
   replay: '--replay',
   resume: '--resume',
   resubmit: 'pass --batch-resubmit',
+  resumeBatch: '--resume --batch',
+  resubmitOption: '--batch-resubmit',
   offlineModel: '--model baseline',
+  scriptedModel: '--model scripted:<file>',
+  allowPartial: 'pass --allow-partial',
 }
 
 const library: OptionNames = {
@@ -71,7 +82,11 @@ const library: OptionNames = {
   replay: 'replayDir',
   resume: 'resume',
   resubmit: 'set batchResubmit: true',
+  resumeBatch: 'resume with providerOptions.batch',
+  resubmitOption: 'batchResubmit: true',
   offlineModel: "the model 'baseline'",
+  scriptedModel: "model: 'scripted:<file>'",
+  allowPartial: 'set allowPartial: true',
 }
 
 const surfaces: { readonly [S in OptionSurface]: OptionNames } = { cli, library }

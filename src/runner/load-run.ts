@@ -11,10 +11,11 @@ import { inShard, type Shard } from './shard.ts'
 /**
  * Loads every suite file under the paths for a run, one at a time (so the first bad file reported is the first in
  * order), its cases to be read one at a time. MCP servers the suites name start in `servers`, which the caller closes.
+ * `names`: the run's provider options, whose surface (option-names.ts) a suite's errors word options in.
  */
-export async function loadRunSuites(paths: readonly string[], servers: McpServers): Promise<StreamedSuite[]> {
+export async function loadRunSuites(paths: readonly string[], servers: McpServers, names?: Pick<ProviderOptions, 'optionNames'>): Promise<StreamedSuite[]> {
   const suites: StreamedSuite[] = []
-  for (const file of discoverSuiteFiles(paths)) suites.push(await loadSuite(file, { mcp: servers, streamCases: true }))
+  for (const file of discoverSuiteFiles(paths)) suites.push(await loadSuite(file, { mcp: servers, streamCases: true, ...(names?.optionNames ? { optionNames: names.optionNames } : {}) }))
   checkUniqueSuiteNames(suites)
   return suites
 }

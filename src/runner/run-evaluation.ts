@@ -80,7 +80,7 @@ async function lockedRun(options: RunOptions, models: readonly ResolvedModel[], 
   try {
     // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
     const contained = withContainedCallbacks(options, callbacks)
-    return await McpServers.during(async (servers) => evaluate(contained, models, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers)))
+    return await McpServers.during(async (servers) => evaluate(contained, models, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers, options.providerOptions)))
   } finally {
     guard.dispose(options.signal?.aborted === true)
     if (lock !== options.outLock) lock.release()

@@ -21,6 +21,7 @@ import { isPlainObject } from '../core/plain-object.ts'
 import { conversationFields, parseWorld } from './conversation-fields.ts'
 import { checkCustomExports } from './check-fields.ts'
 import { expandCase } from './case-matrix.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../providers/option-names.ts'
 import { checkMatchers, parseExpectation } from './expectation-fields.ts'
 
 /** How a suite is loaded: on which MCP servers its tools are listed (`mcp`, e.g. `openMcpServers()`). */
@@ -30,6 +31,8 @@ export type LoadSuiteOptions = {
    * the caller closes them. Default: servers started only to list the tools, closed before loadSuite returns.
    */
   readonly mcp?: McpServerPool
+  /** Whose names a message gives options in (providers/option-names.ts): the library's unless the CLI says `'cli'`. */
+  readonly optionNames?: OptionSurface
 }
 
 /** Default for `max_turns`. */
@@ -61,7 +64,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions & { read
   const servers = async () => given || (own ??= new (await import('../mcp/mcp-servers.ts')).McpServers())
   try {
     const document = readDocument(resolve(file), { cache: (value) => !holdsLiteralCredential(value) })
-    checkIsSuite(document)
+    checkIsSuite(document, optionNames(options))
     validateSuiteShape(document)
     const { head, buildCase } = await prepareSuite(document, servers)
     const raw = document.value as RawSuite
@@ -83,12 +86,12 @@ const suiteKeys = ['name', 'cases', 'tools']
  * A file given as a suite that holds something else — a tools list, a scripted model's turns — is said to be that,
  * not reported key by key as a suite with every field wrong ("(root): expected object").
  */
-function checkIsSuite(document: SourceDocument): void {
+function checkIsSuite(document: SourceDocument, names: OptionNames): void {
   const value = document.value
   const what = Array.isArray(value)
     ? 'holds a list, not a suite (a tools file? a suite names it: tools: ./tools.json)'
     : isPlainObject(value) && !Object.keys(value).some((key) => suiteKeys.includes(key) || didYouMean(key, suiteKeys) !== '')
-      ? `is not a suite: it has no name, tools or cases (its keys: ${Object.keys(value).slice(0, 5).join(', ')}${Object.keys(value).length > 5 ? ', …' : ''}; a scripted model's turns? give it as --model scripted:<file>)`
+      ? `is not a suite: it has no name, tools or cases (its keys: ${Object.keys(value).slice(0, 5).join(', ')}${Object.keys(value).length > 5 ? ', …' : ''}; a scripted model's turns? give it as ${names.scriptedModel})`
       : undefined
   if (what) throw new InputError(`${what}; a suite file is an object with name, tools and cases: pass it, or its folder`, { file: document.file, line: 1 })
 }

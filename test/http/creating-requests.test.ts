@@ -43,7 +43,8 @@ describe('a batch-creating request', () => {
     const host = new URL(server.origin).host
     expect(found?.message).toContain(`batch creation uncertain at ${host}`)
     expect(found?.message).toMatch(reason)
-    expect(found?.message).toContain(`check the batch list at ${host} before --resume`)
+    // createHttpClient without optionNames words it in the library's names.
+    expect(found?.message).toContain(`check the batch list at ${host} before resume with providerOptions.batch`)
   })
 
   it('is not retried after a timeout: the API may still be creating the batch', async () => {

@@ -1,7 +1,9 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { describeSuite, runCase } from '../../src/vitest/index.ts'
-import { runEvaluation } from '../../src/index.ts'
+import { loadSuite, mergeReports, runEvaluation } from '../../src/index.ts'
+import { createsHeaders } from '../../src/http/creating-request.ts'
+import { httpClientFor } from '../../src/providers/runtime/http-for-provider.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { startLoopback, type Loopback } from '../providers/fake/loopback.ts'
 
@@ -130,3 +132,50 @@ describe('runEvaluation', () => {
   })
 })
 
+
+// Library calls outside a model's key and server speak the library's names too: no CLI flag (--model, --resume …).
+const anyFlag = /(^|[\s(])--[a-z]/
+const words = tempFiles({
+  'script.yaml': ['order-status:', '  - content: Shipped.'].join('\n'),
+  'four.yaml': ['name: four', 'tools: []', 'cases:', ...['a', 'b', 'c', 'd'].map((id) => `  - { id: ${id}, prompt: Hi., expect: { calls: [] } }`)].join('\n'),
+})
+
+describe('loadSuite', () => {
+  it("a scripted model's turns given as a suite say to give them as model: 'scripted:<file>'", async () => {
+    const message = await failure(loadSuite(join(words, 'script.yaml')))
+    expect(message).toContain("a scripted model's turns? give it as model: 'scripted:<file>'")
+    expect(message).not.toMatch(anyFlag)
+  })
+})
+
+describe('mergeReports', () => {
+  it('an incomplete shard set says to set allowPartial: true', async () => {
+    const shard = await runEvaluation({ suitePaths: [join(words, 'four.yaml')], models: ['baseline'], outDir: tempFiles({}), shard: { index: 1, count: 2 } })
+    let message = ''
+    try {
+      mergeReports([{ file: 'shard-1', report: shard.report }])
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('shard 2/2 missing (set allowPartial: true to merge anyway)')
+    expect(message).not.toMatch(anyFlag)
+  })
+})
+
+describe("a batch's uncertain creation", () => {
+  const create = async (options: Parameters<typeof httpClientFor>[0]) => {
+    const server = await startLoopback(() => ({ type: 'json', status: 500, body: { error: { message: 'boom' } } }))
+    servers.push(server)
+    return failure(httpClientFor({ retries: 0, ...options }, []).fetch(`${server.origin}/v1/messages/batches`, { method: 'POST', headers: createsHeaders, body: '{}' }))
+  }
+
+  it('says to resume with providerOptions.batch, until batchResubmit: true sends them again', async () => {
+    const message = await create({})
+    expect(message).toMatch(/^batch creation uncertain at 127\.0\.0\.1:\d+: .* before resume with providerOptions\.batch, which stops on these requests until batchResubmit: true says to send them again$/)
+    expect(message).not.toMatch(anyFlag)
+  })
+
+  it("the CLI's names its flags", async () => {
+    expect(await create({ optionNames: 'cli' })).toContain('before --resume --batch, which stops on these requests until --batch-resubmit says to send them again')
+  })
+})

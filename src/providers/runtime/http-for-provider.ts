@@ -71,6 +71,7 @@ function batchQueueFor(spec: string, options: ProviderOptions, checkAnswer?: Ans
 export function httpClientFor(options: ProviderOptions, secrets: readonly string[], checkAnswer?: AnswerCheck, checkStream?: StreamCheck, batch?: ModelBatchQueue): HttpClient {
   return createHttpClient({
     ...(batch ? { batch } : {}),
+    ...(options.optionNames ? { optionNames: options.optionNames } : {}),
     ...(checkAnswer ? { checkAnswer } : {}),
     ...(checkStream ? { checkStream } : {}),
     policy: {

@@ -31,8 +31,8 @@ async function serve(handler: Handler): Promise<Loopback> {
   return server
 }
 
-/** As the adapters build it: toolgauge's fetch with retries on (4 of them), fast. */
-const http = () => createHttpClient({ policy: { retries: 4, baseDelayMs: 1, maxDelayMs: 2 } })
+/** As the adapters build it for the CLI (whose flags the uncertain error names): toolgauge's fetch with retries on (4 of them), fast. */
+const http = () => createHttpClient({ policy: { retries: 4, baseDelayMs: 1, maxDelayMs: 2 }, optionNames: 'cli' })
 
 async function pollToEnd(api: BatchApi, id: string): Promise<string> {
   for (let poll = 0; poll < 20; poll++) {
