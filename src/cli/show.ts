@@ -72,7 +72,10 @@ function checkNamed(flag: string, given: string, present: readonly string[], fil
   const names = [...new Set(present)]
   if (names.includes(given)) return
   const listed = names.length === 0 ? `the report has no ${what}s (a run without --variant)` : `its ${what}s are ${fewOf(names)}`
-  throw new InputError(`no ${what} "${given}" in this report${didYouMean(given, names)}; ${listed}`, { file, field: flag })
+  // `--model gpt-4o` for a report of `openai:gpt-4o`: the model as the run was asked for it, without its prefix.
+  const prefixed = names.find((name) => name.includes(':') && name.slice(name.indexOf(':') + 1) === given)
+  const hint = prefixed !== undefined ? ` (did you mean "${prefixed}"?)` : didYouMean(given, names)
+  throw new InputError(`no ${what} "${given}" in this report${hint}; ${listed}`, { file, field: flag })
 }
 
 /** The first names, comma-joined, and how many more: a report of hundreds of cases is not one error line. */

@@ -34,3 +34,14 @@ it('a report of many cases lists a few of its ids and how many more', async () =
   expect(shown.code).toBe(2)
   expect(shown.stderr).toContain('its cases are case-1, case-2, case-3, case-4, case-5, case-6, case-7, case-8 and 4 more\n')
 })
+
+// The model named as the provider calls it, without the spec's prefix, is the same slip: offered the report's spec.
+it('a --model without its prefix suggests the report\'s spec of that model', async () => {
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { results: { model: string }[] }
+  const dir = mkdtempSync(join(tmpdir(), 'toolgauge-show-case-'))
+  writeFileSync(join(dir, 'report.json'), JSON.stringify({ ...report, results: report.results.map((result) => ({ ...result, model: 'openai:gpt-4o' })) }))
+  const slip = await runMain(['show', join(dir, 'report.json'), '--model', 'gpt-4o'])
+  expect(slip.code).toBe(2)
+  expect(slip.stderr).toContain('--model: no model "gpt-4o" in this report (did you mean "openai:gpt-4o"?); its models are openai:gpt-4o\n')
+  expect(slip.stderr).not.toMatch(/\n\s+at /)
+})
