@@ -1,3 +1,5 @@
+import { isPlainObject } from './plain-object.ts'
+
 /**
  * Numbers as JSON text writes them. A JSON number (RFC 8259) and a JSON Schema number are decimals of any precision;
  * a JavaScript number is a 64-bit float, which reads `12345678901234567891` as 12345678901234567000 and `1e400` as
@@ -25,7 +27,7 @@ export function isNumberValue(value: unknown): value is NumberValue {
 
 /** A parsed JSON object (`{ … }`): an object, not null, no array and no ExactNumber. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber)
+  return isPlainObject(value) && !(value instanceof ExactNumber)
 }
 
 /** -1, 0 or 1: `a` against `b` by exact value (a plain number by its shortest decimal, what was written when it round-trips). */
