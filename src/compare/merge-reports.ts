@@ -16,7 +16,7 @@ import { mergedModelSpecs } from './model-specs.ts'
 import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 import { keepOneCopy } from './result-copies.ts'
 import { checkOneRunSettings } from './run-settings.ts'
-import { optionNames, type OptionNames, type OptionSurface } from '../providers/option-names.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../core/option-names.ts'
 
 export type { ReportInput }
 

@@ -39,7 +39,7 @@ export class UsageError extends InputError {
 
 /**
  * Bad input about what a model needs to be reached (its server's URL, a key variable that can name none), its
- * `reason` in the option names of the surface the user is on (providers/option-names.ts): named where the model
+ * `reason` in the option names of the surface the user is on (option-names.ts): named where the model
  * spec was given unless `from` says where the model was written (a config file's `models[i]`, a suite's field).
  */
 export class ModelSetupError extends InputError {

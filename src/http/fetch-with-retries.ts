@@ -5,7 +5,7 @@ import { connectTimeoutCode } from './node-fetch.ts'
 import { redactText } from './redact.ts'
 import { isEventStream, parseSse, type Arrival, type SseEvent } from './sse.ts'
 import type { UnreachableBreaker } from './unreachable-breaker.ts'
-import { optionNames, type OptionNames, type OptionSurface } from '../providers/option-names.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../core/option-names.ts'
 import { certainlyNotActed, isRetryableStatus, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.ts'
 
 /** A response whose body was read in full (so truncated bodies are caught here, where they can still be retried). */
@@ -47,7 +47,7 @@ export type RetrySettings = {
   readonly breaker?: UnreachableBreaker
   /** Replaceable for tests; must reject when the signal aborts. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** Whose option names an uncertain creation's error gives (providers/option-names.ts; default the library's). */
+  /** Whose option names an uncertain creation's error gives (core/option-names.ts; default the library's). */
   readonly optionNames?: OptionSurface
 }
 

@@ -12,7 +12,7 @@ import { UnreachableBreaker } from './unreachable-breaker.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import type { RequestContext } from '../core/provider.ts'
 import { defaultRequestTimeoutMs } from '../providers/provider-options.ts'
-import type { OptionSurface } from '../providers/option-names.ts'
+import type { OptionSurface } from '../core/option-names.ts'
 
 /** Settings of the fetch handed to the SDK clients. */
 export type HttpClientSettings = {
@@ -35,7 +35,7 @@ export type HttpClientSettings = {
    * exchange header) is held there and answered from its batch; the batch API's own requests go to the network.
    */
   readonly batch?: BatchDiversion
-  /** Whose option names the HTTP layer's errors give (providers/option-names.ts; default the library's). */
+  /** Whose option names the HTTP layer's errors give (core/option-names.ts; default the library's). */
   readonly optionNames?: OptionSurface
 }
 

@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.ts'
 import { parseModelSpec } from './model-spec.ts'
-import { optionNames } from './option-names.ts'
+import { optionNames } from '../core/option-names.ts'
 import type { ProviderOptions } from './provider-options.ts'
 
 /** The run-wide settings that name a server or a key: they may only reach openai-compatible models. */

@@ -1,6 +1,6 @@
 import type { BatchEvent } from '../core/batch.ts'
 import type { BatchJournalStore } from './batch/batch-queue.ts'
-import type { OptionSurface } from './option-names.ts'
+import type { OptionSurface } from '../core/option-names.ts'
 import type { ModelSettings } from './settings/model-settings.ts'
 
 /** The per-attempt request timeout when none is set (10 minutes, like the SDKs); also the bound on a caller's own provider's turn. */
@@ -70,7 +70,7 @@ export type ProviderOptions = {
   /** Request settings (temperature, reasoning effort, thinking …), checked against the protocol when the provider is built. */
   readonly settings?: ModelSettings
   /**
-   * Whose names a message about the key or server gives these options (option-names.ts): `'library'` (default:
+   * Whose names a message about the key or server gives these options (core/option-names.ts): `'library'` (default:
    * `baseUrl`, `apiKeyEnv`, `modelOptions`) or `'cli'` (`--base-url`, `--api-key-env`, the config's keys), which
    * the toolgauge CLI sets. Judges and simulated users get the run's.
    */

@@ -1,6 +1,6 @@
 import type { Provider } from '../core/provider.ts'
 import { modelSpecPrefixes, parseModelSpec, type ModelSpecPrefix } from './model-spec.ts'
-import { optionNames } from './option-names.ts'
+import { optionNames } from '../core/option-names.ts'
 import type { ProviderOptions } from './provider-options.ts'
 import { markSelfBounded } from './self-bounded.ts'
 

@@ -9,7 +9,7 @@ import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
 import { labelled } from './runtime/labelled.ts'
 import { checkSettings } from './settings/protocol-settings.ts'
-import { optionNames } from './option-names.ts'
+import { optionNames } from '../core/option-names.ts'
 
 /** One scripted assistant turn. */
 export type ScriptedTurn = { readonly text: string; readonly toolCalls: readonly RawToolCall[]; readonly usage: Usage }

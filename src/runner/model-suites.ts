@@ -1,6 +1,6 @@
 import { closestName } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
-import type { OptionNames } from '../providers/option-names.ts'
+import type { OptionNames } from '../core/option-names.ts'
 
 /** Where a run's model entries were written (a config file's `models:`), for the location of an error in one. */
 export type ModelsSource = { readonly file: string; readonly lineOf: (path: readonly (string | number)[]) => number | undefined }

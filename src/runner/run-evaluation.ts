@@ -42,7 +42,7 @@ import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
 import { BatchSchedule, unbatchedWarnings } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
-import { optionNames } from '../providers/option-names.ts'
+import { optionNames } from '../core/option-names.ts'
 import { cacheToolsWarnings } from './cache-tools-warnings.ts'
 import { cachesTools } from '../providers/runtime/http-for-provider.ts'
 

@@ -87,7 +87,7 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
  * error the case's code threw where nothing awaited it (a stub's timer), as in a run.
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
-  // A model's missing key or server is said in runCase's option names (providers/option-names.ts).
+  // A model's missing key or server is said in runCase's option names (core/option-names.ts).
   return request.mcp ? runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp')) : McpServers.during((servers) => runLoadedCase(request, servers))
 }
 

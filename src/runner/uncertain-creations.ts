@@ -6,7 +6,7 @@ import { batchTaskKey } from '../providers/batch/batch-ids.ts'
 import { submissionTagKey } from '../providers/batch/create-once.ts'
 import { type BatchJournal, journaledRequests } from '../providers/batch/batch-journal.ts'
 import type { PlannedTask } from './run-plan.ts'
-import type { OptionNames } from '../providers/option-names.ts'
+import type { OptionNames } from '../core/option-names.ts'
 
 /**
  * `--resume --batch` after a batch-creating call failed uncertainly (the API may have created — and will bill — the

@@ -21,7 +21,7 @@ import { isPlainObject } from '../core/plain-object.ts'
 import { conversationFields, parseWorld } from './conversation-fields.ts'
 import { checkCustomExports } from './check-fields.ts'
 import { expandCase } from './case-matrix.ts'
-import { optionNames, type OptionNames, type OptionSurface } from '../providers/option-names.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../core/option-names.ts'
 import { checkMatchers, parseExpectation } from './expectation-fields.ts'
 
 /** How a suite is loaded: on which MCP servers its tools are listed (`mcp`, e.g. `openMcpServers()`). */
@@ -31,7 +31,7 @@ export type LoadSuiteOptions = {
    * the caller closes them. Default: servers started only to list the tools, closed before loadSuite returns.
    */
   readonly mcp?: McpServerPool
-  /** Whose names a message gives options in (providers/option-names.ts): the library's unless the CLI says `'cli'`. */
+  /** Whose names a message gives options in (core/option-names.ts): the library's unless the CLI says `'cli'`. */
   readonly optionNames?: OptionSurface
 }
 

@@ -83,7 +83,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     })
     afterAll(() => release?.())
     try {
-      // A model's missing key or server is said in describeSuite's option names (providers/option-names.ts).
+      // A model's missing key or server is said in describeSuite's option names (core/option-names.ts).
       await registerTests(file, options, models, servers)
     } catch (error) {
       await servers.close()

@@ -1,7 +1,7 @@
 import { InputError, MissingApiKeyError, ModelSetupError } from '../../core/errors.ts'
 import { warnIfUnredactable } from '../../http/redact.ts'
 import { settingsCredentials } from '../settings/settings-credentials.ts'
-import { optionNames, type OptionNames } from '../option-names.ts'
+import { optionNames, type OptionNames } from '../../core/option-names.ts'
 import type { ProviderOptions } from '../provider-options.ts'
 
 /** Where a provider's key and base URL come from when the run names nothing else. */

@@ -9,7 +9,7 @@ import { streamChecks } from '../wire/stream-checks.ts'
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
 import { maxTokensOf } from './sdk-provider.ts'
-import { optionNames } from '../option-names.ts'
+import { optionNames } from '../../core/option-names.ts'
 
 /**
  * What every SDK adapter does first, in this order: the spec must name a model, the settings must be ones its

@@ -1,5 +1,3 @@
-import type { ProviderOptions } from './provider-options.ts'
-
 // A message about a model's key or server says what to change, in the names of the surface the user is on: the
 // toolgauge CLI has flags and config keys (--base-url, api_key_env under providers:), the library — runEvaluation,
 // runCase, describeSuite, createProvider — the options of ProviderOptions and modelOptions (baseUrl, apiKeyEnv).
@@ -92,6 +90,6 @@ const library: OptionNames = {
 const surfaces: { readonly [S in OptionSurface]: OptionNames } = { cli, library }
 
 /** The names of the surface these options came from (the library's unless the CLI said it built them). */
-export function optionNames(options: Pick<ProviderOptions, 'optionNames'> | undefined): OptionNames {
+export function optionNames(options: { readonly optionNames?: OptionSurface } | undefined): OptionNames {
   return surfaces[options?.optionNames ?? 'library']
 }
