@@ -1,5 +1,7 @@
 import { closestName } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
+import { isSnapshotOf } from '../pricing/lookup.ts'
+import { priceTable202611 } from '../pricing/price-table-2026-11.ts'
 
 /** What a prefix takes after its colon: nothing (`baseline`), a model name, or a file. */
 export type SpecArgument = 'none' | 'model' | 'file'
@@ -39,11 +41,31 @@ const bareModelFamilies: ReadonlyArray<readonly [RegExp, ModelSpecPrefix]> = [
 // The family's dash left out too (`gpt4o`, `claude3`): mended only before a digit, so `gptx` stays no family.
 const dashlessFamily = /^(gpt|claude|gemini)(?=\d)/i
 
-/** The spec a bare model name most likely meant (`gpt4o` → `openai:gpt-4o`); undefined when its name says no family. */
-function bareModelSpec(name: string): string | undefined {
-  const dashed = name.replace(dashlessFamily, '$1-')
-  const prefix = bareModelFamilies.find(([pattern]) => pattern.test(dashed))?.[1]
-  return prefix === undefined ? undefined : `${prefix}:${dashed}`
+// The price table's names Anthropic serves by snapshot only: Claude 3.x (`claude-3-5-haiku-latest`,
+// `claude-3-haiku-20240307`) and the first Claude 4 (`claude-sonnet-4-20250514`, alias `claude-sonnet-4-0`). Such an
+// id is offered as `claude-3-5-haiku-…`, never bare.
+const snapshotOnly = /^claude-(\d|opus-4$|sonnet-4$)/
+
+/**
+ * What a bare model name most likely meant, from the ids the price table knows: the one spec when the name (dash
+ * mended: `gpt4o` → `openai:gpt-4o`) is a known id or its snapshot, else a few real ids of its family (`claude3` →
+ * `anthropic:claude-3-7-sonnet-…`, …) rather than an invented `anthropic:claude-3`. Undefined when its name says no
+ * family.
+ */
+function bareModelSpec(name: string): { readonly meant: string } | { readonly examples: readonly string[]; readonly stem: boolean } | undefined {
+  const dashed = name.replace(dashlessFamily, '$1-').toLowerCase()
+  const prefix = familyPrefix(dashed)
+  if (prefix === undefined) return undefined
+  const known = Object.keys(priceTable202611.models).filter((id) => familyPrefix(id) === prefix)
+  if (known.some((key) => isSnapshotOf(dashed, key) && !(dashed === key && snapshotOnly.test(key)))) return { meant: `${prefix}:${dashed}` }
+  const members = known.filter((key) => key === dashed || key.startsWith(`${dashed}-`) || key.startsWith(`${dashed}.`))
+  const shown = (members.length > 0 ? members : known).slice(0, 3).map((key) => `${prefix}:${key}${snapshotOnly.test(key) ? '-…' : ''}`)
+  if (members.length === 1 && !snapshotOnly.test(members[0]!)) return { meant: shown[0]! }
+  return { examples: shown, stem: members.length > 0 }
+}
+
+function familyPrefix(model: string): ModelSpecPrefix | undefined {
+  return bareModelFamilies.find(([pattern]) => pattern.test(model))?.[1]
 }
 
 function isPrefix(name: string): name is ModelSpecPrefix {
@@ -59,17 +81,19 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
   const prefix = colon === -1 ? spec : spec.slice(0, colon)
   const argument = colon === -1 ? '' : spec.slice(colon + 1)
   if (!isPrefix(prefix)) {
-    const prefixed = colon === -1 ? bareModelSpec(spec) : undefined
+    const bare = colon === -1 ? bareModelSpec(spec) : undefined
     // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste.
-    const closest = prefixed === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
-    const meant = prefixed ?? (closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest)
+    const closest = bare === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
+    const meant = bare !== undefined ? ('meant' in bare ? bare.meant : undefined) : closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest
     // No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
     const host = meant === undefined && colon !== -1 && argument !== ''
       ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with --base-url <its /v1 URL>)`
       : ''
     const hint = meant !== undefined ? ` (did you mean "${meant}"?)` : host
-    const bare = colon === -1 && hint === '' ? ': a model name needs its provider prefix' : ''
-    throw new InputError(`unknown model spec "${spec}"${hint}${bare}; expected one of ${specForms().join(', ')}`, { field })
+    // A stem (`claude-3`) lacks the rest of its name too; another name (`gpt-5.1`) may be newer than the table.
+    const examples = bare !== undefined && 'examples' in bare ? `${bare.stem ? ' and its whole name' : ''}, such as ${bare.examples.map((id) => `"${id}"`).join(', ')}` : ''
+    const needs = colon === -1 && hint === '' ? `: a model name needs its provider prefix${examples}` : ''
+    throw new InputError(`unknown model spec "${spec}"${hint}${needs}; expected one of ${specForms().join(', ')}`, { field })
   }
   const takes = modelSpecPrefixes[prefix]
   if (takes === 'none' && colon !== -1) {

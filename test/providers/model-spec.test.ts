@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseModelSpec } from '../../src/providers/model-spec.ts'
+import { findPrice } from '../../src/pricing/lookup.ts'
+import { priceTable202611 } from '../../src/pricing/price-table-2026-11.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain } from '../helpers/cli.ts'
 
@@ -28,11 +30,35 @@ describe('model specs are checked in one place', () => {
   it('a bare model name without its family\'s dash suggests the spec with the dash', () => {
     expect(() => parseModelSpec('gpt4o')).toThrow(/unknown model spec "gpt4o" \(did you mean "openai:gpt-4o"\?\)/)
     expect(() => parseModelSpec('gpt4')).toThrow(/did you mean "openai:gpt-4"\?/)
-    expect(() => parseModelSpec('GPT4o-mini')).toThrow(/did you mean "openai:GPT-4o-mini"\?/)
-    expect(() => parseModelSpec('claude3')).toThrow(/did you mean "anthropic:claude-3"\?/)
+    expect(() => parseModelSpec('GPT4o-mini')).toThrow(/did you mean "openai:gpt-4o-mini"\?/)
     expect(() => parseModelSpec('gemini2.5-pro')).toThrow(/did you mean "google:gemini-2.5-pro"\?/)
+    expect(() => parseModelSpec('gpt4o-2024-08-06')).toThrow(/did you mean "openai:gpt-4o-2024-08-06"\?/)
     for (const name of ['gptx', 'claudette', 'geminis']) {
       expect(() => parseModelSpec(name)).toThrow(new RegExp(`unknown model spec "${name}": a model name needs its provider prefix;`))
+    }
+  })
+
+  // `claude3` once got "did you mean anthropic:claude-3", which no provider serves: a family's stem is no model id.
+  // Only ids the price table knows are offered; a stem (or a name it does not know) gets a few real ids of the family.
+  it('a family stem or an unknown name is offered real ids of its family, never an invented one', () => {
+    const message = (spec: string): string => {
+      try {
+        parseModelSpec(spec)
+      } catch (error) {
+        return (error as Error).message
+      }
+      throw new Error(`${spec} was accepted`)
+    }
+    expect(message('claude3')).toContain('a model name needs its provider prefix and its whole name, such as "anthropic:claude-3-7-sonnet-…", "anthropic:claude-3-5-haiku-…", "anthropic:claude-3-haiku-…";')
+    expect(message('gemini2')).toContain('such as "google:gemini-2.5-pro", "google:gemini-2.5-flash", "google:gemini-2.5-flash-lite";')
+    expect(message('claude-sonnet-4')).toContain('such as "anthropic:claude-sonnet-4-6", "anthropic:claude-sonnet-4-5", "anthropic:claude-sonnet-4-…";')
+    // A name the table does not know may be newer than it (`gpt-5.1`): it is told the prefix, not that it is no model.
+    expect(message('gpt-5.1')).toMatch(/: a model name needs its provider prefix, such as "openai:gpt-[^"]+", /)
+    for (const spec of ['claude3', 'claude-3', 'claude3-5-haiku', 'claude-opus', 'claude-sonnet-4', 'claude9', 'gpt4', 'gpt4o', 'gpt7', 'o3', 'gemini2', 'gemini-2', 'gemini3']) {
+      const offered = [...message(spec).matchAll(/"((?:openai|anthropic|google):[^"<]+)"/g)].map((match) => match[1]!)
+      expect(offered, spec).not.toEqual([])
+      // `-…` marks an id Anthropic serves by snapshot only (`claude-3-5-haiku-latest`, `…-20241022`).
+      for (const id of offered) expect(findPrice(priceTable202611, id.replace(/-…$/, '')), `${spec} offered ${id}`).toMatchObject({ found: true })
     }
   })
 
