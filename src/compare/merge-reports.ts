@@ -43,7 +43,7 @@ export type MergeOutcome = {
 /**
  * Joins shard (or partial) reports into one: results concatenated and de-duplicated by suite + case + model +
  * repeat (copies of one case run that differ are refused, `keepOneCopy`; so are inputs run with different repeat
- * settings or suite versions, `checkOneRunSettings`: the order of the inputs never decides), run metadata merged,
+ * settings, suite versions or toolgauge versions, `checkOneRunSettings`: the order of the inputs never decides), run metadata merged,
  * and every aggregate recomputed from the results — summaries by `summarize()`
  * (pass@k, pass^k and intervals included), gates by evaluating again the definitions the inputs recorded (each
  * metric gate over the merged summary rows, each suite budget on the tokens its suite's tools measured).
@@ -64,8 +64,9 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const modelSpecs = mergedModelSpecs(inputs)
   // The shard sets' own checks first (their messages name the shard set), then what every input must share.
   const problems = incompleteness(inputs)
-  checkOneRunSettings(inputs)
-  settlePartial(problems, options.allowPartial === true, warnings, optionNames(options))
+  const names = optionNames(options)
+  checkOneRunSettings(inputs, names)
+  settlePartial(problems, options.allowPartial === true, warnings, names)
 
   const { results: kept, duplicates, warnings: copyWarnings } = keepOneCopy(inputs)
   for (const warning of copyWarnings) warnings.push(warning)
@@ -228,7 +229,6 @@ function carriedStops(inputs: readonly ReportInput[], results: readonly CaseResu
 
 function mergedRun(inputs: readonly ReportInput[], models: readonly string[], modelSpecs: { readonly [model: string]: string }, suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
   const runs = inputs.map((i) => i.report.run)
-  const versions = unique(runs.map((r) => r.toolgaugeVersion))
   const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
   const filters = unique(runs.map((r) => r.filter).filter((f) => f !== undefined))
   const shards = runs.map((r) => r.shard).filter(isShard)
@@ -237,7 +237,8 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], mo
   return {
     startedAt: runs.map((r) => r.startedAt).sort()[0]!,
     finishedAt: runs.map((r) => r.finishedAt).sort().at(-1)!,
-    toolgaugeVersion: versions.join(', '),
+    // One version: checkOneRunSettings refused inputs of two.
+    toolgaugeVersion: runs[0]!.toolgaugeVersion,
     models,
     ...(Object.keys(modelSpecs).length > 0 ? { modelSpecs } : {}),
     suites,

@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { ReportInput } from '../core/report.ts'
-
+import type { OptionNames } from '../core/option-names.ts'
 
 /** How one input repeated its cases: `--repeat N`, or `--repeat-until N` under its stopping rule. */
 type RepeatSetting = { readonly file: string; readonly repeat: number; readonly rule?: string }
@@ -11,13 +11,20 @@ type SuiteVersion = { readonly file: string; readonly index: number; readonly na
 
 /**
  * Refuses inputs that ran with settings deciding what their verdicts and figures mean, as a merged report is one run
- * with one of each: how cases were repeated (`run.repeat`; a `--repeat-until` run's N and stopping rule,
+ * with one of each: the toolgauge version that scored them (`run.toolgaugeVersion`: its loop and scorers decide each
+ * verdict, so it is in every fingerprint), how cases were repeated (`run.repeat`; a `--repeat-until` run's N and stopping rule,
  * `run.repeatUntil`, whose gates read the mean of per-case pass rates) and each suite's version. Merged, a --repeat 3
  * run and a --repeat 5 run would claim 5 repeats for cases that ran 3; a --repeat-until run and a plain one are
  * judged by different figures. A report that recorded no setting is not checked (a hand-built one, or written before
  * it was recorded); one label for two model specs is `mergedModelSpecs`' to refuse.
  */
-export function checkOneRunSettings(inputs: readonly ReportInput[]): void {
+export function checkOneRunSettings(inputs: readonly ReportInput[], names: OptionNames): void {
+  const scoredBy = inputs[0]!
+  for (const { file, report } of inputs) {
+    const [version, first] = [report.run.toolgaugeVersion, scoredBy.report.run.toolgaugeVersion]
+    if (version === first) continue
+    throw new InputError(`reports were scored by different toolgauge versions: toolgauge ${version} here but toolgauge ${first} in ${scoredBy.file} — each version's loop and scorers decide its verdicts, so merged, the gates and exit code would judge the cases by two versions' rules; run one side again with the other's version (${names.resume} on its run re-runs every result another version scored), so that one version scored them all`, { file, field: 'run.toolgaugeVersion' })
+  }
   const settings = inputs.flatMap(repeatSetting)
   const first = settings[0]
   for (const here of settings) {
