@@ -2,6 +2,14 @@ import { ExactNumber, firstInexactNumber, firstNumberToken, roundTrips } from '.
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import type { RawToolCall, ToolCall } from '../core/message.ts'
 import { losslessJsonModule } from '../io/lazy-require.ts'
+import { deepFreeze } from './snapshot.ts'
+
+/**
+ * Where a parsed call keeps its judged arguments, when they differ from `arguments`: a symbol, so JSON output (the
+ * report), user code's copies and equality of calls without such a number never see it; a spread keeps it.
+ */
+const exactArguments = Symbol('exactArguments')
+type JudgedCall = ToolCall & { readonly [exactArguments]?: unknown }
 
 /**
  * Parses a call's raw argument string. Total: never throws, whatever the model sent; the raw string is kept and
@@ -25,49 +33,53 @@ export function parseArguments(call: RawToolCall): ToolCall {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ...call, arguments: parsed, parseError: `arguments must be a JSON object, got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}` }
   }
-  const overflow = overflowingNumber(call.rawArguments)
+  // One scan finds whether any number does not round-trip (nearly none does); only then are the arguments parsed
+  // again, losslessly, which also finds a number that overflows.
+  if (firstInexactNumber(call.rawArguments) === undefined) return { ...call, arguments: parsed }
+  const { judged, overflow } = exactReading(call.rawArguments)
   if (overflow !== undefined) {
     // No `arguments`: they would hold Infinity, which JSON output writes as null — a value the model never sent.
     return { ...call, parseError: `number ${overflow} is out of range: JSON readers hold numbers as 64-bit floats (JavaScript's, Python's) and read it as ${Number(overflow)}` }
   }
-  return { ...call, arguments: parsed }
+  if (judged === undefined) return { ...call, arguments: parsed }
+  const exact: JudgedCall = { ...call, arguments: parsed, [exactArguments]: deepFreeze(judged) }
+  return exact
 }
 
 /**
- * A number too large for a 64-bit float (`1e400`), if the arguments hold one. JSON's grammar and JSON Schema allow
- * any magnitude, so this is no schema violation (`type: number` holds for 10^400); but RFC 8259 §6 and I-JSON
- * (RFC 7493 §2.2) leave numbers beyond binary64 without interoperability, and every reader a tool has turns this one
- * into ±Infinity, or refuses it: the arguments cannot reach a tool as sent, as with text that does not parse. So
- * they are malformed (never validated as Infinity, which `type: number` would pass). A number that only loses
- * precision (`12345678901234567891`, `1e-400`) arrives as a nearby value: it is valid, and judged by its exact text.
+ * The arguments with each number that does not round-trip as an ExactNumber of its text, and the first number too
+ * large for a 64-bit float (`1e400`), if any. JSON's grammar and JSON Schema allow any magnitude, so such a number
+ * is no schema violation (`type: number` holds for 10^400); but RFC 8259 §6 and I-JSON (RFC 7493 §2.2) leave numbers
+ * beyond binary64 without interoperability, and every reader a tool has turns this one into ±Infinity, or refuses
+ * it: the arguments cannot reach a tool as sent, as with text that does not parse. So they are malformed (never
+ * validated as Infinity, which `type: number` would pass). A number that only loses precision
+ * (`12345678901234567891`, `1e-400`) arrives as a nearby value: it is valid, and judged by its exact text.
  */
-function overflowingNumber(text: string): string | undefined {
-  if (firstInexactNumber(text) === undefined) return undefined
-  return firstNumberToken(text, (token) => !Number.isFinite(Number(token)))?.token
+function exactReading(text: string): { readonly judged?: unknown; readonly overflow?: string } {
+  let overflow: string | undefined
+  try {
+    const judged = losslessJsonModule().parse(text, null, (token) => {
+      if (roundTrips(token)) return Number(token)
+      if (overflow === undefined && !Number.isFinite(Number(token))) overflow = token
+      return new ExactNumber(token)
+    })
+    return overflow !== undefined ? { overflow } : { judged }
+  } catch {
+    // Text JSON.parse read and that names no key twice parses, unless it nests deeper than lossless-json's recursion
+    // reaches: JavaScript's reading stands, and the overflow is looked for by a scan.
+    const token = firstNumberToken(text, (number) => !Number.isFinite(Number(number)))?.token
+    return token !== undefined ? { overflow: token } : {}
+  }
 }
-
-// Calls whose judged arguments were read already (the scorer asks once per expectation it tries).
-const judged = new WeakMap<ToolCall, unknown>()
 
 /**
  * A call's arguments as a verdict compares them: `arguments`, except that a number JavaScript cannot hold exactly is
  * an ExactNumber of its text (`core/exact-number.ts`), so `12345678901234567891` never equals an expected
- * 12345678901234567890. Nearly all arguments hold no such number: a scan of the raw text finds that, and they are
- * `arguments` itself; only the rest are parsed again, losslessly. Undefined when the arguments did not parse.
+ * 12345678901234567890. Read where `parseArguments` left it: nearly all arguments hold no such number, and are
+ * `arguments` itself (so is a call not made by `parseArguments`). Undefined when the arguments did not parse.
  */
 export function judgedArguments(call: ToolCall): unknown {
-  if (call.arguments === undefined || call.parseError !== undefined) return call.arguments
-  if (judged.has(call)) return judged.get(call)
-  let value: unknown = call.arguments
-  if (firstInexactNumber(call.rawArguments) !== undefined) {
-    try {
-      value = losslessJsonModule().parse(call.rawArguments, null, (token) => (roundTrips(token) ? Number(token) : new ExactNumber(token)))
-    } catch {
-      // Text JSON.parse read and that names no key twice always parses; JavaScript's reading stands if not.
-    }
-  }
-  judged.set(call, value)
-  return value
+  return (call as JudgedCall)[exactArguments] ?? call.arguments
 }
 
 /** The first duplicated object key in valid JSON text, if any (lossless-json refuses duplicates; JSON.parse does not). */

@@ -30,6 +30,25 @@ describe('parseArguments and judgedArguments keep numbers as exact as the text',
     expect(roundTrips('1e-400')).toBe(false)
   })
 
+  it('the exact reading rides on the parsed call: read once, kept by a spread, never in JSON output', () => {
+    const parsed = call('{"id": 12345678901234567891}')
+    const judged = judgedArguments(parsed)
+    expect(judgedArguments(parsed)).toBe(judged)
+    expect(judgedArguments({ ...parsed })).toBe(judged)
+    expect(Object.isFrozen(judged)).toBe(true)
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual({ id: 'c0', name: 'act', rawArguments: '{"id": 12345678901234567891}', arguments: { id: 12345678901234567000 } })
+    // A call the loop did not parse (a library caller's own) is judged as its arguments.
+    expect(judgedArguments({ id: 'c1', name: 'act', rawArguments: '{"id": 12345678901234567891}', arguments: { id: 1 } })).toEqual({ id: 1 })
+  })
+
+  it('arguments nested deeper than the lossless parse reaches still find an overflow, and are judged as JavaScript reads them', () => {
+    const deep = (number: string) => call(`{"a": ${'['.repeat(6000)}${number}${']'.repeat(6000)}}`)
+    expect(deep('1e400').parseError).toMatch(/^number 1e400 is out of range/)
+    const big = deep('12345678901234567891')
+    expect(big.parseError).toBeUndefined()
+    expect(judgedArguments(big)).toBe(big.arguments)
+  })
+
   it('any integer string round-trips through parse → match exactly (property)', () => {
     fc.assert(fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), (n) => {
       const text = String(n)
