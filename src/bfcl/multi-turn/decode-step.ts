@@ -1,5 +1,4 @@
-import { PyJsonError } from '../py/json.ts'
-import { jsonLoads } from '../py/native-json.ts'
+import { PyJsonError, pyJsonLoads } from '../py/json.ts'
 import { pyRepr } from '../py/repr.ts'
 import { isDict, pyItems, type PyValue } from '../py/value.ts'
 import { getOrCreate } from '../../core/get-or-create.ts'
@@ -33,7 +32,7 @@ function decodeCall(name: string, argsText: string): string | null {
 function renderCall(name: string, argsText: string): string | null {
   let args: PyValue
   try {
-    args = jsonLoads(argsText)
+    args = pyJsonLoads(argsText)
   } catch (error) {
     if (error instanceof PyJsonError) return null
     throw error
