@@ -8,7 +8,7 @@ import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { esmInCommonJs } from './module-format.ts'
 import { isTransformFailure, originalLine, transformAhead, transformTypeScript } from './typescript-transform.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
-import { moduleDigest, type ModuleDigest } from '../runner/module-files.ts'
+import { moduleDigest, type ModuleDigest } from './module-files.ts'
 import { versionLocalImports, versionParameter } from './versioned-imports.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
@@ -24,7 +24,7 @@ const modules = new Map<string, { readonly digest: string; readonly namespace: P
 
 /**
  * Imports a user module (stubs, hooks, validators, a config) and keeps it while its code is the same: the digest of
- * its text and of the local files it imports (runner/module-files.ts, the one `--resume`'s fingerprint records) is
+ * its text and of the local files it imports (module-files.ts, the one `--resume`'s fingerprint records) is
  * the cache's key, read again at each import. The same code is the same instance, so what the module keeps between
  * calls (a counter, a flag a timer sets) lasts the run; changed code — the module, or a file it imports — is
  * imported anew, in one process (describeSuite, the library API, runs one after another), so a result is always

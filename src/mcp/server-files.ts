@@ -8,7 +8,7 @@ import { usesWorkdir } from './workdir.ts'
 /** A local file a stdio server's command line names: the word as given, its path, and whether Node runs it as a module. */
 export type ServerFile = { readonly word: string; readonly path: string; readonly module: boolean }
 
-/** Files Node (or jiti) runs as JavaScript: their imports are followed (runner/module-files.ts). */
+/** Files Node (or jiti) runs as JavaScript: their imports are followed (io/module-files.ts). */
 const moduleExtensions = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx'])
 
 /**

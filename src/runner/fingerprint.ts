@@ -9,7 +9,7 @@ import { mcpOriginOf } from '../mcp/tool-origins.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { caseJudges } from './judges.ts'
-import { fileDigest, moduleDigest } from './module-files.ts'
+import { fileDigest, moduleDigest } from '../io/module-files.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -148,7 +148,7 @@ export class Fingerprints {
 
   /**
    * The digest of a user module: its file's, and the local files it imports with their paths from its folder
-   * (module-files.ts, whose digest io/load-module.ts keys the loaded copy by) — once per run.
+   * (io/module-files.ts, whose digest io/load-module.ts keys the loaded copy by) — once per run.
    */
   private moduleDigest(file: string): Promise<string> {
     return getOrCreate(this.modules, file, async () => (await moduleDigest(file)).digest)

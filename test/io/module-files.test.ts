@@ -1,8 +1,8 @@
-// The files a user module runs (runner/module-files.ts), what --resume fingerprints: a module naming only Node's
+// The files a user module runs (io/module-files.ts), what --resume fingerprints: a module naming only Node's
 // built-ins and toolgauge is itself alone (esbuild is not started for it); anything else is esbuild's to resolve.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { moduleFiles } from '../../src/runner/module-files.ts'
+import { moduleFiles } from '../../src/io/module-files.ts'
 import { tempFiles } from '../helpers/cli.ts'
 
 describe('moduleFiles', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
-import { isFile } from '../io/is-file.ts'
+import { isFile } from './is-file.ts'
 
 const require = createRequire(import.meta.url)
 
