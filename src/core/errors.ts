@@ -1,4 +1,4 @@
-import { carriesMarker } from './thrown.ts'
+import { carriesMarker, thrownMessage } from './thrown.ts'
 
 const inputErrorMarker = Symbol.for('toolgauge.InputError')
 const providerErrorMarker = Symbol.for('toolgauge.ProviderError')
@@ -103,6 +103,16 @@ export class ProviderError extends Error {
       current = (current as { cause?: unknown }).cause
     }
     return undefined
+  }
+
+  /**
+   * What a caught failure says and carries, however it was wrapped: the HTTP layer's ProviderError's words, status and
+   * retries (`within`), else the failure's own words and the status an SDK error names (a refusal the server answered).
+   */
+  static factsOf(error: unknown): { readonly message: string; readonly status?: number; readonly retries: number } {
+    const below = ProviderError.within(error)
+    const status = below ? below.details.status : (error as { status?: unknown } | null | undefined)?.status
+    return { message: thrownMessage(below ?? error), ...(typeof status === 'number' ? { status } : {}), retries: below?.details.retries ?? 0 }
   }
 }
 

@@ -1,6 +1,5 @@
 import type { BatchApi, BatchEntry, BatchEvent, BatchJournalLine, BatchOutcome, BatchQueue, BatchStatus } from '../../core/batch.ts'
 import { ProviderError } from '../../core/errors.ts'
-import { thrownMessage } from '../../core/thrown.ts'
 import { abortableSleep } from '../../http/fetch-with-retries.ts'
 import type { BatchDiversion, HeldAnswer, HeldRequest } from '../../http/http-client.ts'
 import { uncertainCreation } from '../../http/creating-request.ts'
@@ -183,7 +182,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       // A submit the unreachable-server breaker stopped sent none of its requests: its cases say so, as a direct
       // request's do (failures[].stoppedCalling). A poll it stops later does not: that batch was sent.
       const notSent = ProviderError.within(error, (found) => found.details.stoppedCalling !== undefined)?.details.stoppedCalling
-      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s): ${thrownMessage(error)}`, error, notSent)
+      if (!watch.controller.signal.aborted) this.failAll(watch, `could not submit a batch of ${chunk.length} request(s)`, error, notSent)
       return
     }
     // Journaled before the first poll: a run killed from here on finds this batch again.
@@ -252,7 +251,7 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
       if (!watch.resumed) watch.outcomes = undefined
     } catch (error) {
       if (signal.aborted) return
-      this.failAll(watch, `batch ${watch.id}: ${thrownMessage(error)}`, error)
+      this.failAll(watch, `batch ${watch.id}`, error)
     }
   }
 
@@ -285,17 +284,16 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
     return ok ? this.settings.answerProblem?.(outcome.body) : undefined
   }
 
-  /** Rejects every request still waiting on `watch`; `stoppedCalling`: the batch was never sent (the breaker stopped its submit). */
-  private failAll(watch: Watch, message: string, cause?: unknown, stoppedCalling?: string): void {
-    const details = ProviderError.isInstance(cause) ? cause.details : {}
+  /**
+   * Rejects every request still waiting on `watch`, saying `why` and what `cause` says and carries (its status and
+   * retries, found under the SDK's wrapping); `stoppedCalling`: the batch was never sent (the breaker stopped its submit).
+   */
+  private failAll(watch: Watch, why: string, cause?: unknown, stoppedCalling?: string): void {
+    const { message, ...facts } = cause === undefined ? { message: undefined, retries: 0 } : ProviderError.factsOf(cause)
     for (const waiter of [...watch.waiters]) {
       if (waiter.settled) continue
       this.settle(waiter, watch)
-      waiter.reject(new ProviderError(message, {
-        ...(details.status !== undefined ? { status: details.status } : {}),
-        retries: details.retries ?? 0,
-        ...(stoppedCalling !== undefined ? { stoppedCalling } : {}),
-      }))
+      waiter.reject(new ProviderError(message === undefined ? why : `${why}: ${message}`, { ...facts, ...(stoppedCalling !== undefined ? { stoppedCalling } : {}) }))
     }
   }
 

@@ -62,13 +62,13 @@ export async function callSdk<T>(
     if (failure && ProviderError.isInstance(failure)) {
       throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...failure.details, retries: exchange.retries })
     }
-    const status = (error as { status?: unknown }).status
+    const { status } = ProviderError.factsOf(error)
     // A refusal is not retried and not an outage of the server: the message says what the user can change.
     const refused = status === 401 || status === 403 ? ` — ${settings.refusal ?? keyRefused}` : ''
     const message = redactText(`${withServerMessage(thrownMessage(error), exchange.answerBody)}${refused}`, settings.secrets)
     throw new ProviderError(`${settings.spec}: ${message}`, {
       retries: exchange.retries,
-      ...(typeof status === 'number' ? { status } : {}),
+      ...(status !== undefined ? { status } : {}),
     })
   } finally {
     own.release()
