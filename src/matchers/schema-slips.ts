@@ -2,9 +2,11 @@ import type { ErrorObject } from 'ajv'
 import type { Matcher } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import type { JsonSchema } from '../core/tool.ts'
+import type { Validator } from '../schema/ajv.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
 import { childSchema, keyStatus } from '../schema/declared-keys.ts'
 import { valueHasType } from '../schema/json-type.ts'
+import { pointerToPath, replacedAt, valueAt } from '../schema/json-pointer.ts'
 import { isSchema, subschemaValidator } from '../schema/local-ref.ts'
 import { describe, operatorKeys } from './argument-matchers.ts'
 import { isPlainObject } from '../core/plain-object.ts'
@@ -55,7 +57,14 @@ function requires(schema: JsonSchema, key: string): boolean {
 function matcherSlip(matcher: unknown, schema: JsonSchema, context: Context, path: (string | number)[], required: boolean): SchemaSlip | undefined {
   const readings = conjunctions(schema, context.root)
   const name = String(path[path.length - 1])
-  if (Array.isArray(matcher)) return firstFitting(matcher, (alternative, index) => alternativeSlip(alternative, schema, context, [...path, index], required))
+  if (Array.isArray(matcher)) {
+    const slip = firstFitting(matcher, (alternative, index) => alternativeSlip(alternative, schema, context, [...path, index], required))
+    if (!slip || !admits(readings, 'array') || matcher.some(Array.isArray)) return slip
+    // `ids: [1, 2]` reads as "1 or 2", no array: the array a newcomer meant needs its own brackets.
+    const text = describe(matcher)
+    const inside = rejection(matcher, schema, context)
+    return { path, message: `${text} lists acceptable values of "${parameterName(path)}" and none is an array: the array itself is [${text}] or { literal: ${text} }${inside === undefined ? '' : `, where ${inside}`}` }
+  }
   if (!isPlainObject(matcher)) return literalSlip(matcher, schema, context, path)
   const operator = operatorKeys.find((key) => key in matcher)
   if (!operator) {
@@ -121,14 +130,33 @@ function highBound(schema: JsonSchema): number {
 }
 
 function literalSlip(value: unknown, schema: JsonSchema, context: Context, path: (string | number)[]): SchemaSlip | undefined {
+  const reason = rejection(value, schema, context)
+  return reason === undefined ? undefined : { path, message: `${describe(value)} can never be a valid value of "${parameterName(path)}": ${reason}` }
+}
+
+/** Why the schema rejects a value; undefined when it accepts it or cannot check it. */
+function rejection(value: unknown, schema: JsonSchema, context: Context): string | undefined {
   const validate = subschemaValidator(context.root, schema)
   // A parameter that cannot be checked on its own (a `$ref` to a sibling property) is left to the loop's validator.
   if (!validate || validate(value)) return undefined
   const error = (validate.errors ?? [])[0]
-  // YAML keeps `amount: "100"` a string: named when the number itself would do (after `error`: validate resets it).
-  const unquoted = typeof value === 'string' && jsonNumber.test(value) ? Number(value) : undefined
-  const quoted = unquoted !== undefined && validate(unquoted) ? `: ${describe(value)} is a string of a number: drop the quotes (${value as string})` : ''
-  return { path, message: `${describe(value)} can never be a valid value of "${String(path.filter((part) => typeof part === 'string').pop())}": ${errorText(error, value)}${quoted}` }
+  return `${errorText(error, value)}${quotedNumber(value, error, validate)}`
+}
+
+function parameterName(path: readonly (string | number)[]): string {
+  return String(path.filter((part) => typeof part === 'string').pop())
+}
+
+/**
+ * YAML keeps `amount: "100"` (or `ids: [["1", 2]]`) a string: `: "1" is a string of a number: write 1, not "1"` when
+ * the value the error points at is one and the number itself would clear the error there; else ''.
+ */
+function quotedNumber(value: unknown, error: ErrorObject | undefined, validate: Validator): string {
+  const where = pointerToPath(error?.instancePath ?? '')
+  const text = valueAt(value, where)
+  if (typeof text !== 'string' || !jsonNumber.test(text)) return ''
+  const cleared = validate(replacedAt(value, where, Number(text))) || !validate.errors?.some((other) => other.instancePath === error?.instancePath)
+  return cleared ? `: ${describe(text)} is a string of a number: write ${text}, not ${describe(text)}` : ''
 }
 
 // A number as JSON and YAML write one (no `0x3`, no spaces, no `Infinity`).
@@ -146,12 +174,12 @@ function errorText(error: ErrorObject | undefined, value: unknown): string {
 }
 
 /** Whether some reading lets a value of this JSON type through: every schema in it does (`admitsType`). */
-function admits(readings: readonly JsonSchema[][], type: 'object' | 'string' | 'number' | 'integer'): boolean {
+function admits(readings: readonly JsonSchema[][], type: 'object' | 'string' | 'number' | 'integer' | 'array'): boolean {
   return readings.some((members) => members.every((member) => admitsType(member, type)))
 }
 
 /** Whether a schema's `type` (and `enum`/`const`) lets a value of this JSON type through (unknown = yes). */
-function admitsType(schema: JsonSchema, type: 'object' | 'string' | 'number' | 'integer'): boolean {
+function admitsType(schema: JsonSchema, type: 'object' | 'string' | 'number' | 'integer' | 'array'): boolean {
   const listed = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
   if (listed) return listed.some((item) => valueHasType(item, [type]))
   const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as unknown[]) : undefined

@@ -18,3 +18,12 @@ export function valueAt(value: unknown, path: readonly (string | number)[]): unk
   for (const step of path) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[step] : undefined
   return current
 }
+
+/** A copy of a document with the value at a path replaced (arrays and objects along it copied, the rest shared). */
+export function replacedAt(value: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
+  const [step, ...rest] = path
+  if (step === undefined) return replacement
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>
+  copy[step] = replacedAt(copy[step], rest, replacement)
+  return copy
+}

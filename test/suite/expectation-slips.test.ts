@@ -15,6 +15,7 @@ const tools = JSON.stringify([
         count: { type: 'integer', minimum: 1, maximum: 10 },
         filter: { type: 'object', properties: { regex: { type: 'string' }, any: { type: 'boolean' } } },
         tags: { type: 'array', items: { type: 'string' } },
+        ids: { type: 'array', items: { type: 'integer' } },
       },
       required: ['title'],
       additionalProperties: false,
@@ -53,7 +54,7 @@ describe('expectations are checked against the tool schema before any model call
 
   it('a value the schema can never accept: an enum value not in the enum, a string for an integer', async () => {
     expect(await slip('{ title: x, unit: farenheit }')).toMatch(/args\.unit: "farenheit" can never be a valid value of "unit": expected one of "celsius", "fahrenheit" \(did you mean "fahrenheit"\?\)/)
-    expect(await slip('{ title: x, count: "3" }')).toMatch(/args\.count: "3" can never be a valid value of "count": must be integer: "3" is a string of a number: drop the quotes \(3\)/)
+    expect(await slip('{ title: x, count: "3" }')).toMatch(/args\.count: "3" can never be a valid value of "count": must be integer: "3" is a string of a number: write 3, not "3"/)
     expect(await slip('{ title: x, count: 11 }')).toMatch(/args\.count: 11 can never be a valid value/)
     // The quotes are named only when the number itself would do: out of range, not an integer or not a number, no hint.
     for (const text of ['"30"', '"3.5"', '"three"', '"0x3"']) expect(await slip(`{ title: x, count: ${text} }`)).toMatch(/: must be integer \(tool "create_note"\)$/)
@@ -126,6 +127,37 @@ it('a quoted number for a number parameter is exit 2 saying to drop the quotes',
   })
   const result = await runMain(['run', `${dir}/suite.yaml`, '--model', 'baseline', '--out', `${dir}/out`])
   expect(result.code, result.stderr).toBe(2)
-  expect(result.stderr).toContain('suite.yaml:9: cases.0.expect.calls.0.args.amount: "100" can never be a valid value of "amount": must be number: "100" is a string of a number: drop the quotes (100) (tool "pay")\n')
+  expect(result.stderr).toContain('suite.yaml:9: cases.0.expect.calls.0.args.amount: "100" can never be a valid value of "amount": must be number: "100" is a string of a number: write 100, not "100" (tool "pay")\n')
   expect(result.stderr).not.toMatch(/\n\s+at /)
+})
+
+// A quoted number inside an array once got ajv's bare "at /0 must be integer", while the same slip at the top level
+// said what to write: the element is unquoted where the error points, and named when that would do.
+describe('a quoted number inside an array argument', () => {
+  it('is named at its place, with what to write', async () => {
+    expect(await slip('{ title: x, ids: [["1", 2]] }')).toContain('args.ids.0: ["1",2] can never be a valid value of "ids": at /0 must be integer: "1" is a string of a number: write 1, not "1" (tool "create_note")')
+    expect(await slip('{ title: x, ids: { literal: [1, "2"] } }')).toContain('args.ids: [1,"2"] can never be a valid value of "ids": at /1 must be integer: "2" is a string of a number: write 2, not "2"')
+    // Named even when another element is wrong too; not when the number itself would be wrong there.
+    expect(await slip('{ title: x, ids: [["1", "x"]] }')).toContain('at /0 must be integer: "1" is a string of a number: write 1, not "1"')
+    expect(await slip('{ title: x, ids: [["1.5"]] }')).toMatch(/at \/0 must be integer \(tool "create_note"\)$/)
+  })
+
+  // `ids: [1, 2]` reads as the list of acceptable values "1 or 2", neither an array: once "1 can never be a valid
+  // value of "ids": must be array", which leaves a newcomer no way to see that the array wants its own brackets.
+  it('a list of non-arrays for an array parameter says how an array is written, and what is wrong inside it', async () => {
+    expect(await slip('{ title: x, ids: [1, 2] }')).toContain('args.ids: [1,2] lists acceptable values of "ids" and none is an array: the array itself is [[1,2]] or { literal: [1,2] } (tool "create_note")')
+    expect(await slip('{ title: x, ids: ["1", 2] }')).toContain('args.ids: ["1",2] lists acceptable values of "ids" and none is an array: the array itself is [["1",2]] or { literal: ["1",2] }, where at /0 must be integer: "1" is a string of a number: write 1, not "1" (tool "create_note")')
+    await expect(load('{ title: x, ids: [[1, 2], [2, 1]] }')).resolves.toBeDefined()
+  })
+
+  it('stops the run with exit 2 and no stack', async () => {
+    const dir = tempFiles({
+      'tools.json': JSON.stringify([{ name: 'get', description: 'Get', parameters: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } }, required: ['ids'] } }]),
+      'suite.yaml': 'name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: get 1 and 2\n    expect:\n      calls:\n        - name: get\n          args: { ids: [["1", 2]] }\n',
+    })
+    const result = await runMain(['run', `${dir}/suite.yaml`, '--model', 'baseline', '--out', `${dir}/out`])
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).toContain('suite.yaml:9: cases.0.expect.calls.0.args.ids.0: ["1",2] can never be a valid value of "ids": at /0 must be integer: "1" is a string of a number: write 1, not "1" (tool "get")\n')
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
 })
