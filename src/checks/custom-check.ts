@@ -8,7 +8,7 @@ import { didYouMean } from '../core/did-you-mean.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { CustomCheckRecord, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
-import { importUserFunction } from '../io/load-module.ts'
+import { loadedUserFunction } from '../io/load-module.ts'
 import { describeThrown } from '../core/thrown.ts'
 import { settledWithin } from '../loop/settled-within.ts'
 
@@ -62,7 +62,7 @@ export async function runCustomCheck(spec: CustomCheckSpec, label: string, input
   const harness = (message: string): CheckJudgement => ({ failures: [{ kind: 'harness_error', message: `custom check ${label} ${message}`, ...(at !== undefined ? { userMessage: at } : {}) }] })
   let check: CustomCheck
   try {
-    check = await importUserFunction<CustomCheck>(spec.module, spec.export, {})
+    check = await loadedUserFunction<CustomCheck>(spec.module, spec.export, {})
   } catch (error) {
     return harness(`could not be loaded: ${(error as Error).message}`)
   }

@@ -24,14 +24,14 @@ const modules = new Map<string, { readonly digest: string; readonly namespace: P
 
 /**
  * Imports a user module (stubs, hooks, validators, a config) and keeps it while its code is the same: the digest of
- * its text and of the local files it imports (module-files.ts, the one `--resume`'s fingerprint records) is
- * the cache's key, read again at each import. The same code is the same instance, so what the module keeps between
- * calls (a counter, a flag a timer sets) lasts the run; changed code — the module, or a file it imports — is
- * imported anew, in one process (describeSuite, the library API, runs one after another), so a result is always
- * decided by the code its fingerprint names. `.js`/`.mjs`/`.cjs` are imported by Node itself; `.ts`/`.mts`/`.cts`
- * through jiti, loaded only when such a file is met, so they work the same in ESM and CommonJS projects. Every failure
- * is an InputError: a missing file names the referencing file and field; a syntax error names the module's file and
- * line.
+ * its text and of the local files it imports (module-files.ts, the one `--resume`'s fingerprint records) is the
+ * cache's key, read again at each import: those that load a suite, its hooks or a config — not a run's calls
+ * (`loadedUserFunction`). The same code is the same instance, so what the module keeps between calls (a counter, a
+ * flag a timer sets) lasts the run; changed code — the module, or a file it imports — is imported anew, in one
+ * process (describeSuite, the library API, runs one after another), so the next load runs the code on disk.
+ * `.js`/`.mjs`/`.cjs` are imported by Node itself; `.ts`/`.mts`/`.cts` through jiti, loaded only when such a file is
+ * met, so they work the same in ESM and CommonJS projects. Every failure is an InputError: a missing file names the
+ * referencing file and field; a syntax error names the module's file and line.
  */
 export async function importUserModule(path: string, reference: ModuleReference): Promise<ModuleNamespace> {
   if (!existsSync(path)) throw new InputError(`module not found: ${path}`, reference)
@@ -48,12 +48,27 @@ export async function importUserModule(path: string, reference: ModuleReference)
 }
 
 /** Imports a user module and returns one exported function, or an InputError naming the export. */
-export async function importUserFunction<T extends (...args: never[]) => unknown>(
-  path: string,
-  exportName: string,
-  reference: ModuleReference,
-): Promise<T> {
-  const module = await importUserModule(path, reference)
+export async function importUserFunction<T extends (...args: never[]) => unknown>(path: string, exportName: string, reference: ModuleReference): Promise<T> {
+  return exportedFunction<T>(await importUserModule(path, reference), path, exportName, reference)
+}
+
+/**
+ * The function as the copy of its module this process loaded has it (`importUserModule`, when the suite loaded),
+ * without reading the module again: what a run calls (a live stub for each tool call, a world and custom checks for
+ * each case), at a cost that does not grow with the module's imports. One version per run, which its results'
+ * fingerprint names (`loadedDigest`): a file edited while the run runs is not run until the next load reads it —
+ * the code the fingerprint says is the code that ran. Imported (and kept) only when no copy is loaded.
+ */
+export async function loadedUserFunction<T extends (...args: never[]) => unknown>(path: string, exportName: string, reference: ModuleReference): Promise<T> {
+  return exportedFunction<T>(await (modules.get(resolve(path))?.namespace ?? importUserModule(path, reference)), path, exportName, reference)
+}
+
+/** The digest of the code this process has loaded for `file` (what `loadedUserFunction` runs), if it has loaded it. */
+export function loadedDigest(file: string): string | undefined {
+  return modules.get(resolve(file))?.digest
+}
+
+function exportedFunction<T>(module: ModuleNamespace, path: string, exportName: string, reference: ModuleReference): T {
   const value = module[exportName]
   if (typeof value !== 'function') {
     const available = Object.keys(module).filter((key) => typeof module[key] === 'function')

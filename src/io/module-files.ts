@@ -27,11 +27,18 @@ export type ModuleDigest = {
 type Graph = { readonly imports: ReadonlyMap<string, readonly string[]>; readonly contents: ReadonlyMap<string, string> }
 
 /**
- * The graph last found per module file, reused while every file in it has the same content: a module loaded for each
- * stub call, and fingerprinted by each run of one process, starts esbuild once, not each time. Undefined when esbuild
- * could not follow it (found again next time). Only paths and digests: no code is kept.
+ * The graph last found per module file, reused while every file in it has the same content — until a run starts
+ * (`forgetImportGraphs`): a suite's load imports a module once per stub or case naming it, and starts esbuild once.
+ * Contents alone cannot say that an import resolves elsewhere now (a new file shadowing the one it named, a tsconfig
+ * `paths` edit), so a graph lasts one load, not the process. Undefined when esbuild could not follow it (found again
+ * next time). Only paths and digests: no code is kept.
  */
 const graphs = new Map<string, Promise<Graph | undefined>>()
+
+/** A run starts (runner/fingerprint.ts): the next load of each module finds its imports again (`graphs`). */
+export function forgetImportGraphs(): void {
+  graphs.clear()
+}
 
 /**
  * The digest of a user module (hooks, a live stub, a world, a custom check, a stdio MCP server's script) and of the

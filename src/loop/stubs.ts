@@ -1,6 +1,6 @@
 import type { Case, StubSpec } from '../core/case.ts'
 import { thrownMessage } from '../core/thrown.ts'
-import { importUserFunction } from '../io/load-module.ts'
+import { loadedUserFunction } from '../io/load-module.ts'
 import { matchArguments } from '../matchers/argument-matchers.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
@@ -55,7 +55,7 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
     if (spec.type === 'function') {
       result = await spec.run(args, context)
     } else {
-      const running = importUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
+      const running = loadedUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
         .then((run) => run(args, ownCopy(context)))
       result = await settledWithin(running, timeoutMs, () => new HarnessError(
         `${stub} did not settle within ${timeoutMs / 1000} s (call ${context.callId}); raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,

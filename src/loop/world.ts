@@ -1,5 +1,5 @@
 import type { World, WorldContext, WorldFactory, WorldSpec } from '../core/conversation.ts'
-import { importUserFunction } from '../io/load-module.ts'
+import { loadedUserFunction } from '../io/load-module.ts'
 import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
@@ -36,7 +36,7 @@ export async function openWorld(spec: WorldSpec, state: unknown, context: WorldC
   const given = ownCopy(state)
   let world: unknown
   try {
-    const opening = importUserFunction<WorldFactory>(spec.module, spec.export, { field: 'world' })
+    const opening = loadedUserFunction<WorldFactory>(spec.module, spec.export, { field: 'world' })
       .then((factory) => factory(given, { suite: context.suite, caseId: context.caseId, repeat: context.repeat, model: context.model }))
     world = await settledWithin(opening, timeoutMs, () => new HarnessError(`${label} did not settle within ${timeoutMs / 1000} s when created; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`))
   } catch (error) {

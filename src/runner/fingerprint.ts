@@ -9,7 +9,8 @@ import { mcpOriginOf } from '../mcp/tool-origins.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { caseJudges } from './judges.ts'
-import { fileDigest, moduleDigest } from '../io/module-files.ts'
+import { loadedDigest } from '../io/load-module.ts'
+import { fileDigest, forgetImportGraphs, moduleDigest } from '../io/module-files.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -64,6 +65,8 @@ export class Fingerprints {
     // version is toolgauge's own: a run is scored by one version.
     this.run = caseChecks === undefined ? toolgaugeVersion : `${toolgaugeVersion}\u0000checks:${caseChecks}`
     this.modelOptions = options.modelOptions
+    // One per run: the run's modules were loaded just now, so the next run's load finds their imports again.
+    forgetImportGraphs()
   }
 
   /**
@@ -148,10 +151,12 @@ export class Fingerprints {
 
   /**
    * The digest of a user module: its file's, and the local files it imports with their paths from its folder
-   * (io/module-files.ts, whose digest io/load-module.ts keys the loaded copy by) — once per run.
+   * (io/module-files.ts) — once per run. That of the copy this process loaded when it has one (io/load-module.ts:
+   * what the run calls, not read again), so the fingerprint names the code that ran, even when a file changed since
+   * it loaded; else the file's now (a stdio MCP server's script, read when it starts).
    */
   private moduleDigest(file: string): Promise<string> {
-    return getOrCreate(this.modules, file, async () => (await moduleDigest(file)).digest)
+    return getOrCreate(this.modules, file, async () => loadedDigest(file) ?? (await moduleDigest(file)).digest)
   }
 
   private fileDigest(file: string): string {

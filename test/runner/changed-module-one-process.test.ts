@@ -1,7 +1,8 @@
 // Runs one after another in one process (the library API, describeSuite, a watch-like loop) load a suite's modules
 // again: a module, or a local file it imports, changed on disk between them is the code the next run runs — the code
-// its results' fingerprint names — not the copy the first run imported.
-import { readFileSync, writeFileSync } from 'node:fs'
+// its results' fingerprint names — not the copy the first run imported. Within a run, one version: a file changed
+// while it runs is not what its later cases run, since their fingerprint names the code the run started with.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CaseResult } from '../../src/core/result.ts'
@@ -56,5 +57,50 @@ describe('a suite module changed between two runs of one process', () => {
     expect(changed.answer).toContain('"sky":"rain"')
     expect(changed.answer).toContain('"by":"one"')
     expect(changed.resumed).toContain('1 result(s) kept, 0 re-run')
+  })
+
+  it('a file an import resolves to anew (a new file shadowing the one it named) is the code the next run runs', async () => {
+    const { dir, run } = suiteRuns()
+    expect((await run()).answer).toContain('"sky":"sunny"')
+
+    // `./sky.js` named sky.ts while no sky.js was there; now it is sky.js, though no file the module ran changed.
+    writeFileSync(join(dir, 'suite/sky.js'), "export const sky = () => 'snow'\n")
+    const shadowed = await run('--resume')
+    expect(shadowed.ran).toContain('0 result(s) kept, 1 re-run')
+    expect(shadowed.answer).toContain('"sky":"snow"')
+    expect(shadowed.resumed).toContain('1 result(s) kept, 0 re-run')
+    rmSync(join(dir, 'suite/sky.js'))
+    expect((await run('--resume')).answer).toContain('"sky":"sunny"')
+  })
+})
+
+describe('a suite module changed while its run runs', () => {
+  it('the run\'s later cases run the code the run started with, which their fingerprint names', async () => {
+    const cities = ['Paris', 'Rome', 'Oslo']
+    const dir = tempFiles({
+      'suite/tools.json': tools, 'suite/sky.ts': sky('sunny'),
+      'suite/suite.yaml': ['name: edited', 'tools: ./tools.json', 'stubs:', '  get_weather: { module: ./stubs.ts, export: getWeather }', 'cases:',
+        ...cities.flatMap((city) => [`  - id: ${city.toLowerCase()}`, `    prompt: Weather in ${city}?`, '    expect:', `      calls: [{ name: get_weather, args: { city: ${city} } }]`])].join('\n'),
+      'script.yaml': cities.flatMap((city) => [`${city.toLowerCase()}:`, `  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: ${city} } }]`, '  - content: Sunny.']).join('\n'),
+    })
+    // The first call edits the module and the file it imports, as an editor saving mid-run would.
+    const edit = (file: string, text: string) => `writeFileSync(${JSON.stringify(join(dir, 'suite', file))}, ${JSON.stringify(text)})`
+    const start = [
+      "import { writeFileSync } from 'node:fs'", "import { sky } from './sky.js'",
+      'export function getWeather(args: { city: string }) {',
+      `  if (args.city === 'Paris') { ${edit('sky.ts', sky('rain'))}; ${edit('stubs.ts', stubs('edited'))} }`,
+      "  return { city: args.city, sky: sky(), by: 'start' }", '}', ''].join('\n')
+    writeFileSync(join(dir, 'suite/stubs.ts'), start)
+    const out = join(dir, 'out')
+    const args = ['run', join(dir, 'suite'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', out, '--concurrency', '1']
+    const ran = await runMain(args)
+    expect(ran.code, ran.stderr).toBe(0)
+    const journal = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as CaseResult)
+    const answers = journal.map((result) => result.turns.flatMap((turn) => turn.toolResults.map((toolResult) => JSON.parse(toolResult.content) as unknown)))
+    expect(answers).toEqual(cities.map((city) => [{ city, sky: 'sunny', by: 'start' }]))
+    // Their fingerprints name the code they ran: the files as the run started, put back, keep all three.
+    writeFileSync(join(dir, 'suite/stubs.ts'), start)
+    writeFileSync(join(dir, 'suite/sky.ts'), sky('sunny'))
+    expect((await runMain([...args, '--resume'])).stdout).toContain('3 result(s) kept, 0 re-run')
   })
 })
