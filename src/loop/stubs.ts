@@ -33,7 +33,8 @@ export function caseTimeoutMs(testCase: Pick<Case, 'stubTimeout'>, runMs: number
  * the default; live stubs call the user's function `(args, context)`. What a live stub throws is an error result
  * for the model, as a failing tool would give — except a HarnessError (the stub's backend failed), rethrown. A live
  * stub that does not settle within `timeoutMs`, or returns what JSON cannot carry, is the harness's own failure: a
- * HarnessError naming the stub and the tool (the case ends with `harness_error`). Module stubs are timed here;
+ * HarnessError naming the stub and the tool (the case ends with `harness_error`), as is a stub module that cannot be
+ * loaded (loaded once, when the suite loaded: io/load-module.ts `loadedUserFunction`). Module stubs are timed here;
  * stubs given as functions (MCP servers) bound their own calls.
  */
 export async function runStub(spec: StubSpec | undefined, args: unknown, context: ToolCallContext, timeoutMs: number, matched: unknown = args): Promise<StubOutcome> {
@@ -56,6 +57,7 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
       result = await spec.run(args, context)
     } else {
       const running = loadedUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
+        .catch((error: unknown) => { throw new HarnessError(`${stub} could not be loaded: ${thrownMessage(error)}`) })
         .then((run) => run(args, ownCopy(context)))
       result = await settledWithin(running, timeoutMs, () => new HarnessError(
         `${stub} did not settle within ${timeoutMs / 1000} s (call ${context.callId}); raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,

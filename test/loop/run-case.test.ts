@@ -105,6 +105,14 @@ describe('the tool-calling loop', () => {
     expect(atlantis).toMatchObject({ isError: true, content: 'Error: unknown city Atlantis', source: 'live' })
   })
 
+  it('a live stub whose module cannot be loaded ends the case as a harness error, not as a tool error the model reads', async () => {
+    const stubs = { get_weather: { type: 'live' as const, module: new URL('../../fixtures/stubs/no-such-stub.ts', import.meta.url).pathname, export: 'weather' } }
+    const { transcript } = await runScripted(makeCase({ stubs }), [turn('', ['get_weather', '{"city":"Paris"}']), turn('done')])
+    expect(transcript).toMatchObject({ stop: 'harness-error', error: expect.stringContaining('no-such-stub.ts') })
+    expect(transcript.turns).toHaveLength(1)
+    expect(transcript.turns[0]?.toolResults).toEqual([])
+  })
+
   it('sums usage and latency over turns', async () => {
     const provider: Provider = {
       id: 'usage',
