@@ -1,7 +1,8 @@
 // Several tool calls streamed on one Chat Completions index (Ollama sends every call of a turn on index 0, each
 // with its own id and name): the turn has the calls the answer not streamed has — names, arguments, ids, order —
 // not one glued call scored as malformed or hallucinated. A fresh id on every delta of one call (LM Studio, Kimi) is
-// still one call. Through the real openai SDK against the loopback fake API.
+// still one call. On a shared index an id names its call, even an earlier one; a fragment without one continues the
+// call last begun there. Through the real openai SDK against the loopback fake API.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/core/errors.ts'
 import type { ModelTurn } from '../../src/core/model-turn.ts'
@@ -44,6 +45,38 @@ const freshIdEachDelta = (frames: SseFrame[]): SseFrame[] =>
     for (const delta of deltas) delta.id = `call_fresh_${position}`
     return { data: JSON.stringify(chunk) }
   })
+
+/** Each tool-call delta as `edit` makes it, given the id of its call (from the delta that opened it on its index). */
+const editDeltas = (frames: SseFrame[], edit: (delta: Json, id: string) => void): SseFrame[] => {
+  const ids = new Map<number, string>()
+  return frames.map((frame) => {
+    if (frame.data === '[DONE]') return frame
+    const chunk = JSON.parse(frame.data) as Json
+    const deltas = chunk.choices?.[0]?.delta?.tool_calls as Json[] | undefined
+    if (!deltas) return frame
+    for (const delta of deltas) {
+      if (delta.id !== undefined) ids.set(delta.index, delta.id)
+      edit(delta, ids.get(delta.index)!)
+    }
+    return { data: JSON.stringify(chunk) }
+  })
+}
+
+/** Every call on index 0, opened with its id and name, its argument fragments interleaved with the other calls' as `withId` says. */
+const interleavedOnOneIndex = (withId: boolean) => (frames: SseFrame[]): SseFrame[] =>
+  editDeltas(frames, (delta, id) => {
+    if (withId) delta.id = id
+    delta.index = 0
+  })
+
+/** Every call on index 0, in call order: its opening, then its argument fragments (without id), then the next call. */
+const inOrderOnOneIndex = (frames: SseFrame[]): SseFrame[] => {
+  const isCall = (frame: SseFrame) => frame.data !== '[DONE]' && (JSON.parse(frame.data) as Json).choices?.[0]?.delta?.tool_calls !== undefined
+  const callOf = (frame: SseFrame) => (JSON.parse(frame.data) as Json).choices[0].delta.tool_calls[0].index as number
+  const first = frames.findIndex(isCall)
+  const calls = frames.filter(isCall).sort((a, b) => callOf(a) - callOf(b)) // stable: each call's opening stays first
+  return interleavedOnOneIndex(false)([...frames.slice(0, first), ...calls, ...frames.filter((frame, position) => position > first && !isCall(frame))])
+}
 
 /** The first turn, streamed through a stream edited by `plant`, and the answer the fake API rendered for it. */
 async function streamedTurn(plant: (frames: SseFrame[]) => SseFrame[], behaviour: Behaviour = threeCalls): Promise<{ turn: ModelTurn; answer: Json }> {
@@ -94,6 +127,18 @@ describe('tool calls streamed on one Chat Completions index', () => {
   it('a fresh id on every delta of one call (LM Studio, Kimi) is still that call: names and arguments as not streamed', async () => {
     const { turn, answer } = await streamedTurn(freshIdEachDelta)
     expect(callsOf(turn).map(({ name, arguments: args }) => ({ name, args }))).toEqual(answerCalls(answer).map(({ name, arguments: args }) => ({ name, args })))
+  })
+
+  // The fake streams every call's opening, then the fragments of all calls interleaved: on one index, only an id can
+  // say which call a fragment continues.
+  it('fragments of earlier calls interleaved on the shared index, each with its call\'s id, go to the call that id names', async () => {
+    const { turn, answer } = await streamedTurn(interleavedOnOneIndex(true))
+    expect(callsOf(turn)).toEqual(answerCalls(answer))
+  })
+
+  it('a fragment without id on a shared index continues the call last begun there: calls streamed in order are the answer\'s', async () => {
+    const { turn, answer } = await streamedTurn(inOrderOnOneIndex)
+    expect(callsOf(turn)).toEqual(answerCalls(answer))
   })
 
   it('a name sent again differently on an index without a new id is still a broken stream, not a new call', async () => {

@@ -14,27 +14,34 @@ function isName(value: unknown): value is string {
 
 /**
  * Places the tool-call deltas of one choice, in stream order. A delta on an index no call used begins a call; one on
- * a used index continues the call last begun there — unless it carries both a name and an id other than the one
- * that call last carried: then it begins another call. Positions follow the order calls began, which for a host
- * keeping OpenAI's rule (index 0, 1, 2… in turn) is its indexes.
+ * a used index continues the call there that last carried its id — else, unless it carries both a name and an id
+ * other than the one that call last carried (then it begins another call), the call last begun there. Positions
+ * follow the order calls began, which for a host keeping OpenAI's rule (index 0, 1, 2… in turn) is its indexes.
  */
 export class CallPositions {
-  private readonly latest = new Map<number, { readonly position: number; id: string | undefined }>()
+  /** The calls begun on each index, in the order they began, with the id each last carried. */
+  private readonly begun = new Map<number, { readonly position: number; id: string | undefined }[]>()
   /** The host's index of each call, by position. */
   private readonly indexes: number[] = []
 
   /** The position of the delta's call among the turn's calls, in the order they began. */
   place(delta: CallDelta): number {
-    const open = this.latest.get(delta.index)
+    const calls = this.begun.get(delta.index) ?? []
     const id = isName(delta.id) ? delta.id : undefined
-    const another = open !== undefined && id !== undefined && open.id !== undefined && id !== open.id && isName(delta.name)
+    // An id names its call, even one begun before the latest on a shared index (a host interleaving calls' fragments).
+    const named = calls.find((call) => id !== undefined && call.id === id)
+    if (named) return named.position
+    const open = calls.at(-1)
+    // Else the latest call: an interleaving host's id-less fragments look the same, but one writing its calls in order
+    // (as a model generates them) means no other, and refusing such a stream would error that host's every turn.
+    const another = open?.id !== undefined && id !== undefined && isName(delta.name)
     if (open && !another) {
       open.id = id ?? open.id
       return open.position
     }
     const position = this.indexes.length
     this.indexes.push(delta.index)
-    this.latest.set(delta.index, { position, id })
+    this.begun.set(delta.index, [...calls, { position, id }])
     return position
   }
 
