@@ -12,7 +12,7 @@ import { caseKey } from '../core/case-key.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
-import { mergedModelSpecs } from './model-specs.ts'
+import { mergedModelSettings, mergedModelSpecs } from './model-specs.ts'
 import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 import { keepOneCopy } from './result-copies.ts'
 import { checkOneRunSettings } from './run-settings.ts'
@@ -43,7 +43,8 @@ export type MergeOutcome = {
 /**
  * Joins shard (or partial) reports into one: results concatenated and de-duplicated by suite + case + model +
  * repeat (copies of one case run that differ are refused, `keepOneCopy`; so are inputs run with different repeat
- * settings, suite versions or toolgauge versions, `checkOneRunSettings`: the order of the inputs never decides), run metadata merged,
+ * settings, suite versions or toolgauge versions, `checkOneRunSettings`, and one model name under two specs or
+ * request settings, `mergedModelSpecs` / `mergedModelSettings`: the order of the inputs never decides), run metadata merged,
  * and every aggregate recomputed from the results — summaries by `summarize()`
  * (pass@k, pass^k and intervals included), gates by evaluating again the definitions the inputs recorded (each
  * metric gate over the merged summary rows, each suite budget on the tokens its suite's tools measured).
@@ -62,6 +63,8 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   }
   // Before anything is joined: one label for two specs would pool two models' results into one row.
   const modelSpecs = mergedModelSpecs(inputs)
+  // And one model run with two settings would pool verdicts decided under each into its row.
+  const modelSettings = mergedModelSettings(inputs)
   // The shard sets' own checks first (their messages name the shard set), then what every input must share.
   const problems = incompleteness(inputs)
   const names = optionNames(options)
@@ -92,7 +95,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
-    run: { ...mergedRun(inputs, models, modelSpecs, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
+    run: { ...mergedRun(inputs, models, { modelSpecs, modelSettings }, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
     ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
@@ -227,7 +230,7 @@ function carriedStops(inputs: readonly ReportInput[], results: readonly CaseResu
   }
 }
 
-function mergedRun(inputs: readonly ReportInput[], models: readonly string[], modelSpecs: { readonly [model: string]: string }, suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
+function mergedRun(inputs: readonly ReportInput[], models: readonly string[], perModel: Pick<Report['run'], 'modelSpecs' | 'modelSettings'>, suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
   const runs = inputs.map((i) => i.report.run)
   const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
   const filters = unique(runs.map((r) => r.filter).filter((f) => f !== undefined))
@@ -240,7 +243,7 @@ function mergedRun(inputs: readonly ReportInput[], models: readonly string[], mo
     // One version: checkOneRunSettings refused inputs of two.
     toolgaugeVersion: runs[0]!.toolgaugeVersion,
     models,
-    ...(Object.keys(modelSpecs).length > 0 ? { modelSpecs } : {}),
+    ...Object.fromEntries(Object.entries(perModel).filter(([, record]) => Object.keys(record ?? {}).length > 0)),
     suites,
     // One value: checkOneRunSettings refused inputs of two.
     ...(repeats.length > 0 ? { repeat: repeats[0] } : {}),

@@ -1,6 +1,9 @@
+import { isDeepStrictEqual } from 'node:util'
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { ReportInput } from '../core/report.ts'
+
+type Settings = { readonly [setting: string]: unknown }
 
 /**
  * The merged `run.modelSpecs`: each model name's spec, as the inputs recorded it. A name two inputs recorded for
@@ -9,20 +12,65 @@ import type { ReportInput } from '../core/report.ts'
  * report that recorded no specs (written before they were) is not checked.
  */
 export function mergedModelSpecs(inputs: readonly ReportInput[]): { [model: string]: string } {
-  const seen = new Map<string, { readonly spec: string; readonly file: string }>()
+  const specs = perModel(inputs, 'modelSpecs', 'each model\'s spec by its name', (spec, field) => {
+    if (typeof spec !== 'string') throw new InputError('expected the model\'s spec (a string)', field)
+    return spec
+  }, (model, here, first) => (here === first.value ? undefined
+    : `model "${model}" is ${here} here but ${first.value} in ${first.file}: merged, two models' results would be pooled as one model's row; run them under different labels (models: - { model: …, label: … }) to merge them`))
+  return Object.fromEntries([...specs].map(([model, { value }]) => [model, value]))
+}
+
+/**
+ * The merged `run.modelSettings`: each model's request settings, which two inputs must agree on (exit 2 otherwise,
+ * naming the setting and both values): merged as one model's row, verdicts decided at temperature 0 and at 0.7
+ * would be one accuracy, one gate verdict. A model is recorded only when every input that ran it recorded its
+ * settings — a report written before they were is not checked, and its results' settings are unknown.
+ */
+export function mergedModelSettings(inputs: readonly ReportInput[]): { [model: string]: Settings } {
+  const settings = perModel(inputs, 'modelSettings', 'each model\'s request settings by its name', (value, field) => {
+    if (!isPlainObject(value)) throw new InputError('expected the model\'s request settings (an object)', field)
+    return value
+  }, (model, here, first) => {
+    const setting = [...new Set([...Object.keys(here), ...Object.keys(first.value)])].sort().find((name) => !isDeepStrictEqual(here[name], first.value[name]))
+    if (setting === undefined) return undefined
+    return `model "${model}" ran with ${setting} ${shown(here[setting])} here but ${shown(first.value[setting])} in ${first.file} — its verdicts were decided under two settings, and merged as one model's row, its accuracy and gates would mix them; run every report with the same settings, or give each setting its own label (models: - { model: …, label: … }) to compare them as two models`
+  })
+  const unrecorded = new Set(inputs.flatMap(({ report }) => report.run.models.filter((model) => !isPlainObject(report.run.modelSettings) || !(model in report.run.modelSettings))))
+  return Object.fromEntries([...settings].filter(([model]) => !unrecorded.has(model)).map(([model, { value }]) => [model, value]))
+}
+
+/**
+ * One `run` record by model name that every input must agree on, the first input's value kept for each model:
+ * `read` checks an entry (a damaged one is named by file and field), `differ` says why `here` cannot merge with the
+ * value first seen (undefined when it can). An input without the record is not checked.
+ */
+function perModel<T>(
+  inputs: readonly ReportInput[],
+  key: 'modelSpecs' | 'modelSettings',
+  what: string,
+  read: (value: unknown, field: { readonly file: string; readonly field: string }) => T,
+  differ: (model: string, here: T, first: { readonly value: T; readonly file: string }) => string | undefined,
+): Map<string, { readonly value: T; readonly file: string }> {
+  const seen = new Map<string, { readonly value: T; readonly file: string }>()
   for (const { file, report } of inputs) {
-    const specs = report.run.modelSpecs
-    if (specs === undefined) continue
-    if (!isPlainObject(specs)) throw new InputError('expected each model\'s spec by its name (an object)', { file, field: 'run.modelSpecs' })
-    for (const [model, spec] of Object.entries(specs)) {
-      const field = `run.modelSpecs.${model}`
-      if (typeof spec !== 'string') throw new InputError('expected the model\'s spec (a string)', { file, field })
+    const record = report.run[key]
+    if (record === undefined) continue
+    if (!isPlainObject(record)) throw new InputError(`expected ${what} (an object)`, { file, field: `run.${key}` })
+    for (const [model, entry] of Object.entries(record)) {
+      const field = `run.${key}.${model}`
+      const value = read(entry, { file, field })
       const first = seen.get(model)
-      if (!first) seen.set(model, { spec, file })
-      else if (first.spec !== spec) {
-        throw new InputError(`model "${model}" is ${spec} here but ${first.spec} in ${first.file}: merged, two models' results would be pooled as one model's row; run them under different labels (models: - { model: …, label: … }) to merge them`, { file, field })
+      if (!first) seen.set(model, { value, file })
+      else {
+        const refusal = differ(model, value, first)
+        if (refusal !== undefined) throw new InputError(refusal, { file, field })
       }
     }
   }
-  return Object.fromEntries([...seen].map(([model, { spec }]) => [model, spec]))
+  return seen
+}
+
+/** A setting's value as the refusal shows it: JSON, or `unset` for a setting the run left to the provider. */
+function shown(value: unknown): string {
+  return value === undefined ? 'unset' : JSON.stringify(value)
 }

@@ -2,6 +2,8 @@ import { relative } from 'node:path'
 import type { Suite } from '../core/case.ts'
 import type { Report } from '../core/report.ts'
 import type { PriceTable } from '../pricing/index.ts'
+import type { ProviderOptions } from '../providers/provider-options.ts'
+import type { ModelSettings } from '../providers/settings/model-settings.ts'
 import { toolgaugeVersion } from '../version.ts'
 
 /** What report.json's `run` block says about a run. */
@@ -10,6 +12,8 @@ export type RunHeaderInput = {
   readonly models: readonly string[]
   /** Each model's spec by its name in the run (its label, or the spec itself): `run.modelSpecs`. */
   readonly modelSpecs: { readonly [model: string]: string }
+  /** Each model's request settings by its name in the run (`requestSettings`, redacted): `run.modelSettings`. */
+  readonly modelSettings?: { readonly [model: string]: ModelSettings }
   /** Each suite's name, file and number of cases (a `Suite`, or a suite opened for a run with its count). */
   readonly suites: readonly (Pick<Suite, 'name' | 'file'> & { readonly cases: { readonly length: number } })[]
   readonly repeat: number
@@ -26,9 +30,23 @@ export function runHeader(input: RunHeaderInput): Report['run'] {
     toolgaugeVersion,
     models: input.models,
     modelSpecs: input.modelSpecs,
+    ...(input.modelSettings ? { modelSettings: input.modelSettings } : {}),
     suites: input.suites.map((suite) => ({ name: suite.name, file: relative(process.cwd(), suite.file) || suite.file, cases: suite.cases.length })),
     repeat: input.repeat,
     priceTable: { date: input.prices.date, source: input.prices.source },
     ...input.extra,
   }
+}
+
+/**
+ * The settings a model's requests ran with that decide its answers, in the wire names users give them (config,
+ * `--set`): the layered `settings` with the library's `maxTokens` as `max_tokens` when they set none (the value the
+ * provider sends, sdk-provider.ts `maxTokensOf`). `batch`, `stream` and `cache_tools` are left out: they change how
+ * a request travels or is billed, not what the model is asked — as the host (`baseUrl`) is, so shards may run on
+ * two servers of one model. `merge` refuses one model run with two of these (compare/model-specs.ts).
+ */
+export function requestSettings(options: ProviderOptions): ModelSettings {
+  const { batch: _batch, stream: _stream, cache_tools: _cacheTools, ...settings } = options.settings ?? {}
+  const maxTokens = settings.max_tokens ?? options.maxTokens
+  return { ...settings, ...(maxTokens !== undefined ? { max_tokens: maxTokens } : {}) }
 }
