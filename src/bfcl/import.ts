@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { InputError } from '../core/errors.ts'
+import { optionNames, type OptionSurface } from '../core/option-names.ts'
 import { listCategories, loadCategory, type BfclEntry } from './data.ts'
 import { conversationCases } from './multi-turn/conversation-case.ts'
 import { isMultiTurnCategory } from './multi-turn/data.ts'
-import { longContextFile, readLongContext } from './multi-turn/long-context.ts'
+import { givenLongContext } from './multi-turn/long-context.ts'
 import { languageOf } from './language.ts'
 import { scoredCategories } from './score.ts'
 import { entryToCase } from './suite-case.ts'
@@ -22,6 +23,8 @@ export type ImportOptions = {
   readonly mangleNames?: boolean
   /** BFCL's `bfcl_eval` folder: multi_turn_long_context needs its long-context constants (recorded in the cases). */
   readonly bfclSource?: string
+  /** Whose names a message gives options in (core/option-names.ts): the library's unless the CLI says `'cli'`. */
+  readonly optionNames?: OptionSurface
 }
 
 /** One written suite file. */
@@ -36,16 +39,12 @@ export type ImportedSuite = { readonly category: string; readonly file: string; 
 export function importCategories(options: ImportOptions): ImportedSuite[] {
   const available = listCategories(options.dataDir)
   const wanted = options.categories && options.categories.length > 0 ? options.categories : available.filter((name) => scoredCategories.includes(name))
+  const names = optionNames(options)
   for (const name of wanted) {
-    if (!available.includes(name)) throw new InputError(`no BFCL_v4_${name}.json in the data directory (have: ${available.join(', ')})`, { field: '--category' })
-    if (name === 'multi_turn_long_context') {
-      if (options.bfclSource === undefined) {
-        throw new InputError(`multi_turn_long_context needs BFCL's long-context constants: pass --bfcl-source <BFCL's bfcl_eval folder> (the folder holding ${longContextFile})`, { field: '--bfcl-source' })
-      }
-      // Read now, so a wrong folder fails the import rather than every case of a later run.
-      readLongContext(options.bfclSource)
-    }
-    if (!scoredCategories.includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor a multi-turn one (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context)`, { field: '--category' })
+    if (!available.includes(name)) throw new InputError(`no BFCL_v4_${name}.json in the data directory (have: ${available.join(', ')})`, { field: names.category })
+    // Read now, so a wrong folder fails the import rather than every case of a later run.
+    if (name === 'multi_turn_long_context') givenLongContext(options.bfclSource, name, names)
+    if (!scoredCategories.includes(name) && !isMultiTurnCategory(name)) throw new InputError(`category "${name}" is not a single-turn AST or relevance category, nor a multi-turn one (multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context)`, { field: names.category })
   }
   const mangleNames = options.mangleNames ?? true
   const written: ImportedSuite[] = []

@@ -1,12 +1,13 @@
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
+import { optionNames, type OptionNames, type OptionSurface } from '../core/option-names.ts'
 import { loadCategory } from './data.ts'
 import type { DecodeMode } from './decode.ts'
 import { entryVerdict } from './entry-verdict.ts'
 import { detectMode, findResultFiles, readResultFile, type ResultFile, type ResultLine } from './results.ts'
 import { categoryScore, groupScores, type ModelSummary } from './summary.ts'
 import { isMultiTurnCategory, loadMultiTurnCategory, multiTurnCategories } from './multi-turn/data.ts'
-import { installLongContext, longContextFile, readLongContext, type LongContextConstants } from './multi-turn/long-context.ts'
+import { givenLongContext, installLongContext } from './multi-turn/long-context.ts'
 import { scoreMultiTurnFile } from './multi-turn/score-file.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
 
@@ -30,6 +31,8 @@ export type ScoreOptions = {
   readonly mode?: 'auto' | DecodeMode
   /** BFCL's `bfcl_eval` folder: multi_turn_long_context needs its long-context constants. */
   readonly bfclSource?: string
+  /** Whose names a message gives options in (core/option-names.ts): the library's unless the CLI says `'cli'`. */
+  readonly optionNames?: OptionSurface
 }
 
 /** One line of verdicts.jsonl (BFCL's field names; `error_type` null when valid). */
@@ -57,8 +60,9 @@ export type ScoreRun = {
 
 /** Scores every result file under `resultsDir` against the BFCL data in `dataDir`. */
 export function scoreResults(options: ScoreOptions): ScoreRun {
+  const names = optionNames(options)
   const files = findResultFiles(options.resultsDir)
-  checkKeepDotsFor(options.keepDotsFor ?? [], [...new Set(files.map((file) => file.model))], options.resultsDir)
+  checkKeepDotsFor(options.keepDotsFor ?? [], [...new Set(files.map((file) => file.model))], options.resultsDir, names)
   const skipped: { file: string; reason: string }[] = []
   const byModel = new Map<string, { file: ResultFile; lines: ResultLine[] }[]>()
   for (const file of files) {
@@ -95,7 +99,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     const multiTurnFiles = modelFiles.filter(({ file }) => isMultiTurnCategory(file.category))
       .sort((a, b) => multiTurnCategories.indexOf(a.file.category) - multiTurnCategories.indexOf(b.file.category))
     for (const { file, lines } of multiTurnFiles) {
-      if (file.category === 'multi_turn_long_context') installLongContext(process, longContextConstants(options.bfclSource, file.file))
+      if (file.category === 'multi_turn_long_context') installLongContext(process, givenLongContext(options.bfclSource, `${file.file} (multi_turn_long_context)`, names))
       const scored = scoreMultiTurnFile(file.file, file.category, lines, multiTurnData(file.category), process)
       for (const { id, verdict } of scored.rows) {
         verdicts.push({ model, id, category: file.category, valid: verdict.valid, error_type: verdict.errorType, error_turn: verdict.errorTurn, error: verdict.errorMessage === null ? [] : [verdict.errorMessage] })
@@ -136,17 +140,9 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
 }
 
 /** An exemption naming no model folder would silently exempt nothing (a typo leaves that model mangled). */
-function checkKeepDotsFor(keepDotsFor: readonly string[], models: readonly string[], resultsDir: string): void {
+function checkKeepDotsFor(keepDotsFor: readonly string[], models: readonly string[], resultsDir: string, names: OptionNames): void {
   for (const model of keepDotsFor) {
     if (models.includes(model)) continue
-    throw new InputError(`no model folder "${model}" under ${resultsDir}${didYouMean(model, models)}; the model folders are: ${models.join(', ') || '(none)'}`, { field: '--keep-dots-for' })
+    throw new InputError(`no model folder "${model}" under ${resultsDir}${didYouMean(model, models)}; the model folders are: ${models.join(', ') || '(none)'}`, { field: names.keepDotsFor })
   }
-}
-
-// long_context is scored against constants toolgauge never ships: without BFCL's source it is bad input.
-function longContextConstants(bfclSource: string | undefined, resultFile: string): LongContextConstants {
-  if (bfclSource === undefined) {
-    throw new InputError(`${resultFile} is multi_turn_long_context, which needs BFCL's long-context constants: pass --bfcl-source <BFCL's bfcl_eval folder> (the folder holding ${longContextFile})`, { field: '--bfcl-source' })
-  }
-  return readLongContext(bfclSource)
 }

@@ -64,7 +64,7 @@ async function score(argv: readonly string[]): Promise<number> {
   // The BFCL checker loads only when a subcommand runs (as do the importer and converter below).
   const [{ scoreResults }, { renderScoreTable }] = await Promise.all([import('../bfcl/score.ts'), import('../bfcl/table.ts')])
   const bfclSource = values['bfcl-source'] ? resolve(values['bfcl-source']) : undefined
-  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode, ...(bfclSource ? { bfclSource } : {}) })
+  const run = scoreResults({ dataDir, resultsDir, underscoreToDot: values['underscore-to-dot'] ?? false, keepDotsFor, mode, ...(bfclSource ? { bfclSource } : {}), optionNames: 'cli' })
   const out = resolve(values.out ?? 'reports/bfcl')
   mkdirSync(out, { recursive: true })
   writeFileSync(join(out, 'verdicts.jsonl'), run.verdicts.map((verdict) => JSON.stringify(verdict)).join('\n') + (run.verdicts.length > 0 ? '\n' : ''))
@@ -99,6 +99,7 @@ async function importCommand(argv: readonly string[]): Promise<number> {
     ...(values.category ? { categories: values.category } : {}),
     mangleNames: values['keep-dots'] !== true,
     ...(values['bfcl-source'] ? { bfclSource: resolve(values['bfcl-source']) } : {}),
+    optionNames: 'cli',
   })
   for (const suite of written) process.stdout.write(`${inert(suite.file)}: ${suite.cases} cases, ${suite.tools} tools\n`)
   return exitCodes.ok

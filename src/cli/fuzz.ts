@@ -88,6 +88,7 @@ export const command = defineCommand(usage, {
     ...(values.path !== undefined ? { path: values.path } : {}),
     ...(values['skip-kind'] ? { skipKinds: values['skip-kind'] } : {}),
     allowRepair: values['allow-repair'] ?? false,
+    optionNames: 'cli',
   })
   // Findings quote tool names, generated values and what the user's validator said: printed inert.
   process.stdout.write(values.json ? `${inertJson(JSON.stringify(report, null, 2))}\n` : formatFuzzReport(inertDeep(report), inertDeep(replayCommand(values))))

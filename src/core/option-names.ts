@@ -43,6 +43,14 @@ export type OptionNames = {
   readonly scriptedModel: string
   /** How to merge an incomplete set of reports anyway. */
   readonly allowPartial: string
+  /** A run's share of a sharded run. */
+  readonly shard: string
+  /** BFCL's import and scoring: the categories imported, BFCL's source folder, the models whose names keep dots. */
+  readonly category: string
+  readonly bfclSource: string
+  readonly keepDotsFor: string
+  /** How to have the fuzzer count a repaired invalid input as a repair. */
+  readonly allowRepair: string
 }
 
 const cli: OptionNames = {
@@ -64,6 +72,11 @@ const cli: OptionNames = {
   offlineModel: '--model baseline',
   scriptedModel: '--model scripted:<file>',
   allowPartial: 'pass --allow-partial',
+  shard: '--shard',
+  category: '--category',
+  bfclSource: '--bfcl-source',
+  keepDotsFor: '--keep-dots-for',
+  allowRepair: 'pass --allow-repair',
 }
 
 const library: OptionNames = {
@@ -85,6 +98,11 @@ const library: OptionNames = {
   offlineModel: "the model 'baseline'",
   scriptedModel: "model: 'scripted:<file>'",
   allowPartial: 'set allowPartial: true',
+  shard: 'shard',
+  category: 'categories',
+  bfclSource: 'bfclSource',
+  keepDotsFor: 'keepDotsFor',
+  allowRepair: 'set allowRepair: true',
 }
 
 const surfaces: { readonly [S in OptionSurface]: OptionNames } = { cli, library }

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { ToolDefinition, ToolInput } from '../core/tool.ts'
 import { InputError } from '../core/errors.ts'
 import { thrownMessage } from '../core/thrown.ts'
+import { optionNames, type OptionSurface } from '../core/option-names.ts'
 import { normalizeTool } from '../suite/normalize-tools.ts'
 import { schemaContradictions } from './contradictions.ts'
 import { invalidArguments, oracleAccepts, validArguments, wireMutants } from './inputs.ts'
@@ -33,6 +34,8 @@ export type FuzzOptions = {
   readonly skipKinds?: readonly string[]
   /** Replay one counterexample: fast-check's path, printed with a finding (use with `seed` and one tool/property). */
   readonly path?: string
+  /** Whose names a finding gives options in (core/option-names.ts): the library's unless the CLI says `'cli'`. */
+  readonly optionNames?: OptionSurface
 }
 
 /** A property violation, with what is needed to replay it. */
@@ -108,6 +111,7 @@ export async function fuzzValidator(options: FuzzOptions): Promise<FuzzReport> {
       validator: options.validator,
       ...(options.parser ? { parser: options.parser } : {}),
       allowRepair: options.allowRepair ?? false,
+      names: optionNames(options),
       oracle: (value) => oracleAccepts(tool.parameters, value),
       inputs: toolInputs(tool, options.skipKinds),
     }

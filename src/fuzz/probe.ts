@@ -1,5 +1,6 @@
 import type fc from 'fast-check'
 import type { ToolDefinition } from '../core/tool.ts'
+import type { OptionNames } from '../core/option-names.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import type { Mutant, WireMutant } from './mutant.ts'
 import { runPipeline, runValidator, type Outcome, type Parser, type Validator } from './subject.ts'
@@ -28,6 +29,8 @@ export type FuzzContext = {
   readonly validator: Validator
   readonly parser?: Parser
   readonly allowRepair: boolean
+  /** The words a finding gives options in (core/option-names.ts). */
+  readonly names: OptionNames
   /** The strict oracle for this tool's parameters. */
   readonly oracle: (value: unknown) => boolean
   readonly inputs: ToolInputs

@@ -44,6 +44,7 @@ import { scheduleTasks } from './schedule-tasks.ts'
 import { BatchSchedule, unbatchedWarnings } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
 import { optionNames } from '../core/option-names.ts'
+import { checkShard } from './shard.ts'
 import { cacheToolsWarnings } from './cache-tools-warnings.ts'
 import { cachesTools } from '../providers/runtime/http-for-provider.ts'
 
@@ -60,6 +61,7 @@ export type { RunOptions, RunOutcome } from './run-options.ts'
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date()
   const models = resolveModels(options.models, options.modelsSource)
+  if (options.shard !== undefined) checkShard(options.shard, optionNames(options.providerOptions))
   if (options.outLock && options.outLock.dir !== resolve(options.outDir)) throw new Error(`the lock given is of ${options.outLock.dir}, not of ${options.outDir}`)
   // The caller's callbacks are its own code: one that throws is said once the run is over, and changes nothing else.
   const callbacks = new RunCallbacks(options)

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { didYouMean } from '../../core/did-you-mean.ts'
 import { InputError } from '../../core/errors.ts'
+import type { OptionNames } from '../../core/option-names.ts'
 import type { Expr } from '../python/ast.ts'
 import { lineAt, parseAssignments } from '../python/module.ts'
 import { PySyntaxError } from '../python/errors.ts'
@@ -127,14 +128,26 @@ function parseLongContext(source: string, file: string): LongContextConstants {
 const read = new Map<string, LongContextConstants>()
 
 /**
- * BFCL's long-context constants from its `bfcl_eval` folder (read once per folder and process, never written
- * anywhere). A folder without the file, an unreadable file or an unexpected one is bad input naming the file.
+ * The constants `what` (a category imported, a result file scored) needs, from the folder given as the options'
+ * `bfclSource` (named in `names`, the CLI's flag or the library's option): bad input without one.
  */
-export function readLongContext(bfclSource: string): LongContextConstants {
+export function givenLongContext(bfclSource: string | undefined, what: string, names: OptionNames): LongContextConstants {
+  if (bfclSource === undefined) {
+    throw new InputError(`${what} needs BFCL's long-context constants: give BFCL's bfcl_eval folder as ${names.bfclSource} (the folder holding ${longContextFile})`, { field: names.bfclSource })
+  }
+  return readLongContext(bfclSource, names.bfclSource)
+}
+
+/**
+ * BFCL's long-context constants from its `bfcl_eval` folder (read once per folder and process, never written
+ * anywhere). A folder without the file, an unreadable file or an unexpected one is bad input naming the file
+ * (and `field`, the option that gave the folder).
+ */
+export function readLongContext(bfclSource: string, field?: string): LongContextConstants {
   const file = join(resolve(bfclSource), longContextFile)
   const known = read.get(file)
   if (known) return known
-  if (!existsSync(file)) throw new InputError(`expected BFCL's bfcl_eval folder, with ${longContextFile} in it`, { file: bfclSource, field: '--bfcl-source' })
+  if (!existsSync(file)) throw new InputError(`expected BFCL's bfcl_eval folder, with ${longContextFile} in it`, { file: bfclSource, ...(field !== undefined ? { field } : {}) })
   let source: string
   try {
     source = readFileSync(file, 'utf8')

@@ -25,7 +25,7 @@ export const rejection: PropertySpec<Probe | undefined> = {
     const plain = probe.form === 'value' ? { ok: true, value: probe.value } : jsonParse(probe.raw)
     const repaired = !plain.ok || !literalEquals(plain.value, outcome.passedOn)
     const passed = probe.form === 'raw' || repaired ? `; passed on ${preview(outcome.passedOn)}` : ''
-    const why = context.allowRepair ? ' (the repaired value is still invalid)' : repaired && repairedOk ? ' (repaired silently; pass --allow-repair if repairs are intended)' : ''
+    const why = context.allowRepair ? ' (the repaired value is still invalid)' : repaired && repairedOk ? ` (repaired silently; ${context.names.allowRepair} if repairs are intended)` : ''
     const what = probe.form === 'raw' ? 'malformed raw arguments' : 'an invalid input'
     return { status: 'fail', message: `accepted ${what} (${describeProbe(probe)})${passed}${why}` }
   },

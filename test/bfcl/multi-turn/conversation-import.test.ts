@@ -45,8 +45,8 @@ describe.skipIf(!ready)(sharedTitle('BFCL multi-turn imported as conversation su
     expect(first.tools).not.toContain('cp')
   })
 
-  it('multi_turn_long_context without --bfcl-source is refused, naming the flag (long-context-import.test.ts imports it)', () => {
-    expect(() => importCategories({ dataDir: sharedData('bfcl-multi-turn', 'bfcl'), outDir: join(root, 'lc'), categories: ['multi_turn_long_context'] })).toThrow(/--bfcl-source/)
+  it('multi_turn_long_context without bfclSource is refused, naming the option (long-context-import.test.ts imports it)', () => {
+    expect(() => importCategories({ dataDir: sharedData('bfcl-multi-turn', 'bfcl'), outDir: join(root, 'lc'), categories: ['multi_turn_long_context'] })).toThrow(/^bfclSource: /)
   })
 
   it.each(categories)('%s: the ground truth replayed by a scripted model passes every message', (category) => {

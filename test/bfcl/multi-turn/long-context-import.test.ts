@@ -20,11 +20,12 @@ describe.skipIf(!hasSharedData('bfcl-multi-turn'))(sharedTitle('BFCL multi_turn_
   const dataDir = () => sharedData('bfcl-multi-turn', 'bfcl')
   const suite = () => importedSuite(join(root, 'suites', 'multi_turn_long_context'))
 
-  it('needs --bfcl-source, and a folder holding a readable long_context.py (bad input otherwise)', () => {
+  it('needs bfclSource, and a folder holding a readable long_context.py (bad input otherwise)', () => {
     const missing = thrownInputError(() => importCategories({ dataDir: dataDir(), outDir: join(root, 'none'), categories: ['multi_turn_long_context'] }))
-    expect(missing.location?.field).toBe('--bfcl-source')
+    expect(missing.location?.field).toBe('bfclSource')
     const wrong = thrownInputError(() => importCategories({ dataDir: dataDir(), outDir: join(root, 'none'), categories: ['multi_turn_long_context'], bfclSource: root }))
     expect(wrong.message).toContain('long_context.py')
+    expect(wrong.location?.field).toBe('bfclSource')
   })
 
   it("writes the 200 cases, each recording BFCL's folder, and their world runs BFCL's long-context mode", () => {

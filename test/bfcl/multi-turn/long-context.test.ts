@@ -47,7 +47,7 @@ describe("reading BFCL's long_context.py with toolgauge's Python parser", () => 
   })
 
   it('a folder without the file, a syntax error, a missing name, a non-literal or a wrong kind is bad input naming the file', () => {
-    const missing = thrownInputError(() => readLongContext(mkdtempSync(join(tmpdir(), 'toolgauge-lc-empty-'))))
+    const missing = thrownInputError(() => readLongContext(mkdtempSync(join(tmpdir(), 'toolgauge-lc-empty-')), '--bfcl-source'))
     expect(missing.message).toContain(longContextFile)
     expect(missing.location?.field).toBe('--bfcl-source')
 

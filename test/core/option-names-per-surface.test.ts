@@ -1,0 +1,81 @@
+// A library call's bad option is named as the library names it (shard, categories, bfclSource, keepDotsFor,
+// allowRepair), never by the CLI flag a library user has not got; the CLI still names its flags. The words come from
+// one table (core/option-names.ts), as test/vitest/option-names-in-errors.test.ts pins for a model's key and server.
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fuzzValidator, importCategories, runEvaluation, scoreResults } from '../../src/index.ts'
+import { coercingValidateArgs } from '../../examples/fuzz/validate.ts'
+import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
+import { thrownInputError } from '../helpers/input-error.ts'
+
+const anyFlag = /(^|[\s(])--[a-z]/
+const dir = tempFiles({
+  'four.yaml': ['name: four', 'tools: []', 'cases:', ...['a', 'b', 'c', 'd'].map((id) => `  - { id: ${id}, prompt: Hi., expect: { calls: [] } }`)].join('\n'),
+  'data/BFCL_v4_simple_python.json': '',
+  'data/BFCL_v4_multi_turn_long_context.json': '',
+  'results/model-a/BFCL_v4_multi_turn_long_context_result.json': `${JSON.stringify({ id: 'multi_turn_long_context_0', result: [[], []] })}\n`,
+})
+const data = join(dir, 'data')
+const results = join(dir, 'results')
+
+describe('runEvaluation: a shard', () => {
+  it('that is no share of its count is refused, named shard (it ran no case)', async () => {
+    for (const shard of [{ index: 3, count: 2 }, { index: 0, count: 2 }, { index: 1.5, count: 2 }]) {
+      const outcome = await runEvaluation({ suitePaths: [join(dir, 'four.yaml')], models: ['baseline'], outDir: tempFiles({}), shard }).then(
+        (run) => `resolved with ${run.report.results.length} results`,
+        (error: Error) => error.message,
+      )
+      expect(outcome).toBe(`shard: expected index i of count n, whole numbers with 1 <= i <= n, got ${JSON.stringify(shard)}`)
+    }
+  })
+
+  it('the CLI names --shard and the text given', async () => {
+    expectInputError(await runMain(['run', join(dir, 'four.yaml'), '--model', 'baseline', '--shard', '3/2', '--out', tempFiles({})]), '--shard: expected index i of count n', 'got "3/2"')
+  })
+})
+
+describe('importCategories', () => {
+  it('names categories for a category not in the data, and bfclSource for long context without it', () => {
+    const unknown = thrownInputError(() => importCategories({ dataDir: data, outDir: join(dir, 'none'), categories: ['simple_pyhton'] }))
+    expect(unknown.location?.field).toBe('categories')
+    const source = thrownInputError(() => importCategories({ dataDir: data, outDir: join(dir, 'none'), categories: ['multi_turn_long_context'] }))
+    expect(source.message).toMatch(/^bfclSource: multi_turn_long_context needs BFCL's long-context constants: give BFCL's bfcl_eval folder as bfclSource \(the folder holding .*long_context\.py\)$/)
+    expect(source.message).not.toMatch(anyFlag)
+  })
+
+  it('bfcl import names --category and --bfcl-source', async () => {
+    const run = (...args: string[]) => runMain(['bfcl', 'import', '--data', data, '--out', join(dir, 'none'), ...args])
+    expectInputError(await run('--category', 'simple_pyhton'), '--category: no BFCL_v4_simple_pyhton.json')
+    expectInputError(await run('--category', 'multi_turn_long_context'), "--bfcl-source: multi_turn_long_context needs BFCL's long-context constants: give BFCL's bfcl_eval folder as --bfcl-source")
+  })
+})
+
+describe('scoreResults', () => {
+  it('names keepDotsFor for a model folder not among the results, and bfclSource for long context without it', () => {
+    const keep = thrownInputError(() => scoreResults({ dataDir: data, resultsDir: results, underscoreToDot: true, keepDotsFor: ['model-b'] }))
+    expect(keep.message).toMatch(/^keepDotsFor: no model folder "model-b"/)
+    const source = thrownInputError(() => scoreResults({ dataDir: data, resultsDir: results }))
+    expect(source.message).toMatch(/^bfclSource: .*BFCL_v4_multi_turn_long_context_result\.json \(multi_turn_long_context\) needs BFCL's long-context constants: give BFCL's bfcl_eval folder as bfclSource/)
+    expect(source.message).not.toMatch(anyFlag)
+  })
+
+  it('bfcl score names --bfcl-source', async () => {
+    expectInputError(await runMain(['bfcl', 'score', '--data', data, '--results', results, '--out', join(dir, 'out')]), "--bfcl-source: ", 'give BFCL\'s bfcl_eval folder as --bfcl-source')
+  })
+})
+
+describe('fuzzValidator', () => {
+  const tools = [{ name: 'count', parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } }]
+
+  it('says to set allowRepair: true when a validator repairs silently', async () => {
+    const report = await fuzzValidator({ tools, validator: coercingValidateArgs, runs: 100, seed: 1, properties: ['rejection'] })
+    expect(report.findings[0]?.message).toContain('(repaired silently; set allowRepair: true if repairs are intended)')
+  })
+
+  it('the CLI says to pass --allow-repair', async () => {
+    const tools = tempFiles({ 'tools.json': JSON.stringify([{ name: 'count', parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } }]) })
+    const run = await runMain(['fuzz', '--tools', join(tools, 'tools.json'), '--validator', 'examples/fuzz/validate.ts#coercingValidateArgs', '--runs', '100', '--seed', '1', '--property', 'rejection'])
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stdout).toContain('(repaired silently; pass --allow-repair if repairs are intended)')
+  })
+})
