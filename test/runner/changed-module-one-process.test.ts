@@ -14,6 +14,7 @@ const suite = ['name: reload', 'tools: ./tools.json', 'stubs:', '  get_weather: 
 const script = ['paris:', '  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: Paris } }]', '  - content: Sunny.'].join('\n')
 const stubs = (by: string) => `import { sky } from './sky.js'\nexport function getWeather(args: { city: string }) { return { city: args.city, sky: sky(), by: '${by}' } }\n`
 const sky = (text: string) => `export const sky = (): string => '${text}'\n`
+const check = (pass: string) => `export const sunny = () => ({ pass: ${pass}, message: 'edited' })\n`
 
 /** A suite whose live stub imports a local file, and a function running it (then `--resume`) in this process. */
 function suiteRuns() {
@@ -78,17 +79,18 @@ describe('a suite module changed while its run runs', () => {
   it('the run\'s later cases run the code the run started with, which their fingerprint names', async () => {
     const cities = ['Paris', 'Rome', 'Oslo']
     const dir = tempFiles({
-      'suite/tools.json': tools, 'suite/sky.ts': sky('sunny'),
+      'suite/tools.json': tools, 'suite/sky.ts': sky('sunny'), 'suite/checks.ts': check('true'),
       'suite/suite.yaml': ['name: edited', 'tools: ./tools.json', 'stubs:', '  get_weather: { module: ./stubs.ts, export: getWeather }', 'cases:',
-        ...cities.flatMap((city) => [`  - id: ${city.toLowerCase()}`, `    prompt: Weather in ${city}?`, '    expect:', `      calls: [{ name: get_weather, args: { city: ${city} } }]`])].join('\n'),
+        ...cities.flatMap((city) => [`  - id: ${city.toLowerCase()}`, `    prompt: Weather in ${city}?`, '    expect:', `      calls: [{ name: get_weather, args: { city: ${city} } }]`,
+          '      custom: { module: ./checks.ts, export: sunny }'])].join('\n'),
       'script.yaml': cities.flatMap((city) => [`${city.toLowerCase()}:`, `  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: ${city} } }]`, '  - content: Sunny.']).join('\n'),
     })
-    // The first call edits the module and the file it imports, as an editor saving mid-run would.
+    // The first call edits the module, the file it imports and the custom check, as an editor saving mid-run would.
     const edit = (file: string, text: string) => `writeFileSync(${JSON.stringify(join(dir, 'suite', file))}, ${JSON.stringify(text)})`
     const start = [
       "import { writeFileSync } from 'node:fs'", "import { sky } from './sky.js'",
       'export function getWeather(args: { city: string }) {',
-      `  if (args.city === 'Paris') { ${edit('sky.ts', sky('rain'))}; ${edit('stubs.ts', stubs('edited'))} }`,
+      `  if (args.city === 'Paris') { ${edit('sky.ts', sky('rain'))}; ${edit('stubs.ts', stubs('edited'))}; ${edit('checks.ts', check('false'))} }`,
       "  return { city: args.city, sky: sky(), by: 'start' }", '}', ''].join('\n')
     writeFileSync(join(dir, 'suite/stubs.ts'), start)
     const out = join(dir, 'out')
@@ -98,9 +100,11 @@ describe('a suite module changed while its run runs', () => {
     const journal = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as CaseResult)
     const answers = journal.map((result) => result.turns.flatMap((turn) => turn.toolResults.map((toolResult) => JSON.parse(toolResult.content) as unknown)))
     expect(answers).toEqual(cities.map((city) => [{ city, sky: 'sunny', by: 'start' }]))
+    expect(journal.map((result) => result.failures)).toEqual([[], [], []])
     // Their fingerprints name the code they ran: the files as the run started, put back, keep all three.
     writeFileSync(join(dir, 'suite/stubs.ts'), start)
     writeFileSync(join(dir, 'suite/sky.ts'), sky('sunny'))
+    writeFileSync(join(dir, 'suite/checks.ts'), check('true'))
     expect((await runMain([...args, '--resume'])).stdout).toContain('3 result(s) kept, 0 re-run')
   })
 })
