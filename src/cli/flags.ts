@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { didYouMean, percentageSlip } from '../core/did-you-mean.ts'
+import { closestName, percentageSlip } from '../core/did-you-mean.ts'
 import { UsageError } from '../core/errors.ts'
+import { settingNames } from '../providers/settings/model-settings.ts'
 import type { Command } from './command.ts'
 
 /** Option declarations in node:util parseArgs form. */
@@ -48,8 +49,14 @@ function flagProblem(argv: readonly string[], options: FlagSpec): string | undef
     if (token.kind !== 'option') continue
     const spec = all[token.name]
     if (!spec) {
-      // One letter is no basis for a guess: only a long flag gets a suggestion.
-      const hint = token.rawName.startsWith('--') ? didYouMean(token.rawName, Object.keys(all).map((name) => `--${name}`)) : ''
+      // One letter is no basis for a guess: only a long flag gets a suggestion, by its name alone (the dashes every
+      // flag shares would make `--suite` look close to `--out`).
+      const closest = token.rawName.startsWith('--') ? closestName(token.name, Object.keys(all)) : undefined
+      const setting = token.name.replace(/-/g, '_')
+      // `--temperature 0`: a request setting, which commands taking --set accept only through it.
+      const value = token.inlineValue ? token.value : argv[token.index + 1]?.startsWith('-') === false ? argv[token.index + 1] : '<value>'
+      const hint = closest !== undefined ? ` (did you mean "--${closest}"?)`
+        : 'set' in options && (settingNames as readonly string[]).includes(setting) ? ` (a request setting: --set ${setting}=${value})` : ''
       return `unknown flag "${token.rawName}"${hint}`
     }
     const flag = `--${token.name}`

@@ -1,3 +1,4 @@
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { modelSettingsSchema, settingNames, type ModelSettings } from '../providers/settings/model-settings.ts'
 import { validateAgainst } from '../schema/ajv.ts'
@@ -21,7 +22,7 @@ export function parseSetFlags(values: readonly string[] | undefined): ModelSetti
     const [name, ...path] = raw.slice(0, equals).trim().split('.')
     const value = readValue(raw.slice(equals + 1))
     if (!(settingNames as readonly string[]).includes(name!)) {
-      throw new InputError(`unknown setting "${name}"; known: ${settingNames.join(', ')}`, { field: '--set' })
+      throw new InputError(`unknown setting "${name}"${didYouMean(name!, settingNames)}; known: ${settingNames.join(', ')}`, { field: '--set' })
     }
     settings[name!] = path.length === 0 ? value : setPath(settings[name!], path, value)
   }

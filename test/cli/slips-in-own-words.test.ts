@@ -13,6 +13,20 @@ describe('command-line slips are reported in toolgauge\'s own words, with did yo
     expectNoParserText(result.stderr)
   })
 
+  // `--suite x` once got "did you mean --out?": the two dashes every flag shares made a far name look close.
+  it('an unknown flag is offered only a flag whose name is close, not one the shared dashes make close', () => {
+    const result = runCli(['run', '--suite', 'suites', '--model', 'baseline'])
+    expectInputError(result, 'toolgauge run: unknown flag "--suite"\n', 'Usage: toolgauge run <suite files or folders...>')
+  })
+
+  // A request setting is not a flag of its own: `--temperature 0` is `--set temperature=0`, ready to paste.
+  it('a request setting given as a flag points at --set with its value', () => {
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--temperature', '0']), 'unknown flag "--temperature" (a request setting: --set temperature=0)')
+    expectInputError(runCli(['run', 'suites', '--max-tokens=100', '--model', 'baseline']), 'unknown flag "--max-tokens" (a request setting: --set max_tokens=100)')
+    expectInputError(runCli(['run', 'suites', '--reasoning-effort', '--model', 'baseline']), 'unknown flag "--reasoning-effort" (a request setting: --set reasoning_effort=<value>)')
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--set', 'temprature=0']), '--set: unknown setting "temprature" (did you mean "temperature"?); known: temperature,')
+  })
+
   it('a misspelled command (letters swapped) names the command', () => {
     const result = runCli(['rnu', 'suites'])
     expectInputError(result, 'unknown command "rnu" (did you mean "run"?)')
