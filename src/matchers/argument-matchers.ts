@@ -1,4 +1,5 @@
 import type { Matcher } from '../core/case.ts'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { compareNumbers, containsExactNumber, exactJsonText, isJsonObject, isNumberValue } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { shorten } from '../core/shorten.ts'
@@ -137,7 +138,7 @@ export function matcherProblem(matcher: Matcher, path: readonly (string | number
   const operator = operatorKeys.find((key) => key in matcher)
   if (!operator) return firstProblem(Object.entries(matcher).map(([key, child]) => [child, [...path, key]]), matcherProblem)
   const extra = Object.keys(matcher).find((key) => key !== operator && !operatorExtras[operator].includes(key))
-  if (extra) return { path: [...path, extra], expected: `no other key beside "${operator}" (allowed: ${[operator, ...operatorExtras[operator]].join(', ')})` }
+  if (extra) return { path: [...path, extra], expected: `no other key beside "${operator}"${didYouMean(extra, operatorExtras[operator])} (allowed: ${[operator, ...operatorExtras[operator]].join(', ')})` }
   const argument = matcher[operator]
   switch (operator) {
     case 'regex': {

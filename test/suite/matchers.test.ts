@@ -58,6 +58,8 @@ describe('argument matchers', () => {
     expect(matcherProblem({ n: { anyOf: [] } })?.path).toEqual(['n', 'anyOf'])
     expect(matcherProblem({ n: { absent: false } })?.path).toEqual(['n', 'absent'])
     expect(matcherProblem({ n: { regex: 'x', foo: 1 } })?.path).toEqual(['n', 'foo'])
+    // `flag: i` beside a regex once got only the allowed keys; the slip is named like any other misspelt key.
+    expect(matcherProblem({ n: { regex: 'x', flag: 'i' } })).toEqual({ path: ['n', 'flag'], expected: 'no other key beside "regex" (did you mean "flags"?) (allowed: regex, flags)' })
     expect(matcherProblem({ n: [{ any: 'yes' }] })?.path).toEqual(['n', 0, 'any'])
     expect(matcherProblem({ city: 'Paris', n: { range: [1, 2] } })).toBeUndefined()
   })
