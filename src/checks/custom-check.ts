@@ -12,7 +12,12 @@ import { loadedUserFunction } from '../io/load-module.ts'
 import { describeThrown } from '../core/thrown.ts'
 import { settledWithin } from '../loop/settled-within.ts'
 
-/** One call of the judged turns, flattened: its turn index (into `transcript.turns`), name and arguments as sent. */
+/**
+ * One call of the judged turns, flattened: its turn index (into `transcript.turns`), name and arguments as sent.
+ * `arguments` is JavaScript's reading, as hooks and stubs get it: user code is given JSON values, never the loop's
+ * exact numbers (`core/exact-number.ts`); a check about digits JavaScript rounds (`12345678901234567891`) reads
+ * `rawArguments`. The scorer's own verdicts, schema checks included, read the exact values.
+ */
 export type CheckCall = { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }
 
 /**

@@ -66,6 +66,7 @@ export function exactArgument(tool: string, key: string, expected: string): (tra
       const call = turn.calls[index]!
       const path = `turns[${turn.index}].calls[${index}].arguments.${key}`
       if (call.arguments === undefined) return [failure(`the ${tool} arguments are not JSON, so "${key}" cannot be compared`, path)]
+      // JavaScript's reading: a string reads exactly (only numbers can differ from the exact reading).
       const actual = (call.arguments as Record<string, unknown> | null)?.[key]
       if (typeof actual !== 'string') return [failure(`"${key}" is not a string`, path)]
       if (actual === expected) return []

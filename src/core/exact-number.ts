@@ -104,12 +104,28 @@ export function exactJsonText(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-/** A parsed value with each ExactNumber as JavaScript reads it (what the plain parse gave), for JSON output. */
-export function plainValue(value: unknown): unknown {
-  if (value instanceof ExactNumber) return Number(value.text)
-  if (Array.isArray(value)) return value.map(plainValue)
-  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainValue(item)]))
+/** A parsed value with each ExactNumber as `read` gives it: as JavaScript reads it unless told (what the plain parse gave), for JSON output. */
+export function plainValue(value: unknown, read: (number: ExactNumber) => number = (number) => Number(number.text)): unknown {
+  if (value instanceof ExactNumber) return read(value)
+  if (Array.isArray(value)) return value.map((item) => plainValue(item, read))
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainValue(item, read)]))
   return value
+}
+
+/** Whether a number is an integer by its exact value (`1.0000000000000001` is not, though JavaScript reads 1). */
+export function isWholeNumber(value: NumberValue): boolean {
+  return typeof value === 'number' ? Number.isInteger(value) : decimalOf(value.text).exponent >= 0
+}
+
+/** Whether an exact number is an integer multiple of a plain one (by its shortest decimal, as written: 0.1, not the float's binary value). */
+export function isMultipleOf(value: ExactNumber, divisor: number): boolean {
+  const a = decimalOf(value.text)
+  const b = decimalOf(String(divisor))
+  if (b.digits === '') return false
+  if (a.digits === '') return true
+  // a / b = (digits a / digits b) × 10^(exponent a − exponent b); digits end in no zero, so no 10^-k × digits is whole.
+  if (a.exponent < b.exponent) return false
+  return (BigInt(a.digits) * 10n ** BigInt(a.exponent - b.exponent)) % BigInt(b.digits) === 0n
 }
 
 /** A decimal `digits × 10^exponent`, digits with no leading or trailing zero ('' for zero). */

@@ -1,8 +1,9 @@
 import type { ToolCall } from '../core/message.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import type { CallCheck, SchemaIssue } from '../core/transcript.ts'
-import { validateAgainst, validateVerbosely } from '../schema/ajv.ts'
+import { validateAgainst, validateExactly, validateVerbosely } from '../schema/ajv.ts'
 import { errorKey, needsFailingSchema } from '../schema/key-errors.ts'
+import { judgedArguments } from './parse-arguments.ts'
 
 /**
  * Checks a parsed call against the tools exposed in the case: is the tool known, are the arguments a JSON
@@ -12,17 +13,20 @@ export function checkCall(call: ToolCall, tools: readonly ToolDefinition[]): Cal
   const tool = tools.find((candidate) => candidate.name === call.name)
   const wellFormed = call.parseError === undefined
   if (!tool || !wellFormed) return { knownTool: tool !== undefined, wellFormed, schemaIssues: [] }
-  return { knownTool: true, wellFormed, schemaIssues: schemaIssues(tool, call.arguments) }
+  return { knownTool: true, wellFormed, schemaIssues: schemaIssues(tool, call.arguments, judgedArguments(call)) }
 }
 
 /**
  * Strict schema validation of arguments, as a list of issues (empty when valid). An issue about one key (missing,
  * or one the object may not hold: `errorKey`) names it in `property`, with `path` at the object holding it.
+ * `judged`: the model's arguments with numbers exact, when they are not `args` itself (a number JavaScript rounds):
+ * validated by what was written (`1.0000000000000001` is no integer), on the rare calls that hold one.
  */
-export function schemaIssues(tool: ToolDefinition, args: unknown): SchemaIssue[] {
-  const errors = validateAgainst(tool.parameters, args)
+export function schemaIssues(tool: ToolDefinition, args: unknown, judged: unknown = args): SchemaIssue[] {
+  const validate = (verbose: boolean) => (judged !== args ? validateExactly(tool.parameters, judged, verbose) : verbose ? validateVerbosely(tool.parameters, args) : validateAgainst(tool.parameters, args))
   // The same errors, each with its failing subschema, only when a `not` needs it: most calls never pay for it.
-  const read = errors.some(needsFailingSchema) ? validateVerbosely(tool.parameters, args) : errors
+  const errors = validate(false)
+  const read = errors.some(needsFailingSchema) ? validate(true) : errors
   return read.map((error) => {
     const about = errorKey(error, args)
     return {

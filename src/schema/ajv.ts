@@ -6,6 +6,7 @@ import { describeMetaErrors } from './meta-errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
+import { exactKeywords, standIn, type ExactContext } from './exact-keywords.ts'
 
 // Node's own require: for the files found at run time (the validators the build generates).
 const nodeRequire = createRequire(import.meta.url)
@@ -21,6 +22,7 @@ const ajvModules = {
   ajv2019: () => (typeof require === 'function' ? require('ajv/dist/2019.js') : nodeRequire('ajv/dist/2019.js')) as typeof import('ajv/dist/2019.js'),
   ajv2020: () => (typeof require === 'function' ? require('ajv/dist/2020.js') : nodeRequire('ajv/dist/2020.js')) as typeof import('ajv/dist/2020.js'),
   formats: () => (typeof require === 'function' ? require('ajv-formats') : nodeRequire('ajv-formats')) as (ajv: AnyAjv) => void,
+  equal: () => ((typeof require === 'function' ? require('ajv/dist/runtime/equal') : nodeRequire('ajv/dist/runtime/equal')) as { default: (a: unknown, b: unknown) => boolean }).default,
   version: () => ((typeof require === 'function' ? require('ajv/package.json') : nodeRequire('ajv/package.json')) as { version: string }).version,
 }
 
@@ -49,8 +51,11 @@ const strictOptions = {
  */
 export type AjvKind = 'run' | 'verbose' | 'source'
 
-/** An ajv of the draft with the strict options and formats, of the given kind (`run` unless told). */
-export function createAjv(draft: Draft, kind: AjvKind = 'run'): AnyAjv {
+/**
+ * An ajv of the draft with the strict options and formats, of the given kind (`run` unless told); `exact`: with
+ * the keywords that compare numbers judging each by its exact value (`exact-keywords.ts`).
+ */
+export function createAjv(draft: Draft, kind: AjvKind = 'run', exact = false): AnyAjv {
   const { Ajv, _ } = ajvModules.ajv()
   // Generated code names ajv-formats' functions by this expression (a standalone validator requires them).
   const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
@@ -63,12 +68,14 @@ export function createAjv(draft: Draft, kind: AjvKind = 'run'): AnyAjv {
   // and each subschema an expected literal is checked against, at load (~30 ms of CPU less on the bundled suites,
   // for validators a little slower where one call's validation takes microseconds).
   const runOptions = { ...strictOptions, validateSchema: false, code: { optimize: false } }
-  const options = kind === 'source' ? { ...strictOptions, code } : kind === 'verbose' ? { ...runOptions, verbose: true } : runOptions
+  const kindOptions = kind === 'source' ? { ...strictOptions, code } : kind === 'verbose' ? { ...runOptions, verbose: true } : runOptions
+  const options = exact ? { ...kindOptions, passContext: true } : kindOptions
   // Each draft's ajv is required only when a schema of that draft is met.
   const ajv = draft === '2020-12' ? new (ajvModules.ajv2020().Ajv2020)(options)
     : draft === '2019-09' ? new (ajvModules.ajv2019().Ajv2019)(options)
     : new Ajv(options)
   ajvModules.formats()(ajv)
+  if (exact) for (const definition of exactKeywords(ajvModules.equal())) ajv.removeKeyword(definition.keyword).addKeyword(definition)
   return ajv
 }
 
@@ -87,8 +94,10 @@ const instances = new Map<string, AnyAjv>()
 // a validator is code, and code read back from the user's cache could run anything and decide validity.
 const compiled = new WeakMap<object, Validator>()
 const compiledByText = new Map<string, Validator>()
-// The verbose validators (`validateVerbosely`), by schema text: compiled only for a call a `not` rejected.
+// The verbose validators (`validateVerbosely`), by schema text: compiled only for a call a `not` rejected; and
+// the exact ones (`validateExactly`), by kind and schema text, only for arguments holding an ExactNumber.
 const verboseByText = new Map<string, Validator>()
+const exactByText = new Map<string, Validator>()
 
 /** The draft the loop validates a schema in: 2020-12 or 2019-09 when its `$schema` names it, draft-07 for every other schema. */
 export function schemaDraft(schema: JsonSchema): Draft {
@@ -96,9 +105,9 @@ export function schemaDraft(schema: JsonSchema): Draft {
   return named.includes('2020-12') ? '2020-12' : named.includes('2019-09') ? '2019-09' : 'draft-07'
 }
 
-function ajvFor(draft: Draft, kind: 'run' | 'verbose' = 'run'): AnyAjv {
-  const key = `${draft} ${kind}`
-  return getOrCreate(instances, key, () => createAjv(draft, kind))
+function ajvFor(draft: Draft, kind: 'run' | 'verbose' = 'run', exact = false): AnyAjv {
+  const key = `${draft} ${kind}${exact ? ' exact' : ''}`
+  return getOrCreate(instances, key, () => createAjv(draft, kind, exact))
 }
 
 /** A `$ref` or `$id` resolved against a base URI by ajv's own URI resolver, so a ref names what ajv finds by it ('' and 'a.json' are bases too). */
@@ -165,13 +174,13 @@ export function compileSchema(schema: JsonSchema): Validator {
 }
 
 /** The validator of this kind for a schema's text, compiled the first time that text is met. */
-function compiledOnce(schema: JsonSchema, kind: 'run' | 'verbose'): Validator {
+function compiledOnce(schema: JsonSchema, kind: 'run' | 'verbose', exact = false): Validator {
   const draft = schemaDraft(schema)
   const compilable = compilableSchema(schema)
   const text = `${draft} ${JSON.stringify(compilable)}`
-  const byText = kind === 'run' ? compiledByText : verboseByText
-  return getOrCreate(byText, text, () => {
-    const ajv = ajvFor(draft, kind)
+  const byText = exact ? exactByText : kind === 'run' ? compiledByText : verboseByText
+  return getOrCreate(byText, exact ? `${kind} ${text}` : text, () => {
+    const ajv = ajvFor(draft, kind, exact)
     // ajv's own check, as its `compile` makes it when it is not left to `metaSchemaErrors`, with its message.
     const metaErrors = metaSchemaErrors(draft, compilable)
     if (metaErrors.length > 0) throw new Error(`schema is invalid: ${ajv.errorsText(metaErrors)}`)
@@ -190,6 +199,16 @@ export function validateAgainst(schema: JsonSchema, value: unknown): ErrorObject
  */
 export function validateVerbosely(schema: JsonSchema, value: unknown): ErrorObject[] {
   return validateWith(compiledOnce(schema, 'verbose'), value)
+}
+
+/**
+ * Validates arguments by their judged reading (`loop/parse-arguments.ts` `judgedArguments`), each ExactNumber by
+ * its exact value (`exact-keywords.ts`); `verbose` as `validateVerbosely`. ajv's errors, empty when valid.
+ */
+export function validateExactly(schema: JsonSchema, exact: unknown, verbose = false): ErrorObject[] {
+  const validate = compiledOnce(schema, verbose ? 'verbose' : 'run', true)
+  const context: ExactContext = { exact }
+  return validate.call(context, standIn(exact)) ? [] : [...(validate.errors ?? [])]
 }
 
 /** Runs a validator (compiled here, or generated from the same options at build time); ajv's errors, empty when valid. */

@@ -35,6 +35,19 @@ describe('a number JavaScript cannot hold is judged by its exact value', () => {
     expect(forbid.score.failures).toEqual([])
   })
 
+  it('the schema judges the number written: 1.0000000000000001 is no integer, 2^53 + 1 is above a maximum of 2^53 (JavaScript read 1 and 2^53: both passed, the tool ran)', async () => {
+    const bounded: ToolDefinition[] = [{ name: 'lookup', parameters: { type: 'object', properties: { id: { type: 'integer', maximum: 2 ** 53 } }, additionalProperties: false } }]
+    const testCase = makeCase({ tools: bounded, expect: { calls: [{ name: 'lookup', args: { id: { any: true } } }] } })
+    for (const [id, message] of [['1.0000000000000001', '/id must be integer'], ['9007199254740993', '/id must be <= 9007199254740992']] as const) {
+      const { score, transcript } = await runScripted(testCase, [turn('', ['lookup', `{"id": ${id}}`]), turn('Done.')])
+      expect(kinds(score)).toEqual(['schema_violation'])
+      expect(score.failures[0]?.message).toBe(`lookup: ${message}`)
+      expect(transcript.turns[0]?.toolResults[0]?.source).toBe('rejected')
+      // Hooks, stubs and the report still get JavaScript's reading.
+      expect(transcript.turns[0]?.calls[0]?.arguments).toEqual({ id: Number(id) })
+    }
+  })
+
   it('1e400 is malformed arguments, never a valid number (it read as Infinity: type number held, reports printed null)', async () => {
     const testCase = makeCase({ tools, expect: { calls: [{ name: 'lookup', args: { n: { any: true } } }] } })
     const { score, transcript } = await runScripted(testCase, [turn('', ['lookup', '{"n": 1e400}']), turn('Done.')])
