@@ -14,10 +14,11 @@ import { settledWithin } from '../loop/settled-within.ts'
 
 /**
  * One call of the judged turns, flattened: its turn index (into `transcript.turns`), name and arguments as sent.
- * `arguments` is JavaScript's reading, as hooks and stubs get it: user code is given JSON values, never the loop's
- * exact numbers (`core/exact-number.ts`); a check about digits JavaScript rounds (`12345678901234567891`) reads
- * `rawArguments`. The scorer's own verdicts, schema checks included, read the exact values.
+ * `arguments` is JavaScript's reading (JSON.parse), as hooks and stubs get it; a check about digits it rounds
+ * (`12345678901234567891`) reads `rawArguments`.
  */
+// User code is given JSON values, never the loop's exact numbers (core/exact-number.ts), which the scorer's own
+// verdicts, schema checks included, read.
 export type CheckCall = { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }
 
 /**
