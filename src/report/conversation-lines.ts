@@ -1,4 +1,5 @@
 import type { CaseResult } from '../core/result.ts'
+import { shorten } from '../core/shorten.ts'
 import { changeLines, conversationView, simulatorLine, stateLine } from './conversation-view.ts'
 
 /**
@@ -16,7 +17,7 @@ export function conversationLines(result: CaseResult): string[] | undefined {
     lines.push(`  message ${message.number}: ${JSON.stringify(message.user)}`)
     for (const turn of message.turns) {
       for (const call of turn.calls) lines.push(`    turn ${turn.index + 1}: ${call.name}(${call.rawArguments})`)
-      if (turn.text) lines.push(`    turn ${turn.index + 1} text: ${JSON.stringify(turn.text.length > 300 ? `${turn.text.slice(0, 297)}...` : turn.text)}`)
+      if (turn.text) lines.push(`    turn ${turn.index + 1} text: ${JSON.stringify(shorten(turn.text, 300))}`)
     }
     if (message.changes) {
       lines.push(`    state after:${message.changes.length === 0 ? ' unchanged' : ''}`)

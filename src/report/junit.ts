@@ -5,6 +5,7 @@ import type { CaseResult } from '../core/result.ts'
 import { splitFailures, verdictOf } from '../core/verdict.ts'
 import { repeatLabel } from './repeat-label.ts'
 import { keyOf } from '../core/case-key.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { conversationLines } from './conversation-lines.ts'
 import { argumentDiffText } from './argument-diff.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
@@ -38,11 +39,8 @@ export function* junitChunks(report: StreamedReport): Generator<string> {
   const groups = new Map<string, Group>()
   const runsPerCase = new Map<string, number>()
   const all = { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 }
-  const groupOf = (suite: string, model: string) => {
-    const group = groups.get(keyOf(suite, model)) ?? { suite, model, tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0, notRun: [] }
-    groups.set(keyOf(suite, model), group)
-    return group
-  }
+  const groupOf = (suite: string, model: string) =>
+    getOrCreate(groups, keyOf(suite, model), (): Group => ({ suite, model, tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0, notRun: [] }))
   for (const r of report.eachResult()) {
     const group = groupOf(r.suite, r.model)
     for (const counts of [group, all]) countResult(counts, r)

@@ -3,6 +3,7 @@ import type { ModelSummary } from '../core/report.ts'
 import type { CaseCost, CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { caseKey } from '../core/case-key.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { statisticsOfSingleRuns, statisticsOfTallies } from '../stats/repeat-statistics.ts'
 import { ToolTokensTally } from './tool-tokens-summary.ts'
 import { RateTally, rateOf, type RateCount } from './rate-counts.ts'
@@ -71,12 +72,7 @@ export class SummaryAccumulator {
     if (m.parallelCase) this.parallel = { successes: this.parallel.successes + (passed ? 1 : 0), trials: this.parallel.trials + 1 }
     if (m.irrelevanceCase) this.irrelevance = { successes: this.irrelevance.successes + (passed ? 1 : 0), trials: this.irrelevance.trials + 1 }
     if (this.options.oneResultPerCase) return
-    const key = caseKey(result)
-    let tally = this.tallies.get(key)
-    if (!tally) {
-      tally = { suite: result.suite, case: result.case, passed: 0, runs: 0 }
-      this.tallies.set(key, tally)
-    }
+    const tally = getOrCreate(this.tallies, caseKey(result), () => ({ suite: result.suite, case: result.case, passed: 0, runs: 0 }))
     tally.runs++
     if (passed) tally.passed++
   }
@@ -170,13 +166,7 @@ export class GroupedSummaries {
   /** Folds a result into its row (rows appear in the order their first result arrives). */
   add(result: CaseResult): void {
     const group = this.groupOf(result)
-    const key = JSON.stringify(Object.values(group))
-    let row = this.rows.get(key)
-    if (!row) {
-      row = new SummaryAccumulator(group, this.options)
-      this.rows.set(key, row)
-    }
-    row.add(result)
+    getOrCreate(this.rows, JSON.stringify(Object.values(group)), () => new SummaryAccumulator(group, this.options)).add(result)
   }
 
   /** The summary rows, in first-seen order. */
@@ -191,9 +181,7 @@ function sortedSum(values: readonly number[]): number {
 }
 
 function sum(values: readonly number[]): number {
-  let total = 0
-  for (const value of values) total += value
-  return total
+  return values.reduce((total, value) => total + value, 0)
 }
 
 function percentile(sorted: readonly number[], q: number): number {

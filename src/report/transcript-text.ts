@@ -48,7 +48,7 @@ export function formatTranscript(result: CaseResult, options: { color?: boolean;
     }
     for (const execution of turn.toolResults) {
       const hooks = execution.hooks.map((hook) => `${hook.hook}:${hook.action}`).join(', ')
-      const content = execution.content.length > 300 ? `${execution.content.slice(0, 297)}...` : execution.content
+      const content = shorten(execution.content, 300)
       lines.push(`${dim(`result ${execution.callId} [${execution.source}${hooks ? `; ${hooks}` : ''}]`)} ${execution.isError ? red(content) : content}`)
       for (const note of hookNotes(execution)) lines.push(`  ${yellow(`↳ ${note}`)}`)
     }

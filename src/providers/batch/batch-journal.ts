@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BatchJournalLine, JournaledCreation } from '../../core/batch.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 /** The journal of submitted batches in the out folder. */
 const batchJournalFile = 'batches.jsonl'
@@ -65,9 +66,7 @@ export class BatchJournal {
   }
 
   private add(line: BatchJournalLine): void {
-    const existing = this.byModel.get(line.model)
-    if (existing) existing.push(line)
-    else this.byModel.set(line.model, [line])
+    getOrCreate(this.byModel, line.model, () => []).push(line)
   }
 }
 

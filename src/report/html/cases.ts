@@ -6,6 +6,7 @@ import { resultSection } from './transcript.ts'
 import { summaryLabel } from '../../variants/variant-cells.ts'
 import { verdictOf } from '../../core/verdict.ts'
 import { caseKey } from '../../core/case-key.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 import { countRun, sideBySide, tallyBadge, type RunTally } from './side-by-side.ts'
 import type { FlakyLookup } from '../flaky-cases.ts'
 
@@ -53,11 +54,7 @@ function status(group: readonly CaseResult[], flaky: FlakyLookup): CaseStatus {
 function caseEntry(group: readonly CaseResult[], caseStatus: CaseStatus, flaky: FlakyLookup, toolSets: ToolSetIndex): string {
   const first = group[0]!
   const models = new Map<string, RunTally>()
-  for (const r of group) {
-    const tally = models.get(summaryLabel(r)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r) }
-    countRun(tally, r)
-    models.set(summaryLabel(r), tally)
-  }
+  for (const r of group) countRun(getOrCreate(models, summaryLabel(r), () => ({ passed: 0, scored: 0, errored: 0, flaky: flaky(r) })), r)
   const tallies = [...models].map(([model, tally]) => tallyBadge(tally, `${escapeHtml(model)} `)).join(' ')
   const search = `${first.suite} ${first.case} ${[...models.keys()].join(' ')}`.toLowerCase()
   const id = caseAnchor(first)

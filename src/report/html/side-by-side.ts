@@ -1,5 +1,7 @@
 import type { CaseResult } from '../../core/result.ts'
 import { verdictOf } from '../../core/verdict.ts'
+import { shorten } from '../../core/shorten.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 import { callsOf } from '../result-calls.ts'
 import { repeatLabel } from '../repeat-label.ts'
 import { escapeHtml } from './escape.ts'
@@ -27,14 +29,13 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
   const indexOf = new Map<CaseResult, number>()
   group.forEach((r, index) => {
     indexOf.set(r, index)
-    const cell = cells.get(key(r.model, r.variant)) ?? { passed: 0, scored: 0, errored: 0, flaky: flaky(r), kinds: new Set<string>(), shown: undefined }
+    const cell = getOrCreate(cells, key(r.model, r.variant), (): Cell => ({ passed: 0, scored: 0, errored: 0, flaky: flaky(r), kinds: new Set<string>(), shown: undefined }))
     countRun(cell, r)
     if (verdictOf(r) !== 'passed') {
       for (const failure of r.failures) cell.kinds.add(failure.kind)
       if (cell.shown === undefined || verdictOf(cell.shown) === 'passed') cell.shown = r
     }
     cell.shown ??= r
-    cells.set(key(r.model, r.variant), cell)
   })
   const head = `<tr><th>model</th>${variants.map((v) => `<th>${v === undefined ? 'result' : escapeHtml(v)}</th>`).join('')}</tr>`
   const rows = models.map((model) => `<tr><th>${escapeHtml(model)}</th>${variants.map((variant) => {
@@ -66,7 +67,7 @@ function cellHtml(cell: Cell, link: string): string {
   const calls = shown ? callsOf(shown) : []
   const callText = calls.length === 0
     ? '<div class="muted small">no call</div>'
-    : `<div class="calls">${calls.map((c) => `<code>${escapeHtml(c.name)}(${escapeHtml(c.rawArguments.length > maxArgumentText ? `${c.rawArguments.slice(0, maxArgumentText - 1)}…` : c.rawArguments)})</code>`).join('<br>')}</div>`
+    : `<div class="calls">${calls.map((c) => `<code>${escapeHtml(c.name)}(${escapeHtml(shorten(c.rawArguments, maxArgumentText, '…'))})</code>`).join('<br>')}</div>`
   const which = shown ? `<a href="#${link}" class="small">${repeatLabel(shown.repeat)}</a> ` : ''
   return `${tallyBadge(cell, '', ' passed')} ${which}${kinds}${callText}`
 }
