@@ -1,5 +1,5 @@
 import Table from 'cli-table3'
-import { cell } from '../report/markdown.ts'
+import { cell } from '../report/markdown-text.ts'
 import { inert } from '../report/terminal-text.ts'
 import type { ResultVerdict } from '../core/verdict.ts'
 import { probeIds, type ProbeId } from './probe-ids.ts'

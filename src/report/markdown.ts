@@ -16,9 +16,6 @@ import { cell, codeSpan, inlineText, maxCellLength, oneLine, tableRow } from './
 import { unmetMustPassOf, unmetMustPassText } from '../compare/must-pass.ts'
 import { gatesHeadline, reportGates, type GateVerdict } from './report-gates.ts'
 
-/** Text for a Markdown table cell (`markdown-text.ts`): model-written text made inert, cut to a cell's length. */
-export { cell }
-
 // A GitHub step summary holds 1 MiB; long failure lists are cut well below that.
 const maxFailingRows = 100
 

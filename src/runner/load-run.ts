@@ -2,7 +2,8 @@ import picomatch from 'picomatch'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
-import { apiKeyFromEnv, settingSecrets } from '../providers/runtime/credentials.ts'
+import { apiKeyFromEnv } from '../providers/runtime/credentials.ts'
+import { settingsCredentials } from '../providers/settings/settings-credentials.ts'
 import { discoverSuiteFiles } from '../suite/discover.ts'
 import { loadSuite, type StreamedSuite } from '../suite/load-suite.ts'
 import type { McpServers } from '../mcp/mcp-servers.ts'
@@ -53,5 +54,5 @@ export function runSecrets(options: readonly ProviderOptions[], serverSecrets: r
   const names = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', ...options.flatMap((option) => (option.apiKeyEnv ? [option.apiKeyEnv] : []))])
   // Trimmed as the providers send them (runtime/credentials.ts): an untrimmed value would match no echo of the key.
   const fromEnv = [...names].map(apiKeyFromEnv).filter((value): value is string => value !== undefined)
-  return [...new Set([...fromEnv, ...options.flatMap(settingSecrets), ...options.flatMap((option) => option.secrets ?? []), ...serverSecrets])]
+  return [...new Set([...fromEnv, ...options.flatMap((option) => settingsCredentials(option.settings)), ...options.flatMap((option) => option.secrets ?? []), ...serverSecrets])]
 }

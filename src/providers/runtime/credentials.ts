@@ -51,11 +51,6 @@ export function apiKeyFromEnv(name: string): string | undefined {
 // The cassette key holds the request path only, so in replay any host serves; this one can never resolve.
 const replayBaseUrl = 'http://replay.invalid/v1'
 
-/** The credentials a model's settings send (`extra_headers`, `extra_body`): secrets of the run like its key (providers/settings/settings-credentials.ts). */
-export function settingSecrets(options: Pick<ProviderOptions, 'settings'>): string[] {
-  return settingsCredentials(options.settings)
-}
-
 /** What `api_key_env` holds: the name of a variable, as the environment spells one. */
 const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/
 
@@ -127,5 +122,5 @@ export function resolveCredentials(options: ProviderOptions, defaults: Credentia
   }
   // The run's own secrets were warned about where they came from (each value is said once): these are a caller's.
   options.secrets?.forEach((secret, index) => warnIfUnredactable(secret, `secrets[${index}] of the provider options`))
-  return { apiKey: key, baseUrl, secrets: [...(key ? [key] : []), ...settingSecrets(options), ...(options.secrets ?? [])] }
+  return { apiKey: key, baseUrl, secrets: [...(key ? [key] : []), ...settingsCredentials(options.settings), ...(options.secrets ?? [])] }
 }
