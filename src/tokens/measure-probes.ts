@@ -65,7 +65,7 @@ export function liveProbe(spec: string, messages: readonly Message[], toolChoice
   }
   const compatible = prefix === 'openai-compatible'
   const credentials = resolveCredentials(providerOptions, credentialDefaults[prefix as 'openai' | 'openai-responses' | 'openai-compatible'], spec)
-  const client = openAiClient(credentials, { hostedOpenAi: !compatible, fetch: fetchFor(credentials), maxRetries: 0, timeoutMs: timeout })
+  const client = openAiClient(credentials, { hostedOpenAi: !compatible, fetch: fetchFor(credentials), timeoutMs: timeout })
   if (prefix === 'openai-responses') {
     return {
       confidence: 0,

@@ -2,10 +2,11 @@ import { InputError } from '../../core/errors.ts'
 import { batchAnswerProblem, createHttpClient, type HttpClient } from '../../http/http-client.ts'
 import { ModelBatchQueue } from '../batch/batch-queue.ts'
 import type { ProviderOptions } from '../provider-options.ts'
-import { checkSettings, type SettingsProtocol } from '../settings/protocol-settings.ts'
+import { checkSettings } from '../settings/protocol-settings.ts'
 import { checkSettingConflicts } from '../settings/setting-conflicts.ts'
 import { answerChecks, type AnswerCheck } from '../wire/broken-answer.ts'
 import { streamChecks } from '../wire/stream-checks.ts'
+import type { WireProtocol } from '../wire/finish-reason.ts'
 import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import { resolveCredentials, type CredentialDefaults, type Credentials } from './credentials.ts'
 import { maxTokensOf } from './sdk-provider.ts'
@@ -21,16 +22,16 @@ export function sdkSetup(
   model: string,
   spec: string,
   options: ProviderOptions,
-  adapter: { readonly expected: string; readonly protocol: SettingsProtocol; readonly credentials: CredentialDefaults },
+  adapter: { readonly expected: string; readonly protocol: WireProtocol; readonly credentials: CredentialDefaults },
 ): { readonly credentials: Credentials; readonly http: HttpClient } {
   // `anthropic:` alone is a usage error.
   if (model === '') throw new InputError(`model spec "${spec}" names no model (expected ${adapter.expected})`, { field: optionNames(options).model })
   checkSettings(adapter.protocol, options.settings, spec)
   checkSettingConflicts(adapter.protocol, options.settings, maxTokensOf(options).maxTokens, spec)
-  const wire = adapter.protocol === 'offline' ? undefined : adapter.protocol
-  const batch = batchQueueFor(spec, options, wire && answerChecks[wire])
+  const checkAnswer = answerChecks[adapter.protocol]
+  const batch = batchQueueFor(spec, options, checkAnswer)
   const credentials = resolveCredentials(options, adapter.credentials, spec)
-  return { credentials, http: httpClientFor(options, credentials.secrets, wire && answerChecks[wire], wire && streamChecks[wire], batch) }
+  return { credentials, http: httpClientFor(options, credentials.secrets, checkAnswer, streamChecks[adapter.protocol], batch) }
 }
 
 /** Whether this model runs in batch mode: its `batch: true` setting, or `--batch` for the run. */
@@ -46,7 +47,7 @@ const defaultBatchPollMs = 30_000
  * whole, and later: it cannot stream, and there is no exchange to record or replay — each is a usage error.
  * `checkAnswer`: the protocol's test of a 2xx body, with which the queue judges each entry.
  */
-function batchQueueFor(spec: string, options: ProviderOptions, checkAnswer?: AnswerCheck): ModelBatchQueue | undefined {
+function batchQueueFor(spec: string, options: ProviderOptions, checkAnswer: AnswerCheck): ModelBatchQueue | undefined {
   if (!batches(options)) return undefined
   const names = optionNames(options)
   const field = options.settings?.batch === true ? 'batch' : names.batch
@@ -57,7 +58,7 @@ function batchQueueFor(spec: string, options: ProviderOptions, checkAnswer?: Ans
     model: options.label ?? spec,
     pollMs: options.batchPollMs ?? defaultBatchPollMs,
     ...(options.batchJournal ? { journal: options.batchJournal } : {}),
-    ...(checkAnswer ? { answerProblem: (body: string) => batchAnswerProblem(body, checkAnswer) } : {}),
+    answerProblem: (body: string) => batchAnswerProblem(body, checkAnswer),
     ...(options.onBatchEvent ? { onEvent: options.onBatchEvent } : {}),
   })
 }

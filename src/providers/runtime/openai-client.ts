@@ -5,7 +5,7 @@ import { sdkTimeoutMs } from './http-for-provider.ts'
 // The SDKs refuse to start without a key; keyless servers and replay still need some string there (never sent).
 const placeholderKey = 'toolgauge-no-key'
 
-/** How the client is wired: our fetch, retries, and whether the host is api.openai.com. */
+/** How the client is wired: our fetch, and whether the host is api.openai.com. The SDK's own retries are off: the layer under it retries. */
 export type OpenAiClientSettings = {
   /**
    * The HTTP layer's fetch, always: the SDK's default (the global fetch) follows a redirect with the key in its
@@ -14,8 +14,6 @@ export type OpenAiClientSettings = {
   readonly fetch: typeof globalThis.fetch
   /** False for compatible servers: the SDK must not add OPENAI_ORG_ID / OPENAI_PROJECT_ID headers meant for OpenAI. */
   readonly hostedOpenAi: boolean
-  /** The SDK's own retries (0 under our HTTP layer, which retries itself). */
-  readonly maxRetries?: number
   readonly timeoutMs?: number
 }
 
@@ -27,7 +25,7 @@ export function openAiClient(credentials: Credentials, settings: OpenAiClientSet
     ...(settings.hostedOpenAi ? {} : { organization: null, project: null }),
     ...(credentials.baseUrl !== undefined ? { baseURL: credentials.baseUrl } : {}),
     fetch: settings.fetch,
-    maxRetries: settings.maxRetries ?? 0,
+    maxRetries: 0,
     timeout: settings.timeoutMs ?? sdkTimeoutMs,
   })
 }
