@@ -1,9 +1,9 @@
 import Table from 'cli-table3'
 import type { ModelSummary } from '../core/report.ts'
-import { erroredOf, meanText, passedText, percent } from './metric-text.ts'
+import { erroredOf, passedText, percent } from './metric-text.ts'
 import type { ToolTokensSummary } from './tool-tokens-summary.ts'
 import { usdText, usedCache } from './cache-summary.ts'
-import { hasConversations } from './conversation-summary.ts'
+import { conversationColumns, hasConversations } from './conversation-summary.ts'
 import { annotateVariantCell, groupByModel, variantLegend } from '../variants/variant-cells.ts'
 import type { VariantComparison } from '../variants/variant-deltas.ts'
 
@@ -32,7 +32,6 @@ function cost(summary: ModelSummary): string {
   return value.uncachedUsd !== undefined ? `${usdText(value.usd)} (uncached ${usdText(value.uncachedUsd)})` : usdText(value.usd)
 }
 
-
 /** Offline count per request (`~` marks an estimate), with the measured figure where the provider reported usage. */
 function perRequest(summary: ModelSummary): string {
   const tokens = summary.toolTokens as ToolTokensSummary | undefined
@@ -51,13 +50,7 @@ function totalTokens(summary: ModelSummary): string {
 }
 
 // Shown after `accuracy` only when the run has conversations: a single-request run's table stays as it was.
-const conversationColumns: readonly { title: string; value: (summary: ModelSummary) => string }[] = [
-  { title: 'turns', value: (s) => percent(s.turns) },
-  { title: 'tasks', value: (s) => percent(s.tasks) },
-  { title: 'state match', value: (s) => percent(s.stateMatch) },
-  { title: 'calls/case', value: (s) => meanText(s.callsPerCase) },
-  { title: 'repeated calls', value: (s) => percent(s.repeatedCalls) },
-]
+const conversationConsoleColumns = conversationColumns.map(({ title, value }) => ({ title: title.toLowerCase(), value }))
 
 const erroredColumn = { title: 'errored', value: (s: ModelSummary) => String(erroredOf(s)) }
 // Tokens read from and written to the providers' prompt caches.
@@ -74,7 +67,7 @@ export function renderTable(summaries: readonly ModelSummary[], options: { bySui
   // With tool-description variants: a variant column, rows grouped by model, non-base rows marked against base.
   const rows = withSuite ? options.bySuite ?? [] : groupByModel(summaries)
   const withVariant = rows.some((row) => row.variant !== undefined)
-  const conversation = rows.some(hasConversations) ? conversationColumns : []
+  const conversation = rows.some(hasConversations) ? conversationConsoleColumns : []
   // The cache reads and writes appear before the cost only when a row read or wrote a prompt cache.
   const cache = rows.some((row) => usedCache(row.usage)) ? [cacheColumn] : []
   const shown = [...columns.slice(0, 2), ...(rows.some((row) => erroredOf(row) > 0) ? [erroredColumn] : []), columns[2]!, ...conversation, ...columns.slice(3, -1), ...cache, columns.at(-1)!]
