@@ -82,9 +82,12 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
   const argument = colon === -1 ? '' : spec.slice(colon + 1)
   if (!isPrefix(prefix)) {
     const bare = colon === -1 ? bareModelSpec(spec) : undefined
-    // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste.
+    // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste,
+    // mended too when that prefix's family knows it (`opnai:gpt4o` → `openai:gpt-4o`).
     const closest = bare === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
-    const meant = bare !== undefined ? ('meant' in bare ? bare.meant : undefined) : closest !== undefined && colon !== -1 ? `${closest}:${argument}` : closest
+    const model = closest !== undefined && colon !== -1 ? bareModelSpec(argument) : undefined
+    const mended = model !== undefined && 'meant' in model && model.meant.startsWith(`${closest}:`) ? model.meant : `${closest}:${argument}`
+    const meant = bare !== undefined ? ('meant' in bare ? bare.meant : undefined) : closest !== undefined && colon !== -1 ? mended : closest
     // No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
     const host = meant === undefined && colon !== -1 && argument !== ''
       ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with --base-url <its /v1 URL>)`

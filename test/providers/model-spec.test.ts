@@ -17,6 +17,9 @@ describe('model specs are checked in one place', () => {
     expect(() => parseModelSpec('opnai:gpt-4o')).toThrow(/unknown model spec "opnai:gpt-4o" \(did you mean "openai:gpt-4o"\?\)/)
     expect(() => parseModelSpec('antropic:claude')).toThrow(/did you mean "anthropic:claude"/)
     expect(() => parseModelSpec('openai-compatable:qwen3:8b')).toThrow(/did you mean "openai-compatible:qwen3:8b"/)
+    // Both slips at once: the model is mended too when the prefix's family knows it (once "openai:gpt4o", no model).
+    expect(() => parseModelSpec('opnai:gpt4o')).toThrow(/did you mean "openai:gpt-4o"\?/)
+    expect(() => parseModelSpec('opnai:my-finetune')).toThrow(/did you mean "openai:my-finetune"\?/)
   })
 
   // `ollama:qwen3:8b`, `groq:…`: a newcomer names the host; toolgauge reaches such servers as openai-compatible.
