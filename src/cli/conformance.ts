@@ -64,7 +64,7 @@ export const command = defineCommand(usage, flagSpec(conformanceFlags), async ({
   const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true })
   const timeout = numberFlag('timeout', values.timeout, { min: 0.001 })
   const outDir = values.out ?? 'reports/conformance'
-  const outLock = lockOutFolder(outDir, (message) => process.stderr.write(`warning: ${inert(message)}\n`))
+  const outLock = lockOutFolder(outDir, (message) => process.stderr.write(`warning: ${inert(message)}\n`), 'cli')
   const controller = new AbortController()
   const onSigint = () => controller.abort()
   process.on('SIGINT', onSigint)

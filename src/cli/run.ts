@@ -115,7 +115,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
   const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
   // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).
-  const outLock = lockOutFolder(outDir, warn)
+  const outLock = lockOutFolder(outDir, warn, 'cli')
 
   const controller = new AbortController()
   const onSigint = () => {
@@ -157,7 +157,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
       // Per-model settings of the config; the config's own models read their files (scripted:) from its folder.
       modelOptions: modelOptionsFromConfig(loaded, values.model === undefined),
       providerOptions: {
-        // Messages about a model's key or server name this command's flags and the config's keys.
+        // Messages about the run's options name this command's flags and the config's keys (core/option-names.ts).
         optionNames: 'cli',
         ...(settings ? { settings } : {}),
         ...(config.secrets ? { secrets: config.secrets } : {}),

@@ -43,6 +43,16 @@ export type OptionNames = {
   readonly scriptedModel: string
   /** How to merge an incomplete set of reports anyway. */
   readonly allowPartial: string
+  /** A run's case selection, out folder and repeats (a fixed number, or up to a number until gates are decided). */
+  readonly filter: string
+  readonly outDir: string
+  readonly repeat: string
+  readonly repeatUntil: string
+  /** What cuts a run short: failed cases, cost. */
+  readonly bail: string
+  readonly maxCost: string
+  /** The gate --repeat-until decides on. */
+  readonly minAccuracyGate: string
   /** A run's share of a sharded run. */
   readonly shard: string
   /** BFCL's import and scoring: the categories imported, BFCL's source folder, the models whose names keep dots. */
@@ -72,6 +82,13 @@ const cli: OptionNames = {
   offlineModel: '--model baseline',
   scriptedModel: '--model scripted:<file>',
   allowPartial: 'pass --allow-partial',
+  filter: '--filter',
+  outDir: '--out',
+  repeat: '--repeat',
+  repeatUntil: '--repeat-until',
+  bail: '--bail',
+  maxCost: '--max-cost',
+  minAccuracyGate: 'a --min-accuracy gate',
   shard: '--shard',
   category: '--category',
   bfclSource: '--bfcl-source',
@@ -98,6 +115,13 @@ const library: OptionNames = {
   offlineModel: "the model 'baseline'",
   scriptedModel: "model: 'scripted:<file>'",
   allowPartial: 'set allowPartial: true',
+  filter: 'filter',
+  outDir: 'outDir',
+  repeat: 'repeat',
+  repeatUntil: 'repeatUntil',
+  bail: 'bail',
+  maxCost: 'maxCostUsd',
+  minAccuracyGate: "a gate of type 'min-accuracy' in gates",
   shard: 'shard',
   category: 'categories',
   bfclSource: 'bfclSource',

@@ -1,6 +1,7 @@
 import picomatch from 'picomatch'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
+import { optionNames } from '../core/option-names.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { apiKeyFromEnv } from '../providers/runtime/credentials.ts'
 import { settingsCredentials } from '../providers/settings/settings-credentials.ts'
@@ -30,8 +31,11 @@ function checkUniqueSuiteNames(suites: readonly Pick<Suite, 'name' | 'file'>[]):
   }
 }
 
-/** The case selection of a run: `--filter` glob on ids or `suite/case`, then the shard. */
-export type CaseSelection = { readonly filter?: string; readonly shard?: Shard }
+/**
+ * The case selection of a run: `--filter` glob on ids or `suite/case`, then the shard; `providerOptions` says whose
+ * names an error gives the filter (core/option-names.ts).
+ */
+export type CaseSelection = { readonly filter?: string; readonly shard?: Shard; readonly providerOptions?: Pick<ProviderOptions, 'optionNames'> }
 
 /** Whether a case is selected: `--filter` glob on ids or `suite/case`, then the shard. */
 export function caseSelector(options: CaseSelection): (testCase: Pick<Case, 'suite' | 'id'>) => boolean {
@@ -41,7 +45,7 @@ export function caseSelector(options: CaseSelection): (testCase: Pick<Case, 'sui
 
 /** The error of a selection that matched nothing: only a `--filter` that matches no case is one. */
 export function checkSelected(count: number, options: CaseSelection): void {
-  if (count === 0 && options.filter) throw new InputError(`no case id matches "${options.filter}"`, { field: '--filter' })
+  if (count === 0 && options.filter) throw new InputError(`no case id matches "${options.filter}"`, { field: optionNames(options.providerOptions).filter })
 }
 
 /**

@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync 
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
+import { optionNames, type OptionSurface } from '../core/option-names.ts'
 
 /** The lock file a run keeps in its out folder while it writes the journal and reports there. */
 const lockFileName = 'run.lock'
@@ -22,41 +23,43 @@ export type OutLock = {
  * never write one journal: another live run's lock is an InputError naming its pid; a lock whose process is gone
  * (killed, crashed) is taken over, with a warning. The lock file is made complete and then linked into place — a
  * link fails when the name exists — so no run ever reads a half-written lock. Released when the run ends, and on
- * process exit (a second Ctrl-C exits at once).
+ * process exit (a second Ctrl-C exits at once). An error names the out folder as `surface` does (the library's
+ * outDir unless the CLI says `'cli'`).
  */
-export function lockOutFolder(outDir: string, onWarning: (message: string) => void = () => {}): OutLock {
+export function lockOutFolder(outDir: string, onWarning: (message: string) => void = () => {}, surface?: OptionSurface): OutLock {
+  const field = optionNames({ optionNames: surface }).outDir
   const dir = resolve(outDir)
-  makeFolder(outDir, dir)
+  makeFolder(outDir, dir, field)
   const file = join(dir, lockFileName)
   const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), id: randomUUID() }
   const text = `${JSON.stringify(owner)}\n`
   // Two attempts: the second follows taking over a stale lock (a run that took it meanwhile is then refused).
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryLink(file, text, owner.id!)) return held(dir, file, text)
-    const current = readOwner(file)
+    if (tryLink(file, text, owner.id!)) return held(dir, file, text, field)
+    const current = readOwner(file, field)
     if (current === undefined) continue
     if (isRunning(current.owner)) {
       const where = current.owner.host === owner.host ? '' : ` on ${current.owner.host}`
-      throw new InputError(`another toolgauge run (pid ${current.owner.pid}${where}, started ${current.owner.startedAt}) is writing this folder: wait for it or give another --out (if no run is writing here, delete ${file})`, { file: outDir, field: '--out' })
+      throw new InputError(`another toolgauge run (pid ${current.owner.pid}${where}, started ${current.owner.startedAt}) is writing this folder: wait for it or give another ${field} (if no run is writing here, delete ${file})`, { file: outDir, field })
     }
     // The text is compared again right before removing it: a run that took the stale lock first keeps it.
-    if (readOwner(file)?.text !== current.text) continue
+    if (readOwner(file, field)?.text !== current.text) continue
     removeIfExists(file)
     onWarning(`took over the lock in ${outDir} of run pid ${current.owner.pid} (started ${current.owner.startedAt}), which is no longer running`)
   }
-  throw new InputError(`could not take the lock ${file}: another run keeps taking it`, { file: outDir, field: '--out' })
+  throw new InputError(`could not take the lock ${file}: another run keeps taking it`, { file: outDir, field })
 }
 
-function makeFolder(given: string, dir: string): void {
+function makeFolder(given: string, dir: string, field: string): void {
   try {
     mkdirSync(dir, { recursive: true })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${given} is a file, or inside one: --out names the folder for report.json and results.jsonl`, { field: '--out' })
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw new InputError(`${given} is a file, or inside one: ${field} names the folder for report.json and results.jsonl`, { field })
     throw error
   }
   // mkdir's recursive form succeeds quietly on an existing folder only; the check above covers a file in the way.
-  if (!statSync(dir).isDirectory()) throw new InputError(`${given} is not a folder: --out names the folder for report.json and results.jsonl`, { field: '--out' })
+  if (!statSync(dir).isDirectory()) throw new InputError(`${given} is not a folder: ${field} names the folder for report.json and results.jsonl`, { field })
 }
 
 /** Writes the lock text to a file of this attempt and links it to the lock's name: fails (false) if the name exists. */
@@ -74,20 +77,20 @@ function tryLink(file: string, text: string, id: string): boolean {
   }
 }
 
-function held(dir: string, file: string, text: string): OutLock {
+function held(dir: string, file: string, text: string, field: string): OutLock {
   let released = false
   const release = () => {
     if (released) return
     released = true
     process.off('exit', release)
     // Only our own lock: never one another run took over meanwhile (our process looked dead to it).
-    if (readOwner(file)?.text === text) removeIfExists(file)
+    if (readOwner(file, field)?.text === text) removeIfExists(file)
   }
   process.on('exit', release)
   return { dir, release }
 }
 
-function readOwner(file: string): { owner: LockOwner; text: string } | undefined {
+function readOwner(file: string, field: string): { owner: LockOwner; text: string } | undefined {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -101,7 +104,7 @@ function readOwner(file: string): { owner: LockOwner; text: string } | undefined
   } catch {
     // not a lock this code wrote: said below
   }
-  throw new InputError(`${file} is not a toolgauge lock (expected { pid, host, startedAt }); delete it if no run is writing this folder`, { file, field: '--out' })
+  throw new InputError(`${file} is not a toolgauge lock (expected { pid, host, startedAt }); delete it if no run is writing this folder`, { file, field })
 }
 
 /** Whether the lock's process still runs. A lock of another host cannot be checked, so it counts as running. */

@@ -1,4 +1,5 @@
 import { InputError } from '../core/errors.ts'
+import type { OptionNames } from '../core/option-names.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import type { Gate } from '../gates/gates.ts'
@@ -229,15 +230,15 @@ export function checkRepeatUntil(options: {
   readonly bail?: number
   readonly maxCostUsd?: number
   readonly gates?: readonly { readonly type: string }[]
-}): void {
-  const refuse = (message: string) => new InputError(message, { field: '--repeat-until' })
-  if (options.repeat !== undefined && options.repeat > 1) throw refuse('give --repeat or --repeat-until, not both')
-  if (options.shard !== undefined) throw refuse('cannot run as a shard: it decides on the whole suite\'s gates (run shards with --repeat)')
-  if (options.resume) throw refuse('--resume does not continue a --repeat-until run (run it again, or use --repeat)')
-  if (options.bail !== undefined) throw refuse('cannot be combined with --bail')
-  if (options.maxCostUsd !== undefined) throw refuse('cannot be combined with --max-cost')
+}, names: OptionNames): void {
+  const refuse = (message: string) => new InputError(message, { field: names.repeatUntil })
+  if (options.repeat !== undefined && options.repeat > 1) throw refuse(`give ${names.repeat} or ${names.repeatUntil}, not both`)
+  if (options.shard !== undefined) throw refuse(`cannot run as a shard: it decides on the whole suite's gates (run shards with ${names.repeat})`)
+  if (options.resume) throw refuse(`${names.resume} does not continue a ${names.repeatUntil} run (run it again, or use ${names.repeat})`)
+  if (options.bail !== undefined) throw refuse(`cannot be combined with ${names.bail}`)
+  if (options.maxCostUsd !== undefined) throw refuse(`cannot be combined with ${names.maxCost}`)
   const gates = options.gates ?? []
-  if (!gates.some((gate) => gate.type === 'min-accuracy')) throw refuse('needs a --min-accuracy gate: it stops a case once more repeats cannot change that gate\'s decision')
+  if (!gates.some((gate) => gate.type === 'min-accuracy')) throw refuse(`needs ${names.minAccuracyGate}: it stops a case once more repeats cannot change that gate's decision`)
   const other = gates.find((gate) => gate.type !== 'min-accuracy')
-  if (other) throw refuse(`decides on min-accuracy gates only; ${other.type} is a rate over calls that repeats it did not run could move (use --repeat)`)
+  if (other) throw refuse(`decides on min-accuracy gates only; ${other.type} is a rate over calls that repeats it did not run could move (use ${names.repeat})`)
 }

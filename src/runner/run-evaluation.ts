@@ -77,7 +77,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
 
 /** The run with its out folder locked and the process guarded. */
 async function lockedRun(options: RunOptions, models: readonly ResolvedModel[], callbacks: RunCallbacks, startedAt: Date): Promise<RunOutcome> {
-  const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn)
+  const lock = options.outLock ?? lockOutFolder(options.outDir, callbacks.warn, options.providerOptions?.optionNames)
   // From the first user module loaded to the last result: an error nothing awaited or an exit mid-run is the run's to handle.
   const guard = new ProcessGuard()
   try {
@@ -118,7 +118,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
   const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
   for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
-  if (options.repeatUntil !== undefined) checkRepeatUntil(options)
+  if (options.repeatUntil !== undefined) checkRepeatUntil(options, optionNames(options.providerOptions))
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).
   const runGates = options.repeatUntil !== undefined ? (options.gates ?? []).map((gate) => (gate.type === 'min-accuracy' ? { ...gate, perCaseMean: true } : gate)) : options.gates ?? []

@@ -1,6 +1,7 @@
-// A library call's bad option is named as the library names it (shard, categories, bfclSource, keepDotsFor,
-// allowRepair), never by the CLI flag a library user has not got; the CLI still names its flags. The words come from
+// A library call's bad option is named as the library names it (shard, filter, outDir, repeatUntil, categories,
+// bfclSource, keepDotsFor, allowRepair), never by the CLI flag a library user has not got; the CLI still names its flags. The words come from
 // one table (core/option-names.ts), as test/vitest/option-names-in-errors.test.ts pins for a model's key and server.
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fuzzValidator, importCategories, runEvaluation, scoreResults } from '../../src/index.ts'
@@ -31,6 +32,28 @@ describe('runEvaluation: a shard', () => {
 
   it('the CLI names --shard and the text given', async () => {
     expectInputError(await runMain(['run', join(dir, 'four.yaml'), '--model', 'baseline', '--shard', '3/2', '--out', tempFiles({})]), '--shard: expected index i of count n', 'got "3/2"')
+  })
+})
+
+describe('runEvaluation: the case selection, the out folder and --repeat-until', () => {
+  const run = (options: Omit<Parameters<typeof runEvaluation>[0], 'suitePaths' | 'models'>) =>
+    runEvaluation({ suitePaths: [join(dir, 'four.yaml')], models: ['baseline'], ...options }).then(() => 'resolved', (error: Error) => error.message)
+  const file = join(dir, 'a-file')
+  writeFileSync(file, '')
+
+  it('are named filter, outDir, repeatUntil / repeat / resume / a min-accuracy gate in gates', async () => {
+    expect(await run({ outDir: tempFiles({}), filter: 'nothing-*' })).toBe('filter: no case id matches "nothing-*"')
+    expect(await run({ outDir: file })).toBe(`outDir: ${file} is a file, or inside one: outDir names the folder for report.json and results.jsonl`)
+    expect(await run({ outDir: tempFiles({}), repeatUntil: 4 })).toMatch(/^repeatUntil: needs a gate of type 'min-accuracy' in gates: /)
+    expect(await run({ outDir: tempFiles({}), repeatUntil: 4, repeat: 2 })).toBe('repeatUntil: give repeat or repeatUntil, not both')
+    expect(await run({ outDir: tempFiles({}), repeatUntil: 4, resume: true, gates: [{ type: 'min-accuracy', threshold: 0.5 }] })).toBe('repeatUntil: resume does not continue a repeatUntil run (run it again, or use repeat)')
+  })
+
+  it('the CLI names --filter, --out and --repeat-until / --repeat', async () => {
+    const cli = (...args: string[]) => runMain(['run', join(dir, 'four.yaml'), '--model', 'baseline', ...args])
+    expectInputError(await cli('--out', tempFiles({}), '--filter', 'nothing-*'), '--filter: no case id matches "nothing-*"')
+    expectInputError(await cli('--out', file), '--out: ', 'is a file, or inside one: --out names the folder')
+    expectInputError(await cli('--out', tempFiles({}), '--repeat-until', '4', '--repeat', '2'), '--repeat-until: give --repeat or --repeat-until, not both')
   })
 })
 
