@@ -53,11 +53,9 @@ export async function importUserFunction<T extends (...args: never[]) => unknown
 }
 
 /**
- * The function as the copy of its module this process loaded has it (`importUserModule`, when the suite loaded),
- * without reading the module again: what a run calls (a live stub for each tool call, a world and custom checks for
- * each case), at a cost that does not grow with the module's imports. One version per run, which its results'
- * fingerprint names (`loadedDigest`): a file edited while the run runs is not run until the next load reads it —
- * the code the fingerprint says is the code that ran. Imported (and kept) only when no copy is loaded.
+ * The function from the copy of its module loaded with the suite (`importUserModule`), not read again: what a run
+ * calls (a stub per tool call, a world and checks per case), at a cost its imports do not grow. One version per run,
+ * the one its fingerprint names (`loadedDigest`): a file edited mid-run waits for the next load. Imported if none is.
  */
 export async function loadedUserFunction<T extends (...args: never[]) => unknown>(path: string, exportName: string, reference: ModuleReference): Promise<T> {
   return exportedFunction<T>(await (modules.get(resolve(path))?.namespace ?? importUserModule(path, reference)), path, exportName, reference)
