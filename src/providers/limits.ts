@@ -1,17 +1,10 @@
 import pLimit from 'p-limit'
 import type { Provider } from '../core/provider.ts'
 import { abortableSleep } from '../http/fetch-with-retries.ts'
-
-/** Per-provider throttles, on top of the run's overall `--concurrency`. */
-export type ProviderLimits = {
-  /** Most requests in flight at once. */
-  readonly maxConcurrency?: number
-  /** Most requests started in any rolling 60 s window. */
-  readonly requestsPerMinute?: number
-}
+import type { ProviderOptions } from './provider-options.ts'
 
 /** Returns the provider unchanged when no limit is set, else a wrapper that queues requests to respect them. */
-export function withLimits(provider: Provider, limits: ProviderLimits): Provider {
+export function withLimits(provider: Provider, limits: Pick<ProviderOptions, 'maxConcurrency' | 'requestsPerMinute'>): Provider {
   const { maxConcurrency, requestsPerMinute } = limits
   if (!maxConcurrency && !requestsPerMinute) return provider
   const limit = maxConcurrency ? pLimit(maxConcurrency) : undefined
