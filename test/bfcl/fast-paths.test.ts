@@ -108,8 +108,8 @@ const nodeArb: fc.Arbitrary<FsNode> = fc.letrec<{ node: FsNode }>((tie) => ({
   ),
 })).node
 
-describe('file-system nodes: equality without building their eqValue', () => {
-  it('equals is pyEqual of the eqValues', () => {
+describe('file-system nodes: equality', () => {
+  it('valEqual is pyEqual of the eqValues', () => {
     fc.assert(fc.property(nodeArb, nodeArb, (a, b) => {
       expect(valEqual(a, b)).toBe(pyEqual(a.eqValue(), b.eqValue()))
     }), { numRuns: 1000 })

@@ -52,9 +52,6 @@ class PyEllipsis implements PyObject {
   eqValue() {
     return { t: 'tuple', items: ['Ellipsis'] } as const
   }
-  equals(other: PyObject): boolean {
-    return other instanceof PyEllipsis
-  }
 }
 
 /** The one `Ellipsis`. */

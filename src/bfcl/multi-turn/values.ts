@@ -19,8 +19,6 @@ export interface PyObject {
   pyRepr(): string
   /** A value whose Python equality is this object's `__eq__`. */
   eqValue(): PyValue
-  /** `pyEqual(this.eqValue(), other.eqValue())` without building them (optional: state checks are hot). */
-  equals?(other: PyObject): boolean
 }
 
 /** Mutable Python data. */
@@ -29,10 +27,6 @@ export type Val = null | boolean | string | PyInt | PyFloat | Val[] | Map<Key, V
 /** True for a Python int or float (bool excluded). */
 export function isNumber(v: Val | undefined): v is PyInt | PyFloat {
   return typeof v === 'object' && v !== null && 't' in v && (v.t === 'int' || v.t === 'float')
-}
-
-function isObject(v: Val): v is PyObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set) && !(v instanceof PyOpaque) && !('t' in v)
 }
 
 /** True for a dict. */
@@ -89,11 +83,7 @@ export function toPy(v: Val): PyValue {
 export function valEqual(a: Val, b: Val): boolean {
   if (a === b) return true
   if (typeof a === 'string' || typeof b === 'string' || a === null || b === null) return false
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false
-    for (let index = 0; index < a.length; index++) if (!valEqual(a[index]!, b[index]!)) return false
-    return true
-  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => valEqual(item, b[index]!))
   if (a instanceof Map && b instanceof Map) {
     if (a.size !== b.size) return false
     for (const [key, value] of a) {
@@ -103,7 +93,6 @@ export function valEqual(a: Val, b: Val): boolean {
     return true
   }
   if (isNumber(a) && isNumber(b) && a.t === b.t) return a.v === b.v
-  if (isObject(a) && isObject(b) && a.equals) return a.equals(b)
   return pyEqual(toPy(a), toPy(b))
 }
 
