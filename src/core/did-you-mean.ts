@@ -52,3 +52,18 @@ export function quotingSlip(value: unknown): string {
   if (typeof value !== 'number' && typeof value !== 'boolean') return ''
   return `, got the ${typeof value} ${String(value)}: quote it ("${String(value)}")`
 }
+
+/** A number as JSON and YAML write one (no `0x3`, no spaces, no `Infinity`). */
+export const jsonNumeral = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
+
+/**
+ * The other way round, for a string where a boolean or a number was expected — YAML 1.2 reads `yes`, `off` and any
+ * quoted value as one — `, got the string "yes": write true`; empty for a string that reads as neither.
+ */
+export function unquotingSlip(value: unknown, type: unknown): string {
+  if (typeof value !== 'string') return ''
+  const meant = type === 'boolean' ? (/^(true|yes|on)$/i.test(value) ? 'true' : /^(false|no|off)$/i.test(value) ? 'false' : undefined)
+    : (type === 'number' || (type === 'integer' && Number.isInteger(Number(value)))) && jsonNumeral.test(value) ? value
+    : undefined
+  return meant === undefined ? '' : `, got the string ${JSON.stringify(value)}: write ${meant}`
+}

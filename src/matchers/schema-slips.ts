@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import type { Matcher } from '../core/case.ts'
-import { didYouMean } from '../core/did-you-mean.ts'
+import { didYouMean, jsonNumeral } from '../core/did-you-mean.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import type { Validator } from '../schema/ajv.ts'
 import { conjunctions } from '../schema/conjunctions.ts'
@@ -154,13 +154,10 @@ function parameterName(path: readonly (string | number)[]): string {
 function quotedNumber(value: unknown, error: ErrorObject | undefined, validate: Validator): string {
   const where = pointerToPath(error?.instancePath ?? '')
   const text = valueAt(value, where)
-  if (typeof text !== 'string' || !jsonNumber.test(text)) return ''
+  if (typeof text !== 'string' || !jsonNumeral.test(text)) return ''
   const cleared = validate(replacedAt(value, where, Number(text))) || !validate.errors?.some((other) => other.instancePath === error?.instancePath)
   return cleared ? `: ${describe(text)} is a string of a number: write ${text}, not ${describe(text)}` : ''
 }
-
-// A number as JSON and YAML write one (no `0x3`, no spaces, no `Infinity`).
-const jsonNumber = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
 
 function errorText(error: ErrorObject | undefined, value: unknown): string {
   if (!error) return 'the schema rejects it'

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { didYouMean, percentageSlip, quotingSlip } from '../core/did-you-mean.ts'
+import { didYouMean, percentageSlip, quotingSlip, unquotingSlip } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
@@ -170,7 +170,7 @@ function explain(error: ErrorObject, value: unknown): string {
       return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${slip}`
     }
     case 'type':
-      return `expected ${String(error.params.type)}${error.params.type === 'string' ? quotingSlip(value) : ''}`
+      return `expected ${String(error.params.type)}${error.params.type === 'string' ? quotingSlip(value) : unquotingSlip(value, error.params.type)}`
     case 'oneOf':
       return 'expected exactly one of the allowed forms (see the schema)'
     default:

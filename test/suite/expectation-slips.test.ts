@@ -161,3 +161,26 @@ describe('a quoted number inside an array argument', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /)
   })
 })
+
+// YAML 1.2 reads `no_call: yes` (YAML 1.1's and GitHub Actions' boolean) and a quoted `"30"` as strings: once a bare
+// "expected boolean", which leaves the newcomer looking at what reads as a boolean.
+describe('a suite field given a string of a boolean or a number says what to write', () => {
+  async function fieldError(suite: string): Promise<string> {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': `name: s\ntools: ./tools.json\n${suite}` })
+    try {
+      await loadSuite(`${dir}/suite.yaml`)
+    } catch (error) {
+      return (error as Error).message
+    }
+    throw new Error('loaded without an error')
+  }
+
+  it('yes, on, "false", "30"', async () => {
+    const noCall = (value: string) => fieldError(`cases:\n  - id: a\n    prompt: hi\n    expect:\n      no_call: ${value}\n`)
+    expect(await noCall('yes')).toContain('suite.yaml:7: cases.0.expect.no_call: expected boolean, got the string "yes": write true')
+    expect(await noCall('off')).toContain('expected boolean, got the string "off": write false')
+    expect(await noCall('"false"')).toContain('expected boolean, got the string "false": write false')
+    expect(await noCall('maybe')).toMatch(/no_call: expected boolean$/m)
+    expect(await fieldError('stub_timeout: "30"\ncases:\n  - id: a\n    prompt: hi\n    expect: { no_call: true }\n')).toContain('stub_timeout: expected number, got the string "30": write 30')
+  })
+})
