@@ -62,12 +62,12 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
     }
   }
   // Before anything is joined: one label for two specs would pool two models' results into one row.
-  const modelSpecs = mergedModelSpecs(inputs)
-  // And one model run with two settings would pool verdicts decided under each into its row.
-  const modelSettings = mergedModelSettings(inputs)
-  // The shard sets' own checks first (their messages name the shard set), then what every input must share.
-  const problems = incompleteness(inputs)
   const names = optionNames(options)
+  const modelSpecs = mergedModelSpecs(inputs, names)
+  // And one model run with two settings would pool verdicts decided under each into its row.
+  const modelSettings = mergedModelSettings(inputs, names)
+  // The shard sets' own checks first (their messages name the shard set), then what every input must share.
+  const problems = incompleteness(inputs, names)
   checkOneRunSettings(inputs, names)
   settlePartial(problems, options.allowPartial === true, warnings, names)
 
@@ -78,7 +78,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const results = orderResults(kept, suites.map((s) => s.name), models)
   // --repeat-until runs' gates read the mean of per-case pass rates: recomputed over the merged results, as the
   // run computes it, never averaged from the inputs' figures (their case counts and repeat counts differ).
-  const repeatUntil = repeatUntilInputs(inputs, warnings)
+  const repeatUntil = repeatUntilInputs(inputs, warnings, names)
   const summary = carryExtensions(summarize(results, { caseMeanAccuracy: repeatUntil.any }), inputs, warnings)
     .sort(byModelThenVariant(models))
   // The models a report's gates covered: its run's, and any its results name (a hand-built report may list none).
@@ -109,25 +109,25 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
  * What leaves the merge short of the whole run (a missing shard, a cut or interrupted input); throws on a shard set
  * no merge can make whole (split differently, or run with two --repeat values).
  */
-function incompleteness(inputs: readonly ReportInput[]): string[] {
+function incompleteness(inputs: readonly ReportInput[], names: OptionNames): string[] {
   const problems: string[] = []
-  // How to finish it is the report's to say (report/run-stops.ts): a vitest report has no --resume, its tests run again.
+  // Whether a resume finishes it is the report's to say (report/run-stops.ts): a vitest report has none, its tests run again.
   for (const { file, report } of inputs) {
-    for (const stop of runStops(report.run)) if (stop.kind === 'interrupted') problems.push(`${file} is from an interrupted run (finish it ${stop.finish})`)
+    for (const stop of runStops(report.run)) if (stop.kind === 'interrupted') problems.push(`${file} is from an interrupted run (finish it ${stop.resumable ? `with ${names.resume}` : 'by running the tests again'})`)
   }
   // A run cut by --bail (run.cut) left case runs out: the merged gates would judge fewer cases than were planned.
   for (const { file, report } of inputs) {
     const cut = runCut(report.run)
-    if (cut) problems.push(`${file} is from a run cut by --${cut.reason} (${cut.notRun.length} case run(s) did not start; run them with --resume)`)
+    if (cut) problems.push(`${file} is from a run cut by ${cut.reason === 'max-cost' ? names.maxCost : cut.reason === 'bail' ? names.bail : String(cut.reason)} (${cut.notRun.length} case run(s) did not start; run them with ${names.resume})`)
   }
-  for (const set of shardSets(inputs)) {
+  for (const set of shardSets(inputs, names)) {
     const counts = unique(set.shards.map((s) => s.shard.count))
     if (counts.length > 1) {
       const file = set.shards.find((s) => s.shard.count !== counts[0])!.file
       const field = isShard(inputs.find((input) => input.file === file)?.report.run.shard) ? 'run.shard' : 'run.merged.shardSets'
       throw new InputError(`shard reports${set.label} split the cases differently (${counts.map((n) => `/${n}`).join(', ')})`, { file, field })
     }
-    checkOneRepeat(set)
+    checkOneRepeat(set, names)
     const missing = Array.from({ length: counts[0]! }, (_, i) => i + 1).filter((i) => !set.shards.some((s) => s.shard.index === i))
     if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')}${set.label} missing`)
   }
@@ -193,13 +193,13 @@ type RepeatUntilRecord = { readonly max: number; readonly rule: string; readonly
  * one (all with one N and rule: `checkOneRunSettings` refused two). Each run stopped its cases on its own gates, so
  * a row drawn from several runs is a mean over results no single decision covered: said in a warning.
  */
-function repeatUntilInputs(inputs: readonly ReportInput[], warnings: string[]): { any: boolean; record?: RepeatUntilRecord } {
+function repeatUntilInputs(inputs: readonly ReportInput[], warnings: string[], names: OptionNames): { any: boolean; record?: RepeatUntilRecord } {
   const marked = inputs.filter(({ report }) => report.run.repeatUntil !== undefined || report.summary.some((row) => 'caseMeanAccuracy' in row))
   if (marked.length === 0) return { any: false }
   const records = inputs.map(({ report }) => report.run.repeatUntil).filter(isRepeatUntilRecord)
   const filesOfRow = new Map<string, string[]>()
   for (const { file, report } of marked) for (const row of new Set(report.summary.map((summary) => summaryLabel(summary)))) filesOfRow.set(row, [...(filesOfRow.get(row) ?? []), file])
-  for (const [row, files] of filesOfRow) if (files.length > 1) warnings.push(`${row}: its results come from ${files.join(', ')}, --repeat-until runs that each stopped cases on their own gates; the merged caseMeanAccuracy is the mean over the results present, not a decision one run made`)
+  for (const [row, files] of filesOfRow) if (files.length > 1) warnings.push(`${row}: its results come from ${files.join(', ')}, ${names.repeatUntil} runs that each stopped cases on their own gates; the merged caseMeanAccuracy is the mean over the results present, not a decision one run made`)
   if (records.length !== inputs.length) return { any: true }
   const sum = (field: 'repeatsRun' | 'planned' | 'casesStopped' | 'reopened') => records.reduce((total, record) => total + record[field], 0)
   return { any: true, record: { max: records[0]!.max, rule: records[0]!.rule, repeatsRun: sum('repeatsRun'), planned: sum('planned'), casesStopped: sum('casesStopped'), reopened: sum('reopened') } }

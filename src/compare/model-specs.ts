@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import type { OptionNames } from '../core/option-names.ts'
 import type { ReportInput } from '../core/report.ts'
 
 type Settings = { readonly [setting: string]: unknown }
@@ -11,12 +12,12 @@ type Settings = { readonly [setting: string]: unknown }
  * pooled into one row — one accuracy, one gate verdict over both. Shards of one spec agree and merge as before; a
  * report that recorded no specs (written before they were) is not checked.
  */
-export function mergedModelSpecs(inputs: readonly ReportInput[]): { [model: string]: string } {
+export function mergedModelSpecs(inputs: readonly ReportInput[], names: OptionNames): { [model: string]: string } {
   const specs = perModel(inputs, 'modelSpecs', 'each model\'s spec by its name', (spec, field) => {
     if (typeof spec !== 'string') throw new InputError('expected the model\'s spec (a string)', field)
     return spec
   }, (model, here, first) => (here === first.value ? undefined
-    : `model "${model}" is ${here} here but ${first.value} in ${first.file}: merged, two models' results would be pooled as one model's row; run them under different labels (models: - { model: …, label: … }) to merge them`))
+    : `model "${model}" is ${here} here but ${first.value} in ${first.file}: merged, two models' results would be pooled as one model's row; run them under different labels (${names.labelled}) to merge them`))
   return Object.fromEntries([...specs].map(([model, { value }]) => [model, value]))
 }
 
@@ -26,14 +27,14 @@ export function mergedModelSpecs(inputs: readonly ReportInput[]): { [model: stri
  * would be one accuracy, one gate verdict. A model is recorded only when every input that ran it recorded its
  * settings — a report written before they were is not checked, and its results' settings are unknown.
  */
-export function mergedModelSettings(inputs: readonly ReportInput[]): { [model: string]: Settings } {
+export function mergedModelSettings(inputs: readonly ReportInput[], names: OptionNames): { [model: string]: Settings } {
   const settings = perModel(inputs, 'modelSettings', 'each model\'s request settings by its name', (value, field) => {
     if (!isPlainObject(value)) throw new InputError('expected the model\'s request settings (an object)', field)
     return value
   }, (model, here, first) => {
     const setting = [...new Set([...Object.keys(here), ...Object.keys(first.value)])].sort().find((name) => !isDeepStrictEqual(here[name], first.value[name]))
     if (setting === undefined) return undefined
-    return `model "${model}" ran with ${setting} ${shown(here[setting])} here but ${shown(first.value[setting])} in ${first.file} — its verdicts were decided under two settings, and merged as one model's row, its accuracy and gates would mix them; run every report with the same settings, or give each setting its own label (models: - { model: …, label: … }) to compare them as two models`
+    return `model "${model}" ran with ${setting} ${shown(here[setting])} here but ${shown(first.value[setting])} in ${first.file} — its verdicts were decided under two settings, and merged as one model's row, its accuracy and gates would mix them; run every report with the same settings, or give each setting its own label (${names.labelled}) to compare them as two models`
   })
   const unrecorded = new Set(inputs.flatMap(({ report }) => report.run.models.filter((model) => !isPlainObject(report.run.modelSettings) || !(model in report.run.modelSettings))))
   return Object.fromEntries([...settings].filter(([model]) => !unrecorded.has(model)).map(([model, { value }]) => [model, value]))

@@ -29,8 +29,8 @@ export function checkOneRunSettings(inputs: readonly ReportInput[], names: Optio
   const first = settings[0]
   for (const here of settings) {
     if (here.repeat === first!.repeat && here.rule === first!.rule) continue
-    const [text, firstText] = [describe(here, first!), describe(first!, here)]
-    throw new InputError(`reports ran with different repeat settings: ${text} here but ${firstText} in ${first!.file} — merged as one run, its cases would claim one repeat setting while they ran under two, and pass@k, pass^k, flaky cases and the gates would mix them; merge reports run with the same --repeat or --repeat-until`, { file: here.file, field: here.rule !== undefined || first!.rule !== undefined ? 'run.repeatUntil' : 'run.repeat' })
+    const [text, firstText] = [describe(here, first!, names), describe(first!, here, names)]
+    throw new InputError(`reports ran with different repeat settings: ${text} here but ${firstText} in ${first!.file} — merged as one run, its cases would claim one repeat setting while they ran under two, and pass@k, pass^k, flaky cases and the gates would mix them; merge reports run with the same ${names.repeat} or ${names.repeatUntil}`, { file: here.file, field: here.rule !== undefined || first!.rule !== undefined ? 'run.repeatUntil' : 'run.repeat' })
   }
   const versions = new Map<string, SuiteVersion>()
   for (const here of inputs.flatMap(suiteVersions)) {
@@ -43,10 +43,10 @@ export function checkOneRunSettings(inputs: readonly ReportInput[], names: Optio
 }
 
 /** A setting as the refusal names it: the rule too when two `--repeat-until` runs differ only there. */
-function describe(setting: RepeatSetting, other: RepeatSetting): string {
-  if (setting.rule === undefined) return `--repeat ${setting.repeat}`
+function describe(setting: RepeatSetting, other: RepeatSetting, names: OptionNames): string {
+  if (setting.rule === undefined) return `${names.repeat} ${setting.repeat}`
   const rule = other.rule !== undefined && other.rule !== setting.rule ? ` (rule ${setting.rule})` : ''
-  return `--repeat-until ${setting.repeat}${rule}`
+  return `${names.repeatUntil} ${setting.repeat}${rule}`
 }
 
 /**
@@ -58,14 +58,14 @@ function repeatSetting({ file, report }: ReportInput): RepeatSetting[] {
   const { repeat, repeatUntil } = report.run
   if (repeatUntil !== undefined) {
     const fail = (what: string, field = '') => new InputError(`expected ${what}`, { file, field: `run.repeatUntil${field}` })
-    if (!isPlainObject(repeatUntil)) throw fail('the --repeat-until record (an object: max, rule, …)')
-    if (!isCount(repeatUntil.max)) throw fail('the --repeat-until N (an integer, at least 1)', '.max')
-    if (typeof repeatUntil.rule !== 'string') throw fail('the --repeat-until stopping rule (a string)', '.rule')
+    if (!isPlainObject(repeatUntil)) throw fail('the repeat-until record (an object: max, rule, …)')
+    if (!isCount(repeatUntil.max)) throw fail('the repeat-until N (an integer, at least 1)', '.max')
+    if (typeof repeatUntil.rule !== 'string') throw fail('the repeat-until stopping rule (a string)', '.rule')
     return [{ file, repeat: repeatUntil.max, rule: repeatUntil.rule }]
   }
   if (report.summary.some((row) => 'caseMeanAccuracy' in row)) return []
   if (repeat === undefined) return []
-  if (!isCount(repeat)) throw new InputError('expected the --repeat (an integer, at least 1)', { file, field: 'run.repeat' })
+  if (!isCount(repeat)) throw new InputError('expected the repeat count (an integer, at least 1)', { file, field: 'run.repeat' })
   return [{ file, repeat }]
 }
 

@@ -3,6 +3,7 @@ import { getOrCreate } from '../core/get-or-create.ts'
 import type { Report, ReportInput } from '../core/report.ts'
 import { isWholeShard, type Shard } from '../runner/shard.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import type { OptionNames } from '../core/option-names.ts'
 
 /**
  * The shards of one model's sharded run a merged report holds (report.json `run.merged.shardSets`): the model, its
@@ -29,10 +30,10 @@ type ShardRun = { readonly model: string; readonly suites: readonly string[]; re
  * and each needs all its shards; models whose shards are the same reports are one set (a run of several models).
  * A merged input counts with the shards it recorded holding.
  */
-export function shardSets(inputs: readonly ReportInput[]): ShardSet[] {
+export function shardSets(inputs: readonly ReportInput[], names: OptionNames): ShardSet[] {
   const sets = new Map<string, { models: string[]; plan: string; suites: readonly string[]; shards: ShardRun['shards'] }>()
   for (const run of shardRuns(inputs)) {
-    const plan = `suites ${run.suites.join(', ')}${run.filter !== undefined ? `, --filter ${run.filter}` : ''}`
+    const plan = `suites ${run.suites.join(', ')}${run.filter !== undefined ? `, ${names.filter} ${run.filter}` : ''}`
     const key = JSON.stringify([plan, run.shards.map((s) => s.file)])
     getOrCreate(sets, key, () => ({ models: [] as string[], plan, suites: run.suites, shards: run.shards })).models.push(run.model)
   }
@@ -50,12 +51,12 @@ export function shardSets(inputs: readonly ReportInput[]): ShardSet[] {
  * times as its own run asked, so the merged pass@k, pass^k, flaky cases and gates would weigh half the cases by one
  * repeat count and half by another, as one run of neither.
  */
-export function checkOneRepeat(set: ShardSet): void {
+export function checkOneRepeat(set: ShardSet, names: OptionNames): void {
   const first = set.shards.find((held) => held.repeat !== undefined)
   if (!first) return
   for (const { file, repeat } of set.shards) {
     if (repeat === undefined || repeat.value === first.repeat!.value) continue
-    throw new InputError(`shard reports${set.label} ran different --repeat values: --repeat ${repeat.value} here but --repeat ${first.repeat!.value} in ${first.file} — their cases ran a different number of times, so pass@k, pass^k and the gates would mix them as one run; run every shard with the same --repeat`, { file, field: repeat.field })
+    throw new InputError(`shard reports${set.label} ran different ${names.repeat} values: ${names.repeat} ${repeat.value} here but ${names.repeat} ${first.repeat!.value} in ${first.file} — their cases ran a different number of times, so pass@k, pass^k and the gates would mix them as one run; run every shard with the same ${names.repeat}`, { file, field: repeat.field })
   }
 }
 
@@ -107,8 +108,8 @@ function recordedSets(file: string, report: Report): ShardSetRecord[] {
     if (!isPlainObject(set)) throw fail('a shard set object (model, suites, shards)', at)
     if (typeof set.model !== 'string') throw fail('the model name (a string)', `${at}.model`)
     if (!Array.isArray(set.suites) || !set.suites.every((suite) => typeof suite === 'string')) throw fail('the suite names (a list of strings)', `${at}.suites`)
-    if (set.filter !== undefined && typeof set.filter !== 'string') throw fail('the --filter (a string)', `${at}.filter`)
-    if (set.repeat !== undefined && !(Number.isInteger(set.repeat) && (set.repeat as number) >= 1)) throw fail('the --repeat (an integer, at least 1)', `${at}.repeat`)
+    if (set.filter !== undefined && typeof set.filter !== 'string') throw fail('the case filter (a string)', `${at}.filter`)
+    if (set.repeat !== undefined && !(Number.isInteger(set.repeat) && (set.repeat as number) >= 1)) throw fail('the repeat count (an integer, at least 1)', `${at}.repeat`)
     const valid = (s: unknown) => isShard(s) && isWholeShard(s)
     if (!Array.isArray(set.shards) || !set.shards.every(valid)) throw fail('the shards held (a list of { index, count }, 1 <= index <= count)', `${at}.shards`)
     return { model: set.model, suites: [...(set.suites as string[])].sort(), ...(typeof set.filter === 'string' ? { filter: set.filter } : {}), ...(typeof set.repeat === 'number' ? { repeat: set.repeat } : {}), shards: set.shards as Shard[] }

@@ -61,6 +61,8 @@ export type OptionNames = {
   readonly keepDotsFor: string
   /** How to have the fuzzer count a repaired invalid input as a repair. */
   readonly allowRepair: string
+  /** How to give one model entry its own label (one spec run as two rows, two specs as two models). */
+  readonly labelled: string
 }
 
 const cli: OptionNames = {
@@ -94,6 +96,7 @@ const cli: OptionNames = {
   bfclSource: '--bfcl-source',
   keepDotsFor: '--keep-dots-for',
   allowRepair: 'pass --allow-repair',
+  labelled: 'models: - { model: …, label: … }',
 }
 
 const library: OptionNames = {
@@ -127,6 +130,7 @@ const library: OptionNames = {
   bfclSource: 'bfclSource',
   keepDotsFor: 'keepDotsFor',
   allowRepair: 'set allowRepair: true',
+  labelled: 'models: [{ spec: …, label: … }]',
 }
 
 const surfaces: { readonly [S in OptionSurface]: OptionNames } = { cli, library }

@@ -13,8 +13,8 @@ export type RunStop = {
   readonly notRun: number | undefined
   /** A cut's tasks that never started, each named as its result would have been (`run.cut.notRun`); empty for an interruption. */
   readonly tasks: readonly NotRunTask[]
-  /** How the case runs without a result are run (`finish it …`): `with --resume`, or the tests again for a vitest report (vitest has no --resume). */
-  readonly finish: string
+  /** Whether a resume of the run runs the case runs without a result; a vitest report's run the tests again (vitest has no --resume). */
+  readonly resumable: boolean
   /** The sentence every format prints (plain text: each format escapes it). */
   readonly text: string
 }
@@ -26,18 +26,18 @@ export function runStops(run: Report['run']): RunStop[] {
   if (cut) {
     const by = cut.reason === 'max-cost' ? `--max-cost ${String(cut.limit)} (spent $${typeof cut.spentUsd === 'number' ? cut.spentUsd.toFixed(4) : '?'})` : `--${String(cut.reason)} ${String(cut.limit)}`
     const tasks = cut.notRun.filter(isTask)
-    stops.push({ kind: 'cut', by, notRun: cut.notRun.length, tasks, finish: 'with --resume', text: `Cut by ${by}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).` })
+    stops.push({ kind: 'cut', by, notRun: cut.notRun.length, tasks, resumable: true, text: `Cut by ${by}: ${cut.notRun.length} case run(s) did not start (listed in report.json run.cut.notRun; --resume runs them).` })
   }
   if (run.interrupted === true && run.runner === 'vitest') {
     // The vitest reporter's report: vitest cancelled the run, and has no --resume (nor a count of what did not finish).
     const by = 'a cancel of the vitest run (Ctrl-C, or --bail after a failure)'
     const text = 'Interrupted: the vitest run was cancelled (Ctrl-C, or --bail after a failure) and its cases that had not finished left no result; the report is partial (run the tests again to run them).'
-    stops.push({ kind: 'interrupted', by, notRun: undefined, tasks: [], finish: 'by running the tests again', text })
+    stops.push({ kind: 'interrupted', by, notRun: undefined, tasks: [], resumable: false, text })
   } else if (run.interrupted === true) {
     const notRun = typeof run.unfinished === 'number' && Number.isInteger(run.unfinished) && run.unfinished >= 0 ? run.unfinished : undefined
     const by = 'an interruption (Ctrl-C)'
     const what = notRun === undefined ? 'some case runs did not finish' : `${notRun} case run(s) did not finish`
-    stops.push({ kind: 'interrupted', by, notRun, tasks: [], finish: 'with --resume', text: `Interrupted: ${what}; the report is partial (--resume runs them).` })
+    stops.push({ kind: 'interrupted', by, notRun, tasks: [], resumable: true, text: `Interrupted: ${what}; the report is partial (--resume runs them).` })
   }
   return stops
 }

@@ -74,13 +74,13 @@ describe('merge --allow-partial of a cut or interrupted shard', () => {
 
   it('plain merge refuses a merged partial report, as it refuses the cut or interrupted shard itself', () => {
     const cut = merged(shard(1, ['paris'], { cut: bailCut }), shard(2, ['rome']))
-    expect(() => mergeReports([{ file: 'merged.json', report: cut }])).toThrow('merged.json is from a run cut by --bail (2 case run(s) did not start; run them with --resume)')
+    expect(() => mergeReports([{ file: 'merged.json', report: cut }])).toThrow('merged.json is from a run cut by bail (2 case run(s) did not start; run them with resume)')
     const interrupted = merged(shard(1, ['paris'], { interrupted: true, unfinished: 1 }), shard(2, ['rome']))
     expect(() => mergeReports([{ file: 'merged.json', report: interrupted }])).toThrow('merged.json is from an interrupted run')
   })
 
   it("plain merge tells how to finish each interrupted input: --resume for a run's, the tests again for a vitest report's", () => {
-    expect(() => mergeReports([shard(1, ['paris'], { interrupted: true, unfinished: 1 }), shard(2, ['rome'])])).toThrow('shard-1.json is from an interrupted run (finish it with --resume)')
+    expect(() => mergeReports([shard(1, ['paris'], { interrupted: true, unfinished: 1 }), shard(2, ['rome'])])).toThrow('shard-1.json is from an interrupted run (finish it with resume)')
     const vitest = () => mergeReports([shard(1, ['paris'], { interrupted: true, runner: 'vitest' }), shard(2, ['rome'])])
     expect(vitest).toThrow('shard-1.json is from an interrupted run (finish it by running the tests again)')
     expect(vitest).not.toThrow(/--resume/)

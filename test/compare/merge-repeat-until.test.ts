@@ -48,7 +48,7 @@ describe('merge of --repeat-until runs', () => {
     const record = (report: typeof whole.report) => report.run.repeatUntil as { max: number; repeatsRun: number; planned: number }
     expect(record(merged.report)).toMatchObject({ max: 8, rule: 'curtailed-worst-case', repeatsRun: merged.report.results.length, planned: 40 })
     // Each run stopped its cases on its own gates: the merge says so, for the row both runs made.
-    expect(merged.warnings).toContainEqual(expect.stringContaining('scripted:until: its results come from part-1, part-2, --repeat-until runs'))
+    expect(merged.warnings).toContainEqual(expect.stringContaining('scripted:until: its results come from part-1, part-2, repeatUntil runs'))
   })
 
   it('a row from one run keeps that run\'s figure, without a warning', async () => {
@@ -58,6 +58,6 @@ describe('merge of --repeat-until runs', () => {
     const parts = [await run(provider, 'one'), await run(other, 'two')]
     const merged = mergeReports(parts.map((part, index) => ({ file: `part-${index + 1}`, report: part.report })))
     expect(merged.report.summary.map((row) => row.caseMeanAccuracy)).toEqual(parts.map((part) => part.report.summary[0]!.caseMeanAccuracy))
-    expect(merged.warnings.filter((warning) => warning.includes('--repeat-until'))).toEqual([])
+    expect(merged.warnings.filter((warning) => warning.includes('repeatUntil runs'))).toEqual([])
   })
 })

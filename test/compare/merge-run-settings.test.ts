@@ -26,8 +26,8 @@ const until = (max: number, rule = 'curtailed-worst-case') => ({ repeatUntil: { 
 describe('merge refuses reports whose run settings differ', () => {
   it('--repeat 3 and --repeat 5 (two models, no shards): refused in either order, naming both values and files', () => {
     const [three, five] = [runOf('three.json', 'model-a', 3), runOf('five.json', 'model-b', 5)]
-    expect(mergeRefusal([three, five])).toContain('five.json: run.repeat: reports ran with different repeat settings: --repeat 5 here but --repeat 3 in three.json')
-    expect(mergeRefusal([five, three])).toContain('three.json: run.repeat: reports ran with different repeat settings: --repeat 3 here but --repeat 5 in five.json')
+    expect(mergeRefusal([three, five])).toContain('five.json: run.repeat: reports ran with different repeat settings: repeat 5 here but repeat 3 in three.json')
+    expect(mergeRefusal([five, three])).toContain('three.json: run.repeat: reports ran with different repeat settings: repeat 3 here but repeat 5 in five.json')
   })
 
   it('one --repeat merges and keeps it', () => {
@@ -37,18 +37,18 @@ describe('merge refuses reports whose run settings differ', () => {
 
   it('--repeat-until N: another N, another rule or a plain --repeat run is refused; the same N merges with its record', () => {
     const eight = runOf('eight.json', 'model-a', 8, until(8))
-    expect(mergeRefusal([eight, runOf('five.json', 'model-b', 5, until(5))])).toContain('five.json: run.repeatUntil: reports ran with different repeat settings: --repeat-until 5 here but --repeat-until 8 in eight.json')
-    expect(mergeRefusal([eight, runOf('plain.json', 'model-b', 8)])).toContain('plain.json: run.repeatUntil: reports ran with different repeat settings: --repeat 8 here but --repeat-until 8 in eight.json')
-    expect(mergeRefusal([runOf('plain.json', 'model-b', 8), eight])).toContain('eight.json: run.repeatUntil: reports ran with different repeat settings: --repeat-until 8 here but --repeat 8 in plain.json')
-    expect(mergeRefusal([eight, runOf('other.json', 'model-b', 8, until(8, 'sequential'))])).toContain('--repeat-until 8 (rule sequential) here but --repeat-until 8 (rule curtailed-worst-case) in eight.json')
+    expect(mergeRefusal([eight, runOf('five.json', 'model-b', 5, until(5))])).toContain('five.json: run.repeatUntil: reports ran with different repeat settings: repeatUntil 5 here but repeatUntil 8 in eight.json')
+    expect(mergeRefusal([eight, runOf('plain.json', 'model-b', 8)])).toContain('plain.json: run.repeatUntil: reports ran with different repeat settings: repeat 8 here but repeatUntil 8 in eight.json')
+    expect(mergeRefusal([runOf('plain.json', 'model-b', 8), eight])).toContain('eight.json: run.repeatUntil: reports ran with different repeat settings: repeatUntil 8 here but repeat 8 in plain.json')
+    expect(mergeRefusal([eight, runOf('other.json', 'model-b', 8, until(8, 'sequential'))])).toContain('repeatUntil 8 (rule sequential) here but repeatUntil 8 (rule curtailed-worst-case) in eight.json')
     const merged = mergeReports([eight, runOf('again.json', 'model-b', 8, until(8))])
     expect(merged.report.run).toMatchObject({ repeat: 8, repeatUntil: { max: 8, rule: 'curtailed-worst-case', repeatsRun: 48 } })
   })
 
   it('a damaged run.repeat or run.repeatUntil is named (file and field)', () => {
     const good = runOf('a.json', 'model-a', 3)
-    expect(mergeRefusal([good, runOf('b.json', 'model-b', 3, { repeat: 'three' })])).toContain('b.json: run.repeat: expected the --repeat (an integer, at least 1)')
-    expect(mergeRefusal([good, runOf('b.json', 'model-b', 3, { repeatUntil: { max: 'x' } })])).toContain('b.json: run.repeatUntil.max: expected the --repeat-until N (an integer, at least 1)')
+    expect(mergeRefusal([good, runOf('b.json', 'model-b', 3, { repeat: 'three' })])).toContain('b.json: run.repeat: expected the repeat count (an integer, at least 1)')
+    expect(mergeRefusal([good, runOf('b.json', 'model-b', 3, { repeatUntil: { max: 'x' } })])).toContain('b.json: run.repeatUntil.max: expected the repeat-until N (an integer, at least 1)')
   })
 
   it('one suite in two versions (its case count) is refused without shards too', () => {

@@ -160,7 +160,7 @@ describe('mergeReports', () => {
     expect(mergeReports([alone('model-a', 1), alone('model-b', 1), alone('model-a', 2), alone('model-b', 2)]).warnings).toEqual([])
     // The same model's shards of different --filter runs are not one run either.
     const filtered = (index: number, filter: string) => ({ ...alone('model-a', index), report: { ...alone('model-a', index).report, run: { ...alone('model-a', index).report.run, filter } } })
-    expect(() => mergeReports([filtered(1, 'case-1*'), filtered(2, 'case-2*')])).toThrow('shard 2/2 of model-a (suites weather, --filter case-1*) missing; shard 1/2 of model-a (suites weather, --filter case-2*) missing')
+    expect(() => mergeReports([filtered(1, 'case-1*'), filtered(2, 'case-2*')])).toThrow('shard 2/2 of model-a (suites weather, filter case-1*) missing; shard 1/2 of model-a (suites weather, filter case-2*) missing')
   })
 
   describe("a report's gates judge the models of its own run only", () => {

@@ -85,7 +85,7 @@ describe('--bail and merge', () => {
     const dir = suiteFolder(['Rome', 'Oslo', 'Bern'])
     const cut = await runEvaluation({ suitePaths: [dir], models: ['m'], providers: [provider(['rome'])], outDir: join(dir, 'cut'), concurrency: 1, bail: 1 })
     const input = { file: 'cut/report.json', report: cut.report }
-    expect(() => mergeReports([input])).toThrow('cut/report.json is from a run cut by --bail (2 case run(s) did not start; run them with --resume)')
-    expect(mergeReports([input], { allowPartial: true }).warnings).toEqual([expect.stringContaining('partial merge: cut/report.json is from a run cut by --bail')])
+    expect(() => mergeReports([input])).toThrow('cut/report.json is from a run cut by bail (2 case run(s) did not start; run them with resume)')
+    expect(mergeReports([input], { allowPartial: true }).warnings).toEqual([expect.stringContaining('partial merge: cut/report.json is from a run cut by bail')])
   })
 })
