@@ -32,6 +32,17 @@ function load(args: string, extra = '') {
   return loadSuite(`${dir}/suite.yaml`)
 }
 
+/** The error loading a suite of these tools and this text after its name and tools fails with. */
+async function suiteError(text: string): Promise<string> {
+  const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': `name: s\ntools: ./tools.json\n${text}` })
+  try {
+    await loadSuite(`${dir}/suite.yaml`)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('loaded without an error')
+}
+
 async function slip(args: string, extra = ''): Promise<string> {
   try {
     await load(args, extra)
@@ -101,15 +112,7 @@ describe('expectations are checked against the tool schema before any model call
 
 describe("a field named as the provider APIs name it gets the suite's name suggested", () => {
   /** The load error of a suite whose one case expects this call (YAML lines under `- `). */
-  async function loadError(call: string): Promise<string> {
-    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': `name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      calls:\n        - ${call}\n` })
-    try {
-      await loadSuite(`${dir}/suite.yaml`)
-    } catch (error) {
-      return (error as Error).message
-    }
-    throw new Error('loaded without an error')
-  }
+  const loadError = (call: string): Promise<string> => suiteError(`cases:\n  - id: a\n    prompt: hi\n    expect:\n      calls:\n        - ${call}\n`)
 
   it('a tool call\'s "arguments" (the API\'s and the scripted models\' name) is "args" here, its "tool" is "name"', async () => {
     const message = await loadError('tool: create_note\n          arguments: { title: x }')
@@ -165,22 +168,12 @@ describe('a quoted number inside an array argument', () => {
 // YAML 1.2 reads `no_call: yes` (YAML 1.1's and GitHub Actions' boolean) and a quoted `"30"` as strings: once a bare
 // "expected boolean", which leaves the newcomer looking at what reads as a boolean.
 describe('a suite field given a string of a boolean or a number says what to write', () => {
-  async function fieldError(suite: string): Promise<string> {
-    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': `name: s\ntools: ./tools.json\n${suite}` })
-    try {
-      await loadSuite(`${dir}/suite.yaml`)
-    } catch (error) {
-      return (error as Error).message
-    }
-    throw new Error('loaded without an error')
-  }
-
   it('yes, on, "false", "30"', async () => {
-    const noCall = (value: string) => fieldError(`cases:\n  - id: a\n    prompt: hi\n    expect:\n      no_call: ${value}\n`)
+    const noCall = (value: string) => suiteError(`cases:\n  - id: a\n    prompt: hi\n    expect:\n      no_call: ${value}\n`)
     expect(await noCall('yes')).toContain('suite.yaml:7: cases.0.expect.no_call: expected boolean, got the string "yes": write true')
     expect(await noCall('off')).toContain('expected boolean, got the string "off": write false')
     expect(await noCall('"false"')).toContain('expected boolean, got the string "false": write false')
     expect(await noCall('maybe')).toMatch(/no_call: expected boolean$/m)
-    expect(await fieldError('stub_timeout: "30"\ncases:\n  - id: a\n    prompt: hi\n    expect: { no_call: true }\n')).toContain('stub_timeout: expected number, got the string "30": write 30')
+    expect(await suiteError('stub_timeout: "30"\ncases:\n  - id: a\n    prompt: hi\n    expect: { no_call: true }\n')).toContain('stub_timeout: expected number, got the string "30": write 30')
   })
 })
