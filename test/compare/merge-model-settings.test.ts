@@ -15,7 +15,7 @@ import { storeFiles } from './store-suite.ts'
 // case run, and were merged as one model's row — its accuracy and gates over verdicts decided under two settings.
 // A run now records each model's request settings (run.modelSettings), and merge refuses two for one model.
 
-/** A run of `model` over c1..c3 of suite weather (cases `from`..), with `run` fields added. */
+/** A run of `model` over `cases` of suite weather (c1..c3 by default), once each, with `run` fields added. */
 function runOf(file: string, model: string, run: Record<string, unknown>, cases = ['c1', 'c2', 'c3']): ReportInput {
   const report = reportOf(cases.flatMap((id) => repeats(id, 0, 1, { model })))
   return { file, report: { ...report, run: { ...report.run, ...run } } }
