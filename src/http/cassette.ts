@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
+import type { OptionNames } from '../core/option-names.ts'
 import type { RequestContext } from '../core/provider.ts'
 import { parseJsonOrText, sha256, stableStringify } from './stable-json.ts'
 
@@ -60,12 +61,12 @@ export class CassetteStore {
 
   /**
    * The store a replay reads: its folder must exist — else every request would miss its cassette and read as a
-   * changed request — so a wrong `--replay` path is bad input before the first case.
+   * changed request — so a wrong `--replay` path is bad input before the first case, named in `names`.
    */
-  static forReplay(dir: string): CassetteStore {
+  static forReplay(dir: string, names: OptionNames): CassetteStore {
     const stats = statSync(dir, { throwIfNoEntry: false })
-    if (stats === undefined) throw new InputError(`the cassette folder does not exist: ${dir} (record one with --record ${dir})`, { field: '--replay' })
-    if (!stats.isDirectory()) throw new InputError(`not a folder: ${dir}; expected the folder a --record run wrote its cassettes to`, { field: '--replay' })
+    if (stats === undefined) throw new InputError(`the cassette folder does not exist: ${dir} (record one with ${names.record} ${dir})`, { field: names.replay })
+    if (!stats.isDirectory()) throw new InputError(`not a folder: ${dir}; expected the folder a ${names.record} run wrote its cassettes to`, { field: names.replay })
     return new CassetteStore(dir)
   }
 

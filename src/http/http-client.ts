@@ -12,7 +12,7 @@ import { UnreachableBreaker } from './unreachable-breaker.ts'
 import { repeatLabel } from '../report/repeat-label.ts'
 import type { RequestContext } from '../core/provider.ts'
 import { defaultRequestTimeoutMs } from '../providers/provider-options.ts'
-import type { OptionSurface } from '../core/option-names.ts'
+import { optionNames, type OptionSurface } from '../core/option-names.ts'
 
 /** Settings of the fetch handed to the SDK clients. */
 export type HttpClientSettings = {
@@ -78,7 +78,7 @@ const nullBodyStatuses = new Set([101, 204, 205, 304])
 export function createHttpClient(settings: HttpClientSettings = {}): HttpClient {
   const exchanges = new ExchangeRegistry()
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...settings.policy }
-  const replay = settings.replayDir ? CassetteStore.forReplay(settings.replayDir) : undefined
+  const replay = settings.replayDir ? CassetteStore.forReplay(settings.replayDir, optionNames(settings)) : undefined
   const record = settings.recordDir ? new CassetteStore(settings.recordDir) : undefined
   const network = settings.fetch ?? nodeFetch
   // One per client, so per model: a server found unreachable is not called for the rest of that model's cases.
@@ -164,8 +164,8 @@ function replayResponse(store: CassetteStore, key: string, exchange: Exchange | 
       ? `case "${exchange.context.caseId}" of suite "${exchange.context.suite}" (repeat ${repeatLabel(exchange.context.repeat)}, turn ${exchange.context.turn + 1}) with model ${exchange.model}`
       : `${method} ${path}`
     throw new InputError(
-      `no cassette for ${who}: expected ${store.file(key)}; the request differs from the recorded run (suite, tools or model changed?) — record again with --record`,
-      { field: '--replay' },
+      `no cassette for ${who}: expected ${store.file(key)}; the request differs from the recorded run (suite, tools or model changed?) — record again with ${optionNames(settings).record}`,
+      { field: optionNames(settings).replay },
     )
   }
   const { status, body } = cassette.response

@@ -1,5 +1,6 @@
 import type { Case } from '../core/case.ts'
 import type { Provider } from '../core/provider.ts'
+import type { OptionNames } from '../core/option-names.ts'
 import type { CaseResult } from '../core/result.ts'
 import { findPrice } from '../pricing/lookup.ts'
 import type { PriceTable } from '../pricing/types.ts'
@@ -24,12 +25,12 @@ export type RunCut = {
 }
 
 /** `--max-cost`'s warnings before the first request: a paid model the table cannot price would spend without counting. */
-export function unpricedWarnings(providers: readonly Provider[], prices: PriceTable): string[] {
+export function unpricedWarnings(providers: readonly Provider[], prices: PriceTable, names: OptionNames): string[] {
   return providers.flatMap((provider) => {
     const spec = provider.spec ?? provider.id
     const price = findPrice(prices, spec)
     // By the field, not the reason's words: `openai-compatible:llama3-offline` is a paid server's model like any other.
-    return price.found || price.offline === true ? [] : [`--max-cost cannot count what ${spec} spends (${price.reason})`]
+    return price.found || price.offline === true ? [] : [`${names.maxCost} cannot count what ${spec} spends (${price.reason})`]
   })
 }
 
@@ -39,10 +40,10 @@ export function unpricedWarnings(providers: readonly Provider[], prices: PriceTa
  * submitted batch is answered and paid for whole. The limit keeps its meaning (the run's cut, its exit code); only
  * `--repeat-until` checks it again, before its next round. One warning per limit given, naming it.
  */
-export function batchStopWarnings(limits: { readonly bail?: number; readonly maxCostUsd?: number }, batchedModels: readonly string[], roundByRound: boolean): string[] {
+export function batchStopWarnings(limits: { readonly bail?: number; readonly maxCostUsd?: number }, batchedModels: readonly string[], roundByRound: boolean, names: OptionNames): string[] {
   if (batchedModels.length === 0) return []
-  const given: [flag: string, limit: number | undefined, past: string][] = [['--bail', limits.bail, 'go on'], ['--max-cost', limits.maxCostUsd, 'spend']]
-  const after = roundByRound ? 'it stops the next --repeat-until round' : 'it is only reported when the run ends'
+  const given: [flag: string, limit: number | undefined, past: string][] = [[names.bail, limits.bail, 'go on'], [names.maxCost, limits.maxCostUsd, 'spend']]
+  const after = roundByRound ? `it stops the next ${names.repeatUntil} round` : 'it is only reported when the run ends'
   return given.flatMap(([flag, limit, past]) => limit === undefined ? [] : [
     `${flag} ${String(limit)} cannot stop a batch that has gone: batch mode (${batchedModels.join(', ')}) starts every case of the run at once and each submitted batch is answered and paid for whole, so this run may ${past} past the limit; ${after}`,
   ])

@@ -178,7 +178,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   callbacks.start({ total: tasks.length, ...(resumed ? { resumed } : {}) })
   const tokenCounter = new ToolTokenCounter()
   const prices = options.prices ?? defaultPriceTable
-  if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices)) callbacks.warn(warning)
+  if (options.maxCostUsd !== undefined) for (const warning of unpricedWarnings(providers, prices, optionNames(options.providerOptions))) callbacks.warn(warning)
   const context: EvaluationContext = {
     tokenCounter, prices, secrets, toolSets, simulators, judges, warn: callbacks.takesWarnings ? callbacks.warn : printWarning, ...(options.signal ? { signal: options.signal } : {}), ...(options.stubTimeoutMs !== undefined ? { stubTimeoutMs: options.stubTimeoutMs } : {}),
     ...(options.caseChecks ? { caseChecks: options.caseChecks.check } : {}),
@@ -195,7 +195,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   const rounds = options.repeatUntil !== undefined
     ? new RepeatRounds(plan, repeats, (model) => minAccuracyThresholds(runGates, model))
     : undefined
-  for (const warning of batchStopWarnings(options, batching.models, rounds !== undefined)) callbacks.warn(warning)
+  for (const warning of batchStopWarnings(options, batching.models, rounds !== undefined, optionNames(options.providerOptions))) callbacks.warn(warning)
   const runTask = async (planned: PlannedTask) => {
     const task = await taskAt(planned)
     const evaluated = await patience.race(servers.withCase(task, (own) => evaluateCase(own, context)))

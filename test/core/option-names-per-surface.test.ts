@@ -36,7 +36,8 @@ describe('runEvaluation: a shard', () => {
 })
 
 describe('runEvaluation: the case selection, the out folder and --repeat-until', () => {
-  const run = (options: Omit<Parameters<typeof runEvaluation>[0], 'suitePaths' | 'models'>) =>
+  type Options = Parameters<typeof runEvaluation>[0]
+  const run = (options: Omit<Options, 'suitePaths' | 'models'> & Partial<Pick<Options, 'models'>>) =>
     runEvaluation({ suitePaths: [join(dir, 'four.yaml')], models: ['baseline'], ...options }).then(() => 'resolved', (error: Error) => error.message)
   const file = join(dir, 'a-file')
   writeFileSync(file, '')
@@ -47,6 +48,18 @@ describe('runEvaluation: the case selection, the out folder and --repeat-until',
     expect(await run({ outDir: tempFiles({}), repeatUntil: 4 })).toMatch(/^repeatUntil: needs a gate of type 'min-accuracy' in gates: /)
     expect(await run({ outDir: tempFiles({}), repeatUntil: 4, repeat: 2 })).toBe('repeatUntil: give repeat or repeatUntil, not both')
     expect(await run({ outDir: tempFiles({}), repeatUntil: 4, resume: true, gates: [{ type: 'min-accuracy', threshold: 0.5 }] })).toBe('repeatUntil: resume does not continue a repeatUntil run (run it again, or use repeat)')
+  })
+
+  it('a replay folder that is not there is named replayDir, recorded with recordDir', async () => {
+    const missing = join(dir, 'no-cassettes')
+    expect(await run({ outDir: tempFiles({}), models: ['openai:gpt-4o'], providerOptions: { replayDir: missing } }))
+      .toBe(`replayDir: the cassette folder does not exist: ${missing} (record one with recordDir ${missing})`)
+  })
+
+  it('the warning of a model maxCostUsd cannot price names maxCostUsd', async () => {
+    const warnings: string[] = []
+    await runEvaluation({ suitePaths: [join(dir, 'four.yaml')], models: ['openai-compatible:m'], outDir: tempFiles({}), filter: 'a', maxCostUsd: 1, providerOptions: { baseUrl: 'http://127.0.0.1:9/v1', retries: 0 }, onWarning: (message) => warnings.push(message) })
+    expect(warnings).toEqual([expect.stringMatching(/^maxCostUsd cannot count what openai-compatible:m spends/)])
   })
 
   it('the CLI names --filter, --out and --repeat-until / --repeat', async () => {

@@ -7,6 +7,7 @@ import { ProviderError } from '../../src/core/errors.ts'
 import type { Provider } from '../../src/core/provider.ts'
 import type { PriceTable } from '../../src/pricing/types.ts'
 import { unpricedWarnings } from '../../src/runner/bail.ts'
+import { optionNames } from '../../src/core/option-names.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
 
@@ -61,7 +62,7 @@ describe('--max-cost', () => {
     const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': suite })
     const warnings: string[] = []
     await runEvaluation({ suitePaths: [dir], models: ['openai-compatible:paid'], providers: [provider()], outDir: join(dir, 'out'), concurrency: 1, maxCostUsd: 5, onWarning: (warning) => warnings.push(warning) })
-    expect(warnings).toEqual([expect.stringContaining('--max-cost cannot count what openai-compatible:paid spends')])
+    expect(warnings).toEqual([expect.stringContaining('maxCostUsd cannot count what openai-compatible:paid spends')])
     const refused = await runMain(['run', dir, '--model', 'baseline', '--max-cost', '-1', '--out', join(dir, 'cli')])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('--max-cost')
@@ -70,7 +71,7 @@ describe('--max-cost', () => {
   // Whether a model spends is the price lookup's `offline` field, not the word "offline" in its reason (or spec).
   it('warns about an unpriced model whose name says "offline", and not about baseline or scripted ones', () => {
     const named = (spec: string): Provider => ({ id: spec, spec, doGenerate: () => Promise.reject(new Error('not called')) })
-    const warnings = unpricedWarnings([named('openai-compatible:llama3-offline'), named('baseline'), named('scripted:./script.json')], prices)
+    const warnings = unpricedWarnings([named('openai-compatible:llama3-offline'), named('baseline'), named('scripted:./script.json')], prices, optionNames({ optionNames: 'cli' }))
     expect(warnings).toEqual([expect.stringContaining('--max-cost cannot count what openai-compatible:llama3-offline spends')])
   })
 })

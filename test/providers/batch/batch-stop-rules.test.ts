@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { batchStopWarnings } from '../../../src/runner/bail.ts'
+import { optionNames } from '../../../src/core/option-names.ts'
 import { runEvaluation, type RunOptions } from '../../../src/runner/run-evaluation.ts'
 import { weatherModel } from '../fake/behaviour.ts'
 import { writeBatchSuite, type CaseShape } from './batch-suite.ts'
@@ -22,7 +23,8 @@ async function runBatched(shapes: readonly CaseShape[], options: Partial<RunOpti
   const api = memoryBatchApi(weatherModel)
   const provider = batchedChatProvider(api)
   const warnings: string[] = []
-  const outcome = await runEvaluation({ suitePaths: [suite], models: [provider.id], providers: [provider], outDir: out, onWarning: (warning) => warnings.push(warning), ...options })
+  // In the CLI's words (core/option-names.ts), as `toolgauge run --batch --bail 1` says them.
+  const outcome = await runEvaluation({ suitePaths: [suite], models: [provider.id], providers: [provider], outDir: out, onWarning: (warning) => warnings.push(warning), providerOptions: { optionNames: 'cli' }, ...options })
   return { outcome, warnings, api }
 }
 
@@ -52,9 +54,10 @@ describe('stop rules a batch cannot obey', () => {
   })
 
   it('says that --repeat-until checks --bail again before its next round, and nothing for a run without batches', () => {
-    expect(batchStopWarnings({ bail: 2 }, ['anthropic:claude-haiku-4-5'], true)).toEqual([
+    const cli = optionNames({ optionNames: 'cli' })
+    expect(batchStopWarnings({ bail: 2 }, ['anthropic:claude-haiku-4-5'], true, cli)).toEqual([
       '--bail 2 cannot stop a batch that has gone: batch mode (anthropic:claude-haiku-4-5) starts every case of the run at once and each submitted batch is answered and paid for whole, so this run may go on past the limit; it stops the next --repeat-until round',
     ])
-    expect(batchStopWarnings({ bail: 2, maxCostUsd: 1 }, [], false)).toEqual([])
+    expect(batchStopWarnings({ bail: 2, maxCostUsd: 1 }, [], false, cli)).toEqual([])
   })
 })
