@@ -102,8 +102,7 @@ export function diagonalTotals(matrix: ConfusionMatrix): DiagonalTotal[] {
   }
   const totals = matrix.expected.filter((tool) => tool !== noTool).map((tool) => {
     const row = matrix.counts[tool] ?? {}
-    let expected = 0
-    for (const count of Object.values(row)) expected += count
+    const expected = Object.values(row).reduce((sum, count) => sum + count, 0)
     return { tool, expected, right: row[tool] ?? 0, called: called.get(tool) ?? 0 }
   })
   const rate = (t: DiagonalTotal) => (t.expected === 0 ? 1 : t.right / t.expected)

@@ -83,8 +83,7 @@ export function createAnthropicBatchApi(client: Anthropic): BatchApi {
 function batchRequest(entry: BatchEntry): BatchCreateParams.Request {
   if (!entry.path.endsWith('/v1/messages')) throw new Error(`a Message Batch takes /v1/messages requests only, not ${entry.path}`)
   if (!isPlainObject(entry.body)) throw new Error(`the body of batch entry ${entry.customId} is not a JSON object`)
-  const params: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(entry.body)) if (key !== 'stream') params[key] = value
+  const { stream: _stream, ...params } = entry.body
   return { custom_id: entry.customId, params: params as unknown as BatchCreateParams.Request['params'] }
 }
 

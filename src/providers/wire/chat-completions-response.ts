@@ -1,6 +1,7 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
 import type { FinishReason, ModelTurn, Usage } from '../../core/model-turn.ts'
 import { finishReasonOf } from './finish-reason.ts'
+import { isPlainObject } from '../../core/plain-object.ts'
 import type { OpaqueObject, ReasoningState } from '../../core/reasoning.ts'
 import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
@@ -40,12 +41,7 @@ export function fromChatCompletion(completion: ChatCompletion): MappedTurn {
 export function chatContentText(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
-  let text = ''
-  for (const chunk of content) {
-    const part = chunk as { type?: unknown; text?: unknown } | null
-    if (typeof part === 'object' && part !== null && part.type === 'text' && typeof part.text === 'string') text += part.text
-  }
-  return text
+  return content.map((chunk) => (isPlainObject(chunk) && chunk.type === 'text' && typeof chunk.text === 'string' ? chunk.text : '')).join('')
 }
 
 /** A `refusal` on the message (OpenAI's safety refusal, whatever `finish_reason` says) is a content-filter stop. */

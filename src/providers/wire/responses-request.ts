@@ -77,9 +77,7 @@ function withFittedCallId(item: OpaqueObject): OpaqueObject {
  * response cut at the output limit right after its reasoning leaves it.
  */
 function followedReasoning(items: readonly OpaqueObject[]): readonly OpaqueObject[] {
-  let end = items.length
-  while (end > 0 && items[end - 1]!.type === 'reasoning') end--
-  return end === items.length ? items : items.slice(0, end)
+  return items.slice(0, items.findLastIndex((item) => item.type !== 'reasoning') + 1)
 }
 
 function withoutId(item: OpaqueObject): OpaqueObject {
