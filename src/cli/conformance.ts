@@ -1,5 +1,6 @@
 import { InputError, UsageError } from '../core/errors.ts'
 import { parseModelSpec, specForms } from '../providers/model-spec.ts'
+import { optionNames } from '../core/option-names.ts'
 import { resolveModels } from '../runner/model-entries.ts'
 import { lockOutFolder } from '../runner/out-lock.ts'
 import { inert, inertJson } from '../report/terminal-text.ts'
@@ -45,7 +46,7 @@ export const command = defineCommand(usage, flagSpec(conformanceFlags), async ({
   if (positionals.length > 0) throw new UsageError(`conformance takes no positional arguments (got "${inert(positionals[0]!)}"); name hosts with --model`)
   const models = values.model ?? []
   if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model openai-compatible:qwen3:8b --base-url http://localhost:11434/v1)', { field: '--model' })
-  const specs = models.map((spec) => parseModelSpec(spec, '--model'))
+  const specs = models.map((spec) => parseModelSpec(spec, optionNames({ optionNames: 'cli' })))
   resolveModels(models, '--model')
   const stream = values.stream ?? 'off'
   if (!(streamModes as readonly string[]).includes(stream)) throw new UsageError(`expected off, on or both, got "${inert(stream)}"${didYouMean(stream, streamModes)}`, { field: '--stream' })

@@ -4,6 +4,7 @@ import { printWarningsWith } from '../core/warnings.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { parseModelSpec, specForms } from '../providers/model-spec.ts'
+import { optionNames } from '../core/option-names.ts'
 import type { Gate } from '../gates/gates.ts'
 import { ProgressLine } from '../runner/progress.ts'
 import { BatchProgress } from '../runner/batch-progress.ts'
@@ -88,7 +89,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   if (models.length === 0) throw new UsageError('give at least one --model (e.g. --model baseline), or `models:` in a config file', { field: '--model' })
   // Each spec is checked here; that no model is given twice, by the runner (labelled entries may repeat a spec) — the
   // flags' duplicates here, by the same check, so the message names them as typed and not as a config's models[i].
-  for (const model of models) parseModelSpec(typeof model === 'string' ? model : model.spec, values.model ? '--model' : 'models')
+  for (const model of models) parseModelSpec(typeof model === 'string' ? model : model.spec, optionNames({ optionNames: 'cli' }), values.model ? '--model' : 'models')
   if (values.model) resolveModels(values.model, '--model')
   checkGateModels(loaded, models.map((model) => (typeof model === 'string' ? model : model.label ?? model.spec)))
   const settings = parseSetFlags(values.set)

@@ -1,5 +1,6 @@
 import { ProviderError, UsageError } from '../core/errors.ts'
 import { parseModelSpec } from '../providers/model-spec.ts'
+import { optionNames } from '../core/option-names.ts'
 import { resolveModels } from '../runner/model-entries.ts'
 import { defaultMessages, type ToolTokenCount } from '../tokens/types.ts'
 import { defaultDiffModel, diffToolTokens, renderTokenDiff, type ToolTokenDiff } from '../tokens/tool-token-diff.ts'
@@ -65,7 +66,7 @@ export const command = defineCommand(usage, {
   const models = values.model ?? (values.diff ? [defaultDiffModel] : [])
   if (models.length === 0) throw new UsageError('is required (e.g. --model openai:gpt-4o)', { field: '--model' })
   // An unknown spec (`opnai:gpt-4o`) would otherwise fall back to the rough default estimate without a word.
-  for (const spec of models) parseModelSpec(spec, '--model')
+  for (const spec of models) parseModelSpec(spec, optionNames({ optionNames: 'cli' }))
   resolveModels(models, '--model')
   // Tokenizers, schema loading and (with --measure) the provider SDKs load only when the command runs.
   const [{ loadToolsFile }, { countToolTokens }, { renderTokenTable }, { loadMessagesFile }, { recordOracle }, { parseToolChoiceFlag }] = await Promise.all([

@@ -1,5 +1,6 @@
 import { closestName } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
+import { optionNames, type OptionNames } from '../core/option-names.ts'
 import { isSnapshotOf } from '../pricing/lookup.ts'
 import { priceTable202611 } from '../pricing/price-table-2026-11.ts'
 
@@ -74,9 +75,10 @@ function isPrefix(name: string): name is ModelSpecPrefix {
 
 /**
  * Checks one model spec: a known prefix (else "did you mean"), an argument where the prefix takes one and none
- * where it takes none (`baseline:foo`). Throws an InputError naming `field`.
+ * where it takes none (`baseline:foo`). Throws an InputError naming `field`, in the words of `names` (the library's
+ * unless the CLI gives its own).
  */
-export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
+export function parseModelSpec(spec: string, names: OptionNames = optionNames(undefined), field = names.model): ModelSpec {
   const colon = spec.indexOf(':')
   const prefix = colon === -1 ? spec : spec.slice(0, colon)
   const argument = colon === -1 ? '' : spec.slice(colon + 1)
@@ -90,7 +92,7 @@ export function parseModelSpec(spec: string, field = '--model'): ModelSpec {
     const meant = bare !== undefined ? ('meant' in bare ? bare.meant : undefined) : closest !== undefined && colon !== -1 ? mended : closest
     // No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
     const host = meant === undefined && colon !== -1 && argument !== ''
-      ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with --base-url <its /v1 URL>)`
+      ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with ${names.runWide.baseUrl} <its /v1 URL>)`
       : ''
     const hint = meant !== undefined ? ` (did you mean "${meant}"?)` : host
     // A stem (`claude-3`) lacks the rest of its name too; another name (`gpt-5.1`) may be newer than the table.

@@ -26,7 +26,7 @@ export const providerPrefixes: readonly string[] = Object.keys(modelSpecPrefixes
  * `anthropic:<model>`, `openai-compatible:<model>`, `google:<model>` — to a provider. A bad spec is a usage error (model-spec.ts).
  */
 export async function createProvider(spec: string, options: ProviderOptions = {}): Promise<Provider> {
-  const { prefix, argument } = parseModelSpec(spec, optionNames(options).model)
+  const { prefix, argument } = parseModelSpec(spec, optionNames(options))
   const { createProvider: factory } = await factories[prefix]()
   // Its requests end by themselves (HTTP timeouts and retries): the runner does not bound its turns (self-bounded.ts).
   return markSelfBounded(await factory(argument, spec, options))

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fuzzValidator, importCategories, runEvaluation, scoreResults } from '../../src/index.ts'
+import { createProvider, fuzzValidator, importCategories, runEvaluation, scoreResults } from '../../src/index.ts'
 import { coercingValidateArgs } from '../../examples/fuzz/validate.ts'
 import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
 import { thrownInputError } from '../helpers/input-error.ts'
@@ -67,6 +67,17 @@ describe('runEvaluation: the case selection, the out folder and --repeat-until',
     expectInputError(await cli('--out', tempFiles({}), '--filter', 'nothing-*'), '--filter: no case id matches "nothing-*"')
     expectInputError(await cli('--out', file), '--out: ', 'is a file, or inside one: --out names the folder')
     expectInputError(await cli('--out', tempFiles({}), '--repeat-until', '4', '--repeat', '2'), '--repeat-until: give --repeat or --repeat-until, not both')
+  })
+})
+
+describe('createProvider', () => {
+  it("a host's name as the prefix says to reach it as openai-compatible: with providerOptions.baseUrl", async () => {
+    const message = await createProvider('ollama:qwen3:8b').then(() => 'resolved', (error: Error) => error.message)
+    expect(message).toMatch(/^model: unknown model spec "ollama:qwen3:8b" \(.* is "openai-compatible:qwen3:8b" with providerOptions\.baseUrl <its \/v1 URL>\)/)
+  })
+
+  it('the CLI names --base-url', async () => {
+    expectInputError(await runMain(['run', join(dir, 'four.yaml'), '--model', 'ollama:qwen3:8b', '--out', tempFiles({})]), '--model: unknown model spec "ollama:qwen3:8b"', 'with --base-url <its /v1 URL>')
   })
 })
 

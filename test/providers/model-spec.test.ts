@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseModelSpec } from '../../src/providers/model-spec.ts'
+import { optionNames } from '../../src/core/option-names.ts'
 import { findPrice } from '../../src/pricing/lookup.ts'
 import { priceTable202611 } from '../../src/pricing/price-table-2026-11.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
@@ -24,7 +25,8 @@ describe('model specs are checked in one place', () => {
 
   // `ollama:qwen3:8b`, `groq:…`: a newcomer names the host; toolgauge reaches such servers as openai-compatible.
   it('a host\'s name as the prefix points at openai-compatible with the same model', () => {
-    expect(() => parseModelSpec('ollama:qwen3:8b')).toThrow(/unknown model spec "ollama:qwen3:8b" \(a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:qwen3:8b" with --base-url <its \/v1 URL>\)/)
+    expect(() => parseModelSpec('ollama:qwen3:8b', optionNames({ optionNames: 'cli' }))).toThrow(/^--model: unknown model spec "ollama:qwen3:8b" \(a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:qwen3:8b" with --base-url <its \/v1 URL>\)/)
+    expect(() => parseModelSpec('ollama:qwen3:8b')).toThrow(/^model: unknown model spec "ollama:qwen3:8b" \(a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:qwen3:8b" with providerOptions\.baseUrl <its \/v1 URL>\)/)
     expect(() => parseModelSpec('opnai:gpt-4o')).not.toThrow(/Chat Completions server/)
   })
 
