@@ -77,10 +77,7 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
   // A category's data is loaded once, for the first model with results for it.
   const loadOnce = <T>(load: (dataDir: string, category: string) => T) => {
     const loaded = new Map<string, T>()
-    return (name: string): T => {
-      const value = getOrCreate(loaded, name, () => load(options.dataDir, name))
-      return value
-    }
+    return (name: string): T => getOrCreate(loaded, name, () => load(options.dataDir, name))
   }
   const category = loadOnce(loadCategory)
   const multiTurnData = loadOnce(loadMultiTurnCategory)

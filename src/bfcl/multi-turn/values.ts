@@ -1,5 +1,5 @@
 import { pyRepr } from '../py/repr.ts'
-import { floatText, jsonDumps, jsonString } from '../py/json-dumps.ts'
+import { jsonDumps } from '../py/json-dumps.ts'
 import { pyEqual, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
 
 // Environment state is mutable Python data: dicts are Maps (insertion-ordered; str keys as JS strings, int keys
@@ -49,15 +49,7 @@ export function fromPy(v: PyValue): Val {
   switch (t.t) {
     case 'int': case 'float': return t
     case 'tuple': return t.items.map(fromPy)
-    case 'dict': {
-      // A loop with index access: no pair arrays built and destructured per entry (config loads run this a lot).
-      const out = new Map<Key, Val>()
-      for (let index = 0; index < t.entries.length; index++) {
-        const entry = t.entries[index]!
-        out.set(keyOf(entry[0]), fromPy(entry[1]))
-      }
-      return out
-    }
+    case 'dict': return new Map(t.entries.map(([key, value]) => [keyOf(key), fromPy(value)]))
     default: return new PyOpaque(pyRepr(v))
   }
 }
@@ -106,38 +98,18 @@ export function valRepr(v: Val): string {
   return pyRepr(v as PyValue)
 }
 
-// Python's json.dumps of environment data, straight from the Val (no PyValue copy): undefined where it raises
-// TypeError (a set, an mpf, a file-system object), where BFCL falls back to str().
-function dumps(v: Val): string | undefined {
-  if (v === null) return 'null'
-  if (typeof v === 'boolean') return v ? 'true' : 'false'
-  if (typeof v === 'string') return jsonString(v)
-  if (Array.isArray(v)) {
-    let out = '['
-    for (let index = 0; index < v.length; index++) {
-      const item = dumps(v[index]!)
-      if (item === undefined) return undefined
-      out += index === 0 ? item : `, ${item}`
-    }
-    return `${out}]`
-  }
-  if (v instanceof Map) {
-    let out = '{'
-    for (const [key, value] of v) {
-      const item = dumps(value)
-      if (item === undefined) return undefined
-      out += `${out.length === 1 ? '' : ', '}${typeof key === 'bigint' ? `"${key}"` : jsonString(key)}: ${item}`
-    }
-    return `${out}}`
-  }
-  if (v instanceof Set || v instanceof PyOpaque || !('t' in v)) return undefined
-  return v.t === 'int' ? v.v.toString() : floatText(v.v)
+// Whether json.dumps takes environment data: it raises TypeError on a set, an mpf or a file-system object, where
+// BFCL falls back to str().
+function dumpable(v: Val): boolean {
+  if (Array.isArray(v)) return v.every(dumpable)
+  if (v instanceof Map) return [...v.values()].every(dumpable)
+  return !(v instanceof Set || v instanceof PyOpaque || (v !== null && typeof v === 'object' && !('t' in v)))
 }
 
 /** BFCL's tool-output text: a str as is, a dict through json.dumps (its str() when that fails), anything else str(). */
 export function outputText(v: Val): string {
   if (typeof v === 'string') return v
-  if (v instanceof Map) return dumps(v) ?? valRepr(v)
+  if (v instanceof Map && dumpable(v)) return jsonDumps(toPy(v))
   return valRepr(v)
 }
 
