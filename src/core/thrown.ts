@@ -20,7 +20,8 @@ function text(value: unknown): string {
   return attempt(() => String(value)) ?? `[${value === null ? 'null' : typeof value} that cannot be turned into text]`
 }
 
-function attempt<T>(read: () => T): T | undefined {
+/** `read()`, or undefined when reading the caller's value throws (a getter, a Proxy). */
+export function attempt<T>(read: () => T): T | undefined {
   try {
     return read()
   } catch {

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
+import { hashText } from './disk-cache.ts'
 import { isFile } from './is-file.ts'
 
 const require = createRequire(import.meta.url)
@@ -49,7 +49,7 @@ export async function moduleDigest(file: string): Promise<ModuleDigest> {
   const entry = resolve(file)
   const text = readIfFile(entry)
   if (text === undefined) return { digest: 'missing', files: () => new Map() }
-  const own = sha256(text)
+  const own = hashText(text)
   const known = graphs.get(entry)
   let graph = known && current(await known, entry, own)
   if (!graph) {
@@ -148,13 +148,10 @@ function readIfFile(path: string): Buffer | undefined {
 /** A file's sha256 (hex), or 'missing' when it is not a regular file or cannot be read. */
 export function fileDigest(path: string): string {
   const bytes = readIfFile(path)
-  return bytes === undefined ? 'missing' : sha256(bytes)
+  return bytes === undefined ? 'missing' : hashText(bytes)
 }
 
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
-
-function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32)
+/** The short digest (32 hex digits of sha256) that module digests and fingerprints are made of. */
+export function digest(text: string): string {
+  return hashText(text).slice(0, 32)
 }

@@ -15,10 +15,7 @@ export type FileStamp = { readonly size: number; readonly mtimeMs: number; reado
 
 /** The stamp of a file now, its chunks not yet read; an unreadable file is an InputError naming it. */
 export function fileStamp(file: string): FileStamp {
-  return withFile(file, (fd) => {
-    const { size, mtimeMs } = stampOf(fd)
-    return { size, mtimeMs, chunks: new Map<number, string>() }
-  })
+  return withFile(file, (fd) => ({ ...stampOf(fd), chunks: new Map<number, string>() }))
 }
 
 /**

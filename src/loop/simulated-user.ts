@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import type { SimulatedUser, SimulatorRecord } from '../core/conversation.ts'
 import { InputError } from '../core/errors.ts'
 import { thrownMessage } from '../core/thrown.ts'
 import type { Message } from '../core/message.ts'
 import type { Provider } from '../core/provider.ts'
 import { SimulatorError, type UserSource } from './user-messages.ts'
+import { hashText } from '../io/disk-cache.ts'
 
 /**
  * Simulated users (`user: { model, instructions, max_messages }`, README "Conversations and worlds"): another
@@ -49,7 +49,7 @@ export function simulatorPrompt(instructions: string): string {
 
 /** What a result records of its simulator: the spec and the sha256 (hex) of the system prompt as sent. */
 export function simulatorRecord(spec: string, instructions: string): SimulatorRecord {
-  return { spec, promptHash: createHash('sha256').update(simulatorPrompt(instructions)).digest('hex') }
+  return { spec, promptHash: hashText(simulatorPrompt(instructions)) }
 }
 
 /** Which case and repeat a simulated user plays in: its requests carry them, so `scripted:` finds its turns. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { dirname, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case, StubSpec } from '../core/case.ts'
@@ -10,7 +9,7 @@ import type { ProviderOptions } from '../providers/provider-options.ts'
 import { toolgaugeVersion } from '../version.ts'
 import { caseJudges } from './judges.ts'
 import { loadedDigest } from '../io/load-module.ts'
-import { fileDigest, forgetImportGraphs, moduleDigest } from '../io/module-files.ts'
+import { digest, fileDigest, forgetImportGraphs, moduleDigest } from '../io/module-files.ts'
 
 /**
  * Provider settings that change how a request travels, never what the model is asked or answers: left out of the
@@ -188,8 +187,4 @@ function scriptFile(spec: string, base: string): string | undefined {
 function customCheckModules(testCase: Case): string[] {
   const specs = [...(testCase.conversation ?? []).flatMap((message) => message.expect?.custom ?? []), ...(testCase.expect.custom ?? [])]
   return [...new Set(specs.map((spec) => spec.module))]
-}
-
-function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32)
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { dirname } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
@@ -7,6 +6,7 @@ import type { Provider } from '../core/provider.ts'
 import { thrownMessage } from '../core/thrown.ts'
 import { judgeMessages, parseJudgeAnswer, type JudgeVerdict } from '../checks/judge-prompt.ts'
 import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
+import { hashText } from '../io/disk-cache.ts'
 
 /** What one judge request gives: the verdict, or why there is none (a `judge_error`: errored, not the model's fault). */
 export type JudgeOutcome = { readonly verdict: JudgeVerdict } | { readonly error: string }
@@ -48,7 +48,7 @@ export class Judges extends SuiteModels {
     const provider = this.providerFor(testCase, judge.model)
     if (!provider) return { error: `the judge (${judge.model}) was not prepared for case "${testCase.id}"` }
     const messages = judgeMessages(judge.rubric, request.question, request.answer)
-    const key = createHash('sha256').update(stableStringify([dirname(testCase.file), judge.model, testCase.suite, testCase.id, request.index, messages]) ?? '').digest('hex')
+    const key = hashText(stableStringify([dirname(testCase.file), judge.model, testCase.suite, testCase.id, request.index, messages]) ?? '')
     let entry = this.verdicts.get(key)
     if (!entry) {
       entry = { outcome: ask(provider, judge.model, messages, request), signal: request.signal }

@@ -1,7 +1,7 @@
 import type { Case } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { CasePlan, CaseRef, Provider, RequestProblem, RequestShape } from '../core/provider.ts'
-import { describeThrown } from '../core/thrown.ts'
+import { attempt, describeThrown } from '../core/thrown.ts'
 
 // A Provider's checks run before a run's first request (`toolgauge run`, `runCase`, `describeSuite`), and a caller's
 // own provider's are the caller's code: one that threw anything but an InputError (or returned something else than
@@ -61,13 +61,4 @@ function returnedText(value: unknown): string {
     if (Array.isArray(value)) return 'a list holding something else than strings'
     return value === null ? 'null' : `a ${typeof value}`
   }) ?? 'a value that cannot be read'
-}
-
-/** `read()`, or undefined when reading the caller's value throws (a getter, a Proxy). */
-function attempt<T>(read: () => T): T | undefined {
-  try {
-    return read()
-  } catch {
-    return undefined
-  }
 }

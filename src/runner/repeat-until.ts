@@ -77,9 +77,7 @@ export class RepeatRounds {
   constructor(plan: readonly PlannedTask[], private readonly max: number, private readonly thresholds: (model: string) => readonly number[]) {
     const byCase = new Map<string, PlannedTask[]>()
     for (const task of plan) {
-      const key = `${task.caseIndex}:${task.modelIndex}`
-      const tasks = getOrCreate(byCase, key, () => [])
-      tasks.push(task)
+      getOrCreate(byCase, `${task.caseIndex}:${task.modelIndex}`, () => []).push(task)
     }
     for (const tasks of byCase.values()) {
       const unit: Unit = { tasks: [...tasks].sort((a, b) => a.repeat - b.repeat), done: 0, scored: 0, passed: 0, stopped: false, reopened: false }
@@ -107,11 +105,10 @@ export class RepeatRounds {
    */
   next(): PlannedTask[] {
     for (const units of this.rows().values()) this.stopWhereSafe(units)
-    let round = this.round()
+    const round = this.round()
     if (round.length > 0) return round
     for (const units of this.rows().values()) this.reopenWhereUnsafe(units)
-    round = this.round()
-    return round
+    return this.round()
   }
 
   /** What report.json records. */
@@ -135,9 +132,7 @@ export class RepeatRounds {
   private rows(): Map<string, Unit[]> {
     const rows = new Map<string, Unit[]>()
     for (const unit of this.units) {
-      if (unit.row === undefined) continue
-      const units = getOrCreate(rows, unit.row, () => [])
-      units.push(unit)
+      if (unit.row !== undefined) getOrCreate(rows, unit.row, () => []).push(unit)
     }
     return rows
   }

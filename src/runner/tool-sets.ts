@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import stableStringify from 'safe-stable-stringify'
 import type { ToolDefinition } from '../core/tool.ts'
 import { redactDeep } from '../http/redact.ts'
+import { hashText } from '../io/disk-cache.ts'
 
 /**
  * The distinct tool sets of a run, each kept once under a content-hash id (report.json `toolSets`); turns refer
@@ -53,5 +53,5 @@ export class ToolSets {
 
 /** A tool set's id: the first 16 hex digits of the SHA-256 of its canonical JSON (key order does not matter). */
 function toolSetId(tools: readonly ToolDefinition[]): string {
-  return createHash('sha256').update(stableStringify(tools) ?? '[]').digest('hex').slice(0, 16)
+  return hashText(stableStringify(tools) ?? '[]').slice(0, 16)
 }
