@@ -6,7 +6,7 @@ import { ProviderError } from '../core/errors.ts'
  * is a server that is not there — and each further case would cost (1 + retries) attempts with backoff, minutes in
  * all, to learn the same. A server that answers at all (a 5xx too) is reachable and resets the count.
  */
-export const unreachableAfterRequests = 3
+const unreachableAfterRequests = 3
 
 /**
  * The circuit breaker of one model's HTTP client (http-client.ts): counts requests that gave up without ever
@@ -19,11 +19,9 @@ export class UnreachableBreaker {
   private inARow = 0
   private target: string | undefined
 
-  constructor(private readonly threshold: number = unreachableAfterRequests) {}
-
   /** Throws the stop when the breaker has tripped: the request is not sent. */
   check(): void {
-    if (this.target !== undefined) throw new ProviderError(stoppedCallingMessage(this.target, this.threshold), { retries: 0, stoppedCalling: this.target })
+    if (this.target !== undefined) throw new ProviderError(stoppedCallingMessage(this.target), { retries: 0, stoppedCalling: this.target })
   }
 
   /** A request that got an answer (any status) or failed after connecting: the server is there. */
@@ -34,7 +32,7 @@ export class UnreachableBreaker {
   /** A request whose every attempt failed to connect to `url`. */
   unreachable(url: string): void {
     this.inARow++
-    if (this.inARow >= this.threshold && this.target === undefined && URL.canParse(url)) {
+    if (this.inARow >= unreachableAfterRequests && this.target === undefined && URL.canParse(url)) {
       // Origin and path only: user info and a query can carry credentials.
       const { origin, pathname } = new URL(url)
       this.target = `${origin}${pathname}`
@@ -43,6 +41,6 @@ export class UnreachableBreaker {
 }
 
 /** The message of a request the breaker stopped (`target`: origin and path). */
-function stoppedCallingMessage(target: string, threshold: number): string {
-  return `stopped calling ${target}: nothing answered there for ${threshold} requests in a row (each after its retries), so the run sends it no more — is the server running, and is the base URL right?`
+function stoppedCallingMessage(target: string): string {
+  return `stopped calling ${target}: nothing answered there for ${unreachableAfterRequests} requests in a row (each after its retries), so the run sends it no more — is the server running, and is the base URL right?`
 }
