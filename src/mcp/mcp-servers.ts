@@ -72,16 +72,12 @@ export class McpServers implements McpServerPool {
   /** Connects to a server (the run's shared one, or a throwaway one for `per_case`) and lists its tools. */
   async list(spec: McpServerSpec): Promise<ServerListing> {
     this.learn(spec)
-    if (spec.perCase) {
-      const session = await connect(spec)
-      try {
-        return { serverName: session.serverName, tools: await session.listTools() }
-      } finally {
-        await session.close()
-      }
+    const session = spec.perCase ? await connect(spec) : await this.shared(spec)
+    try {
+      return { serverName: session.serverName, tools: await session.listTools() }
+    } finally {
+      if (spec.perCase) await session.close()
     }
-    const session = await this.shared(spec)
-    return { serverName: session.serverName, tools: await session.listTools() }
   }
 
   /**
