@@ -1,4 +1,4 @@
-import { wilsonInterval, z95 } from './wilson.ts'
+import { wilsonInterval } from './wilson.ts'
 
 /** Counts of a 2×2 paired pass/fail table (base × head). */
 export type PairedTable = {
@@ -21,8 +21,8 @@ export function pairedDifferenceInterval(table: PairedTable): [number, number] {
   if (n === 0) return [-1, 1]
   const base = (a + b) / n
   const head = (a + c) / n
-  const [baseLow, baseHigh] = wilsonInterval(a + b, n, z95)
-  const [headLow, headHigh] = wilsonInterval(a + c, n, z95)
+  const [baseLow, baseHigh] = wilsonInterval(a + b, n)
+  const [headLow, headHigh] = wilsonInterval(a + c, n)
   const marginals = (a + b) * (c + d) * (a + c) * (b + d)
   const phi = marginals === 0 ? 0 : (a * d - b * c) / Math.sqrt(marginals)
   const delta = head - base
