@@ -42,7 +42,7 @@ function findRow(snapshot: OverheadSnapshot, model: string) {
  * JSON inside `<function>` tags, within `<functions>`. Counted with o200k as a stand-in for Claude's tokenizer.
  */
 export function anthropicToolText(tools: readonly ToolDefinition[]): string {
-  const items = tools.map((tool) => `<function>${pythonJson({ description: tool.description ?? '', name: tool.name, parameters: tool.parameters }, true)}</function>`)
+  const items = tools.map((tool) => `<function>${pythonJson({ description: tool.description ?? '', name: tool.name, parameters: tool.parameters })}</function>`)
   return `<functions>\n${items.join('\n')}\n</functions>`
 }
 

@@ -1,17 +1,16 @@
 /**
- * Serializes like Python's `json.dumps(value, sort_keys=sortKeys)`: separators `", "` and `": "`, non-ASCII
+ * Serializes like Python's `json.dumps(value, sort_keys=True)`: separators `", "` and `": "`, non-ASCII
  * escaped as \uXXXX. Anthropic's tool prompt and many chat templates show tools in this form.
  */
-export function pythonJson(value: unknown, sortKeys = false): string {
+export function pythonJson(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (typeof value === 'string') return asciiString(value)
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : pythonFloat(value)
   if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (Array.isArray(value)) return `[${value.map((item) => pythonJson(item, sortKeys)).join(', ')}]`
+  if (Array.isArray(value)) return `[${value.map((item) => pythonJson(item)).join(', ')}]`
   if (typeof value === 'object') {
-    const keys = Object.keys(value as object)
-    if (sortKeys) keys.sort()
-    return `{${keys.map((key) => `${asciiString(key)}: ${pythonJson((value as Record<string, unknown>)[key], sortKeys)}`).join(', ')}}`
+    const keys = Object.keys(value as object).sort()
+    return `{${keys.map((key) => `${asciiString(key)}: ${pythonJson((value as Record<string, unknown>)[key])}`).join(', ')}}`
   }
   return 'null'
 }

@@ -52,7 +52,7 @@ describe('anthropicOverhead', () => {
 
 describe('pythonJson', () => {
   it('serializes like json.dumps(sort_keys=True)', () => {
-    expect(pythonJson({ b: [1, 'é'], a: { y: true, x: null } }, true)).toBe('{"a": {"x": null, "y": true}, "b": [1, "\\u00e9"]}')
+    expect(pythonJson({ b: [1, 'é'], a: { y: true, x: null } })).toBe('{"a": {"x": null, "y": true}, "b": [1, "\\u00e9"]}')
   })
 })
 
