@@ -2,7 +2,7 @@
 // (judge-prompt.ts, runner/judges.ts) — run once the loop is over, on the case-level expectation and on each conversation message's. Their
 // failures join the scorer's (scoring/score-case.ts `CaseCheck`), so the verdict is still decided in one place.
 import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
-import type { CheckRecord, Failure, JudgeRecord } from '../core/result.ts'
+import { turnCalls, type CheckRecord, type Failure, type JudgeRecord } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
 import type { JudgeOutcome, JudgeRequest } from '../runner/judges.ts'
@@ -120,13 +120,7 @@ function scopes(testCase: Case, transcript: Transcript): Scope[] {
 
 function checkInput(testCase: Case, transcript: Transcript, scope: Scope, context: CaseChecksContext): CheckInput {
   const turns = transcript.turns.slice(scope.firstTurn, scope.endTurn)
-  const calls: CheckCall[] = turns.flatMap((turn) => turn.calls.map((call): CheckCall => ({
-    turn: turn.index,
-    id: call.id,
-    name: call.name,
-    rawArguments: call.rawArguments,
-    ...(call.arguments !== undefined ? { arguments: call.arguments } : {}),
-  })))
+  const calls: CheckCall[] = turnCalls(turns)
   return deepFreeze({
     suite: testCase.suite,
     caseId: testCase.id,
