@@ -66,22 +66,6 @@ export async function moduleDigest(file: string): Promise<ModuleDigest> {
   }
 }
 
-/**
- * The local files a user module runs: itself and every file it imports, however deep — what its results depend on,
- * so what `--resume` must see change. esbuild finds them, as the bundle it would build lists its inputs (the
- * metafile): it resolves imports as Node and jiti do (`./x.js` naming `x.ts`, `require()`, `import()` of a literal or
- * a template's folder, JSON), where a hand-written reader of import lines would not. Packages (node_modules) are left
- * out: the lockfile versions them. Nothing is written; esbuild already transforms `.ts` modules
- * (io/typescript-transform.ts), so a `.ts` suite starts no process of its own for this. Returns undefined when esbuild
- * cannot follow the module (a syntax error, an import it cannot resolve): such a module fails to load the same way,
- * its cases end as harness_error, and errored results always run again.
- */
-export async function moduleFiles(file: string): Promise<string[] | undefined> {
-  const entry = resolve(file)
-  const imports = await importGraph(entry, readIfFile(entry)?.toString('utf8'))
-  return imports && [...imports.keys()].sort()
-}
-
 /** `known` when every file in it still has the content it was found from, else undefined. */
 function current(known: Graph | undefined, entry: string, own: string): Graph | undefined {
   if (!known) return undefined
@@ -93,7 +77,16 @@ function contentsOf(imports: ReadonlyMap<string, readonly string[]>, entry: stri
   return new Map([...imports.keys()].map((path) => [path, path === entry ? own : fileDigest(path)]))
 }
 
-/** The module's local files, each with the local files it imports; undefined when esbuild cannot follow it. */
+/**
+ * The local files a user module runs — itself and every file it imports, however deep — each with the local files it
+ * imports: what its results depend on, so what `--resume` must see change. esbuild finds them, as the bundle it would
+ * build lists its inputs (the metafile): it resolves imports as Node and jiti do (`./x.js` naming `x.ts`, `require()`,
+ * `import()` of a literal or a template's folder, JSON), where a hand-written reader of import lines would not.
+ * Packages (node_modules) are left out: the lockfile versions them. Nothing is written; esbuild already transforms
+ * `.ts` modules (io/typescript-transform.ts), so a `.ts` suite starts no process of its own for this. Undefined when
+ * esbuild cannot follow the module (a syntax error, an import it cannot resolve): such a module fails to load the
+ * same way, its cases end as harness_error, and errored results always run again.
+ */
 async function importGraph(entry: string, text: string | undefined): Promise<Map<string, string[]> | undefined> {
   if (text !== undefined && importsNothingLocal(text)) return new Map([[entry, []]])
   const { build } = require('esbuild') as typeof import('esbuild')

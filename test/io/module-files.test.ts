@@ -2,8 +2,13 @@
 // built-ins and toolgauge is itself alone (esbuild is not started for it); anything else is esbuild's to resolve.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { moduleFiles } from '../../src/io/module-files.ts'
+import { moduleDigest } from '../../src/io/module-files.ts'
 import { tempFiles } from '../helpers/cli.ts'
+
+/** The local files the module runs, as its digest covers them. */
+async function moduleFiles(file: string): Promise<string[]> {
+  return [...(await moduleDigest(file)).files().keys()].sort()
+}
 
 describe('moduleFiles', () => {
   const dir = tempFiles({
