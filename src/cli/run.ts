@@ -95,7 +95,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   const settings = parseSetFlags(values.set)
   if (values.by !== undefined && values.by !== 'suite' && values.by !== 'confusion') throw new UsageError(`expected "suite" or "confusion", got "${values.by}"`, { field: '--by' })
   const variants = values.variant
-    ? values.variant.map((value) => parseVariantFlag(value))
+    ? values.variant.map(parseVariantFlag)
     : variantsFromMap(config.variants, loaded ? dirname(loaded.file) : process.cwd(), (name) => ({ ...(loaded ? { file: loaded.file } : {}), field: `variants.${name}` }))
   if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
   checkBatchFlags(values)

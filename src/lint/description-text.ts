@@ -75,6 +75,6 @@ export function purposeProblem(description: string): string | undefined {
 const guidancePattern = /\b(?:use (?:this|it)?\s*(?:tool |function )?(?:when|for|only|instead|if)|do(?:es)? not use|don'?t use|never use|not (?:for|to|to be used)|instead(?: of)?|rather than|prefer(?:red)?|only (?:when|for|if)|unless|otherwise|as opposed to|not suitable)\b/i
 
 /** Whether a description gives usage guidance: a phrase such as "use only when", "not for", "instead", or a sibling named. */
-export function hasUsageGuidance(description: string, siblingNames: readonly string[] = []): boolean {
+export function hasUsageGuidance(description: string, siblingNames: readonly string[]): boolean {
   return guidancePattern.test(description) || siblingNames.some((name) => description.includes(name))
 }

@@ -1,5 +1,4 @@
-import type { ConfusionRow } from './confusion-rows.ts'
-import { mostConfused } from './confusion-rows.ts'
+import { mostConfused, type ConfusionRow } from './confusion-rows.ts'
 
 /** `--by confusion`: the most confused expected → actual pairs, per model and variant, most frequent first. */
 export function formatConfusion(rows: readonly ConfusionRow[], limit = 20): string {

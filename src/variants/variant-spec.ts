@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { VariantOrigin, VariantSpec } from '../core/variant.ts'
 
@@ -15,14 +15,13 @@ function checkVariantName(name: string, origin: VariantOrigin): string {
   return name
 }
 
-/** Parses `--variant <name>=<file>`; the file is relative to `cwd`. */
-export function parseVariantFlag(value: string, cwd = process.cwd()): VariantSpec {
+/** Parses `--variant <name>=<file>`; the file is relative to the working directory. */
+export function parseVariantFlag(value: string): VariantSpec {
   const equals = value.indexOf('=')
   const origin = { field: '--variant' }
   if (equals <= 0 || equals === value.length - 1) throw new InputError(`expected <name>=<tools or patch file>, got "${value}"`, origin)
   const name = checkVariantName(value.slice(0, equals), origin)
-  const file = value.slice(equals + 1)
-  return { name, file: isAbsolute(file) ? file : resolve(cwd, file), origin }
+  return { name, file: resolve(value.slice(equals + 1)), origin }
 }
 
 /** Variants from a `variants: { name: file }` map (suite or config), files relative to `base`, in declaration order. */
