@@ -1,6 +1,7 @@
 import type { BatchEvent, BatchState } from '../core/batch.ts'
 import type { CaseResult } from '../core/result.ts'
 import { costOf, type PriceTable } from '../pricing/index.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /** One batch as the progress display knows it. */
 type TrackedBatch = { readonly model: string; readonly id: string; entries?: number; state: BatchState | 'submitted'; usd: number; priced: boolean }
@@ -19,8 +20,7 @@ export class BatchProgress {
   /** Follows a queue's event; returns the line worth printing once (submitted, resumed, done), if any. */
   event(event: BatchEvent): string | undefined {
     const key = `${event.model}\u0000${event.id}`
-    const batch = this.batches.get(key) ?? { model: event.model, id: event.id, state: 'submitted', usd: 0, priced: false }
-    this.batches.set(key, batch)
+    const batch = getOrCreate(this.batches, key, (): TrackedBatch => ({ model: event.model, id: event.id, state: 'submitted', usd: 0, priced: false }))
     if (event.type === 'submitted') {
       batch.entries = event.entries
       return `${event.model}: batch ${event.id} submitted (${event.entries} request${event.entries === 1 ? '' : 's'})`

@@ -2,6 +2,7 @@ import { dirname } from 'node:path'
 import type { Case } from '../core/case.ts'
 import { ModelSetupError } from '../core/errors.ts'
 import { caseKey } from '../core/case-key.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
@@ -59,9 +60,7 @@ export class SuiteModels {
     for (const spec of this.specsOf(testCase)) {
       const key = keyOf(testCase, spec)
       if (!this.built.has(key)) this.built.set(key, await this.create(testCase, spec))
-      const refs = this.casesOf.get(key) ?? new Map<string, CaseRef>()
-      refs.set(caseKey({ suite: testCase.suite, case: testCase.id }), caseRefOf(testCase))
-      this.casesOf.set(key, refs)
+      getOrCreate(this.casesOf, key, () => new Map<string, CaseRef>()).set(caseKey({ suite: testCase.suite, case: testCase.id }), caseRefOf(testCase))
     }
   }
 
