@@ -21,16 +21,16 @@ export type BfclCategory = { readonly name: string; readonly entries: ReadonlyMa
 
 const questionFile = /^BFCL_v4_(.+)\.json$/
 
-/** The categories whose question file is in `dataDir`. */
-export function listCategories(dataDir: string): string[] {
-  if (!existsSync(dataDir)) throw new InputError('BFCL data directory not found', { file: dataDir, field: '--data' })
+/** The categories whose question file is in `dataDir` (given as `option`, which an error names). */
+export function listCategories(dataDir: string, option?: string): string[] {
+  if (!existsSync(dataDir)) throw new InputError('BFCL data directory not found', { file: dataDir, field: option })
   return readdirSync(dataDir).flatMap((name) => questionFile.exec(name)?.[1] ?? []).sort()
 }
 
 /** Loads `BFCL_v4_<category>.json` and, when present, `possible_answer/BFCL_v4_<category>.json`, paired by id. */
-export function loadCategory(dataDir: string, category: string): BfclCategory {
+export function loadCategory(dataDir: string, category: string, option?: string): BfclCategory {
   const file = join(dataDir, `BFCL_v4_${category}.json`)
-  if (!existsSync(file)) throw new InputError(`no question file for category "${category}"`, { file, field: '--data' })
+  if (!existsSync(file)) throw new InputError(`no question file for category "${category}"`, { file, field: option })
   const entries = new Map<string, BfclEntry>()
   for (const { line, value } of readJsonLines(file)) {
     const record = value as { id?: unknown; question?: unknown; function?: unknown }

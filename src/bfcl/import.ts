@@ -37,9 +37,9 @@ export type ImportedSuite = { readonly category: string; readonly file: string; 
  * (+ `tools-2.json`, `cases-2.jsonl`) …, since a suite defines each tool name once; running the folder runs every part.
  */
 export function importCategories(options: ImportOptions): ImportedSuite[] {
-  const available = listCategories(options.dataDir)
-  const wanted = options.categories && options.categories.length > 0 ? options.categories : available.filter((name) => scoredCategories.includes(name))
   const names = optionNames(options)
+  const available = listCategories(options.dataDir, names.dataDir)
+  const wanted = options.categories && options.categories.length > 0 ? options.categories : available.filter((name) => scoredCategories.includes(name))
   for (const name of wanted) {
     if (!available.includes(name)) throw new InputError(`no BFCL_v4_${name}.json in the data directory (have: ${available.join(', ')})`, { field: names.category })
     // Read now, so a wrong folder fails the import rather than every case of a later run.
@@ -51,10 +51,10 @@ export function importCategories(options: ImportOptions): ImportedSuite[] {
   for (const category of wanted) {
     if (isMultiTurnCategory(category)) {
       const source = category === 'multi_turn_long_context' && options.bfclSource !== undefined ? resolve(options.bfclSource) : undefined
-      for (const suite of importConversations(options.dataDir, category, options.outDir, source)) written.push(suite)
+      for (const suite of importConversations(options.dataDir, category, options.outDir, source, names.dataDir)) written.push(suite)
       continue
     }
-    const entries = [...loadCategory(options.dataDir, category).entries.values()]
+    const entries = [...loadCategory(options.dataDir, category, names.dataDir).entries.values()]
     const language = languageOf(category)
     const toolsOf = (entry: BfclEntry) => entry.docs.map((doc) => bfclFunctionToTool(doc as BfclFunctionDoc, { mangleNames, language }))
     const description = `BFCL v4 ${category}, imported by toolgauge bfcl import; verdicts follow BFCL's checker (matching: bfcl).`
@@ -78,8 +78,8 @@ function worldModule(): string {
  * A multi-turn category as conversation suites: `<out>/<category>/suite.json` (+ parts when docs disagree), whose
  * world is toolgauge's BFCL environments (multi-turn/world.ts) and whose messages are judged by BFCL's checker.
  */
-function importConversations(dataDir: string, category: string, outDir: string, bfclSource: string | undefined): ImportedSuite[] {
-  const shards = shardByTools(conversationCases(dataDir, category, bfclSource), (item) => item.tools)
+function importConversations(dataDir: string, category: string, outDir: string, bfclSource: string | undefined, option: string): ImportedSuite[] {
+  const shards = shardByTools(conversationCases(dataDir, category, bfclSource, option), (item) => item.tools)
   const module = relative(join(outDir, category), worldModule()).split(sep).join('/')
   const description = `BFCL v4 ${category}, imported by toolgauge bfcl import: each BFCL turn a user message, run against BFCL's environments; each reply judged by BFCL's multi-turn checker (matching: bfcl).`
   const world = { module: module.startsWith('.') ? module : `./${module}`, export: 'createWorld' }

@@ -37,9 +37,9 @@ function modelOf(root: string, dir: string): string {
   return basename(folder)
 }
 
-/** Every result file under `root`, searched recursively, sorted by model then category. */
-export function findResultFiles(root: string): ResultFile[] {
-  if (!existsSync(root)) throw new InputError('results directory not found', { file: root, field: '--results' })
+/** Every result file under `root` (given as `option`, which an error names), searched recursively, sorted by model then category. */
+export function findResultFiles(root: string, option?: string): ResultFile[] {
+  if (!existsSync(root)) throw new InputError('results directory not found', { file: root, field: option })
   const found: ResultFile[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -53,11 +53,11 @@ export function findResultFiles(root: string): ResultFile[] {
   }
   if (statSync(root).isFile()) {
     const category = resultName.exec(basename(root))?.[1]
-    if (!category) throw new InputError('expected a folder, or a file named BFCL_v4_<category>_result.json', { file: root, field: '--results' })
+    if (!category) throw new InputError('expected a folder, or a file named BFCL_v4_<category>_result.json', { file: root, field: option })
     return [{ file: root, category, model: modelOf(dirname(root), dirname(root)) }]
   }
   walk(root)
-  if (found.length === 0) throw new InputError('no BFCL_v4_<category>_result.json files found', { file: root, field: '--results' })
+  if (found.length === 0) throw new InputError('no BFCL_v4_<category>_result.json files found', { file: root, field: option })
   return found.sort((a, b) => a.model.localeCompare(b.model) || a.category.localeCompare(b.category))
 }
 

@@ -61,7 +61,7 @@ export type ScoreRun = {
 /** Scores every result file under `resultsDir` against the BFCL data in `dataDir`. */
 export function scoreResults(options: ScoreOptions): ScoreRun {
   const names = optionNames(options)
-  const files = findResultFiles(options.resultsDir)
+  const files = findResultFiles(options.resultsDir, names.resultsDir)
   checkKeepDotsFor(options.keepDotsFor ?? [], [...new Set(files.map((file) => file.model))], options.resultsDir, names)
   const skipped: { file: string; reason: string }[] = []
   const byModel = new Map<string, { file: ResultFile; lines: ResultLine[] }[]>()
@@ -75,9 +75,9 @@ export function scoreResults(options: ScoreOptions): ScoreRun {
     byModel.set(file.model, list)
   }
   // A category's data is loaded once, for the first model with results for it.
-  const loadOnce = <T>(load: (dataDir: string, category: string) => T) => {
+  const loadOnce = <T>(load: (dataDir: string, category: string, option: string) => T) => {
     const loaded = new Map<string, T>()
-    return (name: string): T => getOrCreate(loaded, name, () => load(options.dataDir, name))
+    return (name: string): T => getOrCreate(loaded, name, () => load(options.dataDir, name, names.dataDir))
   }
   const category = loadOnce(loadCategory)
   const multiTurnData = loadOnce(loadMultiTurnCategory)

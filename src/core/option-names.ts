@@ -55,7 +55,9 @@ export type OptionNames = {
   readonly minAccuracyGate: string
   /** A run's share of a sharded run. */
   readonly shard: string
-  /** BFCL's import and scoring: the categories imported, BFCL's source folder, the models whose names keep dots. */
+  /** BFCL's import and scoring: its data and results folders, the categories imported, BFCL's source folder, the models whose names keep dots. */
+  readonly dataDir: string
+  readonly resultsDir: string
   readonly category: string
   readonly bfclSource: string
   readonly keepDotsFor: string
@@ -92,6 +94,8 @@ const cli: OptionNames = {
   maxCost: '--max-cost',
   minAccuracyGate: 'a --min-accuracy gate',
   shard: '--shard',
+  dataDir: '--data',
+  resultsDir: '--results',
   category: '--category',
   bfclSource: '--bfcl-source',
   keepDotsFor: '--keep-dots-for',
@@ -126,6 +130,8 @@ const library: OptionNames = {
   maxCost: 'maxCostUsd',
   minAccuracyGate: "a gate of type 'min-accuracy' in gates",
   shard: 'shard',
+  dataDir: 'dataDir',
+  resultsDir: 'resultsDir',
   category: 'categories',
   bfclSource: 'bfclSource',
   keepDotsFor: 'keepDotsFor',

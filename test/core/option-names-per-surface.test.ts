@@ -14,6 +14,7 @@ const dir = tempFiles({
   'four.yaml': ['name: four', 'tools: []', 'cases:', ...['a', 'b', 'c', 'd'].map((id) => `  - { id: ${id}, prompt: Hi., expect: { calls: [] } }`)].join('\n'),
   'data/BFCL_v4_simple_python.json': '',
   'data/BFCL_v4_multi_turn_long_context.json': '',
+  'data/BFCL_v4_multi_turn_base.json': '',
   'results/model-a/BFCL_v4_multi_turn_long_context_result.json': `${JSON.stringify({ id: 'multi_turn_long_context_0', result: [[], []] })}\n`,
 })
 const data = join(dir, 'data')
@@ -90,6 +91,13 @@ describe('importCategories', () => {
     expect(source.message).not.toMatch(anyFlag)
   })
 
+  it('names dataDir for a data folder that is not there, or a file missing from it', () => {
+    const gone = thrownInputError(() => importCategories({ dataDir: join(dir, 'no-data'), outDir: join(dir, 'none') }))
+    expect(gone.message).toBe(`${join(dir, 'no-data')}: dataDir: BFCL data directory not found`)
+    const answers = thrownInputError(() => importCategories({ dataDir: data, outDir: join(dir, 'none'), categories: ['multi_turn_base'] }))
+    expect(answers.message).toMatch(/^.*possible_answer.*: dataDir: no possible answer file for category "multi_turn_base"$/)
+  })
+
   it('bfcl import names --category and --bfcl-source', async () => {
     const run = (...args: string[]) => runMain(['bfcl', 'import', '--data', data, '--out', join(dir, 'none'), ...args])
     expectInputError(await run('--category', 'simple_pyhton'), '--category: no BFCL_v4_simple_pyhton.json')
@@ -104,6 +112,15 @@ describe('scoreResults', () => {
     const source = thrownInputError(() => scoreResults({ dataDir: data, resultsDir: results }))
     expect(source.message).toMatch(/^bfclSource: .*BFCL_v4_multi_turn_long_context_result\.json \(multi_turn_long_context\) needs BFCL's long-context constants: give BFCL's bfcl_eval folder as bfclSource/)
     expect(source.message).not.toMatch(anyFlag)
+  })
+
+  it('names resultsDir for a results folder that is not there', () => {
+    expect(thrownInputError(() => scoreResults({ dataDir: data, resultsDir: join(dir, 'no-results') })).message).toBe(`${join(dir, 'no-results')}: resultsDir: results directory not found`)
+  })
+
+  it('bfcl score names --data and --results', async () => {
+    expectInputError(await runMain(['bfcl', 'score', '--data', data, '--results', join(dir, 'no-results'), '--out', join(dir, 'out')]), `${join(dir, 'no-results')}: --results: results directory not found`)
+    expectInputError(await runMain(['bfcl', 'import', '--data', join(dir, 'no-data'), '--out', join(dir, 'none')]), `${join(dir, 'no-data')}: --data: BFCL data directory not found`)
   })
 
   it('bfcl score names --bfcl-source', async () => {

@@ -33,13 +33,13 @@ function stringsAt(value: PyValue | undefined): string[] {
 }
 
 /** Every entry of a multi-turn category as a conversation case, in file order (long_context: `bfclSource` recorded in each case's state). */
-export function conversationCases(dataDir: string, category: string, bfclSource?: string): ConversationCase[] {
-  const graded = loadMultiTurnCategory(dataDir, category)
+export function conversationCases(dataDir: string, category: string, bfclSource?: string, option?: string): ConversationCase[] {
+  const graded = loadMultiTurnCategory(dataDir, category, option)
   const docs = new Map<string, BfclFunctionDoc[]>()
   const docsOf = (className: string): BfclFunctionDoc[] =>
     getOrCreate(docs, className, () => {
       const file = join(dataDir, 'multi_turn_func_doc', `${docFiles[className] ?? className}.json`)
-      if (!existsSync(file)) throw new InputError(`no function docs for class ${className}`, { file, field: '--data' })
+      if (!existsSync(file)) throw new InputError(`no function docs for class ${className}`, { file, field: option })
       return readJsonLines(file).map(({ value }) => value as BfclFunctionDoc)
     })
   const file = join(dataDir, `BFCL_v4_${category}.json`)

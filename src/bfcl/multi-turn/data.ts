@@ -37,11 +37,11 @@ function strings(value: PyValue, file: string, line: number, name: string): stri
 const questionFields: ReadonlySet<string> = new Set(['id', 'initial_config', 'involved_classes'])
 
 /** Loads a multi-turn category's questions and possible answers (paired by id), in file order. */
-export function loadMultiTurnCategory(dataDir: string, category: string): Map<string, MultiTurnEntry> {
+export function loadMultiTurnCategory(dataDir: string, category: string, option?: string): Map<string, MultiTurnEntry> {
   const file = join(dataDir, `BFCL_v4_${category}.json`)
   const answerFile = join(dataDir, 'possible_answer', `BFCL_v4_${category}.json`)
   for (const path of [file, answerFile]) {
-    if (!existsSync(path)) throw new InputError(`no ${path === file ? 'question' : 'possible answer'} file for category "${category}"`, { file: path, field: '--data' })
+    if (!existsSync(path)) throw new InputError(`no ${path === file ? 'question' : 'possible answer'} file for category "${category}"`, { file: path, field: option })
   }
   const answers = new Map<string, string[][]>()
   for (const { line, value } of readPyJsonLines(answerFile)) {
