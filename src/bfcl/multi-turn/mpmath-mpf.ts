@@ -1,6 +1,6 @@
 import { exactBinary } from '../py/format-float.ts'
 import { pyStrip } from '../py/str.ts'
-import { bitLength } from '../py/fixed-log.ts'
+import { bitLength, shiftRoundHalfEven } from '../py/fixed-log.ts'
 import { NotModelled } from './not-modelled.ts'
 import { PyException } from './py-error.ts'
 import { floatTakes } from './py-ops.ts'
@@ -38,11 +38,8 @@ export function normalize(neg: boolean, man: bigint, exp: number, prec: number, 
   if (man === 0n) return 'zero'
   const extra = bitLength(man) - prec
   if (extra > 0) {
-    const half = 1n << BigInt(extra - 1)
-    const rest = man & ((half << 1n) - 1n)
-    man >>= BigInt(extra)
+    man = rnd === 'nearest' ? shiftRoundHalfEven(man, extra) : man >> BigInt(extra)
     exp += extra
-    if (rnd === 'nearest' && (rest > half || (rest === half && (man & 1n) === 1n))) man += 1n
   }
   const zeros = trailingZeros(man)
   return { neg, man: man >> BigInt(zeros), exp: exp + zeros }

@@ -7,6 +7,14 @@
 /** The number of bits of a positive bigint. */
 export const bitLength = (n: bigint): number => n.toString(2).length
 
+/** `n >> bits` rounded half to even, for n ≥ 0 and bits > 0. */
+export function shiftRoundHalfEven(n: bigint, bits: number): bigint {
+  const half = 1n << BigInt(bits - 1)
+  const rest = n & ((half << 1n) - 1n)
+  const q = n >> BigInt(bits)
+  return rest > half || (rest === half && (q & 1n) === 1n) ? q + 1n : q
+}
+
 /** log2 of a positive bigint, to about 15 digits (enough to count series terms). */
 function log2(n: bigint): number {
   const bits = bitLength(n)

@@ -1,5 +1,5 @@
 import { exactBinary } from './format-float.ts'
-import { bitLength, ln2Fixed, lnMantissaFixed } from './fixed-log.ts'
+import { bitLength, ln2Fixed, lnMantissaFixed, shiftRoundHalfEven } from './fixed-log.ts'
 
 // C's pow(x, y) as CPython's float ** calls it (glibc's, correctly rounded but for a last-bit tie within 2^-60 or
 // so): V8's Math.pow is fdlibm's, "nearly rounded", and differs in the last digit on about 1 call in 100 with a
@@ -20,11 +20,8 @@ export function roundedQuotient(n: bigint, d: bigint, exp2: number): number {
   // 53 bits, fewer where the result is subnormal (its last bit is 2^-1074).
   const drop = bitLength(q) - Math.min(53, top + 1075)
   if (drop > 0) {
-    const half = 1n << BigInt(drop - 1)
-    const rest = q & ((half << 1n) - 1n)
-    q >>= BigInt(drop)
+    q = shiftRoundHalfEven(q, drop)
     exp += drop
-    if (rest > half || (rest === half && (q & 1n) === 1n)) q += 1n
   }
   if (bitLength(q) + exp > 1024) return Infinity
   // q < 2^54 and 2^exp in range: exact, the scaling split so that no intermediate overflows or underflows.

@@ -61,14 +61,9 @@ function loadOrders(v: Val): Val {
 
 const orderKey = (v: Val): Key | undefined => (typeof v === 'string' ? v : v !== null && typeof v === 'object' && 't' in v && v.t === 'int' ? v.v : undefined)
 
-function pad(n: number): string {
-  return n.toString().padStart(2, '0')
-}
-
 /** `2024-09-01 10:30:00` plus `seconds`, formatted `%Y-%m-%d %H:%M:%S`. */
 function timestamp(seconds: number): string {
-  const d = new Date(Date.UTC(2024, 8, 1, 10, 30, 0) + seconds * 1000)
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  return new Date(Date.UTC(2024, 8, 1, 10, 30, 0) + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')
 }
 
 // Python's `template.format(symbol=value)` for the order metadata texts (a `{name}` other than symbol: KeyError).
