@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
@@ -44,7 +44,7 @@ export function lockOutFolder(outDir: string, onWarning: (message: string) => vo
     }
     // The text is compared again right before removing it: a run that took the stale lock first keeps it.
     if (readOwner(file, field)?.text !== current.text) continue
-    removeIfExists(file)
+    rmSync(file, { force: true })
     onWarning(`took over the lock in ${outDir} of run pid ${current.owner.pid} (started ${current.owner.startedAt}), which is no longer running`)
   }
   throw new InputError(`could not take the lock ${file}: another run keeps taking it`, { file: outDir, field })
@@ -73,7 +73,7 @@ function tryLink(file: string, text: string, id: string): boolean {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw error
   } finally {
-    removeIfExists(temporary)
+    rmSync(temporary, { force: true })
   }
 }
 
@@ -84,7 +84,7 @@ function held(dir: string, file: string, text: string, field: string): OutLock {
     released = true
     process.off('exit', release)
     // Only our own lock: never one another run took over meanwhile (our process looked dead to it).
-    if (readOwner(file, field)?.text === text) removeIfExists(file)
+    if (readOwner(file, field)?.text === text) rmSync(file, { force: true })
   }
   process.on('exit', release)
   return { dir, release }
@@ -116,13 +116,5 @@ function isRunning(owner: LockOwner): boolean {
   } catch (error) {
     // EPERM: it runs, as another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-function removeIfExists(file: string): void {
-  try {
-    unlinkSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }
