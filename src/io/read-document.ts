@@ -59,13 +59,11 @@ function parseYamlText(file: string, text: string, cacheable: (value: unknown) =
     if (stored) removeCacheEntry('documents', key)
     return document
   }
-  let image: Uint8Array | undefined
   try {
-    image = serialize({ textHash, parser: parserKey(), value: document.value })
+    writeCacheEntry('documents', key, serialize({ textHash, parser: parserKey(), value: document.value }))
   } catch {
     // a value the serializer cannot hold is simply not cached
   }
-  if (image) writeCacheEntry('documents', key, image)
   return document
 }
 
