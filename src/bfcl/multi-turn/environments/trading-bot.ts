@@ -6,7 +6,7 @@ import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError, PyException } from '../py-error.ts'
 import { attributeLoader, configDict, dict, f, i, isMap, type Key, keyValue, num, type Val, valRepr } from '../values.ts'
-import { hashKey } from './keys.ts'
+import { hashKey, str } from './keys.ts'
 
 // BFCL's TradingBot: orders, account, market, watchlist, transaction history. Behaviour (messages, which checks
 // run first, what is returned) is taken from the state and outputs BFCL logs for it.
@@ -175,7 +175,7 @@ const methods = methodTable<TradingBot>([
     const symbol = order.get('symbol')!
     const metadata = new Map<Key, Val>()
     for (const [key, template] of self.extension.ORDER_DETAIL_EXTENSION) {
-      const text = formatSymbol(typeof template === 'string' ? template : valRepr(template), typeof symbol === 'string' ? symbol : valRepr(symbol))
+      const text = formatSymbol(str(template), str(symbol))
       if (typeof text !== 'string') return dict([['error', `KeyError during formatting: '${text.missing}'`]])
       metadata.set(key, text)
     }
@@ -189,7 +189,7 @@ const methods = methodTable<TradingBot>([
   }],
   ['get_stock_info', [req('symbol')], ([symbol], self) => {
     const info = typeof symbol === 'string' ? self.dict('stocks').get(symbol) : undefined
-    if (info === undefined) return dict([['error', `Stock with symbol '${typeof symbol === 'string' ? symbol : valRepr(symbol!)}' not found.`]])
+    if (info === undefined) return dict([['error', `Stock with symbol '${str(symbol!)}' not found.`]])
     if (!self.extension || !isMap(info)) return info
     const copy = new Map(info)
     copy.set('MA(5)', self.extension.MA_5_EXTENSION)
@@ -222,7 +222,7 @@ const methods = methodTable<TradingBot>([
   }],
   ['place_order', [req('order_type'), req('symbol'), req('price'), req('amount')], ([type, symbol, price, amount], self) => {
     if (!self.authenticated()) return dict([['error', 'User not authenticated. Please log in to place an order.']])
-    if (typeof symbol !== 'string' || !self.dict('stocks').has(symbol)) return dict([['error', `Invalid stock symbol: ${typeof symbol === 'string' ? symbol : valRepr(symbol!)}`]])
+    if (typeof symbol !== 'string' || !self.dict('stocks').has(symbol)) return dict([['error', `Invalid stock symbol: ${str(symbol!)}`]])
     if (num(price!) <= 0 || num(amount!) <= 0) return dict([['error', 'Price and amount must be positive values.']])
     const cost = arith('*', toFloat(price!), amount!)
     const balance = self.dict('account_info').get('balance')!

@@ -5,6 +5,7 @@ import { PyRandom } from '../mt19937.ts'
 import { arith, le, lt, toFloat, truthy } from '../py-ops.ts'
 import { keyError } from '../py-error.ts'
 import { attributeLoader, configDict, dict, f, i, isMap, type Key, num, type Val, valRepr } from '../values.ts'
+import { str } from './keys.ts'
 
 // BFCL's VehicleControlAPI: engine, doors, brakes, climate, cruise, navigation, tyres. Public attributes in
 // BFCL's attribute order; `_parkingBrakeForce`, `_slopeAngle`, `_brakePedalForce` are private (never compared).
@@ -157,7 +158,7 @@ const methods = methodTable<VehicleControl>([
   ['lockDoors', [req('unlock'), req('door')], ([unlock, door], self) => {
     const wanted = truthy(unlock!) ? 'unlocked' : 'locked'
     for (const name of Array.isArray(door) ? door : []) {
-      const key = typeof name === 'string' ? name : valRepr(name)
+      const key = str(name)
       if (!self.dict('doorStatus').has(key)) throw keyError(valRepr(name))
       if (self.dict('doorStatus').get(key) === wanted) continue
       self.dict('doorStatus').set(key, wanted)
@@ -190,7 +191,7 @@ const methods = methodTable<VehicleControl>([
   }],
   ['set_navigation', [req('destination')], ([destination], self) => {
     self.s.set('destination', destination!)
-    return dict([['status', `Navigating to ${typeof destination === 'string' ? destination : valRepr(destination!)}`]])
+    return dict([['status', `Navigating to ${str(destination!)}`]])
   }],
   ['startEngine', [req('ignitionMode')], ([mode], self) => {
     if (num(self.get('remainingUnlockedDoors')) > 0) {
