@@ -109,15 +109,12 @@ export class Fingerprints {
    * MCP servers run), computed once per object.
    */
   private shared(value: Case['tools'] | Case['stubs']): Promise<string> {
-    let result = this.objects.get(value)
-    if (result === undefined) {
+    return getOrCreate(this.objects, value, () => {
       const stubs = Array.isArray(value) ? [] : Object.values(value as Case['stubs'])
       const live = stubs.flatMap((stub) => (stub.type === 'live' ? [stub] : []))
-      result = Promise.all([Promise.all(live.map(async (stub) => [stub.module, stub.export, await this.moduleDigest(stub.module)])), this.serversDigest(stubs)])
+      return Promise.all([Promise.all(live.map(async (stub) => [stub.module, stub.export, await this.moduleDigest(stub.module)])), this.serversDigest(stubs)])
         .then(([modules, servers]) => digest(stableStringify({ value, modules, ...(servers.length > 0 ? { servers } : {}) }) ?? ''))
-      this.objects.set(value, result)
-    }
-    return result
+    })
   }
 
   /**
@@ -136,16 +133,12 @@ export class Fingerprints {
   }
 
   private modelDigest(model: string, spec: string, settings: ProviderOptions): string {
-    let value = this.models.get(model)
-    if (value === undefined) {
-      const relevant = relevantSettings(settings)
+    return getOrCreate(this.models, model, () => {
       // The model's script is read against the run's folder, as its provider reads it; a missing one is `null` here
       // but 'missing' for a judge's or simulated user's: both kept, since either change would re-run old journals.
       const script = scriptFile(spec, settings.cwd ?? process.cwd())
-      value = digest(stableStringify({ model, spec, settings: relevant, script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
-      this.models.set(model, value)
-    }
-    return value
+      return digest(stableStringify({ model, spec, settings: relevantSettings(settings), script: script && isFile(script) ? this.fileDigest(script) : null }) ?? '')
+    })
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { thrownMessage } from '../core/thrown.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { judgeMessages, parseJudgeAnswer, type JudgeVerdict } from '../checks/judge-prompt.ts'
 import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
 import { hashText } from '../io/disk-cache.ts'
@@ -49,11 +50,7 @@ export class Judges extends SuiteModels {
     if (!provider) return { error: `the judge (${judge.model}) was not prepared for case "${testCase.id}"` }
     const messages = judgeMessages(judge.rubric, request.question, request.answer)
     const key = hashText(stableStringify([dirname(testCase.file), judge.model, testCase.suite, testCase.id, request.index, messages]) ?? '')
-    let entry = this.verdicts.get(key)
-    if (!entry) {
-      entry = { outcome: ask(provider, judge.model, messages, request), signal: request.signal }
-      this.verdicts.set(key, entry)
-    }
+    const entry = getOrCreate(this.verdicts, key, () => ({ outcome: ask(provider, judge.model, messages, request), signal: request.signal }))
     const outcome = await entry.outcome
     if ('error' in outcome && entry.signal?.aborted && !request.signal?.aborted) {
       if (this.verdicts.get(key) === entry) this.verdicts.delete(key)

@@ -3,6 +3,7 @@ import type { ToolTokenUsage } from '../core/result.ts'
 import type { ToolChoice, ToolDefinition } from '../core/tool.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { countToolTokens } from '../tokens/count-tool-tokens.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 
 /**
  * Tool-definition tokens of one case for one model: the offline count of the tools each request carried (the
@@ -47,13 +48,7 @@ export class ToolTokenCounter {
   }
 
   private toolCount(model: string, toolSet: string, tools: readonly ToolDefinition[], toolChoice: ToolChoice) {
-    const key = JSON.stringify([model, toolSet, toolChoice])
-    let pending = this.cache.get(key)
-    if (!pending) {
-      pending = countToolTokens({ model, tools, toolChoice, perTool: false })
-      this.cache.set(key, pending)
-    }
-    return pending
+    return getOrCreate(this.cache, JSON.stringify([model, toolSet, toolChoice]), () => countToolTokens({ model, tools, toolChoice, perTool: false }))
   }
 
   /** How many tool counts are memoized (one per model × tool set × tool choice). */
