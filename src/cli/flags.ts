@@ -20,15 +20,11 @@ export type ParsedFlags<T extends FlagSpec> = ReturnType<typeof parseArgs<{
  * and positionals. `--help` is always accepted.
  */
 export function parseFlags<const T extends FlagSpec>(argv: readonly string[], options: T): ParsedFlags<T> {
+  const all = { ...options, help: { type: 'boolean', short: 'h' } } as const
   try {
-    return parseArgs({
-      args: [...argv],
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    })
+    return parseArgs({ args: [...argv], options: all, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new UsageError(flagProblem(argv, options) ?? (error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
+    throw new UsageError(flagProblem(argv, all) ?? (error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''))
   }
 }
 
@@ -42,8 +38,7 @@ export function defineCommand<const T extends FlagSpec>(usage: string, flags: T,
  * positionals and `--`): the first unknown flag with the closest known one, a flag missing its value, a switch
  * given one. Undefined when the lenient parse finds nothing to name.
  */
-function flagProblem(argv: readonly string[], options: FlagSpec): string | undefined {
-  const all: FlagSpec = { ...options, help: { type: 'boolean', short: 'h' } }
+function flagProblem(argv: readonly string[], all: FlagSpec): string | undefined {
   const { tokens } = parseArgs({ args: [...argv], options: all, allowPositionals: true, strict: false, tokens: true })
   for (const token of tokens) {
     if (token.kind !== 'option') continue
@@ -56,7 +51,7 @@ function flagProblem(argv: readonly string[], options: FlagSpec): string | undef
       // `--temperature 0`: a request setting, which commands taking --set accept only through it.
       const value = token.inlineValue ? token.value : argv[token.index + 1]?.startsWith('-') === false ? argv[token.index + 1] : '<value>'
       const hint = closest !== undefined ? ` (did you mean "--${closest}"?)`
-        : 'set' in options && (settingNames as readonly string[]).includes(setting) ? ` (a request setting: --set ${setting}=${value})` : ''
+        : 'set' in all && (settingNames as readonly string[]).includes(setting) ? ` (a request setting: --set ${setting}=${value})` : ''
       return `unknown flag "${token.rawName}"${hint}`
     }
     const flag = `--${token.name}`

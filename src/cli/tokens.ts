@@ -85,13 +85,13 @@ export const command = defineCommand(usage, {
   const openModel = values.tokenizer
     ? { tokenizer: values.tokenizer, ...(values['tokenizer-config'] ? { tokenizerConfig: values['tokenizer-config'] } : {}), ...(values['chat-template'] ? { chatTemplate: values['chat-template'] } : {}) }
     : undefined
+  const requestFor = (model: string) => ({ model, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) })
   if (values.diff) {
     if (values.measure) throw new UsageError('cannot be combined with --diff (the diff is offline)', { field: '--measure' })
     const oldTools = loadToolsFile(values.diff)
     const diffs: ToolTokenDiff[] = []
     for (const model of models) {
-      const request = { model, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}) }
-      diffs.push(diffToolTokens(await countToolTokens({ ...request, tools: oldTools }), await countToolTokens({ ...request, tools })))
+      diffs.push(diffToolTokens(await countToolTokens({ ...requestFor(model), tools: oldTools }), await countToolTokens({ ...requestFor(model), tools })))
     }
     // Tool names are the files' and servers': inert text, and JSON with its controls \u-escaped.
     if (values.json) process.stdout.write(`${inertJson(JSON.stringify(diffs.length === 1 ? diffs[0] : diffs, null, 2))}\n`)
@@ -111,7 +111,7 @@ export const command = defineCommand(usage, {
   }
   const counts: ToolTokenCount[] = []
   for (const model of models) {
-    const request = { model, tools, ...(messages ? { messages } : {}), ...(toolChoice ? { toolChoice } : {}), ...(openModel ? { openModel } : {}), ...(values.reasoning ? { reasoning: true } : {}) }
+    const request = { ...requestFor(model), tools, ...(values.reasoning ? { reasoning: true } : {}) }
     const offline = await countToolTokens(request)
     if (values.measure) {
       let measured: ToolTokenCount
