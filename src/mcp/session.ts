@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { redactText } from '../http/redact.ts'
 import { settledWithin } from '../loop/settled-within.ts'
@@ -185,8 +186,6 @@ async function ensureGone(pid: number, graceMs: number): Promise<void> {
   // SIGKILL cannot be ignored; the wait is for the kernel to reap it (bounded all the same).
   for (let tries = 0; tries < 200 && isAlive(pid); tries++) await sleep(10)
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Whether a process id is alive (signal 0 checks without sending anything). */
 export function isAlive(pid: number): boolean {
