@@ -5,6 +5,8 @@ import { anthropicCalibration } from './calibration-2026-11.ts'
 import type { TextCounter } from './encodings.ts'
 import type { PromptSettings } from './family-counters.ts'
 import { pythonJson } from './python-json.ts'
+import { parseJsonOrText } from '../http/stable-json.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 
 /** The fixed tool-use overhead for a model and tool_choice, with how sure the table is about it. */
 export type AnthropicOverhead = {
@@ -81,12 +83,8 @@ export function anthropicMessageTokens(model: string, messages: readonly Message
 
 // Top-level keys of a tool_use input; arguments that are not a JSON object count as one.
 function argumentKeys(rawArguments: string): number {
-  try {
-    const value: unknown = JSON.parse(rawArguments)
-    return value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).length : 1
-  } catch {
-    return 1
-  }
+  const value = parseJsonOrText(rawArguments)
+  return isPlainObject(value) ? Object.keys(value).length : 1
 }
 
 /** Estimated tokens the tool definitions add: the dated fixed overhead plus the proxy count of their text. */

@@ -5,6 +5,8 @@ import { InputError } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 import { readTextFile } from '../io/read-text.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
+import { parseJsonOrText } from '../http/stable-json.ts'
 
 /**
  * The files that make an open model's prompt countable offline: its `tokenizer.json`, its `tokenizer_config.json`
@@ -46,8 +48,10 @@ export function pinnedStrftime(format: string): string {
 /** Loads (once per process) the tokenizer and template of an open model. Bad files are an InputError naming them. */
 export function loadOpenModel(files: OpenModelFiles): OpenModel {
   const key = JSON.stringify([resolve(files.tokenizer), files.tokenizerConfig && resolve(files.tokenizerConfig), files.chatTemplate && resolve(files.chatTemplate)])
-  const cached = loaded.get(key)
-  if (cached) return cached
+  return getOrCreate(loaded, key, () => openModel(files))
+}
+
+function openModel(files: OpenModelFiles): OpenModel {
   const tokenizerJson = readJsonFile(files.tokenizer, '--tokenizer')
   const config = files.tokenizerConfig ? readJsonFile(files.tokenizerConfig, '--tokenizer-config') : {}
   let tokenizer: Tokenizer
@@ -61,21 +65,16 @@ export function loadOpenModel(files: OpenModelFiles): OpenModel {
     tools: templateSource(files, config, true),
   }
   const compiled = new Map<string, Template>()
-  const compile = (source: string, file: string): Template => {
-    let template = compiled.get(source)
-    if (!template) {
-      try {
-        // the library's strftime_now reads the clock and cannot be overridden, so calls are routed to a pinned one
-        template = new Template(source.replace(/\bstrftime_now\s*\(/g, 'toolgauge_strftime_now('))
-      } catch (error) {
-        throw new InputError(`chat template does not parse: ${(error as Error).message}`, { file, field: '--chat-template' })
-      }
-      compiled.set(source, template)
+  const compile = (source: string, file: string): Template => getOrCreate(compiled, source, () => {
+    try {
+      // the library's strftime_now reads the clock and cannot be overridden, so calls are routed to a pinned one
+      return new Template(source.replace(/\bstrftime_now\s*\(/g, 'toolgauge_strftime_now('))
+    } catch (error) {
+      throw new InputError(`chat template does not parse: ${(error as Error).message}`, { file, field: '--chat-template' })
     }
-    return template
-  }
+  })
   const specials = specialTokens(config)
-  const model: OpenModel = {
+  return {
     label: `tokenizer.json (${files.tokenizer})`,
     count(messages, tools) {
       const source = tools ? templates.tools : templates.plain
@@ -90,8 +89,6 @@ export function loadOpenModel(files: OpenModelFiles): OpenModel {
       return tokenizer.encode(text, { add_special_tokens: false }).ids.length
     },
   }
-  loaded.set(key, model)
-  return model
 }
 
 function templateSource(files: OpenModelFiles, config: Record<string, unknown>, withTools: boolean): { text: string; file: string } {
@@ -125,22 +122,13 @@ function templateMessage(message: Message): Record<string, unknown> {
       role: 'assistant',
       content: message.content,
       ...(message.toolCalls.length > 0 ? {
-        tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: parseArguments(c.rawArguments) } })),
+        tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: parseJsonOrText(c.rawArguments) } })),
       } : {}),
     }
   }
   if (message.role === 'tool') return { role: 'tool', content: message.content, name: message.name, tool_call_id: message.toolCallId }
   return { role: message.role, content: message.content }
 }
-
-function parseArguments(raw: string): unknown {
-  try {
-    return JSON.parse(raw)
-  } catch {
-    return raw
-  }
-}
-
 
 function readJsonFile(file: string, field: string): Record<string, unknown> {
   const text = readTextFile(file, field)
