@@ -10,7 +10,7 @@ import type { CustomCheckRecord, Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { loadedUserFunction } from '../io/load-module.ts'
 import { describeThrown } from '../core/thrown.ts'
-import { settledWithin } from '../loop/settled-within.ts'
+import { notSettled, settledWithin } from '../loop/settled-within.ts'
 
 /**
  * One call of the judged turns, flattened: its turn index (into `transcript.turns`), name and arguments as sent.
@@ -77,7 +77,7 @@ export async function runCustomCheck(spec: CustomCheckSpec, label: string, input
   try {
     value = await settledWithin(Promise.resolve().then(() => check(input)), timeoutMs, () => (timedOut = new Error('timed out')))
   } catch (error) {
-    if (error === timedOut) return harness(`did not settle within ${timeoutMs / 1000} s; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`)
+    if (error === timedOut) return harness(notSettled(timeoutMs))
     return harness(`threw: ${describeThrown(error)}`)
   }
   let read: unknown

@@ -1,5 +1,5 @@
 import { carriesMarker, describeThrown } from '../core/thrown.ts'
-import { settledWithin } from './settled-within.ts'
+import { notSettled, settledWithin } from './settled-within.ts'
 
 const marker = Symbol.for('toolgauge.HarnessError')
 
@@ -26,7 +26,7 @@ export class HarnessError extends Error {
  */
 export async function callHook<T>(hook: 'beforeToolCall' | 'afterToolCall', call: { readonly name: string; readonly id: string }, run: () => T | Promise<T>, timeoutMs: number): Promise<T> {
   let timedOut: HarnessError | undefined
-  const timeout = () => (timedOut = new HarnessError(`${hook} on ${call.name} (call ${call.id}) did not settle within ${timeoutMs / 1000} s; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`))
+  const timeout = () => (timedOut = new HarnessError(`${hook} on ${call.name} (call ${call.id}) ${notSettled(timeoutMs)}`))
   try {
     return await settledWithin(Promise.resolve().then(run), timeoutMs, timeout)
   } catch (error) {

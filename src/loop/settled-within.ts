@@ -11,3 +11,8 @@ export function settledWithin<T>(promise: Promise<T>, ms: number, timedOut: () =
   })
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
 }
+
+/** The one wording of user code (hook, live stub, world, custom check) that outran the case's stub timeout. */
+export function notSettled(timeoutMs: number, detail = ''): string {
+  return `did not settle within ${timeoutMs / 1000} s${detail}; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`
+}

@@ -5,7 +5,7 @@ import { matchArguments } from '../matchers/argument-matchers.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
 import { takeJson } from './json-problem.ts'
-import { settledWithin } from './settled-within.ts'
+import { notSettled, settledWithin } from './settled-within.ts'
 import { ownCopy } from './snapshot.ts'
 
 /** The result of running a stub: a value for the model, or an error sent back as a failed tool result. */
@@ -59,9 +59,7 @@ export async function runStub(spec: StubSpec | undefined, args: unknown, context
       const running = loadedUserFunction<(args: unknown, context: ToolCallContext) => unknown>(spec.module, spec.export, { field: `stubs.${context.toolName}` })
         .catch((error: unknown) => { throw new HarnessError(`${stub} could not be loaded: ${thrownMessage(error)}`) })
         .then((run) => run(args, ownCopy(context)))
-      result = await settledWithin(running, timeoutMs, () => new HarnessError(
-        `${stub} did not settle within ${timeoutMs / 1000} s (call ${context.callId}); raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,
-      ))
+      result = await settledWithin(running, timeoutMs, () => new HarnessError(`${stub} ${notSettled(timeoutMs, ` (call ${context.callId})`)}`))
     }
   } catch (error) {
     // The stub says its backend failed (not the model): the loop ends the case as harness_error.

@@ -4,7 +4,7 @@ import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { HarnessError } from './harness-error.ts'
 import type { ToolCallContext } from './hooks.ts'
 import { jsonProblem, takeJson } from './json-problem.ts'
-import { settledWithin } from './settled-within.ts'
+import { notSettled, settledWithin } from './settled-within.ts'
 import { ownCopy } from './snapshot.ts'
 import type { StubOutcome } from './stubs.ts'
 
@@ -38,7 +38,7 @@ export async function openWorld(spec: WorldSpec, state: unknown, context: WorldC
   try {
     const opening = loadedUserFunction<WorldFactory>(spec.module, spec.export, { field: 'world' })
       .then((factory) => factory(given, { suite: context.suite, caseId: context.caseId, repeat: context.repeat, model: context.model }))
-    world = await settledWithin(opening, timeoutMs, () => new HarnessError(`${label} did not settle within ${timeoutMs / 1000} s when created; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`))
+    world = await settledWithin(opening, timeoutMs, () => new HarnessError(`${label} ${notSettled(timeoutMs, ' when created')}`))
   } catch (error) {
     if (HarnessError.isInstance(error)) throw error
     throw new HarnessError(`${label} threw when created: ${describeThrown(error)}`)
@@ -71,9 +71,7 @@ function liveWorld(world: World, given: unknown, label: string): LiveWorld {
       let result: unknown
       try {
         // Called on the world (`this` is the world): class-based worlds keep their state on the instance.
-        result = await settledWithin(Promise.resolve().then(() => method.call(world, ownCopy(args), ownCopy(context))), timeoutMs, () => (timedOut = new HarnessError(
-          `${where} did not settle within ${timeoutMs / 1000} s; raise stub_timeout (suite or case) or --stub-timeout if it is slow on purpose`,
-        )))
+        result = await settledWithin(Promise.resolve().then(() => method.call(world, ownCopy(args), ownCopy(context))), timeoutMs, () => (timedOut = new HarnessError(`${where} ${notSettled(timeoutMs)}`)))
       } catch (error) {
         if (error === timedOut || HarnessError.isInstance(error)) throw error
         // As BFCL does: a tool that fails tells the model so, and the conversation goes on.
