@@ -3,7 +3,7 @@ import { CassetteStore, cassetteKey, type Cassette } from './cassette.ts'
 import { parseJsonOrText } from './stable-json.ts'
 import { createsHeader } from './creating-request.ts'
 import { ExchangeRegistry, exchangeHeader, type Exchange } from './exchange.ts'
-import { nodeFetch } from './node-fetch.ts'
+import { nodeFetch, nullBodyStatuses } from './node-fetch.ts'
 import { fetchWithRetries, notJsonProblem, type RetrySettings, type StreamCheck } from './fetch-with-retries.ts'
 import { isEventStream, parseSse } from './sse.ts'
 import { redactDeep, redactHeaders, redactText, secretsFromHeaders } from './redact.ts'
@@ -68,8 +68,6 @@ export type HttpClient = {
 // Headers worth keeping in a cassette: enough to understand it, nothing that varies per run (x-stainless-*).
 const requestHeadersKept = ['content-type', 'anthropic-version', 'anthropic-beta', 'openai-organization', 'openai-project']
 const responseHeadersKept = ['content-type', 'x-request-id', 'request-id', 'openai-processing-ms']
-// Statuses that must not carry a body in a Response.
-const nullBodyStatuses = new Set([101, 204, 205, 304])
 
 /**
  * Builds the fetch every SDK client gets (with the SDK's own retries off): it strips the exchange and creates headers, then

@@ -35,8 +35,8 @@ export function agentFor(url: URL): HttpAgent | undefined {
   return url.protocol === 'http:' || url.protocol === 'https:' ? agents[url.protocol] : undefined
 }
 
-// Statuses whose Response must have a null body.
-const nullBodyStatuses = new Set([101, 204, 205, 304])
+/** Statuses whose Response must have a null body. */
+export const nullBodyStatuses = new Set([101, 204, 205, 304])
 
 /** Settings of a `createNodeFetch` (tests shorten the connect timeout). */
 export type NodeFetchSettings = {
