@@ -1,5 +1,5 @@
-// The scoring fast paths (issue 25, speed) must give exactly what the general code gives: json.dumps and equality
-// straight from environment data, the repr shortcuts; and result lines read exactly.
+// The scoring shortcuts (issue 25, speed) must give exactly what the general code gives: equality of environment
+// data walked without a PyValue copy, the tool-output text, the repr shortcuts; and result lines read exactly.
 import fc from 'fast-check'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
