@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { VariantOrigin, VariantSpec } from '../core/variant.ts'
 
@@ -21,7 +21,8 @@ export function parseVariantFlag(value: string): VariantSpec {
   const origin = { field: '--variant' }
   if (equals <= 0 || equals === value.length - 1) throw new InputError(`expected <name>=<tools or patch file>, got "${value}"`, origin)
   const name = checkVariantName(value.slice(0, equals), origin)
-  return { name, file: resolve(value.slice(equals + 1)), origin }
+  const file = value.slice(equals + 1)
+  return { name, file: isAbsolute(file) ? file : resolve(file), origin }
 }
 
 /** Variants from a `variants: { name: file }` map (suite or config), files relative to `base`, in declaration order. */
