@@ -31,6 +31,7 @@ export function parseExpectation(value: unknown, suiteMatching: MatchingMode, to
       throw at([...path, 'final', 'regex'], `expected a valid regular expression (${(error as Error).message})`)
     }
   }
+  const custom = parseCustomChecks(raw.custom, base)
   return {
     calls,
     order: (raw.order as CallOrder | undefined) ?? 'any',
@@ -38,7 +39,7 @@ export function parseExpectation(value: unknown, suiteMatching: MatchingMode, to
     parallel: raw.parallel === true,
     noCall,
     ...(final ? { final: finalOf(final) } : {}),
-    ...customOf(raw.custom, base),
+    ...(custom ? { custom } : {}),
     matching,
     ...(raw.bfcl ? { bfcl: raw.bfcl as Expectation['bfcl'] & object } : {}),
   }
@@ -52,11 +53,6 @@ function finalOf(final: { contains?: string | string[]; regex?: string; flags?: 
     contains: typeof final.contains === 'string' ? [final.contains] : final.contains,
     ...(judge ? { judge: { model: judge.model, rubric: judge.rubric, threshold: judge.threshold ?? defaultJudgeThreshold } } : {}),
   } as FinalAnswerExpectation
-}
-
-function customOf(value: unknown, base: string): Pick<Expectation, 'custom'> {
-  const custom = parseCustomChecks(value, base)
-  return custom ? { custom } : {}
 }
 
 /**
