@@ -1,6 +1,4 @@
 import { isPlainObject } from '../core/plain-object.ts'
-import { javaHasItems } from './checker/java-types.ts'
-import { javascriptHasItems } from './checker/javascript-types.ts'
 import { jsonDumps } from './py/json-dumps.ts'
 import { plainToPy } from './py/to-json.ts'
 
@@ -12,6 +10,11 @@ import { plainToPy } from './py/to-json.ts'
 type Properties = { readonly [name: string]: unknown }
 
 const languageName = { java: 'Java', javascript: 'JavaScript' } as const
+
+/** Has item types that move into the description (Java Array/ArrayList, JS array). */
+function listType(language: 'java' | 'javascript', type: unknown): boolean {
+  return language === 'java' ? type === 'Array' || type === 'ArrayList' : type === 'array'
+}
 
 /**
  * The `parameters.properties` BFCL sends for a Java or JavaScript doc: types become `string`; descriptions get
@@ -31,8 +34,7 @@ export function languageProperties(properties: Properties, language: 'java' | 'j
     description += raw.type === 'any'
       ? ` This parameter can be of any type of ${name} object in string representation.`
       : ` This is ${name} ${String(raw.type)} type parameter in string representation.`
-    // List types' item types move into the description.
-    const dropItems = language === 'java' ? javaHasItems(raw.type) : javascriptHasItems(raw.type)
+    const dropItems = listType(language, raw.type)
     if (dropItems) {
       description += ` The list elements are of type ${String(isPlainObject(raw.items) ? raw.items.type : undefined)}; they are not in string representation.`
     }

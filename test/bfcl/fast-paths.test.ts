@@ -1,12 +1,15 @@
-// The scoring shortcuts (issue 25, speed) must give exactly what the general code gives: equality of environment
-// data walked without a PyValue copy, the tool-output text, the repr shortcuts; and result lines read exactly.
+// The scoring fast paths (issue 25, speed) must give exactly what the general code gives: JSON.parse beside
+// pyJsonLoads for result lines, json.dumps and equality straight from environment data, the repr shortcuts.
 import fc from 'fast-check'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { jsonDumps, jsonString } from '../../src/bfcl/py/json-dumps.ts'
 import { pyJsonLoads } from '../../src/bfcl/py/json.ts'
+import { readTextLines } from '../../src/bfcl/jsonl.ts'
+import { jsonLoads, nativeJsonLoads } from '../../src/bfcl/py/native-json.ts'
+import { plainJsonToPy } from '../../src/bfcl/py/plain-json.ts'
 import { floatRepr, strRepr } from '../../src/bfcl/py/repr.ts'
 import { pyEqual } from '../../src/bfcl/py/value.ts'
 import { readResultFile } from '../../src/bfcl/results.ts'
@@ -28,8 +31,33 @@ function floatReprGeneral(x: number): string {
   return `${sign}${digits.slice(0, exponent + 1).padEnd(exponent + 1, '0')}.${digits.slice(exponent + 1) || '0'}`
 }
 
-describe('result lines', () => {
-  it('readResultFile reads numbers, NaN and bad lines as json.loads does, naming file and line', () => {
+function hasNumberOrIndexKey(v: unknown): boolean {
+  if (typeof v === 'number') return true
+  if (Array.isArray(v)) return v.some(hasNumberOrIndexKey)
+  if (v !== null && typeof v === 'object') return Object.entries(v).some(([key, item]) => /^(?:0|[1-9]\d*)$/.test(key) || hasNumberOrIndexKey(item))
+  return false
+}
+
+describe('result lines: the JSON.parse fast path', () => {
+  it('gives pyJsonLoads\' value for any JSON value without numbers, and declines every value with one', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const text = JSON.stringify(value)
+      const fast = plainJsonToPy(JSON.parse(text))
+      if (fast === undefined) {
+        expect(hasNumberOrIndexKey(value)).toBe(true)
+        return
+      }
+      expect(fast).toEqual(pyJsonLoads(text))
+    }), { numRuns: 500 })
+  })
+
+  it('declines integer-like keys (JS moves them first) and keeps the last duplicate at its first position', () => {
+    expect(plainJsonToPy(JSON.parse('{"b": "x", "2": "y"}'))).toBeUndefined()
+    const text = '{"b": "1", "a": "2", "b": "3", "__proto__": "4"}'
+    expect(plainJsonToPy(JSON.parse(text))).toEqual(pyJsonLoads(text))
+  })
+
+  it('readResultFile reads numbers, NaN and bad lines exactly as before (the exact parser takes those lines)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgauge-fast-'))
     try {
       const file = join(dir, 'BFCL_v4_simple_python_result.json')
@@ -80,6 +108,75 @@ function outputTextGeneral(v: Val): string {
   return valRepr(v)
 }
 
+// JSON texts as BFCL's files hold them: number lexemes of every kind (`5`, `5.0`, `-0`, `1e3`, big ints),
+// integer-like and duplicate keys, escapes in keys and strings, and whitespace.
+const numberLexeme = fc.oneof(
+  fc.integer({ min: -1000, max: 1000 }).map(String),
+  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => JSON.stringify(x)),
+  fc.constantFrom('5.0', '-0', '-0.0', '1e3', '2E-2', '1.5e+300', '1e400', '0.1'),
+)
+const keyText = fc.oneof(fc.constantFrom('a', 'b', '0', '1', '10', '__proto__', 'k\\"q', 'é\\u00e9', 'x y'), fc.string({ maxLength: 4 }).map((k) => JSON.stringify(k).slice(1, -1)))
+const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    numberLexeme,
+    fc.constantFrom('true', 'false', 'null', '"s"', '"a\\nb"', '"5"', '"x\\":1"'),
+    fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(', ')}]`),
+    fc.array(fc.tuple(keyText, tie('value')), { maxLength: 4 }).map((entries) => `{${entries.map(([k, v]) => `"${k}" :${v}`).join(',')}}`),
+  ),
+})).value
+
+describe('data files: each line decoded on its own', () => {
+  it("gives readFileSync(file, 'utf8').split('\\n') for any bytes (BOM, CRLF, non-ASCII, invalid UTF-8, no final newline)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-lines-'))
+    try {
+      const file = join(dir, 'lines.json')
+      const samples = [
+        Buffer.from('\ufeff{"a": "é"}\r\n{"b": 1}\n\n  \n{"c": "😀"}'),
+        Buffer.from([0x7b, 0xe2, 0x82, 0x0a, 0xff, 0x41, 0x0a, 0xf0, 0x9f]),
+        Buffer.from(''),
+        Buffer.from('\n'),
+      ]
+      for (const bytes of samples) {
+        writeFileSync(file, bytes)
+        expect(readTextLines(file)).toEqual(readFileSync(file, 'utf8').split('\n'))
+      }
+      fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        writeFileSync(file, bytes)
+        expect(readTextLines(file)).toEqual(readFileSync(file, 'utf8').split('\n'))
+      }), { numRuns: 300 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('data lines and FC arguments: JSON.parse with the number lexemes', () => {
+  it("gives pyJsonLoads' value wherever it answers, with and without kept keys", () => {
+    fc.assert(fc.property(jsonText, fc.constantFrom(undefined, new Set(['a', '0'])), (text, keep) => {
+      const fast = nativeJsonLoads(text, keep)
+      if (fast !== undefined) expect(fast).toEqual(pyJsonLoads(text, keep))
+      expect(jsonLoads(text, keep)).toEqual(pyJsonLoads(text, keep))
+    }), { numRuns: 2000 })
+  })
+
+  it('answers for lines like BFCL questions: integer-like keys in text order, lexemes kept, left-out fields skipped', () => {
+    const text = '{"id": "x", "question": [[{"role": "user", "content": "5 or 5.0?"}]], "initial_config": {"T": {"tweets": {"0": {"id": 0, "v": 2.0}, "1": {"id": 1}}, "n": 12345678901234567890}}, "missed_function": {"1": ["f"]}}'
+    const keep = new Set(['id', 'initial_config'])
+    expect(nativeJsonLoads(text, keep)).toBeDefined()
+    expect(nativeJsonLoads(text, keep)).toEqual(pyJsonLoads(text, keep))
+  })
+
+  it('declines what JSON.parse reads differently: duplicate keys, integer-like keys out of order, NaN, bad syntax', () => {
+    for (const text of ['{"a": "x", "b": 2.0, "a": 2}', '{"b": 1, "a": 1, "b": 1}', '{"1": 1, "0": 2.0}', '{"a": NaN}', '[1,]', '{"a": 1} x']) {
+      expect(nativeJsonLoads(text)).toBeUndefined()
+    }
+    expect(jsonLoads('{"a": "x", "b": 2.0, "a": 2}')).toEqual(pyJsonLoads('{"a": "x", "b": 2.0, "a": 2}'))
+    expect(() => jsonLoads('[1,]')).toThrow(/Illegal trailing comma/)
+  })
+})
+
 describe('environment data: json.dumps and equality without a PyValue copy', () => {
   it('outputText gives what json.dumps of the PyValue gives (or str() where json.dumps raises)', () => {
     fc.assert(fc.property(valArb, (v) => {
@@ -108,8 +205,8 @@ const nodeArb: fc.Arbitrary<FsNode> = fc.letrec<{ node: FsNode }>((tie) => ({
   ),
 })).node
 
-describe('file-system nodes: equality', () => {
-  it('valEqual is pyEqual of the eqValues', () => {
+describe('file-system nodes: equality without building their eqValue', () => {
+  it('equals is pyEqual of the eqValues', () => {
     fc.assert(fc.property(nodeArb, nodeArb, (a, b) => {
       expect(valEqual(a, b)).toBe(pyEqual(a.eqValue(), b.eqValue()))
     }), { numRuns: 1000 })

@@ -28,19 +28,24 @@ const fail = (errorType: string, errorTurn: number | null, errorMessage: string)
 
 /** One instance per involved class, loaded with the entry's config (an absent config is an empty dict). */
 export function makeInstances(entry: MultiTurnEntry, process: ProcessState, longContext: boolean): Environment[] {
-  return entry.involvedClasses.map((className) => {
+  // A loop, not map(): the arrays the checker walks keep one element kind (V8 recompiled it on a second kind).
+  const instances: Environment[] = []
+  for (let index = 0; index < entry.involvedClasses.length; index++) {
+    const className = entry.involvedClasses[index]!
     const factory = environmentFactory(className)
     if (!factory) throw new Error(`no environment for class ${className}`)
     const instance = factory(process)
     instance.load(entry.initialConfig.entries.find((pair) => pair[0] === className)?.[1] ?? { t: 'dict', entries: [] }, longContext)
-    return instance
-  })
+    instances.push(instance)
+  }
+  return instances
 }
 
 // `_is_subsequence_unordered`: every expected item matched by an equal, not yet used, actual item.
 function containsAll(actual: readonly string[], expected: readonly string[]): boolean {
   const pool = actual.slice()
-  for (const item of expected) {
+  for (let index = 0; index < expected.length; index++) {
+    const item = expected[index]!
     const at = pool.indexOf(item)
     if (at < 0) return false
     pool.splice(at, 1)
@@ -48,11 +53,21 @@ function containsAll(actual: readonly string[], expected: readonly string[]): bo
   return true
 }
 
-// Every attribute of the ground truth's instance equals the model's attribute of that name.
 function statesEqual(model: Environment, truth: Environment): boolean {
-  const modelState = new Map(model.state())
-  return truth.state().every(([name, value]) => {
-    const other = modelState.get(name)
+  const modelState = model.state()
+  const truthState = truth.state()
+  // Two instances of a class list the same attributes in the same order: then pairwise (no Map per check).
+  let aligned = modelState.length === truthState.length
+  for (let index = 0; aligned && index < truthState.length; index++) {
+    const truthPair = truthState[index]!
+    const modelPair = modelState[index]!
+    if (modelPair[0] !== truthPair[0]) aligned = false
+    else if (!valEqual(truthPair[1], modelPair[1])) return false
+  }
+  if (aligned) return true
+  const byName = new Map(modelState)
+  return truthState.every(([name, value]) => {
+    const other = byName.get(name)
     return other !== undefined && valEqual(value, other)
   })
 }
@@ -79,13 +94,20 @@ export function checkDecodedTurns(entry: MultiTurnEntry, decoded: readonly (read
   const truthOwners = methodOwners(truthInstances)
   const allModelResults: string[] = []
   for (let turn = 0; turn < entry.groundTruth.length; turn++) {
-    for (const step of decoded[turn]!) for (const call of step) allModelResults.push(executeCall(call, modelOwners))
+    const steps = decoded[turn]!
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index]!
+      for (let call = 0; call < step.length; call++) allModelResults.push(executeCall(step[call]!, modelOwners))
+    }
     const truth = entry.groundTruth[turn]!
     const truthResults = truth.map((call) => executeCall(call, truthOwners))
     if (truth.length > 0 && decoded[turn]!.length === 0) return fail('multi_turn:empty_turn_model_response', turn, `Model response list is empty for turn ${turn}`)
     if (truth.length === 0) continue
-    const mismatch = truthInstances.find((truthInstance, index) => !statesEqual(modelInstances[index]!, truthInstance))
-    if (mismatch) return fail('multi_turn:instance_state_mismatch', turn, `Model instance for ${mismatch.className} does not match the state with ground truth instance.`)
+    for (let index = 0; index < truthInstances.length; index++) {
+      if (!statesEqual(modelInstances[index]!, truthInstances[index]!)) {
+        return fail('multi_turn:instance_state_mismatch', turn, `Model instance for ${truthInstances[index]!.className} does not match the state with ground truth instance.`)
+      }
+    }
     if (!containsAll(allModelResults, truthResults)) {
       return fail('multi_turn:execution_response_mismatch', turn, `Model response execution results so far does not contain all the ground truth response execution results for turn ${turn}.`)
     }

@@ -67,8 +67,8 @@ export type ProcessState = Map<string, unknown>
 /** Makes a fresh instance of an environment class in a process. */
 export type EnvironmentFactory = (process: ProcessState) => Environment
 
-/** A required parameter. */
-export const req = (name: string): Param => ({ name })
+/** A required parameter (the same object shape as an optional one keeps argument binding monomorphic). */
+export const req = (name: string): Param => ({ name, default: undefined })
 /** An optional parameter with a default (a thunk, so each call gets a fresh value unless the thunk shares one). */
 export const opt = (name: string, value: Val = null): Param => ({ name, default: () => value })
 

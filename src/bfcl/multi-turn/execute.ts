@@ -1,3 +1,4 @@
+import type { PyValue } from '../py/value.ts'
 import type { Expr } from '../python/ast.ts'
 import { evaluate } from '../python/evaluate.ts'
 import { parseExpression } from '../python/parse.ts'
@@ -5,6 +6,7 @@ import { PyEvalError, PySyntaxError } from '../python/errors.ts'
 import type { Environment, Param } from './environment.ts'
 import { PyException } from './py-error.ts'
 import { fromPy, outputText, type Val } from './values.ts'
+import { getOrCreate } from '../../core/get-or-create.ts'
 
 // BFCL's execute_multi_turn_func_call: each call string is evaluated with the instances' methods in scope; the
 // result becomes text (str as is, dict via json.dumps, else str()), an exception `Error during execution: <str(e)>`.
@@ -23,25 +25,36 @@ function listNames(names: readonly string[]): string {
   return `${quoted.slice(0, -1).join(', ')}, and ${quoted[quoted.length - 1]}`
 }
 
-/** Python's argument binding for `Class.method(self, …)`, with CPython's TypeError wording. */
+/**
+ * Python's argument binding for `Class.method(self, …)`, with CPython's TypeError wording. Plain loops: this runs
+ * for every call scored, and array callbacks over arrays of varying kinds (an empty array is a different kind in V8)
+ * made the optimizing compiler throw its code away and compile it again several times per scoring process.
+ */
 function bindArguments(qualname: string, params: readonly Param[], positional: readonly Val[], keywords: readonly (readonly [string, Val])[]): Val[] {
   if (positional.length > params.length) throw tooManyPositional(qualname, params, positional.length)
-  const bound: (Val | undefined)[] = params.map((_, index) => positional[index])
-  for (const [name, value] of keywords) {
-    const index = params.findIndex((param) => param.name === name)
-    if (index < 0) throw new PyException('TypeError', `${qualname}() got an unexpected keyword argument '${name}'`)
+  const bound: (Val | undefined)[] = []
+  for (let index = 0; index < params.length; index++) bound.push(positional[index])
+  for (let k = 0; k < keywords.length; k++) {
+    const name = keywords[k]![0]
+    let index = 0
+    while (index < params.length && params[index]!.name !== name) index++
+    if (index === params.length) throw new PyException('TypeError', `${qualname}() got an unexpected keyword argument '${name}'`)
     if (bound[index] !== undefined) throw new PyException('TypeError', `${qualname}() got multiple values for argument '${name}'`)
-    bound[index] = value
+    bound[index] = keywords[k]![1]
   }
-  const missing = params.filter((param, index) => bound[index] === undefined && !param.default).map((param) => param.name)
-  if (missing.length > 0) {
+  let missing: string[] | undefined
+  for (let index = 0; index < params.length; index++) {
+    if (bound[index] === undefined && !params[index]!.default) (missing ??= []).push(params[index]!.name)
+  }
+  if (missing !== undefined) {
     throw new PyException('TypeError', `${qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${listNames(missing)}`)
   }
-  // None is a value (null), so only undefined takes the default.
-  return params.map((param, index) => {
+  const args: Val[] = []
+  for (let index = 0; index < params.length; index++) {
     const value = bound[index]
-    return value === undefined ? param.default!() : value
-  })
+    args.push(value === undefined ? params[index]!.default!() : value)
+  }
+  return args
 }
 
 function tooManyPositional(qualname: string, params: readonly Param[], given: number): PyException {
@@ -51,11 +64,38 @@ function tooManyPositional(qualname: string, params: readonly Param[], given: nu
   return new PyException('TypeError', `${qualname}() takes ${takes} positional ${plural} but ${given + 1} were given`)
 }
 
-// The call's arguments in Python's evaluation order (positional, then keywords), as environment data.
-function evaluateArguments(call: Extract<Expr, { k: 'call' }>): { positional: Val[]; keywords: [string, Val][] } {
-  return {
-    positional: call.args.map((arg) => fromPy(evaluate(arg))),
-    keywords: call.keywords.map((keyword) => [keyword.arg ?? '**', fromPy(evaluate(keyword.value))]),
+// Parsed call texts: every ground-truth call is executed once per model scored, and models repeat calls (12,420
+// calls, 1,448 distinct texts, on the six published multi-turn files). The AST and the arguments' values are never
+// mutated (evaluate reads the AST; fromPy copies the values for each execution), so sharing them is safe, and
+// evaluating argument literals is pure: each text's arguments are evaluated once. Bounded for long runs.
+type Evaluated =
+  | { readonly ok: true; readonly positional: readonly PyValue[]; readonly keywords: readonly (readonly [string, PyValue])[] }
+  | { readonly ok: false; readonly error: unknown }
+type ParsedCall = { readonly call: Extract<Expr, { k: 'call' }>; evaluated: Evaluated | undefined }
+
+const parsedCalls = new Map<string, ParsedCall>()
+const parsedCallsLimit = 20_000
+
+function parsedCall(source: string): ParsedCall {
+  return getOrCreate(parsedCalls, source, () => {
+    const expr = parseExpression(source)
+    if (expr.k !== 'call') throw new PyException('TypeError', 'not a call')
+    if (parsedCalls.size >= parsedCallsLimit) parsedCalls.clear()
+    return { call: expr, evaluated: undefined }
+  })
+}
+
+// The arguments' values in Python's evaluation order (positional, then keywords); the first error is kept and
+// thrown again on every later execution, as evaluating the same text again would throw it.
+function evaluateArguments(call: Extract<Expr, { k: 'call' }>): Evaluated {
+  try {
+    const positional: PyValue[] = []
+    for (let index = 0; index < call.args.length; index++) positional.push(evaluate(call.args[index]!))
+    const keywords: (readonly [string, PyValue])[] = []
+    for (let index = 0; index < call.keywords.length; index++) keywords.push([call.keywords[index]!.arg ?? '**', evaluate(call.keywords[index]!.value)])
+    return { ok: true, positional, keywords }
+  } catch (error) {
+    return { ok: false, error }
   }
 }
 
@@ -76,17 +116,23 @@ function rewriteCall(source: string, owners: ReadonlyMap<string, Environment>): 
 /** Runs one call string against the instances and returns BFCL's text for its result. */
 export function executeCall(source: string, owners: ReadonlyMap<string, Environment>): string {
   try {
-    const call = parseExpression(rewriteCall(source, owners))
-    if (call.k !== 'call') throw new PyException('TypeError', 'not a call')
+    const parsed = parsedCall(rewriteCall(source, owners))
+    const call = parsed.call
     const target = call.func.k === 'attr' && call.func.value.k === 'name' ? instanceNamed(call.func.value.id, owners) : undefined
     if (call.func.k !== 'attr' || !target) {
       throw new PyException('NameError', `name '${call.func.k === 'name' ? call.func.id : rootName(call.func)}' is not defined`)
     }
     const name = call.func.attr
-    const { positional, keywords } = evaluateArguments(call)
-    const method = target.methods.get(name)
-    if (!method) throw new PyException('NameError', `name '${name}' is not defined`)
-    return outputText(method.run(bindArguments(`${target.className}.${name}`, method.params, positional, keywords), target))
+    const owner = target.methods.has(name) ? target : undefined
+    const evaluated = (parsed.evaluated ??= evaluateArguments(call))
+    if (!evaluated.ok) throw evaluated.error
+    if (!owner) throw new PyException('NameError', `name '${name}' is not defined`)
+    const positional: Val[] = []
+    for (let index = 0; index < evaluated.positional.length; index++) positional.push(fromPy(evaluated.positional[index]!))
+    const keywords: (readonly [string, Val])[] = []
+    for (let index = 0; index < evaluated.keywords.length; index++) keywords.push([evaluated.keywords[index]![0], fromPy(evaluated.keywords[index]![1])])
+    const method = owner.methods.get(name)!
+    return outputText(method.run(bindArguments(`${owner.className}.${name}`, method.params, positional, keywords), owner))
   } catch (error) {
     if (error instanceof PySyntaxError) return 'Error during execution: invalid syntax (<string>, line 1)'
     if (error instanceof PyException || error instanceof PyEvalError) return `Error during execution: ${error.message}`
@@ -94,10 +140,15 @@ export function executeCall(source: string, owners: ReadonlyMap<string, Environm
   }
 }
 
-// The instance whose evaluated name is `name` (the last such, as in BFCL's globals dict).
+// The instance whose evaluated name is `name` (the last such, as in BFCL's globals dict). Owners come in runs of
+// one instance, so naming each run once keeps this allocation-free on the hot path.
 function instanceNamed(name: string, owners: ReadonlyMap<string, Environment>): Environment | undefined {
   let found: Environment | undefined
-  for (const owner of owners.values()) if (instanceName(owner.className) === name) found = owner
+  let previous: Environment | undefined
+  for (const owner of owners.values()) {
+    if (owner !== previous && instanceName(owner.className) === name) found = owner
+    previous = owner
+  }
   return found
 }
 

@@ -52,6 +52,9 @@ class PyEllipsis implements PyObject {
   eqValue() {
     return { t: 'tuple', items: ['Ellipsis'] } as const
   }
+  equals(other: PyObject): boolean {
+    return other instanceof PyEllipsis
+  }
 }
 
 /** The one `Ellipsis`. */

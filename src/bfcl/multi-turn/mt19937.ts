@@ -1,8 +1,16 @@
+import { getOrCreate } from '../../core/get-or-create.ts'
+
 // Python's `random.Random(seed)` for an int seed: MT19937 seeded with init_by_array over the seed's 32-bit words,
 // `getrandbits`, `_randbelow` by rejection, 53-bit `random()`; BFCL's ids, tokens and readings come from these.
 
 const N = 624
 const M = 397
+
+// Every environment instance seeds its own generator with one of a few constant seeds (two per entry and class),
+// and most never draw: the seeded state and the state after its first twist are computed once per seed, and an
+// instance gets its own copy of the state only at its first draw.
+type Seeded = { readonly initial: Uint32Array; twisted?: Uint32Array }
+const seeded = new Map<bigint, Seeded>()
 
 // init_genrand(s) then init_by_array(key): the seeded state.
 function initByArray(key: readonly number[]): Uint32Array {
@@ -38,35 +46,45 @@ function initByArray(key: readonly number[]): Uint32Array {
   return mt
 }
 
-// The next N words of state, in place.
-function twist(mt: Uint32Array): void {
+// The next N words of state, in place (returns `mt`).
+function twist(mt: Uint32Array): Uint32Array {
   for (let k = 0; k < N; k++) {
     const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff)
     mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
   }
+  return mt
 }
 
 /** A Python `random.Random` instance (int seeds only). */
 export class PyRandom {
-  private readonly mt: Uint32Array
+  private mt: Uint32Array | undefined
   private index = N
+  /** The seed's cache entry until the first draw (the state is then still the seeded one). */
+  private fresh: Seeded | undefined
 
   constructor(seed: bigint | number) {
     let s = BigInt(seed)
     if (s < 0n) s = -s
-    const key: number[] = []
-    for (let rest = s; rest > 0n; rest >>= 32n) key.push(Number(rest & 0xffffffffn))
-    if (key.length === 0) key.push(0)
-    this.mt = initByArray(key)
+    this.fresh = getOrCreate(seeded, s, () => {
+      const key: number[] = []
+      for (let rest = s; rest > 0n; rest >>= 32n) key.push(Number(rest & 0xffffffffn))
+      if (key.length === 0) key.push(0)
+      return { initial: initByArray(key) }
+    })
   }
 
   /** genrand_uint32. */
   uint32(): number {
     if (this.index >= N) {
-      twist(this.mt)
+      const fresh = this.fresh
+      if (fresh) {
+        if (!fresh.twisted) fresh.twisted = twist(fresh.initial.slice())
+        this.mt = fresh.twisted.slice()
+        this.fresh = undefined
+      } else twist(this.mt!)
       this.index = 0
     }
-    let y = this.mt[this.index++]!
+    let y = this.mt![this.index++]!
     y ^= y >>> 11
     y = (y ^ ((y << 7) & 0x9d2c5680)) >>> 0
     y = (y ^ ((y << 15) & 0xefc60000)) >>> 0

@@ -1,6 +1,5 @@
 import { binaryOp } from '../python/evaluate.ts'
 import { strRepr } from '../py/repr.ts'
-import { asciiDigits } from '../py/parse-number.ts'
 import { pyStrip } from '../py/str.ts'
 import type { PyValue } from '../py/value.ts'
 import { PyException } from './py-error.ts'
@@ -92,9 +91,19 @@ export function pyIter(v: Val): Val[] {
   throw new PyException('TypeError', `'${typeName(v)}' object is not iterable`)
 }
 
+// A Unicode decimal digit's value: Nd digits are encoded in runs of ten, ascending from 0 (a Unicode stability
+// guarantee), so it is its distance from the run's start, modulo 10 (some runs of ten follow one another).
+const isDecimalDigit = (c: string): boolean => /^\p{Nd}$/u.test(c)
+function digitValue(c: string): string {
+  if (c >= '0' && c <= '9') return c
+  let zero = c.codePointAt(0)!
+  while (isDecimalDigit(String.fromCodePoint(zero - 1))) zero--
+  return String((c.codePointAt(0)! - zero) % 10)
+}
+
 /** Whether Python's `float(s)` takes this str (any script's digits, Unicode whitespace around). */
 export function floatTakes(s: string): boolean {
-  return floatLiteral.test(asciiDigits(pyStrip(s)))
+  return floatLiteral.test([...pyStrip(s)].map((c) => (isDecimalDigit(c) ? digitValue(c) : c)).join(''))
 }
 
 /**
@@ -103,7 +112,7 @@ export function floatTakes(s: string): boolean {
  * limit of str to int conversion).
  */
 export function intOfStr(s: string): bigint {
-  const text = asciiDigits(pyStrip(s))
+  const text = [...pyStrip(s)].map((c) => (isDecimalDigit(c) ? digitValue(c) : c)).join('')
   if (!/^[+-]?[0-9](?:_?[0-9])*$/.test(text)) {
     throw new PyException('ValueError', `invalid literal for int() with base 10: ${[...strRepr(s)].slice(0, 200).join('')}`)
   }

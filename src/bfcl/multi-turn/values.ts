@@ -1,5 +1,5 @@
 import { pyRepr } from '../py/repr.ts'
-import { jsonDumps } from '../py/json-dumps.ts'
+import { floatText, jsonDumps, jsonString } from '../py/json-dumps.ts'
 import { pyEqual, pyInt, tagged, type PyFloat, type PyInt, type PyValue } from '../py/value.ts'
 
 // Environment state is mutable Python data: dicts are Maps (insertion-ordered; str keys as JS strings, int keys
@@ -19,6 +19,8 @@ export interface PyObject {
   pyRepr(): string
   /** A value whose Python equality is this object's `__eq__`. */
   eqValue(): PyValue
+  /** `pyEqual(this.eqValue(), other.eqValue())` without building them (optional: state checks are hot). */
+  equals?(other: PyObject): boolean
 }
 
 /** Mutable Python data. */
@@ -27,6 +29,10 @@ export type Val = null | boolean | string | PyInt | PyFloat | Val[] | Map<Key, V
 /** True for a Python int or float (bool excluded). */
 export function isNumber(v: Val | undefined): v is PyInt | PyFloat {
   return typeof v === 'object' && v !== null && 't' in v && (v.t === 'int' || v.t === 'float')
+}
+
+function isObject(v: Val): v is PyObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set) && !(v instanceof PyOpaque) && !('t' in v)
 }
 
 /** True for a dict. */
@@ -49,7 +55,15 @@ export function fromPy(v: PyValue): Val {
   switch (t.t) {
     case 'int': case 'float': return t
     case 'tuple': return t.items.map(fromPy)
-    case 'dict': return new Map(t.entries.map(([key, value]) => [keyOf(key), fromPy(value)]))
+    case 'dict': {
+      // A loop with index access: no pair arrays built and destructured per entry (config loads run this a lot).
+      const out = new Map<Key, Val>()
+      for (let index = 0; index < t.entries.length; index++) {
+        const entry = t.entries[index]!
+        out.set(keyOf(entry[0]), fromPy(entry[1]))
+      }
+      return out
+    }
     default: return new PyOpaque(pyRepr(v))
   }
 }
@@ -75,7 +89,11 @@ export function toPy(v: Val): PyValue {
 export function valEqual(a: Val, b: Val): boolean {
   if (a === b) return true
   if (typeof a === 'string' || typeof b === 'string' || a === null || b === null) return false
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => valEqual(item, b[index]!))
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false
+    for (let index = 0; index < a.length; index++) if (!valEqual(a[index]!, b[index]!)) return false
+    return true
+  }
   if (a instanceof Map && b instanceof Map) {
     if (a.size !== b.size) return false
     for (const [key, value] of a) {
@@ -85,6 +103,7 @@ export function valEqual(a: Val, b: Val): boolean {
     return true
   }
   if (isNumber(a) && isNumber(b) && a.t === b.t) return a.v === b.v
+  if (isObject(a) && isObject(b) && a.equals) return a.equals(b)
   return pyEqual(toPy(a), toPy(b))
 }
 
@@ -98,18 +117,38 @@ export function valRepr(v: Val): string {
   return pyRepr(v as PyValue)
 }
 
-// Whether json.dumps takes environment data: it raises TypeError on a set, an mpf or a file-system object, where
-// BFCL falls back to str().
-function dumpable(v: Val): boolean {
-  if (Array.isArray(v)) return v.every(dumpable)
-  if (v instanceof Map) return [...v.values()].every(dumpable)
-  return !(v instanceof Set || v instanceof PyOpaque || (v !== null && typeof v === 'object' && !('t' in v)))
+// Python's json.dumps of environment data, straight from the Val (no PyValue copy): undefined where it raises
+// TypeError (a set, an mpf, a file-system object), where BFCL falls back to str().
+function dumps(v: Val): string | undefined {
+  if (v === null) return 'null'
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  if (typeof v === 'string') return jsonString(v)
+  if (Array.isArray(v)) {
+    let out = '['
+    for (let index = 0; index < v.length; index++) {
+      const item = dumps(v[index]!)
+      if (item === undefined) return undefined
+      out += index === 0 ? item : `, ${item}`
+    }
+    return `${out}]`
+  }
+  if (v instanceof Map) {
+    let out = '{'
+    for (const [key, value] of v) {
+      const item = dumps(value)
+      if (item === undefined) return undefined
+      out += `${out.length === 1 ? '' : ', '}${typeof key === 'bigint' ? `"${key}"` : jsonString(key)}: ${item}`
+    }
+    return `${out}}`
+  }
+  if (v instanceof Set || v instanceof PyOpaque || !('t' in v)) return undefined
+  return v.t === 'int' ? v.v.toString() : floatText(v.v)
 }
 
 /** BFCL's tool-output text: a str as is, a dict through json.dumps (its str() when that fails), anything else str(). */
 export function outputText(v: Val): string {
   if (typeof v === 'string') return v
-  if (v instanceof Map && dumpable(v)) return jsonDumps(toPy(v))
+  if (v instanceof Map) return dumps(v) ?? valRepr(v)
   return valRepr(v)
 }
 

@@ -25,7 +25,7 @@ export function jsonString(s: string): string {
 }
 
 /** A float as json.dumps writes it (`NaN`, `Infinity` bare). */
-function floatText(f: number): string {
+export function floatText(f: number): string {
   if (Number.isNaN(f)) return 'NaN'
   if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity'
   return floatRepr(f)

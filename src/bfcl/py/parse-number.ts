@@ -5,20 +5,22 @@ import { pyStrip } from './str.ts'
 
 const decimalDigit = /\p{Nd}/u
 
-/**
- * The value of a decimal digit of any script: Unicode encodes decimal digits in runs of ten, 0 to 9 (a stability
- * guarantee), so a digit's value is its distance from the run's start, mod 10 (some runs follow one another).
- */
-export function digitValue(ch: string): number {
-  let start = ch.codePointAt(0)!
-  while (decimalDigit.test(String.fromCodePoint(start - 1))) start--
-  return (ch.codePointAt(0)! - start) % 10
-}
-
-/** `s` with each decimal digit of another script written as its ASCII digit. */
-export function asciiDigits(s: string): string {
+// Unicode encodes decimal digits in runs of ten, 0 to 9 (a stability guarantee), so a digit's value is its
+// distance from the run's start, mod 10.
+function asciiDigits(s: string): string {
   let out = ''
-  for (const ch of s) out += (ch >= '0' && ch <= '9') || !decimalDigit.test(ch) ? ch : String(digitValue(ch))
+  for (const ch of s) {
+    if (ch >= '0' && ch <= '9') out += ch
+    else if (decimalDigit.test(ch)) {
+      let cp = ch.codePointAt(0)!
+      let offset = 0
+      while (decimalDigit.test(String.fromCodePoint(cp - 1))) {
+        cp--
+        offset++
+      }
+      out += String(offset % 10)
+    } else out += ch
+  }
   return out
 }
 

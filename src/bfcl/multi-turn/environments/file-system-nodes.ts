@@ -1,6 +1,6 @@
 import { strRepr } from '../../py/repr.ts'
-import type { PyValue } from '../../py/value.ts'
-import { toPy, type PyObject, type Val } from '../values.ts'
+import { pyEqual, type PyValue } from '../../py/value.ts'
+import { toPy, valEqual, type PyObject, type Val } from '../values.ts'
 import { str } from './keys.ts'
 
 // BFCL's File and Directory objects. Identity matters: `cp` of a directory copies the contents dict but shares
@@ -15,6 +15,9 @@ export class FsFile implements PyObject {
   }
   eqValue(): PyValue {
     return { t: 'tuple', items: ['File', this.name, toPy(this.content)] }
+  }
+  equals(other: PyObject): boolean {
+    return other instanceof FsFile ? other.name === this.name && valEqual(other.content, this.content) : pyEqual(this.eqValue(), other.eqValue())
   }
 }
 
@@ -38,6 +41,15 @@ export class FsDirectory implements PyObject {
   }
   eqValue(): PyValue {
     return { t: 'tuple', items: ['Directory', this.name, { t: 'dict', entries: [...this.contents].map(([key, node]) => [key, node.eqValue()] as const) }] }
+  }
+  equals(other: PyObject): boolean {
+    if (!(other instanceof FsDirectory)) return pyEqual(this.eqValue(), other.eqValue())
+    if (other.name !== this.name || other.contents.size !== this.contents.size) return false
+    for (const [key, node] of this.contents) {
+      const twin = other.contents.get(key)
+      if (twin === undefined || !node.equals(twin)) return false
+    }
+    return true
   }
 }
 

@@ -6,7 +6,7 @@ import { truthy, typeName } from '../py-ops.ts'
 import { NotModelled } from '../not-modelled.ts'
 import { PyException } from '../py-error.ts'
 import { compareCodePoints, pyLen, splitlines, splitWhitespace } from '../../py/str.ts'
-import { dict, fromPy, i, isMap, isNumber, num, valEqual, type Val } from '../values.ts'
+import { dict, fromPy, i, isMap, isNumber, num, type Val } from '../values.ts'
 import { FsDirectory, FsFile, type FsNode } from './file-system-nodes.ts'
 import { hashKey, str, strMethod } from './keys.ts'
 
@@ -216,7 +216,7 @@ const methods = methodTable<GorillaFileSystem>([
       if (self.current.parent) self.current = self.current.parent
       // `self.root == self._current_dir` is Directory equality, true for the root; only a directory with no parent
       // that is not equal to the root (none BFCL makes) gets the other message.
-      else if (valEqual(self.root, self.current)) return error('Current directory is already the root. Cannot go back.')
+      else if (self.root.equals(self.current)) return error('Current directory is already the root. Cannot go back.')
       else return error('cd: ..: No such directory')
       return dict([])
     }

@@ -1,8 +1,9 @@
 import type { PyValue } from '../../py/value.ts'
+import { pyEqual } from '../../py/value.ts'
 import { AttributeEnvironment, methodTable, opt, req, type Environment } from '../environment.ts'
 import { arith, lt, truthy, typeName } from '../py-ops.ts'
 import { keyError, PyException } from '../py-error.ts'
-import { attributeLoader, configDict, dict, i, isMap, type Key, type Val, valEqual } from '../values.ts'
+import { attributeLoader, configDict, dict, i, isMap, type Key, toPy, type Val } from '../values.ts'
 import { lower, str } from './keys.ts'
 
 // BFCL's TicketAPI: a queue of ticket dicts, a counter, the logged-in user.
@@ -27,7 +28,7 @@ class TicketApi extends AttributeEnvironment {
   }
 
   find(id: Val): Map<Key, Val> | undefined {
-    return this.queue().find((t): t is Map<Key, Val> => isMap(t) && t.has('id') && valEqual(t.get('id')!, id))
+    return this.queue().find((t): t is Map<Key, Val> => isMap(t) && t.has('id') && pyEqual(toPy(t.get('id')!), toPy(id)))
   }
 
   load(config: PyValue): void {
@@ -69,7 +70,7 @@ const methods = methodTable<TicketApi>([
     if (!truthy(self.get('current_user'))) return [dict([['error', 'User not authenticated. Please log in to view tickets.']])]
     const mine = self.queue().filter((t) => {
       if (!isMap(t) || !t.has('created_by')) throw keyError("'created_by'")
-      return valEqual(t.get('created_by')!, self.get('current_user'))
+      return pyEqual(toPy(t.get('created_by')!), toPy(self.get('current_user')))
     })
     if (!truthy(status!)) return mine
     return mine.filter((t) => {

@@ -1,6 +1,6 @@
 import { arith, pyIter, toFloat, typeName } from '../py-ops.ts'
 import { PyException } from '../py-error.ts'
-import { digitValue } from '../../py/parse-number.ts'
+import { digitValue } from '../py-strptime.ts'
 import { f, i, isNumber, type Val } from '../values.ts'
 import { hashKey } from './keys.ts'
 
