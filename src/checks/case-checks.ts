@@ -2,7 +2,8 @@
 // (judge-prompt.ts, runner/judges.ts) — run once the loop is over, on the case-level expectation and on each conversation message's. Their
 // failures join the scorer's (scoring/score-case.ts `CaseCheck`), so the verdict is still decided in one place.
 import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
-import { turnCalls, type CheckRecord, type Failure, type JudgeRecord } from '../core/result.ts'
+import type { CheckRecord, Failure, JudgeRecord } from '../core/result.ts'
+import { turnCalls } from '../core/turn-calls.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { deepFreeze, ownCopy } from '../loop/snapshot.ts'
 import type { JudgeOutcome, JudgeRequest } from '../runner/judges.ts'

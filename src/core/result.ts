@@ -117,17 +117,6 @@ export type ToolTokenUsage = {
 /** One call the model made, flattened out of its turn. */
 export type ResultCall = { readonly turn: number; readonly id: string; readonly name: string; readonly rawArguments: string; readonly arguments?: unknown }
 
-/** The calls of turns (a transcript's or a stored result's) flattened, each with its turn's index. */
-export function turnCalls(turns: readonly { readonly index: number; readonly calls: readonly Omit<ResultCall, 'turn'>[] }[]): ResultCall[] {
-  return turns.flatMap((turn) => turn.calls.map((call) => ({
-    turn: turn.index,
-    id: call.id,
-    name: call.name,
-    rawArguments: call.rawArguments,
-    ...(call.arguments !== undefined ? { arguments: call.arguments } : {}),
-  })))
-}
-
 /** What one check beyond the scorer's said, as a result stores it (its failure, if any, is in `failures`). */
 export type CheckRecord = CustomCheckRecord | JudgeRecord
 

@@ -1,4 +1,5 @@
-import { turnCalls, type CaseResult, type ResultCall } from '../core/result.ts'
+import type { CaseResult, ResultCall } from '../core/result.ts'
+import { turnCalls } from '../core/turn-calls.ts'
 
 /** The calls of a result flattened over its turns (a report stores each call once, in its turn). */
 export function callsOf(result: CaseResult): readonly ResultCall[] {
