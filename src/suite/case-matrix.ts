@@ -1,11 +1,12 @@
 // Case matrices (`vars:`, README "Case matrices"): a case written once with `{{name}}` placeholders and a list of
 // rows — inline maps, or a CSV / JSON Lines file next to the suite — becomes one ordinary case per row, `<id>[<row>]`
 // (0-based), before anything else sees it: every runner feature then reads ordinary cases.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { readTextFile } from '../io/read-text.ts'
 import { didYouMeanFile } from '../io/similar-file.ts'
 import { parseJsonLine, type Locate, type Path } from './case-file.ts'
 
@@ -43,9 +44,10 @@ function matrixRows(value: unknown, base: string, at: Locate): readonly MatrixRo
   if (Array.isArray(value)) return value as MatrixRow[]
   const file = resolve(base, value as string)
   if (!existsSync(file)) throw at(['vars'], `vars file not found: ${file}${didYouMeanFile(value as string, base)}`)
-  const text = readFileSync(file, 'utf8')
-  const rows = file.endsWith('.csv') ? csvRows(text, file) : file.endsWith('.jsonl') ? jsonlRows(text, file) : undefined
-  if (!rows) throw at(['vars'], `a vars file is .csv (a header row, then one row per case) or .jsonl (one object per line): ${file}`)
+  const rowsOf = file.endsWith('.csv') ? csvRows : file.endsWith('.jsonl') ? jsonlRows : undefined
+  // Named before it is read: a folder (`vars: ./data`) is told what a vars file is, not EISDIR with a stack.
+  if (!rowsOf) throw at(['vars'], `a vars file is .csv (a header row, then one row per case) or .jsonl (one object per line): ${file}`)
+  const rows = rowsOf(readTextFile(file, 'vars'), file)
   if (rows.length === 0) throw new InputError('the vars file has no rows', { file })
   return rows
 }

@@ -25,6 +25,13 @@ describe('a misspelt file of a suite run from another folder', () => {
     expectInputError(run(dir), 'vars file not found', '(did you mean "cities.csv"?)')
   })
 
+  it('vars: ./data, a folder (and a folder named rows.csv): said as bad input, exit 2, not EISDIR with a stack', () => {
+    const folder = tempFiles({ ...files, 'evals/example/data/cities.csv': 'city\nOslo\n', 'evals/example/suite.yaml': suite.replace('prompt: hi', 'prompt: "{{city}}"\n    vars: ./data') })
+    expectInputError(run(folder), 'suite.yaml', 'a vars file is .csv')
+    const named = tempFiles({ ...files, 'evals/example/rows.csv/cities.csv': 'city\nOslo\n', 'evals/example/suite.yaml': suite.replace('prompt: hi', 'prompt: "{{city}}"\n    vars: ./rows.csv') })
+    expectInputError(run(named), 'rows.csv')
+  })
+
   it('variants: { terse: ./trese.json }', () => {
     const dir = tempFiles({ ...files, 'evals/example/suite.yaml': `${suite}variants: { terse: ./trese.json }\n` })
     expectInputError(run(dir), 'variant file not found', 'evals/example/terse.json"?)')
