@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { OptionNames } from '../core/option-names.ts'
 import type { RequestContext } from '../core/provider.ts'
-import { parseJsonOrText, sha256, stableStringify } from './stable-json.ts'
+import { hashText } from '../io/disk-cache.ts'
+import { parseJsonOrText, stableStringify } from './stable-json.ts'
 
 /** One recorded HTTP exchange: enough to serve the same bytes to the SDK again. Secrets are redacted before writing. */
 export type Cassette = {
@@ -41,7 +42,7 @@ export type CassetteRequest = { readonly method: string; readonly url: string; r
  */
 export function cassetteKey(request: CassetteRequest, identity: CassetteIdentity): string {
   const url = new URL(request.url)
-  return sha256(stableStringify({
+  return hashText(stableStringify({
     suite: identity.suite,
     caseId: identity.caseId,
     model: identity.model,

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
 export function stableStringify(value: unknown): string {
   return JSON.stringify(sortKeys(value))
@@ -27,7 +25,3 @@ export function parseJsonOrText(text: string): unknown {
   }
 }
 
-/** Hex sha256 of a string. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}

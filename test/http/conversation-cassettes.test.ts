@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cassetteKey } from '../../src/http/cassette.ts'
-import { sha256, stableStringify } from '../../src/http/stable-json.ts'
+import { hashText } from '../../src/io/disk-cache.ts'
+import { stableStringify } from '../../src/http/stable-json.ts'
 import { runCase } from '../../src/loop/run-case.ts'
 import { makeCase } from '../helpers/cases.ts'
 import { weatherModel } from '../providers/fake/behaviour.ts'
@@ -28,7 +29,7 @@ describe('cassettes of a conversation', () => {
     expect(cassetteKey(request, { ...identity, message: 0 })).not.toBe(single)
     expect(cassetteKey(request, { ...identity, message: 0 })).not.toBe(cassetteKey(request, { ...identity, message: 1 }))
     // The key a single request had before conversations existed (suite, case, model, repeat, turn, method, path, body).
-    const before = sha256(stableStringify({ suite: 's', caseId: 'c', model: 'openai:m', repeat: 0, turn: 2, method: 'POST', path: '/v1/chat/completions', body: { model: 'm' } })).slice(0, 32)
+    const before = hashText(stableStringify({ suite: 's', caseId: 'c', model: 'openai:m', repeat: 0, turn: 2, method: 'POST', path: '/v1/chat/completions', body: { model: 'm' } })).slice(0, 32)
     expect(single).toBe(before)
   })
 

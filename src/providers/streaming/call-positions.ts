@@ -8,7 +8,8 @@
 /** The parts of a `delta.tool_calls[]` entry that say which call it is. */
 export type CallDelta = { readonly index: number; readonly id?: unknown; readonly name?: unknown }
 
-function isName(value: unknown): value is string {
+/** A tool name or id as a delta carries it: a non-empty string (an empty one says nothing). */
+export function isName(value: unknown): value is string {
   return typeof value === 'string' && value !== ''
 }
 

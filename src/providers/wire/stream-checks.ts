@@ -2,7 +2,7 @@ import type { StreamCheck } from '../../http/fetch-with-retries.ts'
 import type { SseEvent } from '../../http/sse.ts'
 import { getOrCreate } from '../../core/get-or-create.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
-import { CallPositions } from '../streaming/call-positions.ts'
+import { CallPositions, isName } from '../streaming/call-positions.ts'
 import { answerChecks, asObject, chatMessageParts } from './broken-answer.ts'
 import type { WireProtocol } from './finish-reason.ts'
 
@@ -49,10 +49,6 @@ function errorProblem(index: number, kind: string, error: unknown): string | und
 
 function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : []
-}
-
-function isName(value: unknown): value is string {
-  return typeof value === 'string' && value !== ''
 }
 
 /** A stream that reached its end: the assembled answer's problem (broken-answer.ts), else where its first tool call began. */
