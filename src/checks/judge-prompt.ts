@@ -1,7 +1,7 @@
 // The judge of `final.judge` (README "Judged final answers"): the prompt it is sent and the answer it must give.
 // Versioned like the simulated user's prompt (loop/simulated-user.ts): change the version whenever the text
 // changes, so a result's prompt hash tells two judges apart.
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 import type { Message } from '../core/message.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 

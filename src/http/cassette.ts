@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { InputError } from '../core/errors.ts'
 import type { OptionNames } from '../core/option-names.ts'
 import type { RequestContext } from '../core/provider.ts'
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 import { parseJsonOrText, stableStringify } from './stable-json.ts'
 
 /** One recorded HTTP exchange: enough to serve the same bytes to the SDK again. Secrets are redacted before writing. */

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { warnOnce } from '../core/warnings.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
+import { hashText } from '../core/hash-text.ts'
 
 /**
  * The user's toolgauge cache: `$XDG_CACHE_HOME/toolgauge/<part>` (default `~/.cache`), mode 700, holding data that
@@ -58,11 +58,6 @@ function checkedFolder(root: string, dir: string): CheckedFolder {
     // a folder that cannot be made or read: no cache
     return { usable: false }
   }
-}
-
-/** sha256 of a text, hex: what cache keys and file names are made of. */
-export function hashText(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex')
 }
 
 /** The bytes stored under `key` in the cache part, or undefined (no entry, caching off, unreadable). */

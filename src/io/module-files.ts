@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
-import { hashText } from './disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 import { isFile } from './is-file.ts'
 
 const require = createRequire(import.meta.url)

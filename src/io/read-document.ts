@@ -4,7 +4,8 @@ import { InputError } from '../core/errors.ts'
 import { firstInexactNumber, roundTrips } from '../core/exact-number.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import { losslessJsonModule, yamlModule, yamlVersion } from './lazy-require.ts'
-import { hashText, readCacheEntry, removeCacheEntry, writeCacheEntry } from './disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
+import { readCacheEntry, removeCacheEntry, writeCacheEntry } from './disk-cache.ts'
 import { readTextFile } from './read-text.ts'
 
 /** A parsed YAML/JSON file that can say on which line a value stands, for error messages. */

@@ -4,7 +4,7 @@ import { thrownMessage } from '../core/thrown.ts'
 import type { Message } from '../core/message.ts'
 import type { Provider } from '../core/provider.ts'
 import { SimulatorError, type UserSource } from './user-messages.ts'
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 
 /**
  * Simulated users (`user: { model, instructions, max_messages }`, README "Conversations and worlds"): another

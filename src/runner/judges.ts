@@ -7,7 +7,7 @@ import { thrownMessage } from '../core/thrown.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
 import { judgeMessages, parseJudgeAnswer, type JudgeVerdict } from '../checks/judge-prompt.ts'
 import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 
 /** What one judge request gives: the verdict, or why there is none (a `judge_error`: errored, not the model's fault). */
 export type JudgeOutcome = { readonly verdict: JudgeVerdict } | { readonly error: string }

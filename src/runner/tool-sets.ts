@@ -1,7 +1,7 @@
 import stableStringify from 'safe-stable-stringify'
 import type { ToolDefinition } from '../core/tool.ts'
 import { redactDeep } from '../http/redact.ts'
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 
 /**
  * The distinct tool sets of a run, each kept once under a content-hash id (report.json `toolSets`); turns refer

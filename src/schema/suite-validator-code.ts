@@ -1,7 +1,7 @@
 import standaloneModule from 'ajv/dist/standalone/index.js'
 import type { JsonSchema } from '../core/tool.ts'
 import { compilableSchema, createAjv } from './ajv.ts'
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 
 // ajv's standalone module is CommonJS; under NodeNext its default export arrives as the module object.
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as typeof standaloneModule.default

@@ -5,7 +5,7 @@ import { didYouMean, percentageSlip, quotingSlip, unquotingSlip } from '../core/
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
-import { hashText } from '../io/disk-cache.ts'
+import { hashText } from '../core/hash-text.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst, validateWith } from './ajv.ts'
 import { pointerToPath, valueAt } from './json-pointer.ts'

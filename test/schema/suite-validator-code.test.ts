@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { validateAgainst } from '../../src/schema/ajv.ts'
 import { suiteValidatorCode } from '../../src/schema/suite-validator-code.ts'
-import { hashText } from '../../src/io/disk-cache.ts'
+import { hashText } from '../../src/core/hash-text.ts'
 import { suiteSchemaPath } from '../../src/schema/validate-document.ts'
 import type { JsonSchema } from '../../src/core/tool.ts'
 
