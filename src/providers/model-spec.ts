@@ -50,28 +50,53 @@ const snapshotOnly = /^claude-(\d|opus-4$|sonnet-4$)/
 /**
  * What a bare model name most likely meant, from the ids the price table knows: the one spec when the name (dash
  * mended: `gpt4o` → `openai:gpt-4o`) is a known id or its snapshot, else a few real ids of its family (`claude3` →
- * `anthropic:claude-3-7-sonnet-…`, …) rather than an invented `anthropic:claude-3`. Undefined when its name says no
- * family.
+ * `anthropic:claude-3-7-sonnet-…`, …) rather than an invented `anthropic:claude-3`. Undefined for no family.
  */
-function bareModelSpec(name: string): { readonly meant: string } | { readonly examples: readonly string[]; readonly stem: boolean } | undefined {
+function bareModelSpec(name: string): string | { readonly examples: readonly string[]; readonly stem: boolean } | undefined {
   const dashed = name.replace(dashlessFamily, '$1-').toLowerCase()
   const prefix = familyPrefix(dashed)
   if (prefix === undefined) return undefined
   const known = Object.keys(priceTable202611.models).filter((id) => familyPrefix(id) === prefix)
-  if (known.some((key) => isSnapshotOf(dashed, key) && !(dashed === key && snapshotOnly.test(key)))) return { meant: `${prefix}:${dashed}` }
+  if (known.some((key) => isSnapshotOf(dashed, key) && !(dashed === key && snapshotOnly.test(key)))) return `${prefix}:${dashed}`
   const members = known.filter((key) => key === dashed || key.startsWith(`${dashed}-`) || key.startsWith(`${dashed}.`))
   const shown = (members.length > 0 ? members : known).slice(0, 3).map((key) => `${prefix}:${key}${snapshotOnly.test(key) ? '-…' : ''}`)
-  if (members.length === 1 && !snapshotOnly.test(members[0]!)) return { meant: shown[0]! }
+  if (members.length === 1 && !snapshotOnly.test(members[0]!)) return shown[0]!
   return { examples: shown, stem: members.length > 0 }
 }
 
-function familyPrefix(model: string): ModelSpecPrefix | undefined {
-  return bareModelFamilies.find(([pattern]) => pattern.test(model))?.[1]
+const familyPrefix = (model: string): ModelSpecPrefix | undefined => bareModelFamilies.find(([pattern]) => pattern.test(model))?.[1]
+const isPrefix = (name: string): name is ModelSpecPrefix => Object.hasOwn(modelSpecPrefixes, name)
+
+// The slips an unknown spec may be, one kind each, tried in order by parseModelSpec: each gives what its message says
+// after `unknown model spec "…"`, or undefined when it is not that slip (`argument` is undefined with no colon).
+type Slip = (prefix: string, argument: string | undefined, names: OptionNames) => string | undefined
+const meant = (spec: string): string => ` (did you mean "${spec}"?)`
+const needsPrefix = ': a model name needs its provider prefix'
+
+// A bare name of a known family: the spec it meant, else the prefix and a few real ids (a stem such as `claude-3`
+// lacks the rest of its name too; another name, `gpt-5.1`, may be newer than the table).
+const bareModel: Slip = (name, argument) => {
+  const bare = argument === undefined ? bareModelSpec(name) : undefined
+  if (typeof bare !== 'object') return bare === undefined ? undefined : meant(bare)
+  return `${needsPrefix}${bare.stem ? ' and its whole name' : ''}, such as ${bare.examples.map((id) => `"${id}"`).join(', ')}`
 }
 
-function isPrefix(name: string): name is ModelSpecPrefix {
-  return Object.hasOwn(modelSpecPrefixes, name)
+// A misspelt prefix, offered with the model it was given, ready to paste (`opnai:gpt-4o` → `openai:gpt-4o`), the model
+// mended too where that prefix's family knows it (`opnai:gpt4o` → `openai:gpt-4o`).
+const misspeltPrefix: Slip = (prefix, argument) => {
+  const closest = closestName(prefix, Object.keys(modelSpecPrefixes))
+  if (closest === undefined) return undefined
+  if (argument === undefined) return meant(closest)
+  const model = bareModelSpec(argument)
+  return meant(typeof model === 'string' && model.startsWith(`${closest}:`) ? model : `${closest}:${argument}`)
 }
+
+// No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
+const hostName: Slip = (_prefix, argument, names) =>
+  argument ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with ${names.runWide.baseUrl} <its /v1 URL>)` : undefined
+
+// A bare name of no family (`llama3.1`).
+const noPrefix: Slip = (_prefix, argument) => (argument === undefined ? needsPrefix : undefined)
 
 /**
  * Checks one model spec: a known prefix (else "did you mean"), an argument where the prefix takes one and none
@@ -81,31 +106,13 @@ function isPrefix(name: string): name is ModelSpecPrefix {
 export function parseModelSpec(spec: string, names: OptionNames = optionNames(undefined), field = names.model): ModelSpec {
   const colon = spec.indexOf(':')
   const prefix = colon === -1 ? spec : spec.slice(0, colon)
-  const argument = colon === -1 ? '' : spec.slice(colon + 1)
+  const argument = colon === -1 ? undefined : spec.slice(colon + 1)
   if (!isPrefix(prefix)) {
-    const bare = colon === -1 ? bareModelSpec(spec) : undefined
-    // A misspelt prefix is offered with the model it was given (`opnai:gpt-4o` → `openai:gpt-4o`), ready to paste,
-    // mended too when that prefix's family knows it (`opnai:gpt4o` → `openai:gpt-4o`).
-    const closest = bare === undefined ? closestName(prefix, Object.keys(modelSpecPrefixes)) : undefined
-    const model = closest !== undefined && colon !== -1 ? bareModelSpec(argument) : undefined
-    const mended = model !== undefined && 'meant' in model && model.meant.startsWith(`${closest}:`) ? model.meant : `${closest}:${argument}`
-    const meant = bare !== undefined ? ('meant' in bare ? bare.meant : undefined) : closest !== undefined && colon !== -1 ? mended : closest
-    // No close prefix but a model after it (`ollama:qwen3:8b`): most likely a host's name, reached as openai-compatible.
-    const host = meant === undefined && colon !== -1 && argument !== ''
-      ? ` (a Chat Completions server's model, such as Ollama's or Groq's, is "openai-compatible:${argument}" with ${names.runWide.baseUrl} <its /v1 URL>)`
-      : ''
-    const hint = meant !== undefined ? ` (did you mean "${meant}"?)` : host
-    // A stem (`claude-3`) lacks the rest of its name too; another name (`gpt-5.1`) may be newer than the table.
-    const examples = bare !== undefined && 'examples' in bare ? `${bare.stem ? ' and its whole name' : ''}, such as ${bare.examples.map((id) => `"${id}"`).join(', ')}` : ''
-    const needs = colon === -1 && hint === '' ? `: a model name needs its provider prefix${examples}` : ''
-    throw new InputError(`unknown model spec "${spec}"${hint}${needs}; expected one of ${specForms().join(', ')}`, { field })
+    const hint = [bareModel, misspeltPrefix, hostName, noPrefix].reduce<string | undefined>((found, slip) => found ?? slip(prefix, argument, names), undefined) ?? ''
+    throw new InputError(`unknown model spec "${spec}"${hint}; expected one of ${specForms().join(', ')}`, { field })
   }
   const takes = modelSpecPrefixes[prefix]
-  if (takes === 'none' && colon !== -1) {
-    throw new InputError(`model spec "${spec}": ${prefix} takes no argument (write "${prefix}")`, { field })
-  }
-  if (takes !== 'none' && argument.trim() === '') {
-    throw new InputError(`model spec "${spec}" names no ${takes} (expected ${prefix}:<${takes}>)`, { field })
-  }
-  return { spec, prefix, argument }
+  if (takes === 'none' && argument !== undefined) throw new InputError(`model spec "${spec}": ${prefix} takes no argument (write "${prefix}")`, { field })
+  if (takes !== 'none' && !argument?.trim()) throw new InputError(`model spec "${spec}" names no ${takes} (expected ${prefix}:<${takes}>)`, { field })
+  return { spec, prefix, argument: argument ?? '' }
 }

@@ -17,6 +17,7 @@ describe('model specs are checked in one place', () => {
   it('an unknown prefix suggests the close one, with the model it was given', () => {
     expect(() => parseModelSpec('opnai:gpt-4o')).toThrow(/unknown model spec "opnai:gpt-4o" \(did you mean "openai:gpt-4o"\?\)/)
     expect(() => parseModelSpec('antropic:claude')).toThrow(/did you mean "anthropic:claude"/)
+    expect(() => parseModelSpec('antropic:claude-sonnet-4-5')).toThrow(/\(did you mean "anthropic:claude-sonnet-4-5"\?\)/)
     expect(() => parseModelSpec('openai-compatable:qwen3:8b')).toThrow(/did you mean "openai-compatible:qwen3:8b"/)
     // Both slips at once: the model is mended too when the prefix's family knows it (once "openai:gpt4o", no model).
     expect(() => parseModelSpec('opnai:gpt4o')).toThrow(/did you mean "openai:gpt-4o"\?/)
