@@ -1,4 +1,5 @@
 import { carriesMarker, thrownMessage } from './thrown.ts'
+import { optionNames } from './option-names.ts'
 
 const inputErrorMarker = Symbol.for('toolgauge.InputError')
 const providerErrorMarker = Symbol.for('toolgauge.ProviderError')
@@ -55,7 +56,7 @@ export class ModelSetupError extends InputError {
 
 /** A model needs an API key the environment does not hold: bad input for a run, a reason to skip for vitest suites. */
 export class MissingApiKeyError extends ModelSetupError {
-  constructor(reason: string, readonly variable: string, location: InputError['location'] = { field: '--model' }) {
+  constructor(reason: string, readonly variable: string, location: InputError['location'] = { field: optionNames(undefined).model }) {
     super(reason, location)
     this.name = 'MissingApiKeyError'
   }

@@ -8,6 +8,7 @@ import { createProvider, fuzzValidator, importCategories, runEvaluation, scoreRe
 import { coercingValidateArgs } from '../../examples/fuzz/validate.ts'
 import { expectInputError, runMain, tempFiles } from '../helpers/cli.ts'
 import { thrownInputError } from '../helpers/input-error.ts'
+import { MissingApiKeyError } from '../../src/core/errors.ts'
 
 const anyFlag = /(^|[\s(])--[a-z]/
 const dir = tempFiles({
@@ -68,6 +69,16 @@ describe('runEvaluation: the case selection, the out folder and --repeat-until',
     expectInputError(await cli('--out', tempFiles({}), '--filter', 'nothing-*'), '--filter: no case id matches "nothing-*"')
     expectInputError(await cli('--out', file), '--out: ', 'is a file, or inside one: --out names the folder')
     expectInputError(await cli('--out', tempFiles({}), '--repeat-until', '4', '--repeat', '2'), '--repeat-until: give --repeat or --repeat-until, not both')
+  })
+})
+
+// The credentials check names the field in its surface's words (test/vitest/option-names-in-errors.test.ts); the
+// error's own default was the CLI's '--model', so one built without a location would name a flag to a library caller.
+describe('MissingApiKeyError', () => {
+  it('named without a location is named model, as the library names it', () => {
+    const error = new MissingApiKeyError('openai:gpt-4o needs an API key: set OPENAI_API_KEY', 'OPENAI_API_KEY')
+    expect(error.message).toBe('model: openai:gpt-4o needs an API key: set OPENAI_API_KEY')
+    expect(error.location).toEqual({ field: 'model' })
   })
 })
 
