@@ -70,6 +70,13 @@ const cases: { readonly name: string; readonly inputs: () => ReportInput[]; read
     cli: 'shard reports ran different --repeat values: --repeat 2 here but --repeat 1 in s1.json — their cases ran a different number of times, so pass@k, pass^k and the gates would mix them as one run; run every shard with the same --repeat',
   },
   {
+    // One model sharded twice under two filters: each set is told apart by its plan, the filter in the caller's word.
+    name: 'shard sets of one model under two filters',
+    inputs: () => [runOf('f1.json', 'model-a', 1, { shard: { index: 1, count: 2 }, filter: 'c1' }), runOf('f2.json', 'model-a', 1, { shard: { index: 1, count: 2 }, filter: 'c2' })],
+    library: 'shard 2/2 of model-a (suites weather, filter c1) missing; shard 2/2 of model-a (suites weather, filter c2) missing',
+    cli: 'shard 2/2 of model-a (suites weather, --filter c1) missing; shard 2/2 of model-a (suites weather, --filter c2) missing',
+  },
+  {
     name: 'one label for two specs',
     inputs: () => [runOf('a.json', 'gpt', 1, { modelSpecs: { gpt: 'openai:gpt-4o' } }), runOf('b.json', 'gpt', 1, { modelSpecs: { gpt: 'openai:gpt-4o-mini' } })],
     library: 'run them under different labels (models: [{ spec: …, label: … }]) to merge them',
