@@ -67,22 +67,19 @@ function bareModelSpec(name: string): string | { readonly examples: readonly str
 const familyPrefix = (model: string): ModelSpecPrefix | undefined => bareModelFamilies.find(([pattern]) => pattern.test(model))?.[1]
 const isPrefix = (name: string): name is ModelSpecPrefix => Object.hasOwn(modelSpecPrefixes, name)
 
-// The slips an unknown spec may be, one kind each, tried in order by parseModelSpec: each gives what its message says
-// after `unknown model spec "…"`, or undefined when it is not that slip (`argument` is undefined with no colon).
+// One kind of slip an unknown spec may be: what its message adds, else undefined (`argument` undefined: no colon).
 type Slip = (prefix: string, argument: string | undefined, names: OptionNames) => string | undefined
 const meant = (spec: string): string => ` (did you mean "${spec}"?)`
 const needsPrefix = ': a model name needs its provider prefix'
 
-// A bare name of a known family: the spec it meant, else the prefix and a few real ids (a stem such as `claude-3`
-// lacks the rest of its name too; another name, `gpt-5.1`, may be newer than the table).
+// A bare name of a known family: the spec it meant, else a few real ids (`claude-3` lacks its whole name too).
 const bareModel: Slip = (name, argument) => {
   const bare = argument === undefined ? bareModelSpec(name) : undefined
   if (typeof bare !== 'object') return bare === undefined ? undefined : meant(bare)
   return `${needsPrefix}${bare.stem ? ' and its whole name' : ''}, such as ${bare.examples.map((id) => `"${id}"`).join(', ')}`
 }
 
-// A misspelt prefix, offered with the model it was given, ready to paste (`opnai:gpt-4o` → `openai:gpt-4o`), the model
-// mended too where that prefix's family knows it (`opnai:gpt4o` → `openai:gpt-4o`).
+// A misspelt prefix, with the model given, mended too where that family knows it: `opnai:gpt4o` → `openai:gpt-4o`.
 const misspeltPrefix: Slip = (prefix, argument) => {
   const closest = closestName(prefix, Object.keys(modelSpecPrefixes))
   if (closest === undefined) return undefined
