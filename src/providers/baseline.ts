@@ -3,7 +3,7 @@ import { emptyUsage, type ModelTurn } from '../core/model-turn.ts'
 import type { GenerateRequest, Provider } from '../core/provider.ts'
 import { planCalls } from './baseline/plan.ts'
 import type { ProviderFactory } from './registry.ts'
-import { labelled } from './runtime/labelled.ts'
+import { labelled } from './wrap-provider.ts'
 import { checkSettings } from './settings/protocol-settings.ts'
 
 /**

@@ -1,7 +1,8 @@
 import pLimit from 'p-limit'
-import type { Provider } from '../core/provider.ts'
+import type { GenerateRequest, Provider } from '../core/provider.ts'
 import { abortableSleep } from '../http/fetch-with-retries.ts'
 import type { ProviderOptions } from './provider-options.ts'
+import { wrapProvider } from './wrap-provider.ts'
 
 /** Returns the provider unchanged when no limit is set, else a wrapper that queues requests to respect them. */
 export function withLimits(provider: Provider, limits: Pick<ProviderOptions, 'maxConcurrency' | 'requestsPerMinute'>): Provider {
@@ -9,19 +10,11 @@ export function withLimits(provider: Provider, limits: Pick<ProviderOptions, 'ma
   if (!maxConcurrency && !requestsPerMinute) return provider
   const limit = maxConcurrency ? pLimit(maxConcurrency) : undefined
   const window = requestsPerMinute ? createRateWindow(requestsPerMinute, Date.now, abortableSleep) : undefined
-  return {
-    id: provider.id,
-    ...(provider.spec !== undefined ? { spec: provider.spec } : {}),
-    ...(provider.checkCases ? { checkCases: provider.checkCases.bind(provider) } : {}),
-    ...(provider.checkRequest ? { checkRequest: provider.checkRequest.bind(provider) } : {}),
-    doGenerate(request, signal) {
-      const run = async () => {
-        await window?.acquire(signal)
-        return provider.doGenerate(request, signal)
-      }
-      return limit ? limit(run) : run()
-    },
+  const run = async (request: GenerateRequest, signal?: AbortSignal) => {
+    await window?.acquire(signal)
+    return provider.doGenerate(request, signal)
   }
+  return wrapProvider(provider, { doGenerate: (request, signal) => (limit ? limit(run, request, signal) : run(request, signal)) })
 }
 
 /** Sliding-window limiter: at most `perMinute` starts in any 60 s; callers wait for the oldest start to age out. */

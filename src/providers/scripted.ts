@@ -7,7 +7,7 @@ import { closestName, didYouMean, quotingSlip } from '../core/did-you-mean.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { readDocument, type SourceDocument } from '../io/read-document.ts'
 import type { ProviderFactory } from './registry.ts'
-import { labelled } from './runtime/labelled.ts'
+import { labelled } from './wrap-provider.ts'
 import { checkSettings } from './settings/protocol-settings.ts'
 import { optionNames } from '../core/option-names.ts'
 

@@ -4,6 +4,7 @@ import type { ModelTurn } from '../core/model-turn.ts'
 import { settledWithin } from '../loop/settled-within.ts'
 import { defaultRequestTimeoutMs } from '../providers/provider-options.ts'
 import { isSelfBounded } from '../providers/self-bounded.ts'
+import { wrapProvider } from '../providers/wrap-provider.ts'
 
 /** The longest delay a Node timer takes (a longer one fires at once): a bound above it is no bound. */
 const longestTimerMs = 2_147_483_647
@@ -22,13 +23,7 @@ const longestTimerMs = 2_147_483_647
  */
 export function boundedTurns(provider: Provider, timeoutMs: number = defaultRequestTimeoutMs, setting = "the provider options' timeoutMs, --timeout"): Provider {
   if (isSelfBounded(provider) || provider.batch || !(timeoutMs > 0 && timeoutMs <= longestTimerMs)) return provider
-  return {
-    id: provider.id,
-    ...(provider.spec !== undefined ? { spec: provider.spec } : {}),
-    ...(provider.checkCases ? { checkCases: provider.checkCases.bind(provider) } : {}),
-    ...(provider.checkRequest ? { checkRequest: provider.checkRequest.bind(provider) } : {}),
-    doGenerate: (request, signal) => boundedTurn(provider, request, signal, timeoutMs, setting),
-  }
+  return wrapProvider(provider, { doGenerate: (request, signal) => boundedTurn(provider, request, signal, timeoutMs, setting) })
 }
 
 async function boundedTurn(provider: Provider, request: GenerateRequest, signal: AbortSignal | undefined, timeoutMs: number, setting: string): Promise<ModelTurn> {
