@@ -24,12 +24,35 @@ export function apiReference(root: string): string {
   const sections = entries.map((entry, index) => {
     const source = program.getSourceFile(files[index] as string)
     const moduleSymbol = source && checker.getSymbolAtLocation(source)
-    const rows = moduleSymbol ? checker.getExportsOfModule(moduleSymbol).map((symbol) => describeExport(symbol, checker, root)) : []
+    const typeOnly = source ? typeOnlyNames(source, checker) : new Set<string>()
+    const rows = (moduleSymbol ? checker.getExportsOfModule(moduleSymbol).map((symbol) => describeExport(symbol, checker, root)) : [])
+      // A function, class or const reached only through `export type *` is no value to import: left out.
+      .filter((row) => !(typeOnly.has(row.name) && valueKinds.has(row.kind)))
     rows.sort((a, b) => a.name.localeCompare(b.name))
     const table = rows.map((row) => `| \`${row.name}\` | ${row.kind} | \`${row.module}\` | ${row.summary.replaceAll('|', '\\|')} |`)
     return [`## \`${entry.specifier}\``, '', '| export | kind | defined in | what it is |', '|---|---|---|---|', ...table].join('\n')
   })
   return ['# API reference', '', 'Every export of the package, generated from the sources by `npm run docs:api` (do not edit by hand).', '', ...sections.flatMap((section) => [section, ''])].join('\n')
+}
+
+const valueKinds = new Set(['class', 'function', 'const', 'value'])
+
+/** Names the entry gives only through `export type * from …`; names it also exports as values are not among them. */
+function typeOnlyNames(source: ts.SourceFile, checker: ts.TypeChecker): Set<string> {
+  const names = new Set<string>()
+  const values = new Set<string>()
+  for (const statement of source.statements) {
+    if (!ts.isExportDeclaration(statement)) continue
+    const { exportClause, moduleSpecifier, isTypeOnly } = statement
+    if (exportClause && ts.isNamedExports(exportClause)) {
+      for (const element of exportClause.elements) if (!isTypeOnly && !element.isTypeOnly) values.add(element.name.text)
+    } else if (isTypeOnly && moduleSpecifier) {
+      const target = checker.getSymbolAtLocation(moduleSpecifier)
+      for (const symbol of target ? checker.getExportsOfModule(target) : []) names.add(symbol.name)
+    }
+  }
+  for (const name of values) names.delete(name)
+  return names
 }
 
 function describeExport(symbol: ts.Symbol, checker: ts.TypeChecker, root: string): Row {

@@ -4,7 +4,7 @@ import { registerBfclScoring } from './scoring/score-case.ts'
 
 // Vocabulary
 export type * from './core/index.ts'
-export { emptyUsage, addUsage, failureKinds, erroredKinds, isErroredResult, verdictOf, reportSchemaVersion, InputError, ProviderError } from './core/index.ts'
+export { emptyUsage, addUsage, failureKinds, erroredKinds, isErroredResult, verdictOf, reportSchemaVersion, InputError, MissingApiKeyError, ProviderError } from './core/index.ts'
 
 // Suites
 export { loadSuite, type LoadSuiteOptions } from './suite/load-suite.ts'
