@@ -63,7 +63,7 @@ export const command = defineCommand(usage, flagSpec(conformanceFlags), async ({
   ])
   const settings = parseSetFlags(values.set)
   const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true })
-  const timeout = numberFlag('timeout', values.timeout, { min: 0.001 })
+  const timeout = numberFlag('timeout', values.timeout, { min: 0.001, unit: 'seconds' })
   const outDir = values.out ?? 'reports/conformance'
   const outLock = lockOutFolder(outDir, (message) => process.stderr.write(`warning: ${inert(message)}\n`), 'cli')
   const controller = new AbortController()

@@ -65,17 +65,27 @@ function flagProblem(argv: readonly string[], all: FlagSpec): string | undefined
   return undefined
 }
 
-/** Reads a numeric flag, checking it is a number within [min, max] (integer when asked). */
+/** Seconds in one of each duration suffix a user may type after a number of seconds (`30s`, `2m`, `1500ms`). */
+const secondsPer: Record<string, number> = { ms: 0.001, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hour: 3600, hours: 3600 }
+
+/**
+ * Reads a numeric flag, checking it is a number within [min, max] (integer when asked). A flag of `seconds`
+ * given a duration with a suffix (`--timeout 30s`) is told the number it meant: a suffix would read as a typo.
+ */
 export function numberFlag(
   name: string,
   raw: string | undefined,
-  { min, max, integer = false }: { min?: number; max?: number; integer?: boolean },
+  { min, max, integer = false, unit }: { min?: number; max?: number; integer?: boolean; unit?: 'seconds' },
 ): number | undefined {
   if (raw === undefined) return undefined
+  const fits = (n: number) => Number.isFinite(n) && (!integer || Number.isInteger(n)) && (min === undefined || n >= min) && (max === undefined || n <= max)
   const value = Number(raw)
-  const ok = raw.trim() !== '' && Number.isFinite(value) && (!integer || Number.isInteger(value))
-    && (min === undefined || value >= min) && (max === undefined || value <= max)
-  if (!ok) {
+  if (raw.trim() === '' || !fits(value)) {
+    const duration = unit === 'seconds' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw) : null
+    const factor = duration ? secondsPer[duration[2]!.toLowerCase()] : undefined
+    // toPrecision drops the binary noise (700ms is 0.7000000000000001 s); a meant value out of range gets the range.
+    const meant = factor !== undefined ? Number((Number(duration![1]) * factor).toPrecision(12)) : NaN
+    if (fits(meant)) throw new UsageError(`takes a number of seconds, got "${raw}": did you mean --${name} ${meant}?`, { field: `--${name}` })
     // A [0, 1] flag is a fraction (a rate, an accuracy, a significance level): 75 was meant as 75%.
     const slip = min === 0 && max === 1 && raw.trim() !== '' ? percentageSlip(value) : undefined
     if (slip) throw new UsageError(slip, { field: `--${name}` })

@@ -20,7 +20,7 @@ export const mcpServerFlagsUsage = `  --env NAME=value       environment of a st
 export function serverFromFlags(line: string, values: { env?: string[]; header?: string[]; 'connect-timeout'?: string }, field: string): McpServerSpec {
   const env = pairs(values.env, '=', '--env', 'NAME=value')
   const headers = pairs(values.header, ':', '--header', '"Name: value"')
-  const connectTimeoutSeconds = numberFlag('connect-timeout', values['connect-timeout'], { min: 0.001 })
+  const connectTimeoutSeconds = numberFlag('connect-timeout', values['connect-timeout'], { min: 0.001, unit: 'seconds' })
   return specFromCommandLine(line, { field, ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(connectTimeoutSeconds !== undefined ? { connectTimeoutSeconds } : {}) })
 }
 

@@ -99,14 +99,14 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
     : variantsFromMap(config.variants, loaded ? dirname(loaded.file) : process.cwd(), (name) => ({ ...(loaded ? { file: loaded.file } : {}), field: `variants.${name}` }))
   if (values.record && values.replay) throw new UsageError('--record and --replay exclude each other', { field: '--replay' })
   checkBatchFlags(values)
-  const batchPoll = numberFlag('batch-poll', values['batch-poll'], { min: 0.001, max: 86_400 })
+  const batchPoll = numberFlag('batch-poll', values['batch-poll'], { min: 0.001, max: 86_400, unit: 'seconds' })
   const formats = parseFormats(values.format ?? config.format?.join(','))
   const minAccuracy = numberFlag('min-accuracy', values['min-accuracy'], { min: 0, max: 1 })
   // --min-accuracy replaces the threshold of the config's general accuracy gate; per-model gates of the config stay.
   const gates: Gate[] = withMinAccuracy(gatesFromConfig(config.gates), minAccuracy)
   const retries = numberFlag('retries', values.retries, { min: 0, max: 20, integer: true }) ?? config.retries
-  const timeout = numberFlag('timeout', values.timeout, { min: 0.001 }) ?? config.timeout
-  const stubTimeout = numberFlag('stub-timeout', values['stub-timeout'], { min: 0.001 })
+  const timeout = numberFlag('timeout', values.timeout, { min: 0.001, unit: 'seconds' }) ?? config.timeout
+  const stubTimeout = numberFlag('stub-timeout', values['stub-timeout'], { min: 0.001, unit: 'seconds' })
   const baseUrl = values['base-url'] ?? config.base_url
   const apiKeyEnv = values['api-key-env'] ?? config.api_key_env
   const filter = values.filter ?? config.filter

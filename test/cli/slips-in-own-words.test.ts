@@ -86,6 +86,16 @@ describe('values written in another convention are named with the one toolgauge 
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '750']), '--min-accuracy', 'expected a number >= 0 and <= 1, got "750"')
   })
 
+  it('--timeout 30s (2m, 700ms): the flag takes a number of seconds, did you mean the number', () => {
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--timeout', '30s']), '--timeout: takes a number of seconds, got "30s": did you mean --timeout 30?')
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--stub-timeout', '2m']), '--stub-timeout: takes a number of seconds, got "2m": did you mean --stub-timeout 120?')
+    expectInputError(runCli(['conformance', '--model', 'openai-compatible:qwen3:8b', '--base-url', 'http://127.0.0.1:9/v1', '--timeout', '700ms']), '--timeout: takes a number of seconds, got "700ms": did you mean --timeout 0.7?')
+    expectInputError(runCli(['mcp', 'list', 'node server.mjs', '--connect-timeout', '10sec']), '--connect-timeout: takes a number of seconds, got "10sec": did you mean --connect-timeout 10?')
+    // A duration whose number is out of range gets the range; a flag without a unit the plain error.
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--timeout', '0s']), '--timeout: expected a number >= 0.001, got "0s"')
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--retries', '3s']), '--retries: expected an integer >= 0 and <= 20, got "3s"')
+  })
+
   it('a config gate of 5 is the same slip, at its line', () => {
     const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodels: [baseline]\ngates:\n  max_hallucinated_param_rate: 5\n' })
     expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:4', 'gates.max_hallucinated_param_rate', 'a fraction between 0 and 1: did you mean 0.05?')
