@@ -58,6 +58,11 @@ function matcherSlip(matcher: unknown, schema: JsonSchema, context: Context, pat
   const readings = conjunctions(schema, context.root)
   const name = String(path[path.length - 1])
   if (Array.isArray(matcher)) {
+    // No alternative, no match (firstFitting finds none to fail): `ids: []` meant the empty array, a value of its own.
+    if (matcher.length === 0) {
+      const meant = admits(readings, 'array') ? ': the empty array is [[]] or { literal: [] }' : ''
+      return { path, message: `[] lists the acceptable values of "${parameterName(path)}" and names none, so no call can match it${meant}` }
+    }
     const slip = firstFitting(matcher, (alternative, index) => alternativeSlip(alternative, schema, context, [...path, index], required))
     if (!slip || !admits(readings, 'array') || matcher.some(Array.isArray)) return slip
     // `ids: [1, 2]` reads as "1 or 2", no array: the array a newcomer meant needs its own brackets.

@@ -153,6 +153,17 @@ describe('a quoted number inside an array argument', () => {
     await expect(load('{ title: x, ids: [[1, 2], [2, 1]] }')).resolves.toBeDefined()
   })
 
+  // A list is the acceptable values (BFCL's convention), so `ids: []` names none: not even the model's `ids: []`
+  // matches it. It loaded, and the case failed every run with "expected one of []".
+  it('an empty list admits no value: the empty array is written [[]]', async () => {
+    expect(matchValue([], []).ok).toBe(false)
+    expect(await slip('{ title: x, ids: [] }')).toContain('suite.yaml:9: cases.0.expect.calls.0.args.ids: [] lists the acceptable values of "ids" and names none, so no call can match it: the empty array is [[]] or { literal: [] } (tool "create_note")')
+    expect(await slip('{ title: [] }')).toContain('args.title: [] lists the acceptable values of "title" and names none, so no call can match it (tool "create_note")')
+    expect(await slip('{ title: x, ids: { anyOf: [[1], []] } }')).toContain('args.ids.anyOf.0: [1] lists acceptable values')
+    expect(matchValue([[]], []).ok).toBe(true)
+    await expect(load('{ title: x, ids: [[]] }')).resolves.toBeDefined()
+  })
+
   it('stops the run with exit 2 and no stack', async () => {
     const dir = tempFiles({
       'tools.json': JSON.stringify([{ name: 'get', description: 'Get', parameters: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } }, required: ['ids'] } }]),
