@@ -121,8 +121,11 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).
   const runGates = options.repeatUntil !== undefined ? (options.gates ?? []).map((gate) => (gate.type === 'min-accuracy' ? { ...gate, perCaseMean: true } : gate)) : options.gates ?? []
+  // Every case of the suites, read once and only for a model that checks its cases (a key for a case left out is no slip).
+  let identities: ReturnType<typeof caseIdentities> | undefined
+  const known = () => (identities ??= caseIdentities(suites, cases))
   if (providers.some((provider) => provider.checkCases)) {
-    const { caseRefs, allCases } = await caseIdentities(suites, cases)
+    const { caseRefs, allCases } = await known()
     providers.forEach((provider, modelIndex) => {
       // A model answering some suites only is asked about their cases only.
       const own = (refs: readonly CaseRef[]) => refs.filter((ref) => answersSuite(modelIndex, ref.suite))
@@ -132,7 +135,8 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
       for (const warning of caseWarnings(provider, own(caseRefs), { repeats, allCases: own(allCases) })) callbacks.warn(warning)
     })
   }
-  for (const warning of [...simulators.check(repeats), ...judges.check(repeats)]) callbacks.warn(warning)
+  const suiteCases = async () => (await known()).allCases
+  for (const warning of [...(await simulators.check(repeats, suiteCases)), ...(await judges.check(repeats, suiteCases))]) callbacks.warn(warning)
   // Each suite's hooks module (its path is in the fingerprint) and what it exports, by suite file.
   const hooksBySuite = new Map(await Promise.all(suites.map(async (suite) => [suite.file, { file: suite.hooks, hooks: await loadHooks(suite.hooks) }] as const)))
 

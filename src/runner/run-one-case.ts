@@ -150,19 +150,18 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
   const refs = cases.map(caseRefOf)
   // As a run asks: about the cases run, knowing every case of the suite (a script key for none of them is a slip).
   const plan = { repeats: preparation.repeats, allCases: suite.cases.map(caseRefOf) }
-  for (const provider of providers) for (const warning of caseWarnings(provider, refs, plan)) {
-    // Neither runCase nor describeSuite takes an onWarning: said on stderr (inert: it may quote a file), once per
-    // process, as runCase is called once per case.
-    warnOnce(`case check\0${warning}`, inert(warning))
-  }
+  // Neither runCase nor describeSuite takes an onWarning: each check's warnings are said on stderr (inert: they may
+  // quote a file), once per process, as runCase is called once per case.
+  const say = (warnings: readonly string[]) => warnings.forEach((warning) => warnOnce(`case check\0${warning}`, inert(warning)))
+  for (const provider of providers) say(caseWarnings(provider, refs, plan))
   await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
   // The judges' and simulated users' own settings (their base URL, key variable), as config `providers:` gives a run's.
   const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions, ...(preparation.modelOptions ? { modelOptions: preparation.modelOptions } : {}) }, secrets)
   const simulators = new Simulators(modelOptions)
-  await simulators.prepare(cases, preparation.repeats)
+  say(await simulators.prepare(cases, plan.repeats, () => plan.allCases))
   const judges = new Judges(modelOptions)
-  await judges.prepare(cases, preparation.repeats)
+  say(await judges.prepare(cases, plan.repeats, () => plan.allCases))
   const context = {
     tokenCounter: new ToolTokenCounter(),
     prices: preparation.prices ?? defaultPriceTable,

@@ -50,9 +50,9 @@ export class SuiteModels {
   constructor(private readonly options: SuiteModelOptions, private readonly specsOf: (testCase: Case) => readonly string[], private readonly field = 'model') {}
 
   /** Builds the models the cases use (`add`), then checks them (`check`); returns the providers' warnings. */
-  async prepare(cases: Iterable<Case> | AsyncIterable<Case>, repeats: number): Promise<string[]> {
+  async prepare(cases: Iterable<Case> | AsyncIterable<Case>, repeats: number, allCases?: AllCases): Promise<string[]> {
     for await (const testCase of cases) await this.add(testCase)
-    return this.check(repeats)
+    return this.check(repeats, allCases)
   }
 
   /** Builds the models one case uses (once per spec and suite folder), noting the case for `check`. */
@@ -66,14 +66,15 @@ export class SuiteModels {
 
   /**
    * Runs each built model's `checkCases` on the cases it takes part in (a `scripted:` model without a script for one
-   * of them is bad input, exit 2). Returns the providers' warnings.
+   * of them is bad input, exit 2), knowing every case of the suites, as the models under test are told: a script key
+   * for a case --filter or --shard left out is no slip. Returns the providers' warnings.
    */
-  check(repeats: number): string[] {
+  async check(repeats: number, allCases?: AllCases): Promise<string[]> {
     const warnings: string[] = []
     for (const [key, seen] of this.casesOf) {
       const refs = [...seen.values()]
       const provider = this.built.get(key)
-      if (provider) for (const warning of caseWarnings(provider, refs, { repeats, allCases: refs })) warnings.push(warning)
+      if (provider?.checkCases) warnings.push(...caseWarnings(provider, refs, { repeats, allCases: (await allCases?.()) ?? refs }))
     }
     return warnings
   }
@@ -97,6 +98,9 @@ export class SuiteModels {
     })
   }
 }
+
+/** Every case of the suites (`CasePlan.allCases`), read only when a model checks its cases; default: the cases it takes part in. */
+type AllCases = () => readonly CaseRef[] | Promise<readonly CaseRef[]>
 
 /** Suite models are shared per spec and suite folder (a relative `scripted:` path means a file next to the suite). */
 function keyOf(testCase: Case, spec: string): string {

@@ -47,6 +47,18 @@ export function tempFiles(files: Record<string, string>): string {
   return dir
 }
 
+/** What `work` wrote on stderr (not shown). */
+export async function stderrOf(work: () => Promise<unknown>): Promise<string> {
+  let stderr = ''
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { stderr += String(chunk); return true })
+  try {
+    await work()
+  } finally {
+    spy.mockRestore()
+  }
+  return stderr
+}
+
 /** Runs the CLI in-process (faster than a child process, same exit codes), capturing stdout and stderr. */
 export async function runMain(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''

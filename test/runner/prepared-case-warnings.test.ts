@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { emptyUsage } from '../../src/core/model-turn.ts'
 import type { Provider } from '../../src/core/provider.ts'
 import { runCase } from '../../src/runner/run-one-case.ts'
-import { runVitest, tempFiles } from '../helpers/cli.ts'
+import { runVitest, stderrOf, tempFiles } from '../helpers/cli.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 import { twoCityCases, twoCityScript, weatherToolsJson } from '../helpers/two-city-suite.ts'
 
@@ -21,21 +21,6 @@ function suiteDir(): string {
     'suite.yaml': ['name: warned', 'tools: ./tools.json', ...twoCityCases].join('\n'),
     'script.yaml': [twoCityScript, 'berlni:', '  - content: Warm.'].join('\n'),
   })
-}
-
-/** What `work` wrote on stderr. */
-async function stderrOf(work: () => Promise<unknown>): Promise<string> {
-  let stderr = ''
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  try {
-    await work()
-  } finally {
-    spy.mockRestore()
-  }
-  return stderr
 }
 
 describe('the warnings of checkCases outside a run', () => {
