@@ -23,11 +23,11 @@ export function checkCall(call: ToolCall, tools: readonly ToolDefinition[]): Cal
  * validated by what was written (`1.0000000000000001` is no integer), on the rare calls that hold one.
  */
 export function schemaIssues(tool: ToolDefinition, args: unknown, judged: unknown = args): SchemaIssue[] {
-  const validate = (verbose: boolean) => (judged !== args ? validateExactly(tool.parameters, judged, verbose) : verbose ? validateVerbosely(tool.parameters, args) : validateAgainst(tool.parameters, args))
+  const exact = judged !== args
+  let errors = exact ? validateExactly(tool.parameters, judged) : validateAgainst(tool.parameters, args)
   // The same errors, each with its failing subschema, only when a `not` needs it: most calls never pay for it.
-  const errors = validate(false)
-  const read = errors.some(needsFailingSchema) ? validate(true) : errors
-  return read.map((error) => {
+  if (errors.some(needsFailingSchema)) errors = exact ? validateExactly(tool.parameters, judged, true) : validateVerbosely(tool.parameters, args)
+  return errors.map((error) => {
     const about = errorKey(error, args)
     return {
       path: about?.path ?? error.instancePath,
