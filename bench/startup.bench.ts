@@ -1,7 +1,7 @@
 // CLI start-up, side by side with a bare `node -e 0` in the same run: wall time and peak RSS of `--help`,
-// `--version`, each `<command> --help`, and `run` on the bundled suites with `baseline` (with the user cache, warm
-// after the first round, and with an empty one), against the built CLI
-// (dist/, `npm run build` first). Peak RSS from /usr/bin/time -v when present, else the child's resource usage.
+// `--version`, each `<command> --help`, `tokens` of a JSON tools file (user cache on and off), and `run` on the
+// bundled suites with `baseline` (with the user cache, warm after the first round, and with an empty one), against
+// the built CLI (dist/, `npm run build` first). Peak RSS from /usr/bin/time -v when present, else the child's resource usage.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -41,12 +41,16 @@ export async function run(): Promise<void> {
   }
   const out = mkdtempSync(join(tmpdir(), 'toolgauge-startup-'))
   const firstRun = 'toolgauge run suites --model baseline, empty user cache'
+  const cacheOff = 'toolgauge tokens --tools suites/weather/tools.json, TOOLGAUGE_CACHE=off'
   const commands = ['run', 'show', 'tokens', 'fuzz', 'bfcl', 'compare', 'merge', 'lint-tools']
   const subjects: [label: string, args: string[]][] = [
     ['node -e 0', ['-e', '0']],
     ['toolgauge --version', [cli, '--version']],
     ['toolgauge --help', [cli, '--help']],
     ...commands.map((name): [string, string[]] => [`toolgauge ${name} --help`, [cli, name, '--help']]),
+    // Counting a JSON tools file: with the user cache off, only the BPE rank table is rebuilt (tokens/bpe-table.ts).
+    ['toolgauge tokens --tools suites/weather/tools.json', [cli, 'tokens', '--tools', 'suites/weather/tools.json', '--model', 'openai:gpt-4o']],
+    [cacheOff, [cli, 'tokens', '--tools', 'suites/weather/tools.json', '--model', 'openai:gpt-4o']],
     ['toolgauge run suites --model baseline', [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
     // The same run as a fresh machine's first one: an empty user cache (io/disk-cache.ts) each round.
     [firstRun, [cli, 'run', 'suites', '--model', 'baseline', '--out', out]],
@@ -56,7 +60,8 @@ export async function run(): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     for (const [label, args] of subjects) {
       const emptyCache = label === firstRun ? mkdtempSync(join(tmpdir(), 'toolgauge-startup-cache-')) : undefined
-      samples.get(label)!.push(measure(args, emptyCache ? { ...process.env, XDG_CACHE_HOME: emptyCache } : process.env))
+      const env = emptyCache ? { ...process.env, XDG_CACHE_HOME: emptyCache } : label === cacheOff ? { ...process.env, TOOLGAUGE_CACHE: 'off' } : process.env
+      samples.get(label)!.push(measure(args, env))
       if (emptyCache) rmSync(emptyCache, { recursive: true, force: true })
     }
   }

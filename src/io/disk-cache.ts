@@ -8,7 +8,7 @@ import { hashText } from '../core/hash-text.ts'
 /**
  * The user's toolgauge cache: `$XDG_CACHE_HOME/toolgauge/<part>` (default `~/.cache`), mode 700, holding data that
  * is costly to rebuild on every run and depends only on inputs named in its key — parsed YAML values, BPE rank
- * tables, token counts — and never code: nothing read from it is executed (issue 22; ajv validators are compiled
+ * tables — and never code: nothing read from it is executed (issue 22; ajv validators are compiled
  * in the process, `.ts` modules transformed each run). A cache is only ever a shortcut: every entry is keyed by a
  * hash of everything it was made from (the input's text, the library's version, the options) and checked when read,
  * so a changed input misses and is rebuilt the normal way; any failure to read or write it is ignored. Deleting the

@@ -1,6 +1,5 @@
 import { bpeTable } from './bpe-table.ts'
 import { countWithTable } from './bpe-count.ts'
-import { storedCounts, type StoredCounts } from './stored-counts.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
 
 /** The BPE encodings toolgauge counts with offline (gpt-tokenizer ships all of them). */
@@ -11,7 +10,7 @@ export type TextCounter = (text: string) => number
 
 // Counting: the encoding's rank table (gpt-tokenizer's .tiktoken data file, bpe-table.ts; its encoder modules, the
 // tests' reference, are 2.4 MB JavaScript literals: ~0.4 s CPU, ~60 MiB to load) and its split pattern. The table is
-// read on the first chunk the stored counts do not hold (a run whose tool texts were counted before needs none).
+// read on the first chunk counted.
 async function loadCounter(encoding: Exclude<EncodingName, 'o200k_harmony'>): Promise<(text: string) => number> {
   const constants = await import('gpt-tokenizer/encodingParams/constants')
   const pattern = encoding === 'o200k_base' ? constants.O200K_TOKEN_SPLIT_REGEX : constants.CL100K_TOKEN_SPLIT_REGEX
@@ -30,7 +29,7 @@ const memoLimit = 20_000
  */
 export function textCounter(encoding: EncodingName): Promise<TextCounter> {
   const base = encoding === 'o200k_harmony' ? 'o200k_base' : encoding
-  return getOrCreate(counters, base, () => loadCounter(base).then((countText) => memoize(countText, storedCounts(base))))
+  return getOrCreate(counters, base, () => loadCounter(base).then((countText) => memoize(countText)))
 }
 
 /**
@@ -41,16 +40,12 @@ export function textCounter(encoding: EncodingName): Promise<TextCounter> {
  */
 const chunkCut = /(?<=\n)(?=\p{L})/u
 
-function memoize(countText: (text: string) => number, stored: StoredCounts): TextCounter {
+function memoize(countText: (text: string) => number): TextCounter {
   const memo = new Map<string, number>()
   const countChunk = (chunk: string): number => {
     const known = memo.get(chunk)
     if (known !== undefined) return known
-    let count = stored.get(chunk)
-    if (count === undefined) {
-      count = countText(chunk)
-      stored.set(chunk, count)
-    }
+    const count = countText(chunk)
     if (memo.size >= memoLimit) memo.clear()
     memo.set(chunk, count)
     return count

@@ -163,7 +163,7 @@ console.log(failing.length, suite.cases.length, passAtK(3, 1, 1))
       expect(statSync(join(cache, 'toolgauge')).mode & 0o777).toBe(0o700)
       const report = JSON.parse(readFileSync(join(project, 'out-light/report.json'), 'utf8')) as { summary: { toolTokens?: { total: number } }[] }
       expect(report.summary[0]!.toolTokens?.total).toBeGreaterThan(0)
-      // The second run finds the parsed suite and the token counts in the cache (data only: argument validators
+      // The second run finds the parsed suite and the rank table in the cache (data only: argument validators
       // are compiled in the process, never stored): the YAML parser does not load, and the verdicts and token
       // counts are the first run's.
       const again = sh('node', ['--import', './trace.mjs', bin, 'run', 'light', '--model', 'baseline', '--out', 'out-light-2'], project, true)

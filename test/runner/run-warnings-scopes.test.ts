@@ -1,7 +1,7 @@
 // The warnings said deep inside a run reach its onWarning through the work scope the run's work carries
 // (core/warnings.ts). A case's work carries its own scope (its CaseStrays: one AsyncLocalStorage for both, since a
 // second one cost the CLI's 20,000-case run about 10 MiB of peak RSS), which must still carry the run's warnings:
-// the token counts' cache is first looked up as the process's first case is scored, so an untrusted `tokens` cache
+// the rank table's cache is first looked up as the process's first case is scored, so an untrusted `tokens` cache
 // folder is said during a case's work. Two runs at once in one process are each told their own warnings only.
 // (Its own file: the token counters are loaded once per process, by the first case counted.)
 import { chmodSync, mkdirSync } from 'node:fs'
@@ -55,7 +55,7 @@ async function run(dir: string, out: string, keyEnv: string): Promise<string[]> 
 }
 
 describe('the warnings said inside a run', () => {
-  it('reach onWarning when a case\'s work says them (the token counts\' cache folder, first looked up as a case is scored), once, and not stderr', { timeout: 30_000 }, async () => {
+  it('reach onWarning when a case\'s work says them (the rank table\'s cache folder, first looked up as a case is scored), once, and not stderr', { timeout: 30_000 }, async () => {
     const dir = suite()
     const cache = join(dir, 'cache')
     mkdirSync(join(cache, 'toolgauge', 'tokens'), { recursive: true, mode: 0o700 })
