@@ -96,6 +96,23 @@ export function containsExactNumber(value: unknown): boolean {
   return isJsonObject(value) && Object.values(value).some(containsExactNumber)
 }
 
+/**
+ * Deep equality where numbers compare by exact value (`5` = `5.0`; an ExactNumber by its digits, never equal to the
+ * float JavaScript would round it to) and object key order does not matter: a `literal` matcher's, and JSON Schema's
+ * `const`, `enum` and `uniqueItems` on arguments holding an ExactNumber.
+ */
+export function literalEquals(expected: unknown, actual: unknown): boolean {
+  if (isNumberValue(expected) || isNumberValue(actual)) return isNumberValue(expected) && isNumberValue(actual) && compareNumbers(expected, actual) === 0
+  if (expected === null || typeof expected !== 'object') return expected === actual
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => literalEquals(item, actual[i]))
+  }
+  if (!isJsonObject(actual)) return false
+  const keys = Object.keys(expected)
+  return keys.length === Object.keys(actual).length
+    && keys.every((key) => Object.hasOwn(actual, key) && literalEquals((expected as Record<string, unknown>)[key], actual[key]))
+}
+
 /** JSON text of a parsed value, each ExactNumber written as the model sent it (JSON.stringify would write an object). */
 export function exactJsonText(value: unknown): string {
   if (value instanceof ExactNumber) return value.text

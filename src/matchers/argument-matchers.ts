@@ -1,6 +1,6 @@
 import type { Matcher } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
-import { compareNumbers, containsExactNumber, exactJsonText, isJsonObject, isNumberValue } from '../core/exact-number.ts'
+import { compareNumbers, containsExactNumber, exactJsonText, isJsonObject, isNumberValue, literalEquals } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { shorten } from '../core/shorten.ts'
 import { inlineFlagsProblem } from './inline-flags.ts'
@@ -107,22 +107,6 @@ function matchObject(matchers: Record<string, unknown>, value: unknown, path: st
     if (!outcome.ok) return outcome
   }
   return ok
-}
-
-/**
- * Deep equality where numbers compare by exact value (`5` = `5.0`; an ExactNumber by its digits, never equal to the
- * float JavaScript would round it to) and object key order does not matter.
- */
-export function literalEquals(expected: unknown, actual: unknown): boolean {
-  if (isNumberValue(expected) || isNumberValue(actual)) return isNumberValue(expected) && isNumberValue(actual) && compareNumbers(expected, actual) === 0
-  if (expected === null || typeof expected !== 'object') return expected === actual
-  if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => literalEquals(item, actual[i]))
-  }
-  if (!isJsonObject(actual)) return false
-  const keys = Object.keys(expected)
-  return keys.length === Object.keys(actual).length
-    && keys.every((key) => Object.hasOwn(actual, key) && literalEquals((expected as Record<string, unknown>)[key], actual[key]))
 }
 
 /** What is wrong with a matcher: where, relative to the matcher, and what was expected there. */

@@ -1,7 +1,8 @@
 import type { Matcher } from '../core/case.ts'
+import { literalEquals } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { maxWeightAssignment } from '../scoring/assignment.ts'
-import { absentValue, describe, firstProblem, literalEquals, matcherProblem, matchValue, operatorKeys, type MatcherProblem } from './argument-matchers.ts'
+import { absentValue, describe, firstProblem, matcherProblem, matchValue, operatorKeys, type MatcherProblem } from './argument-matchers.ts'
 
 // State expectations (`expect.state`, README "Conversations and worlds"): the argument matchers applied to a world's
 // snapshot, reported as a structural diff — each path where the state differs, what was expected there and what

@@ -22,7 +22,6 @@ const ajvModules = {
   ajv2019: () => (typeof require === 'function' ? require('ajv/dist/2019.js') : nodeRequire('ajv/dist/2019.js')) as typeof import('ajv/dist/2019.js'),
   ajv2020: () => (typeof require === 'function' ? require('ajv/dist/2020.js') : nodeRequire('ajv/dist/2020.js')) as typeof import('ajv/dist/2020.js'),
   formats: () => (typeof require === 'function' ? require('ajv-formats') : nodeRequire('ajv-formats')) as (ajv: AnyAjv) => void,
-  equal: () => ((typeof require === 'function' ? require('ajv/dist/runtime/equal') : nodeRequire('ajv/dist/runtime/equal')) as { default: (a: unknown, b: unknown) => boolean }).default,
   version: () => ((typeof require === 'function' ? require('ajv/package.json') : nodeRequire('ajv/package.json')) as { version: string }).version,
 }
 
@@ -75,7 +74,7 @@ export function createAjv(draft: Draft, kind: AjvKind = 'run', exact = false): A
     : draft === '2019-09' ? new (ajvModules.ajv2019().Ajv2019)(options)
     : new Ajv(options)
   ajvModules.formats()(ajv)
-  if (exact) for (const definition of exactKeywords(ajvModules.equal())) ajv.removeKeyword(definition.keyword).addKeyword(definition)
+  if (exact) for (const definition of exactKeywords()) ajv.removeKeyword(definition.keyword).addKeyword(definition)
   return ajv
 }
 

@@ -1,5 +1,5 @@
 import type { ErrorObject, FuncKeywordDefinition, SchemaValidateFunction } from 'ajv'
-import { compareNumbers, containsExactNumber, ExactNumber, isMultipleOf, isWholeNumber, plainValue, type NumberValue } from '../core/exact-number.ts'
+import { compareNumbers, ExactNumber, isMultipleOf, isWholeNumber, literalEquals, plainValue, type NumberValue } from '../core/exact-number.ts'
 import { pointerToPath, valueAt } from './json-pointer.ts'
 
 /**
@@ -28,53 +28,70 @@ type Params = ErrorObject['params']
 
 /** A keyword: whether it holds for the exact value (and ajv's own, `float`), and ajv's message and params when not. */
 type ExactCheck = {
-  /** Numbers only, as ajv's keyword is (`type: 'number'`). */
-  readonly numeric: boolean
-  readonly holds: (schema: never, exact: unknown, float: unknown, equal: (a: unknown, b: unknown) => boolean) => boolean
-  readonly message: (schema: never) => string
-  readonly params: (schema: never) => Params
+  /** The one type of value it judges, as ajv's keyword does. */
+  readonly type?: 'number' | 'array'
+  readonly holds: (schema: never, exact: unknown, float: unknown) => boolean
+  readonly params: (schema: never, exact: unknown) => Params
+  readonly message: (params: never) => string
 }
 
 function limit(comparison: '<=' | '>=' | '<' | '>', holds: (order: number) => boolean): ExactCheck {
-  return { numeric: true, holds: (bound: number, exact) => holds(compareNumbers(exact as NumberValue, bound)), message: (bound: number) => `must be ${comparison} ${bound}`, params: (bound: number) => ({ comparison, limit: bound }) }
+  return { type: 'number', holds: (bound: number, exact) => holds(compareNumbers(exact as NumberValue, bound)), params: (bound: number) => ({ comparison, limit: bound }), message: ({ limit }: { limit: number }) => `must be ${comparison} ${limit}` }
 }
 
-// A value holding an ExactNumber equals no `enum` or `const` member: a schema's numbers are floats, and it is none.
+// Equality is by exact value (`literalEquals`): a value holding an ExactNumber equals no `enum` or `const` member, whose
+// numbers are floats, and two items of an array may be distinct where their floats are one.
 const checks: Record<string, ExactCheck> = {
   maximum: limit('<=', (order) => order <= 0),
   minimum: limit('>=', (order) => order >= 0),
   exclusiveMaximum: limit('<', (order) => order < 0),
   exclusiveMinimum: limit('>', (order) => order > 0),
   multipleOf: {
-    numeric: true,
+    type: 'number',
     // ajv's own test on floats (`data / divisor !== parseInt(…)`) for them, and for an infinite divisor.
     holds: (divisor: number, exact, float) => (exact instanceof ExactNumber && Number.isFinite(divisor) ? isMultipleOf(exact, divisor) : divisor !== 0 && (float as number) / divisor === parseInt(String((float as number) / divisor))),
-    message: (divisor: number) => `must be multiple of ${divisor}`,
     params: (divisor: number) => ({ multipleOf: divisor }),
+    message: ({ multipleOf }: { multipleOf: number }) => `must be multiple of ${multipleOf}`,
   },
   const: {
-    numeric: false,
-    holds: (allowed: unknown, exact, float, equal) => !containsExactNumber(exact) && equal(float, allowed),
-    message: () => 'must be equal to constant',
+    holds: (allowed: unknown, exact) => literalEquals(exact, allowed),
     params: (allowed: unknown) => ({ allowedValue: allowed }),
+    message: () => 'must be equal to constant',
   },
   enum: {
-    numeric: false,
-    holds: (allowed: unknown[], exact, float, equal) => !containsExactNumber(exact) && allowed.some((item) => equal(float, item)),
-    message: () => 'must be equal to one of the allowed values',
+    holds: (allowed: unknown[], exact) => allowed.some((item) => literalEquals(exact, item)),
     params: (allowed: unknown[]) => ({ allowedValues: allowed }),
+    message: () => 'must be equal to one of the allowed values',
+  },
+  uniqueItems: {
+    type: 'array',
+    holds: (unique: boolean, exact) => !unique || duplicateItems(exact as unknown[]) === undefined,
+    params: (_unique: boolean, exact) => duplicateItems(exact as unknown[]) ?? {},
+    message: ({ i, j }: { i: number; j: number }) => `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
   },
 }
 
-/** The keywords as ajv definitions (`equal`: ajv's own deep equality), each to add in place of ajv's own of its name. */
-export function exactKeywords(equal: (a: unknown, b: unknown) => boolean): (FuncKeywordDefinition & { readonly keyword: string })[] {
+/** The last item equal to one before it (`i`) and the nearest such one (`j`), as ajv's own `uniqueItems` looks. */
+function duplicateItems(items: readonly unknown[]): { readonly i: number; readonly j: number } | undefined {
+  for (let i = items.length - 1; i > 0; i--) {
+    for (let j = i - 1; j >= 0; j--) if (literalEquals(items[i], items[j])) return { i, j }
+  }
+  return undefined
+}
+
+/** The keywords as ajv definitions, each to add in place of ajv's own of its name. */
+export function exactKeywords(): (FuncKeywordDefinition & { readonly keyword: string })[] {
   return Object.entries(checks).map(([keyword, check]) => {
     const validate: SchemaValidateFunction = function (this: ExactContext, schema: unknown, data: unknown, _parent, place) {
-      const holds = check.holds(schema as never, valueAt(this.exact, pointerToPath(place?.instancePath ?? '')), data, equal)
+      const exact = valueAt(this.exact, pointerToPath(place?.instancePath ?? ''))
+      const holds = check.holds(schema as never, exact, data)
       // ajv reads the errors only when the keyword failed, and sets their instancePath and schemaPath.
-      if (!holds) validate.errors = [{ keyword, params: check.params(schema as never), message: check.message(schema as never) }]
+      if (!holds) {
+        const params = check.params(schema as never, exact)
+        validate.errors = [{ keyword, params, message: check.message(params as never) }]
+      }
       return holds
     }
-    return { keyword, ...(check.numeric ? { type: 'number' } : {}), validate }
+    return { keyword, ...(check.type ? { type: check.type } : {}), validate }
   })
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareNumbers, ExactNumber, roundTrips } from '../../src/core/exact-number.ts'
+import { compareNumbers, ExactNumber, literalEquals, roundTrips } from '../../src/core/exact-number.ts'
 import { judgedArguments, parseArguments } from '../../src/loop/parse-arguments.ts'
-import { describe as describeValue, literalEquals, matchValue } from '../../src/matchers/argument-matchers.ts'
+import { describe as describeValue, matchValue } from '../../src/matchers/argument-matchers.ts'
 
 const call = (rawArguments: string) => parseArguments({ id: 'c0', name: 'act', rawArguments })
 

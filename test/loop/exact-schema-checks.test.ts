@@ -66,3 +66,18 @@ describe('schema checks judge a number JavaScript rounds by what the model wrote
     }), { numRuns: 300 })
   })
 })
+
+describe('uniqueItems judges the numbers the model wrote', () => {
+  it('uniqueItems: items distinct in the text are distinct (JavaScript reads 2^53 + 1 as 2^53); equal ones are not', () => {
+    const unique = { type: 'array', uniqueItems: true } as const
+    expect(issues(unique, '[9007199254740993, 9007199254740992]')).toEqual([])
+    expect(issues({ ...unique, items: { type: 'integer' } }, '[9007199254740993, 9007199254740992]')).toEqual([])
+    expect(issues(unique, '[{"a": [9007199254740993]}, {"a": [9007199254740992]}]')).toEqual([])
+    expect(issues(unique, '[9007199254740993, 9007199254740993]')).toEqual(['/n uniqueItems: /n must NOT have duplicate items (items ## 0 and 1 are identical)'])
+    // Equal by value, however written; and a plain duplicate beside an exact number is still one.
+    expect(issues(unique, '[1, 9007199254740993, 90071992547409930e-1]')).toEqual(['/n uniqueItems: /n must NOT have duplicate items (items ## 1 and 2 are identical)'])
+    expect(issues(unique, '[{"a": 1, "b": 9007199254740993}, {"b": 9007199254740993, "a": 1}]')).toHaveLength(1)
+    expect(issues(unique, '[2, 9007199254740993, 2]')).toEqual(['/n uniqueItems: /n must NOT have duplicate items (items ## 0 and 2 are identical)'])
+    expect(issues({ type: 'array', uniqueItems: false }, '[9007199254740993, 9007199254740993]')).toEqual([])
+  })
+})

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareNumbers, ExactNumber, roundTrips } from '../../src/core/exact-number.ts'
-import { describe as describeValue, literalEquals, matchValue } from '../../src/matchers/argument-matchers.ts'
+import { compareNumbers, ExactNumber, literalEquals, roundTrips } from '../../src/core/exact-number.ts'
+import { describe as describeValue, matchValue } from '../../src/matchers/argument-matchers.ts'
 import { compareArguments } from '../../src/matchers/compare-arguments.ts'
 
 const exact = (text: string) => new ExactNumber(text)

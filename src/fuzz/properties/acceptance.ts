@@ -1,4 +1,4 @@
-import { literalEquals } from '../../matchers/argument-matchers.ts'
+import { literalEquals } from '../../core/exact-number.ts'
 import { feed, preview, showProbe, type Probe, type PropertySpec } from '../probe.ts'
 import { validProbes } from './drawn-probes.ts'
 

@@ -1,4 +1,4 @@
-import { literalEquals } from '../../matchers/argument-matchers.ts'
+import { literalEquals } from '../../core/exact-number.ts'
 import { describeProbe, feed, preview, showProbe, type Probe, type PropertySpec } from '../probe.ts'
 import { anyProbes } from './drawn-probes.ts'
 

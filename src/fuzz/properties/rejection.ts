@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { literalEquals } from '../../matchers/argument-matchers.ts'
+import { literalEquals } from '../../core/exact-number.ts'
 import { describeProbe, feed, mutantProbe, preview, showProbe, wireProbe, type Probe, type PropertySpec } from '../probe.ts'
 
 /**
