@@ -43,7 +43,7 @@ export const runFlags = {
   bail: { type: 'string', value: '<N>', help: 'stop starting cases after N failed ones (errored cases do not count); cases in flight finish, report.json run.cut lists what did not run; exit 1' },
   'max-cost': { type: 'string', value: '<usd>', help: 'stop starting cases once the run has spent this many USD (priced from the price table); cases in flight finish, report.json run.cut lists what did not run; exit 4' },
   format: { type: 'string', value: '<list>', help: 'extra report formats, comma-separated: json, junit, md, html' },
-  'base-url': { type: 'string', value: '<url>', help: 'host of the openai-compatible: models (others read OPENAI_BASE_URL / ANTHROPIC_BASE_URL)' },
+  'base-url': { type: 'string', value: '<url>', help: 'host of the openai-compatible: models (others read OPENAI_BASE_URL / ANTHROPIC_BASE_URL / GOOGLE_GEMINI_BASE_URL)' },
   'api-key-env': { type: 'string', value: '<NAME>', help: 'env var holding the openai-compatible: models\' key (default: no key is sent)' },
   retries: { type: 'string', value: '<N>', help: 'retries of a failed request: 408/409/429/5xx, timeouts, lost connections (default 4)' },
   timeout: { type: 'string', value: '<seconds>', help: 'per-request timeout (default 600)' },

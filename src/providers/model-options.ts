@@ -30,7 +30,7 @@ export function optionsPerModel(
   for (const key of serverScoped) {
     if (general[key] !== undefined && compatible.length === 0) {
       throw new InputError(
-        `applies to openai-compatible: models only, and this run has none (openai: and openai-responses: read OPENAI_BASE_URL and OPENAI_API_KEY, anthropic: ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY; give one model its own ${names.ownServer})`,
+        `applies to openai-compatible: models only, and this run has none (openai: and openai-responses: read OPENAI_BASE_URL and OPENAI_API_KEY, anthropic: ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY, google: GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY; give one model its own ${names.ownServer})`,
         { field: names.runWide[key] },
       )
     }

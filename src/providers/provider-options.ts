@@ -8,7 +8,7 @@ export const defaultRequestTimeoutMs = 600_000
 
 /** Settings every provider factory receives (from CLI flags, config and environment). */
 export type ProviderOptions = {
-  /** The model's host; otherwise openai:/openai-responses: read OPENAI_BASE_URL, anthropic: ANTHROPIC_BASE_URL (README "Providers"). */
+  /** The model's host; otherwise openai:/openai-responses: read OPENAI_BASE_URL, anthropic: ANTHROPIC_BASE_URL, google: GOOGLE_GEMINI_BASE_URL (README "Providers"). */
   readonly baseUrl?: string
   /** Name of the env var holding the API key, when not the provider's default (openai-compatible: has none). */
   readonly apiKeyEnv?: string

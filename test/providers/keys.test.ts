@@ -133,6 +133,13 @@ describe('API keys reach only the host they were meant for', () => {
     expect(anthropic.requests).toEqual([])
   })
 
+  it("the refusal names where a google: model reads its host and key, as it does for openai: and anthropic:", async () => {
+    const result = await cli(['--model', 'google:gemini-test', '--base-url', 'http://127.0.0.1:9/v1', '--out', join(work, 'refused-google')], { GEMINI_API_KEY: groqKey })
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).toContain('--base-url: applies to openai-compatible: models only')
+    expect(result.stderr).toMatch(/google: GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY/)
+  })
+
   it('--replay needs no base URL and no key for any provider', async () => {
     const local = await started(chatServer(undefined))
     const anthropic = await started(startFakeServer('anthropic', weatherModel))
