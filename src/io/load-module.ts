@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type * as ChildProcess from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -19,14 +20,29 @@ type ModuleNamespace = Record<string, unknown>
 /** Extensions Node cannot import by itself: they go through the TypeScript loader. */
 const typeScriptExtensions = new Set(['.ts', '.mts', '.cts', '.tsx'])
 
-/** A module as loaded, keyed by its file: the digest of the code it is (module-files.ts) and what importing it gave. */
-const modules = new Map<string, { readonly digest: string; readonly namespace: Promise<ModuleNamespace> }>()
+/** A module as loaded: the digest of the code it is (module-files.ts) and what importing it gave. */
+type Loaded = { readonly digest: string; readonly namespace: Promise<ModuleNamespace> }
+
+/** The copy of each module, by file, this process loaded last: what the next load keeps while the code is the same. */
+const modules = new Map<string, Loaded>()
+
+/**
+ * The copies a run loaded, by file (`moduleScope`): the one version of each module its later loads, calls and
+ * fingerprint get, though another run of the process (the library API, two at once) loads an edited file meanwhile.
+ */
+const runCopies = new AsyncLocalStorage<Map<string, Loaded>>()
+
+/** A run's scope: work run in it (a run, or describeSuite's load and each of its tests) gets the copies loaded in it. */
+export function moduleScope(): <T>(work: () => T) => T {
+  const own = new Map<string, Loaded>()
+  return (work) => runCopies.run(own, work)
+}
 
 /**
  * Imports a user module (stubs, hooks, validators, a config) and keeps it while its code is the same: the digest of
  * its text and of the local files it imports (module-files.ts, the one `--resume`'s fingerprint records) is the
  * cache's key, read again at each import: those that load a suite, its hooks or a config — not a run's calls
- * (`loadedUserFunction`). The same code is the same instance, so what the module keeps between calls (a counter, a
+ * (`loadedUserFunction`), nor a run's later loads (`moduleScope`). The same code is the same instance, so what the module keeps between calls (a counter, a
  * flag a timer sets) lasts the run; changed code — the module, or a file it imports — is imported anew, in one
  * process (describeSuite, the library API, runs one after another), so the next load runs the code on disk.
  * `.js`/`.mjs`/`.cjs` are imported by Node itself; `.ts`/`.mts`/`.cts` through jiti, loaded only when such a file is
@@ -34,17 +50,23 @@ const modules = new Map<string, { readonly digest: string; readonly namespace: P
  * referencing file and field; a syntax error names the module's file and line.
  */
 export async function importUserModule(path: string, reference: ModuleReference): Promise<ModuleNamespace> {
-  if (!existsSync(path)) throw new InputError(`module not found: ${path}`, reference)
   const file = resolve(path)
+  const own = runCopies.getStore()
+  const held = own?.get(file)
+  if (held) return held.namespace
+  if (!existsSync(path)) throw new InputError(`module not found: ${path}`, reference)
   const code = await moduleDigest(file)
-  const loaded = modules.get(file)
-  if (loaded?.digest === code.digest) return loaded.namespace
-  const namespace = load(file, code).catch((error: unknown) => {
-    if (modules.get(file)?.namespace === namespace) modules.delete(file)
-    throw describedLoadError(path, error, reference)
-  })
-  modules.set(file, { digest: code.digest, namespace })
-  return namespace
+  let loaded = modules.get(file)
+  if (loaded?.digest !== code.digest) {
+    const namespace = load(file, code).catch((error: unknown) => {
+      if (modules.get(file)?.namespace === namespace) modules.delete(file)
+      throw describedLoadError(path, error, reference)
+    })
+    loaded = { digest: code.digest, namespace }
+    modules.set(file, loaded)
+  }
+  own?.set(file, loaded)
+  return loaded.namespace
 }
 
 /** Imports a user module and returns one exported function, or an InputError naming the export. */
@@ -58,12 +80,17 @@ export async function importUserFunction<T extends (...args: never[]) => unknown
  * the one its fingerprint names (`loadedDigest`): a file edited mid-run waits for the next load. Imported if none is.
  */
 export async function loadedUserFunction<T extends (...args: never[]) => unknown>(path: string, exportName: string, reference: ModuleReference): Promise<T> {
-  return exportedFunction<T>(await (modules.get(resolve(path))?.namespace ?? importUserModule(path, reference)), path, exportName, reference)
+  return exportedFunction<T>(await (loadedCopy(path)?.namespace ?? importUserModule(path, reference)), path, exportName, reference)
 }
 
-/** The digest of the code this process has loaded for `file` (what `loadedUserFunction` runs), if it has loaded it. */
+/** The digest of the code the run has loaded for `file` (what `loadedUserFunction` runs), if it has loaded it. */
 export function loadedDigest(file: string): string | undefined {
-  return modules.get(resolve(file))?.digest
+  return loadedCopy(file)?.digest
+}
+
+/** The run's copy of a module (`moduleScope`); outside a run, the process's last. */
+function loadedCopy(path: string): Loaded | undefined {
+  return (runCopies.getStore() ?? modules).get(resolve(path))
 }
 
 function exportedFunction<T>(module: ModuleNamespace, path: string, exportName: string, reference: ModuleReference): T {

@@ -4,6 +4,7 @@ import type { CaseRef, Provider } from '../core/provider.ts'
 import { reportSchemaVersion, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { loadHooks } from '../loop/hooks.ts'
+import { moduleScope } from '../io/load-module.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import type { RunOptions, RunOutcome } from './run-options.ts'
 import type { StreamedSuite } from '../suite/load-suite.ts'
@@ -82,7 +83,8 @@ async function lockedRun(options: RunOptions, models: readonly ResolvedModel[], 
   try {
     // The MCP servers the suites name live for the run: closed on success, failure and interruption alike.
     const contained = withContainedCallbacks(options, callbacks)
-    return await McpServers.during(async (servers) => evaluate(contained, models, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers, options.providerOptions)))
+    // One version of each user module for the run, whatever another run of the process loads meanwhile.
+    return await moduleScope()(() => McpServers.during(async (servers) => evaluate(contained, models, callbacks, startedAt, servers, await loadRunSuites(options.suitePaths, servers, options.providerOptions))))
   } finally {
     guard.dispose(options.signal?.aborted === true)
     if (lock !== options.outLock) lock.release()

@@ -3,6 +3,7 @@ import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
+import { moduleScope } from '../io/load-module.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { serversOf, type McpServerPool } from '../mcp/server-pool.ts'
 import { defaultPriceTable, type PriceTable } from '../pricing/index.ts'
@@ -87,7 +88,8 @@ export type PreparedCases = { readonly hooks: ToolHooks; readonly context: Evalu
  */
 export async function runCase(request: RunCaseRequest): Promise<ScoredCase> {
   // A model's missing key or server is said in runCase's option names (core/option-names.ts).
-  return request.mcp ? runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp')) : McpServers.during((servers) => runLoadedCase(request, servers))
+  // One version of each user module for the case, as for a run (io/load-module.ts).
+  return moduleScope()(() => request.mcp ? runLoadedCase(request, serversOf(request.mcp, 'runCase request.mcp')) : McpServers.during((servers) => runLoadedCase(request, servers)))
 }
 
 async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Promise<ScoredCase> {
