@@ -6,7 +6,7 @@ import { describeMetaErrors } from './meta-errors.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
-import { exactKeywords, standIn, type ExactContext } from './exact-keywords.ts'
+import { exactKeywords, isInt64, standIn, type ExactContext } from './exact-keywords.ts'
 
 // Node's own require: for the files found at run time (the validators the build generates).
 const nodeRequire = createRequire(import.meta.url)
@@ -74,6 +74,8 @@ export function createAjv(draft: Draft, kind: AjvKind = 'run', exact = false): A
     : draft === '2019-09' ? new (ajvModules.ajv2019().Ajv2019)(options)
     : new Ajv(options)
   ajvModules.formats()(ajv)
+  // A generated validator names each format by ajv-formats' own (`code`): none of the build's schemas has int64.
+  if (kind !== 'source') ajv.addFormat('int64', { type: 'number', validate: isInt64 })
   if (exact) for (const definition of exactKeywords()) ajv.removeKeyword(definition.keyword).addKeyword(definition)
   return ajv
 }

@@ -15,14 +15,27 @@ export type ExactContext = { readonly exact: unknown }
 /**
  * The value ajv reads beside the exact reading: each ExactNumber as its float, or 0.5 where the float is an integer
  * and the number is not (`1.0000000000000001`, `1e-400`), so that `type: integer`, which ajv's own code checks and no
- * keyword replaces, judges what was written.
+ * keyword replaces, judges what was written; so do `format: int32` and `int64` (`isInt64`): a whole number inside
+ * int64 that rounds onto a bound's float (±2^63, outside as its decimal is) reads as the float next inside.
  */
 export function standIn(exact: unknown): unknown {
   return plainValue(exact, (number) => {
     const float = Number(number.text)
-    return Number.isInteger(float) && !isWholeNumber(number) ? 0.5 : float
+    if (!isWholeNumber(number)) return Number.isInteger(float) ? 0.5 : float
+    return Math.abs(float) === 2 ** 63 && isInt64(number) ? float - Math.sign(float) * 1024 : float
   })
 }
+
+/**
+ * `format: int64` by exact value: a whole number from -2^63 to 2^63 - 1, a float by its shortest decimal as ever (2^63,
+ * 9223372036854776000, is out). ajv-formats passes any integer float, 1e300 too ("JavaScript's max int is 2^53").
+ */
+export function isInt64(value: NumberValue): boolean {
+  return isWholeNumber(value) && compareNumbers(value, int64Min) >= 0 && compareNumbers(value, int64Max) <= 0
+}
+
+const int64Min = new ExactNumber('-9223372036854775808')
+const int64Max = new ExactNumber('9223372036854775807')
 
 type Params = ErrorObject['params']
 

@@ -67,7 +67,7 @@ describe('schema checks judge a number JavaScript rounds by what the model wrote
   })
 })
 
-describe('uniqueItems judges the numbers the model wrote', () => {
+describe('uniqueItems and format: int64 judge the numbers the model wrote', () => {
   it('uniqueItems: items distinct in the text are distinct (JavaScript reads 2^53 + 1 as 2^53); equal ones are not', () => {
     const unique = { type: 'array', uniqueItems: true } as const
     expect(issues(unique, '[9007199254740993, 9007199254740992]')).toEqual([])
@@ -79,5 +79,24 @@ describe('uniqueItems judges the numbers the model wrote', () => {
     expect(issues(unique, '[{"a": 1, "b": 9007199254740993}, {"b": 9007199254740993, "a": 1}]')).toHaveLength(1)
     expect(issues(unique, '[2, 9007199254740993, 2]')).toEqual(['/n uniqueItems: /n must NOT have duplicate items (items ## 0 and 2 are identical)'])
     expect(issues({ type: 'array', uniqueItems: false }, '[9007199254740993, 9007199254740993]')).toEqual([])
+  })
+
+  it('format: int64 holds from -2^63 to 2^63 - 1 by the digits written; int32 already did', () => {
+    const kinds = (format: string, text: string) => issues({ format }, text).map((issue) => issue.split(':')[0])
+    for (const inside of ['9223372036854775807', '-9223372036854775808', '9223372036854775000', '-9223372036854775807', '0', '9007199254740993']) expect(kinds('int64', inside)).toEqual([])
+    // Each passed: any float that is an integer did (ajv-formats: "JavaScript's max int is 2^53"), 2^63 and 1e300 too.
+    for (const outside of ['9223372036854775808', '-9223372036854775809', '9223372036854776000', '1e19', '1e300', '9223372036854775807.5']) expect(kinds('int64', outside)).toEqual(['/n format'])
+    expect(kinds('int32', '2147483648')).toEqual(['/n format'])
+    expect(kinds('int32', '2147483647.00000000001')).toEqual(['/n format'])
+    expect(kinds('int32', '-2147483648')).toEqual([])
+  })
+
+  it('a call built by hand, with no raw text or no exact reading, is judged by its arguments, and nothing throws', () => {
+    const tool = { name: 't', parameters: { type: 'object', properties: { ids: { type: 'array', uniqueItems: true }, big: { format: 'int64' } } } as JsonSchema }
+    const byHand = (args: unknown) => checkCall({ id: 'c0', name: 't', arguments: args } as never, [tool]).schemaIssues.map((issue) => issue.keyword)
+    expect(byHand({ ids: [2 ** 53, 2 ** 53 + 2], big: 2 ** 62 })).toEqual([])
+    expect(byHand({ ids: [1, 1], big: 1e19 }).sort()).toEqual(['format', 'uniqueItems'])
+    expect(byHand({ ids: ['9007199254740993', 9007199254740993], big: -(2 ** 63) + 1024 })).toEqual([])
+    expect(byHand({ ids: [{ a: [1] }, { a: [1] }], big: 'x' })).toEqual(['uniqueItems'])
   })
 })
