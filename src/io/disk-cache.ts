@@ -86,16 +86,17 @@ export function removeCacheEntry(part: string, key: string): void {
 const entriesKept = 4000
 
 /**
- * Stores `data` under `key`: written to a temporary name and renamed, so a reader never sees half an entry (two
- * processes writing the same key both write the same bytes). Failures are ignored: the next run rebuilds.
+ * Stores what `data` gives under `key`: written to a temporary name and renamed, so a reader never sees half an entry
+ * (two processes writing the same key both write the same bytes). `data` runs only when caching is on (the rank
+ * table's bytes are a 5 MB copy); failures, its own included, are ignored: the next run rebuilds.
  */
-export function writeCacheEntry(part: string, key: string, data: Uint8Array): void {
+export function writeCacheEntry(part: string, key: string, data: () => Uint8Array): void {
   const dir = cacheFolder(part)
   if (!dir) return
   const file = join(dir, hashText(key))
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
   try {
-    writeFileSync(temporary, data, { mode: 0o600 })
+    writeFileSync(temporary, data(), { mode: 0o600 })
     renameSync(temporary, file)
     if (!checked.has(dir)) {
       checked.add(dir)

@@ -60,11 +60,8 @@ function parseYamlText(file: string, text: string, cacheable: (value: unknown) =
     if (stored) removeCacheEntry('documents', key)
     return document
   }
-  try {
-    writeCacheEntry('documents', key, serialize({ textHash, parser: parserKey(), value: document.value }))
-  } catch {
-    // a value the serializer cannot hold is simply not cached
-  }
+  // A value the serializer cannot hold is simply not cached (writeCacheEntry ignores the failure).
+  writeCacheEntry('documents', key, () => serialize({ textHash, parser: parserKey(), value: document.value }))
   return document
 }
 

@@ -209,7 +209,7 @@ function cachedTable(encoding: 'o200k_base' | 'cl100k_base'): BpeTable {
   const cached = stored && BpeTable.fromBytes(stored)
   if (cached) return cached
   const built = BpeTable.fromTiktoken(readFileSync(file))
-  writeCacheEntry('tokens', key, built.toBytes())
+  writeCacheEntry('tokens', key, () => built.toBytes())
   return built
 }
 

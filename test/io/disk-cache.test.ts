@@ -21,7 +21,7 @@ describe('the user cache', () => {
   })
 
   it('gives back what was stored under the same key only, from a private folder under $XDG_CACHE_HOME/toolgauge', () => {
-    writeCacheEntry('part', 'key one', Uint8Array.of(1, 2, 3))
+    writeCacheEntry('part', 'key one', () => Uint8Array.of(1, 2, 3))
     expect([...readCacheEntry('part', 'key one')!]).toEqual([1, 2, 3])
     expect(readCacheEntry('part', 'key two')).toBeUndefined()
     expect(readCacheEntry('other', 'key one')).toBeUndefined()
@@ -34,30 +34,38 @@ describe('the user cache', () => {
   })
 
   it('reads and writes nothing with TOOLGAUGE_CACHE=off, and ignores a folder it cannot make', () => {
-    writeCacheEntry('part', 'key', Uint8Array.of(1))
+    writeCacheEntry('part', 'key', () => Uint8Array.of(1))
     process.env.TOOLGAUGE_CACHE = 'off'
     expect(readCacheEntry('part', 'key')).toBeUndefined()
-    writeCacheEntry('part', 'new key', Uint8Array.of(2))
+    // Nothing is built to be stored (the rank table's bytes are a 5 MB copy).
+    const data = vi.fn(() => Uint8Array.of(2))
+    writeCacheEntry('part', 'new key', data)
+    expect(data).not.toHaveBeenCalled()
     delete process.env.TOOLGAUGE_CACHE
     expect(readCacheEntry('part', 'new key')).toBeUndefined()
     // A cache home that is a file: the folder cannot be made.
     const file = join(home, 'a-file')
     writeFileSync(file, '')
     process.env.XDG_CACHE_HOME = file
-    expect(() => writeCacheEntry('part', 'key', Uint8Array.of(1))).not.toThrow()
+    expect(() => writeCacheEntry('part', 'key', () => Uint8Array.of(1))).not.toThrow()
+    process.env.XDG_CACHE_HOME = home
+    // Bytes that cannot be made (a value the serializer cannot hold) are not stored, and nothing is thrown.
+    expect(() => writeCacheEntry('part', 'unserializable', () => { throw new TypeError('cannot serialize') })).not.toThrow()
+    expect(readCacheEntry('part', 'unserializable')).toBeUndefined()
+    process.env.XDG_CACHE_HOME = file
     expect(readCacheEntry('part', 'key')).toBeUndefined()
   })
 
   it('is not used when others may write to its folder, with one warning line', () => {
     mkdirSync(join(home, 'toolgauge', 'part'), { recursive: true, mode: 0o700 })
-    writeCacheEntry('part', 'key', Uint8Array.of(1))
+    writeCacheEntry('part', 'key', () => Uint8Array.of(1))
     const open = mkdtempSync(join(tmpdir(), 'toolgauge-cache-open-'))
     mkdirSync(join(open, 'toolgauge', 'part'), { recursive: true })
     chmodSync(join(open, 'toolgauge'), 0o777)
     process.env.XDG_CACHE_HOME = open
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     try {
-      writeCacheEntry('part', 'key', Uint8Array.of(1))
+      writeCacheEntry('part', 'key', () => Uint8Array.of(1))
       expect(readCacheEntry('part', 'key')).toBeUndefined()
       expect(readCacheEntry('other', 'key')).toBeUndefined()
       expect(readdirSync(join(open, 'toolgauge', 'part'))).toEqual([])
