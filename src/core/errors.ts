@@ -117,6 +117,14 @@ export class ProviderError extends Error {
   }
 }
 
+/** What a provider failure carries beside its words, kept from the loop's end to the case's failure (`Failure`'s fields). */
+export type ProviderFailureFacts = Pick<ProviderError['details'], 'stoppedCalling' | 'status' | 'retries'>
+
+/** The facts `source` holds (a ProviderError's details, a transcript), only those it has: a field absent is not `undefined`. */
+export function providerFailureFacts({ stoppedCalling, status, retries }: ProviderFailureFacts): ProviderFailureFacts {
+  return { ...(stoppedCalling !== undefined ? { stoppedCalling } : {}), ...(status !== undefined ? { status } : {}), ...(retries !== undefined ? { retries } : {}) }
+}
+
 function formatLocation(location: InputError['location']): string {
   if (!location?.file) return location?.field ? `${location.field}: ` : ''
   const where = location.line !== undefined ? `${location.file}:${location.line}` : location.file

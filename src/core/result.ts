@@ -53,6 +53,10 @@ export type Failure = {
    * unreachable (http/unreachable-breaker.ts). The run's end counts these cases by this field, never by the message's words.
    */
   readonly stoppedCalling?: string
+  /** A `provider_error`: the HTTP status of the provider's last answer (absent when none came: no connection, a timeout). */
+  readonly status?: number
+  /** A `provider_error`: the retries made before giving up (0: not retried — a 401, a redirect, a request not sent). */
+  readonly retries?: number
 }
 
 /** One argument of a call compared with its expectation. */

@@ -3,6 +3,7 @@ import type { FinishReason, StreamTimings, Usage } from './model-turn.ts'
 import type { ReasoningState } from './reasoning.ts'
 import type { ToolChoice } from './tool.ts'
 import type { ConversationStep, SimulatorRecord } from './conversation.ts'
+import type { ProviderFailureFacts } from './errors.ts'
 
 /** One validation problem of a call's arguments, as ajv reported it. */
 export type SchemaIssue = {
@@ -78,16 +79,14 @@ export type TranscriptTurn = {
   readonly raw?: { readonly request?: unknown; readonly response?: unknown }
 }
 
-/** The single record of a case: scorers read only this. */
-export type Transcript = {
+/** The single record of a case: scorers read only this. A `provider-error` keeps its ProviderError's facts for its failure. */
+export type Transcript = ProviderFailureFacts & {
   readonly initialMessages: readonly Message[]
   readonly turns: readonly TranscriptTurn[]
   /** Why the loop stopped. */
   readonly stop: 'no-calls' | 'max-turns' | 'provider-error' | 'harness-error' | 'simulator-error' | 'aborted'
   /** The provider failure (`provider-error`), the hook that threw and its error (`harness-error`), or the simulated user's failure. */
   readonly error?: string
-  /** A `provider-error` whose request was not sent: the server the run stopped calling as unreachable (ProviderError's `details.stoppedCalling`). */
-  readonly stoppedCalling?: string
   /** In a conversation: the user messages in order, each with the turns that answered it and the world's state after. */
   readonly conversation?: readonly ConversationStep[]
   /** The world's state before the first message (a conversation against a world). */

@@ -1,5 +1,5 @@
 import type { Case } from '../core/case.ts'
-import { InputError, ProviderError } from '../core/errors.ts'
+import { InputError, ProviderError, providerFailureFacts, type ProviderFailureFacts } from '../core/errors.ts'
 import type { Message } from '../core/message.ts'
 import { thrownMessage } from '../core/thrown.ts'
 import { addUsage, emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
@@ -28,7 +28,7 @@ export type RunCaseOptions = {
 }
 
 /** How a case's loop ended: the transcript's `stop` and what it says about it. */
-export type LoopEnd = Pick<Transcript, 'stop' | 'error' | 'stoppedCalling'>
+export type LoopEnd = Pick<Transcript, 'stop' | 'error'> & ProviderFailureFacts
 
 /** How one exchange (a request … until the model answers) ended. */
 export type ExchangeEnd = LoopEnd & { readonly stop: Exclude<Transcript['stop'], 'simulator-error'> }
@@ -75,13 +75,13 @@ export class CaseLoop {
   }
 
   /** The transcript so far, ended as `end` says; `extra` adds a conversation's fields. */
-  transcript({ stop, error, stoppedCalling }: LoopEnd, extra?: Pick<Transcript, 'conversation' | 'initialState' | 'simulator'>): Transcript {
+  transcript({ stop, error, ...facts }: LoopEnd, extra?: Pick<Transcript, 'conversation' | 'initialState' | 'simulator'>): Transcript {
     return {
       initialMessages: this.testCase.messages,
       turns: this.turns,
       stop,
       ...(error !== undefined ? { error } : {}),
-      ...(stoppedCalling !== undefined ? { stoppedCalling } : {}),
+      ...facts,
       ...extra,
       usage: this.usage,
       latencyMs: this.latencyMs,
@@ -121,9 +121,8 @@ export class CaseLoop {
         // — its own failure or an SDK surprise — ends this case as provider_error and the run goes on.
         if (InputError.isInstance(error)) throw error
         if (!ProviderError.isInstance(error)) return { stop: 'provider-error', error: `unexpected provider failure: ${thrownMessage(error)}` }
-        // A request the breaker did not send says so in a field: a message's words are anyone's to write.
-        const { stoppedCalling } = error.details
-        return { stop: 'provider-error', error: error.message, ...(typeof stoppedCalling === 'string' ? { stoppedCalling } : {}) }
+        // A request the breaker did not send, the last status, the retries: fields, as a message's words are anyone's to write.
+        return { stop: 'provider-error', error: error.message, ...providerFailureFacts(error.details) }
       }
       this.usage = addUsage(this.usage, modelTurn.usage)
       this.latencyMs += modelTurn.latencyMs

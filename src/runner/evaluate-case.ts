@@ -136,8 +136,8 @@ export function timedOutCase(task: CaseTask, context: EvaluationContext, transcr
 
 /** The transcript, its turns kept, ended as the harness giving up on its case: `harness_error` saying `reason`. */
 function endedByHarness(transcript: Transcript, reason: string): Transcript {
-  // What the loop's own end said (a request not sent) is not this end's.
-  const { stoppedCalling: _notThisEnd, ...rest } = transcript
+  // What the loop's own end said (a request not sent, a status, retries) is not this end's.
+  const { stoppedCalling: _notSent, status: _status, retries: _retries, ...rest } = transcript
   return { ...rest, stop: 'harness-error', error: reason }
 }
 

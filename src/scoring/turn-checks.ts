@@ -1,4 +1,5 @@
 import type { Case } from '../core/case.ts'
+import { providerFailureFacts } from '../core/errors.ts'
 import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import type { FlatCall } from './flat-calls.ts'
@@ -65,8 +66,7 @@ export function loopEndFailures(testCase: Case, transcript: Transcript, calls: r
       : []
   }
   if (transcript.stop === 'provider-error') {
-    const { stoppedCalling } = transcript
-    return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed', ...(stoppedCalling !== undefined ? { stoppedCalling } : {}) }]
+    return [{ kind: 'provider_error', message: transcript.error ?? 'the provider failed', ...providerFailureFacts(transcript) }]
   }
   if (transcript.stop === 'harness-error') return [{ kind: 'harness_error', message: transcript.error ?? 'a hook failed' }]
   return []
