@@ -1,6 +1,6 @@
-import stableStringify from 'safe-stable-stringify'
 import type { Case, Expectation } from '../core/case.ts'
 import type { ConversationExpectation, ConversationStep } from '../core/conversation.ts'
+import { literalEquals } from '../core/exact-number.ts'
 import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { isErroredKind, verdictOfFailures } from '../core/verdict.ts'
@@ -150,14 +150,17 @@ function messageOfPath(path: string | undefined, transcript: Transcript): number
   return turn === undefined ? undefined : transcript.turns[Number(turn)]?.message
 }
 
-/** Calls repeating an earlier call of the case: the same tool with the same arguments (key order aside). */
+/**
+ * Calls repeating an earlier call of the case: the same tool with the same arguments (key order aside, numbers by
+ * exact value: `literalEquals`; malformed ones by their text).
+ */
 function repeatedCalls(calls: readonly FlatCall[]): number {
-  const seen = new Set<string>()
+  const compared = (call: FlatCall['call']) => (call.check.wellFormed ? judgedArguments(call) : call.rawArguments)
+  const seen: FlatCall['call'][] = []
   let repeated = 0
   for (const { call } of calls) {
-    const key = `${call.name}\u0000${call.check.wellFormed ? stableStringify(judgedArguments(call)) : call.rawArguments}`
-    if (seen.has(key)) repeated++
-    else seen.add(key)
+    if (seen.some((earlier) => earlier.name === call.name && literalEquals(compared(earlier), compared(call)))) repeated++
+    else seen.push(call)
   }
   return repeated
 }

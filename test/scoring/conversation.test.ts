@@ -157,6 +157,12 @@ describe('the case-level expectation over the whole conversation', () => {
     const score = await scoreTwo(undefined, undefined, [turn('', getOrder()), turn('ok'), turn('', ['get_order', '{ "order_id": "O-1" }'], getOrder('O-2')), turn('fine')])
     expect(score.metrics.repeatedCalls).toBe(1)
   })
+
+  it('repeatedCalls compares numbers JavaScript rounds by value: 2^53 + 1 is no object, and is itself however written', async () => {
+    const calls = async (...texts: string[]) => (await scoreTwo(undefined, undefined, [turn('', ...texts.map((text): [string, string] => ['get_order', `{"order_id": ${text}}`])), turn('ok'), turn('fine')])).metrics.repeatedCalls
+    expect(await calls('9007199254740993', '{"text": "9007199254740993"}')).toBe(0)
+    expect(await calls('9007199254740993', '90071992547409930e-1', '9007199254740992')).toBe(1)
+  })
 })
 
 describe('errored conversations are not verdicts on the model', () => {
