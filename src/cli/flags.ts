@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { closestName, percentageSlip } from '../core/did-you-mean.ts'
+import { closestName, percentageSlip, secondsMeant } from '../core/did-you-mean.ts'
 import { UsageError } from '../core/errors.ts'
 import { settingNames } from '../providers/settings/model-settings.ts'
 import type { Command } from './command.ts'
@@ -65,9 +65,6 @@ function flagProblem(argv: readonly string[], all: FlagSpec): string | undefined
   return undefined
 }
 
-/** Seconds in one of each duration suffix a user may type after a number of seconds (`30s`, `2m`, `1500ms`). */
-const secondsPer: Record<string, number> = { ms: 0.001, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hour: 3600, hours: 3600 }
-
 /**
  * Reads a numeric flag, checking it is a number within [min, max] (integer when asked). A flag of `seconds`
  * given a duration with a suffix (`--timeout 30s`) is told the number it meant: a suffix would read as a typo.
@@ -81,11 +78,9 @@ export function numberFlag(
   const fits = (n: number) => Number.isFinite(n) && (!integer || Number.isInteger(n)) && (min === undefined || n >= min) && (max === undefined || n <= max)
   const value = Number(raw)
   if (raw.trim() === '' || !fits(value)) {
-    const duration = unit === 'seconds' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw) : null
-    const factor = duration ? secondsPer[duration[2]!.toLowerCase()] : undefined
-    // toPrecision drops the binary noise (700ms is 0.7000000000000001 s); a meant value out of range gets the range.
-    const meant = factor !== undefined ? Number((Number(duration![1]) * factor).toPrecision(12)) : NaN
-    if (fits(meant)) throw new UsageError(`takes a number of seconds, got "${raw}": did you mean --${name} ${meant}?`, { field: `--${name}` })
+    // A meant value out of range gets the range.
+    const meant = unit === 'seconds' ? secondsMeant(raw) : undefined
+    if (meant !== undefined && fits(meant)) throw new UsageError(`takes a number of seconds, got "${raw}": did you mean --${name} ${meant}?`, { field: `--${name}` })
     // A [0, 1] flag is a fraction (a rate, an accuracy, a significance level): 75 was meant as 75%.
     const slip = min === 0 && max === 1 && raw.trim() !== '' ? percentageSlip(value) : undefined
     if (slip) throw new UsageError(slip, { field: `--${name}` })

@@ -67,3 +67,17 @@ export function unquotingSlip(value: unknown, type: unknown): string {
     : undefined
   return meant === undefined ? '' : `, got the string ${JSON.stringify(value)}: write ${meant}`
 }
+
+/** Seconds in one of each unit a user may type after a number of seconds (`30s`, `2m`, `700ms`). */
+const secondsPer: Record<string, number> = { ms: 0.001, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hour: 3600, hours: 3600 }
+
+/**
+ * The number of seconds a duration with a unit means, for a field or flag of seconds given one (`30s` → 30,
+ * `2m` → 120); undefined for any other text. Every duration toolgauge reads is in seconds.
+ */
+export function secondsMeant(text: unknown): number | undefined {
+  const duration = typeof text === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(text) : null
+  const factor = duration ? secondsPer[duration[2]!.toLowerCase()] : undefined
+  // toPrecision drops the binary noise (700ms is 0.7000000000000001 s).
+  return factor === undefined ? undefined : Number((Number(duration![1]) * factor).toPrecision(12))
+}

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { didYouMean, percentageSlip, quotingSlip, unquotingSlip } from '../core/did-you-mean.ts'
+import { didYouMean, percentageSlip, quotingSlip, secondsMeant, unquotingSlip } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
@@ -119,7 +119,7 @@ function problemsAt(pointer: string, errors: readonly ErrorObject[], document: S
     } else if (error.keyword === 'required') {
       problems.push({ field: [...path, String(error.params.missingProperty)], message: explain(error, undefined) })
     } else {
-      problems.push({ field: path, message: explain(error, valueAt(document.value, path)) })
+      problems.push({ field: path, message: explain(error, valueAt(document.value, path), path) })
     }
   }
   for (const names of branchRequired.values()) {
@@ -155,7 +155,7 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject {
   return [...errors].sort((a, b) => rank(b) - rank(a))[0] as ErrorObject
 }
 
-function explain(error: ErrorObject, value: unknown): string {
+function explain(error: ErrorObject, value: unknown, path: readonly (string | number)[] = []): string {
   switch (error.keyword) {
     case 'maximum': {
       // A field capped at 1 is a fraction (a gate's rate, top_p): 75 was meant as 75%.
@@ -169,8 +169,12 @@ function explain(error: ErrorObject, value: unknown): string {
       const slip = typeof value === 'string' ? didYouMean(value, allowed.filter((v): v is string => typeof v === 'string')) : ''
       return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${slip}`
     }
-    case 'type':
+    case 'type': {
+      // A timeout (`stub_timeout`, `timeout`, an MCP server's `timeout: { call }`) is seconds: `30s` meant 30.
+      const seconds = error.params.type === 'number' && path.slice(-2).some((key) => String(key).endsWith('timeout')) ? secondsMeant(value) : undefined
+      if (seconds !== undefined) return `expected a number of seconds, got the string ${JSON.stringify(value)}: write ${seconds}`
       return `expected ${String(error.params.type)}${error.params.type === 'string' ? quotingSlip(value) : unquotingSlip(value, error.params.type)}`
+    }
     case 'oneOf':
       return 'expected exactly one of the allowed forms (see the schema)'
     default:

@@ -96,6 +96,12 @@ describe('values written in another convention are named with the one toolgauge 
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--retries', '3s']), '--retries: expected an integer >= 0 and <= 20, got "3s"')
   })
 
+  it('a config timeout: 30s (and a provider\'s timeout: 2m) is the same slip, at its line', () => {
+    const config = (text: string) => tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': `suites: [suite.yaml]\nmodels: [baseline]\n${text}` })
+    expectInputError(runCli(['run', '--out', 'out'], { cwd: config('timeout: 30s\n') }), 'toolgauge.config.yaml:3: timeout: expected a number of seconds, got the string "30s": write 30')
+    expectInputError(runCli(['run', '--out', 'out'], { cwd: config('providers:\n  baseline: { timeout: 2m }\n') }), 'toolgauge.config.yaml:4', 'providers.baseline.timeout: expected a number of seconds, got the string "2m": write 120')
+  })
+
   it('a config gate of 5 is the same slip, at its line', () => {
     const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodels: [baseline]\ngates:\n  max_hallucinated_param_rate: 5\n' })
     expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:4', 'gates.max_hallucinated_param_rate', 'a fraction between 0 and 1: did you mean 0.05?')

@@ -187,4 +187,15 @@ describe('a suite field given a string of a boolean or a number says what to wri
     expect(await noCall('maybe')).toMatch(/no_call: expected boolean$/m)
     expect(await suiteError('stub_timeout: "30"\ncases:\n  - id: a\n    prompt: hi\n    expect: { no_call: true }\n')).toContain('stub_timeout: expected number, got the string "30": write 30')
   })
+
+  // A seconds field given a duration with a unit was a bare "expected number".
+  it('stub_timeout: 30s, a case\'s 2m, an MCP server\'s timeout: { call: 700ms }: a number of seconds, what to write', async () => {
+    const rest = 'cases:\n  - id: a\n    prompt: hi\n    expect: { no_call: true }\n'
+    expect(await suiteError(`stub_timeout: 30s\n${rest}`)).toContain('suite.yaml:3: stub_timeout: expected a number of seconds, got the string "30s": write 30')
+    expect(await suiteError(`${rest}    stub_timeout: 2m\n`)).toContain('suite.yaml:7: cases.0.stub_timeout: expected a number of seconds, got the string "2m": write 120')
+    const dir = tempFiles({ 'suite.yaml': `name: s\ntools:\n  - { mcp: { command: node server.mjs, timeout: { call: 700ms } } }\n${rest}` })
+    await expect(loadSuite(`${dir}/suite.yaml`)).rejects.toThrow('tools.0.mcp.timeout.call: expected a number of seconds, got the string "700ms": write 0.7')
+    // Another number field keeps the plain error.
+    expect(await suiteError(`max_turns: 3s\n${rest}`)).toMatch(/max_turns: expected integer$/m)
+  })
 })
