@@ -249,7 +249,7 @@ function exposedTools(value: unknown, tools: readonly ToolDefinition[], names: R
   if (value === undefined) return tools
   const wanted = value as string[]
   wanted.forEach((name, index) => {
-    if (!names.has(name)) throw at(['tools', index], `no tool named "${name}" in this suite (tools: ${[...names].join(', ') || 'none'})`)
+    if (!names.has(name)) throw at(['tools', index], `no tool named "${name}" in this suite${didYouMean(name, names)} (tools: ${[...names].join(', ') || 'none'})`)
   })
   return tools.filter((tool) => wanted.includes(tool.name))
 }

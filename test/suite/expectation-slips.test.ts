@@ -198,4 +198,8 @@ describe('a suite field given a string of a boolean or a number says what to wri
     // Another number field keeps the plain error.
     expect(await suiteError(`max_turns: 3s\n${rest}`)).toMatch(/max_turns: expected integer$/m)
   })
+
+  it('a case\'s tools: naming no tool of the suite, with did you mean', async () => {
+    expect(await suiteError('cases:\n  - id: a\n    prompt: hi\n    tools: [create_note, create_ntoe]\n')).toContain('suite.yaml:6: cases.0.tools.1: no tool named "create_ntoe" in this suite (did you mean "create_note"?) (tools: create_note)')
+  })
 })
