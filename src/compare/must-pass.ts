@@ -3,8 +3,7 @@ import type { Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { resultKey } from '../report/journal.ts'
-import { repeatLabel } from '../report/repeat-label.ts'
-import { summaryLabel } from '../variants/variant-cells.ts'
+import { caseRunName } from '../report/repeat-label.ts'
 import { hasMetricGate, unmetMustPass, type DecidingGate } from '../gates/unmet-must-pass.ts'
 import { verdictOf } from '../core/verdict.ts'
 
@@ -60,7 +59,7 @@ export function mustPassRecord(results: readonly CaseResult[]): MustPassEntry[] 
  */
 export function unmetMustPassText(unmet: readonly CaseResult[], shown = 5): string | undefined {
   if (unmet.length === 0) return undefined
-  const names = unmet.slice(0, shown).map((r) => `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}`)
+  const names = unmet.slice(0, shown).map(caseRunName)
   const more = unmet.length > shown ? `, and ${unmet.length - shown} more` : ''
   return `${unmetMustPassCount(unmet.length)} (from reports without metric gates, whose every case must pass, as their runs' exit codes asked): ${names.join(', ')}${more}`
 }

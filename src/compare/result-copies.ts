@@ -4,8 +4,7 @@ import { getOrCreate } from '../core/get-or-create.ts'
 import type { CaseResult } from '../core/result.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { resultKey } from '../report/journal.ts'
-import { repeatLabel } from '../report/repeat-label.ts'
-import { summaryLabel } from '../variants/variant-cells.ts'
+import { caseRunName } from '../report/repeat-label.ts'
 
 /** One input's copy of a result: its file and its place there (`results[i]`, which the refusal names). */
 type Copy = { readonly result: CaseResult; readonly file: string; readonly index: number }
@@ -40,16 +39,11 @@ export function keepOneCopy(inputs: readonly { readonly file: string; readonly r
     if (other) throw disagreement(kept, other)
     if (judged.length > 0 && judged.length < group.length) {
       const verdict = verdictOf(kept.result)
-      for (const copy of group) if (verdictOf(copy.result) === 'errored') warnings.push(`${caseRun(kept.result)}: errored in ${copy.file} (no verdict), ${verdict} in ${kept.file}; kept the ${verdict} result`)
+      for (const copy of group) if (verdictOf(copy.result) === 'errored') warnings.push(`${caseRunName(kept.result)}: errored in ${copy.file} (no verdict), ${verdict} in ${kept.file}; kept the ${verdict} result`)
     }
     results.push(kept.result)
   }
   return { results, duplicates, warnings }
-}
-
-/** How messages name one case run: `suite/case [model] #1`. */
-function caseRun(result: CaseResult): string {
-  return `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
 }
 
 /** The same result as report.json stores it: the same JSON value (key order and absent-vs-undefined aside). */
@@ -72,7 +66,7 @@ function disagreement(first: Copy, here: Copy): InputError {
     ...(fields.includes('fingerprint') ? ['the fingerprints differ: the case, its modules, the model or its settings were not the same'] : []),
   ]
   const what = parts.length > 0 ? parts.join('; ') : `these fields differ: ${fields.join(', ')}`
-  return new InputError(`${caseRun(here.result)}: ${first.file} and ${here.file} hold different copies of this case run (${what}) — two runs of one case, and merge has nothing to choose one by: merge only one report holding it, or run the case again`, { file: here.file, field: `results[${here.index}]` })
+  return new InputError(`${caseRunName(here.result)}: ${first.file} and ${here.file} hold different copies of this case run (${what}) — two runs of one case, and merge has nothing to choose one by: merge only one report holding it, or run the case again`, { file: here.file, field: `results[${here.index}]` })
 }
 
 /** One field of a result as JSON carries it (undefined when JSON would leave it out). */

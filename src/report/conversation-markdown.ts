@@ -1,11 +1,10 @@
 import type { CaseResult, Failure } from '../core/result.ts'
 import { shorten } from '../core/shorten.ts'
 import { changeLines, conversationView, messageLabel } from './conversation-view.ts'
-import { repeatLabel } from './repeat-label.ts'
+import { caseRunName } from './repeat-label.ts'
 import { escapeHtml } from './html/escape.ts'
 import { inert, inertMessage } from './terminal-text.ts'
 import { oneLine } from './markdown-text.ts'
-import { summaryLabel } from '../variants/variant-cells.ts'
 
 // A step summary holds 1 MiB: a few dozen conversations, each line cut, stay far below it.
 const maxConversations = 20
@@ -24,10 +23,7 @@ export function conversationsMarkdown(results: readonly CaseResult[]): string[] 
   return [
     '#### Conversations, by user message',
     '',
-    ...blocks.slice(0, maxConversations).flatMap((result) => {
-      const title = `${result.suite}/${result.case} [${summaryLabel(result)}] ${repeatLabel(result.repeat)}`
-      return collapsedBlock(oneLine(title, maxLine), 'text', conversationText(result))
-    }),
+    ...blocks.slice(0, maxConversations).flatMap((result) => collapsedBlock(oneLine(caseRunName(result), maxLine), 'text', conversationText(result))),
     ...(blocks.length > maxConversations ? [`… and ${blocks.length - maxConversations} more (see report.html)`, ''] : []),
   ]
 }

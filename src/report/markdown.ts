@@ -3,7 +3,7 @@ import type { CaseResult } from '../core/result.ts'
 import { streamOf, type StreamedReport } from './json.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
-import { repeatLabel } from './repeat-label.ts'
+import { caseRunName, repeatLabel } from './repeat-label.ts'
 import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
@@ -137,10 +137,7 @@ function argumentDiffSection(results: readonly CaseResult[]): string[] {
   return [
     '#### Arguments: expected (-) against actual (+)',
     '',
-    ...blocks.slice(0, maxDiffs).flatMap(({ r, f }) => {
-      const title = `${r.suite}/${r.case} [${summaryLabel(r)}] ${repeatLabel(r.repeat)}: ${f.message}`
-      return collapsedBlock(oneLine(title), 'diff', argumentDiff(f).map(diffLineText))
-    }),
+    ...blocks.slice(0, maxDiffs).flatMap(({ r, f }) => collapsedBlock(oneLine(`${caseRunName(r)}: ${f.message}`), 'diff', argumentDiff(f).map(diffLineText))),
     ...(blocks.length > maxDiffs ? [`… and ${blocks.length - maxDiffs} more (see report.html)`, ''] : []),
   ]
 }
