@@ -42,8 +42,13 @@ export function* junitChunks(report: StreamedReport): Generator<string> {
   const groupOf = (suite: string, model: string) =>
     getOrCreate(groups, keyOf(suite, model), (): Group => ({ suite, model, tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0, notRun: [] }))
   for (const r of report.eachResult()) {
-    const group = groupOf(r.suite, r.model)
-    for (const counts of [group, all]) countResult(counts, r)
+    const verdict = verdictOf(r)
+    for (const counts of [groupOf(r.suite, r.model), all]) {
+      counts.tests++
+      if (verdict === 'errored') counts.errors++
+      else if (verdict === 'failed') counts.failures++
+      counts.ms += r.latencyMs
+    }
     runsPerCase.set(key(r), (runsPerCase.get(key(r)) ?? 0) + 1)
   }
   for (const stop of stops) {
@@ -62,7 +67,7 @@ export function* junitChunks(report: StreamedReport): Generator<string> {
     yield `  <testsuite name="${escapeXml(`${group.suite} [${group.model}]`)}" tests="${group.tests}" failures="${group.failures}" errors="${group.errors}" skipped="${group.skipped}" time="${seconds(group.ms)}" timestamp="${escapeXml(report.run.startedAt)}">\n`
     yield stopProperties(stops)
     for (const r of report.eachResult()) if (keyOf(r.suite, r.model) === groupKey) yield `${testCase(r, repeated)}\n`
-    for (const { task, stop } of group.notRun) yield `${skippedCase(task, stop, repeated)}\n`
+    for (const { task, stop } of group.notRun) yield `${testCaseOpen(task, repeated, '0.000')}>\n      <skipped message="${escapeXml(`not run: cut by ${stop.by}`)}"/>\n    </testcase>\n`
     if (stops.length > 0) yield `    <system-out>${escapeXmlContent(stops.map((stop) => stop.text).join('\n'))}</system-out>\n`
     yield '  </testsuite>\n'
   }
@@ -79,25 +84,15 @@ function stopProperties(stops: readonly RunStop[]): string {
   return `    <properties>\n${properties.map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>\n`).join('')}    </properties>\n`
 }
 
-function countResult(counts: { tests: number; failures: number; errors: number; ms: number }, r: CaseResult): void {
-  const verdict = verdictOf(r)
-  counts.tests++
-  if (verdict === 'errored') counts.errors++
-  else if (verdict === 'failed') counts.failures++
-  counts.ms += r.latencyMs
-}
-
-/** A case run that never started: named as its result would have been, so CI tools line the two up. */
-function skippedCase(task: NotRunTask, stop: RunStop, repeated: ReadonlySet<string>): string {
-  const suffix = repeated.has(key(task)) ? ` ${repeatLabel(task.repeat)}` : ''
-  return `    <testcase classname="${escapeXml(task.suite)}" name="${escapeXml(`${task.case} [${summaryLabel(task)}]${suffix}`)}" time="0.000">\n      <skipped message="${escapeXml(`not run: cut by ${stop.by}`)}"/>\n    </testcase>`
+// A case run's `<testcase` (one that never started named as its result would be, so CI tools line them up): two
+// variants are two test cases; the repeat only of a repeated case, so single runs keep stable, plain names.
+function testCaseOpen(run: NotRunTask, repeated: ReadonlySet<string>, time: string): string {
+  const suffix = repeated.has(key(run)) ? ` ${repeatLabel(run.repeat)}` : ''
+  return `    <testcase classname="${escapeXml(run.suite)}" name="${escapeXml(`${run.case} [${summaryLabel(run)}]${suffix}`)}" time="${time}"`
 }
 
 function testCase(result: CaseResult, repeated: ReadonlySet<string>): string {
-  // The repeat goes into the name only when the case was repeated, so single runs keep stable, plain names.
-  const suffix = repeated.has(key(result)) ? ` ${repeatLabel(result.repeat)}` : ''
-  // The variant is in the name (summaryLabel): two variants of one case × model are two distinct test cases.
-  const open = `    <testcase classname="${escapeXml(result.suite)}" name="${escapeXml(`${result.case} [${summaryLabel(result)}]${suffix}`)}" time="${seconds(result.latencyMs)}"`
+  const open = testCaseOpen(result, repeated, seconds(result.latencyMs))
   const verdict = verdictOf(result)
   if (verdict === 'passed') return `${open}/>`
   // The body is drawn from an inert copy, as show draws it: a model's newline in a tool name, raw arguments or a
