@@ -69,7 +69,9 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   // The shard sets' own checks first (their messages name the shard set), then what every input must share.
   const problems = incompleteness(inputs, names)
   checkOneRunSettings(inputs, names)
-  settlePartial(problems, options.allowPartial === true, warnings, names)
+  // An incomplete merge is an error unless `allowPartial`: then each problem is a warning.
+  if (problems.length > 0 && options.allowPartial !== true) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (${names.allowPartial} to merge anyway)`)
+  for (const p of problems) warnings.push(`partial merge: ${p}`)
 
   const { results: kept, duplicates, warnings: copyWarnings } = keepOneCopy(inputs)
   for (const warning of copyWarnings) warnings.push(warning)
@@ -132,13 +134,6 @@ function incompleteness(inputs: readonly ReportInput[], names: OptionNames): str
     if (missing.length > 0) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${counts[0]}`).join(', ')}${set.label} missing`)
   }
   return problems
-}
-
-/** An incomplete merge is an error unless `allowPartial`: then each problem is a warning. */
-function settlePartial(problems: readonly string[], allowPartial: boolean, warnings: string[], names: OptionNames): void {
-  if (problems.length === 0) return
-  if (!allowPartial) throw new InputError(`incomplete set of reports: ${problems.join('; ')} (${names.allowPartial} to merge anyway)`)
-  for (const p of problems) warnings.push(`partial merge: ${p}`)
 }
 
 /** Results in suite, case (first seen), model, repeat order: shards keep their own case order, so merging is stable. */
