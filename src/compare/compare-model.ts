@@ -1,7 +1,7 @@
 import type { CaseResult } from '../core/result.ts'
 import { isErroredResult } from '../core/verdict.ts'
 import { caseKey } from '../core/case-key.ts'
-import { tallyCases, type CaseTally } from '../stats/case-tally.ts'
+import { tallyCases } from '../stats/case-tally.ts'
 import { mcnemarExact } from '../stats/mcnemar.ts'
 import { pairedDifferenceInterval, unpairedDifferenceInterval } from '../stats/paired-interval.ts'
 import { meanDifferenceHalfWidth, pairedPermutationTest, type PairedRate } from '../stats/paired-permutation.ts'
@@ -82,7 +82,7 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
   const head = new Map(tallyCases(headResults).map((t) => [caseKey(t), t]))
   const changes: CaseChange[] = [...base.values()].flatMap((b) => {
     const h = head.get(caseKey(b))
-    return h ? [{ suite: b.suite, case: b.case, base: runs(b), head: runs(h) }] : []
+    return h ? [{ suite: b.suite, case: b.case, base: { passed: b.passed, runs: b.runs }, head: { passed: h.passed, runs: h.runs } }] : []
   })
   const pairedKeys = new Set(changes.map(caseKey))
   const singleRun = changes.every((c) => c.base.runs === 1 && c.head.runs === 1)
@@ -100,6 +100,9 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
     return tally
   }
   const [baseRates, headRates] = [pairedRates(baseResults), pairedRates(headResults)]
+  const [baseTalks, headTalks] = [baseRates.conversationCounts(), headRates.conversationCounts()]
+  // The conversation rates only when either side measured a conversation (a single-request comparison reads as before).
+  const talked = [baseTalks, headTalks].some((counts) => counts.turns.trials + counts.tasks.trials > 0)
   return {
     baseModel,
     headModel,
@@ -112,7 +115,7 @@ export function compareModel(baseModel: string, headModel: string, baseAll: read
     metrics: [
       accuracyDelta(changes, rates, singleRun, alpha),
       ...rateDeltas(baseRates.callCounts(), headRates.callCounts(), lowerIsBetter, alpha),
-      ...conversationDeltas(baseRates.conversationCounts(), headRates.conversationCounts(), alpha),
+      ...(talked ? rateDeltas(baseTalks, headTalks, conversationLowerIsBetter, alpha) : []),
     ],
     test,
     deltaPoints: permutation.meanDifference * 100,
@@ -153,12 +156,6 @@ const lowerIsBetter: Record<keyof CallCounts, boolean> = {
 /** The conversation rates, and whether lower is better for each. */
 const conversationLowerIsBetter: Record<keyof ConversationCounts, boolean> = { turns: false, tasks: false, stateMatch: false, repeatedCalls: true }
 
-/** The conversation rates, only when either side measured a conversation (a single-request comparison reads as before). */
-function conversationDeltas(base: ConversationCounts, head: ConversationCounts, alpha: number): MetricDelta[] {
-  const measuredAny = base.turns.trials + base.tasks.trials + head.turns.trials + head.tasks.trials > 0
-  return measuredAny ? rateDeltas(base, head, conversationLowerIsBetter, alpha) : []
-}
-
 function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K, RateCount>, lowerIsBetter: Record<K, boolean>, alpha: number): MetricDelta[] {
   return (Object.keys(lowerIsBetter) as K[]).map((name) => {
     const b = base[name]
@@ -176,10 +173,6 @@ function rateDeltas<K extends string>(base: Record<K, RateCount>, head: Record<K
       detectable: minimumDetectableRateChange(b, h, alpha, detectionPower),
     }
   })
-}
-
-function runs(t: CaseTally): { passed: number; runs: number } {
-  return { passed: t.passed, runs: t.runs }
 }
 
 function rate(side: { readonly passed: number; readonly runs: number }): number {
