@@ -115,7 +115,13 @@ async function load(file: string, code: ModuleDigest): Promise<ModuleNamespace> 
   // again; one whose code did not stays the instance the other modules importing it share.
   const cache = createRequire(import.meta.url).cache
   const files = code.files()
-  for (const [path, digest] of files) {
+  // One esbuild could not follow (a syntax error in a file it imports) may run any file evaluated before: each is
+  // evaluated again, from disk, as in a new process — not run as the copy this process holds.
+  for (const path of files ? [] : [file, ...evaluated.keys()]) {
+    delete cache[path]
+    evaluated.set(path, 'unfollowed')
+  }
+  for (const [path, digest] of files ?? []) {
     const before = evaluated.get(path)
     if (before !== undefined && before !== digest) delete cache[path]
     evaluated.set(path, digest)
@@ -128,7 +134,7 @@ async function load(file: string, code: ModuleDigest): Promise<ModuleNamespace> 
   // Node keeps an ES module by its URL for the life of the process: changed code is imported at a URL naming its digest.
   const first = getOrCreate(firstImported, file, () => code.digest)
   if (first === code.digest) return (await import(pathToFileURL(file).href)) as ModuleNamespace
-  if (files.size > 1) versionLocalImports()
+  if (!files || files.size > 1) versionLocalImports()
   return (await import(`${pathToFileURL(file).href}?${versionParameter}=${code.digest}`)) as ModuleNamespace
 }
 

@@ -18,9 +18,9 @@ export type ModuleDigest = {
   /**
    * Each local file the module runs (itself included) → a digest of the files reachable from it: what a copy of that
    * file evaluated earlier depends on, so whether that copy is still the code on disk. Worked out when asked: only a
-   * module loaded anew needs it.
+   * module loaded anew needs it. Undefined when esbuild could not follow the module: which files it runs is unknown.
    */
-  files(): ReadonlyMap<string, string>
+  files(): ReadonlyMap<string, string> | undefined
 }
 
 /** A module's local import graph (file → the local files it imports) and the sha256 of each file it was found from. */
@@ -51,18 +51,19 @@ export async function moduleDigest(file: string): Promise<ModuleDigest> {
   if (text === undefined) return { digest: 'missing', files: () => new Map() }
   const own = hashText(text)
   const known = graphs.get(entry)
-  let graph = known && current(await known, entry, own)
-  if (!graph) {
+  let followed = known && current(await known, entry, own)
+  if (!followed) {
     const found = importGraph(entry, text.toString('utf8')).then((imports) => imports && { imports, contents: contentsOf(imports, entry, own) })
     graphs.set(entry, found)
-    // One esbuild cannot follow is the module alone, as it was before imports were followed.
-    graph = await found ?? { imports: new Map([[entry, []]]), contents: new Map([[entry, own]]) }
+    followed = await found
   }
+  // One esbuild cannot follow is the module alone, as it was before imports were followed.
+  const graph = followed ?? { imports: new Map([[entry, []]]), contents: new Map([[entry, own]]) }
   const imported = [...graph.contents.keys()].filter((path) => path !== entry).sort()
   const folder = dirname(entry)
   return {
     digest: imported.length === 0 ? own : digest(stableStringify({ module: own, imports: imported.map((path) => [relative(folder, path), graph.contents.get(path)]) }) ?? ''),
-    files: () => new Map([...graph.imports.keys()].map((path) => [path, reachableDigest(path, graph)])),
+    files: () => (followed ? new Map([...graph.imports.keys()].map((path) => [path, reachableDigest(path, graph)])) : undefined),
   }
 }
 

@@ -11,6 +11,27 @@ import { projectRoot } from '../helpers/shared-data.ts'
 
 const call = async (path: string, name = 'answer') => (await importUserFunction<() => unknown>(path, name, {}))()
 
+/**
+ * Runs `steps` (lines of an ES module beside `files`, with `answer(file)` pushing what the file's `answer` export
+ * returns — or the name of the error loading it threw) in a Node process of its own; gives the answers.
+ */
+function answersInNode(files: Record<string, string>, steps: readonly string[]): unknown {
+  const dir = tempFiles({
+    ...files,
+    'run.mjs': [
+      "import { writeFileSync } from 'node:fs'",
+      `const { importUserFunction } = await import(${JSON.stringify(pathToFileURL(join(projectRoot, 'src/io/load-module.ts')).href)})`,
+      'const answers = []',
+      "const answer = async (file) => { try { answers.push((await importUserFunction(new URL(file, import.meta.url).pathname, 'answer', {}))()) } catch (error) { answers.push(error.name) } }",
+      ...steps,
+      'console.log(JSON.stringify(answers))',
+    ].join('\n'),
+  })
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'run.mjs')], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000 })
+  expect(child.status, child.stderr).toBe(0)
+  return JSON.parse(child.stdout)
+}
+
 describe('a user module loaded again in one process', () => {
   it('is the same instance while its code is the same: what it keeps between calls lasts', async () => {
     const dir = tempFiles({ 'counter.ts': 'let calls = 0\nexport function answer(): number { return ++calls }\n' })
@@ -33,32 +54,46 @@ describe('a user module loaded again in one process', () => {
 
   // Under vitest a JavaScript import goes through vite, not Node's ES module cache: a Node process of its own.
   it('Node imports a changed .mjs or .cjs module, or the changed local file it imports, anew', () => {
-    const dir = tempFiles({
+    const answers = answersInNode({
       'entry.mjs': "import { sky } from './sky.mjs'\nexport const answer = () => `mjs ${sky}`\n",
       'sky.mjs': "export const sky = 'sunny'\n",
       'entry.cjs': "const { sky } = require('./sky.cjs')\nexports.answer = () => `cjs ${sky}`\n",
       'sky.cjs': "exports.sky = 'sunny'\n",
-      'run.mjs': [
-        "import { writeFileSync } from 'node:fs'",
-        `const { importUserFunction } = await import(${JSON.stringify(pathToFileURL(join(projectRoot, 'src/io/load-module.ts')).href)})`,
-        'const answers = []',
-        "const answer = async (file) => answers.push((await importUserFunction(new URL(file, import.meta.url).pathname, 'answer', {}))())",
-        "for (const kind of ['mjs', 'cjs']) {",
-        '  await answer(`entry.${kind}`)',
-        '  await answer(`entry.${kind}`)',
-        "  writeFileSync(new URL(`sky.${kind}`, import.meta.url), kind === 'mjs' ? \"export const sky = 'rain'\\n\" : \"exports.sky = 'rain'\\n\")",
-        '  await answer(`entry.${kind}`)',
-        "  writeFileSync(new URL(`entry.${kind}`, import.meta.url), kind === 'mjs' ? \"import { sky } from './sky.mjs'\\nexport const answer = () => `new mjs ${sky}`\\n\" : \"const { sky } = require('./sky.cjs')\\nexports.answer = () => `new cjs ${sky}`\\n\")",
-        '  await answer(`entry.${kind}`)',
-        '}',
-        'console.log(JSON.stringify(answers))',
-      ].join('\n'),
-    })
-    const child = spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'run.mjs')], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000 })
-    expect(child.status, child.stderr).toBe(0)
-    expect(JSON.parse(child.stdout)).toEqual([
+    }, [
+      "for (const kind of ['mjs', 'cjs']) {",
+      '  await answer(`entry.${kind}`)',
+      '  await answer(`entry.${kind}`)',
+      "  writeFileSync(new URL(`sky.${kind}`, import.meta.url), kind === 'mjs' ? \"export const sky = 'rain'\\n\" : \"exports.sky = 'rain'\\n\")",
+      '  await answer(`entry.${kind}`)',
+      "  writeFileSync(new URL(`entry.${kind}`, import.meta.url), kind === 'mjs' ? \"import { sky } from './sky.mjs'\\nexport const answer = () => `new mjs ${sky}`\\n\" : \"const { sky } = require('./sky.cjs')\\nexports.answer = () => `new cjs ${sky}`\\n\")",
+      '  await answer(`entry.${kind}`)',
+      '}',
+    ])
+    expect(answers).toEqual([
       'mjs sunny', 'mjs sunny', 'mjs rain', 'new mjs rain',
       'cjs sunny', 'cjs sunny', 'cjs rain', 'new cjs rain',
     ])
+  })
+
+  // esbuild cannot follow a module whose import has a syntax error: the module's digest is then its own text's, and
+  // what it imports is unknown — it must be imported from disk, as a fresh process would, not from the copies of
+  // its imports the process holds.
+  it('a syntax error in a file the module imports fails the load, in Node as in jiti, and its fix is what loads next', () => {
+    const answers = answersInNode({
+      'entry.mjs': "import { sky } from './sky.mjs'\nexport const answer = () => `mjs ${sky}`\n",
+      'entry.cjs': "const { sky } = require('./sky.cjs')\nexports.answer = () => `cjs ${sky}`\n",
+      'entry.ts': "import { sky } from './sky.js'\nexport const answer = (): string => `ts ${sky}`\n",
+    }, [
+      "const sky = (kind, text) => writeFileSync(new URL(`sky.${kind}`, import.meta.url), kind === 'cjs' ? `exports.sky = ${text}\\n` : `export const sky = ${text}\\n`)",
+      "for (const kind of ['mjs', 'cjs', 'ts']) {",
+      "  sky(kind, \"'sunny'\")",
+      '  await answer(`entry.${kind}`)',
+      "  sky(kind, \"'rain\")",
+      '  await answer(`entry.${kind}`)',
+      "  sky(kind, \"'snow'\")",
+      '  await answer(`entry.${kind}`)',
+      '}',
+    ])
+    expect(answers).toEqual(['mjs', 'cjs', 'ts'].flatMap((kind) => [`${kind} sunny`, 'InputError', `${kind} snow`]))
   })
 })

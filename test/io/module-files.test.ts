@@ -7,7 +7,7 @@ import { tempFiles } from '../helpers/cli.ts'
 
 /** The local files the module runs, as its digest covers them. */
 async function moduleFiles(file: string): Promise<string[]> {
-  return [...(await moduleDigest(file)).files().keys()].sort()
+  return [...(await moduleDigest(file)).files()?.keys() ?? []].sort()
 }
 
 describe('moduleFiles', () => {
