@@ -12,8 +12,7 @@ import { defaultPriceTable } from '../pricing/index.ts'
 import { Journal, resultKey } from '../report/journal.ts'
 import { writeStreamedReport, type StreamedReport } from '../report/json.ts'
 import { evaluateGates, type GateResult } from '../gates/gates.ts'
-import { redactDeep } from '../http/redact.ts'
-import { requestSettings, runHeader } from './run-header.ts'
+import { modelSettingsOf, runHeader } from './run-header.ts'
 import { printWarning, RunCallbacks, withContainedCallbacks } from './run-callbacks.ts'
 import { ProcessGuard } from './process-guard.ts'
 import { printsWarnings, warningsTo } from '../core/warnings.ts'
@@ -251,8 +250,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
       startedAt,
       models: modelIds,
       modelSpecs: Object.fromEntries(models.map((model, index) => [modelIds[index]!, model.spec])),
-      // A credential in extra_headers / extra_body is the run's secret: redacted here as everywhere on disk.
-      modelSettings: redactDeep(Object.fromEntries(modelOptions.map((own, index) => [modelIds[index]!, requestSettings(own)])), secrets),
+      modelSettings: modelSettingsOf(modelIds, modelOptions, secrets),
       suites: suites.map((suite) => ({ ...suite, cases: { length: suite.cases.count } })),
       repeat: repeats,
       prices,

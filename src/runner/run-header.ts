@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
 import type { Suite } from '../core/case.ts'
 import type { Report } from '../core/report.ts'
+import { redactDeep } from '../http/redact.ts'
 import type { PriceTable } from '../pricing/index.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import type { ModelSettings } from '../providers/settings/model-settings.ts'
@@ -12,7 +13,7 @@ export type RunHeaderInput = {
   readonly models: readonly string[]
   /** Each model's spec by its name in the run (its label, or the spec itself): `run.modelSpecs`. */
   readonly modelSpecs: { readonly [model: string]: string }
-  /** Each model's request settings by its name in the run (`requestSettings`, redacted): `run.modelSettings`. */
+  /** Each model's request settings by its name in the run (`modelSettingsOf`): `run.modelSettings`. */
   readonly modelSettings?: { readonly [model: string]: ModelSettings }
   /** Each suite's name, file and number of cases (a `Suite`, or a suite opened for a run with its count). */
   readonly suites: readonly (Pick<Suite, 'name' | 'file'> & { readonly cases: { readonly length: number } })[]
@@ -39,13 +40,21 @@ export function runHeader(input: RunHeaderInput): Report['run'] {
 }
 
 /**
+ * `run.modelSettings`, for `toolgauge run` and describeSuite alike: each model's `requestSettings` by its name in the
+ * run (`models[i]` ran with `options[i]`), redacted — a credential in extra_headers / extra_body is the run's secret.
+ */
+export function modelSettingsOf(models: readonly string[], options: readonly ProviderOptions[], secrets: readonly string[]): { [model: string]: ModelSettings } {
+  return redactDeep(Object.fromEntries(options.map((own, index) => [models[index]!, requestSettings(own)])), secrets)
+}
+
+/**
  * The settings a model's requests ran with that decide its answers, in the wire names users give them (config,
  * `--set`): the layered `settings` with the library's `maxTokens` as `max_tokens` when they set none (the value the
  * provider sends, sdk-provider.ts `maxTokensOf`). `batch`, `stream` and `cache_tools` are left out: they change how
  * a request travels or is billed, not what the model is asked — as the host (`baseUrl`) is, so shards may run on
  * two servers of one model. `merge` refuses one model run with two of these (compare/model-specs.ts).
  */
-export function requestSettings(options: ProviderOptions): ModelSettings {
+function requestSettings(options: ProviderOptions): ModelSettings {
   const { batch: _batch, stream: _stream, cache_tools: _cacheTools, ...settings } = options.settings ?? {}
   const maxTokens = settings.max_tokens ?? options.maxTokens
   return { ...settings, ...(maxTokens !== undefined ? { max_tokens: maxTokens } : {}) }

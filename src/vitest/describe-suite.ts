@@ -11,6 +11,7 @@ import { createProvider } from '../providers/registry.ts'
 import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type EvaluatedCase } from '../runner/evaluate-case.ts'
 import { casesOfVariant, prepareCases, specsOptions, withCaseSecrets, type ModelOptions, type SecretOptions } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
+import { modelSettingsOf } from '../runner/run-header.ts'
 import { guardStrays } from '../runner/process-guard.ts'
 import { caseSelector } from '../runner/load-run.ts'
 import { loadSuite } from '../suite/load-suite.ts'
@@ -99,6 +100,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)
   const providerOptions = withCaseSecrets(options.providerOptions ?? {}, servers, options.modelOptions)
   const perModel = specsOptions(models, providerOptions, options.modelOptions)
+  const modelSettings = modelSettingsOf(models, models.map((spec) => perModel.get(spec)!), providerOptions.secrets)
   const slots = await Promise.all(models.map((spec) => modelSlot(spec, perModel.get(spec)!)))
   const repeats = Math.max(1, options.repeat ?? 1)
   // Checked and prepared while collecting, as a run prepares before its first call.
@@ -125,7 +127,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           delete ctx.task.meta.toolgauge
           const provider = slot.provider
           const fingerprint = await fingerprints.of(testCase, provider.id, slot.options, suite.hooks, provider.spec ?? provider.id)
-          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, models, repeats, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
+          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, models, repeats, modelSettings, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
           // vitest's timeout fails the test without stopping this function: the attempt's own signal stops its case
           // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).
           const abort = new AbortController()

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../core/tool.ts'
 import type { CaseResult } from '../core/result.ts'
+import type { ModelSettings } from '../providers/settings/model-settings.ts'
 
 /** What a `describeSuite` test leaves on its meta for the reporter: its result and what the report header needs. */
 export type ToolgaugeTestMeta = {
@@ -9,6 +10,8 @@ export type ToolgaugeTestMeta = {
   /** The models of the describeSuite call, in the order given (report rows follow it). */
   readonly models: readonly string[]
   readonly repeats: number
+  /** The request settings of those models (runner/run-header.ts `modelSettingsOf`): report.json `run.modelSettings`. */
+  readonly modelSettings: { readonly [model: string]: ModelSettings }
   /** The tool sets the result's turns refer to, by id (report.json `toolSets`). */
   readonly toolSets: { readonly [id: string]: readonly ToolDefinition[] }
 }

@@ -4,6 +4,7 @@ import type { Suite } from '../core/case.ts'
 import { reportSchemaVersion, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
 import type { ToolDefinition } from '../core/tool.ts'
+import type { ModelSettings } from '../providers/settings/model-settings.ts'
 import { defaultPriceTable } from '../pricing/index.ts'
 import { writeFormats, type ReportFormatName } from '../report/formats.ts'
 import { Journal } from '../report/journal.ts'
@@ -40,7 +41,11 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   const results = orderLikeARun(metas.map((meta) => meta.result), suites, models)
   // A loop, not Object.assign({}, ...metas): one meta per test, too many for a spread argument list.
   const toolSets: Record<string, readonly ToolDefinition[]> = {}
-  for (const meta of metas) Object.assign(toolSets, meta.toolSets)
+  const modelSettings: Record<string, ModelSettings> = {}
+  for (const meta of metas) {
+    Object.assign(toolSets, meta.toolSets)
+    Object.assign(modelSettings, meta.modelSettings)
+  }
 
   // The runner's rows (summaryGroup: model, and variant in runs with variants), so the figures and flaky cases are its own.
   const summaries = new GroupedSummaries(summaryGroup)
@@ -54,6 +59,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
       models,
       // describeSuite names each model by its spec (it takes no labels).
       modelSpecs: Object.fromEntries(models.map((model) => [model, model])),
+      modelSettings: Object.fromEntries(models.map((model) => [model, modelSettings[model]!])),
       suites,
       repeat: metas.reduce((most, meta) => Math.max(most, meta.repeats), 1),
       prices: defaultPriceTable,

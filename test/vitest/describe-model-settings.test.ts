@@ -1,0 +1,36 @@
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, type TaskMeta } from 'vitest'
+import '../../src/vitest/result-meta.ts'
+import type { ProviderOptions } from '../../src/providers/provider-options.ts'
+import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import { describeSuite } from '../../src/vitest/index.ts'
+import type { ToolgaugeTestMeta } from '../../src/vitest/result-meta.ts'
+import { writeVitestReport } from '../../src/vitest/write-report.ts'
+import { tempFiles } from '../helpers/cli.ts'
+import { chatTextReply, startLoopback } from '../providers/fake/loopback.ts'
+
+// describeSuite's report.json had no run.modelSettings where `toolgauge run`'s has each model's request settings: a
+// reader could not see what a vitest run's model was asked with, and the two reports of one run differed. Both now
+// come from one builder (runner/run-header.ts modelSettingsOf), so the same settings give the same block.
+const server = await startLoopback(() => chatTextReply('No tool needed.'))
+afterAll(() => server.close())
+const dir = tempFiles({
+  'suite.yaml': ['name: settings-vitest', 'tools:', '  - { name: lookup, description: Look up, parameters: { type: object, properties: { query: { type: string } } } }', 'cases:', '  - { id: hello, prompt: Say hello., expect: { calls: [] } }'].join('\n'),
+})
+const model = 'openai-compatible:m'
+const providerOptions: ProviderOptions = { baseUrl: `${server.origin}/v1`, retries: 0, maxTokens: 300, settings: { temperature: 0, extra_headers: { authorization: 'Bearer tg-vitest-header-secret-4242' } } }
+const modelOptions = { [model]: { settings: { seed: 7 } } }
+describeSuite(join(dir, 'suite.yaml'), { model, providerOptions, modelOptions })
+
+type TaskTree = { readonly type: string; readonly name: string; readonly meta: TaskMeta; readonly tasks?: readonly TaskTree[] }
+describe('describeSuite\'s report.json run.modelSettings', () => {
+  it('is the one toolgauge run writes for the same settings', async ({ task }) => {
+    const tests = (task.file.tasks as readonly TaskTree[]).flatMap(function all(entry): TaskTree[] { return [entry, ...(entry.tasks ?? []).flatMap(all)] })
+    const metas = tests.flatMap((entry) => (entry.meta.toolgauge ? [entry.meta.toolgauge as ToolgaugeTestMeta] : []))
+    expect(metas).toHaveLength(1)
+    const { report } = await writeVitestReport(metas, { root: dir, outDir: 'vitest', startedAt: new Date() })
+    const run = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [model], outDir: join(dir, 'run'), providerOptions, modelOptions })
+    expect(run.report.run.modelSettings).toEqual({ [model]: { temperature: 0, seed: 7, max_tokens: 300, extra_headers: { authorization: '[redacted]' } } })
+    expect(report.run.modelSettings).toEqual(run.report.run.modelSettings)
+  })
+})
