@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMain } from '../helpers/cli.ts'
-import { commandLines } from '../helpers/doc-commands.ts'
+import { settingNames } from '../../src/providers/settings/model-settings.ts'
+import { commandLines, otherCommands, userDocs, type DocCommand } from '../helpers/doc-commands.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
@@ -58,15 +59,38 @@ describe('command lines in the docs', () => {
   })
 
   it('use only options their command has', async () => {
-    const helps = new Map<string, Set<string>>()
-    const stale: string[] = []
-    for (const { file, command, text } of commandLines()) {
-      if (!helps.has(command)) helps.set(command, flagsIn((await runMain([command, '--help'])).stdout))
-      const known = helps.get(command)!
-      // Flags after a pipe into another program or a redirection are not toolgauge's (a synopsis' `a | b` is).
-      for (const flag of flagsIn(text.split(/\s(?:\|\s*(?:jq|head|tee|grep)\b|>>)/)[0]!)) if (!known.has(flag)) stale.push(`${file}: toolgauge ${command} ${flag}`)
-    }
-    expect(stale).toEqual([])
+    expect(await staleFlags(commandLines())).toEqual([])
+  })
+
+  it("so do the prose's inline commands and the workflow example's steps", async () => {
+    const commands = await runMain(['--help'])
+    const known = new Set(commands.stdout.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]+) +[a-z]/.exec(line)?.[1] ?? []))
+    const others = otherCommands().filter((line) => known.has(line.command))
+    const files = new Set(others.map((line) => line.file))
+    for (const file of ['README.md', 'docs/ci.md', 'docs/tokens.md', 'docs/fuzzing.md', 'docs/lint-tools.md']) expect(files).toContain(file)
+    expect(others.filter((line) => line.file === 'docs/github-actions-example.yml').map((line) => line.command)).toEqual(['run', 'merge', 'compare'])
+    expect(await staleFlags(others)).toEqual([])
+  })
+
+  it('every `--set <key>=…` names a setting --set takes', () => {
+    const files = [...userDocs(), 'docs/github-actions-example.yml']
+    // `k=v` and `key=value` stand for any setting; `reasoning.effort=high` sets a key of `reasoning`.
+    const keys = files.flatMap((file) => [...readFileSync(join(projectRoot, file), 'utf8').matchAll(/--set ([A-Za-z_]+)[.=]/g)].map((match) => ({ file, key: match[1]! })))
+    expect(keys.length).toBeGreaterThan(5)
+    expect(keys.filter(({ key }) => !['k', 'key', ...settingNames].includes(key))).toEqual([])
   })
 })
+
+/** `file: toolgauge <command> --flag` for each flag a doc command gives that its command's --help does not name. */
+async function staleFlags(lines: readonly DocCommand[]): Promise<string[]> {
+  const helps = new Map<string, Set<string>>()
+  const stale: string[] = []
+  for (const { file, command, text } of lines) {
+    if (!helps.has(command)) helps.set(command, flagsIn((await runMain([command, '--help'])).stdout))
+    const known = helps.get(command)!
+    // Flags after a pipe into another program or a redirection are not toolgauge's (a synopsis' `a | b` is).
+    for (const flag of flagsIn(text.split(/\s(?:\|\s*(?:jq|head|tee|grep)\b|>>)/)[0]!)) if (!known.has(flag)) stale.push(`${file}: toolgauge ${command} ${flag}`)
+  }
+  return stale
+}
 
