@@ -20,7 +20,7 @@ function commandsIn(file: string, block: string): DocCommand[] {
   for (const line of block.split('\n')) {
     const head = commandHead.exec(line)
     // A line right below a command's that continues it (a synopsis' indented options, a shell line after a backslash).
-    const continues = open && /^\s+[[(-]/.test(line)
+    const continues: boolean = open && /^\s+[[(-]/.test(line)
     if (head) found.push({ file, command: head[1]!, text: line.slice(head.index) })
     else if (continues) found[found.length - 1]!.text += `\n${line}`
     open = head !== null || continues
