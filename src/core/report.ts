@@ -68,8 +68,8 @@ export type Report = {
     readonly modelSpecs?: { readonly [model: string]: string }
     /**
      * Each model's request settings by its name in the run (temperature, top_p, seed, max_tokens, reasoning …, in the
-     * names of the config and `--set`; `{}` for none; credentials redacted; runner/run-header.ts `requestSettings`).
-     * `merge` refuses one model run with two. Absent in reports written before it was recorded and in vitest reports.
+     * names of the config and `--set`; `{}` for none; credentials redacted; runner/run-header.ts `modelSettingsOf`).
+     * `merge` refuses one model run with two. Absent in reports written before it was recorded.
      */
     readonly modelSettings?: { readonly [model: string]: { readonly [setting: string]: unknown } }
     readonly suites: readonly { readonly name: string; readonly file: string; readonly cases: number }[]
