@@ -175,7 +175,9 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
   const syntax = syntaxErrorAt(path, error)
   if (syntax) {
     const column = syntax.column !== undefined ? ` (column ${syntax.column})` : ''
-    return new InputError(`syntax error: ${syntax.reason}${column}${where}`, { file: path, line: syntax.line })
+    // One in a local file the module imports is at that file's line, not the module's.
+    const imported = syntax.file !== undefined && syntax.file !== resolve(path) ? syntax.file : undefined
+    return new InputError(`syntax error: ${syntax.reason}${column}${imported ? ` (imported by ${path})` : ''}${where}`, { file: imported ?? path, line: syntax.line })
   }
   const message = thrownMessage(error).split('\n')[0]
   const line = error instanceof Error ? lineInStack(path, error.stack) : undefined
@@ -185,20 +187,24 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
 }
 
 /**
- * The line, column and reason of a syntax error, from the shapes Node and jiti give: Node's stack starts with
- * `file:///…/x.mjs:3` followed by the source line; jiti's message is `ParseError: <reason>\n <file>:<line>:<col>`.
+ * The file (when said), line, column and reason of a syntax error, from the shapes Node and jiti give: Node's stack
+ * starts with `file:///…/x.mjs:3` (or a CommonJS file's path) followed by the source line; jiti's message is
+ * `ParseError: <reason>\n <file>:<line>:<col>`; esbuild's failure names the file it transformed.
  */
-function syntaxErrorAt(path: string, error: unknown): { line: number; column?: number; reason: string } | undefined {
+function syntaxErrorAt(path: string, error: unknown): { file?: string; line: number; column?: number; reason: string } | undefined {
   if (!(error instanceof Error)) return undefined
   if (isTransformFailure(error)) {
     const [first] = error.errors
-    return first?.location ? { line: first.location.line, column: first.location.column + 1, reason: first.text } : undefined
+    return first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1, reason: first.text } : undefined
   }
   const jiti = /^ParseError: (.*?)\s*\n\s*(.+):(\d+):(\d+)\s*$/s.exec(error.message)
-  if (jiti) return { line: Number(jiti[3]), column: Number(jiti[4]) + 1, reason: jiti[1]?.trim() || 'unexpected token' }
+  if (jiti) return { file: jiti[2], line: Number(jiti[3]), column: Number(jiti[4]) + 1, reason: jiti[1]?.trim() || 'unexpected token' }
   if (error.name !== 'SyntaxError') return undefined
   const line = lineInStack(path, error.stack, true) ?? lineFromNodeCheck(path)
-  return line !== undefined ? { line, reason: error.message } : undefined
+  if (line !== undefined) return { line, reason: error.message }
+  // A CommonJS file the module requires: Node's stack starts at that file's path.
+  const imported = /^(\/.*):(\d+)$/.exec(error.stack?.split('\n')[0] ?? '')
+  return imported ? { file: imported[1]!, line: Number(imported[2]), reason: error.message } : undefined
 }
 
 /**

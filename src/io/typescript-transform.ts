@@ -7,7 +7,7 @@ import type { TransformOptions, TransformResult } from 'jiti'
 const require = createRequire(import.meta.url)
 
 /** esbuild's failure: its messages carry the file, line (1-based) and column (0-based) of each error. */
-export type TransformFailure = Error & { errors: { text: string; location: { line: number; column: number } | null }[] }
+export type TransformFailure = Error & { errors: { text: string; location: { file: string; line: number; column: number } | null }[] }
 
 /** Whether a thrown value is esbuild's transform failure. */
 export function isTransformFailure(error: unknown): error is TransformFailure {

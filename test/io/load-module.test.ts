@@ -41,6 +41,13 @@ describe('user modules', () => {
     expect(error.message).toBe(`${join(dir, 'stubs.ts')}:2: syntax error: Unexpected "=" (column 12) (loaded for stubs.weather.module in ${join(dir, 'suite.yaml')}:6)`)
   })
 
+  it('reports a syntax error in a file a .ts module imports at that file\'s line, naming the module that imports it', async () => {
+    const dir = tempFiles({ 'stubs.ts': "import { sky } from './sky.js'\nexport const weather = () => sky\n", 'sky.ts': "export const cloud = 1\nexport const sky: string = 'rain\n" })
+    const error = await loadError(join(dir, 'stubs.ts'), { field: 'stubs.weather.module' })
+    expect(error.location).toEqual({ file: join(dir, 'sky.ts'), line: 2 })
+    expect(error.message).toBe(`${join(dir, 'sky.ts')}:2: syntax error: Unterminated string literal (column 33) (imported by ${join(dir, 'stubs.ts')}) (loaded for stubs.weather.module)`)
+  })
+
   // Node's own syntax errors (.js/.mjs/.cjs) are checked through the packed CLI in test/package/consumer.test.ts:
   // under vitest, a JavaScript import goes through vite's transform instead of Node.
 
