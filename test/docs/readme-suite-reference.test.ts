@@ -4,8 +4,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parseDocumentText } from '../../src/io/read-document.ts'
+import { validateCaseShape, validateSuiteShape } from '../../src/schema/validate-document.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
 import { tempFiles } from '../helpers/cli.ts'
+import { userDocs } from '../helpers/doc-commands.ts'
 import { projectRoot } from '../helpers/shared-data.ts'
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
@@ -50,5 +53,51 @@ describe('the README suite reference', () => {
     })
     const suite = await loadSuite(join(dir, 'suite.yaml'))
     expect(suite.cases.map((testCase) => testCase.id)).toEqual(['paris-now', 'no-tool'])
+  })
+})
+
+/**
+ * The suite excerpts of the docs: a ```yaml block whose first key is a suite's (`cases:`, `world:`, `tools:` …, not
+ * a config's) or, indented, a case's (`    user:`). Each is checked for the suite's shape as a suite file is, with
+ * a stand-in for what the excerpt leaves out (a name, a case, a case id), the error naming the doc's line.
+ */
+type Excerpt = { readonly where: string; readonly text: string; readonly asCase: boolean }
+
+function suiteExcerpts(): Excerpt[] {
+  const schema = JSON.parse(readFileSync(join(projectRoot, 'suites/suite.schema.json'), 'utf8')) as { properties: object; definitions: { case: { properties: object } } }
+  const configKeys = ['models', 'suites', 'out', 'variants', 'gates', 'prices', 'lint', 'providers']
+  return userDocs().flatMap((file) => {
+    const doc = readFileSync(join(projectRoot, file), 'utf8')
+    return [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap((match): Excerpt[] => {
+      const where = `${file}:${doc.slice(0, match.index).split('\n').length + 1}`
+      const first = /^( *)([a-z_]+):/m.exec(match[1]!.replace(/^#.*\n/gm, ''))
+      if (!first) return []
+      if (first[1] === '' && first[2]! in schema.properties && !configKeys.includes(first[2]!)) return [{ where, text: match[1]!, asCase: false }]
+      const indent = first[1]!.length
+      if (indent > 0 && first[2]! in schema.definitions.case.properties) return [{ where, text: match[1]!.split('\n').map((line) => line.slice(indent)).join('\n'), asCase: true }]
+      return []
+    })
+  })
+}
+
+describe('the suite excerpts of the docs', () => {
+  const excerpts = suiteExcerpts()
+
+  it('finds them: the first suite, the reference, a case matrix, a conversation, a simulated user, MCP tools', () => {
+    expect(excerpts.map((excerpt) => excerpt.where.split(':')[0])).toEqual(['README.md', 'README.md', 'README.md', 'README.md', 'README.md', 'README.md'])
+    expect(excerpts.filter((excerpt) => excerpt.asCase)).toHaveLength(1)
+  })
+
+  it.each(excerpts.map((excerpt) => [excerpt.where, excerpt] as const))('%s has the shape of a suite', (where, { text, asCase }) => {
+    const parsed = parseDocumentText(where, text).value as Record<string, unknown>
+    if (asCase) return validateCaseShape({ id: 'excerpt', ...parsed }, where, 0)
+    const suite = { name: 'excerpt', cases: [{ id: 'stand-in', prompt: 'A stand-in case.' }], ...parsed }
+    validateSuiteShape({ file: where, value: suite, lineOf: () => undefined })
+  })
+
+  it('is no check that takes anything: a misspelt key in an excerpt is refused, with "did you mean"', () => {
+    const conversation = excerpts.find((excerpt) => excerpt.text.startsWith('world:'))!
+    const parsed = parseDocumentText('x', conversation.text.replace('add_tools:', 'add_tool:')).value as object
+    expect(() => validateSuiteShape({ file: 'x', value: { name: 'excerpt', ...parsed }, lineOf: () => undefined })).toThrow(/add_tool.*did you mean "add_tools"/)
   })
 })
