@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, extname, join, resolve } from 'node:path'
 import { closestName } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 
@@ -16,7 +16,12 @@ export function didYouMeanFile(path: string, base?: string): string {
   } catch {
     return ''
   }
-  const closest = closestName(basename(path), entries)
+  const name = basename(path)
+  const ext = extname(name)
+  // Names ending in the same extension are compared by their stems: the shared `.ts` made `conv.ts` look like `hook.ts`.
+  const alike = ext === '' ? [] : entries.filter((entry) => extname(entry) === ext)
+  const stem = closestName(name.slice(0, -ext.length), alike.map((entry) => entry.slice(0, -ext.length)))
+  const closest = stem !== undefined ? `${stem}${ext}` : closestName(name, entries.filter((entry) => !alike.includes(entry)))
   return closest === undefined ? '' : ` (did you mean "${join(dirname(path), closest)}"?)`
 }
 

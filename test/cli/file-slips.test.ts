@@ -22,6 +22,15 @@ describe('a misspelt file name gets a did-you-mean over its folder', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).not.toContain('did you mean')
   })
+  // `hook.ts` once got "did you mean conv.ts?": the `.ts` both names end in made three of seven letters look close.
+  it('`hooks: ./hook.ts` beside conv.ts: no suggestion from the shared extension; beside hooks.ts, hooks.ts', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'conv.ts': 'export {}\n', 'suite.yaml': suite.replace('cases:', 'hooks: ./hook.ts\ncases:') })
+    const result = runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: dir })
+    expectInputError(result, 'suite.yaml:3', 'hooks: module not found')
+    expect(result.stderr).not.toContain('did you mean')
+    const beside = tempFiles({ 'tools.json': tools, 'hooks.ts': 'export {}\n', 'suite.yaml': suite.replace('cases:', 'hooks: ./hook.ts\ncases:') })
+    expectInputError(runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: beside }), '(did you mean "hooks.ts"?)')
+  })
 })
 
 describe('a folder given where a tools file is expected names the suite or tools file inside it', () => {
