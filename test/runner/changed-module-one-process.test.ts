@@ -76,13 +76,14 @@ describe('a suite module changed between two runs of one process', () => {
 })
 
 describe('a suite module changed while its run runs', () => {
-  it('the run\'s later cases run the code the run started with, which their fingerprint names', async () => {
+  // A JSON Lines case file is read again as its cases run (its custom checks' modules loaded then): still one version.
+  it.each(['inline', 'in a case file'])('the run\'s later cases (%s) run the code the run started with, which their fingerprint names', async (where) => {
     const cities = ['Paris', 'Rome', 'Oslo']
+    const cases = cities.map((city) => ({ id: city.toLowerCase(), prompt: `Weather in ${city}?`, expect: { calls: [{ name: 'get_weather', args: { city } }], custom: { module: './checks.ts', export: 'sunny' } } }))
     const dir = tempFiles({
-      'suite/tools.json': tools, 'suite/sky.ts': sky('sunny'), 'suite/checks.ts': check('true'),
-      'suite/suite.yaml': ['name: edited', 'tools: ./tools.json', 'stubs:', '  get_weather: { module: ./stubs.ts, export: getWeather }', 'cases:',
-        ...cities.flatMap((city) => [`  - id: ${city.toLowerCase()}`, `    prompt: Weather in ${city}?`, '    expect:', `      calls: [{ name: get_weather, args: { city: ${city} } }]`,
-          '      custom: { module: ./checks.ts, export: sunny }'])].join('\n'),
+      'suite/tools.json': tools, 'suite/sky.ts': sky('sunny'), 'suite/checks.ts': check('true'), 'suite/cases.jsonl': cases.map((entry) => JSON.stringify(entry)).join('\n'),
+      'suite/suite.yaml': ['name: edited', 'tools: ./tools.json', 'stubs:', '  get_weather: { module: ./stubs.ts, export: getWeather }',
+        where === 'inline' ? `cases: ${JSON.stringify(cases)}` : 'cases: ./cases.jsonl'].join('\n'),
       'script.yaml': cities.flatMap((city) => [`${city.toLowerCase()}:`, `  - tool_calls: [{ id: c1, name: get_weather, arguments: { city: ${city} } }]`, '  - content: Sunny.']).join('\n'),
     })
     // The first call edits the module, the file it imports and the custom check, as an editor saving mid-run would.
