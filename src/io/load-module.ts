@@ -32,7 +32,7 @@ const modules = new Map<string, Loaded>()
  */
 const runCopies = new AsyncLocalStorage<Map<string, Loaded>>()
 
-/** A run's scope: work run in it (a run, or describeSuite's load and each of its tests) gets the copies loaded in it. */
+/** A run's scope (runEvaluation's, runCase's): work run in it gets the copies loaded in it. */
 export function moduleScope(): <T>(work: () => T) => T {
   const own = new Map<string, Loaded>()
   return (work) => runCopies.run(own, work)
@@ -42,9 +42,10 @@ export function moduleScope(): <T>(work: () => T) => T {
  * Imports a user module (stubs, hooks, validators, a config) and keeps it while its code is the same: the digest of
  * its text and of the local files it imports (module-files.ts, the one `--resume`'s fingerprint records) is the
  * cache's key, read again at each import: those that load a suite, its hooks or a config — not a run's calls
- * (`loadedUserFunction`), nor a run's later loads (`moduleScope`). The same code is the same instance, so what the module keeps between calls (a counter, a
- * flag a timer sets) lasts the run; changed code — the module, or a file it imports — is imported anew, in one
- * process (describeSuite, the library API, runs one after another), so the next load runs the code on disk.
+ * (`loadedUserFunction`) nor its later loads (`moduleScope`). The same code is the same instance, so what the module
+ * keeps between calls (a counter, a flag a timer sets) lasts the run; changed code — the module, or a file it imports
+ * — is imported anew, in one process (describeSuite, the library API, runs one after another), so the next load runs
+ * the code on disk.
  * `.js`/`.mjs`/`.cjs` are imported by Node itself; `.ts`/`.mts`/`.cts` through jiti, loaded only when such a file is
  * met, so they work the same in ESM and CommonJS projects. Every failure is an InputError: a missing file names the
  * referencing file and field; a syntax error names the module's file and line.
