@@ -9,13 +9,13 @@ import { parse } from 'shell-quote'
 import { describe, expect, it } from 'vitest'
 import { runMain } from '../helpers/cli.ts'
 import { commandLines } from '../helpers/doc-commands.ts'
-import { projectRoot } from '../helpers/shared-data.ts'
+import { hasSharedData, projectRoot } from '../helpers/shared-data.ts'
 
 type Runnable = { readonly where: string; readonly args: readonly string[] }
 
 /** The commands that write or read reports, and where each writes by default. */
-const defaultOut: Record<string, string> = { run: 'reports/latest', conformance: 'reports/conformance' }
-const offlineCommands = new Set(['run', 'show', 'compare', 'merge', 'lint-tools', 'fuzz', 'plan', 'tokens', 'conformance'])
+const defaultOut: Record<string, string> = { run: 'reports/latest', conformance: 'reports/conformance', bfcl: 'reports/bfcl' }
+const offlineCommands = new Set(['run', 'show', 'compare', 'merge', 'lint-tools', 'fuzz', 'plan', 'tokens', 'conformance', 'bfcl'])
 const offlineModel = /^(baseline|scripted:.+)$/
 
 /** A doc line's arguments, its comment, shell redirections and pipes cut off; undefined when it is not a plain command. */
@@ -40,6 +40,8 @@ function offline(args: readonly string[], written: ReadonlySet<string>): boolean
   // A CI recipe's main/ and pr/ are checkouts of the reader's own branches; every other path must be there (a slip
   // in one fails below, never skips).
   if (args.some((arg) => /^(main|pr)\//.test(arg))) return false
+  // docs/bfcl.md's parity check reads the public BFCL data beside the repository, which a clone may not have.
+  if (args.some((arg) => arg.startsWith('../shared/data')) && !hasSharedData()) return false
   // A report it reads comes from a command above it (one left out, needing a key, leaves this one out too).
   return args.slice(1).every((arg, index) => !arg.startsWith('reports/') || /^(--out|-o)$/.test(args[index] ?? '') || [...written].some((folder) => arg === folder || arg.startsWith(`${folder}/`)))
 }
@@ -70,10 +72,11 @@ describe('the offline commands of the docs run as written', () => {
   const into = mkdtempSync(join(tmpdir(), 'toolgauge-doc-commands-'))
   const commands = runnable(into)
 
-  it('finds them: npm start, the first suite, show, compare, the retail conversations, lint-tools, fuzz, plan', () => {
+  it('finds them: npm start, the first suite, show, compare, the retail conversations, lint-tools, fuzz, plan, bfcl score', () => {
     const shown = commands.map((entry) => entry.args.join(' '))
     expect(commands.filter((entry) => entry.where === 'package.json scripts.start')).toHaveLength(2)
-    for (const fragment of ['run examples/first-suite', 'show ', 'compare ', 'run suites/retail --model scripted:', 'run examples/mcp-filesystem', 'lint-tools suites/', 'fuzz --tools', 'plan --cases']) {
+    const bfcl = hasSharedData('bfcl') ? ['bfcl score --data ../shared/data/bfcl'] : []
+    for (const fragment of ['run examples/first-suite', 'show ', 'compare ', 'run suites/retail --model scripted:', 'run examples/mcp-filesystem', 'lint-tools suites/', 'fuzz --tools', 'plan --cases', ...bfcl]) {
       expect(shown.some((line) => line.includes(fragment)), fragment).toBe(true)
     }
   })
