@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein'
+import { isPlainObject } from './plain-object.ts'
 
 /**
  * The candidate closest to `name` by edit distance, when it is close enough to be a slip (at most a third of the
@@ -51,6 +52,17 @@ export function percentageSlip(value: unknown): string | undefined {
 export function quotingSlip(value: unknown): string {
   if (typeof value !== 'number' && typeof value !== 'boolean') return ''
   return `, got the ${typeof value} ${String(value)}: quote it ("${String(value)}")`
+}
+
+/**
+ * For one value where a list was expected — `calls: { name: x }`, `tools: get_weather` — how to write the list of
+ * it: `, got the string "get_weather": write ["get_weather"]`; empty for a list or nothing.
+ */
+export function listSlip(value: unknown): string {
+  if (isPlainObject(value)) return ', got one object: put it in a list ([{ … }], or a "- " item)'
+  // JSON's spelling, which YAML reads too: a case file (.jsonl) is JSON.
+  const text = JSON.stringify(value)
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? `, got the ${typeof value} ${text}: write [${text}]` : ''
 }
 
 /** A number as JSON and YAML write one (no `0x3`, no spaces, no `Infinity`). */

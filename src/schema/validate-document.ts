@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { didYouMean, percentageSlip, quotingSlip, secondsMeant, unquotingSlip } from '../core/did-you-mean.ts'
+import { didYouMean, listSlip, percentageSlip, quotingSlip, secondsMeant, unquotingSlip } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
@@ -173,7 +173,10 @@ function explain(error: ErrorObject, value: unknown, path: readonly (string | nu
       // A timeout (`stub_timeout`, `timeout`, an MCP server's `timeout: { call }`) is seconds: `30s` meant 30.
       const seconds = error.params.type === 'number' && path.slice(-2).some((key) => String(key).endsWith('timeout')) ? secondsMeant(value) : undefined
       if (seconds !== undefined) return `expected a number of seconds, got the string ${JSON.stringify(value)}: write ${seconds}`
-      return `expected ${String(error.params.type)}${error.params.type === 'string' ? quotingSlip(value) : unquotingSlip(value, error.params.type)}`
+      // `calls: [get_weather]`: a call written as its tool's name.
+      if (error.params.type === 'object' && typeof value === 'string' && ['calls', 'forbid'].includes(String(path.at(-2)))) return `expected object, got the string ${JSON.stringify(value)}: a call is written { name: ${JSON.stringify(value)} }`
+      const slip = error.params.type === 'string' ? quotingSlip(value) : error.params.type === 'array' ? listSlip(value) : unquotingSlip(value, error.params.type)
+      return `expected ${String(error.params.type)}${slip}`
     }
     case 'oneOf':
       return 'expected exactly one of the allowed forms (see the schema)'

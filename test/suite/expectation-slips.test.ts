@@ -199,6 +199,17 @@ describe('a suite field given a string of a boolean or a number says what to wri
     expect(await suiteError(`max_turns: 3s\n${rest}`)).toMatch(/max_turns: expected integer$/m)
   })
 
+  // A single value where a list goes (`calls: { name: x }`, `tools: get_weather`), and a call written as its name,
+  // were a bare "expected array" / "expected object".
+  it('one value where a list goes, and a call given as its name, say how to write it', async () => {
+    const expectText = (text: string) => suiteError(`cases:\n  - id: a\n    prompt: hi\n    expect:\n${text}`)
+    expect(await expectText('      calls: { name: create_note }\n')).toContain('suite.yaml:7: cases.0.expect.calls: expected array, got one object: put it in a list ([{ … }], or a "- " item)')
+    expect(await expectText('      forbid: create_note\n')).toContain('cases.0.expect.forbid: expected array, got the string "create_note": write ["create_note"]')
+    expect(await suiteError('cases:\n  - id: a\n    prompt: hi\n    tools: create_note\n')).toContain('suite.yaml:6: cases.0.tools: expected array, got the string "create_note": write ["create_note"]')
+    expect(await expectText('      calls: [create_note]\n')).toContain('cases.0.expect.calls.0: expected object, got the string "create_note": a call is written { name: "create_note" }')
+    expect(await expectText('      forbid: [create_note]\n')).toContain('cases.0.expect.forbid.0: expected object, got the string "create_note": a call is written { name: "create_note" }')
+  })
+
   it('a case\'s tools: naming no tool of the suite, with did you mean', async () => {
     expect(await suiteError('cases:\n  - id: a\n    prompt: hi\n    tools: [create_note, create_ntoe]\n')).toContain('suite.yaml:6: cases.0.tools.1: no tool named "create_ntoe" in this suite (did you mean "create_note"?) (tools: create_note)')
   })
