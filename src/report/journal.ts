@@ -46,8 +46,7 @@ export class Journal {
     this.closeHandles()
     this.closed = false
     this.writer = openSync(this.file, 'w')
-    this.size = 0
-    this.written = 0
+    this.size = this.written = 0
   }
 
   /**
@@ -60,22 +59,18 @@ export class Journal {
     this.closed = false
     this.writer = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+')
     const size = fstatSync(this.writer).size
-    this.size = size
-    this.written = size
-    if (size === 0) return 'intact'
+    this.size = this.written = size
     const tail = lastLineStart(this.writer, size)
     if (tail === size) return 'intact'
     const buffer = Buffer.alloc(size - tail)
     readSync(this.writer, buffer, 0, buffer.length, tail)
     if (parses(buffer.toString('utf8'))) {
       writeSync(this.writer, '\n', size)
-      this.size = size + 1
-      this.written = size + 1
+      this.size = this.written = size + 1
       return 'newline-added'
     }
     ftruncateSync(this.writer, tail)
-    this.size = tail
-    this.written = tail
+    this.size = this.written = tail
     return 'truncated'
   }
 
@@ -100,7 +95,6 @@ export class Journal {
     return position
   }
 
-  /** Writes the lines appended so far. */
   flush(): void {
     if (this.pending.length === 0 || this.writer === undefined) return
     const text = this.pending.join('')
@@ -209,7 +203,7 @@ export function resultKey(result: Pick<CaseResult, 'suite' | 'case' | 'model' | 
   return JSON.stringify([result.suite, result.case, result.model, result.repeat, ...(result.variant !== undefined ? [result.variant] : [])])
 }
 
-/** The byte offset where the file's last line starts (the size itself when the file ends with a newline). */
+/** The byte offset where the file's last line starts (the size itself when the file is empty or ends with a newline). */
 function lastLineStart(fd: number, size: number): number {
   const buffer = Buffer.alloc(Math.min(chunkSize, size))
   for (let end = size; end > 0; end -= buffer.length) {
