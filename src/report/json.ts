@@ -105,14 +105,12 @@ export class ChunkedWriter {
     this.fd = openSync(file, 'w')
   }
 
-  /** Queues text, flushing when the buffer is large. */
   write(text: string): void {
     this.parts.push(text)
     this.pending += text.length
     if (this.pending >= flushChars) this.flush()
   }
 
-  /** Writes what is buffered. */
   flush(): void {
     if (this.parts.length === 0) return
     writeSync(this.fd, this.parts.join(''))
@@ -120,7 +118,6 @@ export class ChunkedWriter {
     this.pending = 0
   }
 
-  /** Flushes and closes the file. */
   close(): void {
     this.flush()
     closeSync(this.fd)

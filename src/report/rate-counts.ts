@@ -49,12 +49,10 @@ export class RateTally {
     return this
   }
 
-  /** The call-level rates' counts so far. */
   callCounts(): CallCounts {
     return this.call
   }
 
-  /** The conversation rates' counts so far. */
   conversationCounts(): ConversationCounts {
     return this.conversation
   }

@@ -52,7 +52,6 @@ export class SummaryAccumulator {
   /** @param group the grouping fields this row carries (`{ model }`, or `{ model, variant }` …), spread into the summary. */
   constructor(readonly group: { readonly model: string; readonly [field: string]: unknown }, private readonly options: SummaryOptions = {}) {}
 
-  /** Folds in one result. */
   add(result: CaseResult): void {
     this.cases++
     this.usage = addUsage(this.usage, result.usage)

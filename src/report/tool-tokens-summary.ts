@@ -28,7 +28,6 @@ export class ToolTokensTally {
   private cached = 0
   private anyCache = false
 
-  /** Folds in one result. */
   add(result: CaseResult): void {
     if (usedCache(result.usage)) this.anyCache = true
     const tokens = result.toolTokens
