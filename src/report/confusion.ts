@@ -22,16 +22,14 @@ export type ConfusionMatrix = {
 export class ConfusionTally {
   private readonly counts: Record<string, Record<string, number>> = {}
 
-  /** Folds in one result's expected/called pairs. */
   add(result: CaseResult): void {
     if (isErroredResult(result)) return
-    for (const [expected, called] of pairsOf(result)) {
+    for (const [expected, called] of pairNames(result.expectedTools, callsOf(result).map((c) => c.name))) {
       const row = (this.counts[expected] ??= {})
       row[called] = (row[called] ?? 0) + 1
     }
   }
 
-  /** The matrix so far. */
   matrix(): ConfusionMatrix {
     const expected = new Set<string>()
     const called = new Set<string>()
@@ -41,10 +39,6 @@ export class ConfusionTally {
     }
     return { expected: ordered(expected), called: ordered(called), counts: this.counts }
   }
-}
-
-function pairsOf(result: CaseResult): [string, string][] {
-  return pairNames(result.expectedTools, callsOf(result).map((c) => c.name))
 }
 
 /**
