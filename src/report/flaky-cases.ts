@@ -12,7 +12,9 @@ export type FlakyCase = { readonly label: string; readonly tally: CaseTally }
 
 /** The flaky cases the summary decided, row by row in the summary's order (as report.json lists them). */
 export function flakyCases(summaries: readonly ModelSummary[]): FlakyCase[] {
-  return summaries.flatMap((summary) => flakinessOf(summary).map((tally) => ({ label: summaryLabel(summary), tally })))
+  // Malformed entries are left out (a report file is anyone's).
+  return summaries.flatMap((summary) => (Array.isArray(summary.flakiness) ? summary.flakiness as CaseTally[] : [])
+    .filter((t) => typeof t?.suite === 'string' && typeof t.case === 'string').map((tally) => ({ label: summaryLabel(summary), tally })))
 }
 
 /** Whether a result's row (model × variant) was flaky on its case, as the summary lists them. */
@@ -22,10 +24,4 @@ export type FlakyLookup = (result: { readonly model: string; readonly variant?: 
 export function flakyLookup(summaries: readonly ModelSummary[]): FlakyLookup {
   const keys = new Set(flakyCases(summaries).map(({ label, tally }) => keyOf(label, tally.suite, tally.case)))
   return (result) => keys.has(keyOf(summaryLabel(result), result.suite, result.case))
-}
-
-/** A row's flakiness, ignoring malformed entries (a report file is anyone's). */
-function flakinessOf(summary: ModelSummary): CaseTally[] {
-  const flakiness = summary.flakiness
-  return Array.isArray(flakiness) ? (flakiness as CaseTally[]).filter((t) => typeof t?.suite === 'string' && typeof t.case === 'string') : []
 }
