@@ -38,8 +38,10 @@ export function toMarkdown(input: Report | StreamedReport): string {
     ...variantsMarkdown(report),
     ...(gates.length > 0 ? gatesSection(gates, unmet) : []),
     ...flakySection(flakyCases(report.summary)),
-    ...failingSection(failing),
-    ...(errored.count > 0 ? erroredSection(errored) : []),
+    ...(failing.count === 0 ? ['### Failing cases', '', 'None.', ''] : [
+      ...resultsTable(`### Failing cases (${failing.count})`, failing), ...argumentDiffSection(failing.shown), ...conversationsMarkdown(failing.shown),
+    ]),
+    ...(errored.count > 0 ? resultsTable(`### Errored cases (${errored.count}: an outage or the suite's own code, no verdict on the model)`, errored) : []),
   ]
   return `${sections.join('\n')}\n`
 }
@@ -122,11 +124,6 @@ function flakySection(flaky: readonly FlakyCase[]): string[] {
 /** The first results of one verdict (failed or errored) and how many there were. */
 type Listed = { readonly shown: CaseResult[]; count: number }
 
-function failingSection(failing: Listed): string[] {
-  if (failing.count === 0) return ['### Failing cases', '', 'None.', '']
-  return [...resultsTable(`### Failing cases (${failing.count})`, failing), ...argumentDiffSection(failing.shown), ...conversationsMarkdown(failing.shown)]
-}
-
 // Each diff is a collapsed block; a few dozen keep the summary readable and far below its size limit.
 const maxDiffs = 30
 
@@ -140,10 +137,6 @@ function argumentDiffSection(results: readonly CaseResult[]): string[] {
     ...blocks.slice(0, maxDiffs).flatMap(({ r, f }) => collapsedBlock(oneLine(`${caseRunName(r)}: ${f.message}`), 'diff', argumentDiff(f).map(diffLineText))),
     ...(blocks.length > maxDiffs ? [`… and ${blocks.length - maxDiffs} more (see report.html)`, ''] : []),
   ]
-}
-
-function erroredSection(errored: Listed): string[] {
-  return resultsTable(`### Errored cases (${errored.count}: an outage or the suite's own code, no verdict on the model)`, errored)
 }
 
 function resultsTable(title: string, listed: Listed): string[] {
