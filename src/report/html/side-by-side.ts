@@ -10,8 +10,8 @@ import type { FlakyLookup } from '../flaky-cases.ts'
 /** How one model × variant did on a case: passes of its scored runs, errored runs, whether the summary lists the case as flaky for that row. */
 export type RunTally = { passed: number; scored: number; errored: number; readonly flaky: boolean }
 
-/** A tally with the failure kinds and the run whose calls the cell shows. */
-type Cell = RunTally & { kinds: Set<string>; shown: CaseResult | undefined }
+/** A tally with the failure kinds and the run whose calls the cell shows (its index in the group). */
+type Cell = RunTally & { kinds: Set<string>; shown: number }
 
 const maxArgumentText = 80
 
@@ -26,22 +26,19 @@ export function sideBySide(group: readonly CaseResult[], resultId: (index: numbe
   if (models.length < 2 && variants.length < 2) return ''
   const cells = new Map<string, Cell>()
   const key = (model: string, variant: string | undefined) => JSON.stringify([model, variant ?? null])
-  const indexOf = new Map<CaseResult, number>()
   group.forEach((r, index) => {
-    indexOf.set(r, index)
-    const cell = getOrCreate(cells, key(r.model, r.variant), (): Cell => ({ passed: 0, scored: 0, errored: 0, flaky: flaky(r), kinds: new Set<string>(), shown: undefined }))
+    const cell = getOrCreate(cells, key(r.model, r.variant), (): Cell => ({ passed: 0, scored: 0, errored: 0, flaky: flaky(r), kinds: new Set<string>(), shown: index }))
     countRun(cell, r)
     if (verdictOf(r) !== 'passed') {
       for (const failure of r.failures) cell.kinds.add(failure.kind)
-      if (cell.shown === undefined || verdictOf(cell.shown) === 'passed') cell.shown = r
+      if (verdictOf(group[cell.shown]!) === 'passed') cell.shown = index
     }
-    cell.shown ??= r
   })
   const head = `<tr><th>model</th>${variants.map((v) => `<th>${v === undefined ? 'result' : escapeHtml(v)}</th>`).join('')}</tr>`
   const rows = models.map((model) => `<tr><th>${escapeHtml(model)}</th>${variants.map((variant) => {
     const cell = cells.get(key(model, variant))
     if (!cell) return '<td class="muted">not run</td>'
-    return `<td>${cellHtml(cell, cell.shown ? resultId(indexOf.get(cell.shown) ?? 0) : '')}</td>`
+    return `<td>${cellHtml(cell, group[cell.shown]!, resultId(cell.shown))}</td>`
   }).join('')}</tr>`)
   return `<table class="side-by-side"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`
 }
@@ -61,13 +58,12 @@ export function tallyBadge(tally: RunTally, prefix: string, passedWord = ''): st
   return `<span class="tally ${tone}">${prefix}${counts}</span>`
 }
 
-function cellHtml(cell: Cell, link: string): string {
+function cellHtml(cell: Cell, shown: CaseResult, link: string): string {
   const kinds = cell.kinds.size > 0 ? `<div class="kinds">${[...cell.kinds].map((kind) => `<code>${escapeHtml(kind)}</code>`).join(' ')}</div>` : ''
-  const shown = cell.shown
-  const calls = shown ? callsOf(shown) : []
+  const calls = callsOf(shown)
   const callText = calls.length === 0
     ? '<div class="muted small">no call</div>'
     : `<div class="calls">${calls.map((c) => `<code>${escapeHtml(c.name)}(${escapeHtml(shorten(c.rawArguments, maxArgumentText, '…'))})</code>`).join('<br>')}</div>`
-  const which = shown ? `<a href="#${link}" class="small">${repeatLabel(shown.repeat)}</a> ` : ''
+  const which = `<a href="#${link}" class="small">${repeatLabel(shown.repeat)}</a> `
   return `${tallyBadge(cell, '', ' passed')} ${which}${kinds}${callText}`
 }
