@@ -55,14 +55,10 @@ export function inertMessage(text: string): string {
  * included, made `inert`: a formatter given the copy prints its own layout and colors around inert values.
  */
 export function inertDeep<T>(value: T): T {
-  return inertValue(value) as T
-}
-
-function inertValue(value: unknown): unknown {
-  if (typeof value === 'string') return inert(value)
-  if (Array.isArray(value)) return value.map(inertValue)
+  if (typeof value === 'string') return inert(value) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => inertDeep(item)) as T
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [inert(key), inertValue(entry)]))
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [inert(key), inertDeep(entry)])) as T
 }
 
 /** JSON text made inert: the characters JSON.stringify leaves raw written as `\uXXXX` (the same JSON value). */
