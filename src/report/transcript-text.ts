@@ -18,12 +18,8 @@ type Style = (text: string) => string
  */
 export function formatTranscript(result: CaseResult, options: { color?: boolean; toolSets?: ToolSetIndex; repeated?: boolean } = {}): string {
   const paint = (code: string): Style => (text) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text)
-  const bold = paint('1')
-  const red = paint('31')
-  const green = paint('32')
-  const dim = paint('2')
+  const [bold, red, green, dim, yellow] = ['1', '31', '32', '2', '33'].map(paint) as [Style, Style, Style, Style, Style]
   const lines: string[] = []
-  const yellow = paint('33')
   const verdict = verdictOf(result)
   const label = { passed: green('PASS'), failed: red('FAIL'), errored: yellow('ERRORED') }[verdict]
   // The variant is part of the label: two variants of one case × model must not print the same header.
