@@ -86,7 +86,6 @@ export class SummaryAccumulator {
     const conversation = this.rates.conversationCounts()
     return {
       ...this.group,
-      model: this.group.model,
       cases: this.cases,
       passed: this.passed,
       errored: this.errored,
