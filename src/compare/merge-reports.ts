@@ -12,7 +12,7 @@ import { caseKey } from '../core/case-key.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
 import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
-import { mergedModelSettings, mergedModelSpecs } from './model-specs.ts'
+import { mergedModelSettings, mergedModelSpecs, mergedSuiteModelSettings } from './model-specs.ts'
 import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 import { keepOneCopy } from './result-copies.ts'
 import { checkOneRunSettings } from './run-settings.ts'
@@ -64,8 +64,9 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   // Before anything is joined: one label for two specs would pool two models' results into one row.
   const names = optionNames(options)
   const modelSpecs = mergedModelSpecs(inputs, names)
-  // And one model run with two settings would pool verdicts decided under each into its row.
+  // And one model (or judge, or simulated user) run with two settings would pool verdicts decided under each into its row.
   const modelSettings = mergedModelSettings(inputs, names)
+  const suiteModelSettings = mergedSuiteModelSettings(inputs)
   // The shard sets' own checks first (their messages name the shard set), then what every input must share.
   const problems = incompleteness(inputs, names)
   checkOneRunSettings(inputs, names)
@@ -97,7 +98,7 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   for (const { report } of inputs) Object.assign(toolSets, report.toolSets)
   const report: Report = {
     schemaVersion: first.report.schemaVersion,
-    run: { ...mergedRun(inputs, models, { modelSpecs, modelSettings }, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
+    run: { ...mergedRun(inputs, models, { modelSpecs, modelSettings, suiteModelSettings }, suites, recordMustPass ? mustPassRecord(mustPass) : []), ...(repeatUntil.record ? { repeatUntil: repeatUntil.record } : {}), ...carriedStops(inputs, results) },
     ...(Object.keys(toolSets).length > 0 ? { toolSets } : {}),
     results,
     summary,
@@ -225,7 +226,7 @@ function carriedStops(inputs: readonly ReportInput[], results: readonly CaseResu
   }
 }
 
-function mergedRun(inputs: readonly ReportInput[], models: readonly string[], perModel: Pick<Report['run'], 'modelSpecs' | 'modelSettings'>, suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
+function mergedRun(inputs: readonly ReportInput[], models: readonly string[], perModel: Pick<Report['run'], 'modelSpecs' | 'modelSettings' | 'suiteModelSettings'>, suites: Report['run']['suites'], mustPass: readonly MustPassEntry[]): Report['run'] {
   const runs = inputs.map((i) => i.report.run)
   const repeats = unique(runs.map((r) => r.repeat).filter((r) => r !== undefined))
   const filters = unique(runs.map((r) => r.filter).filter((f) => f !== undefined))

@@ -28,16 +28,29 @@ export function mergedModelSpecs(inputs: readonly ReportInput[], names: OptionNa
  * settings — a report written before they were is not checked, and its results' settings are unknown.
  */
 export function mergedModelSettings(inputs: readonly ReportInput[], names: OptionNames): { [model: string]: Settings } {
-  const settings = perModel(inputs, 'modelSettings', 'each model\'s request settings by its name', (value, field) => {
+  return mergedSettings(inputs, 'modelSettings', (report) => report.run.models, (model, differs) => `model "${model}" ran with ${differs} — its verdicts were decided under two settings, and merged as one model's row, its accuracy and gates would mix them; run every report with the same settings, or give each setting its own label (${names.labelled}) to compare them as two models`)
+}
+
+/**
+ * The merged `run.suiteModelSettings`, checked as `run.modelSettings` is: a judge or simulated user run with two
+ * settings decided the merged row's verdicts under both. A spec is one a result names (its judge check, its simulator).
+ */
+export function mergedSuiteModelSettings(inputs: readonly ReportInput[]): { [spec: string]: Settings } {
+  const specsOf = (report: ReportInput['report']) => report.results.flatMap((result) => [...(result.checks ?? []).flatMap((check) => (check.kind === 'judge' ? [check.spec] : [])), ...(result.simulator ? [result.simulator.spec] : [])])
+  return mergedSettings(inputs, 'suiteModelSettings', specsOf, (spec, differs) => `the judge or simulated user "${spec}" ran with ${differs} — the verdicts it decided would be merged as one run's; run every report with the same settings for it`)
+}
+
+/** A settings record by name every input must agree on (`refusal` words a difference); a name one input ran (`ranBy`) without recording it is left out. */
+function mergedSettings(inputs: readonly ReportInput[], key: 'modelSettings' | 'suiteModelSettings', ranBy: (report: ReportInput['report']) => readonly string[], refusal: (name: string, differs: string) => string): { [name: string]: Settings } {
+  const settings = perModel(inputs, key, `each ${key === 'modelSettings' ? 'model' : 'spec'}'s request settings by its name`, (value, field) => {
     if (!isPlainObject(value)) throw new InputError('expected the model\'s request settings (an object)', field)
     return value
-  }, (model, here, first) => {
-    const setting = [...new Set([...Object.keys(here), ...Object.keys(first.value)])].sort().find((name) => !isDeepStrictEqual(here[name], first.value[name]))
-    if (setting === undefined) return undefined
-    return `model "${model}" ran with ${setting} ${shown(here[setting])} here but ${shown(first.value[setting])} in ${first.file} — its verdicts were decided under two settings, and merged as one model's row, its accuracy and gates would mix them; run every report with the same settings, or give each setting its own label (${names.labelled}) to compare them as two models`
+  }, (name, here, first) => {
+    const setting = [...new Set([...Object.keys(here), ...Object.keys(first.value)])].sort().find((one) => !isDeepStrictEqual(here[one], first.value[one]))
+    return setting === undefined ? undefined : refusal(name, `${setting} ${shown(here[setting])} here but ${shown(first.value[setting])} in ${first.file}`)
   })
-  const unrecorded = new Set(inputs.flatMap(({ report }) => report.run.models.filter((model) => !isPlainObject(report.run.modelSettings) || !(model in report.run.modelSettings))))
-  return Object.fromEntries([...settings].filter(([model]) => !unrecorded.has(model)).map(([model, { value }]) => [model, value]))
+  const unrecorded = new Set(inputs.flatMap(({ report }) => ranBy(report).filter((name) => !isPlainObject(report.run[key]) || !(name in report.run[key]))))
+  return Object.fromEntries([...settings].filter(([name]) => !unrecorded.has(name)).map(([name, { value }]) => [name, value]))
 }
 
 /**
@@ -47,7 +60,7 @@ export function mergedModelSettings(inputs: readonly ReportInput[], names: Optio
  */
 function perModel<T>(
   inputs: readonly ReportInput[],
-  key: 'modelSpecs' | 'modelSettings',
+  key: 'modelSpecs' | 'modelSettings' | 'suiteModelSettings',
   what: string,
   read: (value: unknown, field: { readonly file: string; readonly field: string }) => T,
   differ: (model: string, here: T, first: { readonly value: T; readonly file: string }) => string | undefined,

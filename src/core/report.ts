@@ -72,6 +72,11 @@ export type Report = {
      * `merge` refuses one model run with two. Absent in reports written before it was recorded.
      */
     readonly modelSettings?: { readonly [model: string]: { readonly [setting: string]: unknown } }
+    /**
+     * The simulated users' and judges' request settings by spec, as `modelSettings` records a model's (their own: none
+     * of the tested model's). `merge` refuses one spec run with two. Absent with none, and before it was recorded.
+     */
+    readonly suiteModelSettings?: { readonly [spec: string]: { readonly [setting: string]: unknown } }
     readonly suites: readonly { readonly name: string; readonly file: string; readonly cases: number }[]
     readonly [extension: string]: unknown
   }

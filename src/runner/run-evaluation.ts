@@ -36,7 +36,7 @@ import { tokenBudgetGates } from './token-budgets.ts'
 import { ToolSets } from './tool-sets.ts'
 import { Simulators } from './simulators.ts'
 import { Judges } from './judges.ts'
-import { suiteModelOptions } from './suite-models.ts'
+import { suiteModelOptions, suiteModelSettings } from './suite-models.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
@@ -251,6 +251,7 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
       models: modelIds,
       modelSpecs: Object.fromEntries(models.map((model, index) => [modelIds[index]!, model.spec])),
       modelSettings: modelSettingsOf(modelIds, modelOptions, secrets),
+      suiteModelSettings: suiteModelSettings(simulators, judges),
       suites: suites.map((suite) => ({ ...suite, cases: { length: suite.cases.count } })),
       repeat: repeats,
       prices,

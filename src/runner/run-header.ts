@@ -15,6 +15,8 @@ export type RunHeaderInput = {
   readonly modelSpecs: { readonly [model: string]: string }
   /** Each model's request settings by its name in the run (`modelSettingsOf`): `run.modelSettings`. */
   readonly modelSettings?: { readonly [model: string]: ModelSettings }
+  /** The simulated users' and judges' request settings by spec (suite-models.ts): `run.suiteModelSettings`, absent with none. */
+  readonly suiteModelSettings?: { readonly [spec: string]: ModelSettings }
   /** Each suite's name, file and number of cases (a `Suite`, or a suite opened for a run with its count). */
   readonly suites: readonly (Pick<Suite, 'name' | 'file'> & { readonly cases: { readonly length: number } })[]
   readonly repeat: number
@@ -32,6 +34,7 @@ export function runHeader(input: RunHeaderInput): Report['run'] {
     models: input.models,
     modelSpecs: input.modelSpecs,
     ...(input.modelSettings ? { modelSettings: input.modelSettings } : {}),
+    ...(Object.keys(input.suiteModelSettings ?? {}).length > 0 ? { suiteModelSettings: input.suiteModelSettings } : {}),
     suites: input.suites.map((suite) => ({ name: suite.name, file: relative(process.cwd(), suite.file) || suite.file, cases: suite.cases.length })),
     repeat: input.repeat,
     priceTable: { date: input.prices.date, source: input.prices.source },

@@ -6,9 +6,11 @@ import { getOrCreate } from '../core/get-or-create.ts'
 import type { CaseRef, Provider } from '../core/provider.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
+import type { ModelSettings } from '../providers/settings/model-settings.ts'
 import { withoutBatch } from './batch-schedule.ts'
 import { boundedTurns } from './bounded-turns.ts'
 import { caseRefOf, caseWarnings } from './provider-checks.ts'
+import { modelSettingsOf } from './run-header.ts'
 import type { RunOptions } from './run-options.ts'
 
 /**
@@ -79,6 +81,15 @@ export class SuiteModels {
     return warnings
   }
 
+  /**
+   * The request settings of the models built, by spec (run-header.ts `modelSettingsOf`): report.json's
+   * `run.suiteModelSettings`, as they decide the verdicts they give — their own, none of the tested model's.
+   */
+  settings(): { [spec: string]: ModelSettings } {
+    const specs = [...new Set([...this.built.keys()].map((key) => key.slice(key.indexOf('\u0000') + 1)))]
+    return modelSettingsOf(specs, specs.map((spec) => this.optionsOf(spec)), this.options.providerOptions?.secrets ?? [])
+  }
+
   /** The model `spec` of the case's suite folder; undefined when `prepare` did not see the case. */
   protected providerFor(testCase: Case, spec: string): Provider | undefined {
     return this.built.get(keyOf(testCase, spec))
@@ -88,15 +99,23 @@ export class SuiteModels {
     const given = this.options.providers?.find((provider) => provider.id === spec)
     // A caller's own provider has no HTTP timeout: its turns are bounded by the spec's timeoutMs (bounded-turns.ts).
     if (given) return Promise.resolve(boundedTurns(given, this.options.modelOptions?.[spec]?.timeoutMs ?? this.options.providerOptions?.timeoutMs))
-    // The model under test's server, key and settings are not this model's: only the transport carries over.
-    const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
-    const options: ProviderOptions = { ...transport, ...this.options.modelOptions?.[spec], cwd: dirname(testCase.file) }
-    return createProvider(spec, options).catch((error: unknown) => {
+    return createProvider(spec, { ...this.optionsOf(spec), cwd: dirname(testCase.file) }).catch((error: unknown) => {
       // The suite wrote this model, not a --model flag: its file and field say where.
       if (!(error instanceof ModelSetupError)) throw error
       throw error.from({ file: testCase.file, field: `${this.field} of case "${testCase.id}"` })
     })
   }
+
+  /** What `spec` is built with: the model under test's server, key and settings are not its own, only the transport carries over. */
+  private optionsOf(spec: string): ProviderOptions {
+    const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
+    return { ...transport, ...this.options.modelOptions?.[spec] }
+  }
+}
+
+/** `run.suiteModelSettings` of a run's simulated users and judges (a spec that is both is one entry, its settings one). */
+export function suiteModelSettings(...sets: readonly SuiteModels[]): { [spec: string]: ModelSettings } {
+  return Object.assign({}, ...sets.map((set) => set.settings()))
 }
 
 /** Every case of the suites (`CasePlan.allCases`), read only when a model checks its cases; default: the cases it takes part in. */

@@ -12,6 +12,8 @@ export type ToolgaugeTestMeta = {
   readonly repeats: number
   /** The request settings of those models (runner/run-header.ts `modelSettingsOf`): report.json `run.modelSettings`. */
   readonly modelSettings: { readonly [model: string]: ModelSettings }
+  /** Its simulated users' and judges' (suite-models.ts `suiteModelSettings`): report.json `run.suiteModelSettings`. */
+  readonly suiteModelSettings: { readonly [spec: string]: ModelSettings }
   /** The tool sets the result's turns refer to, by id (report.json `toolSets`). */
   readonly toolSets: { readonly [id: string]: readonly ToolDefinition[] }
 }

@@ -42,9 +42,11 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   // A loop, not Object.assign({}, ...metas): one meta per test, too many for a spread argument list.
   const toolSets: Record<string, readonly ToolDefinition[]> = {}
   const modelSettings: Record<string, ModelSettings> = {}
+  const suiteModelSettings: Record<string, ModelSettings> = {}
   for (const meta of metas) {
     Object.assign(toolSets, meta.toolSets)
     Object.assign(modelSettings, meta.modelSettings)
+    Object.assign(suiteModelSettings, meta.suiteModelSettings)
   }
 
   // The runner's rows (summaryGroup: model, and variant in runs with variants), so the figures and flaky cases are its own.
@@ -60,6 +62,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
       // describeSuite names each model by its spec (it takes no labels).
       modelSpecs: Object.fromEntries(models.map((model) => [model, model])),
       modelSettings: Object.fromEntries(models.map((model) => [model, modelSettings[model]!])),
+      suiteModelSettings,
       suites,
       repeat: metas.reduce((most, meta) => Math.max(most, meta.repeats), 1),
       prices: defaultPriceTable,
