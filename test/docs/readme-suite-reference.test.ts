@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseDocumentText } from '../../src/io/read-document.ts'
 import { validateCaseShape, validateSuiteShape } from '../../src/schema/validate-document.ts'
+import { createProvider as createScripted } from '../../src/providers/scripted.ts'
 import { loadSuite } from '../../src/suite/load-suite.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { userDocs } from '../helpers/doc-commands.ts'
@@ -100,4 +101,12 @@ describe('the suite excerpts of the docs', () => {
     const parsed = parseDocumentText('x', conversation.text.replace('add_tools:', 'add_tool:')).value as object
     expect(() => validateSuiteShape({ file: 'x', value: { name: 'excerpt', ...parsed }, lineOf: () => undefined })).toThrow(/add_tool.*did you mean "add_tools"/)
   })
+})
+
+it('the "Scripted models" example loads as a scripted: model, each turn as written', async () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('### Scripted models'))
+  const dir = tempFiles({ 'script.yaml': /```yaml\n([\s\S]*?)```/.exec(section)![1]! })
+  const provider = await createScripted(join(dir, 'script.yaml'), `scripted:${join(dir, 'script.yaml')}`, {})
+  expect(provider.id).toContain('script.yaml')
 })
