@@ -52,7 +52,7 @@ export const command = defineCommand(usage, {
   // A run's folder means its report.json; a journal says which report to pass.
   const [baseFile, headFile] = (positionals as [string, string]).map(reportFileFor) as [string, string]
   const alpha = numberFlag('alpha', values.alpha, { min: 0, max: 1 }) ?? 0.05
-  const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100 })
+  const maxDropPoints = numberFlag('max-drop', values['max-drop'], { min: 0, max: 100, unit: 'points' })
   for (const warning of gateFlagSlips(values, maxDropPoints)) process.stderr.write(`warning: ${warning}\n`)
   // Loaded when the command runs, so `compare --help` stays light (per-tool token deltas bring the tokenizers).
   const [{ compareReports }, { comparisonMarkdown, comparisonText }, { readReport }, { pairModels }, { inertDeep }] = await Promise.all([

@@ -65,22 +65,36 @@ function flagProblem(argv: readonly string[], all: FlagSpec): string | undefined
   return undefined
 }
 
+/** A number written with its unit (`$5`, `5usd`; `5%`, `5pp`); undefined for any other text. */
+function unitless(raw: string, written: RegExp): number | undefined {
+  const match = written.exec(raw.trim())
+  const value = match ? Number(match[1] ?? match[2]) : NaN
+  return Number.isFinite(value) ? value : undefined
+}
+
+/** The units of flags (their `--help` placeholder): what a value written with one meant. */
+const units = {
+  seconds: { words: 'seconds', meant: secondsMeant },
+  usd: { words: 'USD', meant: (raw: string) => unitless(raw, /^\$\s*(\d[\d.]*)$|^(\d[\d.]*)\s*(?:\$|usd)$/i) },
+  points: { words: 'percentage points', meant: (raw: string) => unitless(raw, /^(\d[\d.]*)\s*(?:%|pp|points?)$/i) },
+} as const
+
 /**
- * Reads a numeric flag, checking it is a number within [min, max] (integer when asked). A flag of `seconds`
- * given a duration with a suffix (`--timeout 30s`) is told the number it meant: a suffix would read as a typo.
+ * Reads a numeric flag, checking it is a number within [min, max] (integer when asked). A flag with a unit given a
+ * value written with it (`--timeout 30s`, `--max-cost $5`) is told the number it meant: a suffix reads as a typo.
  */
 export function numberFlag(
   name: string,
   raw: string | undefined,
-  { min, max, integer = false, unit }: { min?: number; max?: number; integer?: boolean; unit?: 'seconds' },
+  { min, max, integer = false, unit }: { min?: number; max?: number; integer?: boolean; unit?: keyof typeof units },
 ): number | undefined {
   if (raw === undefined) return undefined
   const fits = (n: number) => Number.isFinite(n) && (!integer || Number.isInteger(n)) && (min === undefined || n >= min) && (max === undefined || n <= max)
   const value = Number(raw)
   if (raw.trim() === '' || !fits(value)) {
     // A meant value out of range gets the range.
-    const meant = unit === 'seconds' ? secondsMeant(raw) : undefined
-    if (meant !== undefined && fits(meant)) throw new UsageError(`takes a number of seconds, got "${raw}": did you mean --${name} ${meant}?`, { field: `--${name}` })
+    const meant = unit && units[unit].meant(raw)
+    if (meant !== undefined && fits(meant)) throw new UsageError(`takes a number of ${units[unit!].words}, got "${raw}": did you mean --${name} ${meant}?`, { field: `--${name}` })
     // A [0, 1] flag is a fraction (a rate, an accuracy, a significance level): 75 was meant as 75%.
     const slip = min === 0 && max === 1 && raw.trim() !== '' ? percentageSlip(value) : undefined
     if (slip) throw new UsageError(slip, { field: `--${name}` })

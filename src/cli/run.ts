@@ -112,7 +112,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
   const filter = values.filter ?? config.filter
   const outDir = values.out ?? config.out ?? 'reports/latest'
   const bail = numberFlag('bail', values.bail, { min: 1, integer: true }) ?? config.bail
-  const maxCostUsd = numberFlag('max-cost', values['max-cost'], { min: 0 })
+  const maxCostUsd = numberFlag('max-cost', values['max-cost'], { min: 0, unit: 'usd' })
   // Warnings quote files (a script's keys, a suite's names): printed inert, as everything from outside.
   const warn = (message: string) => process.stderr.write(`warning: ${inert(message)}\n`)
   // Held until every file of the run is written: another run on this folder is refused meanwhile (exit 2).

@@ -96,6 +96,12 @@ describe('values written in another convention are named with the one toolgauge 
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--retries', '3s']), '--retries: expected an integer >= 0 and <= 20, got "3s"')
   })
 
+  it('--max-cost $5 (5usd) and --max-drop 5%: the flag\'s unit, did you mean the number', () => {
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--max-cost', '$5']), '--max-cost: takes a number of USD, got "$5": did you mean --max-cost 5?')
+    expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--max-cost', '2.5usd']), '--max-cost: takes a number of USD, got "2.5usd": did you mean --max-cost 2.5?')
+    expectInputError(runCli(['compare', 'a.json', 'b.json', '--max-drop', '5%']), '--max-drop: takes a number of percentage points, got "5%": did you mean --max-drop 5?')
+  })
+
   it('a config timeout: 30s (and a provider\'s timeout: 2m) is the same slip, at its line', () => {
     const config = (text: string) => tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': `suites: [suite.yaml]\nmodels: [baseline]\n${text}` })
     expectInputError(runCli(['run', '--out', 'out'], { cwd: config('timeout: 30s\n') }), 'toolgauge.config.yaml:3: timeout: expected a number of seconds, got the string "30s": write 30')
