@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parseJudgeAnswer } from '../../src/checks/judge-prompt.ts'
 import { parseDocumentText } from '../../src/io/read-document.ts'
 import { validateCaseShape, validateSuiteShape } from '../../src/schema/validate-document.ts'
 import { createProvider as createScripted } from '../../src/providers/scripted.ts'
@@ -109,4 +110,13 @@ it('the "Scripted models" example loads as a scripted: model, each turn as writt
   const dir = tempFiles({ 'script.yaml': /```yaml\n([\s\S]*?)```/.exec(section)![1]! })
   const provider = await createScripted(join(dir, 'script.yaml'), `scripted:${join(dir, 'script.yaml')}`, {})
   expect(provider.id).toContain('script.yaml')
+})
+
+it('the judge answer "Judged final answers" shows is read as that verdict, alone or in a ```json fence', () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('### Judged final answers'))
+  const answer = /```json\n([\s\S]*?)```/.exec(section)![1]!.trim()
+  const shown = JSON.parse(answer) as object
+  expect(parseJudgeAnswer(answer)).toMatchObject(shown)
+  expect(parseJudgeAnswer(`\`\`\`json\n${answer}\n\`\`\``)).toMatchObject(shown)
 })
