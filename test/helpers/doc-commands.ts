@@ -1,14 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { projectRoot } from './shared-data.ts'
 
 /** A `toolgauge <command> …` line in a code block of the user docs, with the lines continuing it. */
 export type DocCommand = { readonly file: string; readonly command: string; readonly text: string }
 
-/** The user docs: README.md and docs/ (not the generated api.md, not architecture.md), docs/providers/ too, and examples/README.md. */
+/**
+ * The user docs: README.md and docs/ (not the generated api.md, not architecture.md), docs/providers/ too, and the
+ * READMEs of the folders a newcomer opens (examples/ and each example, suites/ and each suite, fixtures/, reports/).
+ */
 export function userDocs(): string[] {
+  const readmes = ['examples', 'suites'].flatMap((folder) => [folder, ...readdirSync(join(projectRoot, folder)).map((name) => `${folder}/${name}`)])
+    .concat('fixtures', 'reports').map((folder) => `${folder}/README.md`).filter((file) => existsSync(join(projectRoot, file)))
   return ['README.md', ...readdirSync(join(projectRoot, 'docs')).filter((name) => name.endsWith('.md') && name !== 'api.md' && name !== 'architecture.md').map((name) => `docs/${name}`),
-    ...readdirSync(join(projectRoot, 'docs/providers')).map((name) => `docs/providers/${name}`), 'examples/README.md']
+    ...readdirSync(join(projectRoot, 'docs/providers')).map((name) => `docs/providers/${name}`), ...readmes]
 }
 
 const commandHead = /(?:^|npx |run: )toolgauge ([a-z-]+)/
