@@ -2,7 +2,8 @@
 // name the package does not export, an option or result field it lacks, a wrong argument is a failure here. A name
 // the snippet leaves to the reader (their `tools`, `usage`, `config`) is declared `any`, so only what the docs
 // promise is checked; a relative import of the reader's own file (`./tools.json`) that is not in this repository is
-// theirs too. A snippet sits at the repository root, where its `./src/…` imports resolve.
+// theirs too. A snippet sits at the repository root, where its `./src/…` imports resolve. A `// → { … }` comment
+// (what a call returns) names the keys of that value, no more and no fewer.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import ts from 'typescript'
@@ -36,8 +37,8 @@ function compilerOptions(): ts.CompilerOptions {
   return { ...options, noEmit: true, paths: { ...options.paths, ...sub } }
 }
 
-/** Each snippet's diagnostics, with `tail` appended to the snippets that have one. */
-function check(all: readonly Snippet[], tail: ReadonlyMap<string, string> = new Map()): Map<string, readonly ts.Diagnostic[]> {
+/** The snippets as one program, with `tail` appended to the snippets that have one. */
+function compile(all: readonly Snippet[], tail: ReadonlyMap<string, string> = new Map()): ts.Program {
   const options = compilerOptions()
   const host = ts.createCompilerHost(options)
   const virtual = new Map(all.map((snippet) => [snippet.file, snippet.text + (tail.get(snippet.file) ?? '')]))
@@ -47,7 +48,11 @@ function check(all: readonly Snippet[], tail: ReadonlyMap<string, string> = new 
   host.fileExists = (name) => virtual.has(name) || fileExists(name)
   const readFile = host.readFile.bind(host)
   host.readFile = (name) => virtual.get(name) ?? readFile(name)
-  const program = ts.createProgram({ rootNames: [...virtual.keys()], options, host })
+  return ts.createProgram({ rootNames: [...virtual.keys()], options, host })
+}
+
+/** Each snippet's diagnostics (but for unused names). */
+function diagnostics(program: ts.Program, all: readonly Snippet[]): Map<string, readonly ts.Diagnostic[]> {
   return new Map(all.map((snippet) => {
     const source = program.getSourceFile(snippet.file)!
     return [snippet.file, [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].filter((diagnostic) => !unusedCodes.has(diagnostic.code))]
@@ -62,18 +67,59 @@ function readersOwnFile(diagnostic: ts.Diagnostic, snippet: Snippet): boolean {
   return specifier !== undefined && !existsSync(resolve(dirname(snippet.file), specifier))
 }
 
-/** Type-checks the snippets: pass 1 finds the names each leaves to the reader, pass 2 declares them `any`. */
+/**
+ * Type-checks the snippets: pass 1 finds the names each leaves to the reader, pass 2 declares them `any`. A
+ * `// → { a, b, … }` comment, the result the docs promise, must list the keys of the statement's value above it.
+ */
 function problems(all: readonly Snippet[]): Map<string, string[]> {
-  const first = check(all)
+  const first = diagnostics(compile(all), all)
   const tail = new Map(all.map((snippet) => {
     const free = new Set(first.get(snippet.file)!.filter((diagnostic) => freeNameCodes.has(diagnostic.code)).map((diagnostic) => /'([^']+)'/.exec(message(diagnostic))![1]!))
     return [snippet.file, [...free].map((name) => `declare const ${name}: any\ntype ${name} = any\n`).join('')]
   }))
-  const second = check(all, tail)
-  return new Map(all.map((snippet) => [snippet.where, second.get(snippet.file)!.filter((diagnostic) => !readersOwnFile(diagnostic, snippet)).map((diagnostic) => {
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0
-    return `${snippet.where.split(':')[0]}:${snippet.firstLine + line}: TS${diagnostic.code} ${message(diagnostic)}`
-  })]))
+  const program = compile(all, tail)
+  const second = diagnostics(program, all)
+  return new Map(all.map((snippet) => {
+    const at = (line: number) => `${snippet.where.split(':')[0]}:${snippet.firstLine + line}`
+    const typeErrors = second.get(snippet.file)!.filter((diagnostic) => !readersOwnFile(diagnostic, snippet)).map((diagnostic) => {
+      const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0
+      return `${at(line)}: TS${diagnostic.code} ${message(diagnostic)}`
+    })
+    return [snippet.where, [...typeErrors, ...resultComments(program, snippet).map(({ line, problem }) => `${at(line)}: ${problem}`)]]
+  }))
+}
+
+/** The top-level keys a `{ a, b: [{ c }], d }` comment names. */
+function keysOf(comment: string): string[] {
+  let depth = 0
+  let part = ''
+  const parts: string[] = []
+  for (const char of comment.replace(/^\s*\{|\}\s*$/g, '')) {
+    if ('[{('.includes(char)) depth += 1
+    if (']})'.includes(char)) depth -= 1
+    if (char === ',' && depth === 0) (parts.push(part), (part = ''))
+    else part += char
+  }
+  return [...parts, part].flatMap((text) => /^\s*([A-Za-z_$][\w$]*)/.exec(text)?.[1] ?? [])
+}
+
+/** Each `// → { … }` comment whose keys are not the keys of the value of the statement it follows. */
+function resultComments(program: ts.Program, snippet: Snippet): { line: number; problem: string }[] {
+  const source = program.getSourceFile(snippet.file)!
+  const checker = program.getTypeChecker()
+  const lines = snippet.text.split('\n')
+  return lines.flatMap((text, line) => {
+    const comment = /\/\/ → (\{.*\})\s*$/.exec(text)?.[1]
+    if (comment === undefined) return []
+    const statement = source.statements.filter((node) => source.getLineAndCharacterOfPosition(node.getEnd()).line <= line).at(-1)
+    const node = statement && ts.isVariableStatement(statement) ? statement.declarationList.declarations[0]!.name : statement && ts.isExpressionStatement(statement) ? statement.expression : undefined
+    if (!node) return [{ line, problem: 'a result comment below no statement' }]
+    const keys = checker.getPropertiesOfType(checker.getNonNullableType(checker.getTypeAtLocation(node))).map((symbol) => symbol.name)
+    const shown = keysOf(comment)
+    const missing = keys.filter((key) => !shown.includes(key))
+    const unknown = shown.filter((key) => !keys.includes(key))
+    return missing.length + unknown.length === 0 ? [] : [{ line, problem: `the result comment lacks ${missing.join(', ') || 'nothing'} and names ${unknown.join(', ') || 'nothing'} the value does not have` }]
+  })
 }
 
 describe('the TypeScript snippets of the docs', () => {
