@@ -4,7 +4,7 @@ import { streamOf, type StreamedReport } from './json.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { variantsMarkdown } from '../variants/variant-sections.ts'
 import { caseRunName, repeatLabel } from './repeat-label.ts'
-import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from './metric-text.ts'
+import { accuracyInterval, nothingMeasured, overviewFigures, percent } from './metric-text.ts'
 import { verdictOf } from '../core/verdict.ts'
 import { conversationTable, hasConversations } from './conversation-summary.ts'
 import { collapsedBlock, conversationsMarkdown } from './conversation-markdown.ts'
@@ -56,19 +56,7 @@ function stopsSection(run: Report['run']): string[] {
 function overview(summaries: readonly ModelSummary[]): string[] {
   const rows = summaries.map((s) => {
     const ci = accuracyInterval(s)
-    return tableRow([
-      code(summaryLabel(s)),
-      `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`,
-      passHatKText(s),
-      passedText(s),
-      percent(s.selectionAccuracy),
-      percent(s.argumentAccuracy),
-      percent(s.hallucinatedToolRate),
-      percent(s.hallucinatedParamRate),
-      percent(s.schemaViolationRate),
-      toolTokensText(s),
-      `${Math.round(s.latencyMs.p50)} ms`,
-    ])
+    return tableRow([code(summaryLabel(s)), `${percent(s.accuracy)}${ci ? ` (${percent(ci[0])}–${percent(ci[1])})` : ''}`, ...overviewFigures(s)])
   })
   return [
     '### Overview',

@@ -55,20 +55,21 @@ export function accuracyInterval(summary: ModelSummary): readonly [number, numbe
   return summary.variant !== undefined && scoredOf(summary) > 0 ? wilsonInterval(summary.passed, scoredOf(summary)) : undefined
 }
 
-/** pass^k at the largest k of a summary (`passHatK` extension) with that k, `81.0% (k=3)`; "—" without repeats. */
-export function passHatKText(summary: ModelSummary): string {
-  const hat = kSeries(summary.passHatK).at(-1)
-  return hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured
-}
-
 /** Tool-definition tokens per request (`toolTokens.perRequest` extension), or undefined. */
 export function toolTokensPerRequest(summary: ModelSummary): number | undefined {
   const tokens = summary.toolTokens as { perRequest?: unknown } | undefined
   return typeof tokens?.perRequest === 'number' ? tokens.perRequest : undefined
 }
 
-/** Tool-definition tokens per request, rounded; "—" when none were counted. */
-export function toolTokensText(summary: ModelSummary): string {
-  const tokens = toolTokensPerRequest(summary)
-  return tokens === undefined ? nothingMeasured : String(Math.round(tokens))
+/**
+ * The overview's figures after accuracy, the same in report.md and report.html: pass^k at the largest k with that k
+ * (`passHatK` extension, `81.0% (k=3)`; "—" without repeats), passed of scored, the call-level rates, tool-definition
+ * tokens per request (rounded; "—" when none were counted) and the p50 latency.
+ */
+export function overviewFigures(s: ModelSummary): string[] {
+  const hat = kSeries(s.passHatK).at(-1)
+  const tokens = toolTokensPerRequest(s)
+  return [hat && hat[0] > 1 ? `${percent(hat[1])} (k=${hat[0]})` : nothingMeasured, passedText(s), percent(s.selectionAccuracy), percent(s.argumentAccuracy),
+    percent(s.hallucinatedToolRate), percent(s.hallucinatedParamRate), percent(s.schemaViolationRate),
+    tokens === undefined ? nothingMeasured : String(Math.round(tokens)), `${Math.round(s.latencyMs.p50)} ms`]
 }

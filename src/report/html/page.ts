@@ -5,7 +5,7 @@ import { streamOf, type StreamedReport } from '../json.ts'
 import { gateName } from '../markdown.ts'
 import { gatesHeadline, reportGates } from '../report-gates.ts'
 import { unmetMustPassOf, unmetMustPassText } from '../../compare/must-pass.ts'
-import { accuracyInterval, nothingMeasured, passHatKText, passedText, percent, toolTokensText } from '../metric-text.ts'
+import { accuracyInterval, nothingMeasured, overviewFigures, percent } from '../metric-text.ts'
 import { caseEntries } from './cases.ts'
 import { flakyLookup } from '../flaky-cases.ts'
 import { confusionHtml, gridLimit } from './confusion.ts'
@@ -79,9 +79,7 @@ function overviewTable(summaries: readonly ModelSummary[]): string {
   const header = ['Model', 'Accuracy', '95% CI', 'pass^k', 'Passed', 'Selection', 'Arguments', 'Halluc. tools', 'Halluc. params', 'Schema viol.', 'Tool tokens/req.', 'p50 latency']
   const rows = summaries.map((s) => {
     const ci = accuracyInterval(s)
-    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : nothingMeasured, passHatKText(s),
-      passedText(s), percent(s.selectionAccuracy), percent(s.argumentAccuracy), percent(s.hallucinatedToolRate),
-      percent(s.hallucinatedParamRate), percent(s.schemaViolationRate), toolTokensText(s), `${Math.round(s.latencyMs.p50)} ms`]
+    return [escapeHtml(summaryLabel(s)), percent(s.accuracy), ci ? `${percent(ci[0])} – ${percent(ci[1])}` : nothingMeasured, ...overviewFigures(s)]
   })
   // Figures never wrap (a 95% CI broken over two lines reads as two numbers); the CI cells are marked for that.
   const cellClass = (column: number) => (header[column] === '95% CI' ? ' class="ci"' : '')
