@@ -110,8 +110,7 @@ function recordedSets(file: string, report: Report): ShardSetRecord[] {
     if (!Array.isArray(set.suites) || !set.suites.every((suite) => typeof suite === 'string')) throw fail('the suite names (a list of strings)', `${at}.suites`)
     if (set.filter !== undefined && typeof set.filter !== 'string') throw fail('the case filter (a string)', `${at}.filter`)
     if (set.repeat !== undefined && !(Number.isInteger(set.repeat) && (set.repeat as number) >= 1)) throw fail('the repeat count (an integer, at least 1)', `${at}.repeat`)
-    const valid = (s: unknown) => isShard(s) && isWholeShard(s)
-    if (!Array.isArray(set.shards) || !set.shards.every(valid)) throw fail('the shards held (a list of { index, count }, 1 <= index <= count)', `${at}.shards`)
+    if (!Array.isArray(set.shards) || !set.shards.every((s) => isShard(s) && isWholeShard(s))) throw fail('the shards held (a list of { index, count }, 1 <= index <= count)', `${at}.shards`)
     return { model: set.model, suites: [...(set.suites as string[])].sort(), ...(typeof set.filter === 'string' ? { filter: set.filter } : {}), ...(typeof set.repeat === 'number' ? { repeat: set.repeat } : {}), shards: set.shards as Shard[] }
   })
 }
