@@ -73,25 +73,17 @@ function unpaired(m: JudgedComparison): string {
 }
 
 function listing(title: string, changes: readonly CaseChange[]): string[] {
-  if (changes.length === 0) return [`  ${title}: none`]
-  return [
-    `  ${title} (${changes.length}):`,
-    ...changes.slice(0, maxListed).map((c) => `    ${caseId(c)}${rates(c)}`),
-    ...(changes.length > maxListed ? [`    … and ${changes.length - maxListed} more`] : []),
-  ]
+  return changes.length === 0 ? [`  ${title}: none`] : [`  ${title} (${changes.length}):`, ...listed(changes, '    ', caseId)]
 }
 
 function markdownListing(title: string, changes: readonly CaseChange[]): string[] {
   if (changes.length === 0) return []
-  return [
-    `<details><summary>${title} (${changes.length})</summary>`,
-    '',
-    ...changes.slice(0, maxListed).map((c) => `- ${codeSpan(caseId(c))}${rates(c)}`),
-    ...(changes.length > maxListed ? [`- … and ${changes.length - maxListed} more`] : []),
-    '',
-    '</details>',
-    '',
-  ]
+  return [`<details><summary>${title} (${changes.length})</summary>`, '', ...listed(changes, '- ', (c) => codeSpan(caseId(c))), '', '</details>', '']
+}
+
+/** The first `maxListed` changes, a line each after `bullet` (the case's `id` and rates), then how many more there were. */
+function listed(changes: readonly CaseChange[], bullet: string, id: (c: CaseChange) => string): string[] {
+  return [...changes.slice(0, maxListed).map((c) => `${bullet}${id(c)}${rates(c)}`), ...(changes.length > maxListed ? [`${bullet}… and ${changes.length - maxListed} more`] : [])]
 }
 
 // With one run per side "broken" says it all; with repeats the rates show how much.
