@@ -27,7 +27,6 @@ export function failureTag(failure: Failure): string {
 }
 
 function messageSection(message: MessageView, of: number, turnBlock: (turn: ResultTurn) => string): string {
-  const failed = message.failures.length > 0
   // `failed` or `errored` (an outage, the suite's own code: no verdict on the model), as the reply's failures make it.
   const mark = message.verdict === 'passed' ? '' : ` ${message.verdict}`
   const head = `<div class="message-head">${escapeHtml(messageLabel(message, of))}${mark ? ` ·${mark}` : ''}</div>`
@@ -37,7 +36,7 @@ function messageSection(message: MessageView, of: number, turnBlock: (turn: Resu
     ? `<div class="state-changes"><div class="role">changes to the world</div>${message.changes.length === 0 ? '<div class="muted small">none</div>' : `<pre>${escapeHtml(changeLines(message.changes, '').join('\n'))}</pre>`}</div>`
     : ''
   const state = message.hasState ? `${changes}${stateBlock(`state after message ${message.number}`, message.state)}` : ''
-  const failures = failed ? failureList(message.failures) : ''
+  const failures = message.failures.length > 0 ? failureList(message.failures) : ''
   return `<section class="message${mark}" data-message="${message.number}">${head}${tools}${user}${message.turns.map(turnBlock).join('')}${state}${failures}</section>`
 }
 
