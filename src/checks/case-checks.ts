@@ -2,6 +2,7 @@
 // (judge-prompt.ts, runner/judges.ts) — run once the loop is over, on the case-level expectation and on each conversation message's. Their
 // failures join the scorer's (scoring/score-case.ts `CaseCheck`), so the verdict is still decided in one place.
 import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
+import { providerFailureFacts } from '../core/errors.ts'
 import type { CheckRecord, Failure, JudgeRecord } from '../core/result.ts'
 import { turnCalls } from '../core/turn-calls.ts'
 import type { Transcript } from '../core/transcript.ts'
@@ -92,7 +93,7 @@ async function judgeScope(testCase: Case, transcript: Transcript, scope: Scope, 
   const outcome = context.judges
     ? await context.judges.judge({ testCase, judge, index, ...at, question: scope.question, answer, ...(context.signal ? { signal: context.signal } : {}) })
     : { error: `no judge was prepared for ${judge.model}` }
-  if ('error' in outcome) return { failures: [{ kind: 'judge_error', message: outcome.error, ...at }] }
+  if ('error' in outcome) return { failures: [{ kind: 'judge_error', message: outcome.error, ...providerFailureFacts(outcome), ...at }] }
   const { score, reason } = outcome.verdict
   const pass = score >= judge.threshold
   // The outcome is stored with the record, so no output compares the score with the threshold again.

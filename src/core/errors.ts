@@ -125,6 +125,15 @@ export function providerFailureFacts({ stoppedCalling, status, retries }: Provid
   return { ...(stoppedCalling !== undefined ? { stoppedCalling } : {}), ...(status !== undefined ? { status } : {}), ...(retries !== undefined ? { retries } : {}) }
 }
 
+/**
+ * A simulated user's or a judge's failure: the status and retries of the ProviderError in `error`'s causes, if any —
+ * never `stoppedCalling`, which counts the tested model's cases not sent (cli/shared-error.ts).
+ */
+export function suiteModelFailureFacts(error: unknown): Omit<ProviderFailureFacts, 'stoppedCalling'> {
+  const details = ProviderError.within(error)?.details
+  return details ? providerFailureFacts({ status: details.status, retries: details.retries }) : {}
+}
+
 function formatLocation(location: InputError['location']): string {
   if (!location?.file) return location?.field ? `${location.field}: ` : ''
   const where = location.line !== undefined ? `${location.file}:${location.line}` : location.file

@@ -53,9 +53,9 @@ export type Failure = {
    * unreachable (http/unreachable-breaker.ts). The run's end counts these cases by this field, never by the message's words.
    */
   readonly stoppedCalling?: string
-  /** A `provider_error`: the HTTP status of the provider's last answer (absent when none came: no connection, a timeout). */
+  /** A `provider_error` (or its model's `simulator_error`, `judge_error`): the HTTP status of the last answer (absent when none came: no connection, a timeout). */
   readonly status?: number
-  /** A `provider_error`: the retries made before giving up (0: not retried — a 401, a redirect, a request not sent). */
+  /** Beside `status`: the retries made before giving up (0: not retried — a 401, a redirect, a request not sent). */
   readonly retries?: number
 }
 

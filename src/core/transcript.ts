@@ -79,7 +79,7 @@ export type TranscriptTurn = {
   readonly raw?: { readonly request?: unknown; readonly response?: unknown }
 }
 
-/** The single record of a case: scorers read only this. A `provider-error` keeps its ProviderError's facts for its failure. */
+/** The single record of a case: scorers read only this. A `provider-error` or `simulator-error` keeps its ProviderError's facts for its failure. */
 export type Transcript = ProviderFailureFacts & {
   readonly initialMessages: readonly Message[]
   readonly turns: readonly TranscriptTurn[]

@@ -1,6 +1,6 @@
 import type { Case } from '../core/case.ts'
 import { stopToken, type ConversationStep } from '../core/conversation.ts'
-import { InputError } from '../core/errors.ts'
+import { InputError, suiteModelFailureFacts } from '../core/errors.ts'
 import { thrownMessage } from '../core/thrown.ts'
 import type { Provider } from '../core/provider.ts'
 import type { ToolDefinition } from '../core/tool.ts'
@@ -83,7 +83,7 @@ async function converse(testCase: Case, provider: Provider, options: LoopOptions
       if (InputError.isInstance(error)) throw error
       if (options.signal?.aborted) return loop.transcript({ stop: 'aborted' }, extra())
       const reason = SimulatorError.isInstance(error) ? error.message : `the simulated user failed: ${thrownMessage(error)}`
-      return loop.transcript({ stop: 'simulator-error', error: reason }, extra())
+      return loop.transcript({ stop: 'simulator-error', error: reason, ...suiteModelFailureFacts(error) }, extra())
     }
     // The user is done (τ-bench's stop token ends the conversation without being sent).
     if (!next || next.user.includes(stopToken)) break

@@ -80,7 +80,8 @@ export function simulatedUserSource(user: SimulatedUser, simulator: Provider, co
         text = (await simulator.doGenerate(request, signal)).text
       } catch (error) {
         if (InputError.isInstance(error)) throw error
-        throw new SimulatorError(`${name} failed at message ${index + 1}: ${thrownMessage(error)}`)
+        // The cause keeps its ProviderError's status and retries for the failure (run-case.ts).
+        throw new SimulatorError(`${name} failed at message ${index + 1}: ${thrownMessage(error)}`, { cause: error })
       }
       // A user who says nothing is a broken simulator, not a turn: τ-bench ends only on its stop token.
       if (text.trim() === '') throw new SimulatorError(`${name} gave an empty answer at message ${index + 1} (end a script with ###STOP###)`)

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import type { Case, Expectation, JudgeSpec } from '../core/case.ts'
-import { InputError } from '../core/errors.ts'
+import { InputError, suiteModelFailureFacts } from '../core/errors.ts'
 import type { Provider } from '../core/provider.ts'
 import { thrownMessage } from '../core/thrown.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
@@ -10,7 +10,7 @@ import { SuiteModels, type SuiteModelOptions } from './suite-models.ts'
 import { hashText } from '../core/hash-text.ts'
 
 /** What one judge request gives: the verdict, or why there is none (a `judge_error`: errored, not the model's fault). */
-export type JudgeOutcome = { readonly verdict: JudgeVerdict } | { readonly error: string }
+export type JudgeOutcome = { readonly verdict: JudgeVerdict } | ({ readonly error: string } & ReturnType<typeof suiteModelFailureFacts>)
 
 /** One final answer to judge: the case, its judge, which judge of the case it is (0-based, in order) and what it grades. */
 export type JudgeRequest = {
@@ -67,7 +67,7 @@ async function ask(provider: Provider, spec: string, messages: ReturnType<typeof
     text = (await provider.doGenerate({ messages, tools: [], toolChoice: 'auto', context }, request.signal)).text
   } catch (error) {
     if (InputError.isInstance(error)) throw error
-    return { error: `the judge (${spec}) failed: ${thrownMessage(error)}` }
+    return { error: `the judge (${spec}) failed: ${thrownMessage(error)}`, ...suiteModelFailureFacts(error) }
   }
   // A caller's own Provider (RunOptions.providers) may break the contract: no text is no verdict, not a crash.
   if (typeof text !== 'string') return { error: `the judge (${spec}) answered with no text (${text === null || text === undefined ? String(text) : `a ${typeof text}`})` }

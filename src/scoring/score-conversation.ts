@@ -1,6 +1,7 @@
 import type { Case, Expectation } from '../core/case.ts'
 import type { ConversationExpectation, ConversationStep } from '../core/conversation.ts'
 import { literalEquals } from '../core/exact-number.ts'
+import { providerFailureFacts } from '../core/errors.ts'
 import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
 import { isErroredKind, verdictOfFailures } from '../core/verdict.ts'
@@ -134,7 +135,7 @@ function loopErrors(testCase: Case, transcript: Transcript): Failure[] {
   // The driver records the step of the message whose reply failed before it stops.
   const message = transcript.conversation?.length ? transcript.conversation.length - 1 : undefined
   if (transcript.stop === 'simulator-error') {
-    return [atMessage({ kind: 'simulator_error', message: transcript.error ?? 'the simulated user failed' }, transcript.conversation?.length)]
+    return [atMessage({ kind: 'simulator_error', message: transcript.error ?? 'the simulated user failed', ...providerFailureFacts(transcript) }, transcript.conversation?.length)]
   }
   if (transcript.stop !== 'provider-error' && transcript.stop !== 'harness-error') return []
   return loopEndFailures(testCase, transcript, [], []).map((failure) => atMessage(failure, message))

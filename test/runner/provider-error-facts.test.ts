@@ -8,7 +8,7 @@ import type { Report } from '../../src/core/report.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { closedPort } from '../helpers/closed-port.ts'
-import { startLoopback, type Loopback, type Reply } from '../providers/fake/loopback.ts'
+import { startLoopback, startTextChatServer, type Loopback, type Reply } from '../providers/fake/loopback.ts'
 
 const servers: Loopback[] = []
 afterEach(async () => {
@@ -17,11 +17,12 @@ afterEach(async () => {
 
 const tools = [{ name: 'get_weather', description: 'Weather of a city.', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]
 
-async function failureOf(baseUrl: string, retries: number): Promise<unknown> {
-  const dir = tempFiles({ 'suite.json': JSON.stringify({ name: 'facts', tools, cases: [{ id: 'a', prompt: 'go', expect: { calls: [] } }] }) })
+/** The failures of the one case (`testCase`, else a plain prompt) of model `m` at `baseUrl`; `modelOptions`: a suite model's own. */
+async function failureOf(baseUrl: string, retries: number, testCase: object = { id: 'a', prompt: 'go', expect: { calls: [] } }, modelOptions?: Record<string, { baseUrl: string }>): Promise<unknown> {
+  const dir = tempFiles({ 'suite.json': JSON.stringify({ name: 'facts', tools, cases: [testCase] }) })
   await runEvaluation({
     suitePaths: [join(dir, 'suite.json')], models: ['openai-compatible:m'], outDir: join(dir, 'out'), concurrency: 1,
-    providerOptions: { baseUrl, retries, retryBaseDelayMs: 1, retryMaxDelayMs: 2 },
+    providerOptions: { baseUrl, retries, retryBaseDelayMs: 1, retryMaxDelayMs: 2 }, ...(modelOptions ? { modelOptions } : {}),
   })
   return (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).results[0]!.failures
 }
@@ -53,5 +54,32 @@ describe('a provider_error in report.json', () => {
     const [failure] = (await failureOf(`http://127.0.0.1:${await closedPort()}/v1`, 1)) as Record<string, unknown>[]
     expect(failure).toMatchObject({ kind: 'provider_error', retries: 1 })
     expect(failure).not.toHaveProperty('status')
+  })
+})
+
+// A simulated user's or a judge's own model call failing carries the same facts: its failure is errored like a
+// provider_error, and a 429 of the judge's server is as much worth telling from a 500.
+describe('a simulator_error or judge_error in report.json', () => {
+  const simulated = { id: 'u', user: { model: 'openai-compatible:sim', instructions: 'Ask for the weather.' }, expect: { calls: [] } }
+  const judged = { id: 'j', prompt: 'go', expect: { calls: [], final: { judge: { model: 'openai-compatible:judge', rubric: 'Says anything.' } } } }
+
+  it('a simulated user answered 429s: simulator_error with the status and the retries made', async () => {
+    const failing = await answering({ type: 'json', status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '0' } })
+    const failures = await failureOf(await startTextChatServer(servers), 2, simulated, { 'openai-compatible:sim': { baseUrl: failing } })
+    expect(failures).toEqual([expect.objectContaining({ kind: 'simulator_error', status: 429, retries: 2 })])
+  })
+
+  it('a judge answered 500s: judge_error with status 500 and its retries', async () => {
+    const failing = await answering({ type: 'json', status: 500, body: { error: { message: 'boom' } } })
+    const failures = await failureOf(await startTextChatServer(servers), 1, judged, { 'openai-compatible:judge': { baseUrl: failing } })
+    expect(failures).toEqual([expect.objectContaining({ kind: 'judge_error', status: 500, retries: 1 })])
+  })
+
+  it('a judge that answered outside the shape: judge_error with no status nor retries (no provider failure)', async () => {
+    const text = await startTextChatServer(servers)
+    const [failure] = (await failureOf(text, 0, judged, { 'openai-compatible:judge': { baseUrl: text } })) as Record<string, unknown>[]
+    expect(failure).toMatchObject({ kind: 'judge_error' })
+    expect(failure).not.toHaveProperty('status')
+    expect(failure).not.toHaveProperty('retries')
   })
 })
