@@ -46,7 +46,7 @@ function mergedSettings(inputs: readonly ReportInput[], key: 'modelSettings' | '
     if (!isPlainObject(value)) throw new InputError('expected the model\'s request settings (an object)', field)
     return value
   }, (name, here, first) => {
-    const setting = [...new Set([...Object.keys(here), ...Object.keys(first.value)])].sort().find((one) => !isDeepStrictEqual(here[one], first.value[one]))
+    const setting = differingSetting(here, first.value)
     return setting === undefined ? undefined : refusal(name, `${setting} ${shown(here[setting])} here but ${shown(first.value[setting])} in ${first.file}`)
   })
   const unrecorded = new Set(inputs.flatMap(({ report }) => ranBy(report).filter((name) => !isPlainObject(report.run[key]) || !(name in report.run[key]))))
@@ -84,7 +84,12 @@ function perModel<T>(
   return seen
 }
 
+/** The first setting by name two settings records differ on (merge's and the vitest reporter's), undefined if none. */
+export function differingSetting(here: Settings, first: Settings): string | undefined {
+  return [...new Set([...Object.keys(here), ...Object.keys(first)])].sort().find((one) => !isDeepStrictEqual(here[one], first[one]))
+}
+
 /** A setting's value as the refusal shows it: JSON, or `unset` for a setting the run left to the provider. */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   return value === undefined ? 'unset' : JSON.stringify(value)
 }

@@ -128,7 +128,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           delete ctx.task.meta.toolgauge
           const provider = slot.provider
           const fingerprint = await fingerprints.of(testCase, provider.id, slot.options, suite.hooks, provider.spec ?? provider.id)
-          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, models, repeats, modelSettings, suiteModelSettings: suiteModelSettings(context.simulators, context.judges), toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
+          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, testFile: ctx.task.file.filepath, models, repeats, modelSettings, suiteModelSettings: suiteModelSettings(context.simulators, context.judges), toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
           // vitest's timeout fails the test without stopping this function: the attempt's own signal stops its case
           // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).
           const abort = new AbortController()

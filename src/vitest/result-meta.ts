@@ -7,6 +7,8 @@ export type ToolgaugeTestMeta = {
   readonly result: CaseResult
   /** Absolute path of the suite file (the reporter loads it again for case order and token budgets). */
   readonly suiteFile: string
+  /** Absolute path of the test file of the describeSuite call (the reporter names it when two calls' settings differ). */
+  readonly testFile: string
   /** The models of the describeSuite call, in the order given (report rows follow it). */
   readonly models: readonly string[]
   readonly repeats: number

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { Suite } from '../core/case.ts'
 import { reportSchemaVersion, type Report } from '../core/report.ts'
 import type { CaseResult } from '../core/result.ts'
@@ -18,6 +18,8 @@ import { variantFindings } from '../variants/variant-report.ts'
 import { byModelThenVariant } from '../variants/variant-order.ts'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
 import { caseKey } from '../core/case-key.ts'
+import { differingSetting, shown } from '../compare/model-specs.ts'
+import { inert } from '../report/terminal-text.ts'
 
 /** Where and what the vitest reporter writes. */
 export type VitestReportOptions = {
@@ -41,13 +43,9 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
   const results = orderLikeARun(metas.map((meta) => meta.result), suites, models)
   // A loop, not Object.assign({}, ...metas): one meta per test, too many for a spread argument list.
   const toolSets: Record<string, readonly ToolDefinition[]> = {}
-  const modelSettings: Record<string, ModelSettings> = {}
-  const suiteModelSettings: Record<string, ModelSettings> = {}
-  for (const meta of metas) {
-    Object.assign(toolSets, meta.toolSets)
-    Object.assign(modelSettings, meta.modelSettings)
-    Object.assign(suiteModelSettings, meta.suiteModelSettings)
-  }
+  for (const meta of metas) Object.assign(toolSets, meta.toolSets)
+  const modelSettings = agreedSettings(metas, 'modelSettings', options.root)
+  const suiteModelSettings = agreedSettings(metas, 'suiteModelSettings', options.root)
 
   // The runner's rows (summaryGroup: model, and variant in runs with variants), so the figures and flaky cases are its own.
   const summaries = new GroupedSummaries(summaryGroup)
@@ -61,7 +59,7 @@ export async function writeVitestReport(metas: readonly ToolgaugeTestMeta[], opt
       models,
       // describeSuite names each model by its spec (it takes no labels).
       modelSpecs: Object.fromEntries(models.map((model) => [model, model])),
-      modelSettings: Object.fromEntries(models.map((model) => [model, modelSettings[model]!])),
+      modelSettings: Object.fromEntries(models.flatMap((model) => (modelSettings[model] ? [[model, modelSettings[model]]] : []))),
       suiteModelSettings,
       suites,
       repeat: metas.reduce((most, meta) => Math.max(most, meta.repeats), 1),
@@ -91,4 +89,29 @@ function orderLikeARun(results: readonly CaseResult[], suites: readonly Suite[],
   const caseRanks = new Map(suites.flatMap((suite) => suite.cases).map((testCase, index) => [caseKey({ suite: testCase.suite, case: testCase.id }), index]))
   const caseRank = (result: CaseResult): number => caseRanks.get(caseKey(result)) ?? caseRanks.size
   return [...results].sort((a, b) => caseRank(a) - caseRank(b) || models.indexOf(a.model) - models.indexOf(b.model) || a.repeat - b.repeat)
+}
+
+/**
+ * Each spec's settings as every test that ran it recorded them. A spec two describeSuite calls ran with different
+ * settings is left out, said on stderr: one entry would claim one setting for verdicts decided under two, which
+ * `toolgauge merge` refuses to pool; left out, merge takes it as unrecorded (its results' settings unknown).
+ */
+function agreedSettings(metas: readonly ToolgaugeTestMeta[], key: 'modelSettings' | 'suiteModelSettings', root: string): Record<string, ModelSettings> {
+  const seen = new Map<string, { readonly settings: ModelSettings; readonly testFile: string }>()
+  const differing = new Set<string>()
+  for (const meta of metas) {
+    for (const [spec, settings] of Object.entries(meta[key])) {
+      const first = seen.get(spec)
+      if (!first) {
+        seen.set(spec, { settings, testFile: meta.testFile })
+        continue
+      }
+      const setting = differing.has(spec) ? undefined : differingSetting(settings, first.settings)
+      if (setting === undefined) continue
+      differing.add(spec)
+      const value = (of: ModelSettings) => shown((of as { readonly [name: string]: unknown })[setting])
+      process.stderr.write(`warning: ${inert(`"${spec}" ran with ${setting} ${value(settings)} in ${relative(root, meta.testFile)} but ${value(first.settings)} in ${relative(root, first.testFile)}: left out of report.json's run.${key}, as its results were decided under both`)}\n`)
+    }
+  }
+  return Object.fromEntries([...seen].filter(([spec]) => !differing.has(spec)).map(([spec, { settings }]) => [spec, settings]))
 }

@@ -29,6 +29,8 @@ describe('describeSuite\'s report.json run.modelSettings', () => {
     const tests = (task.file.tasks as readonly TaskTree[]).flatMap(function all(entry): TaskTree[] { return [entry, ...(entry.tasks ?? []).flatMap(all)] })
     const metas = tests.flatMap((entry) => (entry.meta.toolgauge ? [entry.meta.toolgauge as ToolgaugeTestMeta] : []))
     expect(metas).toHaveLength(1)
+    // The reporter names a describeSuite call's test file when two calls' settings differ (write-report-settings.test.ts).
+    expect(metas[0]?.testFile).toBe(task.file.filepath)
     const { report } = await writeVitestReport(metas, { root: dir, outDir: 'vitest', startedAt: new Date() })
     const run = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [model], outDir: join(dir, 'run'), providerOptions, modelOptions })
     expect(run.report.run.modelSettings).toEqual({ [model]: { temperature: 0, seed: 7, max_tokens: 300, extra_headers: { authorization: '[redacted]' } } })

@@ -17,7 +17,7 @@ describe('the vitest reporter\'s report.json', () => {
     const suite = resolve('examples/descriptions/suite.yaml')
     const cases = ['status-shipped', 'cancel-stop', 'refund-broken']
     const scored = await Promise.all(cases.flatMap((id) => ['base', 'vague'].map((variant) => runCase({ suite, case: id, model: 'baseline', variant }))))
-    const metas = scored.map(({ result }) => ({ result, suiteFile: suite, models: ['baseline'], repeats: 1, modelSettings: { baseline: {} }, suiteModelSettings: {}, toolSets: {} }))
+    const metas = scored.map(({ result }) => ({ result, suiteFile: suite, testFile: suite, models: ['baseline'], repeats: 1, modelSettings: { baseline: {} }, suiteModelSettings: {}, toolSets: {} }))
     const { file } = await writeVitestReport(metas, { root, startedAt: new Date() })
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report
     const expected = variantFindings(report.results)
@@ -30,7 +30,7 @@ describe('the vitest reporter\'s report.json', () => {
     const scored = await Promise.all(['base', 'vague'].map((variant) => runCase({ suite, case: 'refund-broken', model: 'baseline', variant })))
     // The two variants disagree on the case (or the test shows nothing): variants are tool sets, not repeats.
     expect(new Set(scored.map(({ result }) => result.verdict)).size).toBe(2)
-    const metas = scored.map(({ result }) => ({ result, suiteFile: suite, models: ['baseline'], repeats: 1, modelSettings: { baseline: {} }, suiteModelSettings: {}, toolSets: {} }))
+    const metas = scored.map(({ result }) => ({ result, suiteFile: suite, testFile: suite, models: ['baseline'], repeats: 1, modelSettings: { baseline: {} }, suiteModelSettings: {}, toolSets: {} }))
     const { file } = await writeVitestReport(metas, { root, startedAt: new Date() })
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report
     expect(report.summary.map(summaryLabel)).toEqual(['baseline · base', 'baseline · vague'])
