@@ -74,8 +74,10 @@ export const jsonNumeral = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
  */
 export function unquotingSlip(value: unknown, type: unknown): string {
   if (typeof value !== 'string') return ''
+  // `1.2k`, as token counts are said, is 1200 (toPrecision drops the binary noise).
+  const numeral = /^\d+(\.\d+)?k$/i.test(value) ? String(Number((Number(value.slice(0, -1)) * 1000).toPrecision(12))) : value
   const meant = type === 'boolean' ? (/^(true|yes|on)$/i.test(value) ? 'true' : /^(false|no|off)$/i.test(value) ? 'false' : undefined)
-    : (type === 'number' || (type === 'integer' && Number.isInteger(Number(value)))) && jsonNumeral.test(value) ? value
+    : (type === 'number' || (type === 'integer' && Number.isInteger(Number(numeral)))) && jsonNumeral.test(numeral) ? numeral
     : undefined
   return meant === undefined ? '' : `, got the string ${JSON.stringify(value)}: write ${meant}`
 }

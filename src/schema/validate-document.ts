@@ -97,34 +97,34 @@ function throwFirstError(document: SourceDocument, errors: readonly ErrorObject[
 }
 
 /**
- * The problems ajv found at one instance path, the unknown keys first; the required fields of the branches of one
- * `oneOf`/`anyOf` are one problem ("prompt" or "messages"), and the combinator's own summary is left out when its
- * branches said more.
+ * The problems ajv found at one instance path, the unknown keys first. A `oneOf`/`anyOf`'s required fields are one
+ * problem ("prompt" or "messages"); its branches whose type the value is not are noise beside a branch of its type
+ * (`{ nam: f }`) or one's hint (`requird`), else one line of what the field takes; its own summary is left out.
  */
 function problemsAt(pointer: string, errors: readonly ErrorObject[], document: SourceDocument, keysAt: KeysAt): Problem[] {
   const here = errors.filter((error) => error.instancePath === pointer)
   const path = pointerToPath(pointer)
   const problems: Problem[] = []
-  const branchRequired = new Map<string, string[]>()
+  const value = valueAt(document.value, path)
+  const branches = new Map<string, ErrorObject[]>()
   for (const error of here) {
-    const branch = error.keyword === 'required' ? /^(.*\/(?:oneOf|anyOf))\/\d+\/required$/.exec(error.schemaPath)?.[1] : undefined
-    if (branch !== undefined) {
-      branchRequired.set(branch, [...(branchRequired.get(branch) ?? []), String(error.params.missingProperty)])
-      continue
-    }
-    if (['oneOf', 'anyOf'].includes(error.keyword) && here.length > 1) continue
-    if (error.keyword === 'additionalProperties') {
+    // A required field outside a union is a union of one: its field is named the same way.
+    const union = /^(.*\/(?:oneOf|anyOf))\/\d+\/(?:required|type|enum)$/.exec(error.schemaPath)?.[1] ?? (error.keyword === 'required' ? `${error.schemaPath}:${String(error.params.missingProperty)}` : undefined)
+    if (union !== undefined) branches.set(union, [...(branches.get(union) ?? []), error])
+    else if (error.keyword === 'additionalProperties') {
       const key = String(error.params.additionalProperty)
       problems.push({ field: [...path, key], message: `unknown field "${key}"${unknownFieldHint(key, keysAt(path))}` })
-    } else if (error.keyword === 'required') {
-      problems.push({ field: [...path, String(error.params.missingProperty)], message: explain(error, undefined) })
-    } else {
-      problems.push({ field: path, message: explain(error, valueAt(document.value, path), path) })
-    }
+    } else if (!['oneOf', 'anyOf'].includes(error.keyword) || here.length === 1) problems.push({ field: path, message: explain(error, value, path) })
   }
-  for (const names of branchRequired.values()) {
+  for (const [union, branchErrors] of branches) {
+    const names = branchErrors.flatMap((error) => (error.keyword === 'required' ? [String(error.params.missingProperty)] : []))
+    const misses = branchErrors.filter((error) => error.keyword !== 'required')
+    const shown = misses.length === 1 ? misses[0] : misses.find((miss) => explain(miss, value, path) !== explain(miss, undefined, path))
+    const forms = misses.flatMap((miss) => miss.keyword === 'enum' ? (miss.params.allowedValues as unknown[]).map((v) => JSON.stringify(v))
+      : [miss.params.type === 'object' ? `{ ${keysAt(path).map((key) => `${key}: …`).join(', ') || '…'} }` : `a ${miss.params.type === 'array' ? 'list' : String(miss.params.type)}`])
+    if (misses.length > 0 && !here.some((error) => error.schemaPath.startsWith(`${union}/`) && !misses.includes(error))) problems.push({ field: path, message: shown ? explain(shown, value, path) : `expected one of: ${forms.slice(0, -1).join(', ')}, or ${forms.at(-1)}` })
     const quoted = names.map((name) => `"${name}"`)
-    problems.push(names.length === 1
+    if (names.length > 0) problems.push(names.length === 1
       ? { field: [...path, names[0]!], message: `missing required field ${quoted[0]}` }
       : { field: path, message: `missing a required field: ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` })
   }
@@ -162,8 +162,6 @@ function explain(error: ErrorObject, value: unknown, path: readonly (string | nu
       const slip = error.params.limit === 1 ? percentageSlip(value) : undefined
       return slip ?? `expected a value that ${error.message ?? 'matches the schema'}`
     }
-    case 'required':
-      return `missing required field "${String(error.params.missingProperty)}"`
     case 'enum': {
       const allowed = error.params.allowedValues as unknown[]
       const slip = typeof value === 'string' ? didYouMean(value, allowed.filter((v): v is string => typeof v === 'string')) : ''

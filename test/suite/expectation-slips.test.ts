@@ -214,3 +214,23 @@ describe('a suite field given a string of a boolean or a number says what to wri
     expect(await suiteError('cases:\n  - id: a\n    prompt: hi\n    tools: [create_note, create_ntoe]\n')).toContain('suite.yaml:6: cases.0.tools.1: no tool named "create_ntoe" in this suite (did you mean "create_note"?) (tools: create_note)')
   })
 })
+
+// A field of a oneOf got one line per branch: the hinted error, then "also line 6, …: expected object" (the other
+// form), which reads as a second error.
+describe('a field of two forms (oneOf) given neither says so once', () => {
+  const rest = 'cases:\n  - id: a\n    prompt: hi\n'
+  const only = (message: string) => message.replace(/^.*suite\.yaml:/, '')
+  it('the branch with a hint alone: tool_choice: requird, max_tool_tokens: 1.2k, cases as a mapping', async () => {
+    expect(only(await suiteError(`${rest}    tool_choice: requird\n`))).toBe('6: cases.0.tool_choice: expected one of "auto", "none", "required" (did you mean "required"?)')
+    expect(only(await suiteError(`max_tool_tokens: 1.2k\n${rest}`))).toBe('3: max_tool_tokens: expected number, got the string "1.2k": write 1200')
+    expect(only(await suiteError('cases:\n  a: { prompt: hi }\n'))).toBe('3: cases: expected array, got one object: put it in a list ([{ … }], or a "- " item)')
+  })
+
+  it('no hint: what the field takes, in one line; a value of one form is told that form\'s error', async () => {
+    expect(only(await suiteError(`${rest}    tool_choice: 3\n`))).toBe('6: cases.0.tool_choice: expected one of: "auto", "none", "required", or { name: … }')
+    expect(only(await suiteError(`max_tool_tokens: many\n${rest}`))).toBe('3: max_tool_tokens: expected one of: a number, or { total: …, tools: … }')
+    expect(only(await suiteError(`max_tool_tokens: -1\n${rest}`))).toBe('3: max_tool_tokens: expected a value that must be >= 0')
+    // The object form misspelled: its own errors, still two ("also" is for those), not the "auto" form's.
+    expect(only(await suiteError(`${rest}    tool_choice: { nam: f }\n`))).toBe('6: cases.0.tool_choice.nam: unknown field "nam" (did you mean "name"?)\n  also line 6, cases.0.tool_choice.name: missing required field "name"')
+  })
+})
