@@ -6,6 +6,7 @@ import { InputError, MissingApiKeyError } from '../core/errors.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
 import type { Provider } from '../core/provider.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
+import { moduleScope } from '../io/load-module.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type EvaluatedCase } from '../runner/evaluate-case.ts'
@@ -84,9 +85,12 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
       release = guardStrays()
     })
     afterAll(() => release?.())
+    // As a run's: one version of each user module, the one loaded while collecting, for every test of the block,
+    // whatever the worker loads meanwhile (a runCase or describeSuite after an edit; io/load-module.ts).
+    const scoped = moduleScope()
     try {
       // A model's missing key or server is said in describeSuite's option names (core/option-names.ts).
-      await registerTests(file, options, models, servers)
+      await scoped(() => registerTests(file, options, models, servers, scoped))
     } catch (error) {
       await servers.close()
       throw error
@@ -94,8 +98,8 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
   })
 }
 
-/** Loads the suite (its MCP servers listed through `servers`) and registers its tests. */
-async function registerTests(file: string, options: DescribeSuiteOptions, models: readonly string[], servers: McpServers): Promise<void> {
+/** Loads the suite (its MCP servers listed through `servers`) and registers its tests, each run in `scoped`. */
+async function registerTests(file: string, options: DescribeSuiteOptions, models: readonly string[], servers: McpServers, scoped: ReturnType<typeof moduleScope>): Promise<void> {
   const suite = await loadSuite(file, { mcp: servers })
   const selected = selectCases(suite, options.cases)
   const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)
@@ -121,7 +125,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
         // vitest's `retry` runs the test again and reports the last attempt: each attempt clears the meta (what the
         // reporter writes), and only the latest one, while vitest still runs it, leaves its result there or throws.
         let attempts = 0
-        register(caseTestName(testCase, slot.spec, repeat), async (ctx) => {
+        register(caseTestName(testCase, slot.spec, repeat), (ctx) => scoped(async () => {
           if (!slot.provider) return ctx.skip(slot.skip)
           const attempt = ++attempts
           // An earlier attempt's result is not this one's: until this attempt has a result, there is none.
@@ -193,7 +197,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           ctx.task.meta.toolgauge = metaOf(evaluated.result)
           const verdict = verdictOf(evaluated.result)
           if (verdict !== 'passed') throw new Error(caseTestFailure({ ...redactedCase(evaluated, context.secrets), case: testCase }, provider.id, verdict))
-        })
+        }))
       }
     }
   }
