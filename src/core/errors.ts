@@ -1,4 +1,4 @@
-import { carriesMarker, thrownMessage } from './thrown.ts'
+import { attempt, carriesMarker, thrownMessage } from './thrown.ts'
 import { optionNames } from './option-names.ts'
 
 const inputErrorMarker = Symbol.for('toolgauge.InputError')
@@ -96,12 +96,13 @@ export class ProviderError extends Error {
   /**
    * The first ProviderError `matches` accepts in `error` or the causes under it: the SDKs ("Connection error.") and
    * our fetch wrap what the HTTP layer threw, so its facts (`details`) are found down the chain, never in the message.
+   * A cause that cannot be read (a getter, a Proxy: a caller's provider throws anything) ends the chain.
    */
   static within(error: unknown, matches: (found: ProviderError) => boolean = () => true): ProviderError | undefined {
     let current: unknown = error
     for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
       if (ProviderError.isInstance(current) && matches(current)) return current
-      current = (current as { cause?: unknown }).cause
+      current = attempt(() => (current as { cause?: unknown }).cause)
     }
     return undefined
   }
@@ -112,7 +113,7 @@ export class ProviderError extends Error {
    */
   static factsOf(error: unknown): { readonly message: string; readonly status?: number; readonly retries: number } {
     const below = ProviderError.within(error)
-    const status = below ? below.details.status : (error as { status?: unknown } | null | undefined)?.status
+    const status = below ? below.details.status : attempt(() => (error as { status?: unknown } | null | undefined)?.status)
     return { message: thrownMessage(below ?? error), ...(typeof status === 'number' ? { status } : {}), retries: below?.details.retries ?? 0 }
   }
 }

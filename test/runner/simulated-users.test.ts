@@ -11,6 +11,7 @@ import type { GenerateRequest, Provider } from '../../src/core/provider.ts'
 import { simulatorRecord } from '../../src/loop/simulated-user.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import { runMain, tempFiles } from '../helpers/cli.ts'
+import { trapped } from '../helpers/trapped.ts'
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const tools = JSON.stringify([{ name: 'cancel_order', description: 'Cancel an order', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'], additionalProperties: false } }])
@@ -119,6 +120,13 @@ describe('simulated users', () => {
     expect(result?.failures.map((failure) => failure.kind)).toEqual(['simulator_error'])
     expect(result?.failures[0]?.message).toContain('HTTP 503 from the simulator')
     expect(outcome.report.summary[0]?.accuracy).toBeNull()
+  })
+
+  it('a simulator that throws a Proxy whose every trap throws is simulator_error, with no status nor retries (none can be read)', async () => {
+    const dir = suiteFolder('', { simulator: 'sim' })
+    const broken: Provider = { id: 'sim', doGenerate: async () => { throw trapped() } }
+    const [result] = (await run(dir, agent(), { providers: [broken] })).report.results
+    expect(result?.failures).toEqual([{ kind: 'simulator_error', message: expect.stringContaining('a value that cannot be described'), userMessage: 0 }])
   })
 
   it('an empty answer from the simulator is simulator_error too (a script that ends without ###STOP###)', async () => {
