@@ -11,7 +11,7 @@ import { isPlainObject } from '../core/plain-object.ts'
 import { caseKey } from '../core/case-key.ts'
 import { summaryLabel } from '../variants/variant-cells.ts'
 import { isTask, runCut, runStops } from '../report/run-stops.ts'
-import { mustPassKeys, mustPassRecord, type MustPassEntry } from './must-pass.ts'
+import { mustPassRecord, recordedMustPassKeys, type MustPassEntry } from './must-pass.ts'
 import { mergedModelSettings, mergedModelSpecs, mergedSuiteModelSettings } from './model-specs.ts'
 import { checkOneRepeat, isShard, shardSetRecords, shardSets } from './shard-sets.ts'
 import { keepOneCopy } from './result-copies.ts'
@@ -88,8 +88,10 @@ export function mergeReports(inputs: readonly ReportInput[], options: { readonly
   const recorded = inputs.map(({ file, report }) => ({ file, gates: report.gates, models: unique([...report.run.models, ...report.results.map((r) => r.model)]) }))
   const gates = reevaluateGates(recorded, summary, warnings)
   // A result any input asks to pass must pass, whichever input's copy was kept: the order of the inputs cannot
-  // decide the exit code (a copy kept from a gated run would otherwise free the ungated run's same failed case).
-  const toPass = new Set(inputs.flatMap(({ file, report }, i) => mustPassKeys(file, report, recordsMetricGate(recorded[i]!))))
+  // decide the exit code (a copy kept from a gated run would otherwise free the ungated run's same failed case). An
+  // input without a metric gate asks every result (its run's exit code did); one with, those its own merge recorded
+  // (`run.merged.mustPass`): its gates cover its gated runs' models only, so a merge of merges keeps its ungated ones.
+  const toPass = new Set(inputs.flatMap(({ file, report }, i) => (recordsMetricGate(recorded[i]!) ? recordedMustPassKeys(file, report.run) : report.results.map(resultKey))))
   const mustPass = results.filter((result) => toPass.has(resultKey(result)))
   // Stored when gates decide (without a metric gate every result must pass anyway): a later merge reads it.
   const recordMustPass = mustPass.length > 0 && gates.some((line) => line.gate.kind === 'metric')

@@ -13,16 +13,6 @@ import { verdictOf } from '../core/verdict.ts'
  */
 export type MustPassEntry = Pick<CaseResult, 'suite' | 'case' | 'model' | 'repeat' | 'variant'>
 
-/**
- * The result keys (`resultKey`) an input asks to pass: every result of a report that recorded no metric gate (its
- * run's exit code asked that); of one that did, those its own merge recorded in `run.merged.mustPass` — a merged
- * report's gates cover its gated runs' models only, and without the record a merge of merges would let them cover
- * every result (a failed case of an ungated run exiting 0).
- */
-export function mustPassKeys(file: string, report: Report, gated: boolean): string[] {
-  return gated ? recordedMustPassKeys(file, report.run) : report.results.map(resultKey)
-}
-
 /** The result keys a report records as must-pass (`run.merged.mustPass`); a damaged record is exit 2 with its file and field. */
 export function recordedMustPassKeys(file: string, run: Report['run']): string[] {
   const merged = run.merged
