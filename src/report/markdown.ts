@@ -23,7 +23,6 @@ const maxFailingRows = 100
 export function toMarkdown(input: Report | StreamedReport): string {
   const report = streamOf(input)
   const gates = reportGates(report)
-  // The merge's decision read back (run.merged.mustPass): a failed must-pass case under passing gates is exit 1.
   const unmet = unmetMustPassOf('report.json', { run: report.run, gates }, report.eachResult())
   const { count, failing, errored } = scan(report.eachResult())
   const sections = [

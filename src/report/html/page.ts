@@ -109,7 +109,6 @@ function stopsSection(run: Report['run']): string {
 function gatesSection(report: StreamedReport): string {
   const gates = reportGates(report)
   if (gates.length === 0) return ''
-  // The merge's decision read back (run.merged.mustPass): a failed must-pass case under passing gates is exit 1.
   const unmet = unmetMustPassOf('report.json', { run: report.run, gates }, report.eachResult())
   const why = unmetMustPassText(unmet)
   const rows = gates.map((g) => `<tr><td>${escapeHtml(gateName(g))}</td><td>${escapeHtml(g.model && g.model !== '*' ? g.model : 'all')}</td><td>${g.value === null ? `${nothingMeasured} measured nothing` : escapeHtml(String(Number(g.value.toPrecision(4))))}</td><td>${escapeHtml(String(g.threshold))}</td><td class="${g.passed ? 'gate-pass' : 'gate-fail'}">${g.passed ? 'pass' : 'FAIL'}</td></tr>`)
