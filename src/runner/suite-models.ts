@@ -76,7 +76,8 @@ export class SuiteModels {
     for (const [key, seen] of this.casesOf) {
       const refs = [...seen.values()]
       const provider = this.built.get(key)
-      if (provider?.checkCases) warnings.push(...caseWarnings(provider, refs, { repeats, allCases: (await allCases?.()) ?? refs }))
+      if (!provider?.checkCases) continue
+      for (const warning of caseWarnings(provider, refs, { repeats, allCases: (await allCases?.()) ?? refs })) warnings.push(warning)
     }
     return warnings
   }
@@ -115,7 +116,9 @@ export class SuiteModels {
 
 /** `run.suiteModelSettings` of a run's simulated users and judges (a spec that is both is one entry, its settings one). */
 export function suiteModelSettings(...sets: readonly SuiteModels[]): { [spec: string]: ModelSettings } {
-  return Object.assign({}, ...sets.map((set) => set.settings()))
+  const settings: { [spec: string]: ModelSettings } = {}
+  for (const set of sets) Object.assign(settings, set.settings())
+  return settings
 }
 
 /** Every case of the suites (`CasePlan.allCases`), read only when a model checks its cases; default: the cases it takes part in. */
