@@ -120,7 +120,11 @@ export class CaseLoop {
         // A bad cassette or script is the user's input: stop the run (exit 2). Anything else a provider throws
         // — its own failure or an SDK surprise — ends this case as provider_error and the run goes on.
         if (InputError.isInstance(error)) throw error
-        if (!ProviderError.isInstance(error)) return { stop: 'provider-error', error: `unexpected provider failure: ${thrownMessage(error)}` }
+        if (!ProviderError.isInstance(error)) {
+          // An SDK's error names the status its server answered (read safely); its retries, if any, are the SDK's own.
+          const { status } = ProviderError.factsOf(error)
+          return { stop: 'provider-error', error: `unexpected provider failure: ${thrownMessage(error)}`, ...providerFailureFacts({ status }) }
+        }
         // A request the breaker did not send, the last status, the retries: fields, as a message's words are anyone's to write.
         return { stop: 'provider-error', error: error.message, ...providerFailureFacts(error.details) }
       }

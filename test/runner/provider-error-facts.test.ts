@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/core/report.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
+import type { RunOptions } from '../../src/runner/run-options.ts'
 import { tempFiles } from '../helpers/cli.ts'
 import { closedPort } from '../helpers/closed-port.ts'
 import { startLoopback, startTextChatServer, type Loopback, type Reply } from '../providers/fake/loopback.ts'
@@ -17,12 +18,12 @@ afterEach(async () => {
 
 const tools = [{ name: 'get_weather', description: 'Weather of a city.', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]
 
-/** The failures of the one case (`testCase`, else a plain prompt) of model `m` at `baseUrl`; `modelOptions`: a suite model's own. */
-async function failureOf(baseUrl: string, retries: number, testCase: object = { id: 'a', prompt: 'go', expect: { calls: [] } }, modelOptions?: Record<string, { baseUrl: string }>): Promise<unknown> {
+/** The failures of the one case (`testCase`, else a plain prompt) of model `m` at `baseUrl` (none: the caller's `models`); `extra`: a suite model's own options, the caller's providers. */
+async function failureOf(baseUrl: string | undefined, retries: number, testCase: object = { id: 'a', prompt: 'go', expect: { calls: [] } }, extra: Partial<Pick<RunOptions, 'modelOptions' | 'providers' | 'models'>> = {}): Promise<unknown> {
   const dir = tempFiles({ 'suite.json': JSON.stringify({ name: 'facts', tools, cases: [testCase] }) })
   await runEvaluation({
-    suitePaths: [join(dir, 'suite.json')], models: ['openai-compatible:m'], outDir: join(dir, 'out'), concurrency: 1,
-    providerOptions: { baseUrl, retries, retryBaseDelayMs: 1, retryMaxDelayMs: 2 }, ...(modelOptions ? { modelOptions } : {}),
+    suitePaths: [join(dir, 'suite.json')], models: extra.models ?? ['openai-compatible:m'], outDir: join(dir, 'out'), concurrency: 1,
+    providerOptions: { ...(baseUrl ? { baseUrl } : {}), retries, retryBaseDelayMs: 1, retryMaxDelayMs: 2 }, ...extra,
   })
   return (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).results[0]!.failures
 }
@@ -50,6 +51,13 @@ describe('a provider_error in report.json', () => {
     expect(await failureOf(url, 3)).toEqual([expect.objectContaining({ kind: 'provider_error', status: 401, retries: 0 })])
   })
 
+  it('a caller\'s provider throwing an SDK\'s error (a numeric status, no ProviderError): its status, and no retries (the SDK\'s own are not known)', async () => {
+    const sdk = { id: 'sdk', doGenerate: async () => { throw Object.assign(new Error('429 Rate limit reached'), { status: 429 }) } }
+    const [failure] = (await failureOf(undefined, 0, undefined, { models: ['sdk'], providers: [sdk] })) as Record<string, unknown>[]
+    expect(failure).toMatchObject({ kind: 'provider_error', status: 429 })
+    expect(failure).not.toHaveProperty('retries')
+  })
+
   it('no server answering: the retries, and no status (none came)', async () => {
     const [failure] = (await failureOf(`http://127.0.0.1:${await closedPort()}/v1`, 1)) as Record<string, unknown>[]
     expect(failure).toMatchObject({ kind: 'provider_error', retries: 1 })
@@ -65,19 +73,19 @@ describe('a simulator_error or judge_error in report.json', () => {
 
   it('a simulated user answered 429s: simulator_error with the status and the retries made', async () => {
     const failing = await answering({ type: 'json', status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '0' } })
-    const failures = await failureOf(await startTextChatServer(servers), 2, simulated, { 'openai-compatible:sim': { baseUrl: failing } })
+    const failures = await failureOf(await startTextChatServer(servers), 2, simulated, { modelOptions: { 'openai-compatible:sim': { baseUrl: failing } } })
     expect(failures).toEqual([expect.objectContaining({ kind: 'simulator_error', status: 429, retries: 2 })])
   })
 
   it('a judge answered 500s: judge_error with status 500 and its retries', async () => {
     const failing = await answering({ type: 'json', status: 500, body: { error: { message: 'boom' } } })
-    const failures = await failureOf(await startTextChatServer(servers), 1, judged, { 'openai-compatible:judge': { baseUrl: failing } })
+    const failures = await failureOf(await startTextChatServer(servers), 1, judged, { modelOptions: { 'openai-compatible:judge': { baseUrl: failing } } })
     expect(failures).toEqual([expect.objectContaining({ kind: 'judge_error', status: 500, retries: 1 })])
   })
 
   it('a judge that answered outside the shape: judge_error with no status nor retries (no provider failure)', async () => {
     const text = await startTextChatServer(servers)
-    const [failure] = (await failureOf(text, 0, judged, { 'openai-compatible:judge': { baseUrl: text } })) as Record<string, unknown>[]
+    const [failure] = (await failureOf(text, 0, judged, { modelOptions: { 'openai-compatible:judge': { baseUrl: text } } })) as Record<string, unknown>[]
     expect(failure).toMatchObject({ kind: 'judge_error' })
     expect(failure).not.toHaveProperty('status')
     expect(failure).not.toHaveProperty('retries')
