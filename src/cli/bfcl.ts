@@ -26,12 +26,13 @@ const usage = `toolgauge bfcl <score | import | to-scripted> [options]
 
   toolgauge bfcl import --data <bfcl data dir> [--category <name> ...] --out <suites dir> [--keep-dots]
                         [--bfcl-source <bfcl_eval dir>]
-      Writes <out>/<category>/suite.json (+ tools.json) per category: cases with matching: bfcl, so a normal
-      toolgauge run scores them with BFCL's verdicts. --keep-dots sends dotted names unchanged. A multi-turn
-      category (--category multi_turn_base, multi_turn_miss_func, multi_turn_miss_param) becomes conversation
-      cases: one user message per BFCL turn, run against toolgauge's BFCL environments (the suite's world), each
-      reply judged by BFCL's multi-turn checker. multi_turn_long_context needs --bfcl-source (BFCL's bfcl_eval
-      folder): the cases record the folder, and the world reads its long_context.py when the suite runs.
+      Writes <out>/<category>/suite.json (+ tools.json, and the cases in cases.jsonl) per category: cases with
+      matching: bfcl, so a normal toolgauge run scores them with BFCL's verdicts. --keep-dots sends dotted names
+      unchanged. A multi-turn category (--category multi_turn_base, multi_turn_miss_func, multi_turn_miss_param)
+      becomes conversation cases: one user message per BFCL turn, run against toolgauge's BFCL environments (the
+      suite's world), each reply judged by BFCL's multi-turn checker. multi_turn_long_context needs --bfcl-source
+      (BFCL's bfcl_eval folder): the cases record the folder, and the world reads its long_context.py when the
+      suite runs.
 
   toolgauge bfcl to-scripted <result file> --out <scripted file>
       Converts a BFCL result file into a scripted: model file that replays the recorded outputs (a multi-turn
