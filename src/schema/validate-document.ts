@@ -119,10 +119,9 @@ function problemsAt(pointer: string, errors: readonly ErrorObject[], document: S
   for (const [union, branchErrors] of branches) {
     const names = branchErrors.flatMap((error) => (error.keyword === 'required' ? [String(error.params.missingProperty)] : []))
     const misses = branchErrors.filter((error) => error.keyword !== 'required')
-    const shown = misses.length === 1 ? misses[0] : misses.find((miss) => explain(miss, value, path) !== explain(miss, undefined, path))
-    const forms = misses.flatMap((miss) => miss.keyword === 'enum' ? (miss.params.allowedValues as unknown[]).map((v) => JSON.stringify(v))
-      : [miss.params.type === 'object' ? `{ ${keysAt(path).map((key) => `${key}: …`).join(', ') || '…'} }` : `a ${miss.params.type === 'array' ? 'list' : String(miss.params.type)}`])
-    if (misses.length > 0 && !here.some((error) => error.schemaPath.startsWith(`${union}/`) && !misses.includes(error))) problems.push({ field: path, message: shown ? explain(shown, value, path) : `expected one of: ${forms.slice(0, -1).join(', ')}, or ${forms.at(-1)}` })
+    // A branch of the value's type said more (its errors are elsewhere in `here`): the misses are noise.
+    const fitsABranch = here.some((error) => error.schemaPath.startsWith(`${union}/`) && !misses.includes(error))
+    if (misses.length > 0 && !fitsABranch) problems.push({ field: path, message: unionMiss(misses, value, path, keysAt) })
     const quoted = names.map((name) => `"${name}"`)
     if (names.length > 0) problems.push(names.length === 1
       ? { field: [...path, names[0]!], message: `missing required field ${quoted[0]}` }
@@ -130,6 +129,18 @@ function problemsAt(pointer: string, errors: readonly ErrorObject[], document: S
   }
   const unknownFirst = [...problems].sort((a, b) => Number(b.message.startsWith('unknown field')) - Number(a.message.startsWith('unknown field')))
   return unknownFirst.filter((problem, index) => unknownFirst.findIndex((other) => other.message === problem.message) === index)
+}
+
+/** What a value of no branch's type or enum is told: the one branch with a hint (`requird`), else every form the field takes. */
+function unionMiss(misses: readonly ErrorObject[], value: unknown, path: readonly (string | number)[], keysAt: KeysAt): string {
+  const shown = misses.length === 1 ? misses[0] : misses.find((miss) => explain(miss, value, path) !== explain(miss, undefined, path))
+  if (shown) return explain(shown, value, path)
+  const forms = misses.flatMap((miss) => {
+    if (miss.keyword === 'enum') return (miss.params.allowedValues as unknown[]).map((allowed) => JSON.stringify(allowed))
+    if (miss.params.type === 'object') return [`{ ${keysAt(path).map((key) => `${key}: …`).join(', ') || '…'} }`]
+    return [`a ${miss.params.type === 'array' ? 'list' : String(miss.params.type)}`]
+  })
+  return `expected one of: ${forms.slice(0, -1).join(', ')}, or ${forms.at(-1)}`
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Case, Expectation } from '../core/case.ts'
 import type { ConversationExpectation, ConversationStep } from '../core/conversation.ts'
 import { literalEquals } from '../core/exact-number.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { providerFailureFacts } from '../core/errors.ts'
 import type { Failure } from '../core/result.ts'
 import type { Transcript } from '../core/transcript.ts'
@@ -156,12 +157,14 @@ function messageOfPath(path: string | undefined, transcript: Transcript): number
  * exact value: `literalEquals`; malformed ones by their text).
  */
 function repeatedCalls(calls: readonly FlatCall[]): number {
-  const compared = (call: FlatCall['call']) => (call.check.wellFormed ? judgedArguments(call) : call.rawArguments)
-  const seen: FlatCall['call'][] = []
+  // Each tool's distinct arguments so far: a call is compared only with its own tool's.
+  const seen = new Map<string, unknown[]>()
   let repeated = 0
   for (const { call } of calls) {
-    if (seen.some((earlier) => earlier.name === call.name && literalEquals(compared(earlier), compared(call)))) repeated++
-    else seen.push(call)
+    const args = call.check.wellFormed ? judgedArguments(call) : call.rawArguments
+    const earlier = getOrCreate(seen, call.name, () => [])
+    if (earlier.some((other) => literalEquals(other, args))) repeated++
+    else earlier.push(args)
   }
   return repeated
 }

@@ -13,7 +13,7 @@ import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type Evaluated
 import { casesOfVariant, prepareCases, specsOptions, withCaseSecrets, type ModelOptions, type SecretOptions } from '../runner/run-one-case.ts'
 import { Fingerprints } from '../runner/fingerprint.ts'
 import { modelSettingsOf } from '../runner/run-header.ts'
-import { suiteModelSettings } from '../runner/suite-models.ts'
+import { suiteModelSettings as suiteModelSettingsOf } from '../runner/suite-models.ts'
 import { guardStrays } from '../runner/process-guard.ts'
 import { caseSelector } from '../runner/load-run.ts'
 import { loadSuite } from '../suite/load-suite.ts'
@@ -111,6 +111,8 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   // Checked and prepared while collecting, as a run prepares before its first call.
   const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))
   const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions, modelOptions: options.modelOptions })
+  // The judges and simulated users are built by now (prepared above): their settings are the block's, not each test's.
+  const suiteModelSettings = suiteModelSettingsOf(context.simulators, context.judges)
   // As a run's: a judge's or simulated user's own settings decide its verdicts.
   const fingerprints = new Fingerprints(options.modelOptions ? { modelOptions: options.modelOptions } : {})
   // vitest starts a test's timeout when it starts the test, and starts at most maxConcurrency at once: a queue of ours
@@ -132,7 +134,7 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
           delete ctx.task.meta.toolgauge
           const provider = slot.provider
           const fingerprint = await fingerprints.of(testCase, provider.id, slot.options, suite.hooks, provider.spec ?? provider.id)
-          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, testFile: ctx.task.file.filepath, models, repeats, modelSettings, suiteModelSettings: suiteModelSettings(context.simulators, context.judges), toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
+          const metaOf = (result: CaseResult): ToolgaugeTestMeta => ({ result, suiteFile: suite.file, testFile: ctx.task.file.filepath, models, repeats, modelSettings, suiteModelSettings, toolSets: context.toolSets.pick(result.turns.map((turn) => turn.request.toolSet)) })
           // vitest's timeout fails the test without stopping this function: the attempt's own signal stops its case
           // (the model call is aborted, the limiter's slot freed; user code that ignores it is abandoned after a grace).
           const abort = new AbortController()
