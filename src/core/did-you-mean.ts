@@ -70,12 +70,14 @@ export const jsonNumeral = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
 
 /**
  * The other way round, for a string where a boolean or a number was expected — YAML 1.2 reads `yes`, `off` and any
- * quoted value as one — `, got the string "yes": write true`; empty for a string that reads as neither.
+ * quoted value as one — `, got the string "yes": write true`; empty for a string that reads as neither. In a field
+ * that `counts` (tokens, turns, retries) `1.2k` is also read, as 1200.
  */
-export function unquotingSlip(value: unknown, type: unknown): string {
+export function unquotingSlip(value: unknown, type: unknown, counts = false): string {
   if (typeof value !== 'string') return ''
-  // `1.2k`, as token counts are said, is 1200 (toPrecision drops the binary noise).
-  const numeral = /^\d+(\.\d+)?k$/i.test(value) ? String(Number((Number(value.slice(0, -1)) * 1000).toPrecision(12))) : value
+  // `1.2k` is how a count is said; a temperature or a fraction of 1200 is no one's meaning (toPrecision drops the
+  // binary noise).
+  const numeral = counts && /^\d+(\.\d+)?k$/i.test(value) ? String(Number((Number(value.slice(0, -1)) * 1000).toPrecision(12))) : value
   const meant = type === 'boolean' ? (/^(true|yes|on)$/i.test(value) ? 'true' : /^(false|no|off)$/i.test(value) ? 'false' : undefined)
     : (type === 'number' || (type === 'integer' && Number.isInteger(Number(numeral)))) && jsonNumeral.test(numeral) ? numeral
     : undefined

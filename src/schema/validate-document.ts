@@ -184,7 +184,9 @@ function explain(error: ErrorObject, value: unknown, path: readonly (string | nu
       if (seconds !== undefined) return `expected a number of seconds, got the string ${JSON.stringify(value)}: write ${seconds}`
       // `calls: [get_weather]`: a call written as its tool's name.
       if (error.params.type === 'object' && typeof value === 'string' && ['calls', 'forbid'].includes(String(path.at(-2)))) return `expected object, got the string ${JSON.stringify(value)}: a call is written { name: ${JSON.stringify(value)} }`
-      const slip = error.params.type === 'string' ? quotingSlip(value) : error.params.type === 'array' ? listSlip(value) : unquotingSlip(value, error.params.type)
+      // A count is an integer field, or a token budget (`max_tool_tokens`, its `total` and per-tool entries: numbers).
+      const counts = error.params.type === 'integer' || path.slice(-3).some((key) => String(key).endsWith('_tokens'))
+      const slip = error.params.type === 'string' ? quotingSlip(value) : error.params.type === 'array' ? listSlip(value) : unquotingSlip(value, error.params.type, counts)
       return `expected ${String(error.params.type)}${slip}`
     }
     case 'oneOf':

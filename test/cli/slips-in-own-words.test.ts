@@ -108,6 +108,22 @@ describe('values written in another convention are named with the one toolgauge 
     expectInputError(runCli(['run', '--out', 'out'], { cwd: config('providers:\n  baseline: { timeout: 2m }\n') }), 'toolgauge.config.yaml:4', 'providers.baseline.timeout: expected a number of seconds, got the string "2m": write 120')
   })
 
+  // `1.2k` is how a count is said (1200 tokens); a temperature or a fraction of 1200 is no slip's meaning.
+  it('1.2k in a count (max_tokens, a token gate) says write 1200; in a temperature or a fraction it does not', () => {
+    const config = (text: string) => tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': `suites: [suite.yaml]\nmodels: [baseline]\n${text}` })
+    const stderr = (text: string) => {
+      const result = runCli(['run', '--out', 'out'], { cwd: config(text) })
+      expect(result.code, result.stderr).toBe(2)
+      return result.stderr
+    }
+    expect(stderr('providers:\n  baseline: { max_tokens: 1.2k }\n')).toContain('toolgauge.config.yaml:4: providers.baseline.max_tokens: expected integer, got the string "1.2k": write 1200\n')
+    expect(stderr('gates:\n  max_tool_tokens: 2k\n')).toContain('toolgauge.config.yaml:4: gates.max_tool_tokens: expected number, got the string "2k": write 2000\n')
+    expect(stderr('providers:\n  baseline: { temperature: 1.2k }\n')).toContain('toolgauge.config.yaml:4: providers.baseline.temperature: expected number\n')
+    expect(stderr('gates:\n  min_accuracy: 0.9k\n')).toContain('toolgauge.config.yaml:4: gates.min_accuracy: expected number\n')
+    // A quoted number is still a quoted number, count or not.
+    expect(stderr('providers:\n  baseline: { temperature: "0.7" }\n')).toContain('providers.baseline.temperature: expected number, got the string "0.7": write 0.7\n')
+  })
+
   it('a config gate of 5 is the same slip, at its line', () => {
     const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n', 'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodels: [baseline]\ngates:\n  max_hallucinated_param_rate: 5\n' })
     expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:4', 'gates.max_hallucinated_param_rate', 'a fraction between 0 and 1: did you mean 0.05?')
