@@ -158,7 +158,8 @@ function carryExtensions(summaries: ModelSummary[], inputs: readonly ReportInput
     const extra: Record<string, unknown> = {}
     for (const key of unique(sources.flatMap((s) => Object.keys(s)))) {
       if (key in summary) continue
-      const values = sources.filter((s) => key in s).map((s) => ({ value: s[key], weight: s.cases }))
+      // Any key a report file holds, named in ModelSummary or not (a later toolgauge's, another stage's).
+      const values = sources.filter((s) => key in s).map((s) => ({ value: (s as Readonly<Record<string, unknown>>)[key], weight: s.cases }))
       const merged = values.every((v) => isDeepStrictEqual(v.value, values[0]!.value)) ? values[0]!.value : weightedMean(values)
       if (merged === undefined) warnings.push(`summary.${key} of ${summary.model} differs between reports and cannot be recomputed; left out`)
       else extra[key] = merged

@@ -46,8 +46,20 @@ export type ModelSummary = {
   readonly repeatedCalls?: number | null
   readonly usage: Usage
   readonly latencyMs: { readonly mean: number; readonly p50: number; readonly p95: number }
-  /** Extensions added by later stages (statistics, tokens): keyed by their documented names. */
-  readonly [extension: string]: unknown
+  /** The row's grouping beyond the model: its variant (runs with tool-description variants), its suite (`--by suite` rows). */
+  readonly variant?: string
+  readonly suite?: string
+  // The extensions later stages add, named here so a misspelt one is a type error (an index signature let any name
+  // through). They are `unknown`: a report file is anyone's, so each reader checks the shape it reads.
+  /** Repeat statistics (stats/repeat-statistics.ts): pass@k and pass^k by k, the accuracy's 95% interval, the flaky cases. */
+  readonly passAtK?: unknown
+  readonly passHatK?: unknown
+  readonly accuracyCi?: unknown
+  readonly flakiness?: unknown
+  /** Tool-definition tokens (report/tool-tokens-summary.ts `ToolTokensSummary`), when any result counted them. */
+  readonly toolTokens?: unknown
+  /** The row's cost (a `CaseCost` summed over its results: priced only when every result was). */
+  readonly cost?: unknown
 }
 
 /** A report and the file it came from (merge, compare and their error messages name the file). */

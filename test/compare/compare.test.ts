@@ -171,7 +171,7 @@ describe('compare metrics', () => {
     const summary = summarizeModel('model-a', results)
     const counts = results.reduce((tally, r) => tally.add(r.metrics), new RateTally()).callCounts()
     for (const [name, count] of Object.entries(counts)) {
-      expect(count.trials === 0 ? null : count.successes / count.trials, name).toBeCloseTo(summary[name] as number, 12)
+      expect(count.trials === 0 ? null : count.successes / count.trials, name).toBeCloseTo(summary[name as keyof typeof counts] as number, 12)
     }
   })
 

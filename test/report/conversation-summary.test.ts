@@ -104,8 +104,9 @@ describe('compare shows the conversation rates', () => {
   it('computes the same rates as the summary', () => {
     const results = conversationResults().filter((r) => r.failures.every((f) => f.kind !== 'provider_error'))
     const summary = summarizeModel('model-a', results)
-    for (const [name, count] of Object.entries(results.reduce((tally, r) => tally.add(r.metrics), new RateTally()).conversationCounts())) {
-      expect(count.successes / count.trials, name).toBeCloseTo(summary[name] as number, 12)
+    const counts = results.reduce((tally, r) => tally.add(r.metrics), new RateTally()).conversationCounts()
+    for (const [name, count] of Object.entries(counts)) {
+      expect(count.successes / count.trials, name).toBeCloseTo(summary[name as keyof typeof counts] as number, 12)
     }
   })
 
