@@ -31,7 +31,7 @@ export function argumentDiff(failure: Pick<Failure, 'arguments'>): ArgumentDiffL
 }
 
 /** The diff as text: a header, then `- city: "London"` / `+ city: "Paris"` / `  unit: "C"`, each line indented. */
-export function argumentDiffText(failure: Pick<Failure, 'arguments'>, indent = '    '): string[] {
+export function argumentDiffText(failure: Pick<Failure, 'arguments'>, indent: string): string[] {
   const lines = argumentDiff(failure)
   if (lines.length === 0) return []
   return [`${indent}arguments (- expected, + actual):`, ...lines.map((line) => `${indent}${diffLineText(line)}`)]

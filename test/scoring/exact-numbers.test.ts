@@ -18,7 +18,7 @@ describe('a number JavaScript cannot hold is judged by its exact value', () => {
     expect(wrong?.message).toBe('lookup: argument id was 12345678901234567891, expected 12345678901234567000')
     // The stored row is JSON: JavaScript's reading in `actual`, the model's digits in `actualText`; the diff shows those.
     expect(wrong?.arguments).toEqual([{ argument: 'id', expected: '12345678901234567000', actual: 12345678901234567000, actualText: '12345678901234567891', matches: false }])
-    expect(argumentDiffText(JSON.parse(JSON.stringify(wrong)))).toContain('    + id: 12345678901234567891')
+    expect(argumentDiffText(JSON.parse(JSON.stringify(wrong)), '  ')).toContain('  + id: 12345678901234567891')
     // The transcript keeps what the model sent; the tool was run (the call is schema-valid).
     expect(transcript.turns[0]?.calls[0]?.rawArguments).toBe('{"id": 12345678901234567891}')
     expect(transcript.turns[0]?.toolResults[0]?.source).not.toBe('rejected')
