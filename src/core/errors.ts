@@ -109,12 +109,13 @@ export class ProviderError extends Error {
 
   /**
    * What a caught failure says and carries, however it was wrapped: the HTTP layer's ProviderError's words, status and
-   * retries (`within`), else the failure's own words and the status an SDK error names (a refusal the server answered).
+   * retries (`within`), else the failure's own words and the status an SDK error names (a refusal the server answered)
+   * and no retries: who made how many is not known there (a caller's SDK's own), and 0 would say "not retried".
    */
-  static factsOf(error: unknown): { readonly message: string; readonly status?: number; readonly retries: number } {
+  static factsOf(error: unknown): { readonly message: string; readonly status?: number; readonly retries?: number } {
     const below = ProviderError.within(error)
     const status = below ? below.details.status : attempt(() => (error as { status?: unknown } | null | undefined)?.status)
-    return { message: thrownMessage(below ?? error), ...(typeof status === 'number' ? { status } : {}), retries: below?.details.retries ?? 0 }
+    return { message: thrownMessage(below ?? error), ...providerFailureFacts({ ...(typeof status === 'number' ? { status } : {}), retries: below?.details.retries }) }
   }
 }
 

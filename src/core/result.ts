@@ -55,7 +55,7 @@ export type Failure = {
   readonly stoppedCalling?: string
   /** A `provider_error` (or its model's `simulator_error`, `judge_error`): the HTTP status of the last answer (absent when none came: no connection, a timeout). */
   readonly status?: number
-  /** Beside `status`: the retries made before giving up (0: not retried — a 401, a redirect, a request not sent). */
+  /** Beside `status`: the retries made before giving up (0: not retried — a 401, a redirect, a request not sent); absent when not known (a caller's provider's own error, a batch API call its SDK refused). */
   readonly retries?: number
 }
 

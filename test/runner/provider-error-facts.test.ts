@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ProviderError } from '../../src/core/errors.ts'
 import type { Report } from '../../src/core/report.ts'
 import { runEvaluation } from '../../src/runner/run-evaluation.ts'
 import type { RunOptions } from '../../src/runner/run-options.ts'
@@ -56,6 +57,13 @@ describe('a provider_error in report.json', () => {
     const [failure] = (await failureOf(undefined, 0, undefined, { models: ['sdk'], providers: [sdk] })) as Record<string, unknown>[]
     expect(failure).toMatchObject({ kind: 'provider_error', status: 429 })
     expect(failure).not.toHaveProperty('retries')
+  })
+
+  it('the facts of an error with no ProviderError in its causes: its status, and no retries (not known, not 0)', () => {
+    const facts = ProviderError.factsOf(new Error('Connection error.', { cause: Object.assign(new Error('429 Rate limit reached'), { status: 429 }) }))
+    expect(facts).not.toHaveProperty('retries')
+    expect(ProviderError.factsOf(Object.assign(new Error('429 Rate limit reached'), { status: 429 }))).toEqual({ message: '429 Rate limit reached', status: 429 })
+    expect(ProviderError.factsOf(new Error('x', { cause: new ProviderError('HTTP 503', { status: 503, retries: 2 }) }))).toEqual({ message: 'HTTP 503', status: 503, retries: 2 })
   })
 
   it('no server answering: the retries, and no status (none came)', async () => {

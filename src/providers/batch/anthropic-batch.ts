@@ -130,7 +130,8 @@ function resultLines(text: string, id: string): MessageBatchIndividualResponse[]
     try {
       lines.push(JSON.parse(line) as MessageBatchIndividualResponse)
     } catch {
-      throw new ProviderError(`the results of Message Batch ${id} hold an unreadable line ${index + 1}`)
+      // Here and below, not retried: a count of 0 (a ProviderError without one says its retries are not known).
+      throw new ProviderError(`the results of Message Batch ${id} hold an unreadable line ${index + 1}`, { retries: 0 })
     }
   }
   return lines
@@ -142,10 +143,10 @@ function resultLines(text: string, id: string): MessageBatchIndividualResponse[]
  */
 function checkResultsUrl(batch: MessageBatch, baseUrl: string): string {
   if (batch.processing_status !== 'ended' || !batch.results_url) {
-    throw new ProviderError(`Message Batch ${batch.id} has no results yet (processing_status ${batch.processing_status})`)
+    throw new ProviderError(`Message Batch ${batch.id} has no results yet (processing_status ${batch.processing_status})`, { retries: 0 })
   }
   const from = new URL(baseUrl).origin
   const to = new URL(batch.results_url, baseUrl).origin
-  if (to !== from) throw new ProviderError(`Message Batch ${batch.id} names its results at ${to}, not at ${from}: not fetched, the request would carry the API key there`)
+  if (to !== from) throw new ProviderError(`Message Batch ${batch.id} names its results at ${to}, not at ${from}: not fetched, the request would carry the API key there`, { retries: 0 })
   return batch.results_url
 }

@@ -286,7 +286,8 @@ export class ModelBatchQueue implements BatchQueue, BatchDiversion {
 
   /**
    * Rejects every request still waiting on `watch`, saying `why` and what `cause` says and carries (its status and
-   * retries, found under the SDK's wrapping); `stoppedCalling`: the batch was never sent (the breaker stopped its submit).
+   * retries, found under the SDK's wrapping; none when no ProviderError is there: not known); no `cause`: the batch
+   * ended unanswered, and its requests were not retried (0). `stoppedCalling`: the batch was never sent (the breaker stopped its submit).
    */
   private failAll(watch: Watch, why: string, cause?: unknown, stoppedCalling?: string): void {
     const { message, ...facts } = cause === undefined ? { message: undefined, retries: 0 } : ProviderError.factsOf(cause)

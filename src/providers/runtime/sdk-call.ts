@@ -60,7 +60,10 @@ export async function callSdk<T>(
     const failure = exchange.failure
     if (failure && InputError.isInstance(failure)) throw failure
     if (failure && ProviderError.isInstance(failure)) {
-      throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...failure.details, retries: exchange.retries })
+      // The exchange's count includes the failure's own retries; when those are not known (a batch API call the SDK
+      // refused), neither is the sum.
+      const { retries, ...details } = failure.details
+      throw new ProviderError(`${settings.spec}: ${failure.message}`, { ...details, ...(retries !== undefined ? { retries: exchange.retries } : {}) })
     }
     const { status } = ProviderError.factsOf(error)
     // A refusal is not retried and not an outage of the server: the message says what the user can change.
