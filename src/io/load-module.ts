@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { esmInCommonJs } from './module-format.ts'
@@ -95,14 +96,21 @@ function loadedCopy(path: string): Loaded | undefined {
 }
 
 function exportedFunction<T>(module: ModuleNamespace, path: string, exportName: string, reference: ModuleReference): T {
-  const value = module[exportName]
-  if (typeof value !== 'function') {
-    const available = Object.keys(module).filter((key) => typeof module[key] === 'function')
-    const what = value === undefined ? `has no exported function "${exportName}"` : `export "${exportName}" is not a function`
-    const subject = reference.file === path ? '' : `module ${path} `
-    throw new InputError(`${subject}${what}${available.length > 0 ? ` (function exports: ${available.join(', ')})` : ''}`, reference)
-  }
-  return value as T
+  const miss = exportMiss(module, exportName)
+  if (miss !== undefined) throw new InputError(`${reference.file === path ? '' : `module ${path} `}${miss}`, reference)
+  return module[exportName] as T
+}
+
+/**
+ * Why a module's `name` is no function export — `has no exported function "validateArg" (did you mean
+ * "validateArgs"?) (function exports: …)` — or undefined when it is one: the one wording for every export a user
+ * names (hooks, stubs, a world, custom checks, fuzz's --validator and --parser).
+ */
+export function exportMiss(module: ModuleNamespace, name: string): string | undefined {
+  if (typeof module[name] === 'function') return undefined
+  const functions = Object.keys(module).filter((key) => typeof module[key] === 'function')
+  const what = module[name] === undefined ? `has no exported function "${name}"` : `exports "${name}", which is not a function`
+  return `${what}${didYouMean(name, functions)}${functions.length > 0 ? ` (function exports: ${functions.join(', ')})` : ''}`
 }
 
 /** Per file, the digest of the code its plain file URL holds in Node's ES module cache: the first it was imported with. */

@@ -3,8 +3,7 @@
 // export that is no function is bad input (exit 2, with "did you mean") before any model call.
 import { resolve } from 'node:path'
 import type { Case, CustomCheckSpec } from '../core/case.ts'
-import { didYouMean } from '../core/did-you-mean.ts'
-import { importUserModule } from '../io/load-module.ts'
+import { exportMiss, importUserModule } from '../io/load-module.ts'
 import type { Locate, Path } from './case-file.ts'
 
 /** `custom:` (one `{ module, export }` or a list of them) with each module resolved against the suite's folder. */
@@ -31,9 +30,7 @@ export async function checkCustomExports(rawCase: Record<string, unknown>, testC
     } catch (error) {
       throw at([...path, 'module'], (error as Error).message)
     }
-    if (typeof module[spec.export] === 'function') continue
-    const functions = Object.keys(module).filter((key) => typeof module[key] === 'function')
-    const what = module[spec.export] === undefined ? `has no exported function "${spec.export}"` : `exports "${spec.export}", which is not a function`
-    throw at([...path, 'export'], `custom check module ${spec.module} ${what}${didYouMean(spec.export, functions)}${functions.length > 0 ? ` (function exports: ${functions.join(', ')})` : ''}`)
+    const miss = exportMiss(module, spec.export)
+    if (miss !== undefined) throw at([...path, 'export'], `custom check module ${spec.module} ${miss}`)
   }
 }

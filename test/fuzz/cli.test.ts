@@ -80,6 +80,18 @@ describe('toolgauge fuzz: bad input is exit 2 with the file and field named, no 
     expect(stderr).not.toMatch(/\n\s+at /)
   })
 
+  it('a misspelt export (--validator, --parser) is offered the closest export', async () => {
+    expect(await fuzz('--tools', tools, '--validator', `${validators}#validateArg`)).toBe(2)
+    expect(stderr).toContain(`${validators}: --validator: has no exported function "validateArg" (did you mean "validateArgs"?) (function exports: `)
+    stderr = ''
+    expect(await fuzz('--tools', tools, '--validator', `${validators}#validateArgs`, '--parser', `${parsers}#parseArg`)).toBe(2)
+    expect(stderr).toContain(`${parsers}: --parser: has no exported function "parseArg" (did you mean "parseArgs"?) (function exports: `)
+    // Nothing close: the exports alone.
+    stderr = ''
+    expect(await fuzz('--tools', tools, '--validator', `${validators}#nope`)).toBe(2)
+    expect(stderr).not.toContain('did you mean')
+  })
+
   it('a module that does not exist', async () => {
     expect(await fuzz('--tools', tools, '--validator', 'missing.ts#validate')).toBe(2)
     expect(stderr).toMatch(/missing\.ts: --validator: module not found/)
