@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type * as ChildProcess from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { extname, resolve } from 'node:path'
+import { dirname, extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
@@ -10,7 +9,7 @@ import { describeThrown, thrownMessage } from '../core/thrown.ts'
 import { esmInCommonJs } from './module-format.ts'
 import { isTransformFailure, originalLine, transformAhead, transformTypeScript } from './typescript-transform.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
-import { moduleDigest, type ModuleDigest } from './module-files.ts'
+import { bundleModule, moduleDigest, type ModuleDigest } from './module-files.ts'
 import { versionLocalImports, versionParameter } from './versioned-imports.ts'
 
 /** Where a user module is referenced from (suite file, field), for error messages. */
@@ -60,9 +59,9 @@ export async function importUserModule(path: string, reference: ModuleReference)
   const code = await moduleDigest(file)
   let loaded = modules.get(file)
   if (loaded?.digest !== code.digest) {
-    const namespace = load(file, code).catch((error: unknown) => {
+    const namespace = load(file, code).catch(async (error: unknown) => {
       if (modules.get(file)?.namespace === namespace) modules.delete(file)
-      throw describedLoadError(path, error, reference)
+      throw await describedLoadError(path, error, reference, code)
     })
     loaded = { digest: code.digest, namespace }
     modules.set(file, loaded)
@@ -163,16 +162,19 @@ function typeScriptLoader() {
 }
 
 /** `loadError`, or the thrown value described when reading it throws (a module may throw anything, getters included). */
-function describedLoadError(path: string, error: unknown, reference: ModuleReference): InputError {
+async function describedLoadError(path: string, error: unknown, reference: ModuleReference, code: ModuleDigest): Promise<InputError> {
   try {
-    return loadError(path, error, reference)
+    return await loadError(path, error, reference, code)
   } catch {
     return new InputError(`cannot load module ${path}: ${describeThrown(error)}`, reference)
   }
 }
 
-/** Turns a load failure into an InputError: a syntax error points at the module's line, anything else says what. */
-function loadError(path: string, error: unknown, reference: ModuleReference): InputError {
+/**
+ * Turns a load failure into an InputError: a syntax error, or a throw of top-level code, points at its line — in the
+ * module or in a local file it imports (`code`'s files) — anything else says what.
+ */
+async function loadError(path: string, error: unknown, reference: ModuleReference, code: ModuleDigest): Promise<InputError> {
   const where = describeReference(reference, path)
   // An `export` in a CommonJS project's .js file: whatever Node says (a syntax error, a require() cycle), the fix is its name.
   const esm = esmInCommonJs(path)
@@ -181,18 +183,24 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
       : esm.type === undefined ? `${esm.packageJson} has no "type": "module"` : `${esm.packageJson} says "type": ${JSON.stringify(esm.type)}`
     return new InputError(`ES module syntax (export/import) in a .js file of a CommonJS project (${scope}): name it .mjs or .ts${where}`, { file: path })
   }
-  const syntax = syntaxErrorAt(path, error)
+  const syntax = await syntaxErrorAt(path, error)
   if (syntax) {
     const column = syntax.column !== undefined ? ` (column ${syntax.column})` : ''
-    // One in a local file the module imports is at that file's line, not the module's.
-    const imported = syntax.file !== undefined && syntax.file !== resolve(path) ? syntax.file : undefined
-    return new InputError(`syntax error: ${syntax.reason}${column}${imported ? ` (imported by ${path})` : ''}${where}`, { file: imported ?? path, line: syntax.line })
+    const { location, importedBy } = placeOf(path, syntax.file, syntax.line)
+    return new InputError(`syntax error: ${syntax.reason}${column}${importedBy}${where}`, location)
   }
   const message = thrownMessage(error).split('\n')[0]
-  const line = error instanceof Error ? lineInStack(path, error.stack) : undefined
-  return line !== undefined
-    ? new InputError(`cannot load the module: ${message}${where}`, { file: path, line })
-    : new InputError(`cannot load module ${path}: ${message}`, reference)
+  // The stack's first frame in the module's files is where the throw is: the module's line, or an imported file's.
+  const frame = error instanceof Error ? frameInStack([resolve(path), ...(code.files()?.keys() ?? [])], error.stack) : undefined
+  if (!frame) return new InputError(`cannot load module ${path}: ${message}`, reference)
+  const { location, importedBy } = placeOf(path, frame.file, frame.line)
+  return new InputError(`the module's top-level code threw: ${message}${importedBy}${where}`, location)
+}
+
+/** Where a load error is: at `file`'s line when that is a local file the module imports (said so), else the module's. */
+function placeOf(path: string, file: string | undefined, line: number): { location: ModuleReference; importedBy: string } {
+  const imported = file !== undefined && file !== resolve(path) ? file : undefined
+  return { location: { file: imported ?? path, line }, importedBy: imported ? ` (imported by ${path})` : '' }
 }
 
 /**
@@ -200,7 +208,7 @@ function loadError(path: string, error: unknown, reference: ModuleReference): In
  * starts with `file:///…/x.mjs:3` (or a CommonJS file's path) followed by the source line; jiti's message is
  * `ParseError: <reason>\n <file>:<line>:<col>`; esbuild's failure names the file it transformed.
  */
-function syntaxErrorAt(path: string, error: unknown): { file?: string; line: number; column?: number; reason: string } | undefined {
+async function syntaxErrorAt(path: string, error: unknown): Promise<{ file?: string; line: number; column?: number; reason: string } | undefined> {
   if (!(error instanceof Error)) return undefined
   if (isTransformFailure(error)) {
     const [first] = error.errors
@@ -209,37 +217,33 @@ function syntaxErrorAt(path: string, error: unknown): { file?: string; line: num
   const jiti = /^ParseError: (.*?)\s*\n\s*(.+):(\d+):(\d+)\s*$/s.exec(error.message)
   if (jiti) return { file: jiti[2], line: Number(jiti[3]), column: Number(jiti[4]) + 1, reason: jiti[1]?.trim() || 'unexpected token' }
   if (error.name !== 'SyntaxError') return undefined
-  const line = lineInStack(path, error.stack, true) ?? lineFromNodeCheck(path)
+  const line = frameInStack([resolve(path)], error.stack, true)?.line
   if (line !== undefined) return { line, reason: error.message }
   // A CommonJS file the module requires: Node's stack starts at that file's path.
   const imported = /^(\/.*):(\d+)$/.exec(error.stack?.split('\n')[0] ?? '')
-  return imported ? { file: imported[1]!, line: Number(imported[2]), reason: error.message } : undefined
+  if (imported) return { file: imported[1]!, line: Number(imported[2]), reason: error.message }
+  // Node 20 keeps the place of a syntax error in an ES module — or in a file it imports — out of the error `import()`
+  // gets; esbuild, following the same imports, stops at it (its file relative to the module's folder). Only on this path.
+  const at = await bundleModule(resolve(path)).then(() => undefined, (failure: unknown) =>
+    isTransformFailure(failure) ? failure.errors.find((message) => message.location)?.location : undefined)
+  return at ? { file: resolve(dirname(resolve(path)), at.file), line: at.line, column: at.column + 1, reason: error.message } : undefined
 }
 
 /**
- * Node 20 keeps the location of a syntax error in an ES module out of the error it gives `import()`; `node --check`
- * prints it (`<file>:<line>` first). Only run on this error path.
+ * The first frame of a stack trace in one of `files` (absolute paths): that file and its line, in the .ts text when
+ * it was transformed. `firstLineOnly`: only the stack's first line (where Node puts a syntax error's place).
  */
-function lineFromNodeCheck(path: string): number | undefined {
-  // child_process (and the network modules it brings) is loaded here only, not by every run.
-  const { spawnSync } = createRequire(import.meta.url)('node:child_process') as typeof ChildProcess
-  const check = spawnSync(process.execPath, ['--check', path], { encoding: 'utf8', timeout: 10_000 })
-  const first = check.stderr?.split('\n').find((line) => line.trim() !== '')
-  const match = first ? /:(\d+)$/.exec(first.trim()) : null
-  return match ? Number(match[1]) : undefined
-}
-
-/** The line of `path` in a stack trace (its first frame in that file, in the .ts text when it was transformed), if any. */
-function lineInStack(path: string, stack: string | undefined, firstLineOnly = false): number | undefined {
+function frameInStack(files: readonly string[], stack: string | undefined, firstLineOnly = false): { file: string; line: number } | undefined {
   if (!stack) return undefined
-  const url = pathToFileURL(path).href
   const lines = stack.split('\n')
   for (const text of firstLineOnly ? lines.slice(0, 1) : lines) {
-    for (const prefix of [url, path]) {
-      // A module imported again has its code's digest in its URL's query (`load`): `<url>?…:<line>`.
-      const at = text.indexOf(prefix)
-      const match = at === -1 ? null : /^(?:\?[^:\s]*)?:(\d+)(?::(\d+))?/.exec(text.slice(at + prefix.length))
-      if (match) return originalLine(path, Number(match[1]), match[2] ? Number(match[2]) : undefined) ?? Number(match[1])
+    for (const file of files) {
+      for (const prefix of [pathToFileURL(file).href, file]) {
+        // A module imported again has its code's digest in its URL's query (`load`): `<url>?…:<line>`.
+        const at = text.indexOf(prefix)
+        const match = at === -1 ? null : /^(?:\?[^:\s]*)?:(\d+)(?::(\d+))?/.exec(text.slice(at + prefix.length))
+        if (match) return { file, line: originalLine(file, Number(match[1]), match[2] ? Number(match[2]) : undefined) ?? Number(match[1]) }
+      }
     }
   }
   return undefined

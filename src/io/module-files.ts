@@ -90,13 +90,9 @@ function contentsOf(imports: ReadonlyMap<string, readonly string[]>, entry: stri
  */
 async function importGraph(entry: string, text: string | undefined): Promise<Map<string, string[]> | undefined> {
   if (text !== undefined && importsNothingLocal(text)) return new Map([[entry, []]])
-  const { build } = require('esbuild') as typeof import('esbuild')
   const folder = dirname(entry)
   try {
-    const { metafile } = await build({
-      entryPoints: [entry], absWorkingDir: folder, bundle: true, write: false, metafile: true,
-      packages: 'external', platform: 'node', format: 'esm', logLevel: 'silent',
-    })
+    const { metafile } = await bundleModule(entry)
     // Input paths are relative to absWorkingDir; a namespace prefix (`file:`) is not a file on disk.
     const local = (path: string) => !/^[a-z-]{2,}:/.test(path)
     return new Map(Object.entries(metafile.inputs).filter(([input]) => local(input)).map(([input, { imports }]) =>
@@ -104,6 +100,19 @@ async function importGraph(entry: string, text: string | undefined): Promise<Map
   } catch {
     return undefined
   }
+}
+
+/**
+ * esbuild's bundle of a module and the local files it imports (packages left out, nothing written): its metafile
+ * lists them, or its failure says where it could not follow one — a syntax error's file, line and column, which
+ * io/load-module.ts gives the error Node 20 throws without them.
+ */
+export function bundleModule(entry: string): Promise<import('esbuild').BuildResult<{ metafile: true; write: false }>> {
+  const { build } = require('esbuild') as typeof import('esbuild')
+  return build({
+    entryPoints: [entry], absWorkingDir: dirname(entry), bundle: true, write: false, metafile: true,
+    packages: 'external', platform: 'node', format: 'esm', logLevel: 'silent',
+  })
 }
 
 /** A digest of the files reachable from `start` (itself included) and their contents. */
