@@ -3,6 +3,7 @@ import { createRequire, isBuiltin } from 'node:module'
 import { dirname, relative, resolve } from 'node:path'
 import stableStringify from 'safe-stable-stringify'
 import { hashText } from '../core/hash-text.ts'
+import { noteRead } from './files-read.ts'
 import { isFile } from './is-file.ts'
 
 const require = createRequire(import.meta.url)
@@ -141,6 +142,7 @@ function importsNothingLocal(text: string): boolean {
 
 /** A file's bytes; undefined when it is not a regular file or cannot be read (its digest is then 'missing'). */
 function readIfFile(path: string): Buffer | undefined {
+  noteRead(path)
   try {
     return isFile(path) ? readFileSync(path) : undefined
   } catch {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { InputError } from '../core/errors.ts'
+import { noteRead } from './files-read.ts'
 import { cannotRead } from './read-text.ts'
 
 /** One line of a text file: its 1-based number and its text, without the line break. */
@@ -84,6 +85,7 @@ function stampOf(fd: number): Omit<FileStamp, 'chunks'> {
 }
 
 function withFile<T>(file: string, use: (fd: number) => T): T {
+  noteRead(file)
   let fd: number
   try {
     fd = openSync(file, 'r')

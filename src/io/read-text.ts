@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { InputError } from '../core/errors.ts'
+import { noteRead } from './files-read.ts'
 import { didYouMeanFile } from './similar-file.ts'
 
 /**
@@ -21,6 +22,7 @@ export function cannotRead(file: string, error: unknown, field?: string): InputE
 
 /** A file's UTF-8 text; a file that cannot be read is bad input (exit 2) naming it, and the field that named it. */
 export function readTextFile(file: string, field?: string): string {
+  noteRead(file)
   try {
     return readFileSync(file, 'utf8')
   } catch (error) {

@@ -7,6 +7,7 @@ import { didYouMean } from '../core/did-you-mean.ts'
 import type { Provider } from '../core/provider.ts'
 import { McpServers } from '../mcp/mcp-servers.ts'
 import { moduleScope } from '../io/load-module.ts'
+import { noteFilesRead } from '../io/files-read.ts'
 import type { ProviderOptions } from '../providers/provider-options.ts'
 import { createProvider } from '../providers/registry.ts'
 import { abandonedCase, evaluateCase, redactedCase, timedOutCase, type EvaluatedCase } from '../runner/evaluate-case.ts'
@@ -87,7 +88,16 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
     afterAll(() => release?.())
     // As a run's: one version of each user module, the one loaded while collecting, for every test of the block,
     // whatever the worker loads meanwhile (a runCase or describeSuite after an edit; io/load-module.ts).
-    const scoped = moduleScope()
+    const ownCopies = moduleScope()
+    // Every file the block reads, on its suite's meta for the reporter: in watch mode an edit of one reruns this test
+    // file (vitest/rerun-on-edit.ts), as vite's module graph holds none of them. Set after the tests, which read some
+    // too (the MCP server scripts the fingerprint hashes); a block whose collection failed, or whose tests were all
+    // filtered out, runs no afterAll and lists none (the reporter keeps what an earlier run listed).
+    const read = new Set<string>()
+    afterAll(({}, suite) => {
+      suite.meta.toolgaugeFiles = [...read]
+    })
+    const scoped = <T>(work: () => T): T => ownCopies(() => noteFilesRead(read, work))
     try {
       // A model's missing key or server is said in describeSuite's option names (core/option-names.ts).
       await scoped(() => registerTests(file, options, models, servers, scoped))
@@ -99,7 +109,7 @@ export function describeSuite(suitePath: string, options: DescribeSuiteOptions):
 }
 
 /** Loads the suite (its MCP servers listed through `servers`) and registers its tests, each run in `scoped`. */
-async function registerTests(file: string, options: DescribeSuiteOptions, models: readonly string[], servers: McpServers, scoped: ReturnType<typeof moduleScope>): Promise<void> {
+async function registerTests(file: string, options: DescribeSuiteOptions, models: readonly string[], servers: McpServers, scoped: <T>(work: () => T) => T): Promise<void> {
   const suite = await loadSuite(file, { mcp: servers })
   const selected = selectCases(suite, options.cases)
   const cases = options.variant === undefined ? casesWithVariants([suite], [], selected) : casesOfVariant(suite, selected, options.variant)

@@ -2,23 +2,32 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { runStops } from '../report/run-stops.ts'
 import { inert } from '../report/terminal-text.ts'
 import type { ToolgaugeTestMeta } from './result-meta.ts'
+import { RerunOnEdit } from './rerun-on-edit.ts'
 import { writeVitestReport, type VitestReportOptions } from './write-report.ts'
 
 /**
  * `toolgauge/vitest/reporter`: writes the same report.json (and results.jsonl, and optionally JUnit, Markdown or
  * HTML) as `toolgauge run` for the `describeSuite` cases that ran as tests, so `toolgauge show`, `compare` and the
  * HTML report work on vitest runs. Use it beside vitest's own reporters:
- * `reporters: ['default', ['toolgauge/vitest/reporter', { outDir: 'reports/vitest', formats: ['html'] }]]`.
+ * `reporters: ['default', ['toolgauge/vitest/reporter', { outDir: 'reports/vitest', formats: ['html'] }]]`. In watch
+ * mode it also reruns a test file when a file its describeSuite blocks read changes (rerun-on-edit.ts).
  */
 export default class ToolgaugeReporter implements Reporter {
   private root = process.cwd()
   private startedAt = new Date()
+  private rerun: RerunOnEdit | undefined
 
   constructor(private readonly options: VitestReportOptions = {}) {}
 
-  /** Remembers vitest's root (reports go under it). */
+  /** Remembers vitest's root (reports go under it); in watch mode, follows the files describeSuite reads. */
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root
+    if (vitest.config.watch) this.rerun = new RerunOnEdit(vitest)
+  }
+
+  /** Notes the files the test file's describeSuite blocks read (watch mode). */
+  onTestModuleEnd(testModule: TestModule): void {
+    this.rerun?.note(testModule)
   }
 
   /** Notes when the run started, for the report's run block. */

@@ -23,5 +23,7 @@ export type ToolgaugeTestMeta = {
 declare module 'vitest' {
   interface TaskMeta {
     toolgauge?: ToolgaugeTestMeta
+    /** On a describeSuite block's suite: the absolute paths of the files it read (vitest/rerun-on-edit.ts). */
+    toolgaugeFiles?: readonly string[]
   }
 }
