@@ -107,9 +107,12 @@ export class SuiteModels {
     })
   }
 
-  /** What `spec` is built with: the model under test's server, key and settings are not its own, only the transport carries over. */
+  /**
+   * What `spec` is built with: the model under test's server, key and settings are not its own — `maxTokens` is its
+   * `max_tokens` setting: a cap of 64 would cut a judge's verdict —, only the transport carries over.
+   */
   private optionsOf(spec: string): ProviderOptions {
-    const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
+    const { baseUrl: _baseUrl, apiKeyEnv: _apiKeyEnv, settings: _settings, maxTokens: _maxTokens, label: _label, onRetry: _onRetry, ...transport } = this.options.providerOptions ?? {}
     return { ...transport, ...this.options.modelOptions?.[spec] }
   }
 }

@@ -44,7 +44,7 @@ describe('describeSuite\'s report.json run.modelSettings', () => {
     const { report } = await writeVitestReport(metas, { root: dir, outDir: 'vitest-judge', startedAt: new Date() })
     const run = await runEvaluation({ suitePaths: [join(dir, 'suite.yaml')], models: [model], outDir: join(dir, 'run-judge'), providerOptions, modelOptions })
     expect(run.report.results.map((result) => result.verdict)).toEqual(['passed'])
-    expect(run.report.run.suiteModelSettings).toEqual({ 'openai-compatible:judge-m': { temperature: 0.2, max_tokens: 300 } })
+    expect(run.report.run.suiteModelSettings).toEqual({ 'openai-compatible:judge-m': { temperature: 0.2 } })
     expect(report.run.suiteModelSettings).toEqual(run.report.run.suiteModelSettings)
   })
 })
