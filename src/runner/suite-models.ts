@@ -69,15 +69,18 @@ export class SuiteModels {
   /**
    * Runs each built model's `checkCases` on the cases it takes part in (a `scripted:` model without a script for one
    * of them is bad input, exit 2), knowing every case of the suites, as the models under test are told: a script key
-   * for a case --filter or --shard left out is no slip. Returns the providers' warnings.
+   * for a case --filter or --shard left out is no slip (read once, and only for a model that checks). Returns the
+   * providers' warnings.
    */
   async check(repeats: number, allCases?: AllCases): Promise<string[]> {
     const warnings: string[] = []
+    let known: readonly CaseRef[] | undefined
     for (const [key, seen] of this.casesOf) {
-      const refs = [...seen.values()]
       const provider = this.built.get(key)
       if (!provider?.checkCases) continue
-      for (const warning of caseWarnings(provider, refs, { repeats, allCases: (await allCases?.()) ?? refs })) warnings.push(warning)
+      const refs = [...seen.values()]
+      known ??= await allCases?.()
+      for (const warning of caseWarnings(provider, refs, { repeats, allCases: known ?? refs })) warnings.push(warning)
     }
     return warnings
   }
