@@ -71,10 +71,11 @@ const valueOptions = { maxAliasCount: 1000 } as const
 
 /**
  * The parser and options a cached value was made with (the `yaml` version read without loading the parser), and
- * `exact-numbers`: a value cached before numbers were checked (`inexactNumberMessage`) is parsed, and checked, again.
+ * `exact-numbers`: a value cached before numbers were checked (`inexactNumberMessage`) — `hex-octal`: before based ints
+ * were — is parsed, and checked, again.
  */
 function parserKey(): string {
-  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)} exact-numbers`
+  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)} exact-numbers hex-octal`
 }
 
 /** A document whose value is already known: positions come from the YAML parser on the first `lineOf`. */
@@ -128,8 +129,8 @@ function parseJsonText(file: string, withBom: string): SourceDocument {
  * fingerprints, the cache) would cost far more than refusing the few that need it: values of that precision are ids
  * and the like, which a tool takes as strings.
  */
-export function inexactNumberMessage(token: string): string {
-  return `the number ${token} cannot be read exactly: a JavaScript number holds it as ${Number(token)}, and toolgauge compares numbers as written; write one a 64-bit float holds (at most 15 significant digits are always safe), or a string if the value is one`
+export function inexactNumberMessage(token: string, held = Number(token)): string {
+  return `the number ${token} cannot be read exactly: a JavaScript number holds it as ${held}, and toolgauge compares numbers as written; write one a 64-bit float holds (at most 15 significant digits are always safe), or a string if the value is one`
 }
 
 /**
@@ -172,7 +173,7 @@ export function parseDocumentText(file: string, text: string): SourceDocument {
     throw new InputError(`invalid YAML/JSON: ${firstError.message.split('\n')[0]}`, { file, line })
   }
   const inexact = inexactScalar(document)
-  if (inexact) throw new InputError(inexactNumberMessage(inexact.source), { file, line: lineOfNode(inexact.node, lineCounter) })
+  if (inexact) throw new InputError(inexactNumberMessage(inexact.source, inexact.value), { file, line: lineOfNode(inexact.node, lineCounter) })
   const value: unknown = document.toJS(valueOptions)
   return {
     file,
@@ -198,15 +199,26 @@ export function parseDocumentText(file: string, text: string): SourceDocument {
 
 // A YAML decimal (`12`, `-1.5e3`, `+.5`; not `0x1f`, `.inf`): the YAML 1.2 core schema's int and float forms.
 const yamlDecimal = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+// Its ints in another base (`0x1f`, `0o17`; a `%YAML 1.1` file's `-0x1f`, `0b101`, `0x_1f` too), which BigInt reads as written.
+const yamlBased = /^([-+]?)(0[xob][0-9a-fA-F_]+)$/
+
+/** Whether a number scalar's value is its text's (a based int past 2^53 is rounded too; `.inf` is no digits to keep). */
+function exactScalar(source: string, value: number): boolean {
+  if (yamlDecimal.test(source)) return roundTrips(source)
+  const based = yamlBased.exec(source)
+  if (!based) return true
+  const digits = BigInt(based[2]!.replaceAll('_', ''))
+  return Number.isFinite(value) && (based[1] === '-' ? -digits : digits) === BigInt(value)
+}
 
 /** The first number scalar whose text JavaScript holds as another number, if any. */
-function inexactScalar(document: ReturnType<ReturnType<typeof yamlModule>['parseDocument']>): { readonly node: Node; readonly source: string } | undefined {
-  let found: { node: Node; source: string } | undefined
+function inexactScalar(document: ReturnType<ReturnType<typeof yamlModule>['parseDocument']>): { readonly node: Node; readonly source: string; readonly value: number } | undefined {
+  let found: { node: Node; source: string; value: number } | undefined
   yamlModule().visit(document, {
     Scalar(_key, node) {
       const source = node.source
-      if (typeof node.value !== 'number' || source === undefined || !yamlDecimal.test(source) || roundTrips(source)) return undefined
-      found = { node, source }
+      if (typeof node.value !== 'number' || source === undefined || exactScalar(source, node.value)) return undefined
+      found = { node, source, value: node.value }
       return yamlModule().visit.BREAK
     },
   })

@@ -37,6 +37,18 @@ describe('a suite number JavaScript would hold as another is refused at load, at
     expect(() => parseJsonLine('{"id": "a", "n": 0.10000000000000001}', '/x/cases.jsonl', 7)).toThrow(/^\/x\/cases.jsonl:7: the number 0\.10000000000000001 cannot be read exactly: .* \(column 18\)$/)
   })
 
+  // The check read decimals only: a YAML 1.2 hex or octal integer past 2^53 was rounded unsaid — a prior call's
+  // `{ id: 0x20000000000001 }` went to the model as {"id":9007199254740992}.
+  it('in a YAML file, a hex or octal integer too (one a float holds, 2^53 among them, loads)', () => {
+    const error = loadError(file('hex.yaml', 'name: x\ncases:\n  - messages:\n      - { role: assistant, tool_calls: [{ id: c1, name: lookup, arguments: { id: 0x20000000000001 } }] }\n'))
+    expect(error.message).toMatch(/hex.yaml:4: the number 0x20000000000001 cannot be read exactly: a JavaScript number holds it as 9007199254740992/)
+    expect(loadError(file('octal.yaml', 'a: 1\nb: [0o400000000000000001]\n')).location?.line).toBe(2)
+    // A `%YAML 1.1` file's forms: signed, binary, with `_` (where JavaScript's Number reads NaN, the message the value).
+    expect(loadError(file('v11.yaml', '%YAML 1.1\n---\na: [-0x2000_0000_0000_01]\n')).message).toMatch(/the number -0x2000_0000_0000_01 cannot be read exactly: a JavaScript number holds it as -9007199254740992,/)
+    expect(loadError(file('binary.yaml', '%YAML 1.1\n---\na: 0b1' + '0'.repeat(52) + '1\n')).location?.line).toBe(3)
+    expect(readDocument(file('based.yaml', 'a: [0x20000000000000, 0o777, 0xFFFFFFFFFFFFF800]\n'), { cache: false }).value).toEqual({ a: [2 ** 53, 511, 0xFFFFFFFFFFFFF800] })
+  })
+
   it('numbers a float holds exactly load as before, however written (and YAML forms that are no decimals)', () => {
     expect(readDocument(file('ok.json', '{"a": [9007199254740992, 1e21, 0.1, -0, 5e-324, 1.7976931348623157e308, 123456789.98765433], "s": "12345678901234567890"}')).value)
       .toEqual({ a: [2 ** 53, 1e21, 0.1, -0, 5e-324, 1.7976931348623157e308, 123456789.98765433], s: '12345678901234567890' })
