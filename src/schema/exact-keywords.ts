@@ -39,17 +39,16 @@ const int64Max = new ExactNumber('9223372036854775807')
 
 type Params = ErrorObject['params']
 
-/** A keyword: whether it holds for the exact value (and ajv's own, `float`), and ajv's message and params when not. */
+/** A keyword: ajv's params when it does not hold for the exact value (and ajv's own, `float`), else undefined; its message. */
 type ExactCheck = {
   /** The one type of value it judges, as ajv's keyword does. */
   readonly type?: 'number' | 'array'
-  readonly holds: (schema: never, exact: unknown, float: unknown) => boolean
-  readonly params: (schema: never, exact: unknown) => Params
+  readonly misses: (schema: never, exact: unknown, float: unknown) => Params | undefined
   readonly message: (params: never) => string
 }
 
 function limit(comparison: '<=' | '>=' | '<' | '>', holds: (order: number) => boolean): ExactCheck {
-  return { type: 'number', holds: (bound: number, exact) => holds(compareNumbers(exact as NumberValue, bound)), params: (bound: number) => ({ comparison, limit: bound }), message: ({ limit }: { limit: number }) => `must be ${comparison} ${limit}` }
+  return { type: 'number', misses: (bound: number, exact) => (holds(compareNumbers(exact as NumberValue, bound)) ? undefined : { comparison, limit: bound }), message: ({ limit }: { limit: number }) => `must be ${comparison} ${limit}` }
 }
 
 // Equality is by exact value (`literalEquals`): a value holding an ExactNumber equals no `enum` or `const` member, whose
@@ -62,24 +61,20 @@ const checks: Record<string, ExactCheck> = {
   multipleOf: {
     type: 'number',
     // ajv's own test on floats (`data / divisor !== parseInt(…)`) for them, and for an infinite divisor.
-    holds: (divisor: number, exact, float) => (exact instanceof ExactNumber && Number.isFinite(divisor) ? isMultipleOf(exact, divisor) : divisor !== 0 && (float as number) / divisor === parseInt(String((float as number) / divisor))),
-    params: (divisor: number) => ({ multipleOf: divisor }),
+    misses: (divisor: number, exact, float) => ((exact instanceof ExactNumber && Number.isFinite(divisor) ? isMultipleOf(exact, divisor) : divisor !== 0 && (float as number) / divisor === parseInt(String((float as number) / divisor))) ? undefined : { multipleOf: divisor }),
     message: ({ multipleOf }: { multipleOf: number }) => `must be multiple of ${multipleOf}`,
   },
   const: {
-    holds: (allowed: unknown, exact) => literalEquals(exact, allowed),
-    params: (allowed: unknown) => ({ allowedValue: allowed }),
+    misses: (allowed: unknown, exact) => (literalEquals(exact, allowed) ? undefined : { allowedValue: allowed }),
     message: () => 'must be equal to constant',
   },
   enum: {
-    holds: (allowed: unknown[], exact) => allowed.some((item) => literalEquals(exact, item)),
-    params: (allowed: unknown[]) => ({ allowedValues: allowed }),
+    misses: (allowed: unknown[], exact) => (allowed.some((item) => literalEquals(exact, item)) ? undefined : { allowedValues: allowed }),
     message: () => 'must be equal to one of the allowed values',
   },
   uniqueItems: {
     type: 'array',
-    holds: (unique: boolean, exact) => !unique || duplicateItems(exact as unknown[]) === undefined,
-    params: (_unique: boolean, exact) => duplicateItems(exact as unknown[]) ?? {},
+    misses: (unique: boolean, exact) => (unique ? duplicateItems(exact as unknown[]) : undefined),
     message: ({ i, j }: { i: number; j: number }) => `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
   },
 }
@@ -97,13 +92,10 @@ export function exactKeywords(): (FuncKeywordDefinition & { readonly keyword: st
   return Object.entries(checks).map(([keyword, check]) => {
     const validate: SchemaValidateFunction = function (this: ExactContext, schema: unknown, data: unknown, _parent, place) {
       const exact = valueAt(this.exact, pointerToPath(place?.instancePath ?? ''))
-      const holds = check.holds(schema as never, exact, data)
+      const params = check.misses(schema as never, exact, data)
       // ajv reads the errors only when the keyword failed, and sets their instancePath and schemaPath.
-      if (!holds) {
-        const params = check.params(schema as never, exact)
-        validate.errors = [{ keyword, params, message: check.message(params as never) }]
-      }
-      return holds
+      if (params) validate.errors = [{ keyword, params, message: check.message(params as never) }]
+      return params === undefined
     }
     return { keyword, ...(check.type ? { type: check.type } : {}), validate }
   })
