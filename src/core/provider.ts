@@ -60,8 +60,11 @@ export type Provider = {
 /** What a case asks of every request, known before any is sent: its tools and the first request's settings. */
 export type RequestShape = Pick<GenerateRequest, 'tools' | 'toolChoice' | 'parallelToolCalls'>
 
-/** Why a model refuses a case's requests: the case's field (`tool_choice` …) and the reason. */
-export type RequestProblem = { readonly field: string; readonly message: string }
+/**
+ * Why a model refuses a case's requests: the case's field (`tool_choice` …) and the reason; `fix`, what to change in
+ * the case, said where the case is the user's (a run, not conformance's own probes).
+ */
+export type RequestProblem = { readonly field: string; readonly message: string; readonly fix?: string }
 
 /** A case by its suite name and id. */
 export type CaseRef = { readonly suite: string; readonly id: string }

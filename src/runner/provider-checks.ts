@@ -42,7 +42,8 @@ function requestProblem(provider: Provider, caseId: string, shape: RequestShape)
     throw InputError.isInstance(error) ? error : new InputError(`the checkRequest of the model "${provider.id}" threw on case "${caseId}": ${describeThrown(error)} (${stopped})`)
   }
   if (returned === undefined || returned === null) return undefined
-  const problem = attempt(() => (isProblem(returned) ? { field: returned.field, message: returned.message } : undefined))
+  // A run's case is the user's: what to change in it is said.
+  const problem = attempt(() => (isProblem(returned) ? { field: returned.field, message: typeof returned.fix === 'string' ? `${returned.message}; ${returned.fix}` : returned.message } : undefined))
   if (problem) return problem
   throw new InputError(`the checkRequest of the model "${provider.id}" returned ${returnedText(returned)} on case "${caseId}", not a { field, message } problem or nothing (${stopped})`)
 }

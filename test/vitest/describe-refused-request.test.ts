@@ -31,7 +31,8 @@ describe('describeSuite and a request the model refuses', () => {
     const modelOptions = { 'anthropic:claude-test': { baseUrl: server.origin } }
     const refusal = await runCase({ suite: join(dir, 'suite.yaml'), case: 'forced', model: 'anthropic:claude-test', providerOptions, modelOptions }).then(() => undefined, (error: Error) => error)
     expect(refusal?.name).toBe('InputError')
-    expect(refusal?.message).toContain('case "forced"')
+    // The case is the user's: the message says what to change in it (conformance's probes are not: refused-probes.test.ts).
+    expect(refusal?.message).toContain('case "forced" forces a tool (tool_choice "required"), which Anthropic refuses with thinking on; use auto or none, or run this model without thinking (model anthropic:claude-test)')
 
     writeFileSync(join(dir, 'refused.test.ts'), [
       `import { describeSuite } from ${JSON.stringify(join(projectRoot, 'src/vitest/index.ts'))}`,

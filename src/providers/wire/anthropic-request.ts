@@ -120,7 +120,8 @@ export function anthropicRequestProblem(request: RequestShape, settings: ModelSe
   if (request.toolChoice !== 'required' && typeof request.toolChoice !== 'object') return undefined
   return {
     field: 'tool_choice',
-    message: `forces a tool (tool_choice ${JSON.stringify(request.toolChoice)}), which Anthropic refuses with thinking on; use auto or none, or run this model without thinking`,
+    message: `forces a tool (tool_choice ${JSON.stringify(request.toolChoice)}), which Anthropic refuses with thinking on`,
+    fix: 'use auto or none, or run this model without thinking',
   }
 }
 
@@ -130,7 +131,7 @@ export function buildAnthropicRequest(request: GenerateRequest, settings: Anthro
   const hasTools = request.tools.length > 0
   const thinking = settings.settings?.thinking
   const problem = anthropicRequestProblem(request, settings.settings)
-  if (problem) throw new InputError(`case "${request.context.caseId}" of suite "${request.context.suite}" ${problem.message}`, { field: problem.field })
+  if (problem) throw new InputError(`case "${request.context.caseId}" of suite "${request.context.suite}" ${problem.message}; ${problem.fix}`, { field: problem.field })
   return {
     model: settings.model,
     max_tokens: settings.maxTokens,
