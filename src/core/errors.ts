@@ -136,7 +136,8 @@ export function suiteModelFailureFacts(error: unknown): Omit<ProviderFailureFact
   return details ? providerFailureFacts({ status: details.status, retries: details.retries }) : {}
 }
 
-function formatLocation(location: InputError['location']): string {
+/** `file:line: field: `, as an InputError's message starts (what is known of it). */
+export function formatLocation(location: InputError['location']): string {
   if (!location?.file) return location?.field ? `${location.field}: ` : ''
   const where = location.line !== undefined ? `${location.file}:${location.line}` : location.file
   return location.field ? `${where}: ${location.field}: ` : `${where}: `

@@ -2,9 +2,10 @@ import type { ErrorObject } from 'ajv'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { didYouMean, listSlip, percentageSlip, quotingSlip, secondsMeant, unquotingSlip } from '../core/did-you-mean.ts'
-import { InputError } from '../core/errors.ts'
+import { formatLocation, InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
+import { getOrCreate } from '../core/get-or-create.ts'
 import { hashText } from '../core/hash-text.ts'
 import type { SourceDocument } from '../io/read-document.ts'
 import { validateAgainst, validateWith } from './ajv.ts'
@@ -70,7 +71,7 @@ function generatedValidator(): GeneratedValidator | undefined {
 
 /**
  * Validates a parsed YAML/JSON document against a schema; the first useful error becomes an InputError with file,
- * line and field, followed by the schema's other errors about the same object.
+ * line and field, followed by the other errors about the same object and then the document's other bad fields.
  */
 export function validateDocument(document: SourceDocument, schema: JsonSchema): void {
   throwFirstError(document, validateAgainst(schema, document.value), (path) => declaredKeysAt(schema, path))
@@ -82,45 +83,99 @@ type KeysAt = (path: readonly (string | number)[]) => readonly string[]
 /** One problem to report: the field it is about and what is wrong there. */
 type Problem = { readonly field: (string | number)[]; readonly message: string }
 
+/** How many of a document's other problems follow the first: enough to fix most files in one go, not a screenful. */
+const alsoShown = 3
+
 function throwFirstError(document: SourceDocument, errors: readonly ErrorObject[], keysAt: KeysAt): void {
   if (errors.length === 0) return
   const first = mostSpecific(errors)
+  const unions = unionsOf(errors)
+  const byPointer = new Map<string, ErrorObject[]>()
+  for (const error of errors) getOrCreate(byPointer, error.instancePath, () => []).push(error)
+  const problemsOf = (pointer: string) => problemsAt(pointer, byPointer.get(pointer)!, unions, document, keysAt)
+  const where = (problem: Problem) => ({ file: document.file, line: document.lineOf(problem.field), field: problem.field.length > 0 ? problem.field.join('.') : '(root)' })
   // An unknown key is usually a misspelled one, so the key is the headline and the "missing" field it was meant to
-  // be comes after it, with whatever else is wrong with the same object.
-  const [main, ...others] = problemsAt(first.instancePath, errors, document, keysAt)
-  const where = (field: Problem['field']) => (field.length > 0 ? field.join('.') : '(root)')
-  const also = others.map((problem) => {
-    const line = document.lineOf(problem.field)
-    return `\n  also ${line !== undefined ? `line ${line}, ` : ''}${where(problem.field)}: ${problem.message}`
-  })
-  throw new InputError(`${main!.message}${also.join('')}`, { file: document.file, line: document.lineOf(main!.field), field: where(main!.field) })
+  // be comes after it, with whatever else is wrong with the same object; then the document's other bad fields, in
+  // file order, so that one run tells what to fix.
+  const [main = { field: pointerToPath(first.instancePath), message: explain(first, undefined) }, ...sameObject] = problemsOf(first.instancePath)
+  // Each object's problems stay together, in their order (its unknown keys first), placed by their earliest line.
+  const elsewhere = [...byPointer.keys()].filter((pointer) => pointer !== first.instancePath)
+    .map((pointer) => problemsOf(pointer).map((problem) => ({ problem, at: where(problem) })))
+    .map((group) => ({ group, line: group.reduce((earliest, { at }) => Math.min(earliest, at.line ?? Infinity), Infinity) }))
+    .sort((a, b) => a.line - b.line || 0).flatMap(({ group }) => group)
+  const others = [...sameObject.map((problem) => ({ problem, at: where(problem) })), ...elsewhere]
+  const also = others.slice(0, alsoShown).map(({ problem, at }) => `\n  also: ${formatLocation(at)}${problem.message}`)
+  const more = others.length > alsoShown ? `\n  and ${others.length - alsoShown} more` : ''
+  throw new InputError(`${main.message}${also.join('')}${more}`, where(main))
 }
+
+/** The failed oneOfs and anyOfs of a validation, each by its own error (ajv's summary of it). */
+type Unions = {
+  /** Each union's branches' errors: at its path or below, the ones ajv reported just before it. */
+  readonly branchErrors: ReadonlyMap<ErrorObject, readonly ErrorObject[]>
+  /** The union (innermost) an error at the union's own path came from. */
+  readonly unionOf: ReadonlyMap<ErrorObject, ErrorObject>
+}
+
+const isUnion = (error: ErrorObject) => error.keyword === 'oneOf' || error.keyword === 'anyOf'
+
+/**
+ * ajv reports a union's branches' errors, then the union's: its branches are told by their place in the list, not by
+ * their schema paths — a `$ref` branch's errors carry the path of the schema it names (`#/definitions/customCheck/type`).
+ */
+function unionsOf(errors: readonly ErrorObject[]): Unions {
+  const branchErrors = new Map<ErrorObject, ErrorObject[]>()
+  const unionOf = new Map<ErrorObject, ErrorObject>()
+  errors.forEach((union, index) => {
+    if (!isUnion(union)) return
+    const at = union.instancePath
+    let start = index
+    while (start > 0 && (errors[start - 1]!.instancePath === at || errors[start - 1]!.instancePath.startsWith(`${at}/`))) start--
+    const own = errors.slice(start, index)
+    branchErrors.set(union, own)
+    // Inner unions come first in the list: an error keeps the innermost.
+    for (const error of own) if (error.instancePath === at && !unionOf.has(error)) unionOf.set(error, union)
+  })
+  return { branchErrors, unionOf }
+}
+
+/** A branch's errors that say only the value is not of its form: what `unionMiss` tells as the forms the field takes. */
+const missKeywords = ['type', 'enum', 'const']
+
+/**
+ * A branch's errors that add nothing beside its miss: a `not` (a tools entry of the wrong type also "must NOT be
+ * valid") and an inner union's own summary (its branches are told).
+ */
+const quietInUnion = (error: ErrorObject) => error.keyword === 'not' || isUnion(error)
 
 /**
  * The problems ajv found at one instance path, the unknown keys first. A `oneOf`/`anyOf`'s required fields are one
  * problem ("prompt" or "messages"); its branches whose type the value is not are noise beside a branch of its type
- * (`{ nam: f }`) or one's hint (`requird`), else one line of what the field takes; its own summary is left out.
+ * (`{ nam: f }`, or one failing deeper) or one's hint (`requird`), else one line of what the field takes; its own
+ * summary is left out.
  */
-function problemsAt(pointer: string, errors: readonly ErrorObject[], document: SourceDocument, keysAt: KeysAt): Problem[] {
-  const here = errors.filter((error) => error.instancePath === pointer)
+function problemsAt(pointer: string, here: readonly ErrorObject[], unions: Unions, document: SourceDocument, keysAt: KeysAt): Problem[] {
   const path = pointerToPath(pointer)
   const problems: Problem[] = []
   const value = valueAt(document.value, path)
-  const branches = new Map<string, ErrorObject[]>()
+  const groups = new Map<ErrorObject | string, ErrorObject[]>()
   for (const error of here) {
+    const union = unions.unionOf.get(error)
     // A required field outside a union is a union of one: its field is named the same way.
-    const union = /^(.*\/(?:oneOf|anyOf))\/\d+\/(?:required|type|enum)$/.exec(error.schemaPath)?.[1] ?? (error.keyword === 'required' ? `${error.schemaPath}:${String(error.params.missingProperty)}` : undefined)
-    if (union !== undefined) branches.set(union, [...(branches.get(union) ?? []), error])
-    else if (error.keyword === 'additionalProperties') {
+    const group = union ?? (error.keyword === 'required' ? `${error.schemaPath}:${String(error.params.missingProperty)}` : undefined)
+    if (error.keyword === 'additionalProperties') {
       const key = String(error.params.additionalProperty)
       problems.push({ field: [...path, key], message: `unknown field "${key}"${unknownFieldHint(key, keysAt(path))}` })
-    } else if (!['oneOf', 'anyOf'].includes(error.keyword) || here.length === 1) problems.push({ field: path, message: explain(error, value, path) })
+    } else if (group !== undefined && (error.keyword === 'required' || missKeywords.includes(error.keyword))) getOrCreate(groups, group, () => []).push(error)
+    else if (union !== undefined && quietInUnion(error)) continue
+    // A union that failed with no branch's error (two branches of a oneOf met) is told as such.
+    else if (!isUnion(error) || unions.branchErrors.get(error)!.length === 0) problems.push({ field: path, message: explain(error, value, path) })
   }
-  for (const [union, branchErrors] of branches) {
-    const names = branchErrors.flatMap((error) => (error.keyword === 'required' ? [String(error.params.missingProperty)] : []))
-    const misses = branchErrors.filter((error) => error.keyword !== 'required')
-    // A branch of the value's type said more (its errors are elsewhere in `here`): the misses are noise.
-    const fitsABranch = here.some((error) => error.schemaPath.startsWith(`${union}/`) && !misses.includes(error))
+  for (const [group, groupErrors] of groups) {
+    const names = groupErrors.flatMap((error) => (error.keyword === 'required' ? [String(error.params.missingProperty)] : []))
+    const misses = groupErrors.filter((error) => error.keyword !== 'required')
+    // A branch of the value's type said more (an error at this path other than a miss, or one below it): the misses are noise.
+    const fitsABranch = typeof group !== 'string' && unions.branchErrors.get(group)!.some((error) => error.instancePath !== pointer || !(missKeywords.includes(error.keyword) || quietInUnion(error)))
     if (misses.length > 0 && !fitsABranch) problems.push({ field: path, message: unionMiss(misses, value, path, keysAt) })
     const quoted = names.map((name) => `"${name}"`)
     if (names.length > 0) problems.push(names.length === 1
@@ -135,12 +190,21 @@ function problemsAt(pointer: string, errors: readonly ErrorObject[], document: S
 function unionMiss(misses: readonly ErrorObject[], value: unknown, path: readonly (string | number)[], keysAt: KeysAt): string {
   const shown = misses.length === 1 ? misses[0] : misses.find((miss) => explain(miss, value, path) !== explain(miss, undefined, path))
   if (shown) return explain(shown, value, path)
-  const forms = misses.flatMap((miss) => {
+  // The keys declared here are every object form's together: they name the one object form, not one of several.
+  const objectForms = misses.filter((miss) => miss.params.type === 'object').length
+  const forms = [...new Set(misses.flatMap((miss) => {
     if (miss.keyword === 'enum') return (miss.params.allowedValues as unknown[]).map((allowed) => JSON.stringify(allowed))
-    if (miss.params.type === 'object') return [`{ ${keysAt(path).map((key) => `${key}: …`).join(', ') || '…'} }`]
-    return [`a ${miss.params.type === 'array' ? 'list' : String(miss.params.type)}`]
-  })
-  return `expected one of: ${forms.slice(0, -1).join(', ')}, or ${forms.at(-1)}`
+    if (miss.keyword === 'const') return [JSON.stringify(miss.params.allowedValue)]
+    if (miss.params.type === 'object' && objectForms === 1) return [`{ ${keysAt(path).map((key) => `${key}: …`).join(', ') || '…'} }`]
+    return [typeInWords(String(miss.params.type))]
+  }))]
+  return forms.length === 1 ? `expected ${forms[0]}` : `expected one of: ${forms.slice(0, -1).join(', ')}, or ${forms.at(-1)}`
+}
+
+/** A JSON type, or ajv's list of them (`string,null`), as a form is told: "an integer", "a list", "a string or null". */
+function typeInWords(type: string): string {
+  const words = type.split(',').map((name) => (name === 'array' ? 'list' : name)).join(' or ')
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`
 }
 
 /**
@@ -187,7 +251,7 @@ function explain(error: ErrorObject, value: unknown, path: readonly (string | nu
       // A count is an integer field, or a token budget (`max_tool_tokens`, its `total` and per-tool entries: numbers).
       const counts = error.params.type === 'integer' || path.slice(-3).some((key) => String(key).endsWith('_tokens'))
       const slip = error.params.type === 'string' ? quotingSlip(value) : error.params.type === 'array' ? listSlip(value) : unquotingSlip(value, error.params.type, counts)
-      return `expected ${String(error.params.type)}${slip}`
+      return `expected ${String(error.params.type).split(',').join(' or ')}${slip}`
     }
     case 'oneOf':
       return 'expected exactly one of the allowed forms (see the schema)'

@@ -55,6 +55,12 @@ describe('bad input gets exit 2 and a message naming the file, line and field', 
     expectInputError(runCli(['run', 'suite.yaml', '--model', 'scripted:script.yaml', '--out', 'out'], { cwd: dir }), 'script.yaml:3', 'a.0.tool_calls.0.name')
   })
 
+  // A case with two bad fields told only the first.
+  it('a case file\'s case with two bad fields names both, no stack', () => {
+    const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': 'name: x\ntools: ./tools.json\ncases: ./cases.jsonl\n', 'cases.jsonl': '{"id":"a","prompt":"hi"}\n{"id":"b","prompt":"hi","max_turns":"many","tool_choice":"requird"}\n' })
+    expectInputError(runCli(['run', 'suite.yaml', '--model', 'baseline', '--out', 'out'], { cwd: dir }), 'cases.jsonl:2: tool_choice: expected one of "auto", "none", "required" (did you mean "required"?)\n  also: ', 'cases.jsonl:2: max_turns: expected integer')
+  })
+
   it('bad flags', () => {
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--concurrency', 'zero']), '--concurrency', 'expected an integer')
     expectInputError(runCli(['run', 'suites', '--model', 'baseline', '--min-accuracy', '1.5']), '--min-accuracy')

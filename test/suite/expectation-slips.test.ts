@@ -219,7 +219,7 @@ describe('a suite field given a string of a boolean or a number says what to wri
 // form), which reads as a second error.
 describe('a field of two forms (oneOf) given neither says so once', () => {
   const rest = 'cases:\n  - id: a\n    prompt: hi\n'
-  const only = (message: string) => message.replace(/^.*suite\.yaml:/, '')
+  const only = (message: string) => message.replace(/^.*suite\.yaml:/, '').replaceAll(/ \S*\/suite\.yaml:/g, ' suite.yaml:')
   it('the branch with a hint alone: tool_choice: requird, max_tool_tokens: 1.2k, cases as a mapping', async () => {
     expect(only(await suiteError(`${rest}    tool_choice: requird\n`))).toBe('6: cases.0.tool_choice: expected one of "auto", "none", "required" (did you mean "required"?)')
     expect(only(await suiteError(`max_tool_tokens: 1.2k\n${rest}`))).toBe('3: max_tool_tokens: expected number, got the string "1.2k": write 1200')
@@ -231,6 +231,6 @@ describe('a field of two forms (oneOf) given neither says so once', () => {
     expect(only(await suiteError(`max_tool_tokens: many\n${rest}`))).toBe('3: max_tool_tokens: expected one of: a number, or { total: …, tools: … }')
     expect(only(await suiteError(`max_tool_tokens: -1\n${rest}`))).toBe('3: max_tool_tokens: expected a value that must be >= 0')
     // The object form misspelled: its own errors, still two ("also" is for those), not the "auto" form's.
-    expect(only(await suiteError(`${rest}    tool_choice: { nam: f }\n`))).toBe('6: cases.0.tool_choice.nam: unknown field "nam" (did you mean "name"?)\n  also line 6, cases.0.tool_choice.name: missing required field "name"')
+    expect(only(await suiteError(`${rest}    tool_choice: { nam: f }\n`))).toBe('6: cases.0.tool_choice.nam: unknown field "nam" (did you mean "name"?)\n  also: suite.yaml:6: cases.0.tool_choice.name: missing required field "name"')
   })
 })

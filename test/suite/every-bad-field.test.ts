@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { loadSuite } from '../../src/suite/load-suite.ts'
+import { tempFiles } from '../helpers/cli.ts'
+
+const tools = JSON.stringify([{ name: 'create_note', description: 'Create a note', parameters: { type: 'object', properties: { title: { type: 'string' } } } }])
+
+/** The error loading this suite text fails with, its folder left out of every line. */
+async function suiteError(text: string): Promise<string> {
+  const dir = tempFiles({ 'tools.json': tools, 'suite.yaml': text })
+  try {
+    await loadSuite(`${dir}/suite.yaml`)
+  } catch (error) {
+    return (error as Error).message.replaceAll(`${dir}/`, '')
+  }
+  throw new Error('loaded without an error')
+}
+
+// Only the first bad field was told: a user fixed it, ran again, and only then learnt of the next.
+describe('a suite with several bad fields names them all, the first as before', () => {
+  it('the first line as it was, then at most 3 more fields in file order and how many are left', async () => {
+    const suite = [
+      'name: s',
+      'tools: ./tools.json',
+      'max_tool_tokens: many',
+      'cases:',
+      '  - id: a',
+      '    prompt: hi',
+      '    tool_choice: 3',
+      '  - id: b',
+      '    prompt: hi',
+      '    expect:',
+      '      calls: { name: create_note }',
+      '  - id: c',
+      '    promt: hi',
+      '',
+    ].join('\n')
+    expect(await suiteError(suite)).toBe([
+      'suite.yaml:11: cases.1.expect.calls: expected array, got one object: put it in a list ([{ … }], or a "- " item)',
+      '  also: suite.yaml:3: max_tool_tokens: expected one of: a number, or { total: …, tools: … }',
+      '  also: suite.yaml:7: cases.0.tool_choice: expected one of: "auto", "none", "required", or { name: … }',
+      '  also: suite.yaml:13: cases.2.promt: unknown field "promt" (did you mean "prompt"?)',
+      '  and 1 more',
+    ].join('\n'))
+  })
+
+  it('a bad field deep in one case is the only line: the lists and unions around it are not told', async () => {
+    const message = await suiteError('name: s\ntools: [./tools.json]\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      custom: [{ module: ./c.ts }]\n')
+    expect(message).toBe('suite.yaml:7: cases.0.expect.custom.0.export: missing required field "export"')
+  })
+})
+
+// A union inside a list or behind a $ref printed a line per branch: `tools: [[./tools.json]]` said "expected object" and "also
+// …: expected a value that must NOT be valid", `custom:` (null) "expected object" and "also …: expected array", an
+// MCP server's `allow: null` only "expected a value that must be equal to constant".
+describe('a field of several forms below the top, given none, says so in one line', () => {
+  const only = (message: string) => message.replace(/^suite\.yaml:/, '')
+  it('a tools entry, a custom check ($ref branch), an MCP server\'s allow', async () => {
+    expect(only(await suiteError('name: s\ntools: [[./tools.json]]\ncases:\n  - id: a\n    prompt: hi\n'))).toBe('2: tools.0: expected one of: a string, or an object')
+    expect(only(await suiteError('name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      custom:\n'))).toBe('7: cases.0.expect.custom: expected one of: { module: …, export: … }, or a list')
+    expect(only(await suiteError('name: s\ntools: [{ mcp: { command: x, allow: null } }]\ncases:\n  - id: a\n    prompt: hi\n'))).toBe('2: tools.0.mcp.allow: expected one of: "all", or a list')
+  })
+})
