@@ -1,5 +1,6 @@
 import type { ModelSummary } from '../core/report.ts'
 import { tableRow } from './markdown-text.ts'
+import { escapeHtml } from './html/escape.ts'
 
 /** Whether a result or row read from or wrote to a provider's prompt cache. */
 export function usedCache(usage: { readonly cacheRead: number; readonly cacheWrite: number }): boolean {
@@ -49,5 +50,5 @@ export function cacheHtml(summaries: readonly ModelSummary[], label: (summary: M
   const { head, rows } = cacheTable(summaries, label)
   if (rows.length === 0) return ''
   const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')
-  return `<h2>Prompt cache</h2><p class="muted small">${cacheNote.replace(/'/g, '&#39;')}</p><table class="cache-summary"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`
+  return `<h2>Prompt cache</h2><p class="muted small">${escapeHtml(cacheNote)}</p><table class="cache-summary"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`
 }

@@ -13,6 +13,7 @@ import type { NotRunTask } from '../runner/bail.ts'
 import { runStops, type RunStop } from './run-stops.ts'
 import { inertLines } from './terminal-text.ts'
 import { inertResult } from './inert-result.ts'
+import { escapeMarkup } from './escape-markup.ts'
 
 /**
  * JUnit XML: one `<testsuite>` per suite × model, one `<testcase>` per case × model × repeat. An errored result
@@ -134,9 +135,9 @@ const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-
 /** Escapes text for XML content and attribute values; characters XML cannot carry become U+FFFD. */
 function escapeXml(text: string): string {
   return escapeXmlContent(text)
-    // Attribute values normalise raw newlines and tabs to spaces; character references keep them.
+    // Attribute values normalise raw newlines and tabs to spaces; character references keep them. (No CR is left
+    // raw: escapeXmlContent writes it `\r`, as every control but LF and TAB.)
     .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;')
     .replace(/\t/g, '&#9;')
 }
 
@@ -144,11 +145,5 @@ function escapeXmlContent(text: string): string {
   // Controls and bidi characters written visibly first (`\x1b`, `\u202e`, as the terminal shows them): CI systems
   // print and render this text, where an ESC or an override would act. What is left that XML forbids (a lone
   // surrogate, U+FFFE/U+FFFF) becomes U+FFFD.
-  return inertLines(text)
-    .replace(forbidden, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
+  return escapeMarkup(inertLines(text).replace(forbidden, '\uFFFD'), '&apos;')
 }

@@ -15,6 +15,8 @@ export const maxCellLength = 160
  * the pipe too, which ends a table cell even inside a code span.
  */
 export function inlineText(text: string): string {
+  // Not escapeMarkup: Markdown text is no attribute value, and report.md is read as written too (an editor, a
+  // terminal), where `&quot;` for every quote would be noise. `&`, `<` and `>` are what GitHub's inline HTML reads.
   return inert(text.replace(/\s+/g, ' ').trim())
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,4 +1,5 @@
 import { escapeControl } from '../terminal-text.ts'
+import { escapeMarkup } from '../escape-markup.ts'
 
 // C0 controls but TAB, LF and CR (a transcript's own line breaks), DEL, C1, and the bidi embeddings, overrides,
 // isolates and marks: a browser shows a control as nothing and lets an override reorder what follows it. Each is
@@ -11,13 +12,7 @@ const hidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e
  * bidi characters are written visibly (`\u202e`), so none hides or reorders text on the page.
  */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(hidden, escapeControl)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
+  return escapeMarkup(text.replace(hidden, escapeControl), '&#39;')
 }
 
 /** Shortens very long strings (a 2 MB tool result would make the page unusable) and says how much was cut. */
