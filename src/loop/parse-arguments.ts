@@ -1,15 +1,16 @@
-import { ExactNumber, firstInexactNumber, firstNumberToken, roundTrips } from '../core/exact-number.ts'
+import { ExactNumber, firstInexactNumber, firstNumberToken, literalEquals, plainValue, roundTrips } from '../core/exact-number.ts'
 import { hasRepeatedKey } from '../core/json-repeated-key.ts'
 import type { RawToolCall, ToolCall } from '../core/message.ts'
 import { losslessJsonModule } from '../io/lazy-require.ts'
 import { deepFreeze } from './snapshot.ts'
 
 /**
- * Where a parsed call keeps its judged arguments, when they differ from `arguments`: a symbol, so JSON output (the
- * report), user code's copies and equality of calls without such a number never see it; a spread keeps it.
+ * Where parsed arguments keep their judged reading (themselves when every number round-trips): on the `arguments`
+ * object, under a symbol that is no enumerable key, so every spread of the call shares it and JSON output (the
+ * report), user code's copies and equality never see it. Arguments read back from a file (report.json, a journal
+ * line, a saved runCase result) lack it until first judged, when it is read again from the raw text the call kept.
  */
-const exactArguments = Symbol('exactArguments')
-type JudgedCall = ToolCall & { readonly [exactArguments]?: unknown }
+const judgedReading = Symbol('judgedReading')
 
 /**
  * Parses a call's raw argument string. Total: never throws, whatever the model sent; the raw string is kept and
@@ -35,15 +36,24 @@ export function parseArguments(call: RawToolCall): ToolCall {
   }
   // One scan finds whether any number does not round-trip (nearly none does); only then are the arguments parsed
   // again, losslessly, which also finds a number that overflows.
-  if (firstInexactNumber(call.rawArguments) === undefined) return { ...call, arguments: parsed }
+  if (firstInexactNumber(call.rawArguments) === undefined) return judgedAs(call, parsed, parsed)
   const { judged, overflow } = exactReading(call.rawArguments)
   if (overflow !== undefined) {
     // No `arguments`: they would hold Infinity, which JSON output writes as null — a value the model never sent.
     return { ...call, parseError: `number ${overflow} is out of range: JSON readers hold numbers as 64-bit floats (JavaScript's, Python's) and read it as ${Number(overflow)}` }
   }
-  if (judged === undefined) return { ...call, arguments: parsed }
-  const exact: JudgedCall = { ...call, arguments: parsed, [exactArguments]: deepFreeze(judged) }
-  return exact
+  return judgedAs(call, parsed, judged === undefined ? parsed : deepFreeze(judged))
+}
+
+/** The parsed call, its judged reading kept from this parse: the loop's calls are never read from their text again. */
+function judgedAs(call: RawToolCall, parsed: object, judged: unknown): ToolCall {
+  keep(parsed, judged)
+  return { ...call, arguments: parsed }
+}
+
+function keep(args: object, judged: unknown): void {
+  // Frozen arguments (a caller's own) cannot keep it: they are read from their text at each judgement.
+  if (Object.isExtensible(args)) Object.defineProperty(args, judgedReading, { value: judged })
 }
 
 /**
@@ -75,11 +85,28 @@ function exactReading(text: string): { readonly judged?: unknown; readonly overf
 /**
  * A call's arguments as a verdict compares them: `arguments`, except that a number JavaScript cannot hold exactly is
  * an ExactNumber of its text (`core/exact-number.ts`), so `12345678901234567891` never equals an expected
- * 12345678901234567890. Read where `parseArguments` left it: nearly all arguments hold no such number, and are
- * `arguments` itself (so is a call not made by `parseArguments`). Undefined when the arguments did not parse.
+ * 12345678901234567890. Nearly all arguments hold no such number, and are `arguments` itself. A call `parseArguments`
+ * did not make (read back from a file) is read from its raw text once: the scan finds no such number in nearly all.
+ * Undefined when the arguments did not parse.
  */
 export function judgedArguments(call: ToolCall): unknown {
-  return (call as JudgedCall)[exactArguments] ?? call.arguments
+  const args = call.arguments
+  if (typeof args !== 'object' || args === null || call.parseError !== undefined) return args
+  const kept = (args as { readonly [judgedReading]?: unknown })[judgedReading]
+  if (kept !== undefined) return kept
+  const judged = readingOf(call.rawArguments, args)
+  keep(args, judged)
+  return judged
+}
+
+/**
+ * The judged reading of arguments from the raw text they came from. Arguments that are not its reading, or a call
+ * with no text (a library caller's own, a damaged file's), are judged as they are.
+ */
+function readingOf(text: string | undefined, args: object): unknown {
+  if (typeof text !== 'string' || firstInexactNumber(text) === undefined) return args
+  const { judged } = exactReading(text)
+  return judged !== undefined && literalEquals(plainValue(judged), args) ? deepFreeze(judged) : args
 }
 
 /** The first duplicated object key in valid JSON text, if any (lossless-json refuses duplicates; JSON.parse does not). */

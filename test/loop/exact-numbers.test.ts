@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareNumbers, ExactNumber, literalEquals, roundTrips } from '../../src/core/exact-number.ts'
+import type { ToolCall } from '../../src/core/message.ts'
 import { judgedArguments, parseArguments } from '../../src/loop/parse-arguments.ts'
 import { describe as describeValue, matchValue } from '../../src/matchers/argument-matchers.ts'
 
@@ -30,15 +31,24 @@ describe('parseArguments and judgedArguments keep numbers as exact as the text',
     expect(roundTrips('1e-400')).toBe(false)
   })
 
-  it('the exact reading rides on the parsed call: read once, kept by a spread, never in JSON output', () => {
+  it('the exact reading rides on the parsed arguments: read once, shared by a spread, never in JSON output', () => {
     const parsed = call('{"id": 12345678901234567891}')
     const judged = judgedArguments(parsed)
     expect(judgedArguments(parsed)).toBe(judged)
     expect(judgedArguments({ ...parsed })).toBe(judged)
     expect(Object.isFrozen(judged)).toBe(true)
     expect(JSON.parse(JSON.stringify(parsed))).toEqual({ id: 'c0', name: 'act', rawArguments: '{"id": 12345678901234567891}', arguments: { id: 12345678901234567000 } })
-    // A call the loop did not parse (a library caller's own) is judged as its arguments.
+    // A call the loop did not parse (a library caller's own) whose arguments are not its text's reading is judged as its arguments.
     expect(judgedArguments({ id: 'c1', name: 'act', rawArguments: '{"id": 12345678901234567891}', arguments: { id: 1 } })).toEqual({ id: 1 })
+  })
+
+  it('a call read back from JSON text (a report, a journal line) is judged by the raw text it kept, as in the loop', () => {
+    const loaded = JSON.parse(JSON.stringify(call('{"id": 12345678901234567891, "city": "Paris"}'))) as ToolCall
+    expect(judgedArguments(loaded)).toEqual({ id: new ExactNumber('12345678901234567891'), city: 'Paris' })
+    expect(literalEquals(Number('12345678901234567890'), (judgedArguments(loaded) as { id: unknown }).id)).toBe(false)
+    expect(judgedArguments(loaded)).toBe(judgedArguments(loaded))
+    const plain = JSON.parse(JSON.stringify(call('{"id": 12345, "city": "Paris"}'))) as ToolCall
+    expect(judgedArguments(plain)).toBe(plain.arguments)
   })
 
   it('arguments nested deeper than the lossless parse reaches still find an overflow, and are judged as JavaScript reads them', () => {
