@@ -45,10 +45,13 @@ export function cacheMarkdown(summaries: readonly ModelSummary[], label: (summar
   return ['### Prompt cache', '', cacheNote, '', tableRow(head), tableRow(['---', ...head.slice(1).map(() => '---:')]), ...rows.map(tableRow), '']
 }
 
-/** The HTML report's "Prompt cache" table, when a row read or wrote a cache; `label` gives the row's (escaped) model cell. */
+/**
+ * The HTML report's "Prompt cache" table, when a row read or wrote a cache; `label` gives the row's model name. Every
+ * cell is escaped, the counts too: a report file's usage is not checked to hold numbers.
+ */
 export function cacheHtml(summaries: readonly ModelSummary[], label: (summary: ModelSummary) => string): string {
   const { head, rows } = cacheTable(summaries, label)
   if (rows.length === 0) return ''
-  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')
+  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')
   return `<h2>Prompt cache</h2><p class="muted small">${escapeHtml(cacheNote)}</p><table class="cache-summary"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`
 }

@@ -62,6 +62,16 @@ describe('HTML reporter (static)', () => {
     expect(html).toContain('&lt;script&gt;document.title=&#39;pwned-script&#39;&lt;/script&gt;')
   })
 
+  it('escapes token counts that are text: no reader checks a report file\'s or a server\'s usage to be numbers', () => {
+    // As `merge --format html` of a report.json whose usage was edited, or a run against a server that sent text.
+    const counts = (marker: string) => ({ input: `<b id="${marker}-in">`, output: `<b id="${marker}-out">`, cacheRead: `<b id="${marker}-read">`, cacheWrite: 1 }) as unknown as CaseResult['usage']
+    const exchange = turn('text', { name: 'get_weather', rawArguments: '{}' }, 'ok')
+    const result = makeResult({ case: 'paris', passed: true, usage: counts('result'), turns: [{ ...exchange, usage: counts('turn') }] })
+    const page = toHtml(reportOf([result], {}, { 'model-a': { usage: counts('summary') } }))
+    expect(page.match(/<b id="[a-z]+-[a-z]+">/g) ?? []).toEqual([])
+    expect(page).toContain('&lt;b id=&quot;turn-in&quot;&gt;')
+  })
+
   it('falls back to input tokens on the scatter without tool-token counts', () => {
     expect(toHtml(reportOf(sampleResults()))).toContain('input tokens per result (tool-token counts not in this report)')
   })

@@ -56,7 +56,7 @@ ${stopsSection(report.run)}${gatesSection(report)}
 <h2>Overview</h2>
 ${overviewTable(summaries)}
 ${conversationsTable(summaries)}
-${cacheHtml(summaries, (s) => escapeHtml(summaryLabel(s)))}
+${cacheHtml(summaries, summaryLabel)}
 <h2>Metrics per model</h2>
 <div class="grid-cards">${summaries.map((s) => `<div class="card"><h3>${escapeHtml(summaryLabel(s))}</h3>${metricBars(s)}</div>`).join('')}</div>
 ${variantsHtml(report)}

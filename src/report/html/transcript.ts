@@ -1,5 +1,6 @@
 import type { CaseResult, ResultTurn } from '../../core/result.ts'
 import type { ToolExecution } from '../../core/transcript.ts'
+import type { Usage } from '../../core/model-turn.ts'
 import { reasoningSummary, reasoningText, type ReasoningState } from '../../core/reasoning.ts'
 import { callsOf } from '../result-calls.ts'
 import { turnSettings, type ToolSetIndex } from '../turn-settings.ts'
@@ -22,7 +23,7 @@ export function resultSection(result: CaseResult, toolSets?: ToolSetIndex): stri
     : `<ul class="failures">${result.failures.map((f) => `<li>${failureTag(f)}<code>${escapeHtml(f.kind)}</code> ${escapeHtml(f.message)}${f.path ? ` <span class="muted">at ${escapeHtml(f.path)}</span>` : ''}${argumentDiffHtml(f)}</li>`).join('')}</ul>`
   const checks = checksList(result)
   const verdict = badges[verdictOf(result)]
-  const header = `<h4><span class="badge ${verdict}">${verdict}</span> ${escapeHtml(summaryLabel(result))} <span class="muted">· ${repeatLabel(result.repeat)} · ${Math.round(result.latencyMs)} ms · ${result.usage.input} in / ${result.usage.output} out tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
+  const header = `<h4><span class="badge ${verdict}">${verdict}</span> ${escapeHtml(summaryLabel(result))} <span class="muted">· ${repeatLabel(result.repeat)} · ${Math.round(result.latencyMs)} ms · ${usageHtml(result.usage)} tokens · expected: ${escapeHtml(result.expectedTools.join(', ') || 'no call')}</span></h4>`
   const prompt = result.messages.map(messageBlock).join('')
   const turns = conversationTranscript(result, (turn) => turnBlock(turn, toolSets)) ?? (result.turns.length > 0
     ? result.turns.map((turn) => turnBlock(turn, toolSets)).join('')
@@ -61,7 +62,7 @@ function turnBlock(turn: ResultTurn, toolSets: ToolSetIndex): string {
     const role = `tool result · ${r.name}${r.isError ? ' · error' : ''} · ${r.source}${rewritten ? ' · rewritten by afterToolCall' : ''}`
     return block(role, r.content, r.isError ? 'error' : 'tool', hookNotesHtml(r))
   })
-  const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${turn.usage.input} in / ${turn.usage.output} out</div>`
+  const stop = `<div class="muted small">finish: ${escapeHtml(turn.finishReason.unified)}${turn.finishReason.raw ? ` (${escapeHtml(turn.finishReason.raw)})` : ''} · ${usageHtml(turn.usage)}</div>`
   return `${settings}${reasoning}${text}${calls.join('')}${results.join('')}${stop}`
 }
 
@@ -75,6 +76,14 @@ function reasoningBlock(state: ReasoningState): string {
 function hookNotesHtml(execution: ToolExecution): string {
   const notes = hookNotes(execution)
   return notes.length === 0 ? '' : `<div class="hooks">${notes.map((note) => `<div>${escapeHtml(clip(note, 2000))}</div>`).join('')}</div>`
+}
+
+/**
+ * `12 in / 3 out`, escaped: the counts come from a server's response or a report file, and neither is checked to
+ * hold numbers, so they are text like any other value on the page.
+ */
+function usageHtml(usage: Usage): string {
+  return escapeHtml(`${usage.input} in / ${usage.output} out`)
 }
 
 function callBlock(name: string, rawArguments: string, issues: readonly string[] = []): string {
