@@ -89,6 +89,26 @@ export function firstInexactNumber(text: string): { readonly token: string; read
   return firstNumberToken(text, (token) => !roundTrips(token))
 }
 
+/**
+ * The path to the first number JSON cannot write (a YAML `.inf`, `-.inf` or `.nan`: JSON.stringify writes each as
+ * null), and the number, if a value a suite sends or compares as JSON holds one.
+ */
+export function firstNonFinite(value: unknown, path: readonly (string | number)[] = []): { readonly path: (string | number)[]; readonly value: number } | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path: [...path], value }
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : isPlainObject(value) ? Object.entries(value) : []
+  for (const [key, child] of entries) {
+    const found = firstNonFinite(child, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Why a suite's `.inf` or `.nan` is refused where its value goes as JSON, and what to write. */
+export function nonFiniteMessage(value: number): string {
+  const written = Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf'
+  return `${written} cannot be written as JSON, which has no infinity or NaN (JSON.stringify sends null); write a finite number, or a string if the value is one`
+}
+
 /** Whether a parsed value holds an ExactNumber anywhere. */
 export function containsExactNumber(value: unknown): boolean {
   if (value instanceof ExactNumber) return true

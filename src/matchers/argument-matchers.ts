@@ -1,6 +1,6 @@
 import type { Matcher } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
-import { compareNumbers, containsExactNumber, exactJsonText, isJsonObject, isNumberValue, literalEquals } from '../core/exact-number.ts'
+import { compareNumbers, containsExactNumber, exactJsonText, firstNonFinite, isJsonObject, isNumberValue, literalEquals } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { shorten } from '../core/shorten.ts'
 import { inlineFlagsProblem } from './inline-flags.ts'
@@ -118,7 +118,7 @@ export type MatcherProblem = { path: (string | number)[]; expected: string }
  */
 export function matcherProblem(matcher: Matcher, path: readonly (string | number)[] = []): MatcherProblem | undefined {
   if (Array.isArray(matcher)) return firstProblem(matcher.map((item, index) => [item, [...path, index]]), matcherProblem)
-  if (!isPlainObject(matcher)) return undefined
+  if (!isPlainObject(matcher)) return nonFiniteProblem(matcher, path)
   const operator = operatorKeys.find((key) => key in matcher)
   if (!operator) return firstProblem(Object.entries(matcher).map(([key, child]) => [child, [...path, key]]), matcherProblem)
   const extra = Object.keys(matcher).find((key) => key !== operator && !operatorExtras[operator].includes(key))
@@ -148,8 +148,17 @@ export function matcherProblem(matcher: Matcher, path: readonly (string | number
     case 'any':
       return argument === true ? undefined : { path: [...path, operator], expected: 'true' }
     case 'literal':
-      return argument === undefined ? { path: [...path, 'literal'], expected: 'the exact value to match' } : undefined
+      return argument === undefined ? { path: [...path, 'literal'], expected: 'the exact value to match' } : nonFiniteProblem(argument, [...path, 'literal'])
   }
+}
+
+/**
+ * A value to match that holds a YAML `.inf` or `.nan` can never be met: what it is compared with (a call's
+ * arguments, a world's state) is JSON, which has neither. Only a `range` bound may be infinite.
+ */
+export function nonFiniteProblem(value: unknown, path: readonly (string | number)[]): MatcherProblem | undefined {
+  const found = firstNonFinite(value, path)
+  return found && { path: found.path, expected: 'a finite number: what it is compared with is JSON, which has no .inf or .nan, so it could never be met (a range: bound may be .inf)' }
 }
 
 /** The first problem `check` finds among matchers, each at its path. */

@@ -2,7 +2,7 @@ import type { Matcher } from '../core/case.ts'
 import { literalEquals } from '../core/exact-number.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { maxWeightAssignment } from '../scoring/assignment.ts'
-import { absentValue, describe, firstProblem, matcherProblem, matchValue, operatorKeys, type MatcherProblem } from './argument-matchers.ts'
+import { absentValue, describe, firstProblem, matcherProblem, matchValue, nonFiniteProblem, operatorKeys, type MatcherProblem } from './argument-matchers.ts'
 
 // State expectations (`expect.state`, README "Conversations and worlds"): the argument matchers applied to a world's
 // snapshot, reported as a structural diff — each path where the state differs, what was expected there and what
@@ -74,7 +74,7 @@ export function formatStateDifferences(differences: readonly StateDifference[]):
  */
 export function stateMatcherProblem(matcher: Matcher, path: (string | number)[] = []): MatcherProblem | undefined {
   if (Array.isArray(matcher)) return firstProblem(matcher.map((item, index) => [item, [...path, index]]), stateMatcherProblem)
-  if (!isPlainObject(matcher)) return undefined
+  if (!isPlainObject(matcher)) return nonFiniteProblem(matcher, path)
   if (isListMatcher(matcher)) {
     const extra = Object.keys(matcher).find((key) => key !== 'unordered' && key !== 'items')
     if (extra) return { path: [...path, extra], expected: 'no other key beside "unordered" and "items"' }

@@ -18,6 +18,7 @@ import { validateSuiteShape } from '../schema/validate-document.ts'
 import { caseFileCases, CaseIds, heldCases, type BuildCase, type Locate, type Path, type SuiteCases } from './case-file.ts'
 import { variantsFromMap } from '../variants/variant-spec.ts'
 import { isPlainObject } from '../core/plain-object.ts'
+import { firstNonFinite, nonFiniteMessage } from '../core/exact-number.ts'
 import { conversationFields, parseWorld } from './conversation-fields.ts'
 import { checkCustomExports } from './check-fields.ts'
 import { expandCase } from './case-matrix.ts'
@@ -162,6 +163,7 @@ async function prepareSuite(document: SourceDocument, servers: () => Promise<Mcp
     const caseStubTimeout = (rawCase.stub_timeout as number | undefined) ?? suiteStubTimeout
     const exposedNames = new Set(exposed.map((tool) => tool.name))
     const caseStubs = await parseStubs(rawCase.stubs, toolsByName, base, at)
+    refuseNonFinite(rawCase.state, ['state'], at)
     const conversation = conversationFields(rawCase, {
       exposed,
       suiteTools: tools,
@@ -270,7 +272,7 @@ function caseMessages(rawCase: Record<string, unknown>, at: Locate): Message[] {
       case 'user':
         return { role: message.role, content }
       case 'assistant':
-        return { role: 'assistant', content, toolCalls: ((message.tool_calls as Record<string, unknown>[] | undefined) ?? []).map(toRawCall) }
+        return { role: 'assistant', content, toolCalls: ((message.tool_calls as Record<string, unknown>[] | undefined) ?? []).map((call, position) => toRawCall(call, [...where, 'tool_calls', position, 'arguments'], at)) }
       default: {
         if (typeof message.tool_call_id !== 'string') throw at([...where, 'tool_call_id'], 'a tool message needs tool_call_id')
         return {
@@ -286,9 +288,16 @@ function caseMessages(rawCase: Record<string, unknown>, at: Locate): Message[] {
   return [...system, ...messages]
 }
 
-function toRawCall(call: Record<string, unknown>): RawToolCall {
+function toRawCall(call: Record<string, unknown>, path: Path, at: Locate): RawToolCall {
   const args = call.arguments
+  refuseNonFinite(args, path, at)
   return { id: call.id as string, name: call.name as string, rawArguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) }
+}
+
+/** A value sent or kept as JSON (a prior call's arguments, a recorded result, a world's state) holds no `.inf` or `.nan`. */
+function refuseNonFinite(value: unknown, path: Path, at: Locate): void {
+  const found = firstNonFinite(value, path)
+  if (found) throw at(found.path, nonFiniteMessage(found.value))
 }
 
 function parseToolChoice(value: unknown, exposed: ReadonlySet<string>, at: Locate): ToolChoice {
@@ -308,6 +317,7 @@ async function parseStubs(value: unknown, tools: ReadonlyMap<string, ToolDefinit
     if (Array.isArray(spec)) {
       spec.forEach((entry: Record<string, unknown>, index) => {
         if (isPlainObject(entry.when)) checkMatchers(entry.when, definition, [...where, index, 'when'], 'default', at)
+        refuseNonFinite(entry.result, [...where, index, 'result'], at)
       })
       stubs[tool] = { type: 'recorded', entries: spec }
     } else {
