@@ -3,16 +3,16 @@ import { isPlainObject } from './plain-object.ts'
 
 /**
  * The candidate closest to `name` by edit distance, when it is close enough to be a slip (at most a third of the
- * longer name's length, at least 1; case differences are free, two swapped neighbours count as one slip: `rnu` is
- * `run`). Undefined when nothing is close.
+ * longer name's length, at least 1, at most `most`; case differences are free, two swapped neighbours count as one
+ * slip: `rnu` is `run`). Undefined when nothing is close.
  */
-export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+export function closestName(name: string, candidates: Iterable<string>, most = Infinity): string | undefined {
   let best: string | undefined
   let bestDistance = Infinity
   for (const candidate of candidates) {
     if (candidate === name) continue
     const d = candidate.toLowerCase() === name.toLowerCase() ? 0.5 : swapsNeighbours(name, candidate) ? 1 : distance(name, candidate)
-    const limit = Math.max(1, Math.ceil(Math.max(name.length, candidate.length) / 3))
+    const limit = Math.min(most, Math.max(1, Math.ceil(Math.max(name.length, candidate.length) / 3)))
     if (d <= limit && d < bestDistance) {
       best = candidate
       bestDistance = d
@@ -25,6 +25,27 @@ export function closestName(name: string, candidates: Iterable<string>): string 
 export function didYouMean(name: string, candidates: Iterable<string>): string {
   const closest = closestName(name, candidates)
   return closest === undefined ? '' : ` (did you mean "${closest}"?)`
+}
+
+/**
+ * Names the provider APIs give what a suite or a config calls otherwise — a tool call's `arguments` (also the
+ * scripted models' word), its `tool`; a price's `cache_read` and `cache_creation` (Anthropic's), `input_cache_read`,
+ * `prompt` and `completion` (OpenRouter's) — which a user copying from them writes, and edit distance misses.
+ */
+const apiNames = new Map([
+  ['arguments', 'args'], ['tool', 'name'],
+  ['cache_read', 'cached_input'], ['input_cache_read', 'cached_input'], ['cache_creation', 'cache_write'], ['prompt', 'input'], ['completion', 'output'],
+])
+
+/**
+ * ` (did you mean "x"?)` for an unknown key: a name one slip away at that place (`tool` at a suite's root is
+ * `tools`), else the name there for an API's name (`cache_read` is `cached_input`, not the nearer `cache_write`),
+ * else a close name.
+ */
+export function unknownFieldHint(key: string, names: readonly string[]): string {
+  const ours = apiNames.get(key)
+  const meant = closestName(key, names, 1) ?? (ours !== undefined && names.includes(ours) ? ours : closestName(key, names))
+  return meant === undefined ? '' : ` (did you mean "${meant}"?)`
 }
 
 /** Whether `b` is `a` with two adjacent characters swapped (Levenshtein counts that as two edits). */

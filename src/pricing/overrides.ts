@@ -1,3 +1,4 @@
+import { unknownFieldHint } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
 import type { ModelPrice, PriceTable } from './types.ts'
 import { isPlainObject } from '../core/plain-object.ts'
@@ -36,7 +37,7 @@ function parseRow(key: string, value: unknown, file: string | undefined): ModelP
   if (!isPlainObject(value)) throw bad(file, at, 'expected { input, output, cached_input?, cache_write? } in USD per million tokens')
   for (const name of Object.keys(value)) {
     if (!(fields as readonly string[]).includes(name)) {
-      throw bad(file, `${at}.${name}`, `unknown price field; expected one of ${fields.join(', ')}`)
+      throw bad(file, `${at}.${name}`, `unknown price field${unknownFieldHint(name, fields)}; expected one of ${fields.join(', ')}`)
     }
   }
   for (const name of required) {

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { didYouMean, listSlip, percentageSlip, quotingSlip, secondsMeant, unquotingSlip } from '../core/did-you-mean.ts'
+import { didYouMean, listSlip, percentageSlip, quotingSlip, secondsMeant, unknownFieldHint, unquotingSlip } from '../core/did-you-mean.ts'
 import { formatLocation, InputError } from '../core/errors.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
@@ -205,19 +205,6 @@ function unionMiss(misses: readonly ErrorObject[], value: unknown, path: readonl
 function typeInWords(type: string): string {
   const words = type.split(',').map((name) => (name === 'array' ? 'list' : name)).join(' or ')
   return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`
-}
-
-/**
- * Names the provider APIs give what a suite calls otherwise — a tool call's `arguments` (also the scripted models'
- * word), its `tool` — which a user copying from them writes, and no edit distance finds.
- */
-const apiNames = new Map([['arguments', 'args'], ['tool', 'name']])
-
-/** ` (did you mean "x"?)` for an unknown key: a close name at that place, else the name there for an API's name. */
-function unknownFieldHint(key: string, names: readonly string[]): string {
-  const close = didYouMean(key, names)
-  const ours = apiNames.get(key)
-  return close !== '' || ours === undefined || !names.includes(ours) ? close : ` (did you mean "${ours}"?)`
 }
 
 /** ajv reports every branch of a oneOf; the deepest, most concrete error is the one a user can act on. */

@@ -85,7 +85,7 @@ describe('bad overrides', () => {
 
   it('rejects unknown fields, so a typo does not silently drop a price', () => {
     expect(failure({ 'gpt-4o': { input: 2.5, output: 10, cache_read: 1 } }).message).toBe(
-      'prices.gpt-4o.cache_read: unknown price field; expected one of input, output, cached_input, cache_write',
+      'prices.gpt-4o.cache_read: unknown price field (did you mean "cached_input"?); expected one of input, output, cached_input, cache_write',
     )
   })
 
