@@ -53,14 +53,6 @@ export function withBatchJournal(options: ProviderOptions, journal: BatchJournal
   return { ...options, batchJournal: journal, ...(onEvent ? { onBatchEvent: onEvent } : {}) }
 }
 
-/** One warning per model asked to batch that has no batch API (baseline, scripted, openai-compatible): it runs as usual. */
-export function unbatchedWarnings(providers: readonly Provider[], options: readonly ProviderOptions[]): string[] {
-  return providers.flatMap((provider, index) =>
-    batches(options[index] ?? {}) && provider.batch === undefined
-      ? [`${provider.id} has no batch API: its requests are sent one by one, at the standard price (--batch / batch: true)`]
-      : [])
-}
-
 /**
  * Options without batch mode, for the models a suite brings (simulated users, judges): their requests come one at a
  * time from inside a task, outside any barrier, and are few.

@@ -12,7 +12,7 @@ export type CacheToolsModel = { readonly id: string; readonly spec: string; read
  * prefix is counted once per model, tool set, system prompt and tool choice, its largest over the suite's cases.
  */
 export async function cacheToolsWarnings(
-  cases: AsyncIterable<Case>,
+  cases: AsyncIterable<Case> | Iterable<Case>,
   models: readonly CacheToolsModel[],
   answers: (modelIndex: number, suite: string) => boolean,
   toolSetId: (tools: Case['tools']) => string,

@@ -40,12 +40,11 @@ import { suiteModelOptions, suiteModelSettings } from './suite-models.ts'
 import { ToolTokenCounter } from './tool-token-cost.ts'
 import { BatchJournal } from '../providers/batch/batch-journal.ts'
 import { scheduleTasks } from './schedule-tasks.ts'
-import { BatchSchedule, unbatchedWarnings } from './batch-schedule.ts'
+import { BatchSchedule } from './batch-schedule.ts'
 import { refuseUncertainResubmits } from './uncertain-creations.ts'
 import { optionNames } from '../core/option-names.ts'
 import { checkShard } from './shard.ts'
-import { cacheToolsWarnings } from './cache-tools-warnings.ts'
-import { cachesTools } from '../providers/runtime/http-for-provider.ts'
+import { setupWarnings } from './setup-warnings.ts'
 
 export type { RunOptions, RunOutcome } from './run-options.ts'
 
@@ -115,9 +114,8 @@ async function evaluate(options: RunOptions, models: readonly ResolvedModel[], c
     checkCaseRequest(testCase, providers, (modelIndex) => answersSuite(modelIndex, testCase.suite))
   })
   for (const warning of checkAnswered(models, casesPerSuite(suites, cases), answersSuite, optionNames(options.providerOptions), options.modelsSource)) callbacks.warn(warning)
-  for (const warning of unbatchedWarnings(providers, modelOptions)) callbacks.warn(warning)
-  const cacheModels = models.map((model, index) => ({ id: providers[index]!.id, spec: model.spec, cachesTools: cachesTools(modelOptions[index]!) }))
-  for (const warning of await cacheToolsWarnings(eachCase(cases), cacheModels, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
+  const built = models.map((model, index) => ({ provider: providers[index]!, spec: model.spec, options: modelOptions[index]! }))
+  for (const warning of await setupWarnings(eachCase(cases), built, answersSuite, (tools) => toolSets.idOf(tools))) callbacks.warn(warning)
   if (options.repeatUntil !== undefined) checkRepeatUntil(options, optionNames(options.providerOptions))
   const repeats = options.repeatUntil ?? options.repeat ?? 1
   // A --repeat-until run's min-accuracy gates read the mean of per-case pass rates (cases ran unequal repeats).

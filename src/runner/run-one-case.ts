@@ -12,6 +12,7 @@ import { createProvider } from '../providers/registry.ts'
 import { loadSuite } from '../suite/load-suite.ts'
 import { casesWithVariants } from '../variants/expand-variants.ts'
 import { caseRefOf, caseWarnings, checkCaseRequests } from './provider-checks.ts'
+import { setupWarnings } from './setup-warnings.ts'
 import { evaluateCase, redactedCase, type EvaluatedCase, type EvaluationContext } from './evaluate-case.ts'
 import { Judges } from './judges.ts'
 import { boundedTurns } from './bounded-turns.ts'
@@ -70,6 +71,11 @@ export type CasePreparation = {
   readonly providerOptions: SecretOptions
   /** Per-spec settings (a judge's or simulated user's own base URL and key), as a run's `modelOptions`. */
   readonly modelOptions?: ModelOptions | undefined
+  /**
+   * The options each provider was built with, by index (undefined for a caller's own provider): their batch mode and
+   * `cacheTools` are warned about as a run warns (`setupWarnings`).
+   */
+  readonly builtWith?: readonly (ProviderOptions | undefined)[]
   /** Default: the table that ships with toolgauge. */
   readonly prices?: PriceTable | undefined
   readonly signal?: AbortSignal | undefined
@@ -102,9 +108,10 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)
   const providerOptions = withCaseSecrets(request.providerOptions ?? {}, servers, request.modelOptions)
   // A caller's own provider has no HTTP timeout: its turns are bounded by providerOptions.timeoutMs (bounded-turns.ts).
-  const provider = typeof request.model === 'string' ? await createProvider(request.model, specsOptions([request.model], providerOptions, request.modelOptions).get(request.model)!) : boundedTurns(request.model, providerOptions.timeoutMs)
+  const builtWith = typeof request.model === 'string' ? specsOptions([request.model], providerOptions, request.modelOptions).get(request.model)! : undefined
+  const provider = typeof request.model === 'string' ? await createProvider(request.model, builtWith!) : boundedTurns(request.model, providerOptions.timeoutMs)
   const repeat = request.repeat ?? 0
-  const preparation = { repeats: repeat + 1, providerOptions, modelOptions: request.modelOptions, prices: request.prices, signal: request.signal }
+  const preparation = { repeats: repeat + 1, providerOptions, modelOptions: request.modelOptions, prices: request.prices, signal: request.signal, builtWith: [builtWith] }
   const { hooks, context } = await prepareCases(suite, [testCase], [provider], preparation)
   // As in a run: what the case's code throws unawaited ends it as harness_error (process-guard.ts), not the process.
   const release = guardStrays()
@@ -144,9 +151,9 @@ export function specsOptions(specs: readonly string[], providerOptions: SecretOp
 
 /**
  * Prepares a suite's cases as `toolgauge run` does, for the library's `runCase` and `describeSuite`, before any
- * model call: each model's `checkCases` (its warnings printed on stderr) and request check (a request shape it refuses is an InputError), the
- * simulated users and judges the cases name, built with the run's secrets and their scripts checked, the suite's
- * hooks.
+ * model call: each model's `checkCases` and the warnings on its settings (`setupWarnings`), printed on stderr, and its
+ * request check (a request shape it refuses is an InputError), the simulated users and judges the cases name, built
+ * with the run's secrets and their scripts checked, the suite's hooks.
  */
 export async function prepareCases(suite: Suite, cases: readonly Case[], providers: readonly Provider[], preparation: CasePreparation): Promise<PreparedCases> {
   const refs = cases.map(caseRefOf)
@@ -158,6 +165,9 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
   for (const provider of providers) say(caseWarnings(provider, refs, plan))
   await checkCaseRequests(cases, providers)
   const secrets = preparation.providerOptions.secrets
+  const toolSets = new ToolSets(secrets)
+  const built = providers.map((provider, index) => ({ provider, spec: provider.spec ?? provider.id, options: preparation.builtWith?.[index] ?? {} }))
+  say(await setupWarnings(cases, built, () => true, (tools) => toolSets.idOf(tools)))
   // The judges' and simulated users' own settings (their base URL, key variable), as config `providers:` gives a run's.
   const modelOptions = suiteModelOptions({ providerOptions: preparation.providerOptions, ...(preparation.modelOptions ? { modelOptions: preparation.modelOptions } : {}) }, secrets)
   const simulators = new Simulators(modelOptions)
@@ -168,7 +178,7 @@ export async function prepareCases(suite: Suite, cases: readonly Case[], provide
     tokenCounter: new ToolTokenCounter(),
     prices: preparation.prices ?? defaultPriceTable,
     secrets,
-    toolSets: new ToolSets(secrets),
+    toolSets,
     simulators,
     judges,
     ...(preparation.signal ? { signal: preparation.signal } : {}),

@@ -119,8 +119,8 @@ async function registerTests(file: string, options: DescribeSuiteOptions, models
   const slots = await Promise.all(models.map((spec) => modelSlot(spec, perModel.get(spec)!)))
   const repeats = Math.max(1, options.repeat ?? 1)
   // Checked and prepared while collecting, as a run prepares before its first call.
-  const providers = slots.flatMap((slot) => (slot.provider ? [slot.provider] : []))
-  const { hooks, context } = await prepareCases(suite, cases, providers, { repeats, providerOptions, modelOptions: options.modelOptions })
+  const built = slots.filter((slot) => slot.provider)
+  const { hooks, context } = await prepareCases(suite, cases, built.map((slot) => slot.provider!), { repeats, providerOptions, modelOptions: options.modelOptions, builtWith: built.map((slot) => slot.options) })
   // The judges and simulated users are built by now (prepared above): their settings are the block's, not each test's.
   const suiteModelSettings = suiteModelSettingsOf(context.simulators, context.judges)
   // As a run's: a judge's or simulated user's own settings decide its verdicts.
