@@ -72,10 +72,10 @@ const valueOptions = { maxAliasCount: 1000 } as const
 /**
  * The parser and options a cached value was made with (the `yaml` version read without loading the parser), and
  * `exact-numbers`: a value cached before numbers were checked (`inexactNumberMessage`) — `hex-octal`: before based ints
- * were — is parsed, and checked, again.
+ * were, `yaml-1.1-octal`: before a `%YAML 1.1` file's `010` and `1_000` were — is parsed, and checked, again.
  */
 function parserKey(): string {
-  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)} exact-numbers hex-octal`
+  return `yaml@${yamlVersion()} ${JSON.stringify(parseOptions)} ${JSON.stringify(valueOptions)} exact-numbers hex-octal yaml-1.1-octal`
 }
 
 /** A document whose value is already known: positions come from the YAML parser on the first `lineOf`. */
@@ -199,26 +199,51 @@ export function parseDocumentText(file: string, text: string): SourceDocument {
 
 // A YAML decimal (`12`, `-1.5e3`, `+.5`; not `0x1f`, `.inf`): the YAML 1.2 core schema's int and float forms.
 const yamlDecimal = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
-// Its ints in another base (`0x1f`, `0o17`; a `%YAML 1.1` file's `-0x1f`, `0b101`, `0x_1f` too), which BigInt reads as written.
-const yamlBased = /^([-+]?)(0[xob][0-9a-fA-F_]+)$/
+// Its ints in another base (`0x1f`, `0o17`; a `%YAML 1.1` file's `-0x1f`, `0b101` too), which BigInt reads as written.
+const yamlBased = /^([-+]?)(0[xob][0-9a-fA-F]+)$/
+// A `%YAML 1.1` file's octal int: a leading 0 (`010` is 8; in YAML 1.2 it is 10).
+const yaml11Octal = /^([-+]?)0([0-7]+)$/
 
-/** Whether a number scalar's value is its text's (a based int past 2^53 is rounded too; `.inf` is no digits to keep). */
-function exactScalar(source: string, value: number): boolean {
-  if (yamlDecimal.test(source)) return roundTrips(source)
-  const based = yamlBased.exec(source)
-  if (!based) return true
-  const digits = BigInt(based[2]!.replaceAll('_', ''))
-  return Number.isFinite(value) && (based[1] === '-' ? -digits : digits) === BigInt(value)
+/**
+ * The exact value a number scalar's text writes: its decimal text, or a based int's BigInt; undefined where there are
+ * no digits to keep (`.inf`, a `%YAML 1.1` sexagesimal `1:30`). A `%YAML 1.1` file writes `_` between digits (`1_000`).
+ */
+function writtenValue(source: string, yaml11: boolean): string | bigint | undefined {
+  const text = source.replaceAll('_', '')
+  const octal = yaml11 ? yaml11Octal.exec(text) : null
+  const based = octal ? { sign: octal[1], digits: `0o${octal[2]}` } : basedParts(text)
+  if (!based) return yamlDecimal.test(text) ? text : undefined
+  const digits = BigInt(based.digits)
+  return based.sign === '-' ? -digits : digits
 }
 
-/** The first number scalar whose text JavaScript holds as another number, if any. */
+function basedParts(text: string): { readonly sign: string | undefined; readonly digits: string } | undefined {
+  const match = yamlBased.exec(text)
+  return match ? { sign: match[1], digits: match[2]! } : undefined
+}
+
+/** Whether a number scalar's value is what its text writes (a based int past 2^53 is rounded too). */
+function exactScalar(written: string | bigint | undefined, value: number): boolean {
+  if (written === undefined) return true
+  if (typeof written === 'string') return roundTrips(written)
+  return Number.isFinite(value) && written === BigInt(value)
+}
+
+/**
+ * The first number scalar whose text JavaScript holds as another number, if any; a `%YAML 1.1` octal with its value
+ * (`01000000000000000001` is 18014398509481985 there, not the decimal it looks like).
+ */
 function inexactScalar(document: ReturnType<ReturnType<typeof yamlModule>['parseDocument']>): { readonly node: Node; readonly source: string; readonly value: number } | undefined {
+  const yaml11 = document.schema.name === 'yaml-1.1'
   let found: { node: Node; source: string; value: number } | undefined
   yamlModule().visit(document, {
     Scalar(_key, node) {
       const source = node.source
-      if (typeof node.value !== 'number' || source === undefined || exactScalar(source, node.value)) return undefined
-      found = { node, source, value: node.value }
+      if (typeof node.value !== 'number' || source === undefined) return undefined
+      const written = writtenValue(source, yaml11)
+      if (exactScalar(written, node.value)) return undefined
+      const octal = yaml11 && yaml11Octal.test(source.replaceAll('_', ''))
+      found = { node, source: octal ? `${source} (a YAML 1.1 octal: ${written})` : source, value: node.value }
       return yamlModule().visit.BREAK
     },
   })

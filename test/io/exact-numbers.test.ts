@@ -49,6 +49,17 @@ describe('a suite number JavaScript would hold as another is refused at load, at
     expect(readDocument(file('based.yaml', 'a: [0x20000000000000, 0o777, 0xFFFFFFFFFFFFF800]\n'), { cache: false }).value).toEqual({ a: [2 ** 53, 511, 0xFFFFFFFFFFFFF800] })
   })
 
+  // A `%YAML 1.1` leading-zero octal was checked as the decimal it looks like: one a float holds exactly was refused
+  // ("holds it as 96374504495306240000", its exact value), one it does not was said as that decimal; `1_000…` was not checked.
+  it('in a %YAML 1.1 file, a leading-zero octal by its octal value, and a number written with _', () => {
+    const v11 = (text: string) => file('v11.yaml', `%YAML 1.1\n---\na: ${text}\n`)
+    expect(readDocument(v11('[012345670123456701000000, 0_10, 08]'), { cache: false }).value).toEqual({ a: [0o12345670123456701000000, 8, 8] })
+    expect(loadError(v11('01000000000000000001')).message).toMatch(/v11.yaml:3: the number 01000000000000000001 \(a YAML 1\.1 octal: 18014398509481985\) cannot be read exactly: a JavaScript number holds it as 18014398509481984,/)
+    expect(loadError(v11('1_000_000_000_000_000_001')).message).toMatch(/the number 1_000_000_000_000_000_001 cannot be read exactly: a JavaScript number holds it as 1000000000000000000,/)
+    // In YAML 1.2, a leading zero is a decimal's.
+    expect(loadError(file('v12.yaml', 'a: 01000000000000000001\n')).message).toMatch(/the number 01000000000000000001 cannot be read exactly: a JavaScript number holds it as 1000000000000000000,/)
+  })
+
   it('numbers a float holds exactly load as before, however written (and YAML forms that are no decimals)', () => {
     expect(readDocument(file('ok.json', '{"a": [9007199254740992, 1e21, 0.1, -0, 5e-324, 1.7976931348623157e308, 123456789.98765433], "s": "12345678901234567890"}')).value)
       .toEqual({ a: [2 ** 53, 1e21, 0.1, -0, 5e-324, 1.7976931348623157e308, 123456789.98765433], s: '12345678901234567890' })
