@@ -7,7 +7,7 @@ import { formatTranscript } from '../report/transcript-text.ts'
 import { inert, inertDeep } from '../report/terminal-text.ts'
 import { runStops } from '../report/run-stops.ts'
 import { inertResult } from '../report/inert-result.ts'
-import { didYouMean } from '../core/did-you-mean.ts'
+import { didYouMean, fewOf } from '../core/did-you-mean.ts'
 import { defineCommand } from './flags.ts'
 import { reportGates } from '../report/report-gates.ts'
 import { unmetMustPassOf, unmetMustPassText } from '../compare/must-pass.ts'
@@ -76,9 +76,4 @@ function checkNamed(flag: string, given: string, present: readonly string[], fil
   const prefixed = names.find((name) => name.includes(':') && name.slice(name.indexOf(':') + 1) === given)
   const hint = prefixed !== undefined ? ` (did you mean "${prefixed}"?)` : didYouMean(given, names)
   throw new InputError(`no ${what} "${given}" in this report${hint}; ${listed}`, { file, field: flag })
-}
-
-/** The first names, comma-joined, and how many more: a report of hundreds of cases is not one error line. */
-function fewOf(names: readonly string[], shown = 8): string {
-  return `${names.slice(0, shown).join(', ')}${names.length > shown ? ` and ${names.length - shown} more` : ''}`
 }

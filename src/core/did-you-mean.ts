@@ -48,6 +48,11 @@ export function unknownFieldHint(key: string, names: readonly string[]): string 
   return meant === undefined ? '' : ` (did you mean "${meant}"?)`
 }
 
+/** The first names, comma-joined, and how many more: a suite or report of hundreds of cases is not one error line. */
+export function fewOf(names: readonly string[], shown = 8): string {
+  return `${names.slice(0, shown).join(', ')}${names.length > shown ? ` and ${names.length - shown} more` : ''}`
+}
+
 /** Whether `b` is `a` with two adjacent characters swapped (Levenshtein counts that as two edits). */
 function swapsNeighbours(a: string, b: string): boolean {
   if (a.length !== b.length) return false

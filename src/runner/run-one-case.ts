@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { Case, Suite } from '../core/case.ts'
 import { InputError } from '../core/errors.ts'
+import { didYouMean, fewOf } from '../core/did-you-mean.ts'
 import type { Provider } from '../core/provider.ts'
 import { loadHooks, type ToolHooks } from '../loop/hooks.ts'
 import { moduleScope } from '../io/load-module.ts'
@@ -102,7 +103,8 @@ async function runLoadedCase(request: RunCaseRequest, servers: McpServers): Prom
   const suite = typeof request.suite === 'string' ? await loadSuite(resolve(request.suite), { mcp: servers }) : request.suite
   const found = suite.cases.find((candidate) => candidate.id === request.case)
   if (!found) {
-    throw new InputError(`no case "${request.case}" in suite "${suite.name}"; its cases are ${suite.cases.map((c) => c.id).join(', ')}`, { file: suite.file, field: 'cases' })
+    const ids = suite.cases.map((c) => c.id)
+    throw new InputError(`no case "${request.case}" in suite "${suite.name}"${didYouMean(request.case, ids)}; its cases are ${fewOf(ids)}`, { file: suite.file, field: 'cases' })
   }
   // A Suite passed in holds no running server (loadSuite closed the ones it listed): its calls go to this call's.
   const testCase = servers.bindCase(request.variant === undefined ? found : casesOfVariant(suite, [found], request.variant)[0]!)

@@ -39,7 +39,7 @@ describe('runCase', () => {
   })
 
   it('names the cases of the suite when the id is unknown', async () => {
-    await expect(runCase({ suite: weather, case: 'current-pariss', model: 'baseline' })).rejects.toThrow(/no case "current-pariss".*current-paris/)
+    await expect(runCase({ suite: weather, case: 'current-pariss', model: 'baseline' })).rejects.toThrow(/no case "current-pariss" in suite "weather" \(did you mean "current-paris"\?\); its cases are /)
   })
 })
 
