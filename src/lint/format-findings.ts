@@ -16,10 +16,10 @@ export function formatFindings(sets: readonly LintedSet[]): string {
   for (const set of sets) {
     const name = relative(process.cwd(), set.file) || set.file
     if (set.findings.length === 0) {
-      lines.push(`✓ ${name} (${set.toolCount} tools): no findings`)
+      lines.push(`✓ ${name} (${counted(set.toolCount, 'tool')}): no findings`)
       continue
     }
-    lines.push(`${name} (${set.toolCount} tools)`)
+    lines.push(`${name} (${counted(set.toolCount, 'tool')})`)
     for (const finding of set.findings) {
       const mark = finding.severity === 'error' ? '✗ error  ' : '! warning'
       const subject = finding.param ? `${finding.tool}.${finding.param}` : finding.tool
@@ -28,6 +28,11 @@ export function formatFindings(sets: readonly LintedSet[]): string {
   }
   const { errors, warnings } = countBySeverity(sets)
   const tools = sets.reduce((sum, set) => sum + set.toolCount, 0)
-  lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${sets.length} tool set${sets.length === 1 ? '' : 's'} (${tools} tools)`)
+  lines.push(`${counted(errors, 'error')}, ${counted(warnings, 'warning')} in ${counted(sets.length, 'tool set')} (${counted(tools, 'tool')})`)
   return `${lines.join('\n')}\n`
+}
+
+/** A count with its noun, singular for one: `1 tool`, `3 tools`, `0 errors`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

@@ -27,6 +27,13 @@ describe('toolgauge lint-tools', () => {
     expect(stdout).toContain('0 errors, 0 warnings in 5 tool sets')
   })
 
+  it('counts one tool as one tool, in the set\'s line and the totals', async () => {
+    const dir = tempFiles({ 'tools.json': JSON.stringify([smelly[3]]) })
+    const { stdout } = await runMain(['lint-tools', join(dir, 'tools.json')])
+    expect(stdout).toMatch(/tools\.json \(1 tool\)\n/)
+    expect(stdout).toMatch(/in 1 tool set \(1 tool\)\n$/)
+  })
+
   it('reports each problem with its rule, tool and parameter, and exits 1 on error-severity findings', async () => {
     const dir = tempFiles({ 'tools.json': JSON.stringify(smelly) })
     const { code, stdout } = await runMain(['lint-tools', join(dir, 'tools.json'), '--json', '--max-tool-tokens', '30'])
