@@ -10,7 +10,7 @@ export const exampleTools = `${JSON.stringify([
     type: 'function',
     function: {
       name: 'get_order_status',
-      description: 'Look up the shipping status of one order by its id (e.g. A-1042).',
+      description: 'Look up the shipping status of one order by its id (e.g. A-1042). Use for questions about where a parcel is or when it arrives.',
       parameters: {
         type: 'object',
         properties: { order_id: { type: 'string', pattern: '^A-[0-9]+$', description: 'The order id, e.g. A-1042' } },

@@ -40,6 +40,15 @@ describe('toolgauge init', () => {
     expect(readFileSync(join(dir, 'toolgauge.config.ts'), 'utf8')).toContain("import { defineConfig } from 'toolgauge/config'")
   })
 
+  it("the example's tools lint clean: a newcomer's first lint-tools finds nothing in toolgauge's own template", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
+    writeFileSync(join(dir, 'package.json'), '{"name": "app", "private": true}\n')
+    expect((await runMain(['init', dir])).code).toBe(0)
+    const lint = await runMain(['lint-tools', join(dir, 'evals/example/suite.yaml')])
+    expect(lint.code, lint.stdout).toBe(0)
+    expect(lint.stdout).toContain('0 errors, 0 warnings in 1 tool set')
+  })
+
   it("a suite of the user's own runs as init's last lines and the config's comment say: by --model baseline, then by the baseline entry uncommented", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgauge-init-'))
     writeFileSync(join(dir, 'package.json'), '{"name": "app", "private": true}\n')
