@@ -16,7 +16,7 @@ import { abandonAfterMs } from '../runner/abandon-after-abort.ts'
 import { inert, inertDeep, inertOneLine } from '../report/terminal-text.ts'
 import { defineCommand, describeFlags, flagSpec, numberFlag, type DescribedFlag } from './flags.ts'
 import { printGates } from './print-gates.ts'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseVariantFlag, variantsFromMap } from '../variants/variant-spec.ts'
 import type { VariantComparison } from '../variants/variant-deltas.ts'
 import { formatConfusion } from '../variants/format-confusion.ts'
@@ -181,7 +181,7 @@ export const command = defineCommand(usage, flagSpec(runFlags), async ({ values,
       onWarning: warn,
       // The line exists from the start, so retries before the first finished case are counted too.
       onStart({ total, resumed }) {
-        if (resumed) process.stdout.write(`${resumeLine(resumed)}\n`)
+        if (resumed) process.stdout.write(`${resumeLine(resumed, outDir)}\n`)
         progress = new ProgressLine(total)
         progress.batches = batches
       },
@@ -274,8 +274,10 @@ function printFailures(results: Iterable<CaseResult>, repeats: number): void {
 }
 
 /** The console line saying what --resume did with the journal. */
-function resumeLine(resumed: ResumeCounts): string {
+function resumeLine(resumed: ResumeCounts, outDir: string): string {
   const repair = resumed.repair === 'truncated' ? '; a torn last line was cut off' : ''
+  // No entry at all: a first run, or a slip in --out — which re-runs, and pays for, every case; say which file it read.
+  if (resumed.kept + resumed.rerun + resumed.dropped === 0) return `Resumed: nothing — ${inert(join(outDir, 'results.jsonl'))} holds no results (a first run, or another --out?)${repair}: every case runs.`
   const { upgraded } = resumed
   // An upgrade re-runs everything it scored differently: say so, or the re-runs look like changed cases.
   // The versions are read from the journal, a file.

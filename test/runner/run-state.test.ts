@@ -101,6 +101,14 @@ describe('--resume continues the same run only (CLI)', () => {
     expect(again.code).toBe(0)
   })
 
+  it('--resume on a folder with no journal says nothing was resumed and names the file it looked for (a first run, or a mistyped --out)', async () => {
+    const { suite, model, out } = setup()
+    const resumed = await runMain(['run', suite, '--model', model, '--resume', '--out', out])
+    expect(resumed.code).toBe(0)
+    expect(resumed.stdout).toContain(`Resumed: nothing — ${join(out, 'results.jsonl')} holds no results (a first run, or another --out?): every case runs.`)
+    expect(resumed.stdout).not.toContain('0 result(s) kept')
+  })
+
   it('a labelled scripted model re-runs when its script changes (the label is its name, the script its answers)', async () => {
     const { dir, suite, out } = setup()
     writeFileSync(join(dir, 'toolgauge.config.yaml'), `suites: [${suite}]\nmodels:\n  - { model: "scripted:script.yaml", label: mine }\nout: out\n`)
