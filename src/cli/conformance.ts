@@ -35,7 +35,7 @@ ${describeFlags(conformanceFlags)}
 
 Model specs: ${specForms().join(' | ')}
 Exit codes: 0 every required probe passed · 1 a required probe failed · 2 bad input ·
-            3 a required probe errored (the host did not answer it) · 130 interrupted.`
+            3 a required probe errored (not answered, or not sent) · 130 interrupted.`
 
 const streamModes = ['off', 'on', 'both'] as const
 const offlinePrefixes: ReadonlySet<string> = new Set(['baseline', 'scripted'])

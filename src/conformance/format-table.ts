@@ -7,7 +7,8 @@ import type { ConformanceRow, ProbeOutcome } from './probe-results.ts'
 import { probeOf } from './probes.ts'
 
 // The conformance table: a row per probe, a column per model and mode. Errored is shown apart from failed
-// ("error": the host did not answer the probe's request, so there is no verdict on it), like every output.
+// ("error": the host did not answer the probe's request, or toolgauge did not send it, so there is no verdict on it),
+// like every output.
 
 const terminalCell: Record<ResultVerdict, string> = { passed: 'pass', failed: 'FAIL', errored: 'error' }
 const markdownCell: Record<ResultVerdict, string> = { passed: '✅ pass', failed: '❌ fail', errored: '⚠️ error' }
@@ -33,7 +34,7 @@ export function conformanceTable(rows: readonly ConformanceRow[], outcomes: read
     table.push([`${line.id}${probeOf(line.id).required ? ' *' : ''}`, ...line.cells.map((outcome) => (outcome ? terminalCell[outcome.verdict] : '—'))])
   }
   const misses = notPassed(outcomes).map((outcome) => `  ${outcome.verdict === 'failed' ? '✗' : '!'} ${inert(columnTitle(outcome))} ${outcome.id}: ${inert(outcome.message)}`)
-  const legend = '* required: a failure exits 1, an error 3 · error = the host did not answer the probe (no verdict, never a failure) · details: toolgauge show <report.json> --case <probe>'
+  const legend = '* required: a failure exits 1, an error 3 · error = the host did not answer the probe, or toolgauge did not send it (no verdict, never a failure) · details: toolgauge show <report.json> --case <probe>'
   return [table.toString(), legend, ...(misses.length > 0 ? ['', 'Not passed:', ...misses] : [])].join('\n')
 }
 
@@ -44,5 +45,5 @@ export function conformanceMarkdown(rows: readonly ConformanceRow[], outcomes: r
   const lines = grid(rows, outcomes).map((line) => `| \`${line.id}\` | ${probeOf(line.id).required ? 'yes' : ''} | ${line.cells.map((outcome) => (outcome ? markdownCell[outcome.verdict] : '—')).join(' | ')} |`)
   const misses = notPassed(outcomes).map((outcome) => `- **${cell(columnTitle(outcome))}** \`${outcome.id}\` (${outcome.verdict}): ${cell(outcome.message)}`)
   return ['## Tool-calling conformance', '', head, rule, ...lines, '', ...(misses.length > 0 ? ['### Not passed', '', ...misses, ''] : []),
-    '_error_: the host did not answer the probe\'s request (no verdict). Probe list: docs/conformance.md.', ''].join('\n')
+    '_error_: the host did not answer the probe\'s request, or toolgauge did not send it (no verdict). Probe list: docs/conformance.md.', ''].join('\n')
 }

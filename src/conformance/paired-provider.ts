@@ -4,6 +4,9 @@ import { withCounterpart } from './stream-equivalence.ts'
 import { isSelfBounded, markSelfBounded } from '../providers/self-bounded.ts'
 import { wrapProvider } from '../providers/wrap-provider.ts'
 
+/** How the message of a probe request not sent begins (the API refuses it under the settings): probe-results words it so. */
+export const notSentPrefix = 'not sent: '
+
 /** The probe whose requests are made in both modes. */
 const pairedProbe = 'stream_equivalence'
 
@@ -18,7 +21,7 @@ export function conformanceProvider(own: Provider, other: Provider | undefined, 
     checkRequest: undefined,
     async doGenerate(request, signal) {
       const problem = own.checkRequest?.(request)
-      if (problem) throw new ProviderError(`not sent: this probe ${problem.message}`)
+      if (problem) throw new ProviderError(`${notSentPrefix}this probe ${problem.message}`)
       const turn = await own.doGenerate(request, signal)
       if (!other || request.context.caseId !== pairedProbe) return turn
       return withCounterpart(turn, await other.doGenerate(request, signal), !ownStreams)

@@ -2,6 +2,7 @@ import type { CaseResult } from '../core/result.ts'
 import { verdictOf, type ResultVerdict } from '../core/verdict.ts'
 import { probeIds, type ProbeId } from './probe-ids.ts'
 import { probeOf } from './probes.ts'
+import { notSentPrefix } from './paired-provider.ts'
 import { probeSuiteName } from './probe-suite.ts'
 
 /** One row of a conformance run: a model spec in one mode, under the id its results carry. */
@@ -51,8 +52,13 @@ function outcomeOf(row: ConformanceRow, id: ProbeId, repeats: readonly CaseResul
   const shown = repeats.find((result) => verdictOf(result) === verdict) ?? repeats[0]!
   const message = verdict === 'passed'
     ? `${tally}${passNote(id, repeats) ?? probe.rule}`
-    : `${tally}${verdict === 'errored' ? 'errored (no verdict: the host did not answer): ' : ''}${shown.failures.map((failure) => `${failure.kind}: ${failure.message}`).join('; ')}`
+    : `${tally}${verdict === 'errored' ? `errored (no verdict: ${unsent(shown) ? 'toolgauge did not send it' : 'the host did not answer'}): ` : ''}${shown.failures.map((failure) => `${failure.kind}: ${failure.message}`).join('; ')}`
   return { spec: row.spec, id, stream: row.stream, passed: verdict === 'passed', required: probe.required === true, message, verdict }
+}
+
+/** Whether a result errored on a request toolgauge never sent: the API refuses it under the settings (paired-provider). */
+function unsent(result: CaseResult): boolean {
+  return result.failures.some((failure) => failure.message.startsWith(notSentPrefix))
 }
 
 /** What a pass means when it says less than the rule: `reasoning_round_trip` with no reasoning state to carry back. */
@@ -80,7 +86,7 @@ function totalsOf(outcomes: readonly ProbeOutcome[]): ProbeTotals {
 
 /**
  * The exit code of a conformance run: 1 when a required probe failed; else 3 when a required probe errored (the host
- * did not answer it: no verdict, as `run` exits 3 for an outage); else 0. Probes that are not required never fail the run.
+ * did not answer it, or toolgauge did not send it: no verdict, as `run` exits 3 for an outage); else 0. Probes that are not required never fail the run.
  */
 export function conformanceExitCode(outcomes: readonly ProbeOutcome[]): 0 | 1 | 3 {
   const required = outcomes.filter((outcome) => outcome.required)

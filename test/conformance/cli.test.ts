@@ -96,7 +96,7 @@ describe('toolgauge conformance', () => {
     expect(table.stdout).not.toContain('✗')
     const rows = table.stdout.split('\n').filter((line) => /^│ [a-z_]+( \*)?\s+│/.test(line) && !line.startsWith('│ probe'))
     expect(rows.map((line) => line.split('│')[2]!.trim())).toEqual(probeIds.filter((id) => id !== 'stream_equivalence').map(() => 'error'))
-    expect(table.stdout).toContain('* required: a failure exits 1, an error 3 · error = the host did not answer the probe (no verdict, never a failure)')
+    expect(table.stdout).toContain('* required: a failure exits 1, an error 3 · error = the host did not answer the probe, or toolgauge did not send it (no verdict, never a failure)')
     const notPassed = table.stdout.slice(table.stdout.indexOf('Not passed:'), table.stdout.indexOf('\n\nReport: ')).split('\n').slice(1)
     expect(notPassed).toHaveLength(rows.length)
     for (const line of notPassed) expect(line).toMatch(/^ {2}! openai-compatible:qwen3:8b [a-z_]+: errored \(no verdict: the host did not answer\): /)

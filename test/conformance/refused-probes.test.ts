@@ -29,7 +29,7 @@ describe('conformance: a probe request the adapter knows the API refuses', () =>
       expect(refused.map((probe) => [probe.id, probe.verdict])).toEqual([['tool_choice_required', 'errored'], ['tool_choice_named', 'errored']])
       for (const probe of refused) {
         // No advice to change the probe's tool_choice ("use auto or none"): the probe is toolgauge's, not the user's.
-        expect(probe.message).toMatch(/^errored \(no verdict: the host did not answer\): provider_error: not sent: this probe forces a tool \(tool_choice .*\), which Anthropic refuses with thinking on$/)
+        expect(probe.message).toMatch(/^errored \(no verdict: toolgauge did not send it\): provider_error: not sent: this probe forces a tool \(tool_choice .*\), which Anthropic refuses with thinking on$/)
       }
       // Not sent: no request forcing a tool reached the host (a request spent on a known refusal).
       const choices = server.requests.map((seen) => (seen.body as { tool_choice?: { type: string } }).tool_choice?.type)
