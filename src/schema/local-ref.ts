@@ -156,18 +156,23 @@ export function idScope(root: JsonSchema, node: JsonSchema): string {
 const subschemaValidators = new WeakMap<JsonSchema, Validator | null>()
 
 /**
- * A strict validator for one subschema of `root`, compiled with the root's `$schema`, `$defs` and `definitions`
- * beside it so local `$ref`s into them resolve; undefined when it cannot stand alone (a `$ref` to `#/properties/…`).
+ * One subschema of `root` made to stand alone: with the root's `$schema`, `$defs` and `definitions` beside it so
+ * local `$ref`s into them resolve; undefined inside an `$id`'d subschema, whose refs resolve against that `$id`,
+ * which the copy loses.
  */
+export function standaloneSchema(root: JsonSchema, node: JsonSchema): JsonSchema | undefined {
+  if (idScope(root, node) !== '') return undefined
+  const { $schema, $defs, definitions } = root
+  return { ...node, ...($schema !== undefined ? { $schema } : {}), ...($defs !== undefined ? { $defs } : {}), ...(definitions !== undefined ? { definitions } : {}) }
+}
+
+/** A strict validator for one subschema of `root` (`standaloneSchema`); undefined when it cannot stand alone (a `$ref` to `#/properties/…`). */
 export function subschemaValidator(root: JsonSchema, node: JsonSchema): Validator | undefined {
   let validate = subschemaValidators.get(node)
-  // Inside an `$id`'d subschema its refs resolve against that `$id`, which a copy beside the root's definitions loses.
-  if (validate === undefined && idScope(root, node) !== '') validate = null
   if (validate === undefined) {
-    const { $schema, $defs, definitions } = root
-    const standalone = { ...node, ...($schema !== undefined ? { $schema } : {}), ...($defs !== undefined ? { $defs } : {}), ...(definitions !== undefined ? { definitions } : {}) }
+    const standalone = standaloneSchema(root, node)
     try {
-      validate = compileSchema(standalone)
+      validate = standalone ? compileSchema(standalone) : null
     } catch {
       validate = null
     }

@@ -3,14 +3,17 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { didYouMean, listSlip, percentageSlip, quotingSlip, secondsMeant, unknownFieldHint, unquotingSlip } from '../core/did-you-mean.ts'
 import { formatLocation, InputError } from '../core/errors.ts'
+import { isPlainObject } from '../core/plain-object.ts'
 import { packageFile, runningSources } from '../package-files.ts'
 import type { JsonSchema } from '../core/tool.ts'
 import { getOrCreate } from '../core/get-or-create.ts'
 import { hashText } from '../core/hash-text.ts'
 import type { SourceDocument } from '../io/read-document.ts'
-import { validateAgainst, validateWith } from './ajv.ts'
+import { validateAgainst, validateVerbosely, validateWith } from './ajv.ts'
 import { pointerToPath, valueAt } from './json-pointer.ts'
 import { declaredKeysAt } from './keys-at.ts'
+import { isSchema, subschemaValidator } from './local-ref.ts'
+import { branchErrorsStart, isUnion, pickedBranches } from './picked-branch.ts'
 
 /** The shipped suite schema (suites/suite.schema.json), the contract editors autocomplete from. */
 export const suiteSchemaPath = packageFile('suites/suite.schema.json')
@@ -26,7 +29,7 @@ function parsedSuiteSchema(): JsonSchema {
 /** Validates a parsed suite against suites/suite.schema.json; throws an InputError naming file, line and field. */
 export function validateSuiteShape(document: SourceDocument): void {
   suiteValidator ??= loadSuiteValidator()
-  throwFirstError(document, suiteValidator(document.value), (path) => declaredKeysAt(parsedSuiteSchema(), path))
+  if (suiteValidator(document.value).length > 0) throwFirstError(document, validateVerbosely(parsedSuiteSchema(), document.value), parsedSuiteSchema())
 }
 
 /**
@@ -36,12 +39,12 @@ export function validateSuiteShape(document: SourceDocument): void {
 export function validateCaseShape(rawCase: unknown, file: string, line: number): void {
   suiteValidator ??= loadSuiteValidator()
   // The validator is the whole suite's: the case is checked as a suite's only case, and its paths made the case's own.
-  const errors = suiteValidator({ name: 'case', cases: [rawCase] }).filter((error) => error.instancePath.startsWith('/cases/0'))
-  throwFirstError(
-    { file, value: rawCase, lineOf: () => line },
-    errors.map((error) => ({ ...error, instancePath: error.instancePath.slice('/cases/0'.length) })),
-    (path) => declaredKeysAt(parsedSuiteSchema(), ['cases', 0, ...path]),
-  )
+  const errors = (validate: (value: unknown) => ErrorObject[]) => validate({ name: 'case', cases: [rawCase] })
+    .filter((error) => error.instancePath.startsWith('/cases/0'))
+    .map((error) => ({ ...error, instancePath: error.instancePath.slice('/cases/0'.length) }))
+  if (errors(suiteValidator).length === 0) return
+  const root = parsedSuiteSchema()
+  throwFirstError({ file, value: rawCase, lineOf: () => line }, errors((value) => validateVerbosely(root, value)), root, ['cases', 0])
 }
 
 /** Where `npm run build` writes the suite validator it generates (scripts/build-suite-validator.mjs). */
@@ -74,11 +77,14 @@ function generatedValidator(): GeneratedValidator | undefined {
  * line and field, followed by the other errors about the same object and then the document's other bad fields.
  */
 export function validateDocument(document: SourceDocument, schema: JsonSchema): void {
-  throwFirstError(document, validateAgainst(schema, document.value), (path) => declaredKeysAt(schema, path))
+  if (validateAgainst(schema, document.value).length > 0) throwFirstError(document, validateVerbosely(schema, document.value), schema)
 }
 
 /** The property names the schema declares at a path of the document: what an unknown key is compared with. */
 type KeysAt = (path: readonly (string | number)[]) => readonly string[]
+
+/** The schema the errors are of, and the keys it declares at a path of the document. */
+type Schema = { readonly root: JsonSchema; readonly keysAt: KeysAt }
 
 /** One problem to report: the field it is about and what is wrong there. */
 type Problem = { readonly field: (string | number)[]; readonly message: string }
@@ -86,13 +92,20 @@ type Problem = { readonly field: (string | number)[]; readonly message: string }
 /** How many of a document's other problems follow the first: enough to fix most files in one go, not a screenful. */
 const alsoShown = 3
 
-function throwFirstError(document: SourceDocument, errors: readonly ErrorObject[], keysAt: KeysAt): void {
-  if (errors.length === 0) return
+/**
+ * `allErrors`: ajv's `verbose` errors (each with the schema that failed: a union's branches, a list's items), of the
+ * schema `root`, in whose documents this one sits `at` a path. Only a document with errors gets them: the verbose
+ * validator is compiled then (the suite's: ~60 ms of CPU), not on every run.
+ */
+function throwFirstError(document: SourceDocument, allErrors: readonly ErrorObject[], root: JsonSchema, at: readonly (string | number)[] = []): void {
+  if (allErrors.length === 0) return
+  const schema: Schema = { root, keysAt: (path) => declaredKeysAt(root, [...at, ...path]) }
+  const errors = pickedBranches(allErrors, root, document.value)
   const first = mostSpecific(errors)
   const unions = unionsOf(errors)
   const byPointer = new Map<string, ErrorObject[]>()
   for (const error of errors) getOrCreate(byPointer, error.instancePath, () => []).push(error)
-  const problemsOf = (pointer: string) => problemsAt(pointer, byPointer.get(pointer)!, unions, document, keysAt)
+  const problemsOf = (pointer: string) => problemsAt(pointer, byPointer.get(pointer)!, unions, document, schema)
   const where = (problem: Problem) => ({ file: document.file, line: document.lineOf(problem.field), field: problem.field.length > 0 ? problem.field.join('.') : '(root)' })
   // An unknown key is usually a misspelled one, so the key is the headline and the "missing" field it was meant to
   // be comes after it, with whatever else is wrong with the same object; then the document's other bad fields, in
@@ -117,21 +130,14 @@ type Unions = {
   readonly unionOf: ReadonlyMap<ErrorObject, ErrorObject>
 }
 
-const isUnion = (error: ErrorObject) => error.keyword === 'oneOf' || error.keyword === 'anyOf'
-
-/**
- * ajv reports a union's branches' errors, then the union's: its branches are told by their place in the list, not by
- * their schema paths — a `$ref` branch's errors carry the path of the schema it names (`#/definitions/customCheck/type`).
- */
+/** Each union's branches' errors (`branchErrorsStart`), and the union each error at a union's own path came from. */
 function unionsOf(errors: readonly ErrorObject[]): Unions {
   const branchErrors = new Map<ErrorObject, ErrorObject[]>()
   const unionOf = new Map<ErrorObject, ErrorObject>()
   errors.forEach((union, index) => {
     if (!isUnion(union)) return
     const at = union.instancePath
-    let start = index
-    while (start > 0 && (errors[start - 1]!.instancePath === at || errors[start - 1]!.instancePath.startsWith(`${at}/`))) start--
-    const own = errors.slice(start, index)
+    const own = errors.slice(branchErrorsStart(errors, index), index)
     branchErrors.set(union, own)
     // Inner unions come first in the list: an error keeps the innermost.
     for (const error of own) if (error.instancePath === at && !unionOf.has(error)) unionOf.set(error, union)
@@ -154,7 +160,8 @@ const quietInUnion = (error: ErrorObject) => error.keyword === 'not' || isUnion(
  * (`{ nam: f }`, or one failing deeper) or one's hint (`requird`), else one line of what the field takes; its own
  * summary is left out.
  */
-function problemsAt(pointer: string, here: readonly ErrorObject[], unions: Unions, document: SourceDocument, keysAt: KeysAt): Problem[] {
+function problemsAt(pointer: string, here: readonly ErrorObject[], unions: Unions, document: SourceDocument, schema: Schema): Problem[] {
+  const { keysAt } = schema
   const path = pointerToPath(pointer)
   const problems: Problem[] = []
   const value = valueAt(document.value, path)
@@ -172,11 +179,12 @@ function problemsAt(pointer: string, here: readonly ErrorObject[], unions: Union
     else if (!isUnion(error) || unions.branchErrors.get(error)!.length === 0) problems.push({ field: path, message: explain(error, value, path) })
   }
   for (const [group, groupErrors] of groups) {
-    const names = groupErrors.flatMap((error) => (error.keyword === 'required' ? [String(error.params.missingProperty)] : []))
+    // Two object forms may both require the field (`type`): it is one name.
+    const names = [...new Set(groupErrors.flatMap((error) => (error.keyword === 'required' ? [String(error.params.missingProperty)] : [])))]
     const misses = groupErrors.filter((error) => error.keyword !== 'required')
     // A branch of the value's type said more (an error at this path other than a miss, or one below it): the misses are noise.
     const fitsABranch = typeof group !== 'string' && unions.branchErrors.get(group)!.some((error) => error.instancePath !== pointer || !(missKeywords.includes(error.keyword) || quietInUnion(error)))
-    if (misses.length > 0 && !fitsABranch) problems.push({ field: path, message: unionMiss(misses, value, path, keysAt) })
+    if (misses.length > 0 && !fitsABranch) problems.push({ field: path, message: unionMiss(misses, value, path, schema) })
     const quoted = names.map((name) => `"${name}"`)
     if (names.length > 0) problems.push(names.length === 1
       ? { field: [...path, names[0]!], message: `missing required field ${quoted[0]}` }
@@ -186,9 +194,15 @@ function problemsAt(pointer: string, here: readonly ErrorObject[], unions: Union
   return unknownFirst.filter((problem, index) => unknownFirst.findIndex((other) => other.message === problem.message) === index)
 }
 
-/** What a value of no branch's type or enum is told: the one branch with a hint (`requird`), else every form the field takes. */
-function unionMiss(misses: readonly ErrorObject[], value: unknown, path: readonly (string | number)[], keysAt: KeysAt): string {
-  const shown = misses.length === 1 ? misses[0] : misses.find((miss) => explain(miss, value, path) !== explain(miss, undefined, path))
+/**
+ * What a value of no branch's type or enum is told: a branch's hint, else every form the field takes. A word close
+ * to an allowed one (`al`, `requird`) was that word; a list's "write [x]" only fits a value the list could hold
+ * (`custom: 3` is no check; `allow: '*'` is no tool's name).
+ */
+function unionMiss(misses: readonly ErrorObject[], value: unknown, path: readonly (string | number)[], { root, keysAt }: Schema): string {
+  const hinted = misses.filter((miss) => explain(miss, value, path) !== explain(miss, undefined, path))
+  const shown = misses.length === 1 ? misses[0]
+    : hinted.find((miss) => miss.keyword === 'enum' || miss.keyword === 'const') ?? hinted.find((miss) => miss.params.type !== 'array' || listCouldHold(miss, value, root))
   if (shown) return explain(shown, value, path)
   // The keys declared here are every object form's together: they name the one object form, not one of several.
   const objectForms = misses.filter((miss) => miss.params.type === 'object').length
@@ -199,6 +213,18 @@ function unionMiss(misses: readonly ErrorObject[], value: unknown, path: readonl
     return [typeInWords(String(miss.params.type))]
   }))]
   return forms.length === 1 ? `expected ${forms[0]}` : `expected one of: ${forms.slice(0, -1).join(', ')}, or ${forms.at(-1)}`
+}
+
+/**
+ * Whether the list a `type: array` miss is of takes the value as an item (its `items`, checked by ajv; a list of
+ * anything does). An object is: one where a list goes is its one item, or the list written as a mapping (`cases: { a: … }`).
+ */
+function listCouldHold(miss: ErrorObject, value: unknown, root: JsonSchema): boolean {
+  if (isPlainObject(value)) return true
+  const list: unknown = miss.parentSchema
+  const items = isSchema(list) ? list.items : undefined
+  const validate = isSchema(items) ? subschemaValidator(root, items) : undefined
+  return validate === undefined || validate(value) === true
 }
 
 /** A JSON type, or ajv's list of them (`string,null`), as a form is told: "an integer", "a list", "a string or null". */
@@ -228,6 +254,10 @@ function explain(error: ErrorObject, value: unknown, path: readonly (string | nu
       const allowed = error.params.allowedValues as unknown[]
       const slip = typeof value === 'string' ? didYouMean(value, allowed.filter((v): v is string => typeof v === 'string')) : ''
       return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${slip}`
+    }
+    case 'const': {
+      const allowed = error.params.allowedValue as unknown
+      return `expected ${JSON.stringify(allowed)}${typeof value === 'string' && typeof allowed === 'string' ? didYouMean(value, [allowed]) : ''}`
     }
     case 'type': {
       // A timeout (`stub_timeout`, `timeout`, an MCP server's `timeout: { call }`) is seconds: `30s` meant 30.

@@ -13,3 +13,15 @@ it('a config with several bad fields names each, at its line, after the first as
     `  also: ${file}:3: formt: unknown field "formt" (did you mean "format"?)`,
   ].join('\n'))
 })
+
+// `thinking: { type: enabled }` was headed by the other form's miss: "models.0.thinking.type: expected one of
+// "adaptive", "disabled" (did you mean "disabled"?)", the missing budget_tokens only an also-line.
+it('a thinking setting is told by the form its type names', async () => {
+  const error = async (thinking: string) => {
+    const dir = tempFiles({ 'toolgauge.config.yaml': `models:\n  - model: x\n    thinking: ${thinking}\n` })
+    return (await loadConfig(undefined, dir).then(() => 'loaded', (error: Error) => error.message)).replace(`${dir}/toolgauge.config.yaml:3: `, '')
+  }
+  expect(await error('{ type: enabled }')).toBe('models.0.thinking.budget_tokens: missing required field "budget_tokens"')
+  expect(await error('{ type: enabled, budget_tokens: 0 }')).toBe('models.0.thinking.budget_tokens: expected a value that must be >= 1')
+  expect(await error('{ type: disabled, budget_tokens: 2048 }')).toBe('models.0.thinking.budget_tokens: unknown field "budget_tokens"')
+})

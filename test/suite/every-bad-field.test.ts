@@ -60,3 +60,15 @@ describe('a field of several forms below the top, given none, says so in one lin
     expect(only(await suiteError('name: s\ntools: [{ mcp: { command: x, allow: null } }]\ncases:\n  - id: a\n    prompt: hi\n'))).toBe('2: tools.0.mcp.allow: expected one of: "all", or a list')
   })
 })
+
+// A list's hint won over the forms and a close word: `allow: '*'` and `custom: 3` got "write [3]"-style advice,
+// `allow: al` 'expected array, got the string "al": write ["al"]'.
+describe('a field of a word or a list, given a near word or no item, is not told to be a list', () => {
+  const allow = (value: string) => suiteError(`name: s\ntools: [{ mcp: { command: x, allow: ${value} } }]\ncases:\n  - id: a\n    prompt: hi\n`)
+  it('an MCP server\'s allow, a custom check', async () => {
+    expect(await allow('al')).toBe('suite.yaml:2: tools.0.mcp.allow: expected "all" (did you mean "all"?)')
+    expect(await allow("'*'")).toBe('suite.yaml:2: tools.0.mcp.allow: expected one of: "all", or a list')
+    expect(await allow('3')).toBe('suite.yaml:2: tools.0.mcp.allow: expected one of: "all", or a list')
+    expect(await suiteError('name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      custom: 3\n')).toBe('suite.yaml:7: cases.0.expect.custom: expected one of: { module: …, export: … }, or a list')
+  })
+})
