@@ -70,7 +70,7 @@ export type ModelTurn = {
   readonly latencyMs: number
   /** Wire payloads, kept for the transcript (secrets redacted). */
   readonly raw?: { readonly request?: unknown; readonly response?: unknown }
-  /** How many retries the request needed. */
+  /** How many retries the request needed; absent when not known (the turn's record then has none). */
   readonly retries?: number
   /** The turn was streamed (model setting `stream: true`): when its events arrived. Absent in replay and when not streamed. */
   readonly stream?: StreamTimings

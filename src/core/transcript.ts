@@ -67,7 +67,8 @@ export type TranscriptTurn = {
   readonly finishReason: FinishReason
   readonly usage: Usage
   readonly latencyMs: number
-  readonly retries: number
+  /** Retries the request needed; absent when not known (a library caller's provider that does not say). */
+  readonly retries?: number
   /** A streamed turn: when its first event, first tool-call event and last event arrived (timings, never scored). */
   readonly stream?: StreamTimings
   /** Batch mode: the id of the batch that answered this turn (priced at the batch rate). */

@@ -170,7 +170,8 @@ export class CaseLoop {
         finishReason: modelTurn.finishReason,
         usage: modelTurn.usage,
         latencyMs: modelTurn.latencyMs,
-        retries: modelTurn.retries ?? 0,
+        // Not 0 when the provider does not say: 0 would be "not retried", which nobody knows (as ProviderError.factsOf).
+        ...(modelTurn.retries !== undefined ? { retries: modelTurn.retries } : {}),
         ...(modelTurn.stream ? { stream: modelTurn.stream } : {}),
         ...(modelTurn.batch !== undefined ? { batch: modelTurn.batch } : {}),
         toolResults,

@@ -43,13 +43,14 @@ export function baselineTurn(request: GenerateRequest): ModelTurn {
       finishReason: { unified: 'tool-calls' },
       usage: emptyUsage,
       latencyMs: 0,
+      retries: 0,
     }
   }
   const results = answering.filter((message) => message.role === 'tool').map((message) => message.content)
   const text = results.length > 0
     ? `Here is what the tools returned: ${results.join('; ')}`
     : "I can't help with that using the tools I have."
-  return { text, toolCalls: [], finishReason: { unified: 'stop' }, usage: emptyUsage, latencyMs: 0 }
+  return { text, toolCalls: [], finishReason: { unified: 'stop' }, usage: emptyUsage, latencyMs: 0, retries: 0 }
 }
 
 function lastUserText(messages: readonly Message[]): string {

@@ -60,13 +60,14 @@ export function scriptedProvider(id: string, scripts: ReadonlyMap<string, CaseSc
       const turns = script[repeat % script.length] ?? []
       const scripted = turns[turn]
       // Past the end of the script the model simply stops talking: the loop ends on a turn without calls.
-      if (!scripted) return { text: '', toolCalls: [], finishReason: { unified: 'stop', raw: 'script-ended' }, usage: emptyUsage, latencyMs: 0 }
+      if (!scripted) return { text: '', toolCalls: [], finishReason: { unified: 'stop', raw: 'script-ended' }, usage: emptyUsage, latencyMs: 0, retries: 0 }
       return {
         text: scripted.text,
         toolCalls: scripted.toolCalls,
         finishReason: scripted.toolCalls.length > 0 ? { unified: 'tool-calls' } : { unified: 'stop' },
         usage: scripted.usage,
         latencyMs: 0,
+        retries: 0,
       }
     },
   }
