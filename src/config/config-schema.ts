@@ -9,6 +9,8 @@ const gateFields = {
   max_tool_tokens: { type: 'number', minimum: 0, description: 'Fail when tool definitions cost more tokens per request than this.' },
 } as const
 
+const usdPerMillion = { type: 'number', minimum: 0, description: 'USD per million tokens.' } as const
+
 /** The schema of toolgauge.config.{yaml,json,ts}: what `run` reads when flags do not say otherwise. */
 export const configSchema: JsonSchema = {
   type: 'object',
@@ -74,7 +76,21 @@ export const configSchema: JsonSchema = {
       propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' },
       additionalProperties: { type: 'string', minLength: 1 },
     },
-    prices: { type: 'object', description: 'Price overrides, USD per million tokens, by model (see docs/pricing.md).' },
+    prices: {
+      type: 'object',
+      description: 'Price overrides, USD per million tokens, by model (see docs/pricing.md).',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['input', 'output'],
+        properties: {
+          input: usdPerMillion,
+          output: usdPerMillion,
+          cached_input: usdPerMillion,
+          cache_write: usdPerMillion,
+        },
+      },
+    },
     gates: {
       type: 'object',
       additionalProperties: false,
