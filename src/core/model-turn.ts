@@ -15,6 +15,14 @@ export type Usage = {
   readonly reasoning?: number
 }
 
+/**
+ * Whether a value is a token count: a whole number ≥ 0. What is not — a server's text, a proxy's negative arithmetic,
+ * NaN — is no count: the wire and the loop read it as unknown (0), a stored result holding one is refused.
+ */
+export function isTokenCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0
+}
+
 /** The zero usage, for offline models. */
 export const emptyUsage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }
 

@@ -1,5 +1,6 @@
 import { didYouMean } from '../core/did-you-mean.ts'
 import { InputError } from '../core/errors.ts'
+import { isTokenCount } from '../core/model-turn.ts'
 import { isPlainObject } from '../core/plain-object.ts'
 import { shorten } from '../core/shorten.ts'
 import type { CaseResult } from '../core/result.ts'
@@ -14,8 +15,9 @@ export type StoredResultPlace = { readonly file: string; readonly line?: number;
 
 /**
  * Checks that a parsed value is a result every output can read: an object with its identity (suite, case, model,
- * repeat), its failures (each a kind and a message), its turns, messages and expected tools as lists, its metrics and
- * usage as objects, and a verdict that is one of the three and agrees with its failures (`verdictConflict`).
+ * repeat), its failures (each a kind and a message), its turns, messages and expected tools as lists, its metrics as
+ * an object, its and each turn's usage as token counts, each call's id, name and argument text as strings, and a
+ * verdict that is one of the three and agrees with its failures (`verdictConflict`).
  */
 export function checkStoredResult(value: unknown, place: StoredResultPlace): asserts value is CaseResult {
   const prefix = place.field ?? ''
@@ -33,7 +35,29 @@ export function checkStoredResult(value: unknown, place: StoredResultPlace): ass
     else for (const field of ['kind', 'message'] as const) if (typeof failure[field] !== 'string') wrong(`failures[${index}].${field}`, 'a string', failure[field])
   }
   for (const field of ['turns', 'messages', 'expectedTools'] as const) if (!Array.isArray(value[field])) wrong(field, 'a list', value[field])
-  for (const field of ['metrics', 'usage'] as const) if (!isPlainObject(value[field])) wrong(field, 'an object', value[field])
+  if (!isPlainObject(value.metrics)) wrong('metrics', 'an object', value.metrics)
+  // Counts and call text are printed as they are stored (report.md's cache table, `12 in / 3 out`, `name(arguments)`).
+  const checkUsage = (field: string, usage: unknown): void => {
+    if (!isPlainObject(usage)) return wrong(field, 'a usage object', usage)
+    for (const count of ['input', 'output', 'cacheRead', 'cacheWrite', 'reasoning'] as const) {
+      if (!isTokenCount(usage[count]) && !(count === 'reasoning' && usage[count] === undefined)) wrong(`${field}.${count}`, 'a non-negative integer', usage[count])
+    }
+  }
+  const checkCalls = (field: string, calls: unknown): void => {
+    if (!Array.isArray(calls)) return wrong(field, 'a list of calls', calls)
+    for (const [index, call] of calls.entries()) {
+      if (!isPlainObject(call)) wrong(`${field}[${index}]`, 'a call object', call)
+      else for (const key of ['id', 'name', 'rawArguments'] as const) if (typeof call[key] !== 'string') wrong(`${field}[${index}].${key}`, 'a string', call[key])
+    }
+  }
+  checkUsage('usage', value.usage)
+  for (const [index, turn] of (value.turns as unknown[]).entries()) {
+    if (!isPlainObject(turn)) return wrong(`turns[${index}]`, 'a turn object', turn)
+    checkUsage(`turns[${index}].usage`, turn.usage)
+    checkCalls(`turns[${index}].calls`, turn.calls)
+  }
+  // Reports written before 0.2 keep the calls flattened here too (callsOf reads them when there are no turns).
+  if (value.calls !== undefined) checkCalls('calls', value.calls)
   if (value.passed !== undefined && typeof value.passed !== 'boolean') wrong('passed', 'true or false', value.passed)
   const { verdict } = value
   if (verdict !== undefined && !(resultVerdicts as readonly unknown[]).includes(verdict)) {

@@ -20,6 +20,21 @@ function reportFile(results: readonly unknown[]): string {
   return file
 }
 
+/** A scripted two-case run (each case calls get_weather, then answers) done: its argv, out folder and journal lines. */
+async function scriptedRun(): Promise<{ argv: string[]; out: string; journal: string; lines: string[] }> {
+  const dir = tempFiles({
+    'tools.json': weatherToolsJson,
+    'suite.yaml': ['name: cities', 'tools: ./tools.json', ...twoCityCases].join('\n'),
+    'script.yaml': twoCityScript,
+  })
+  const out = join(dir, 'out')
+  const argv = ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', out]
+  const first = await runMain(argv)
+  expect(first.code, first.stderr).toBe(0)
+  const journal = join(out, 'results.jsonl')
+  return { argv, out, journal, lines: readFileSync(journal, 'utf8').trim().split('\n') }
+}
+
 const passed = (overrides: Partial<CaseResult> = {}) => makeResult({ case: 'paris', passed: true, verdict: 'passed', ...overrides })
 
 describe('a stored result that is no result is bad input, not a stack trace or "undefined"', () => {
@@ -66,21 +81,72 @@ describe('a stored result that is no result is bad input, not a stack trace or "
   })
 })
 
+// A result's token counts and its calls' text reach report.md, the terminal table and the transcripts as they are
+// stored: a count that is text was printed as that text (`<b>x</b> in`, a cache table cell), a call without its
+// argument text as `get_weather(undefined)`.
+describe('a stored result\'s usage and calls are checked, its turns\' too', () => {
+  // One scripted run's report.json, read once; each test writes an edited copy of it.
+  let written: string | undefined
+  async function editedReport(edit: (result: CaseResult) => void): Promise<string> {
+    written ??= readFileSync(join((await scriptedRun()).out, 'report.json'), 'utf8')
+    const report = JSON.parse(written) as { results: CaseResult[] }
+    edit(report.results[0]!)
+    const file = join(tempFiles({}), 'report.json')
+    writeFileSync(file, JSON.stringify(report))
+    return file
+  }
+  const mutable = (value: unknown) => value as Record<string, unknown>
+
+  it('a count that is no non-negative integer — text, negative, fractional — in the result\'s or a turn\'s usage: show, merge and compare exit 2 naming the field', async () => {
+    const cases: [(result: CaseResult) => void, string, string][] = [
+      [(r) => { mutable(r.usage).input = '<b>x</b>' }, 'results[0].usage.input', 'expected a non-negative integer, got "<b>x</b>"'],
+      [(r) => { mutable(r.usage).reasoning = -2 }, 'results[0].usage.reasoning', 'expected a non-negative integer, got -2'],
+      [(r) => { mutable(r.turns[0]!.usage).cacheRead = 1.5 }, 'results[0].turns[0].usage.cacheRead', 'expected a non-negative integer, got 1.5'],
+      [(r) => { delete mutable(r.turns[1]!.usage).output }, 'results[0].turns[1].usage.output', 'expected a non-negative integer, got nothing'],
+      [(r) => { mutable(r.turns[0]!).usage = null }, 'results[0].turns[0].usage', 'expected a usage object'],
+    ]
+    const unedited = await runMain(['show', await editedReport(() => {}), '--all'])
+    expect(unedited.code, unedited.stderr).toBe(0)
+    for (const [edit, field, got] of cases) {
+      const file = await editedReport(edit)
+      for (const argv of [['show', file, '--all'], ['merge', file, '--out', join(file, '..', 'merged')], ['compare', file, file]]) {
+        expectInputError(await runMain(argv), `${file}: ${field}`, got)
+      }
+    }
+  })
+
+  it('a turn that is no object, or a call without its id, name or argument text: exit 2 naming the call\'s field', async () => {
+    const cases: [(result: CaseResult) => void, string, string][] = [
+      [(r) => { delete mutable(r.turns[0]!.calls[0]).rawArguments }, 'results[0].turns[0].calls[0].rawArguments', 'expected a string, got nothing'],
+      [(r) => { mutable(r.turns[0]!.calls[0]).name = 7 }, 'results[0].turns[0].calls[0].name', 'expected a string, got 7'],
+      [(r) => { mutable(r.turns[0]!).calls = {} }, 'results[0].turns[0].calls', 'expected a list of calls'],
+      [(r) => { mutable(r).turns = ['x'] }, 'results[0].turns[0]', 'expected a turn object'],
+    ]
+    for (const [edit, field, said] of cases) {
+      const file = await editedReport(edit)
+      expectInputError(await runMain(['show', file, '--all']), `${file}: ${field}`, said)
+    }
+  })
+})
+
 describe('--resume reads its journal the same way', () => {
   it('a journaled outage edited to passed is refused with the journal line, not kept as passed and never re-run', async () => {
-    const dir = tempFiles({
-      'tools.json': weatherToolsJson,
-      'suite.yaml': ['name: cities', 'tools: ./tools.json', ...twoCityCases].join('\n'),
-      'script.yaml': twoCityScript,
-    })
-    const out = join(dir, 'out')
-    const argv = ['run', join(dir, 'suite.yaml'), '--model', `scripted:${join(dir, 'script.yaml')}`, '--out', out]
-    const first = await runMain(argv)
-    expect(first.code, first.stderr).toBe(0)
-    const journal = join(out, 'results.jsonl')
-    const lines = readFileSync(journal, 'utf8').trim().split('\n')
+    const { argv, journal, lines } = await scriptedRun()
     const edited = { ...(JSON.parse(lines[1]!) as CaseResult), failures: [{ kind: 'provider_error', message: 'HTTP 503' }] }
     writeFileSync(journal, `${[lines[0], JSON.stringify(edited)].join('\n')}\n`)
     expectInputError(await runMain([...argv, '--resume']), `${journal}:2`, 'verdict "passed"', 'provider_error')
+  })
+
+  it('a journaled count edited to text, or a call\'s argument text removed, is refused with the journal line and the field', async () => {
+    const { argv, journal, lines } = await scriptedRun()
+    const result = JSON.parse(lines[1]!) as CaseResult
+    const edits: [CaseResult, string][] = [
+      [{ ...result, usage: { ...result.usage, input: '12' as never } }, 'usage.input: expected a non-negative integer, got "12"'],
+      [{ ...result, turns: [{ ...result.turns[0]!, calls: [{ ...result.turns[0]!.calls[0]!, rawArguments: undefined as never }] }, ...result.turns.slice(1)] }, 'turns[0].calls[0].rawArguments: expected a string, got nothing'],
+    ]
+    for (const [edited, said] of edits) {
+      writeFileSync(journal, `${[lines[0], JSON.stringify(edited)].join('\n')}\n`)
+      expectInputError(await runMain([...argv, '--resume']), `${journal}:2: ${said}`)
+    }
   })
 })
