@@ -1,5 +1,5 @@
 import type { Message, RawToolCall } from '../core/message.ts'
-import { emptyUsage, type ModelTurn, type Usage } from '../core/model-turn.ts'
+import { emptyUsage, isTokenCount, type ModelTurn, type Usage } from '../core/model-turn.ts'
 import type { ToolDefinition } from '../core/tool.ts'
 
 /**
@@ -72,19 +72,15 @@ function argumentText(value: unknown): string {
   return JSON.stringify(value) ?? ''
 }
 
-/** A token count as a count: a negative or non-finite one (a server's bad arithmetic) is unknown, 0 — summed, it would shrink the case's and run's tokens and cost. */
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-}
-
+/** Usage as counts, a custom provider's too: one that is none (negative, say — summed, it would shrink the case's and run's tokens and cost) is unknown, 0. */
 function normalizeUsage(usage: Partial<Usage> | undefined): Usage {
   if (!usage) return emptyUsage
-  const count = (value: unknown) => (isCount(value) ? value : 0)
+  const count = (value: unknown) => (isTokenCount(value) ? value : 0)
   return {
     input: count(usage.input),
     output: count(usage.output),
     cacheRead: count(usage.cacheRead),
     cacheWrite: count(usage.cacheWrite),
-    ...(isCount(usage.reasoning) ? { reasoning: usage.reasoning } : {}),
+    ...(isTokenCount(usage.reasoning) ? { reasoning: usage.reasoning } : {}),
   }
 }

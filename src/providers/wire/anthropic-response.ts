@@ -1,7 +1,7 @@
 import type { Message as AnthropicMessage } from '@anthropic-ai/sdk/resources/messages'
-import type { Usage } from '../../core/model-turn.ts'
+import { isTokenCount, type Usage } from '../../core/model-turn.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
-import type { MappedTurn } from './chat-completions-response.ts'
+import { firstCount, type MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
 import { argumentsText, asRawToolCalls, type WireToolCall } from './tool-call-ids.ts'
 
@@ -29,14 +29,14 @@ export function fromAnthropicMessage(message: AnthropicMessage): MappedTurn {
 
 /** `input_tokens` excludes cached tokens: the total input is input + cache writes + cache reads. */
 export function anthropicUsage(usage: AnthropicMessage['usage'] | undefined): Usage {
-  const cacheRead = usage?.cache_read_input_tokens ?? 0
-  const cacheWrite = usage?.cache_creation_input_tokens ?? 0
+  const cacheRead = firstCount(usage?.cache_read_input_tokens)
+  const cacheWrite = firstCount(usage?.cache_creation_input_tokens)
   const reasoning = usage?.output_tokens_details?.thinking_tokens
   return {
-    input: (usage?.input_tokens ?? 0) + cacheRead + cacheWrite,
-    output: usage?.output_tokens ?? 0,
+    input: firstCount(usage?.input_tokens) + cacheRead + cacheWrite,
+    output: firstCount(usage?.output_tokens),
     cacheRead,
     cacheWrite,
-    ...(typeof reasoning === 'number' ? { reasoning } : {}),
+    ...(isTokenCount(reasoning) ? { reasoning } : {}),
   }
 }

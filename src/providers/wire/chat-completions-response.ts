@@ -1,5 +1,5 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
-import type { FinishReason, ModelTurn, Usage } from '../../core/model-turn.ts'
+import { isTokenCount, type FinishReason, type ModelTurn, type Usage } from '../../core/model-turn.ts'
 import { finishReasonOf } from './finish-reason.ts'
 import { isPlainObject } from '../../core/plain-object.ts'
 import type { OpaqueObject, ReasoningState } from '../../core/reasoning.ts'
@@ -89,16 +89,19 @@ export function chatUsage(usage: ChatCompletion['usage'] | undefined): Usage {
   const loose = (usage ?? {}) as LooseChatUsage
   const reasoning = loose.completion_tokens_details?.reasoning_tokens
   return {
-    input: loose.prompt_tokens ?? 0,
-    output: loose.completion_tokens ?? 0,
-    cacheRead: firstNumber(loose.prompt_tokens_details?.cached_tokens, loose.num_cached_tokens, loose.prompt_cache_hit_tokens),
-    cacheWrite: firstNumber(loose.prompt_tokens_details?.cache_write_tokens),
-    ...(typeof reasoning === 'number' ? { reasoning } : {}),
+    input: firstCount(loose.prompt_tokens),
+    output: firstCount(loose.completion_tokens),
+    cacheRead: firstCount(loose.prompt_tokens_details?.cached_tokens, loose.num_cached_tokens, loose.prompt_cache_hit_tokens),
+    cacheWrite: firstCount(loose.prompt_tokens_details?.cache_write_tokens),
+    ...(isTokenCount(reasoning) ? { reasoning } : {}),
   }
 }
 
-/** The first value that is a number, else 0. */
-export function firstNumber(...values: readonly unknown[]): number {
-  for (const value of values) if (typeof value === 'number' && Number.isFinite(value)) return value
+/**
+ * The first value that is a token count, else 0 (unknown). Every protocol's usage is read through it: a server's
+ * count that is text, negative or fractional is its host's bad arithmetic, no count — never the model's failure.
+ */
+export function firstCount(...values: readonly unknown[]): number {
+  for (const value of values) if (isTokenCount(value)) return value
   return 0
 }

@@ -1,7 +1,7 @@
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata } from '@google/genai'
-import type { FinishReason, Usage } from '../../core/model-turn.ts'
+import { isTokenCount, type FinishReason, type Usage } from '../../core/model-turn.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
-import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
+import { firstCount, type MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
 import { parseSse } from '../../http/sse.ts'
 import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
@@ -70,10 +70,10 @@ export function wireFinishMessage(body: string | undefined): string | undefined 
 export function geminiUsage(usage: GenerateContentResponseUsageMetadata | undefined): Usage {
   const thoughts = usage?.thoughtsTokenCount
   return {
-    input: firstNumber(usage?.promptTokenCount) + firstNumber(usage?.toolUsePromptTokenCount),
-    output: firstNumber(usage?.candidatesTokenCount) + firstNumber(thoughts),
-    cacheRead: firstNumber(usage?.cachedContentTokenCount),
+    input: firstCount(usage?.promptTokenCount) + firstCount(usage?.toolUsePromptTokenCount),
+    output: firstCount(usage?.candidatesTokenCount) + firstCount(thoughts),
+    cacheRead: firstCount(usage?.cachedContentTokenCount),
     cacheWrite: 0,
-    ...(typeof thoughts === 'number' ? { reasoning: thoughts } : {}),
+    ...(isTokenCount(thoughts) ? { reasoning: thoughts } : {}),
   }
 }

@@ -1,7 +1,7 @@
 import type { Response as ResponsesResponse } from 'openai/resources/responses/responses'
-import type { Usage } from '../../core/model-turn.ts'
+import { isTokenCount, type Usage } from '../../core/model-turn.ts'
 import type { OpaqueObject } from '../../core/reasoning.ts'
-import { firstNumber, type MappedTurn } from './chat-completions-response.ts'
+import { firstCount, type MappedTurn } from './chat-completions-response.ts'
 import { finishReasonOf } from './finish-reason.ts'
 import { asRawToolCalls, wireArguments, type WireToolCall } from './tool-call-ids.ts'
 
@@ -53,10 +53,10 @@ export function responsesUsage(usage: ResponsesResponse['usage'] | undefined): U
   const details = (usage?.input_tokens_details ?? {}) as { cached_tokens?: number; cache_write_tokens?: number }
   const reasoning = usage?.output_tokens_details?.reasoning_tokens
   return {
-    input: usage?.input_tokens ?? 0,
-    output: usage?.output_tokens ?? 0,
-    cacheRead: firstNumber(details.cached_tokens),
-    cacheWrite: firstNumber(details.cache_write_tokens),
-    ...(typeof reasoning === 'number' ? { reasoning } : {}),
+    input: firstCount(usage?.input_tokens),
+    output: firstCount(usage?.output_tokens),
+    cacheRead: firstCount(details.cached_tokens),
+    cacheWrite: firstCount(details.cache_write_tokens),
+    ...(isTokenCount(reasoning) ? { reasoning } : {}),
   }
 }
