@@ -9,25 +9,25 @@ function priceSlip(field: string): string {
   return thrownInputError(() => mergePriceTable(defaultPriceTable, { 'gpt-4o': { input: 2.5, output: 10, [field]: 1.25 } })).message
 }
 
+/** `run` in a project whose config has these `prices:` rows (YAML, indented under it) from its fourth line. */
+function runWithPrices(rows: string): ReturnType<typeof runCli> {
+  const dir = tempFiles({
+    'tools.json': JSON.stringify([{ name: 'f', description: 'F', parameters: { type: 'object', properties: {} } }]),
+    'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n',
+    'toolgauge.config.yaml': `suites: [suite.yaml]\nmodels: [baseline]\nprices:\n${rows}`,
+  })
+  return runCli(['run', '--out', 'out'], { cwd: dir })
+}
+
 // A price copied from a provider's price page or API keeps its word for the field, which edit distance misses or
 // takes for another (`cache_read` is nearer `cache_write` than `cached_input`).
 describe('a price field in a provider\'s word is told the field toolgauge calls it', () => {
   it('a config\'s cache_read (Anthropic\'s word) is cached_input, at its line, exit 2', () => {
-    const dir = tempFiles({
-      'tools.json': JSON.stringify([{ name: 'f', description: 'F', parameters: { type: 'object', properties: {} } }]),
-      'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n',
-      'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodels: [baseline]\nprices:\n  gpt-4o: { input: 2.5, output: 10, cache_read: 1.25 }\n',
-    })
-    expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:4: prices.gpt-4o.cache_read: unknown field "cache_read" (did you mean "cached_input"?)')
+    expectInputError(runWithPrices('  gpt-4o: { input: 2.5, output: 10, cache_read: 1.25 }\n'), 'toolgauge.config.yaml:4: prices.gpt-4o.cache_read: unknown field "cache_read" (did you mean "cached_input"?)')
   })
 
   it('a config\'s bad or missing price is named at its line, as every config field is', () => {
-    const dir = tempFiles({
-      'tools.json': JSON.stringify([{ name: 'f', description: 'F', parameters: { type: 'object', properties: {} } }]),
-      'suite.yaml': 'name: x\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n',
-      'toolgauge.config.yaml': 'suites: [suite.yaml]\nmodels: [baseline]\nprices:\n  gpt-4o: { input: 2.5, output: 10 }\n  gpt-4.1:\n    input: "1.6"\n    output: 8\n',
-    })
-    expectInputError(runCli(['run', '--out', 'out'], { cwd: dir }), 'toolgauge.config.yaml:6: prices.gpt-4.1.input: expected number, got the string "1.6": write 1.6')
+    expectInputError(runWithPrices('  gpt-4o: { input: 2.5, output: 10 }\n  gpt-4.1:\n    input: "1.6"\n    output: 8\n'), 'toolgauge.config.yaml:6: prices.gpt-4.1.input: expected number, got the string "1.6": write 1.6')
   })
 
   it('Anthropic\'s cache_creation is cache_write; OpenRouter\'s input_cache_read, prompt and completion are cached_input, input and output', () => {
