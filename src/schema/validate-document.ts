@@ -245,6 +245,12 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject {
 
 function explain(error: ErrorObject, value: unknown, path: readonly (string | number)[] = []): string {
   switch (error.keyword) {
+    case 'pattern': {
+      // ajv says only the regular expression; the field's description (the errors are verbose ones) says what it holds.
+      const description = (error.parentSchema as { description?: unknown } | undefined)?.description
+      const what = typeof description === 'string' ? ` — ${description.charAt(0).toLowerCase()}${description.slice(1).replace(/\.$/, '')}` : ''
+      return `expected a value that ${error.message ?? 'matches the schema'}, got ${JSON.stringify(value)}${what}`
+    }
     case 'maximum': {
       // A field capped at 1 is a fraction (a gate's rate, top_p): 75 was meant as 75%.
       const slip = error.params.limit === 1 ? percentageSlip(value) : undefined

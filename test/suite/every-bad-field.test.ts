@@ -72,3 +72,13 @@ describe('a field of a word or a list, given a near word or no item, is not told
     expect(await suiteError('name: s\ntools: ./tools.json\ncases:\n  - id: a\n    prompt: hi\n    expect:\n      custom: 3\n')).toBe('suite.yaml:7: cases.0.expect.custom: expected one of: { module: …, export: … }, or a list')
   })
 })
+
+// ajv's words for a pattern are the regular expression alone: `allow: ['*']` read 'expected a value that must match
+// pattern "^[^*?]*$"', which says nothing of what to write; the field's description does.
+describe('a value a field\'s pattern refuses is told what the field holds', () => {
+  it('a wildcard in an MCP server\'s allow list', async () => {
+    expect(await suiteError('name: s\ntools: [{ mcp: { command: x, allow: [\'*\'] } }]\ncases:\n  - id: a\n    prompt: hi\n')).toBe(
+      'suite.yaml:2: tools.0.mcp.allow.0: expected a value that must match pattern "^[^*?]*$", got "*" — a tool\'s name: no wildcards (allow: all is every tool)',
+    )
+  })
+})
